@@ -1,0 +1,7 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { removeIntegration } from '#lib/integrations/remove.ts';
+
+export const handler = httpHandler(route('deleteIntegration'), ({ caller, params }) =>
+  removeIntegration(caller, params.integrationId),
+);

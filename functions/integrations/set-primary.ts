@@ -1,0 +1,7 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { setPrimaryIntegration } from '#lib/integrations/set-primary.ts';
+
+export const handler = httpHandler(route('setPrimaryIntegration'), ({ caller, params }) =>
+  setPrimaryIntegration(caller, params.integrationId),
+);

@@ -1,0 +1,33 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { findCallerByApiKey } from '#lib/auth/api-keys.ts';
+import { provisionOrganization } from '#lib/tenancy/provision.ts';
+
+// The demo organization `npm start` prints keys for. Its ids and keys go to .local/demo.json so
+// scripts can use them. Against a persistent store (e.g. real AWS) the existing demo is reused
+// while its keys still work, instead of a new organization each start.
+
+export interface DemoFile {
+  organizationId: string;
+  environments: { name: string; id: string; apiKey: string }[];
+}
+
+export async function ensureDemo(file: string): Promise<{ demo: DemoFile; created: boolean }> {
+  if (existsSync(file)) {
+    const demo = JSON.parse(readFileSync(file, 'utf8')) as DemoFile;
+    const checks = await Promise.all(demo.environments.map((e) => findCallerByApiKey(e.apiKey)));
+    if (demo.environments.length > 0 && checks.every((caller) => caller?.organizationId === demo.organizationId)) {
+      return { demo, created: false };
+    }
+  }
+  const provisioned = await provisionOrganization('Demo Organization');
+  const demo: DemoFile = {
+    organizationId: provisioned.organization._id,
+    environments: provisioned.environments.map(({ environment, apiKey }) => ({
+      name: environment.name,
+      id: environment._id,
+      apiKey,
+    })),
+  };
+  writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`);
+  return { demo, created: true };
+}

@@ -1,0 +1,80 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { TABLE } from '#lib/store/table.ts';
+import type { QueueDef } from '../queues.ts';
+
+// Creates the table and queues of the local stack from the same definitions the CDK stack uses.
+// Both calls are safe to repeat against resources that already exist.
+
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  const attributes = new Set<string>([TABLE.partitionKey, TABLE.sortKey]);
+  for (const index of TABLE.indexes) attributes.add(index.partitionKey).add(index.sortKey);
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === 'ACTIVE') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+    }),
+  );
+}
+
+/** Creates each queue with its dead-letter queue; returns the URL of each by logical name. */
+export async function ensureQueues(client: SQSClient, prefix: string, defs: readonly QueueDef[]) {
+  const urls: Record<string, string> = {};
+  for (const def of defs) {
+    const dlq = await client.send(new CreateQueueCommand({ QueueName: `${prefix}-${def.name}-dlq` }));
+    const { Attributes } = await client.send(
+      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
+    );
+    const queue = await client.send(
+      new CreateQueueCommand({
+        QueueName: `${prefix}-${def.name}`,
+        Attributes: {
+          VisibilityTimeout: String(def.visibilityTimeoutSeconds),
+          RedrivePolicy: JSON.stringify({
+            deadLetterTargetArn: Attributes?.QueueArn,
+            maxReceiveCount: def.maxReceiveCount,
+          }),
+        },
+      }),
+    );
+    urls[def.name] = queue.QueueUrl!;
+    urls[`${def.name}-dlq`] = dlq.QueueUrl!;
+  }
+  return urls;
+}

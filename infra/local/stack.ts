@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { ENV } from '#lib/config.ts';
+import { routes } from '../routes.ts';
+import { queues } from '../queues.ts';
+import { startApiGateway, type LocalApi } from './api-gateway.ts';
+import { startDynamoDbLocal, startSqsEmulator, type Emulator } from './emulators.ts';
+import { loadHandler } from './handlers.ts';
+import { ensureQueues, ensureTable } from './resources.ts';
+import { startPoller, type Poller } from './sqs-poller.ts';
+
+// The whole service on this machine: emulators (or external endpoints), the table and queues,
+// the route table served over HTTP, and the queues polled into their consumers. Used by
+// `npm start` and by the test setup, so both run exactly the same stack.
+
+export interface LocalStackOptions {
+  /** Folder for local state (the secrets key file). */
+  stateDir: string;
+  tableName?: string;
+  /** Serve the API on this port (0 = any free port); omit to serve no API. */
+  port?: number;
+  host?: string;
+  /** Use this DynamoDB instead of starting DynamoDB Local; `aws` = the SDK's default (real AWS). */
+  dynamoEndpoint?: string;
+  /** Use this SQS instead of starting fauxqs; `aws` = the SDK's default (real AWS). */
+  sqsEndpoint?: string;
+  /** Poll the queues into their consumer handlers (default true). */
+  consumers?: boolean;
+  onConsumerError?: (error: unknown) => void;
+}
+
+export interface LocalStack {
+  apiUrl?: string;
+  /** The environment the handlers run with (also set on this process). */
+  env: Record<string, string>;
+  queueUrls: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const LOCAL_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' };
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const started: Emulator[] = [];
+  const pollers: Poller[] = [];
+  let api: LocalApi | undefined;
+  const stop = async () => {
+    await api?.close();
+    await Promise.all(pollers.map((p) => p.stop()));
+    await Promise.all(started.map((e) => e.stop()));
+  };
+
+  // Lambda's Node 22 runtime will be the target; the SDK's Node 20 notice is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  try {
+    mkdirSync(options.stateDir, { recursive: true });
+    const env: Record<string, string> = {
+      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      DDB_LOCAL_TELEMETRY: '0',
+      [ENV.tableName]: options.tableName ?? 'notify-local',
+      [ENV.secretsKeyFile]: join(options.stateDir, 'secrets.key'),
+    };
+    const usesAws = options.dynamoEndpoint === 'aws' || options.sqsEndpoint === 'aws';
+    if (!usesAws) Object.assign(env, LOCAL_CREDENTIALS);
+
+    if (options.dynamoEndpoint !== 'aws') {
+      let endpoint = options.dynamoEndpoint;
+      if (!endpoint) {
+        const dynamo = await startDynamoDbLocal();
+        started.push(dynamo);
+        endpoint = dynamo.endpoint;
+      }
+      env.AWS_ENDPOINT_URL_DYNAMODB = endpoint;
+    }
+    if (options.sqsEndpoint !== 'aws') {
+      let endpoint = options.sqsEndpoint;
+      if (!endpoint) {
+        const sqsEmulator = await startSqsEmulator();
+        started.push(sqsEmulator);
+        endpoint = sqsEmulator.endpoint;
+      }
+      env.AWS_ENDPOINT_URL_SQS = endpoint;
+    }
+    Object.assign(process.env, env);
+
+    const dynamoClient = new DynamoDBClient({});
+    await ensureTable(dynamoClient, env[ENV.tableName]!);
+    dynamoClient.destroy();
+
+    const sqsClient = new SQSClient({ useQueueUrlAsEndpoint: options.sqsEndpoint === 'aws' });
+    const queueUrls = await ensureQueues(sqsClient, env[ENV.tableName]!, queues);
+    for (const def of queues) env[def.urlEnv] = queueUrls[def.name]!;
+    Object.assign(process.env, env);
+
+    if (options.consumers !== false) {
+      for (const def of queues) {
+        if (!def.consumer) continue;
+        pollers.push(
+          startPoller({
+            client: sqsClient,
+            queueUrl: queueUrls[def.name]!,
+            handler: await loadHandler(def.consumer),
+            name: `${def.name}-consumer`,
+            batchSize: def.batchSize,
+            ...(options.onConsumerError && { onError: options.onConsumerError }),
+          }),
+        );
+      }
+    }
+
+    if (options.port !== undefined) {
+      api = await startApiGateway(routes, options.port, options.host);
+      env[ENV.publicUrl] = api.url;
+      process.env[ENV.publicUrl] = api.url;
+    }
+    return { ...(api && { apiUrl: api.url }), env, queueUrls, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

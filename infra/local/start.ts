@@ -1,0 +1,60 @@
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDemo } from './demo.ts';
+import { startLocalStack } from './stack.ts';
+
+// `npm start`: the whole service on this machine, with a demo organization to try it on.
+// PORT picks the port (3000); DYNAMODB_ENDPOINT / SQS_ENDPOINT point at an external DynamoDB or
+// SQS (a URL, or `aws` for real AWS with the usual credentials) instead of the emulators.
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const stateDir = join(root, '.local');
+const port = Number(process.env.PORT ?? 3000);
+const startedAt = Date.now();
+
+async function main() {
+  const stack = await startLocalStack({
+    stateDir,
+    port,
+    ...(process.env.TABLE_NAME && { tableName: process.env.TABLE_NAME }),
+    ...(process.env.DYNAMODB_ENDPOINT && { dynamoEndpoint: process.env.DYNAMODB_ENDPOINT }),
+    ...(process.env.SQS_ENDPOINT && { sqsEndpoint: process.env.SQS_ENDPOINT }),
+    onConsumerError: (error) => console.error('consumer error', error),
+  });
+  const demoFile = join(stateDir, 'demo.json');
+  const { demo } = await ensureDemo(demoFile);
+  const dev = demo.environments[0]!;
+
+  const lines = [
+    '',
+    `Notification service running at ${stack.apiUrl} (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+    `  DynamoDB: ${stack.env.AWS_ENDPOINT_URL_DYNAMODB ?? 'AWS'}   SQS: ${stack.env.AWS_ENDPOINT_URL_SQS ?? 'AWS'}   table: ${stack.env.TABLE_NAME}`,
+    '',
+    `Demo organization ${demo.organizationId}`,
+    ...demo.environments.map((e) => `  ${e.name.padEnd(12)} environment ${e.id}  API key ${e.apiKey}`),
+    `  (also in ${demoFile})`,
+    '',
+    'Try it:',
+    `  curl -s ${stack.apiUrl}/v1/integrations -H 'Authorization: ApiKey ${dev.apiKey}'`,
+    '',
+    `API description: ${stack.apiUrl}/openapi.json   Stop with Ctrl-C.`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

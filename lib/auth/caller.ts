@@ -1,0 +1,6 @@
+import type { EnvScope } from '../store/keys.ts';
+
+/** Who is calling: the environment an API key belongs to, and the user who owns the key. */
+export interface Caller extends EnvScope {
+  userId: string;
+}

@@ -1,0 +1,19 @@
+// Settings come from the environment, read once. The CDK stack sets these on every function;
+// the local runtime sets them before it loads any handler.
+export const ENV = {
+  tableName: 'TABLE_NAME',
+  /** AWS: KMS key that wraps the data keys of integration secrets. */
+  kmsKeyId: 'SECRETS_KMS_KEY_ID',
+  /** Local: file holding the 32-byte master key (created on first use). */
+  secretsKeyFile: 'SECRETS_KEY_FILE',
+  /** Local: API Gateway base URL, for links in logs and the printed curl. */
+  publicUrl: 'PUBLIC_URL',
+} as const;
+
+export function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Environment variable ${name} is not set`);
+  return value;
+}
+
+export const tableName = (): string => required(ENV.tableName);

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { RouteDef } from './route.ts';
+
+// OpenAPI 3.1 from the route table: the schemas that validate requests are the ones documented,
+// so the document cannot drift from what the service accepts.
+
+const ERROR_BODY = {
+  type: 'object',
+  required: ['statusCode', 'timestamp', 'path', 'message'],
+  properties: {
+    statusCode: { type: 'number' },
+    timestamp: { type: 'string' },
+    path: { type: 'string' },
+    message: { type: 'string' },
+    error: { type: 'string' },
+    errors: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        properties: { messages: { type: 'array', items: { type: 'string' } }, value: {} },
+      },
+    },
+    errorId: { type: 'string' },
+  },
+};
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+
+function parameters(schema: z.ZodObject | undefined, location: 'path' | 'query') {
+  if (!schema) return [];
+  return Object.entries(schema.shape).map(([name, field]) => ({
+    name,
+    in: location,
+    required: location === 'path' || !(field as z.ZodType).safeParse(undefined).success,
+    schema: jsonSchema(field as z.ZodType, 'input'),
+  }));
+}
+
+export function buildOpenApi(routes: readonly RouteDef[], info: { title: string; version: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const errors: Record<string, unknown> = {};
+    const statuses = route.auth ? ['400', '401', '404', '409', '413', '422', '429', '500'] : ['500'];
+    for (const status of statuses) {
+      errors[status] = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    }
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.tag],
+      ...(route.auth && { security: [{ ApiKey: [] }] }),
+      parameters: [
+        ...parameters(route.request.params, 'path'),
+        ...parameters(route.request.query, 'query'),
+        ...(route.auth
+          ? [{ name: 'idempotency-key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }]
+          : []),
+      ],
+      ...(route.request.body && {
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: jsonSchema(route.request.body, 'input') } },
+        },
+      }),
+      responses: {
+        [String(route.successStatus)]: {
+          description: 'Success',
+          ...(route.response && { content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } }),
+        },
+        ...errors,
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    paths,
+    components: {
+      schemas: { Error: ERROR_BODY },
+      securitySchemes: {
+        ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <API_KEY>' },
+      },
+    },
+  };
+}

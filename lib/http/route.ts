@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+
+// What the HTTP layer needs to know about a route. The route table (infra/routes.ts) is a list
+// of these; the CDK stack, the local runtime and the OpenAPI document all read that list.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  /** Unique; also names the Lambda function. */
+  operationId: string;
+  method: HttpMethod;
+  /** API Gateway path syntax: `/v1/integrations/{integrationId}`. */
+  path: string;
+  /** Module (from the repository root) whose `handler` export serves the route. */
+  handler: string;
+  summary: string;
+  tag: string;
+  /** False only for public documents; every API route needs `Authorization: ApiKey <key>`. */
+  auth: boolean;
+  successStatus: number;
+  request: { params?: z.ZodObject; query?: z.ZodObject; body?: z.ZodType };
+  response?: z.ZodType;
+  /** Larger bodies get 413. */
+  maxBodyBytes: number;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+/** The validated input of a route, typed from its schemas. */
+export interface RouteInput<R extends RouteDef> {
+  params: Infer<R['request']['params']>;
+  query: Infer<R['request']['query']>;
+  body: Infer<R['request']['body']>;
+}

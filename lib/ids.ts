@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto';
+
+// Record ids look like the reference's (24 hex characters, time first), so clients that check
+// or sort ids keep working, and ids sort by creation time inside DynamoDB sort keys.
+const ID_PATTERN = /^[0-9a-f]{24}$/;
+let counter = randomBytes(3).readUIntBE(0, 3);
+const processPart = randomBytes(5).toString('hex');
+
+export function newId(now = Date.now()): string {
+  counter = (counter + 1) % 0xffffff;
+  const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0');
+  return seconds + processPart + counter.toString(16).padStart(6, '0');
+}
+
+export function isId(value: string): boolean {
+  return ID_PATTERN.test(value);
+}

@@ -1,0 +1,9 @@
+import type { EnvScope } from '../store/keys.ts';
+import { listIntegrationsOfOrganization } from './repository.ts';
+import type { Integration } from './schemas.ts';
+import { toIntegration } from './view.ts';
+
+/** Integrations of every environment of the caller's organization, as the reference lists them. */
+export async function listIntegrations(caller: EnvScope): Promise<Integration[]> {
+  return (await listIntegrationsOfOrganization(caller.organizationId)).map(toIntegration);
+}

@@ -1,0 +1,61 @@
+import type { Caller } from '../auth/caller.ts';
+import { issueApiKey } from '../auth/api-keys.ts';
+import { newId } from '../ids.ts';
+import { createIntegration } from '../integrations/create.ts';
+import { putEnvironment, putOrganization, type Environment, type Organization } from './environments.ts';
+
+// A new organization starts as the reference's does: a Development and a Production environment,
+// an API key for each, and in each the integrations a new environment gets: the in-app inbox and
+// the demo email and sms providers, active, so a first trigger delivers somewhere.
+
+export const DEFAULT_ENVIRONMENTS = ['Development', 'Production'] as const;
+
+const STARTER_INTEGRATIONS = [
+  { providerId: 'svc', channel: 'in_app' },
+  { providerId: 'svc-email', channel: 'email' },
+  { providerId: 'svc-sms', channel: 'sms' },
+] as const;
+
+export interface ProvisionedEnvironment {
+  environment: Environment;
+  apiKey: string;
+}
+
+export interface ProvisionedOrganization {
+  organization: Organization;
+  ownerId: string;
+  environments: ProvisionedEnvironment[];
+}
+
+export async function provisionOrganization(name: string): Promise<ProvisionedOrganization> {
+  const now = new Date().toISOString();
+  const organization: Organization = { _id: newId(), name, createdAt: now };
+  const ownerId = newId();
+  await putOrganization(organization);
+
+  const environments: ProvisionedEnvironment[] = [];
+  for (const envName of DEFAULT_ENVIRONMENTS) {
+    environments.push(await provisionEnvironment(organization._id, ownerId, envName));
+  }
+  return { organization, ownerId, environments };
+}
+
+export async function provisionEnvironment(
+  organizationId: string,
+  ownerId: string,
+  name: string,
+): Promise<ProvisionedEnvironment> {
+  const environment: Environment = {
+    _id: newId(),
+    _organizationId: organizationId,
+    name,
+    createdAt: new Date().toISOString(),
+  };
+  await putEnvironment(environment);
+  const owner: Caller = { organizationId, environmentId: environment._id, userId: ownerId };
+  const apiKey = await issueApiKey(owner);
+  for (const starter of STARTER_INTEGRATIONS) {
+    await createIntegration(owner, { ...starter, active: true });
+  }
+  return { environment, apiKey };
+}

@@ -1,0 +1,59 @@
+import { routes } from '#infra/routes.ts';
+import { startApiGateway, type LocalApi } from '#infra/local/api-gateway.ts';
+import { provisionOrganization, type ProvisionedOrganization } from '#lib/tenancy/provision.ts';
+
+// What integration tests use: the real handlers behind the local API Gateway (started in the
+// test worker, on a free port), a fresh organization per test file, and a small HTTP client.
+
+export async function startTestApi(): Promise<LocalApi> {
+  return startApiGateway(routes, 0);
+}
+
+export function newOrganization(name = 'Test Organization'): Promise<ProvisionedOrganization> {
+  return provisionOrganization(name);
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface ApiClient {
+  request<T = any>(method: string, path: string, options?: { body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  get<T = any>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  delete<T = any>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+}
+
+/** A client for `baseUrl`; with an API key it sends `Authorization: ApiKey <key>` on every call. */
+export function apiClient(baseUrl: string, apiKey?: string): ApiClient {
+  const request: ApiClient['request'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (apiKey && !('authorization' in headers)) headers.authorization = `ApiKey ${apiKey}`;
+    let payload: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      payload = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(baseUrl + path, { method, headers, ...(payload !== undefined && { body: payload }) });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, headers: res.headers, body: body as any };
+  };
+  return {
+    request,
+    get: (path, headers) => request('GET', path, { ...(headers && { headers }) }),
+    post: (path, body, headers) => request('POST', path, { body, ...(headers && { headers }) }),
+    put: (path, body, headers) => request('PUT', path, { body, ...(headers && { headers }) }),
+    patch: (path, body, headers) => request('PATCH', path, { body, ...(headers && { headers }) }),
+    delete: (path, headers) => request('DELETE', path, { ...(headers && { headers }) }),
+  };
+}
