@@ -5,10 +5,11 @@ import { startLocalStack } from './stack.ts';
 
 // `npm start`: the whole service on this machine, with a demo organization to try it on.
 // PORT picks the port (3000); DYNAMODB_ENDPOINT / SQS_ENDPOINT point at an external DynamoDB or
-// SQS (a URL, or `aws` for real AWS with the usual credentials) instead of the emulators.
+// SQS (a URL, or `aws` for real AWS with the usual credentials) instead of the emulators;
+// LOCAL_STATE_DIR moves the local state (demo.json, secrets key) out of .local/.
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const stateDir = join(root, '.local');
+const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? join(root, '.local'));
 const port = Number(process.env.PORT ?? 3000);
 const startedAt = Date.now();
 

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { LocalApi } from '#infra/local/api-gateway.ts';
+import { lambdaContext } from '#infra/local/lambda-context.ts';
+import { AppError } from '#lib/errors.ts';
+import { runIdempotently } from '#lib/http/idempotency.ts';
+import { jsonResponse } from '#lib/http/responses.ts';
+import { apiClient, newOrganization, startTestApi, type ApiClient } from '../support/api.ts';
+
+// The idempotency-key header (behavior.md): replay, body mismatch, key length, organization
+// scope, stored 4xx answers; and, on the mechanism itself, the in-progress conflict and the
+// release of a key whose request crashed.
+
+let api: LocalApi;
+let client: ApiClient;
+let otherOrgClient: ApiClient;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const [org, other] = await Promise.all([newOrganization(), newOrganization()]);
+  client = apiClient(api.url, org.environments[0]!.apiKey);
+  otherOrgClient = apiClient(api.url, other.environments[0]!.apiKey);
+});
+afterAll(() => api.close());
+
+const emailIntegration = (name: string) => ({ providerId: 'svc-email', channel: 'email', name });
+
+describe('idempotency-key over HTTP', () => {
+  it('replays a finished request: same status and body, marked as a replay, nothing done twice', async () => {
+    const key = randomUUID();
+    const first = await client.post('/v1/integrations', emailIntegration('once'), { 'idempotency-key': key });
+    const again = await client.post('/v1/integrations', emailIntegration('once'), { 'idempotency-key': key });
+
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotency-replay')).toBeNull();
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotency-replay')).toBe('true');
+    expect(again.headers.get('idempotency-key')).toBe(key);
+    const named = (await client.get('/v1/integrations')).body.filter((i: { name: string }) => i.name === 'once');
+    expect(named).toHaveLength(1);
+  });
+
+  it('refuses the same key with another body (422)', async () => {
+    const key = randomUUID();
+    await client.post('/v1/integrations', emailIntegration('first body'), { 'idempotency-key': key });
+    const res = await client.post('/v1/integrations', emailIntegration('second body'), { 'idempotency-key': key });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(`Request with key "${key}" is being reused for a different body`);
+  });
+
+  it('refuses a key over 255 characters (400)', async () => {
+    const res = await client.post('/v1/integrations', emailIntegration('long key'), { 'idempotency-key': 'k'.repeat(256) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('maximum allowed length of 255');
+  });
+
+  it('scopes keys to the organization', async () => {
+    const key = randomUUID();
+    const mine = await client.post('/v1/integrations', emailIntegration('scoped'), { 'idempotency-key': key });
+    const theirs = await otherOrgClient.post('/v1/integrations', emailIntegration('scoped'), { 'idempotency-key': key });
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get('idempotency-replay')).toBeNull();
+    expect(theirs.body._id).not.toBe(mine.body._id);
+    expect(theirs.body._organizationId).not.toBe(mine.body._organizationId);
+  });
+
+  it('replays a refused request as the original error, even once it would succeed', async () => {
+    const taken = await client.post('/v1/integrations', { ...emailIntegration('holder'), identifier: `held-${randomUUID()}` });
+    const key = randomUUID();
+    const body = { ...emailIntegration('claimant'), identifier: taken.body.identifier };
+    const refused = await client.post('/v1/integrations', body, { 'idempotency-key': key });
+    expect(refused.status).toBe(409);
+
+    await client.delete(`/v1/integrations/${taken.body._id}`);
+    const replay = await client.post('/v1/integrations', body, { 'idempotency-key': key });
+    expect(replay.status).toBe(409);
+    expect(replay.body.message).toBe(refused.body.message);
+    expect(replay.headers.get('idempotency-replay')).toBe('true');
+
+    const fresh = await client.post('/v1/integrations', body, { 'idempotency-key': randomUUID() });
+    expect(fresh.status).toBe(201);
+  });
+
+  it('ignores the header on GET', async () => {
+    const key = randomUUID();
+    const a = await client.get('/v1/integrations', { 'idempotency-key': key });
+    await client.post('/v1/integrations', emailIntegration('between'));
+    const b = await client.get('/v1/integrations', { 'idempotency-key': key });
+    expect(b.body.length).toBe(a.body.length + 1);
+    expect(b.headers.get('idempotency-replay')).toBeNull();
+  });
+});
+
+describe('idempotency mechanism', () => {
+  const organizationId = `org-${randomUUID()}`;
+
+  it('answers 409 with Retry-After while the first request with the key still runs', async () => {
+    const key = randomUUID();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+
+    const first = runIdempotently({ organizationId, key, body: { n: 1 } }, lambdaContext('test'), async () => {
+      started();
+      await gate;
+      return jsonResponse(201, { done: true });
+    });
+    await running;
+    const second = runIdempotently({ organizationId, key, body: { n: 1 } }, lambdaContext('test'), async () =>
+      jsonResponse(201, { done: 'twice' }),
+    );
+    await expect(second).rejects.toMatchObject({ status: 409, details: { headers: { 'Retry-After': '1' } } });
+    await expect(second).rejects.toBeInstanceOf(AppError);
+
+    release();
+    expect(JSON.parse((await first).body as string)).toEqual({ done: true });
+  });
+
+  it('releases the key of a request that crashed, so a retry runs again', async () => {
+    const key = randomUUID();
+    let runs = 0;
+    const crash = runIdempotently({ organizationId, key, body: {} }, lambdaContext('test'), async () => {
+      runs++;
+      throw new Error('boom');
+    });
+    await expect(crash).rejects.toThrow('boom');
+
+    const retry = await runIdempotently({ organizationId, key, body: {} }, lambdaContext('test'), async () => {
+      runs++;
+      return jsonResponse(201, { ok: true });
+    });
+    expect(runs).toBe(2);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['Idempotency-Replay']).toBeUndefined();
+  });
+});
