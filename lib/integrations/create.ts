@@ -51,6 +51,7 @@ export async function createIntegration(caller: Caller, input: CreateIntegration
     const saved = await writeIntegration({
       save: { ...integration, ...plan.self },
       reorder: plan.reorder,
+      unchanged: plan.unchanged ?? [],
       claimIdentifier: integration.identifier,
     });
     return toIntegration(saved);

@@ -34,6 +34,7 @@ export async function removeIntegration(caller: Caller, integrationId: string): 
       },
       expectedVersion: current.version,
       reorder: plan.reorder,
+      unchanged: plan.unchanged ?? [],
       releaseIdentifier: current.identifier,
     });
   });

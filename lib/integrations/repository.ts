@@ -54,6 +54,8 @@ export interface IntegrationWrite {
   expectedVersion?: number;
   /** New priority/primary for other integrations of the channel, at their read version. */
   reorder?: { _id: string; priority: number; primary: boolean; expectedVersion: number }[];
+  /** Other integrations the change was planned from: the write fails if one changed since. */
+  unchanged?: { _id: string; expectedVersion: number }[];
   claimIdentifier?: string;
   releaseIdentifier?: string;
 }
@@ -106,6 +108,20 @@ export async function writeIntegration(write: IntegrationWrite): Promise<StoredI
   }
   if (write.releaseIdentifier !== undefined) {
     actions.push({ Delete: { TableName: tableName(), Key: keys.integrationIdentifier(org, write.releaseIdentifier) } });
+  }
+  // After the identifier actions, so the claim keeps its index for the conflict check below.
+  const written = new Set([save._id, ...(write.reorder ?? []).map((r) => r._id)]);
+  for (const other of write.unchanged ?? []) {
+    if (written.has(other._id)) continue;
+    written.add(other._id);
+    actions.push({
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.integration(org, other._id),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': other.expectedVersion },
+      },
+    });
   }
 
   try {

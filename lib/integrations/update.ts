@@ -58,6 +58,7 @@ export async function updateIntegration(
       save: { ...next, ...plan.self },
       expectedVersion: current.version,
       reorder: plan.reorder,
+      unchanged: plan.unchanged ?? [],
       ...(identifierChanged && { claimIdentifier: next.identifier, releaseIdentifier: current.identifier }),
     });
     return toIntegration(saved);
@@ -84,5 +85,6 @@ async function reorderFor(current: Integration, next: Integration, gainsConditio
   // The last plan decides the integration's own values; the reorders of all of them apply.
   const self = plans.reduce<OrderPlan['self']>((acc, p) => p.self ?? acc, undefined);
   const reorder = plans.flatMap((p) => p.reorder);
-  return self ? { self, reorder } : { reorder };
+  const unchanged = plans.flatMap((p) => p.unchanged ?? []);
+  return self ? { self, reorder, unchanged } : { reorder, unchanged };
 }
