@@ -1,35 +1,50 @@
 import type { EnvScope } from '../store/keys.ts';
-import { rank, type RankMove } from './ranking.ts';
-import { listIntegrationsOfChannel, type IntegrationWrite } from './repository.ts';
 import { CHANNELS_WITH_PRIMARY, type Channel } from './providers.ts';
+import { rank, type RankMove } from './ranking.ts';
+import { getChannelOrder, type IntegrationWrite } from './repository.ts';
 
-// Reads the integrations of a channel and works out what a move changes: the moved
-// integration's own priority/primary, and the writes for the others it reorders. The plan also
-// names the siblings it read but leaves alone, at their read version: the write checks them too,
-// so two moves planned from the same reads (e.g. two activations in a channel without a primary,
-// which reorder nobody) cannot both succeed.
+// Works out what a move changes in an email/sms channel: the moved integration's own priority
+// and primary, the other integrations whose values change, and the channel's new order, which
+// is written only if nobody changed the channel since it was read.
 
 export interface OrderPlan {
   self?: { priority: number; primary: boolean };
   reorder: NonNullable<IntegrationWrite['reorder']>;
-  unchanged?: NonNullable<IntegrationWrite['unchanged']>;
+  channelOrders: NonNullable<IntegrationWrite['channelOrders']>;
 }
 
+/** The plan of a change that moves nothing (inactive integrations, channels without primary). */
+export const NO_MOVE: OrderPlan = { reorder: [], channelOrders: [] };
+
 export async function planMove(scope: EnvScope, channel: Channel, move: RankMove): Promise<OrderPlan> {
-  if (!CHANNELS_WITH_PRIMARY.includes(channel)) return { reorder: [] };
-  const siblings = await listIntegrationsOfChannel(scope, channel);
-  const changes = rank(
-    siblings.filter((s) => s.active),
-    move,
-  );
-  const versions = new Map(siblings.map((s) => [s._id, s.version]));
+  if (!CHANNELS_WITH_PRIMARY.includes(channel)) return NO_MOVE;
+  const current = await getChannelOrder(scope, channel);
+  const actives = current.activeIds.map((id, index) => ({
+    _id: id,
+    priority: current.activeIds.length - index,
+    primary: id === current.primaryId,
+  }));
+  const { order, changes } = rank(actives, move);
+
   const reorder: OrderPlan['reorder'] = [];
-  for (const [id, values] of changes) {
-    if (id !== move.id) reorder.push({ _id: id, ...values, expectedVersion: versions.get(id) ?? 0 });
-  }
-  const unchanged = siblings
-    .filter((s) => s._id !== move.id && !changes.has(s._id))
-    .map((s) => ({ _id: s._id, expectedVersion: s.version }));
+  for (const [id, values] of changes) if (id !== move.id) reorder.push({ _id: id, ...values });
   const self = changes.get(move.id);
-  return self ? { self, reorder, unchanged } : { reorder, unchanged };
+  const channelOrders = [
+    {
+      scope,
+      channel,
+      activeIds: order.map((a) => a._id),
+      primaryId: order.find((a) => a.primary)?._id ?? null,
+      version: current.version,
+    },
+  ];
+  return self ? { self, reorder, channelOrders } : { reorder, channelOrders };
+}
+
+/** Several moves of one change (e.g. leaving one environment's channel and joining another's). */
+export function combinePlans(plans: readonly OrderPlan[]): OrderPlan {
+  // The last plan that sets the moved integration's values decides them.
+  const self = plans.reduce<OrderPlan['self']>((acc, p) => p.self ?? acc, undefined);
+  const combined = { reorder: plans.flatMap((p) => p.reorder), channelOrders: plans.flatMap((p) => p.channelOrders) };
+  return self ? { self, ...combined } : combined;
 }

@@ -1,7 +1,7 @@
 import type { Caller } from '../auth/caller.ts';
 import { ValidationError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { planMove } from './channel-order.ts';
+import { NO_MOVE, planMove } from './channel-order.ts';
 import { checkConnection } from './connection-check.ts';
 import { assertCredentialsComplete } from './credentials.ts';
 import { newIdentifier } from './identifier.ts';
@@ -47,11 +47,11 @@ export async function createIntegration(caller: Caller, input: CreateIntegration
   return retryOnStaleWrite(async () => {
     const scope = { organizationId: caller.organizationId, environmentId };
     // A new active email/sms integration becomes primary when its channel has none.
-    const plan = active ? await planMove(scope, provider.channel, { kind: 'activate', id: integration._id }) : { reorder: [] };
+    const plan = active ? await planMove(scope, provider.channel, { kind: 'activate', id: integration._id }) : NO_MOVE;
     const saved = await writeIntegration({
       save: { ...integration, ...plan.self },
       reorder: plan.reorder,
-      unchanged: plan.unchanged ?? [],
+      channelOrders: plan.channelOrders,
       claimIdentifier: integration.identifier,
     });
     return toIntegration(saved);

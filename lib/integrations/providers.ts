@@ -24,11 +24,12 @@ export type CredentialKey =
   | 'tlsOptions';
 
 /**
- * Credential keys stored encrypted at rest (behavior: apiKey, apiToken, secretKey, token, password,
- * serviceAccount).
+ * Credential keys stored encrypted at rest: behavior.md's list (apiKey, apiToken, secretKey, token,
+ * password, serviceAccount) plus accessKey, which holds MessageBird's access key and Azure's
+ * connection string.
  */
 export const SECRET_CREDENTIAL_KEYS: readonly CredentialKey[] = [
-  'apiKey', 'apiToken', 'secretKey', 'token', 'password', 'serviceAccount',
+  'apiKey', 'apiToken', 'secretKey', 'token', 'password', 'serviceAccount', 'accessKey',
 ];
 
 export interface CredentialField {

@@ -24,11 +24,15 @@ export function ordered(actives: readonly Ranked[]): Ranked[] {
   return [...actives].sort((a, b) => b.priority - a.priority || a._id.localeCompare(b._id));
 }
 
-/**
- * Applies a move to the active list and returns the new priority and primary of every
- * integration whose values change (including the moved one).
- */
-export function rank(actives: readonly Ranked[], move: RankMove): Map<string, { priority: number; primary: boolean }> {
+export interface Ranking {
+  /** The active list after the move, highest priority first. */
+  order: Ranked[];
+  /** New priority and primary of every integration whose values change, the moved one included. */
+  changes: Map<string, { priority: number; primary: boolean }>;
+}
+
+/** Applies a move to the active list. */
+export function rank(actives: readonly Ranked[], move: RankMove): Ranking {
   const list = ordered(actives.filter((a) => a._id !== move.id));
   const primaryOf = new Map(list.map((a) => [a._id, a.primary]));
   const before = new Map(actives.map((a) => [a._id, { priority: a.priority, primary: a.primary }]));
@@ -53,10 +57,12 @@ export function rank(actives: readonly Ranked[], move: RankMove): Map<string, { 
       break;
   }
 
-  const after = new Map<string, { priority: number; primary: boolean }>();
-  list.forEach((a, index) => {
-    after.set(a._id, { priority: list.length - index, primary: primaryOf.get(a._id) ?? a.primary });
-  });
+  const order = list.map((a, index) => ({
+    _id: a._id,
+    priority: list.length - index,
+    primary: primaryOf.get(a._id) ?? a.primary,
+  }));
+  const after = new Map(order.map(({ _id, ...values }) => [_id, values]));
   if (move.kind === 'deactivate') after.set(move.id, { priority: 0, primary: false });
 
   const changes = new Map<string, { priority: number; primary: boolean }>();
@@ -64,5 +70,5 @@ export function rank(actives: readonly Ranked[], move: RankMove): Map<string, { 
     const prev = before.get(id);
     if (!prev || prev.priority !== next.priority || prev.primary !== next.primary) changes.set(id, next);
   }
-  return changes;
+  return { order, changes };
 }

@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller.ts';
 import { NotFoundError } from '../errors.ts';
-import { planMove } from './channel-order.ts';
+import { NO_MOVE, planMove } from './channel-order.ts';
 import { listIntegrations } from './list.ts';
 import { getIntegration, writeIntegration } from './repository.ts';
 import { retryOnStaleWrite } from './retry.ts';
@@ -19,7 +19,7 @@ export async function removeIntegration(caller: Caller, integrationId: string): 
     const scope = { organizationId: current._organizationId, environmentId: current._environmentId };
     const plan = current.active
       ? await planMove(scope, current.channel, { kind: 'deactivate', id: current._id })
-      : { reorder: [] };
+      : NO_MOVE;
     const now = new Date().toISOString();
     await writeIntegration({
       save: {
@@ -34,7 +34,7 @@ export async function removeIntegration(caller: Caller, integrationId: string): 
       },
       expectedVersion: current.version,
       reorder: plan.reorder,
-      unchanged: plan.unchanged ?? [],
+      channelOrders: plan.channelOrders,
       releaseIdentifier: current.identifier,
     });
   });

@@ -9,8 +9,9 @@ import { SECRET_CREDENTIAL_KEYS } from './providers.ts';
 import type { Integration } from './schemas.ts';
 
 // Storage of integrations. Secrets are encrypted here, on the way in, and decrypted on the way
-// out, so no other code sees ciphertext. Every item carries a version; writes are conditioned on
-// it, so two requests reordering the same channel cannot both win.
+// out, so no other code sees ciphertext. Every integration carries a version, and so does the
+// order item of each email/sms channel; writes are conditioned on the versions they read, so of
+// two requests changing the same integration or reordering the same channel only one wins.
 
 export interface StoredIntegration extends Integration {
   version: number;
@@ -39,23 +40,38 @@ export async function listIntegrationsOfOrganization(organizationId: string): Pr
   });
 }
 
-/** The integrations of one environment and channel (deleted ones are not in the index). */
-export async function listIntegrationsOfChannel(scope: EnvScope, channel: string): Promise<StoredIntegration[]> {
-  return queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.integrationsOfChannel(scope, channel).gsi1pk },
-  });
+/** The active integrations of an environment's email or sms channel, highest priority first. */
+export interface ChannelOrder {
+  activeIds: string[];
+  primaryId: string | null;
+  /** 0 while the item does not exist yet. */
+  version: number;
+}
+
+export async function getChannelOrder(scope: EnvScope, channel: string): Promise<ChannelOrder> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.integrationChannelOrder(scope, channel), ConsistentRead: true }),
+  );
+  return {
+    activeIds: (Item?.activeIds as string[] | undefined) ?? [],
+    primaryId: (Item?.primaryId as string | null | undefined) ?? null,
+    version: (Item?.version as number | undefined) ?? 0,
+  };
+}
+
+export interface ChannelOrderWrite extends ChannelOrder {
+  scope: EnvScope;
+  channel: string;
 }
 
 export interface IntegrationWrite {
   /** The integration to store whole; `expectedVersion` undefined means it must not exist yet. */
   save: Integration;
   expectedVersion?: number;
-  /** New priority/primary for other integrations of the channel, at their read version. */
-  reorder?: { _id: string; priority: number; primary: boolean; expectedVersion: number }[];
-  /** Other integrations the change was planned from: the write fails if one changed since. */
-  unchanged?: { _id: string; expectedVersion: number }[];
+  /** New priority/primary of other integrations of the channel. */
+  reorder?: { _id: string; priority: number; primary: boolean }[];
+  /** New channel orders, each written only if still at the version the plan read. */
+  channelOrders?: ChannelOrderWrite[];
   claimIdentifier?: string;
   releaseIdentifier?: string;
 }
@@ -81,22 +97,36 @@ export async function writeIntegration(write: IntegrationWrite): Promise<StoredI
   ];
   for (const other of write.reorder ?? []) {
     actions.push({
+      // Only the ranking fields; the version bump makes a concurrent whole-item write of this
+      // integration fail and retry rather than restore the old ranking.
       Update: {
         TableName: tableName(),
         Key: keys.integration(org, other._id),
-        UpdateExpression: 'SET priority = :p, #primary = :pr, version = :next, updatedAt = :now',
-        ConditionExpression: 'version = :v',
+        UpdateExpression: 'SET priority = :p, #primary = :pr, version = version + :one, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#primary': 'primary' },
-        ExpressionAttributeValues: {
-          ':p': other.priority,
-          ':pr': other.primary,
-          ':v': other.expectedVersion,
-          ':next': other.expectedVersion + 1,
-          ':now': now,
-        },
+        ExpressionAttributeValues: { ':p': other.priority, ':pr': other.primary, ':one': 1, ':now': now },
       },
     });
   }
+  for (const order of write.channelOrders ?? []) {
+    actions.push({
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.integrationChannelOrder(order.scope, order.channel),
+          type: 'IntegrationChannelOrder',
+          activeIds: order.activeIds,
+          primaryId: order.primaryId,
+          version: order.version + 1,
+        },
+        ...(order.version === 0
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': order.version } }),
+      },
+    });
+  }
+  const claimIndex = write.claimIdentifier === undefined ? -1 : actions.length;
   if (write.claimIdentifier !== undefined) {
     actions.push({
       Put: {
@@ -109,28 +139,13 @@ export async function writeIntegration(write: IntegrationWrite): Promise<StoredI
   if (write.releaseIdentifier !== undefined) {
     actions.push({ Delete: { TableName: tableName(), Key: keys.integrationIdentifier(org, write.releaseIdentifier) } });
   }
-  // After the identifier actions, so the claim keeps its index for the conflict check below.
-  const written = new Set([save._id, ...(write.reorder ?? []).map((r) => r._id)]);
-  for (const other of write.unchanged ?? []) {
-    if (written.has(other._id)) continue;
-    written.add(other._id);
-    actions.push({
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.integration(org, other._id),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': other.expectedVersion },
-      },
-    });
-  }
 
   try {
     await db().send(new TransactWriteCommand({ TransactItems: actions }));
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
       const reasons = error.CancellationReasons ?? [];
-      const identifierIndex = write.claimIdentifier === undefined ? -1 : 1 + (write.reorder?.length ?? 0);
-      if (identifierIndex >= 0 && reasons[identifierIndex]?.Code === 'ConditionalCheckFailed') {
+      if (claimIndex >= 0 && reasons[claimIndex]?.Code === 'ConditionalCheckFailed') {
         throw new ConflictError('Integration with identifier already exists');
       }
       if (reasons.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict')) {

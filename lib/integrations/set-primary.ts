@@ -25,7 +25,7 @@ export async function setPrimaryIntegration(caller: Caller, integrationId: strin
       save: { ...toIntegration(current), active: true, ...plan.self, updatedAt: new Date().toISOString() },
       expectedVersion: current.version,
       reorder: plan.reorder,
-      unchanged: plan.unchanged ?? [],
+      channelOrders: plan.channelOrders,
     });
     return toIntegration(saved);
   });

@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
-import { planMove, type OrderPlan } from './channel-order.ts';
+import { combinePlans, planMove, type OrderPlan } from './channel-order.ts';
 import { checkConnection } from './connection-check.ts';
 import { assertCredentialsComplete } from './credentials.ts';
 import { findProvider } from './providers.ts';
@@ -58,7 +58,7 @@ export async function updateIntegration(
       save: { ...next, ...plan.self },
       expectedVersion: current.version,
       reorder: plan.reorder,
-      unchanged: plan.unchanged ?? [],
+      channelOrders: plan.channelOrders,
       ...(identifierChanged && { claimIdentifier: next.identifier, releaseIdentifier: current.identifier }),
     });
     return toIntegration(saved);
@@ -82,9 +82,5 @@ async function reorderFor(current: Integration, next: Integration, gainsConditio
   } else if (next.active && current.primary && gainsConditions) {
     plans.push(await planMove(to, current.channel, { kind: 'unsetPrimary', id }));
   }
-  // The last plan decides the integration's own values; the reorders of all of them apply.
-  const self = plans.reduce<OrderPlan['self']>((acc, p) => p.self ?? acc, undefined);
-  const reorder = plans.flatMap((p) => p.reorder);
-  const unchanged = plans.flatMap((p) => p.unchanged ?? []);
-  return self ? { self, reorder, unchanged } : { reorder, unchanged };
+  return combinePlans(plans);
 }

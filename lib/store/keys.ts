@@ -38,6 +38,15 @@ export const keys = {
     gsi1pk: `${env(s)}#INTCH#${channel}`,
     gsi1sk: integrationId,
   }),
+  /**
+   * The order of an environment's active email or sms integrations (primary first). Every change
+   * of priority or primary is a transaction conditioned on this item, read consistently, so
+   * concurrent changes of one channel serialize and never plan from a lagging index.
+   */
+  integrationChannelOrder: (s: EnvScope, channel: string): Key => ({
+    pk: org(s.organizationId),
+    sk: `INTORDER#${s.environmentId}#${channel}`,
+  }),
   /** Marker item that makes an identifier unique within the organization. */
   integrationIdentifier: (organizationId: string, identifier: string): Key => ({
     pk: org(organizationId),

@@ -715,6 +715,24 @@ describe('PUT /v1/integrations/{integrationId}', () => {
       ]);
     });
 
+    it('concurrent creations of active integrations in a channel without primary leave exactly one primary', async () => {
+      const org = await newTestOrg();
+      const primary = starter(await listIntegrations(org.dev.client), org.dev.id, 'svc-email');
+      await updateIntegration(org.dev.client, primary._id, { active: false });
+
+      const results = await Promise.all(
+        [1, 2, 3, 4].map(() => org.dev.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials: SENDGRID, active: true })),
+      );
+      expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+      const order = await channelOrder(org.dev.client, org.dev.id);
+      expect(order.map(([, priority, isPrimary]) => [priority, isPrimary])).toEqual([
+        [4, true],
+        [3, false],
+        [2, false],
+        [1, false],
+      ]);
+    });
+
     it('leaves in_app, chat and push at priority 0 and never primary', async () => {
       const org = await newTestOrg();
       const inbox = starter(await listIntegrations(org.dev.client), org.dev.id, 'svc');

@@ -82,7 +82,7 @@ describe('provider catalogue', () => {
       'authenticateByToken', 'hmac', 'ignoreTls', 'requireTls', 'secure',
     ]);
     expect([...SECRET_CREDENTIAL_KEYS].sort()).toEqual([
-      'apiKey', 'apiToken', 'password', 'secretKey', 'serviceAccount', 'token',
+      'accessKey', 'apiKey', 'apiToken', 'password', 'secretKey', 'serviceAccount', 'token',
     ]);
   });
 

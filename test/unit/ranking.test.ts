@@ -4,7 +4,7 @@ import { rank, type Ranked } from '#lib/integrations/ranking.ts';
 // Priority and primary of a channel's active integrations, as moves change them.
 
 const a = (id: string, priority: number, primary = false): Ranked => ({ _id: id, priority, primary });
-const asObject = (changes: Map<string, { priority: number; primary: boolean }>) => Object.fromEntries(changes);
+const asObject = ({ changes }: ReturnType<typeof rank>) => Object.fromEntries(changes);
 
 describe('rank', () => {
   it('makes the first active integration of a channel its primary', () => {
@@ -53,6 +53,15 @@ describe('rank', () => {
   it('keeps the place of an integration that stops being primary', () => {
     const actives = [a('p', 2, true), a('o', 1)];
     expect(asObject(rank(actives, { kind: 'unsetPrimary', id: 'p' }))).toEqual({ p: { priority: 2, primary: false } });
+  });
+
+  it('returns the whole active list after the move, highest priority first', () => {
+    const actives = [a('p', 2, true), a('o', 1)];
+    expect(rank(actives, { kind: 'activate', id: 'x' }).order).toEqual([
+      a('p', 3, true),
+      a('x', 2),
+      a('o', 1),
+    ]);
   });
 
   it('orders equal priorities by id, so the outcome does not depend on read order', () => {
