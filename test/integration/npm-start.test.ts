@@ -4,50 +4,84 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '#infra/local/emulators.ts';
+import { findCallerByApiKey } from '#lib/auth/api-keys.ts';
 
-// `npm start` as a user runs it: it starts its own emulators, prints a working curl, writes
-// demo.json, and stops cleanly on Ctrl-C.
+// `npm start` as a user runs it: it prints a working curl, writes demo.json, and stops cleanly
+// on Ctrl-C; pointed at an existing DynamoDB and SQS it uses them and reuses its demo.
 
-const stateDir = mkdtempSync(join(tmpdir(), 'notify-start-'));
-afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
+const CURL = /curl -s (\S+) -H 'Authorization: ApiKey (\w+)'/;
+const stateDirs: string[] = [];
+afterAll(() => stateDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function newStateDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'notify-start-'));
+  stateDirs.push(dir);
+  return dir;
+}
+
+/** Runs `infra/local/start.ts` (what `npm start` runs) until its curl works, then Ctrl-C. */
+async function runStart(env: Record<string, string | undefined>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    const deadline = Date.now() + 45_000;
+    while (!CURL.test(output)) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`start did not get ready:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [, url, apiKey] = CURL.exec(output)!;
+    const res = await fetch(url!, { headers: { authorization: `ApiKey ${apiKey}` } });
+    return { port, url: url!, apiKey: apiKey!, status: res.status, integrations: (await res.json()) as { providerId: string }[] };
+  } finally {
+    child.kill('SIGINT');
+    const code = await exited;
+    expect(code, output).toBe(0);
+  }
+}
 
 describe('npm start', () => {
-  it('serves the demo organization and stops on SIGINT', async () => {
-    const port = await freePort();
+  it('starts its own emulators, serves the demo organization and stops on SIGINT', async () => {
+    const stateDir = newStateDir();
     // Without the workers' endpoint settings, so it starts its own emulators as `npm start` does.
     const { AWS_ENDPOINT_URL_DYNAMODB: _d, AWS_ENDPOINT_URL_SQS: _s, ...env } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
-      env: { ...env, PORT: String(port), LOCAL_STATE_DIR: stateDir, TABLE_NAME: 'notify-start-test' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const run = await runStart({ ...env, LOCAL_STATE_DIR: stateDir, TABLE_NAME: 'notify-start-test' });
 
-    try {
-      const deadline = Date.now() + 45_000;
-      while (!/curl -s (\S+) -H 'Authorization: ApiKey (\w+)'/.test(output)) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not get ready:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const [, url, apiKey] = /curl -s (\S+) -H 'Authorization: ApiKey (\w+)'/.exec(output)!;
-      expect(url).toBe(`http://127.0.0.1:${port}/v1/integrations`);
+    expect(run.url).toBe(`http://127.0.0.1:${run.port}/v1/integrations`);
+    expect(run.status).toBe(200);
+    expect(run.integrations.map((i) => i.providerId).sort()).toEqual(['svc', 'svc', 'svc-email', 'svc-email', 'svc-sms', 'svc-sms']);
 
-      const res = await fetch(url!, { headers: { authorization: `ApiKey ${apiKey}` } });
-      expect(res.status).toBe(200);
-      const integrations = (await res.json()) as { providerId: string }[];
-      expect(integrations.map((i) => i.providerId).sort()).toEqual(['svc', 'svc', 'svc-email', 'svc-email', 'svc-sms', 'svc-sms']);
+    const demoFile = join(stateDir, 'demo.json');
+    expect(existsSync(demoFile)).toBe(true);
+    const demo = JSON.parse(readFileSync(demoFile, 'utf8'));
+    expect(demo.organizationId).toMatch(/^[0-9a-f]{24}$/);
+    expect(demo.environments.map((e: { name: string }) => e.name)).toEqual(['Development', 'Production']);
+    expect(demo.environments[0].apiKey).toBe(run.apiKey);
+  }, 60_000);
 
-      const demoFile = join(stateDir, 'demo.json');
-      expect(existsSync(demoFile)).toBe(true);
-      const demo = JSON.parse(readFileSync(demoFile, 'utf8'));
-      expect(demo.organizationId).toMatch(/^[0-9a-f]{24}$/);
-      expect(demo.environments.map((e: { name: string }) => e.name)).toEqual(['Development', 'Production']);
-      expect(demo.environments[0].apiKey).toBe(apiKey);
-    } finally {
-      child.kill('SIGINT');
-    }
-    expect(await exited).toBe(0);
+  it('uses the DynamoDB and SQS it is pointed at, and reuses its demo there', async () => {
+    const stateDir = newStateDir();
+    const env = {
+      ...process.env,
+      LOCAL_STATE_DIR: stateDir,
+      TABLE_NAME: process.env.TABLE_NAME,
+      DYNAMODB_ENDPOINT: process.env.AWS_ENDPOINT_URL_DYNAMODB,
+      SQS_ENDPOINT: process.env.AWS_ENDPOINT_URL_SQS,
+    };
+    const first = await runStart(env);
+    // The demo was written to the store this test reads too.
+    const caller = await findCallerByApiKey(first.apiKey);
+    const demo = JSON.parse(readFileSync(join(stateDir, 'demo.json'), 'utf8'));
+    expect(caller?.organizationId).toBe(demo.organizationId);
+
+    const second = await runStart(env);
+    expect(second.apiKey).toBe(first.apiKey);
+    expect(second.integrations).toHaveLength(6);
   }, 60_000);
 });
