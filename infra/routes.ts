@@ -82,6 +82,10 @@ export const routes = [
     response: integrationSchema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
+  // ---- subscribers ----
+  // ---- topics ----
+  // ---- preferences ----
+  // ---- workflows ----
   {
     operationId: 'getOpenApi',
     method: 'GET',

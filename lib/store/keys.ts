@@ -53,6 +53,60 @@ export const keys = {
     sk: `INTIDENT#${identifier}`,
   }),
 
+  // ---- subscribers ----------------------------------------------------------------------------
+  /** gsi1: the environment's subscribers in creation order; gsi2: by email. */
+  subscriber: (s: EnvScope, subscriberId: string): Key => ({ pk: `${env(s)}#SUB#${subscriberId}`, sk: 'PROFILE' }),
+  subscribersOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#SUBS` }),
+  subscriberListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#SUBS`, gsi1sk: `${createdAt}#${id}` }),
+  subscribersByEmail: (s: EnvScope, email: string) => ({ gsi2pk: `${env(s)}#SUBEMAIL#${email.toLowerCase()}` }),
+  subscriberEmailIndex: (s: EnvScope, email: string, subscriberId: string) => ({
+    gsi2pk: `${env(s)}#SUBEMAIL#${email.toLowerCase()}`,
+    gsi2sk: subscriberId,
+  }),
+  /** Everything stored under a subscriber's partition (profile, preferences, counters, messages). */
+  subscriberPartition: (s: EnvScope, subscriberId: string) => ({ pk: `${env(s)}#SUB#${subscriberId}` }),
+
+  // ---- preferences (in the subscriber's partition) ----------------------------------------------
+  subscriberGlobalPreference: (s: EnvScope, subscriberId: string): Key => ({
+    pk: `${env(s)}#SUB#${subscriberId}`,
+    sk: 'PREF#GLOBAL',
+  }),
+  subscriberWorkflowPreference: (s: EnvScope, subscriberId: string, workflowDbId: string): Key => ({
+    pk: `${env(s)}#SUB#${subscriberId}`,
+    sk: `PREF#WF#${workflowDbId}`,
+  }),
+  subscriberPreferences: (s: EnvScope, subscriberId: string) => ({ pk: `${env(s)}#SUB#${subscriberId}`, skPrefix: 'PREF#' }),
+
+  // ---- topics ---------------------------------------------------------------------------------
+  /** gsi1: the environment's topics in creation order. */
+  topic: (s: EnvScope, topicKey: string): Key => ({ pk: `${env(s)}#TOPIC#${topicKey}`, sk: 'TOPIC' }),
+  topicsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#TOPICS` }),
+  topicListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#TOPICS`, gsi1sk: `${createdAt}#${id}` }),
+  /** A subscription lives in its topic's partition; gsi1 lists a subscriber's subscriptions. */
+  topicSubscription: (s: EnvScope, topicKey: string, subscriberId: string): Key => ({
+    pk: `${env(s)}#TOPIC#${topicKey}`,
+    sk: `SUB#${subscriberId}`,
+  }),
+  subscribersOfTopic: (s: EnvScope, topicKey: string) => ({ pk: `${env(s)}#TOPIC#${topicKey}`, skPrefix: 'SUB#' }),
+  subscriptionsOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi1pk: `${env(s)}#SUB#${subscriberId}#TOPICS` }),
+  subscriptionOfSubscriberIndex: (s: EnvScope, subscriberId: string, subscriptionId: string) => ({
+    gsi1pk: `${env(s)}#SUB#${subscriberId}#TOPICS`,
+    gsi1sk: subscriptionId,
+  }),
+  /** Kept as subscriptions change, so totalCount never counts items. */
+  subscriptionCount: (s: EnvScope, subscriberId: string): Key => ({ pk: `${env(s)}#SUB#${subscriberId}`, sk: 'TOPICCOUNT' }),
+
+  // ---- workflows ------------------------------------------------------------------------------
+  /** By workflowId (the trigger identifier); gsi1 by database id; gsi2 lists the environment's. */
+  workflow: (s: EnvScope, workflowId: string): Key => ({ pk: `${env(s)}#WF#${workflowId}`, sk: 'WORKFLOW' }),
+  workflowByDbId: (s: EnvScope, workflowDbId: string) => ({ gsi1pk: `${env(s)}#WFID#${workflowDbId}` }),
+  workflowDbIdIndex: (s: EnvScope, workflowDbId: string) => ({ gsi1pk: `${env(s)}#WFID#${workflowDbId}`, gsi1sk: 'WORKFLOW' }),
+  workflowsOfEnvironment: (s: EnvScope) => ({ gsi2pk: `${env(s)}#WORKFLOWS` }),
+  workflowListIndex: (s: EnvScope, createdAt: string, workflowDbId: string) => ({
+    gsi2pk: `${env(s)}#WORKFLOWS`,
+    gsi2sk: `${createdAt}#${workflowDbId}`,
+  }),
+
   /**
    * Idempotency records are written by Powertools, which builds the key value itself
    * (`<prefix>#<hash of organization and idempotency-key>`). We give it the attribute names

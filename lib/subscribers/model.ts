@@ -1,0 +1,41 @@
+// A subscriber as stored and as the API shows it (interface.md "Subscriber").
+
+export interface ChannelSettings {
+  providerId: string;
+  integrationIdentifier?: string;
+  credentials: {
+    webhookUrl?: string;
+    channel?: string;
+    deviceTokens?: string[];
+    alertUid?: string;
+    title?: string;
+    imageUrl?: string;
+    state?: string;
+    externalUrl?: string;
+  };
+  _integrationId: string;
+}
+
+export interface Subscriber {
+  /** Internal id; differs from subscriberId. */
+  _id: string;
+  _organizationId: string;
+  _environmentId: string;
+  /** The client's own id of the subscriber. */
+  subscriberId: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  avatar?: string | null;
+  locale?: string | null;
+  timezone?: string | null;
+  data?: Record<string, unknown> | null;
+  channels?: ChannelSettings[];
+  isOnline?: boolean | null;
+  lastOnlineAt?: string | null;
+  deleted: boolean;
+  createdAt: string;
+  updatedAt: string;
+  __v?: number;
+}

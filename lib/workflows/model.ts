@@ -1,0 +1,101 @@
+import type { Channel } from '../integrations/providers.ts';
+import type { StepFilter } from '../integrations/schemas.ts';
+
+// The one stored model of a workflow. The v2 API shows it as the "Workflow (v2 response)", the
+// pipeline runs it, preferences read its channels and defaults, and messages embed it in the v1
+// shape: all are views of this.
+
+export const STEP_TYPES = ['in_app', 'email', 'sms', 'chat', 'push', 'digest', 'delay', 'throttle', 'custom'] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+
+export const CHANNEL_STEP_TYPES: readonly StepType[] = ['in_app', 'email', 'sms', 'chat', 'push'];
+
+export interface StoredStep {
+  /** Database id of the step. */
+  _id: string;
+  /** The author's id of the step, unique within the workflow; sync and updates match on it. */
+  stepId: string;
+  name: string;
+  slug: string;
+  type: StepType;
+  /** False only for steps of older (v1) workflows switched off by their author. */
+  active: boolean;
+  /** The control values of the step's kind (interface.md's control objects). */
+  controlValues: Record<string, unknown>;
+  /** Step conditions of older workflows (StepFilter); v2 steps use `controlValues.skip`. */
+  filters?: StepFilter[];
+  shouldStopOnFail?: boolean;
+}
+
+/** A preferences document: `all.readOnly` is what makes a workflow critical. */
+export interface WorkflowPreferences {
+  all: { enabled: boolean; readOnly: boolean };
+  channels: Partial<Record<Channel, { enabled: boolean }>>;
+}
+
+export const DEFAULT_WORKFLOW_PREFERENCES: WorkflowPreferences = {
+  all: { enabled: true, readOnly: false },
+  channels: {
+    email: { enabled: true },
+    sms: { enabled: true },
+    in_app: { enabled: true },
+    chat: { enabled: true },
+    push: { enabled: true },
+  },
+};
+
+export type Severity = 'high' | 'medium' | 'low' | 'none';
+export type Origin = 'svc-cloud' | 'svc-cloud-v1' | 'external';
+
+export interface UserRef {
+  _id: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  externalId?: string | null;
+}
+
+export interface StoredWorkflow {
+  /** Database id. */
+  _id: string;
+  _organizationId: string;
+  _environmentId: string;
+  /** The trigger identifier (bulk trigger `name`), unique in the environment. */
+  workflowId: string;
+  slug: string;
+  name: string;
+  description?: string;
+  tags: string[];
+  active: boolean;
+  validatePayload: boolean;
+  payloadSchema: Record<string, unknown> | null;
+  isTranslationEnabled: boolean;
+  severity: Severity;
+  origin: Origin;
+  steps: StoredStep[];
+  /** The workflow's own defaults (what the reference stores as WORKFLOW_RESOURCE). */
+  defaultPreferences: WorkflowPreferences;
+  /** The author's overrides (USER_WORKFLOW), if any. */
+  userPreferences: WorkflowPreferences | null;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy?: UserRef;
+  lastPublishedAt?: string | null;
+  lastPublishedBy?: UserRef;
+  lastTriggeredAt?: string | null;
+}
+
+/** Critical workflows ignore subscriber preferences: the author's setting wins over the default. */
+export function isCritical(workflow: Pick<StoredWorkflow, 'defaultPreferences' | 'userPreferences'>): boolean {
+  return (workflow.userPreferences ?? workflow.defaultPreferences).all.readOnly;
+}
+
+/** Channels the workflow's active steps deliver on, in step order, each once. */
+export function channelsOf(workflow: Pick<StoredWorkflow, 'steps'>): Channel[] {
+  const channels: Channel[] = [];
+  for (const step of workflow.steps) {
+    if (step.active && CHANNEL_STEP_TYPES.includes(step.type) && !channels.includes(step.type as Channel)) {
+      channels.push(step.type as Channel);
+    }
+  }
+  return channels;
+}

@@ -1,0 +1,115 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.ts';
+import { ConflictError } from '../errors.ts';
+import { db } from '../store/client.ts';
+import { keys, type EnvScope } from '../store/keys.ts';
+import type { StoredWorkflow } from './model.ts';
+
+// Storage of workflows: one item per workflow, keyed by its workflowId (what triggers name),
+// found by database id through gsi1 and listed per environment through gsi2. Items carry a
+// version; updates are conditioned on the version read.
+
+export interface VersionedWorkflow extends StoredWorkflow {
+  version: number;
+}
+
+/** Another request changed the workflow first. */
+export class StaleWorkflowError extends Error {}
+
+const scopeOf = (w: StoredWorkflow): EnvScope => ({ organizationId: w._organizationId, environmentId: w._environmentId });
+
+function toItem(workflow: StoredWorkflow, version: number) {
+  const scope = scopeOf(workflow);
+  return {
+    ...keys.workflow(scope, workflow.workflowId),
+    ...keys.workflowDbIdIndex(scope, workflow._id),
+    ...keys.workflowListIndex(scope, workflow.createdAt, workflow._id),
+    type: 'Workflow',
+    ...workflow,
+    version,
+  };
+}
+
+function fromItem(item: Record<string, unknown>): VersionedWorkflow {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...workflow } = item;
+  return workflow as unknown as VersionedWorkflow;
+}
+
+export async function getWorkflow(scope: EnvScope, workflowId: string): Promise<VersionedWorkflow | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.workflow(scope, workflowId) }));
+  return Item ? fromItem(Item) : undefined;
+}
+
+export async function getWorkflowByDbId(scope: EnvScope, workflowDbId: string): Promise<VersionedWorkflow | undefined> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.workflowByDbId(scope, workflowDbId).gsi1pk },
+    }),
+  );
+  return Items[0] ? fromItem(Items[0]) : undefined;
+}
+
+/** By database id or workflowId, as the v2 API accepts either in the path. */
+export async function findWorkflow(scope: EnvScope, idOrWorkflowId: string): Promise<VersionedWorkflow | undefined> {
+  return (await getWorkflow(scope, idOrWorkflowId)) ?? (await getWorkflowByDbId(scope, idOrWorkflowId));
+}
+
+/** Every workflow of the environment, oldest first. */
+export async function listWorkflows(scope: EnvScope): Promise<VersionedWorkflow[]> {
+  const out: VersionedWorkflow[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.workflowsOfEnvironment(scope).gsi2pk },
+        ExclusiveStartKey,
+      }),
+    );
+    out.push(...(page.Items ?? []).map(fromItem));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/**
+ * Stores a workflow whole. `expectedVersion` undefined: it must be new (its workflowId unused in
+ * the environment, else 409); otherwise it must still be at that version.
+ */
+export async function saveWorkflow(workflow: StoredWorkflow, expectedVersion?: number): Promise<VersionedWorkflow> {
+  const version = (expectedVersion ?? 0) + 1;
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: toItem(workflow, version),
+              ...(expectedVersion === undefined
+                ? { ConditionExpression: 'attribute_not_exists(pk)' }
+                : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } }),
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      if (expectedVersion === undefined) throw new ConflictError(`Workflow with id ${workflow.workflowId} already exists`);
+      throw new StaleWorkflowError('Workflow changed concurrently');
+    }
+    throw error;
+  }
+  return { ...workflow, version };
+}
+
+export async function deleteWorkflow(scope: EnvScope, workflowId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.workflow(scope, workflowId) }));
+}
