@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { findCallerByApiKey } from '#lib/auth/api-keys.ts';
 import { provisionOrganization } from '#lib/tenancy/provision.ts';
+import { ensureDemoWorkflow } from '#lib/workflows/demo.ts';
 
 // The demo organization `npm start` prints keys for. Its ids and keys go to .local/demo.json so
 // scripts can use them. Against a persistent store (e.g. real AWS) the existing demo is reused
@@ -9,6 +10,8 @@ import { provisionOrganization } from '#lib/tenancy/provision.ts';
 export interface DemoFile {
   organizationId: string;
   environments: { name: string; id: string; apiKey: string }[];
+  /** The demo workflow in the first (Development) environment. */
+  workflow?: { id: string; workflowId: string };
 }
 
 export async function ensureDemo(file: string): Promise<{ demo: DemoFile; created: boolean }> {
@@ -16,6 +19,11 @@ export async function ensureDemo(file: string): Promise<{ demo: DemoFile; create
     const demo = JSON.parse(readFileSync(file, 'utf8')) as DemoFile;
     const checks = await Promise.all(demo.environments.map((e) => findCallerByApiKey(e.apiKey)));
     if (demo.environments.length > 0 && checks.every((caller) => caller?.organizationId === demo.organizationId)) {
+      // Demos from before the demo workflow existed get it now.
+      if (!demo.workflow) {
+        demo.workflow = await ensureDemoWorkflow(checks[0]!);
+        writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`);
+      }
       return { demo, created: false };
     }
   }
@@ -28,6 +36,14 @@ export async function ensureDemo(file: string): Promise<{ demo: DemoFile; create
       apiKey,
     })),
   };
+  const [development] = provisioned.environments;
+  if (development) {
+    demo.workflow = await ensureDemoWorkflow({
+      organizationId: provisioned.organization._id,
+      environmentId: development.environment._id,
+      userId: provisioned.ownerId,
+    });
+  }
   writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`);
   return { demo, created: true };
 }

@@ -40,6 +40,15 @@ export async function listIntegrationsOfOrganization(organizationId: string): Pr
   });
 }
 
+/** The integrations of one environment and channel (not deleted: the index is sparse). */
+export async function listIntegrationsOfChannel(scope: EnvScope, channel: string): Promise<StoredIntegration[]> {
+  return queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.integrationsOfChannel(scope, channel).gsi1pk },
+  });
+}
+
 /** The active integrations of an environment's email or sms channel, highest priority first. */
 export interface ChannelOrder {
   activeIds: string[];

@@ -1,14 +1,130 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
+import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
-import type { Subscriber } from './model.ts';
+import type { ChannelSettings, Subscriber } from './model.ts';
+import type { SubscriberPatch } from './schemas.ts';
 
-// Storage of subscribers: one item per subscriber, in its own partition, keyed by subscriberId.
+// Storage of subscribers: one item per subscriber, in its own partition, keyed by subscriberId;
+// gsi1 lists an environment's subscribers in creation order, gsi2 finds them by email (sparse:
+// only subscribers with an email). Items carry a version; read-modify-write changes (channels)
+// are conditioned on it, field updates (PATCH) set only their fields and bump it.
+
+export interface VersionedSubscriber {
+  subscriber: Subscriber;
+  version: number;
+}
+
+/** Another request changed the subscriber first; redo from a fresh read. */
+export class StaleSubscriberError extends Error {}
+
+export const scopeOf = (s: Subscriber): EnvScope => ({ organizationId: s._organizationId, environmentId: s._environmentId });
 
 export async function getSubscriber(scope: EnvScope, subscriberId: string): Promise<Subscriber | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.subscriber(scope, subscriberId) }));
+  return (await getVersionedSubscriber(scope, subscriberId))?.subscriber;
+}
+
+/** Read consistently: callers write back what they read, and clients read right after writing. */
+export async function getVersionedSubscriber(scope: EnvScope, subscriberId: string): Promise<VersionedSubscriber | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.subscriber(scope, subscriberId), ConsistentRead: true }),
+  );
   if (!Item || Item.deleted) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, type: _t, version: _v, ...subscriber } = Item;
-  return subscriber as Subscriber;
+  return { subscriber: subscriberFromItem(Item), version: (Item.version as number | undefined) ?? 0 };
+}
+
+/** Stores a new subscriber; 409 when the subscriberId is taken in the environment. */
+export async function insertSubscriber(subscriber: Subscriber): Promise<void> {
+  const scope = scopeOf(subscriber);
+  const item = {
+    ...keys.subscriber(scope, subscriber.subscriberId),
+    ...keys.subscriberListIndex(scope, subscriber.createdAt, subscriber._id),
+    ...(subscriber.email ? keys.subscriberEmailIndex(scope, subscriber.email, subscriber.subscriberId) : {}),
+    type: 'Subscriber',
+    ...subscriber,
+    version: 1,
+  };
+  try {
+    await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) {
+      throw new ConflictError(`Subscriber ${subscriber.subscriberId} already exists`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Sets the given profile fields (null stores null) and moves the email index entry with the
+ * email. Returns undefined when the subscriber no longer exists.
+ */
+export async function updateSubscriberProfile(
+  scope: EnvScope,
+  subscriberId: string,
+  changes: SubscriberPatch,
+  now: string,
+): Promise<Subscriber | undefined> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': now, ':zero': 0, ':one': 1 };
+  const set = ['updatedAt = :now', 'version = if_not_exists(version, :zero) + :one'];
+  const remove: string[] = [];
+  Object.entries(changes).forEach(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:f${i}`] = value;
+    set.push(`#f${i} = :f${i}`);
+  });
+  if ('email' in changes) {
+    if (changes.email) {
+      const index = keys.subscriberEmailIndex(scope, changes.email, subscriberId);
+      Object.assign(values, { ':g2pk': index.gsi2pk, ':g2sk': index.gsi2sk });
+      set.push('gsi2pk = :g2pk', 'gsi2sk = :g2sk');
+    } else {
+      remove.push('gsi2pk', 'gsi2sk');
+    }
+  }
+  return update(scope, subscriberId, {
+    UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
+    ExpressionAttributeValues: values,
+  });
+}
+
+/** Replaces the channel settings if the subscriber is still at `expectedVersion`. */
+export async function writeChannels(
+  scope: EnvScope,
+  subscriberId: string,
+  channels: ChannelSettings[],
+  expectedVersion: number,
+  now: string,
+): Promise<Subscriber> {
+  const updated = await update(scope, subscriberId, {
+    UpdateExpression: 'SET channels = :channels, updatedAt = :now, version = :next',
+    ConditionExpression: 'version = :expected',
+    ExpressionAttributeValues: { ':channels': channels, ':now': now, ':next': expectedVersion + 1, ':expected': expectedVersion },
+  });
+  if (!updated) throw new StaleSubscriberError('Subscriber changed concurrently');
+  return updated;
+}
+
+type UpdateInput = Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key' | 'ReturnValues'>;
+
+/** Undefined when the condition failed. */
+async function update(scope: EnvScope, subscriberId: string, input: UpdateInput): Promise<Subscriber | undefined> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.subscriber(scope, subscriberId), ReturnValues: 'ALL_NEW', ...input }),
+    );
+    return Attributes && subscriberFromItem(Attributes);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+export function subscriberFromItem(item: Record<string, unknown>): Subscriber {
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, type: _t, version: _v, ...subscriber } = item;
+  return subscriber as unknown as Subscriber;
 }

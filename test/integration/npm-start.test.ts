@@ -63,6 +63,7 @@ describe('npm start', () => {
     expect(demo.organizationId).toMatch(/^[0-9a-f]{24}$/);
     expect(demo.environments.map((e: { name: string }) => e.name)).toEqual(['Development', 'Production']);
     expect(demo.environments[0].apiKey).toBe(run.apiKey);
+    expect(demo.workflow).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), workflowId: 'demo-comments' });
   }, 60_000);
 
   it('uses the DynamoDB and SQS it is pointed at, and reuses its demo there', async () => {

@@ -1,0 +1,5 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { createSubscriber } from '#lib/subscribers/create.ts';
+
+export const handler = httpHandler(route('createSubscriber'), ({ caller, body }) => createSubscriber(caller, body));

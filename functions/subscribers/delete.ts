@@ -1,0 +1,7 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { removeSubscriber } from '#lib/subscribers/remove.ts';
+
+export const handler = httpHandler(route('deleteSubscriber'), ({ caller, params }) =>
+  removeSubscriber(caller, params.subscriberId),
+);

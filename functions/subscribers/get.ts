@@ -1,0 +1,7 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { getSubscriberOrFail } from '#lib/subscribers/get.ts';
+
+export const handler = httpHandler(route('getSubscriber'), ({ caller, params }) =>
+  getSubscriberOrFail(caller, params.subscriberId),
+);

@@ -1,0 +1,5 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { listSubscribers } from '#lib/subscribers/list.ts';
+
+export const handler = httpHandler(route('listSubscribers'), ({ caller, query }) => listSubscribers(caller, query));

@@ -1,0 +1,5 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { requireTopic } from '#lib/topics/get.ts';
+
+export const handler = httpHandler(route('getTopic'), ({ caller, params }) => requireTopic(caller, params.topicKey));

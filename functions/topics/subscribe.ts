@@ -1,0 +1,7 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { subscribe } from '#lib/topics/subscribe.ts';
+
+export const handler = httpHandler(route('createTopicSubscriptions'), ({ caller, params, body }) =>
+  subscribe(caller, params.topicKey, body.subscriberIds),
+);

@@ -1,0 +1,5 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { getWorkflowView } from '#lib/workflows/get.ts';
+
+export const handler = httpHandler(route('getWorkflow'), ({ caller, params }) => getWorkflowView(caller, params.workflowId));

@@ -1,0 +1,5 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { listWorkflowsPage } from '#lib/workflows/list.ts';
+
+export const handler = httpHandler(route('listWorkflows'), ({ caller, query }) => listWorkflowsPage(caller, query));

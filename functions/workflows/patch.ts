@@ -1,0 +1,7 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { patchWorkflow } from '#lib/workflows/update.ts';
+
+export const handler = httpHandler(route('patchWorkflow'), ({ caller, params, body }) =>
+  patchWorkflow(caller, params.workflowId, body),
+);

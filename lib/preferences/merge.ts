@@ -1,0 +1,40 @@
+import type { Channel } from '../integrations/providers.ts';
+import type { WorkflowPreferences } from '../workflows/model.ts';
+import type { PreferenceChannels } from './schemas.ts';
+
+// How a subscriber's channel preference for one workflow is decided. Layers apply in order,
+// later ones winning for the channels they set: the workflow's defaults, its author's settings,
+// the subscriber's global choices, the subscriber's choices for this workflow. A critical
+// workflow stops after the author's layer: the subscriber cannot switch it off.
+
+export interface PreferenceLayers {
+  defaults: WorkflowPreferences;
+  author: WorkflowPreferences | null;
+  subscriberGlobal?: PreferenceChannels;
+  subscriberWorkflow?: PreferenceChannels;
+}
+
+export type Source = 'template' | 'subscriber';
+
+export interface ChannelDecision {
+  enabled: boolean;
+  source: Source;
+}
+
+export function decideChannel(layers: PreferenceLayers, channel: Channel, critical: boolean): ChannelDecision {
+  const workflowLayers = layers.author ? [layers.defaults, layers.author] : [layers.defaults];
+  let enabled = true;
+  // A workflow document that says nothing of a channel falls back to its `all` switch.
+  for (const doc of workflowLayers) enabled = doc.channels[channel]?.enabled ?? doc.all.enabled ?? enabled;
+  let source: Source = 'template';
+  if (critical) return { enabled, source };
+
+  for (const choice of [layers.subscriberGlobal, layers.subscriberWorkflow]) {
+    const value = choice?.[channel];
+    if (value !== undefined) {
+      enabled = value;
+      source = 'subscriber';
+    }
+  }
+  return { enabled, source };
+}

@@ -1,0 +1,29 @@
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.ts';
+import { batchDelete } from '../store/batch.ts';
+import { db } from '../store/client.ts';
+import { keys, type EnvScope } from '../store/keys.ts';
+
+// Deleting a subscriber deletes its whole partition: profile, preferences, counters, messages.
+// The profile goes last, so a delete that fails midway leaves a subscriber that a retried
+// DELETE still finds and finishes, never orphaned items under a missing profile.
+
+export async function deleteSubscriberPartition(scope: EnvScope, subscriberId: string): Promise<void> {
+  const { pk } = keys.subscriberPartition(scope, subscriberId);
+  const profile = keys.subscriber(scope, subscriberId);
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey,
+      }),
+    );
+    await batchDelete((page.Items ?? []).map((i) => ({ pk: i.pk as string, sk: i.sk as string })).filter((k) => k.sk !== profile.sk));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: profile }));
+}

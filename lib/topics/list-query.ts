@@ -1,0 +1,32 @@
+import { BadRequestError, ValidationError } from '../errors.ts';
+import type { PageRequest } from '../store/cursor-page.ts';
+
+// The cursor parameters shared by the topic lists, turned into a page request.
+
+export interface CursorQuery {
+  after?: string | undefined;
+  before?: string | undefined;
+  limit: number;
+  orderDirection: 'ASC' | 'DESC';
+  includeCursor: boolean;
+}
+
+/**
+ * The page request of a query, each cursor turned into a sort-key value by `decode`. A cursor
+ * that cannot be one of ours is a 422 on its parameter; one that names no item (any more) gives
+ * an empty page later.
+ */
+export function toPageRequest(query: CursorQuery, decode: (cursor: string) => string | undefined): PageRequest {
+  if (query.after !== undefined && query.before !== undefined) {
+    throw new BadRequestError('Cannot specify both "before" and "after" cursors at the same time.');
+  }
+  const request: PageRequest = { limit: query.limit, orderDirection: query.orderDirection, includeCursor: query.includeCursor };
+  for (const side of ['after', 'before'] as const) {
+    const cursor = query[side];
+    if (cursor === undefined) continue;
+    const decoded = decode(cursor);
+    if (decoded === undefined) throw ValidationError.forField(side, `${side} is not a valid cursor`, cursor);
+    request[side] = decoded;
+  }
+  return request;
+}

@@ -1,0 +1,16 @@
+import { decodeCursor, encodeCursor } from '../store/cursor.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { toPageRequest } from './list-query.ts';
+import { topicsPage } from './repository.ts';
+import type { ListTopicsQuery, TopicList } from './schemas.ts';
+
+/** The environment's topics in creation order, filtered by exact `key` and by `name` (contains, any case). */
+export async function listTopics(scope: EnvScope, query: ListTopicsQuery): Promise<TopicList> {
+  const request = toPageRequest(query, decodeCursor);
+  const page = await topicsPage(scope, request, { key: query.key, nameContains: query.name });
+  return {
+    data: page.items.map(({ listKey: _k, ...topic }) => topic),
+    next: page.next === null ? null : encodeCursor(page.next),
+    previous: page.previous === null ? null : encodeCursor(page.previous),
+  };
+}

@@ -1,0 +1,115 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.ts';
+import { batchGet } from '../store/batch.ts';
+import { db } from '../store/client.ts';
+import { arrayReader, paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
+import { keys, type EnvScope } from '../store/keys.ts';
+import type { Topic } from './schemas.ts';
+
+// Storage of topics: one item per topic, keyed by its key, listed in creation order on gsi1.
+// `nameLower` exists only for the case-insensitive name filter of the list.
+
+export async function getTopic(scope: EnvScope, key: string): Promise<Topic | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.topic(scope, key) }));
+  return Item && fromItem(Item);
+}
+
+/** The topics found for `topicKeys`, by key. */
+export async function getTopics(scope: EnvScope, topicKeys: string[]): Promise<Map<string, Topic>> {
+  const items = await batchGet(topicKeys.map((key) => keys.topic(scope, key)));
+  return new Map(items.map((item) => [item.key as string, fromItem(item)]));
+}
+
+/** Stores a new topic; undefined when one with this key exists already. */
+export async function createTopic(scope: EnvScope, topic: Topic): Promise<Topic | undefined> {
+  try {
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: toItem(scope, topic), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return topic;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/** Renames an existing topic; undefined when it does not exist (any more). */
+export async function renameTopic(scope: EnvScope, key: string, name: string, now: string): Promise<Topic | undefined> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.topic(scope, key),
+        UpdateExpression: 'SET #name = :name, nameLower = :lower, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':name': name, ':lower': name.toLowerCase(), ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes && fromItem(Attributes);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+export async function deleteTopicItem(scope: EnvScope, key: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.topic(scope, key) }));
+}
+
+/** A page of the environment's topics in creation order; cursors are gsi1 sort-key values. */
+export async function topicsPage(
+  scope: EnvScope,
+  request: PageRequest,
+  filter: { key?: string | undefined; nameContains?: string | undefined },
+): Promise<Page<Topic & { listKey: string }>> {
+  const needle = filter.nameContains?.toLowerCase();
+  const page =
+    filter.key !== undefined
+      ? await pageOfOne(scope, filter.key, needle, request)
+      : await paginate(
+          queryReader({
+            index: 'gsi1',
+            partitionKey: { name: 'gsi1pk', value: keys.topicsOfEnvironment(scope).gsi1pk },
+            sortKeyName: 'gsi1sk',
+            ...(needle !== undefined && {
+              filter: { expression: 'contains(nameLower, :needle)', values: { ':needle': needle } },
+            }),
+          }),
+          (item) => item.gsi1sk as string,
+          request,
+        );
+  return { ...page, items: page.items.map((item) => ({ ...fromItem(item), listKey: item.gsi1sk as string })) };
+}
+
+/** The key filter is a direct read; the cursor rules still apply to its list of at most one. */
+async function pageOfOne(scope: EnvScope, key: string, needle: string | undefined, request: PageRequest) {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.topic(scope, key) }));
+  const matches = Item && (needle === undefined || String(Item.nameLower ?? '').includes(needle)) ? [Item] : [];
+  const sortKeyOf = (item: Record<string, unknown>) => item.gsi1sk as string;
+  return paginate(arrayReader(matches, sortKeyOf), sortKeyOf, request);
+}
+
+function toItem(scope: EnvScope, topic: Topic): Record<string, unknown> {
+  return {
+    ...keys.topic(scope, topic.key),
+    ...keys.topicListIndex(scope, topic.createdAt, topic._id),
+    type: 'Topic',
+    _organizationId: scope.organizationId,
+    _environmentId: scope.environmentId,
+    ...topic,
+    ...(topic.name !== undefined && { nameLower: topic.name.toLowerCase() }),
+  };
+}
+
+function fromItem(item: Record<string, unknown>): Topic {
+  return {
+    _id: item._id as string,
+    key: item.key as string,
+    ...(typeof item.name === 'string' && { name: item.name }),
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+  };
+}

@@ -1,0 +1,200 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.ts';
+import { batchGet } from '../store/batch.ts';
+import { db } from '../store/client.ts';
+import { mapConcurrently } from '../store/concurrency.ts';
+import { arrayReader, paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
+import { keys, type EnvScope } from '../store/keys.ts';
+
+// Storage of topic subscriptions. A subscription lives in its topic's partition (fan-out reads
+// the topic) and on gsi1 under its subscriber, sorted by its time-first `_id` (the subscriber's
+// list). Each subscriber's count of subscriptions is a counter item changed in the same
+// transaction as the subscription, so totalCount never counts items.
+
+export interface StoredSubscription {
+  _id: string;
+  topicKey: string;
+  _topicId: string;
+  subscriberId: string;
+  _subscriberId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+
+export function subscriptionItem(scope: EnvScope, s: StoredSubscription): Record<string, unknown> {
+  return {
+    ...keys.topicSubscription(scope, s.topicKey, s.subscriberId),
+    ...keys.subscriptionOfSubscriberIndex(scope, s.subscriberId, s._id),
+    type: 'TopicSubscription',
+    _organizationId: scope.organizationId,
+    _environmentId: scope.environmentId,
+    ...s,
+  };
+}
+
+export function fromSubscriptionItem(item: Record<string, unknown>): StoredSubscription {
+  return {
+    _id: item._id as string,
+    topicKey: item.topicKey as string,
+    _topicId: item._topicId as string,
+    subscriberId: item.subscriberId as string,
+    _subscriberId: item._subscriberId as string,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+  };
+}
+
+export async function getSubscription(scope: EnvScope, topicKey: string, subscriberId: string): Promise<StoredSubscription | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.topicSubscription(scope, topicKey, subscriberId) }),
+  );
+  return Item && fromSubscriptionItem(Item);
+}
+
+/** The subscriptions of `subscriberIds` to one topic, by subscriberId. */
+export async function getSubscriptions(scope: EnvScope, topicKey: string, subscriberIds: string[]): Promise<Map<string, StoredSubscription>> {
+  const items = await batchGet(subscriberIds.map((id) => keys.topicSubscription(scope, topicKey, id)));
+  return new Map(items.map((item) => [item.subscriberId as string, fromSubscriptionItem(item)]));
+}
+
+/** The subscriber's number of subscriptions, as kept by every subscribe and unsubscribe. */
+export async function subscriptionCount(scope: EnvScope, subscriberId: string): Promise<number> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.subscriptionCount(scope, subscriberId), ConsistentRead: true }),
+  );
+  return Math.max(0, Number(Item?.count ?? 0));
+}
+
+export type AddOutcome = 'created' | 'exists' | 'subscriber-missing';
+
+/** Subscribes, if the subscriber still exists and is not subscribed yet, and counts it. */
+export async function addSubscription(scope: EnvScope, s: StoredSubscription): Promise<AddOutcome> {
+  const failed = await transact([
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.subscriber(scope, s.subscriberId),
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(deleted) OR deleted = :false)',
+        ExpressionAttributeValues: { ':false': false },
+      },
+    },
+    { Put: { TableName: tableName(), Item: subscriptionItem(scope, s), ConditionExpression: 'attribute_not_exists(pk)' } },
+    countChange(scope, s.subscriberId, 1),
+  ]);
+  if (failed === undefined) return 'created';
+  return failed.includes(0) ? 'subscriber-missing' : 'exists';
+}
+
+/** Unsubscribes and uncounts; false when there was no such subscription. */
+export async function removeSubscription(scope: EnvScope, topicKey: string, subscriberId: string): Promise<boolean> {
+  return (await transact(removal(scope, topicKey, subscriberId))) === undefined;
+}
+
+/**
+ * Removes many subscriptions (of distinct subscribers), 25 to a transaction; a batch that fails
+ * because one of them went meanwhile is redone one by one.
+ */
+export async function removeSubscriptions(scope: EnvScope, subscriptions: StoredSubscription[]): Promise<void> {
+  const CHUNK = 25;
+  const chunks: StoredSubscription[][] = [];
+  for (let i = 0; i < subscriptions.length; i += CHUNK) chunks.push(subscriptions.slice(i, i + CHUNK));
+  await mapConcurrently(chunks, 4, async (chunk) => {
+    const failed = await transact(chunk.flatMap((s) => removal(scope, s.topicKey, s.subscriberId)));
+    if (failed === undefined) return;
+    for (const s of chunk) await removeSubscription(scope, s.topicKey, s.subscriberId);
+  });
+}
+
+/** A page of the subscriber's subscriptions in `_id` (creation) order; cursors are `_id`s. */
+export function subscriberSubscriptionsPage(scope: EnvScope, subscriberId: string, request: PageRequest): Promise<Page<StoredSubscription>> {
+  return mapPage(
+    paginate(
+      queryReader({
+        index: 'gsi1',
+        partitionKey: { name: 'gsi1pk', value: keys.subscriptionsOfSubscriber(scope, subscriberId).gsi1pk },
+        sortKeyName: 'gsi1sk',
+      }),
+      (item) => item.gsi1sk as string,
+      request,
+    ),
+  );
+}
+
+/** A page of a topic's subscriptions in subscriberId order; cursors are table sort-key values. */
+export function topicSubscriptionsPage(scope: EnvScope, topicKey: string, request: PageRequest): Promise<Page<StoredSubscription>> {
+  const { pk, skPrefix } = keys.subscribersOfTopic(scope, topicKey);
+  return mapPage(
+    paginate(
+      queryReader({ partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix }),
+      (item) => item.sk as string,
+      request,
+    ),
+  );
+}
+
+/** The sort key a subscription has in its topic's partition (the cursor of topicSubscriptionsPage). */
+export const topicListKey = (scope: EnvScope, s: StoredSubscription) => keys.topicSubscription(scope, s.topicKey, s.subscriberId).sk;
+
+/** Pages a list of at most one subscription (a key filter) with the same cursor rules. */
+export function pageOfOne(
+  subscription: StoredSubscription | undefined,
+  sortKeyOf: (s: StoredSubscription) => string,
+  request: PageRequest,
+): Promise<Page<StoredSubscription>> {
+  return paginate(arrayReader(subscription ? [subscription] : [], sortKeyOf), sortKeyOf, request);
+}
+
+async function mapPage(page: Promise<Page<Record<string, unknown>>>): Promise<Page<StoredSubscription>> {
+  const { items, ...rest } = await page;
+  return { ...rest, items: items.map(fromSubscriptionItem) };
+}
+
+function removal(scope: EnvScope, topicKey: string, subscriberId: string): TransactItems {
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.topicSubscription(scope, topicKey, subscriberId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    countChange(scope, subscriberId, -1),
+  ];
+}
+
+function countChange(scope: EnvScope, subscriberId: string, delta: number): TransactItems[number] {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.subscriptionCount(scope, subscriberId),
+      UpdateExpression: 'SET #type = :type ADD #count :delta',
+      ExpressionAttributeNames: { '#type': 'type', '#count': 'count' },
+      ExpressionAttributeValues: { ':type': 'TopicSubscriptionCount', ':delta': delta },
+    },
+  };
+}
+
+/**
+ * Runs a transaction; undefined when it committed, else the indexes of the actions whose
+ * condition failed. Conflicts with concurrent transactions are retried.
+ */
+async function transact(actions: TransactItems): Promise<number[] | undefined> {
+  const ATTEMPTS = 5;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: actions }));
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const failed = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+      if (failed.length > 0) return failed;
+      if (attempt >= ATTEMPTS) throw error;
+      await sleep(Math.random() * 20 * 2 ** attempt);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.ts';
+import { batchDelete } from '../store/batch.ts';
+import { db } from '../store/client.ts';
+import { keys, type EnvScope, type Key } from '../store/keys.ts';
+import { fromSubscriptionItem, type StoredSubscription } from './subscription-repository.ts';
+
+// What other areas use of topic subscriptions: the fan-out of a trigger to a topic, page by page,
+// and the cleanup when a subscriber is deleted. Neither ever loads a whole list into memory.
+
+/**
+ * The topic's subscriptions, one page (at most `pageSize`) at a time, in subscriberId order. Each
+ * page is one Query continuing from the last one's LastEvaluatedKey, so a topic of any size is
+ * read in constant memory per page.
+ */
+export async function* subscribersOfTopicPages(
+  scope: EnvScope,
+  topicKey: string,
+  pageSize = 500,
+): AsyncGenerator<StoredSubscription[], void, undefined> {
+  const { pk, skPrefix } = keys.subscribersOfTopic(scope, topicKey);
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        Limit: pageSize,
+        ExclusiveStartKey,
+      }),
+    );
+    const items = (page.Items ?? []).map(fromSubscriptionItem);
+    if (items.length > 0) yield items;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+}
+
+/**
+ * Deletes every subscription of a subscriber (paged through gsi1) and its subscription counter.
+ * Called when the subscriber is deleted; the counter goes with it, so nothing is decremented.
+ */
+export async function removeSubscriberFromAllTopics(scope: EnvScope, subscriberId: string): Promise<void> {
+  const { gsi1pk } = keys.subscriptionsOfSubscriber(scope, subscriberId);
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': gsi1pk },
+        ProjectionExpression: 'pk, sk',
+        Limit: 100,
+        ExclusiveStartKey,
+      }),
+    );
+    await batchDelete((page.Items ?? []) as Key[]);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.subscriptionCount(scope, subscriberId) }));
+}

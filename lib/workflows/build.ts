@@ -1,0 +1,57 @@
+import { ValidationError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { DEFAULT_WORKFLOW_PREFERENCES, type StoredStep, type WorkflowPreferences } from './model.ts';
+import type { PreferencesInput, StepInput } from './schemas.ts';
+import { slugify, stepSlug } from './slug.ts';
+
+// From what an author sends to stored steps and preferences. Steps are matched to the ones
+// already stored by stepId (or by _id), and a matched step keeps its database id, so what refers
+// to a step (subscriber data, jobs) keeps pointing at it; stored steps not sent are dropped.
+
+/** The step's stepId: the one sent, else its slugified name. */
+export const stepIdOf = (step: Pick<StepInput, 'stepId' | 'name'>) => step.stepId ?? (slugify(step.name) || 'step');
+
+export function buildSteps(inputs: readonly StepInput[], existing: readonly StoredStep[] = []): StoredStep[] {
+  const seen = new Map<string, number>();
+  inputs.forEach((input, index) => {
+    const stepId = stepIdOf(input);
+    if (seen.has(stepId)) {
+      throw ValidationError.forField(
+        `steps.${index}.stepId`,
+        `stepId ${stepId} is already used by step ${seen.get(stepId)} (stepId defaults to the slugified name)`,
+        input.stepId ?? input.name,
+      );
+    }
+    seen.set(stepId, index);
+  });
+
+  return inputs.map((input) => {
+    const stepId = stepIdOf(input);
+    const match =
+      existing.find((step) => step.stepId === stepId) ??
+      (input._id === undefined ? undefined : existing.find((step) => step._id === input._id));
+    // A step that changes kind is a new step: its old id named controls of another shape.
+    const _id = match && match.type === input.type ? match._id : newId();
+    return {
+      _id,
+      stepId,
+      name: input.name,
+      slug: stepSlug(input.name, _id),
+      type: input.type,
+      active: match?.active ?? true,
+      controlValues: input.controlValues,
+      ...(match?.filters && { filters: match.filters }),
+      ...(match?.shouldStopOnFail !== undefined && { shouldStopOnFail: match.shouldStopOnFail }),
+    };
+  });
+}
+
+/** The author's preferences completed from the defaults; null means "none". */
+export function buildUserPreferences(input: PreferencesInput | null): WorkflowPreferences | null {
+  if (input === null) return null;
+  const base = DEFAULT_WORKFLOW_PREFERENCES;
+  return {
+    all: { ...base.all, ...input.all },
+    channels: { ...base.channels, ...input.channels },
+  } as WorkflowPreferences;
+}

@@ -1,0 +1,25 @@
+import { listIntegrationsOfChannel } from '../integrations/repository.ts';
+import type { Channel } from '../integrations/providers.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { CHANNEL_STEP_TYPES, type StoredWorkflow } from './model.ts';
+import type { ViewContext } from './view.ts';
+
+// Which of the channels the given workflows use have an active integration in the environment:
+// what MISSING_INTEGRATION is decided on. One index query per channel in use.
+
+export async function viewContext(scope: EnvScope, workflows: readonly Pick<StoredWorkflow, 'steps'>[]): Promise<ViewContext> {
+  const used = new Set<Channel>();
+  for (const workflow of workflows) {
+    for (const step of workflow.steps) {
+      if (CHANNEL_STEP_TYPES.includes(step.type)) used.add(step.type as Channel);
+    }
+  }
+  const activeChannels = new Set<Channel>();
+  await Promise.all(
+    [...used].map(async (channel) => {
+      const integrations = await listIntegrationsOfChannel(scope, channel);
+      if (integrations.some((integration) => integration.active)) activeChannels.add(channel);
+    }),
+  );
+  return { activeChannels };
+}

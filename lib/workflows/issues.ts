@@ -1,0 +1,111 @@
+import type { Channel } from '../integrations/providers.ts';
+import { CHANNEL_STEP_TYPES, type StoredStep, type StoredWorkflow } from './model.ts';
+import { readTemplate, templateStrings } from './templates.ts';
+import { isAllowedVariable, stepVariables } from './variables.ts';
+
+// The issues of a workflow's steps, computed from the stored model and the environment's active
+// integration channels, and the status they give. Nothing here is stored: issues are recomputed
+// on every read, so a workflow synced to (or an integration added in) an environment shows the
+// issues of that environment.
+
+export type ControlIssueType = 'MISSING_VALUE' | 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE' | 'INVALID_FILTER_ARG_IN_VARIABLE';
+export type IntegrationIssueType = 'MISSING_INTEGRATION';
+
+export interface Issue<T extends string = string> {
+  issueType: T;
+  variableName?: string;
+  message: string;
+}
+
+export interface StepIssues {
+  controls?: Record<string, Issue<ControlIssueType>[]>;
+  integration?: Record<string, Issue<IntegrationIssueType>[]>;
+}
+
+export type WorkflowStatus = 'ACTIVE' | 'INACTIVE' | 'ERROR';
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** Required controls of each kind that are empty; which are required can depend on other values. */
+function missingFields(step: StoredStep): string[] {
+  const v = step.controlValues;
+  const missing = (...fields: string[]) => fields.filter((field) => blank(v[field]));
+  switch (step.type) {
+    case 'in_app':
+      return blank(v.body) && blank(v.subject) ? ['body'] : [];
+    case 'email':
+      return missing('subject', 'body');
+    case 'sms':
+    case 'chat':
+      return missing('body');
+    case 'push':
+      return missing('subject', 'body');
+    case 'digest':
+    case 'delay':
+      return v.type === 'timed' ? missing('cron') : missing('amount', 'unit');
+    case 'throttle':
+      return v.type === 'dynamic' ? missing('dynamicKey') : missing('amount', 'unit');
+    case 'custom':
+      return [];
+  }
+}
+
+function controlIssues(workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'>, index: number) {
+  const step = workflow.steps[index]!;
+  const issues: Record<string, Issue<ControlIssueType>[]> = {};
+  const add = (field: string, issue: Issue<ControlIssueType>) => (issues[field] ??= []).push(issue);
+
+  for (const field of missingFields(step)) {
+    add(field, { issueType: 'MISSING_VALUE', message: `${field} is required` });
+  }
+  const variables = stepVariables(workflow, index);
+  for (const [field, template] of templateStrings(step.controlValues)) {
+    const reading = readTemplate(template);
+    if (!reading.ok) {
+      add(field, {
+        issueType: reading.kind === 'filter' ? 'INVALID_FILTER_ARG_IN_VARIABLE' : 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE',
+        message: reading.message,
+      });
+      continue;
+    }
+    for (const path of reading.variables) {
+      if (isAllowedVariable(variables, path)) continue;
+      const name = path.join('.');
+      add(field, {
+        issueType: 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE',
+        variableName: name,
+        message: `Variable ${name} is not available here: use subscriber.*, payload.* (as the payload schema defines it) or steps.<earlier stepId>.*`,
+      });
+    }
+  }
+  return issues;
+}
+
+export function stepIssues(
+  workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'>,
+  index: number,
+  activeChannels: ReadonlySet<Channel>,
+): StepIssues {
+  const step = workflow.steps[index]!;
+  const result: StepIssues = {};
+  const controls = controlIssues(workflow, index);
+  if (Object.keys(controls).length > 0) result.controls = controls;
+  if (CHANNEL_STEP_TYPES.includes(step.type) && !activeChannels.has(step.type as Channel)) {
+    result.integration = {
+      [step.type]: [
+        { issueType: 'MISSING_INTEGRATION', message: `No active ${step.type} integration in this environment` },
+      ],
+    };
+  }
+  return result;
+}
+
+export function hasIssues(issues: StepIssues): boolean {
+  return issues.controls !== undefined || issues.integration !== undefined;
+}
+
+/** Inactive first (as the reference), then any issue makes the workflow ERROR. */
+export function workflowStatus(active: boolean, issues: readonly StepIssues[]): WorkflowStatus {
+  if (!active) return 'INACTIVE';
+  return issues.some(hasIssues) ? 'ERROR' : 'ACTIVE';
+}

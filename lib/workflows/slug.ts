@@ -1,0 +1,47 @@
+import { isId } from '../ids.ts';
+
+// Slugs as the reference builds them: `<slugified name>_wf_<base62 of the id>` for workflows and
+// `_st_` for steps. The id part is fixed-width, so a slug decodes back to its database id.
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+// 16 characters, as the reference's slugs; ids from after ~2050 take 17.
+const ENCODED_LENGTH = 16;
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export function encodeId(hexId: string): string {
+  let value = BigInt(`0x${hexId}`);
+  let out = '';
+  while (value > 0n) {
+    out = ALPHABET[Number(value % 62n)] + out;
+    value /= 62n;
+  }
+  return out.padStart(ENCODED_LENGTH, '0');
+}
+
+export function decodeId(encoded: string): string | undefined {
+  let value = 0n;
+  for (const char of encoded) {
+    const digit = ALPHABET.indexOf(char);
+    if (digit < 0) return undefined;
+    value = value * 62n + BigInt(digit);
+  }
+  const hex = value.toString(16).padStart(24, '0');
+  return isId(hex) ? hex : undefined;
+}
+
+export const workflowSlug = (name: string, id: string) => `${slugify(name)}_wf_${encodeId(id)}`;
+export const stepSlug = (name: string, id: string) => `${slugify(name)}_st_${encodeId(id)}`;
+
+/** The database id a workflow slug names, if the text is one. */
+export function workflowIdFromSlug(slug: string): string | undefined {
+  const match = /_wf_([0-9A-Za-z]{16,17})$/.exec(slug);
+  return match ? decodeId(match[1]!) : undefined;
+}

@@ -1,0 +1,106 @@
+import type { StoredStep, StoredWorkflow } from './model.ts';
+
+// What a step's templates may reference, as a JSON Schema (the step's `variables`): the
+// subscriber, the payload (its schema when the workflow has one) and the outputs of earlier
+// steps. `isAllowedVariable` checks a referenced path against that schema.
+
+type Schema = Record<string, unknown>;
+
+const text = { type: 'string' };
+const SUBSCRIBER: Schema = {
+  type: 'object',
+  properties: {
+    subscriberId: text,
+    firstName: text,
+    lastName: text,
+    email: text,
+    phone: text,
+    avatar: text,
+    locale: text,
+    timezone: text,
+    isOnline: { type: 'boolean' },
+    lastOnlineAt: text,
+    data: { type: 'object', additionalProperties: true },
+  },
+  required: ['subscriberId'],
+  additionalProperties: false,
+};
+
+const FREE_OBJECT: Schema = { type: 'object', additionalProperties: true };
+
+const DIGEST_EVENTS: Schema = {
+  type: 'array',
+  items: { type: 'object', properties: { id: text, time: text, payload: FREE_OBJECT }, additionalProperties: true },
+};
+
+/** What a step of each kind leaves for later steps. */
+function outputOf(step: StoredStep): Schema {
+  switch (step.type) {
+    case 'digest':
+      return { type: 'object', properties: { events: DIGEST_EVENTS, eventCount: { type: 'number' } }, additionalProperties: false };
+    case 'in_app':
+      return {
+        type: 'object',
+        properties: { seen: { type: 'boolean' }, read: { type: 'boolean' }, lastSeenDate: text, lastReadDate: text },
+        additionalProperties: false,
+      };
+    default:
+      return FREE_OBJECT;
+  }
+}
+
+export function stepVariables(workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'>, stepIndex: number): Schema {
+  const earlier = workflow.steps.slice(0, stepIndex);
+  const properties: Record<string, Schema> = {
+    subscriber: SUBSCRIBER,
+    payload: workflow.payloadSchema ?? FREE_OBJECT,
+    steps: {
+      type: 'object',
+      properties: Object.fromEntries(earlier.map((step) => [step.stepId, outputOf(step)])),
+      additionalProperties: false,
+    },
+  };
+  // Templates after a digest may use `step.events` (behavior.md's `{{step.events}}`).
+  if (earlier.some((step) => step.type === 'digest')) {
+    properties.step = {
+      type: 'object',
+      properties: { events: DIGEST_EVENTS, total_count: { type: 'number' }, digest: { type: 'boolean' } },
+      additionalProperties: false,
+    };
+  }
+  return { type: 'object', properties, additionalProperties: false };
+}
+
+const ARRAY_MEMBERS = new Set(['size', 'first', 'last']);
+
+/**
+ * Whether a variable path exists in the schema. An object with listed properties allows only
+ * those (unless it says additionalProperties), so a payload schema must name what templates use.
+ */
+export function isAllowedVariable(schema: Schema, path: readonly (string | number)[]): boolean {
+  let current: Schema | undefined = schema;
+  for (const segment of path) {
+    if (!current) return true; // below a free-form value anything goes
+    const type = current.type;
+    if (type === 'array' || current.items !== undefined) {
+      if (typeof segment === 'number' || /^\d+$/.test(String(segment))) {
+        current = current.items as Schema | undefined;
+        continue;
+      }
+      return ARRAY_MEMBERS.has(String(segment));
+    }
+    const properties = current.properties as Record<string, Schema> | undefined;
+    const additional = current.additionalProperties;
+    if (properties && String(segment) in properties) {
+      current = properties[String(segment)];
+    } else if (properties || additional === false) {
+      if (additional === undefined || additional === false) return false;
+      current = typeof additional === 'object' ? (additional as Schema) : undefined;
+    } else if (type === 'object' || type === undefined) {
+      current = undefined;
+    } else {
+      return segment === 'size'; // a string's size; nothing else lies below a scalar
+    }
+  }
+  return true;
+}

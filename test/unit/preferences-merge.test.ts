@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { decideChannel, type PreferenceLayers } from '#lib/preferences/merge.ts';
+import { DEFAULT_WORKFLOW_PREFERENCES, type WorkflowPreferences } from '#lib/workflows/model.ts';
+
+// The order of preference layers: workflow defaults, author, subscriber global, subscriber
+// per-workflow; critical workflows stop after the author.
+
+const prefs = (all: boolean, channels: WorkflowPreferences['channels'] = {}): WorkflowPreferences => ({
+  all: { enabled: all, readOnly: false },
+  channels,
+});
+
+const base: PreferenceLayers = { defaults: DEFAULT_WORKFLOW_PREFERENCES, author: null };
+
+describe('decideChannel', () => {
+  it('is on by default, decided by the workflow', () => {
+    expect(decideChannel(base, 'email', false)).toEqual({ enabled: true, source: 'template' });
+  });
+
+  it("lets the author's setting override the workflow default", () => {
+    const layers = { ...base, author: prefs(true, { email: { enabled: false } }) };
+    expect(decideChannel(layers, 'email', false)).toEqual({ enabled: false, source: 'template' });
+  });
+
+  it("falls back to a document's `all` switch for a channel it does not name", () => {
+    const layers = { defaults: prefs(false), author: null };
+    expect(decideChannel(layers, 'sms', false)).toEqual({ enabled: false, source: 'template' });
+  });
+
+  it('lets the subscriber global choice override the workflow', () => {
+    const layers = { ...base, subscriberGlobal: { email: false } };
+    expect(decideChannel(layers, 'email', false)).toEqual({ enabled: false, source: 'subscriber' });
+    expect(decideChannel(layers, 'sms', false)).toEqual({ enabled: true, source: 'template' });
+  });
+
+  it('lets the per-workflow choice override the global one', () => {
+    const layers = { ...base, subscriberGlobal: { email: false }, subscriberWorkflow: { email: true } };
+    expect(decideChannel(layers, 'email', false)).toEqual({ enabled: true, source: 'subscriber' });
+  });
+
+  it('ignores subscriber choices on a critical workflow', () => {
+    const layers = { ...base, subscriberGlobal: { email: false }, subscriberWorkflow: { email: false } };
+    expect(decideChannel(layers, 'email', true)).toEqual({ enabled: true, source: 'template' });
+  });
+
+  it("keeps a critical workflow's own author settings", () => {
+    const layers = { ...base, author: prefs(true, { sms: { enabled: false } }), subscriberGlobal: { sms: true } };
+    expect(decideChannel(layers, 'sms', true)).toEqual({ enabled: false, source: 'template' });
+  });
+});
