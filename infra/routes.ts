@@ -8,7 +8,6 @@ import {
 import {
   getPreferencesQuery,
   patchPreferencesBody,
-  subscriberIdParams,
   subscriberPreferencesSchema,
 } from '#lib/preferences/schemas.ts';
 import {
@@ -28,7 +27,6 @@ import {
   newTopicKeyParams,
   subscriberIdsBody,
   subscriberSubscriptionListSchema,
-  subscriberSubscriptionsParams,
   subscriberSubscriptionsQuery,
   subscriptionChangeSchema,
   topicKeyParams,
@@ -332,7 +330,7 @@ export const routes = [
     tag: 'Subscribers',
     auth: true,
     successStatus: 200,
-    request: { params: subscriberSubscriptionsParams, query: subscriberSubscriptionsQuery },
+    request: { params: subscriberPathParams, query: subscriberSubscriptionsQuery },
     response: subscriberSubscriptionListSchema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
@@ -346,7 +344,7 @@ export const routes = [
     tag: 'Subscribers',
     auth: true,
     successStatus: 200,
-    request: { params: subscriberIdParams, query: getPreferencesQuery },
+    request: { params: subscriberPathParams, query: getPreferencesQuery },
     response: subscriberPreferencesSchema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
@@ -359,7 +357,7 @@ export const routes = [
     tag: 'Subscribers',
     auth: true,
     successStatus: 200,
-    request: { params: subscriberIdParams, body: patchPreferencesBody },
+    request: { params: subscriberPathParams, body: patchPreferencesBody },
     response: subscriberPreferencesSchema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },

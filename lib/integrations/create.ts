@@ -7,7 +7,7 @@ import { assertCredentialsComplete } from './credentials.ts';
 import { newIdentifier } from './identifier.ts';
 import { findProvider } from './providers.ts';
 import { writeIntegration } from './repository.ts';
-import { retryOnStaleWrite } from './retry.ts';
+import { retryOnStaleWrite } from '../store/stale-write.ts';
 import type { CreateIntegrationInput, Integration } from './schemas.ts';
 import { resolveEnvironment } from './target-environment.ts';
 import { toIntegration } from './view.ts';

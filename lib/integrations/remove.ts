@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors.ts';
 import { NO_MOVE, planMove } from './channel-order.ts';
 import { listIntegrations } from './list.ts';
 import { getIntegration, writeIntegration } from './repository.ts';
-import { retryOnStaleWrite } from './retry.ts';
+import { retryOnStaleWrite } from '../store/stale-write.ts';
 import type { Integration } from './schemas.ts';
 import { toIntegration } from './view.ts';
 

@@ -1,10 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { decryptSecrets, encryptSecrets } from '../crypto/secret-fields.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
+import { queryAll, type QueryInput } from '../store/query-pages.ts';
+import { StaleWriteError } from '../store/stale-write.ts';
 import { SECRET_CREDENTIAL_KEYS } from './providers.ts';
 import type { Integration } from './schemas.ts';
 
@@ -20,7 +22,6 @@ export interface StoredIntegration extends Integration {
 const SECRET_KEYS = { credentials: SECRET_CREDENTIAL_KEYS, configurations: ['inboundWebhookSigningKey'] } as const;
 
 /** Another request changed one of the integrations first; the caller may retry from fresh reads. */
-export class StaleWriteError extends Error {}
 
 export async function getIntegration(organizationId: string, integrationId: string): Promise<StoredIntegration | undefined> {
   const { Item } = await db().send(
@@ -33,7 +34,7 @@ export async function getIntegration(organizationId: string, integrationId: stri
 /** Every integration of the organization, all environments, in creation order; deleted ones excluded. */
 export async function listIntegrationsOfOrganization(organizationId: string): Promise<StoredIntegration[]> {
   const { pk, skPrefix } = keys.integrationsOfOrganization(organizationId);
-  return queryAll({
+  return queryIntegrations({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
     FilterExpression: 'deleted = :false',
     ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix, ':false': false },
@@ -42,7 +43,7 @@ export async function listIntegrationsOfOrganization(organizationId: string): Pr
 
 /** The integrations of one environment and channel (not deleted: the index is sparse). */
 export async function listIntegrationsOfChannel(scope: EnvScope, channel: string): Promise<StoredIntegration[]> {
-  return queryAll({
+  return queryIntegrations({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.integrationsOfChannel(scope, channel).gsi1pk },
@@ -166,15 +167,8 @@ export async function writeIntegration(write: IntegrationWrite): Promise<StoredI
   return { ...save, version };
 }
 
-async function queryAll(input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>) {
-  const out: StoredIntegration[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey }));
-    for (const item of page.Items ?? []) out.push(await fromItem(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+async function queryIntegrations(input: QueryInput): Promise<StoredIntegration[]> {
+  return Promise.all((await queryAll(input)).map(fromItem));
 }
 
 async function toItem(integration: Integration, version: number): Promise<Record<string, unknown>> {

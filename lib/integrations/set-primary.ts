@@ -4,7 +4,7 @@ import { planMove } from './channel-order.ts';
 import { assertCredentialsComplete } from './credentials.ts';
 import { CHANNELS_WITH_PRIMARY, findProvider } from './providers.ts';
 import { getIntegration, writeIntegration } from './repository.ts';
-import { retryOnStaleWrite } from './retry.ts';
+import { retryOnStaleWrite } from '../store/stale-write.ts';
 import type { Integration } from './schemas.ts';
 import { toIntegration } from './view.ts';
 

@@ -5,7 +5,7 @@ import { checkConnection } from './connection-check.ts';
 import { assertCredentialsComplete } from './credentials.ts';
 import { findProvider } from './providers.ts';
 import { getIntegration, writeIntegration } from './repository.ts';
-import { retryOnStaleWrite } from './retry.ts';
+import { retryOnStaleWrite } from '../store/stale-write.ts';
 import type { Integration, UpdateIntegrationInput } from './schemas.ts';
 import { resolveEnvironment } from './target-environment.ts';
 import { toIntegration } from './view.ts';

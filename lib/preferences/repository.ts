@@ -1,8 +1,9 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHANNELS } from '../integrations/providers.ts';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
+import { queryAll } from '../store/query-pages.ts';
 import type { PreferenceChannels, Schedule } from './schemas.ts';
 
 // A subscriber's own preference choices: one global item and one item per workflow, all in the
@@ -31,26 +32,20 @@ export interface SubscriberChoices {
 export async function getSubscriberChoices(scope: EnvScope, subscriberId: string): Promise<SubscriberChoices> {
   const { pk, skPrefix } = keys.subscriberPreferences(scope, subscriberId);
   const choices: SubscriberChoices = { workflows: new Map() };
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const channels = channelsOf(item);
-      if (item.kind === 'global') {
-        choices.global = { channels, updatedAt: item.updatedAt, ...(item.schedule && { schedule: item.schedule }) };
-      } else {
-        choices.workflows.set(item.workflowDbId, { workflowDbId: item.workflowDbId, channels, updatedAt: item.updatedAt });
-      }
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+  });
+  for (const item of items) {
+    const channels = channelsOf(item);
+    const updatedAt = item.updatedAt as string;
+    if (item.kind === 'global') {
+      choices.global = { channels, updatedAt, ...(item.schedule ? { schedule: item.schedule as Schedule } : {}) };
+    } else {
+      const workflowDbId = item.workflowDbId as string;
+      choices.workflows.set(workflowDbId, { workflowDbId, channels, updatedAt });
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return choices;
 }
 

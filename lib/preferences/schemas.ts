@@ -41,8 +41,6 @@ export const scheduleSchema = z
   .meta({ id: 'Schedule' });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
-export const subscriberIdParams = z.object({ subscriberId: z.string().min(1) });
-
 export const getPreferencesQuery = z.object({
   criticality: z.enum(['critical', 'nonCritical', 'all']).default('nonCritical'),
 });

@@ -4,7 +4,7 @@ import { applyCredentials, type TokenMode } from './channels.ts';
 import { subscriberNotFound } from './get.ts';
 import type { Subscriber } from './model.ts';
 import { getVersionedSubscriber, writeChannels } from './repository.ts';
-import { retryOnStaleSubscriber } from './retry.ts';
+import { retryOnStaleWrite } from '../store/stale-write.ts';
 import type { UpdateCredentialsInput } from './schemas.ts';
 import { changeTimestamp, toSubscriberView } from './view.ts';
 
@@ -20,7 +20,7 @@ export async function updateSubscriberCredentials(
   const integration = await findChannelIntegration(caller, input.providerId, input.integrationIdentifier);
   const update = { providerId: input.providerId, integrationId: integration._id, credentials: input.credentials };
 
-  return retryOnStaleSubscriber(async () => {
+  return retryOnStaleWrite(async () => {
     const current = await getVersionedSubscriber(caller, subscriberId);
     if (!current) throw subscriberNotFound(subscriberId);
     const before = current.subscriber.channels ?? [];

@@ -1,4 +1,5 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { queryPages } from '../store/query-pages.ts';
 import { tableName } from '../config.ts';
 import { batchDelete } from '../store/batch.ts';
 import { db } from '../store/client.ts';
@@ -11,19 +12,13 @@ import { keys, type EnvScope } from '../store/keys.ts';
 export async function deleteSubscriberPartition(scope: EnvScope, subscriberId: string): Promise<void> {
   const { pk } = keys.subscriberPartition(scope, subscriberId);
   const profile = keys.subscriber(scope, subscriberId);
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey,
-      }),
-    );
-    await batchDelete((page.Items ?? []).map((i) => ({ pk: i.pk as string, sk: i.sk as string })).filter((k) => k.sk !== profile.sk));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const pages = queryPages({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+    ProjectionExpression: 'pk, sk',
+  });
+  for await (const page of pages) {
+    await batchDelete(page.map((i) => ({ pk: i.pk as string, sk: i.sk as string })).filter((k) => k.sk !== profile.sk));
+  }
   await db().send(new DeleteCommand({ TableName: tableName(), Key: profile }));
 }

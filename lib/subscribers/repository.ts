@@ -4,6 +4,7 @@ import { tableName } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
+import { StaleWriteError } from '../store/stale-write.ts';
 import type { ChannelSettings, Subscriber } from './model.ts';
 import type { SubscriberPatch } from './schemas.ts';
 
@@ -18,7 +19,6 @@ export interface VersionedSubscriber {
 }
 
 /** Another request changed the subscriber first; redo from a fresh read. */
-export class StaleSubscriberError extends Error {}
 
 export const scopeOf = (s: Subscriber): EnvScope => ({ organizationId: s._organizationId, environmentId: s._environmentId });
 
@@ -105,7 +105,7 @@ export async function writeChannels(
     ConditionExpression: 'version = :expected',
     ExpressionAttributeValues: { ':channels': channels, ':now': now, ':next': expectedVersion + 1, ':expected': expectedVersion },
   });
-  if (!updated) throw new StaleSubscriberError('Subscriber changed concurrently');
+  if (!updated) throw new StaleWriteError('Subscriber changed concurrently');
   return updated;
 }
 

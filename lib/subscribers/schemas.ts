@@ -1,23 +1,13 @@
 import { z } from 'zod';
+import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 import { PROVIDERS } from '../integrations/providers.ts';
 
 // Shapes of the subscriber resource and of the requests that create, change, list and delete
 // subscribers and their channel credentials. Unknown body fields are ignored (zod strips them).
 
-/** reference-notes §13: the id regex of subscriberIds and topic keys. */
-const VALID_ID = /^[a-zA-Z0-9_:.-]+$/;
-const EMAIL_LIKE_ID = /^\S+@\S+\.\S+$/;
-/** Keeps keys far below DynamoDB's 2 KB partition-key limit. */
-const MAX_ID_LENGTH = 256;
+const MAX_ID_LENGTH = MAX_EXTERNAL_ID_LENGTH;
 
-export const subscriberIdSchema = z
-  .string()
-  .min(1, 'subscriberId must not be empty')
-  .max(MAX_ID_LENGTH)
-  .refine(
-    (id) => VALID_ID.test(id) || EMAIL_LIKE_ID.test(id),
-    'subscriberId may only contain alphanumeric characters, -, _, :, . or be a valid email address',
-  );
+export const subscriberIdSchema = externalIdSchema('subscriberId');
 
 function isLocale(value: string): boolean {
   try {

@@ -1,29 +1,18 @@
 import { z } from 'zod';
+import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 
 // Shapes of topics and topic subscriptions, of the requests that change them and of the cursor
 // lists. Unknown body fields are ignored (zod strips them), as the reference does.
 
-/** reference-notes §13: topic keys follow the id regex of subscriberIds. */
-const VALID_ID = /^[a-zA-Z0-9_:.-]+$/;
-const EMAIL_LIKE_ID = /^\S+@\S+\.\S+$/;
-/** Keeps keys far below DynamoDB's 2 KB partition-key limit. */
-const MAX_KEY_LENGTH = 256;
+const MAX_KEY_LENGTH = MAX_EXTERNAL_ID_LENGTH;
 
-/** A key a topic can be created with. */
-export const topicKeySchema = z
-  .string()
-  .min(1, 'key must not be empty')
-  .max(MAX_KEY_LENGTH)
-  .refine(
-    (key) => VALID_ID.test(key) || EMAIL_LIKE_ID.test(key),
-    'key may only contain alphanumeric characters, -, _, :, . or be a valid email address',
-  );
+/** A key a topic can be created with (the same rule as subscriberIds). */
+export const topicKeySchema = externalIdSchema('key');
 
 /** Path keys of existing topics are only bounded: a key that cannot exist is simply not found. */
 export const topicKeyParams = z.object({ topicKey: z.string().min(1).max(MAX_KEY_LENGTH) });
 /** Subscribing creates a missing topic, so its key must be one a topic can have. */
 export const newTopicKeyParams = z.object({ topicKey: topicKeySchema });
-export const subscriberSubscriptionsParams = z.object({ subscriberId: z.string().min(1).max(MAX_KEY_LENGTH) });
 
 export const upsertTopicBody = z.object({ key: topicKeySchema, name: z.string().max(1024).optional() });
 export type UpsertTopicInput = z.infer<typeof upsertTopicBody>;

@@ -1,8 +1,9 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { batchDelete } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { keys, type EnvScope, type Key } from '../store/keys.ts';
+import { queryPages } from '../store/query-pages.ts';
 import { fromSubscriptionItem, type StoredSubscription } from './subscription-repository.ts';
 
 // What other areas use of topic subscriptions: the fan-out of a trigger to a topic, page by page,
@@ -19,21 +20,12 @@ export async function* subscribersOfTopicPages(
   pageSize = 500,
 ): AsyncGenerator<StoredSubscription[], void, undefined> {
   const { pk, skPrefix } = keys.subscribersOfTopic(scope, topicKey);
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        Limit: pageSize,
-        ExclusiveStartKey,
-      }),
-    );
-    const items = (page.Items ?? []).map(fromSubscriptionItem);
-    if (items.length > 0) yield items;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const pages = queryPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    Limit: pageSize,
+  });
+  for await (const page of pages) yield page.map(fromSubscriptionItem);
 }
 
 /**
@@ -42,21 +34,13 @@ export async function* subscribersOfTopicPages(
  */
 export async function removeSubscriberFromAllTopics(scope: EnvScope, subscriberId: string): Promise<void> {
   const { gsi1pk } = keys.subscriptionsOfSubscriber(scope, subscriberId);
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1pk },
-        ProjectionExpression: 'pk, sk',
-        Limit: 100,
-        ExclusiveStartKey,
-      }),
-    );
-    await batchDelete((page.Items ?? []) as Key[]);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const pages = queryPages({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi1pk },
+    ProjectionExpression: 'pk, sk',
+    Limit: 100,
+  });
+  for await (const page of pages) await batchDelete(page as unknown as Key[]);
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.subscriptionCount(scope, subscriberId) }));
 }

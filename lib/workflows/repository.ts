@@ -4,6 +4,8 @@ import { tableName } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
+import { queryAll } from '../store/query-pages.ts';
+import { StaleWriteError } from '../store/stale-write.ts';
 import type { StoredWorkflow } from './model.ts';
 
 // Storage of workflows: one item per workflow, keyed by its workflowId (what triggers name),
@@ -15,7 +17,6 @@ export interface VersionedWorkflow extends StoredWorkflow {
 }
 
 /** Another request changed the workflow first. */
-export class StaleWorkflowError extends Error {}
 
 const scopeOf = (w: StoredWorkflow): EnvScope => ({ organizationId: w._organizationId, environmentId: w._environmentId });
 
@@ -60,22 +61,12 @@ export async function findWorkflow(scope: EnvScope, idOrWorkflowId: string): Pro
 
 /** Every workflow of the environment, oldest first. */
 export async function listWorkflows(scope: EnvScope): Promise<VersionedWorkflow[]> {
-  const out: VersionedWorkflow[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.workflowsOfEnvironment(scope).gsi2pk },
-        ExclusiveStartKey,
-      }),
-    );
-    out.push(...(page.Items ?? []).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.workflowsOfEnvironment(scope).gsi2pk },
+  });
+  return items.map(fromItem);
 }
 
 /**
@@ -103,7 +94,7 @@ export async function saveWorkflow(workflow: StoredWorkflow, expectedVersion?: n
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
       if (expectedVersion === undefined) throw new ConflictError(`Workflow with id ${workflow.workflowId} already exists`);
-      throw new StaleWorkflowError('Workflow changed concurrently');
+      throw new StaleWriteError('Workflow changed concurrently');
     }
     throw error;
   }

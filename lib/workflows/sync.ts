@@ -7,8 +7,9 @@ import { newWorkflow } from './create.ts';
 import { viewContext } from './environment-channels.ts';
 import { requireWorkflow } from './lookup.ts';
 import type { StoredWorkflow } from './model.ts';
-import { getWorkflow, saveWorkflow, StaleWorkflowError } from './repository.ts';
-import { retryOnStaleWorkflow } from './retry.ts';
+import { StaleWriteError } from '../store/stale-write.ts';
+import { getWorkflow, saveWorkflow } from './repository.ts';
+import { retryOnStaleWrite } from '../store/stale-write.ts';
 import type { StepInput, WorkflowResponse } from './schemas.ts';
 import { workflowSlug } from './slug.ts';
 import { toWorkflowResponse } from './view.ts';
@@ -32,7 +33,7 @@ export async function syncWorkflow(caller: Caller, ref: string, targetEnvironmen
   }
 
   const target: EnvScope = { organizationId: caller.organizationId, environmentId: targetEnvironmentId };
-  const saved = await retryOnStaleWorkflow(() => upsertInTarget(source, { ...caller, ...target }));
+  const saved = await retryOnStaleWrite(() => upsertInTarget(source, { ...caller, ...target }));
   await markPublished(caller, source.workflowId);
   return toWorkflowResponse(saved, await viewContext(target, [saved]));
 }
@@ -68,7 +69,7 @@ async function upsertInTarget(source: StoredWorkflow, targetCaller: Caller): Pro
       return await saveWorkflow({ ...created, ...preferences });
     } catch (error) {
       // Another sync created it first: redo as an update of that one.
-      if (error instanceof ConflictError) throw new StaleWorkflowError('Workflow created concurrently');
+      if (error instanceof ConflictError) throw new StaleWriteError('Workflow created concurrently');
       throw error;
     }
   }
@@ -89,7 +90,7 @@ async function upsertInTarget(source: StoredWorkflow, targetCaller: Caller): Pro
 }
 
 async function markPublished(caller: Caller, workflowId: string): Promise<void> {
-  await retryOnStaleWorkflow(async () => {
+  await retryOnStaleWrite(async () => {
     const current = await getWorkflow(caller, workflowId);
     if (!current) return; // deleted meanwhile: nothing to mark
     const { version, ...workflow } = current;

@@ -4,7 +4,7 @@ import { viewContext } from './environment-channels.ts';
 import { requireWorkflow } from './lookup.ts';
 import type { StoredWorkflow } from './model.ts';
 import { saveWorkflow } from './repository.ts';
-import { retryOnStaleWorkflow } from './retry.ts';
+import { retryOnStaleWrite } from '../store/stale-write.ts';
 import type { PatchWorkflowInput, UpdateWorkflowInput, WorkflowResponse } from './schemas.ts';
 import { workflowSlug } from './slug.ts';
 import { toWorkflowResponse } from './view.ts';
@@ -33,7 +33,7 @@ export function updatedWorkflow(current: StoredWorkflow, input: Partial<UpdateWo
 }
 
 async function change(caller: Caller, ref: string, input: Partial<UpdateWorkflowInput>): Promise<WorkflowResponse> {
-  const saved = await retryOnStaleWorkflow(async () => {
+  const saved = await retryOnStaleWrite(async () => {
     const current = await requireWorkflow(caller, ref);
     const { version, ...workflow } = current;
     return saveWorkflow(updatedWorkflow(workflow, input, caller.userId), version);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { EnvScope } from '#lib/store/keys.ts';
 import { apiClient, newOrganization, startTestApi, type ApiClient } from '../support/api.ts';
-import { seedWorkflow } from '../support/workflows.ts';
+import { seedWorkflow } from '../support/workflow-builder.ts';
 
 // GET and PATCH /v2/subscribers/{subscriberId}/preferences, through the real handlers.
 

@@ -4,7 +4,7 @@ import { newId } from '#lib/ids.ts';
 import { DEMO_WORKFLOW } from '#lib/workflows/demo.ts';
 import { saveWorkflow } from '#lib/workflows/repository.ts';
 import { apiClient, newOrganization, startTestApi, type ApiClient } from '../support/api.ts';
-import { seedWorkflow } from '../support/workflows.ts';
+import { seedWorkflow } from '../support/workflow-builder.ts';
 
 // The v2 workflow API and sync (endpoint 8), end to end through the route table and the real
 // handlers. Every test provisions its own organization.

@@ -1,7 +1,11 @@
 import { newId } from '#lib/ids.ts';
+import type { EnvScope } from '#lib/store/keys.ts';
 import { DEFAULT_WORKFLOW_PREFERENCES, type StepType, type StoredStep, type StoredWorkflow } from '#lib/workflows/model.ts';
+import { saveWorkflow } from '#lib/workflows/repository.ts';
 
-// In-memory stored workflows for unit tests of the pure workflow logic.
+// Stored workflows: in memory for unit tests of the pure workflow logic, or saved directly for
+// tests of what reads workflows (preferences, the pipeline) that should not depend on the
+// workflow API's validation.
 
 export function step(type: StepType, controlValues: Record<string, unknown> = {}, stepId: string = type): StoredStep {
   const _id = newId();
@@ -31,4 +35,17 @@ export function workflow(steps: StoredStep[], extra: Partial<StoredWorkflow> = {
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...extra,
   };
+}
+
+export interface WorkflowSeed extends Partial<Omit<StoredWorkflow, 'steps'>> {
+  steps?: { type: StepType; active?: boolean }[];
+}
+
+export function seedWorkflow(scope: EnvScope, seed: WorkflowSeed = {}): Promise<StoredWorkflow> {
+  const { steps = [{ type: 'in_app' }], ...extra } = seed;
+  const built = workflow(
+    steps.map((s, i) => ({ ...step(s.type, {}, `step-${i}`), active: s.active ?? true })),
+    { _organizationId: scope.organizationId, _environmentId: scope.environmentId, ...extra },
+  );
+  return saveWorkflow({ ...built, workflowId: extra.workflowId ?? `wf-${built._id}` });
 }

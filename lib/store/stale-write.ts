@@ -1,8 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { StaleWriteError } from './repository.ts';
 
-// A write that lost a race to another request on the same channel is redone from fresh reads,
-// after a short random pause, so requests that collided do not collide again in lockstep.
+// Optimistic concurrency, one mechanism for every aggregate: a repository throws StaleWriteError
+// when a conditional write finds the item changed since it was read, and the use case redoes the
+// whole read-decide-write with retryOnStaleWrite, after a short random pause so requests that
+// collided do not collide again in lockstep.
+
+export class StaleWriteError extends Error {}
+
 const ATTEMPTS = 5;
 const BASE_DELAY_MS = 20;
 
