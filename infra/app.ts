@@ -1,7 +1,11 @@
 import { App } from 'aws-cdk-lib';
-import { NotifyStack } from './stack.ts';
+import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, NotifyStack } from './stack.ts';
 
 // One stack per stage: `cdk deploy -c stage=prod` deploys Notify-prod next to Notify-dev.
+// Other settings, all optional, also come from context (`-c key=value` or cdk.json):
+//   alarmEmail=ops@example.com   subscribed to the alarm topic
+//   apiRateLimit=200 apiBurstLimit=400   API Gateway throttling of the default stage
+//   api5xxAlarmThreshold=5       5xx answers per 5 minutes before the API alarm fires
 const app = new App();
 const stage: unknown = app.node.tryGetContext('stage') ?? 'dev';
 if (typeof stage !== 'string' || !/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
@@ -9,7 +13,27 @@ if (typeof stage !== 'string' || !/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
   throw new Error(`Invalid stage ${JSON.stringify(stage)}: use lowercase letters, digits and dashes`);
 }
 
+/** A positive number from context (`-c` gives strings, cdk.json may give numbers), else the default. */
+function numberContext(key: string, fallback: number): number {
+  const raw: unknown = app.node.tryGetContext(key);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`Context ${key} must be a positive number, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+const alarmEmail: unknown = app.node.tryGetContext('alarmEmail');
+if (alarmEmail !== undefined && (typeof alarmEmail !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(alarmEmail))) {
+  throw new Error(`Context alarmEmail must be an email address, got ${JSON.stringify(alarmEmail)}`);
+}
+
 new NotifyStack(app, `Notify-${stage}`, {
   stage,
+  apiThrottle: {
+    rateLimit: numberContext('apiRateLimit', DEFAULT_API_THROTTLE.rateLimit),
+    burstLimit: Math.round(numberContext('apiBurstLimit', DEFAULT_API_THROTTLE.burstLimit)),
+  },
+  api5xxAlarmThreshold: numberContext('api5xxAlarmThreshold', DEFAULT_API_5XX_ALARM_THRESHOLD),
+  ...(typeof alarmEmail === 'string' && { alarmEmail }),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });

@@ -463,6 +463,7 @@ export const routes = [
     successStatus: 200,
     request: {},
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    access: 'none',
   },
 ] as const satisfies readonly RouteDef[];
 

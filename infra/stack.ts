@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -12,33 +12,50 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ENV } from '../lib/config.ts';
+import type { RouteDef } from '../lib/http/route.ts';
 import { TABLE } from '../lib/store/table.ts';
-import { queues } from './queues.ts';
+import { grantDataAccess, grantSend, type Access } from './constructs/access.ts';
+import { Alarms } from './constructs/alarms.ts';
+import { queues, type QueueDef } from './queues.ts';
 import { routes } from './routes.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/**
- * Every DynamoDB action the code uses. Listed explicitly because grantReadWriteData includes
- * Scan, and the project rule is that no Scan exists anywhere.
- */
-const TABLE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:Query',
-  'dynamodb:BatchGetItem',
-  'dynamodb:BatchWriteItem',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-];
+/** The only stage whose data is thrown away with its stack; every other stage keeps it. */
+export const DISPOSABLE_STAGE = 'dev';
 
-/** Envelope encryption of integration secrets: a data key per secret, wrapped by the KMS key. */
-const KMS_ACTIONS = ['kms:Encrypt', 'kms:Decrypt', 'kms:GenerateDataKey'];
+/** SQS redrive and Lambda retry rules every queue must meet (checked at synth). */
+export const MIN_MAX_RECEIVE_COUNT = 5;
+export const VISIBILITY_PER_CONSUMER_TIMEOUT = 6;
+const MIN_CONSUMER_TIMEOUT_SECONDS = 5;
 
 export interface NotifyStackProps extends StackProps {
   stage: string;
+  /** Steady requests per second and burst of the API's default stage (API Gateway throttling). */
+  apiThrottle?: { rateLimit: number; burstLimit: number };
+  /** 5xx answers per 5 minutes above which the API alarm fires. */
+  api5xxAlarmThreshold?: number;
+  /** Subscribed to the alarm topic when set (AWS sends a confirmation email first). */
+  alarmEmail?: string;
+}
+
+export const DEFAULT_API_THROTTLE = { rateLimit: 200, burstLimit: 400 };
+export const DEFAULT_API_5XX_ALARM_THRESHOLD = 5;
+
+/** What a route's function may do with the data: its `access`, else read for GET, write otherwise. */
+export const accessOf = (route: Pick<RouteDef, 'method' | 'access'>): Access =>
+  route.access ?? (route.method === 'GET' ? 'read' : 'write');
+
+/** The consumer's timeout: a sixth of the visibility timeout, so SQS never redelivers a running batch. */
+export function consumerTimeoutSeconds(def: QueueDef): number {
+  const timeout = Math.floor(def.visibilityTimeoutSeconds / VISIBILITY_PER_CONSUMER_TIMEOUT);
+  if (timeout < MIN_CONSUMER_TIMEOUT_SECONDS) {
+    throw new Error(
+      `Queue ${def.name}: visibility timeout ${def.visibilityTimeoutSeconds}s leaves its consumer under ` +
+        `${MIN_CONSUMER_TIMEOUT_SECONDS}s (it must be at least ${VISIBILITY_PER_CONSUMER_TIMEOUT}x the consumer timeout)`,
+    );
+  }
+  return timeout;
 }
 
 const pascalCase = (s: string): string => s.replace(/(^|[-_\s]+)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
@@ -47,9 +64,9 @@ export class NotifyStack extends Stack {
   constructor(scope: Construct, id: string, props: NotifyStackProps) {
     super(scope, id, props);
     const { stage } = props;
-    const prod = stage === 'prod';
-    // Data outlives a prod stack; dev stacks clean up after themselves.
-    const removalPolicy = prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const keepData = stage !== DISPOSABLE_STAGE;
+    // Data outlives every stack but dev's: prod, staging, ... keep the table and the key on delete.
+    const removalPolicy = keepData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     const table = new TableV2(this, 'Table', {
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
@@ -63,18 +80,18 @@ export class NotifyStack extends Stack {
       })),
       timeToLiveAttribute: TABLE.ttlAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      deletionProtection: prod,
+      deletionProtection: keepData,
       removalPolicy,
     });
 
     const secretsKey = new Key(this, 'SecretsKey', {
       description: `notify-${stage}: wraps data keys of integration secrets`,
       enableKeyRotation: true,
-      // A destroyed key makes every stored secret unreadable, so keys are never deleted with the stack in prod.
+      // A destroyed key makes every stored secret unreadable, so it stays wherever the table stays.
       removalPolicy,
     });
 
-    const environment: Record<string, string> = {
+    const baseEnvironment: Record<string, string> = {
       [ENV.tableName]: table.tableName,
       [ENV.kmsKeyId]: secretsKey.keyArn,
       POWERTOOLS_SERVICE_NAME: 'notify',
@@ -83,6 +100,9 @@ export class NotifyStack extends Stack {
     };
 
     const queueResources = queues.map((def) => {
+      if (def.maxReceiveCount < MIN_MAX_RECEIVE_COUNT) {
+        throw new Error(`Queue ${def.name}: maxReceiveCount must be at least ${MIN_MAX_RECEIVE_COUNT}`);
+      }
       const id = pascalCase(def.name);
       const dlq = new Queue(this, `${id}Dlq`, {
         queueName: `notify-${stage}-${def.name}-dlq`,
@@ -99,21 +119,36 @@ export class NotifyStack extends Stack {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
       });
-      environment[def.urlEnv] = queue.queueUrl;
       new CfnOutput(this, `${id}QueueUrl`, { value: queue.queueUrl });
-      return { def, id, queue };
+      return { def, id, queue, dlq };
     });
+    const queueNamed = (name: string) => {
+      const found = queueResources.find((q) => q.def.name === name);
+      if (!found) throw new Error(`No queue ${name} in infra/queues.ts`);
+      return found;
+    };
 
-    const makeFunction = (id: string, entry: string, timeout: Duration): NodejsFunction => {
+    interface FunctionSpec {
+      entry: string;
+      timeout: Duration;
+      access: Access;
+      /** Logical names of the queues it sends to: it gets their URLs and sqs:SendMessage. */
+      sends: readonly string[];
+    }
+
+    const makeFunction = (id: string, spec: FunctionSpec): NodejsFunction => {
+      const sendsTo = spec.sends.map(queueNamed);
+      const environment = { ...baseEnvironment };
+      for (const { def, queue } of sendsTo) environment[def.urlEnv] = queue.queueUrl;
       const fn = new NodejsFunction(this, id, {
-        entry: path.join(REPO_ROOT, entry),
+        entry: path.join(REPO_ROOT, spec.entry),
         handler: 'handler',
         projectRoot: REPO_ROOT,
         depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
         runtime: Runtime.NODEJS_22_X,
         architecture: Architecture.ARM_64,
         memorySize: 512,
-        timeout,
+        timeout: spec.timeout,
         environment,
         // An explicit group instead of logRetention, which would add a custom-resource Lambda.
         logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy }),
@@ -131,17 +166,27 @@ export class NotifyStack extends Stack {
           externalModules: ['@aws-sdk/*'],
         },
       });
-      table.grant(fn, ...TABLE_ACTIONS); // covers the table and its indexes
-      secretsKey.grant(fn, ...KMS_ACTIONS);
-      for (const { queue } of queueResources) queue.grantSendMessages(fn);
+      grantDataAccess(fn, spec.access, { table, secretsKey });
+      grantSend(
+        fn,
+        sendsTo.map((q) => q.queue),
+      );
       return fn;
     };
 
+    const consumers: { name: string; fn: NodejsFunction }[] = [];
     for (const { def, id, queue } of queueResources) {
       if (!def.consumer) continue;
       // SQS wants the visibility timeout at least 6x the function timeout (retries within it).
-      const timeout = Duration.seconds(Math.max(5, Math.floor(def.visibilityTimeoutSeconds / 6)));
-      const consumer = makeFunction(`${id}Consumer`, def.consumer, timeout);
+      // Consumers write (they run the pipeline). A consumer that sends on to another queue needs
+      // a `sends` list in QueueDef, as routes have; none exists yet.
+      const consumer = makeFunction(`${id}Consumer`, {
+        entry: def.consumer,
+        timeout: Duration.seconds(consumerTimeoutSeconds(def)),
+        access: 'write',
+        sends: [],
+      });
+      consumers.push({ name: def.name, fn: consumer });
       consumer.addEventSource(
         new SqsEventSource(queue, {
           batchSize: def.batchSize,
@@ -151,10 +196,18 @@ export class NotifyStack extends Stack {
       );
     }
 
-    const api = new HttpApi(this, 'Api', { apiName: `notify-${stage}` });
-    for (const route of routes) {
+    const throttle = props.apiThrottle ?? DEFAULT_API_THROTTLE;
+    const api = new HttpApi(this, 'Api', { apiName: `notify-${stage}`, createDefaultStage: false });
+    // The default stage, made here because HttpApi's own has no throttling settings.
+    new HttpStage(this, 'ApiDefaultStage', { httpApi: api, autoDeploy: true, throttle });
+    for (const route of routes as readonly RouteDef[]) {
       const id = pascalCase(route.operationId);
-      const fn = makeFunction(id, route.handler, Duration.seconds(10));
+      const fn = makeFunction(id, {
+        entry: route.handler,
+        timeout: Duration.seconds(10),
+        access: accessOf(route),
+        sends: route.sends ?? [],
+      });
       api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
@@ -162,7 +215,19 @@ export class NotifyStack extends Stack {
       });
     }
 
+    const alarms = new Alarms(this, 'Alarms', {
+      stage,
+      api,
+      table,
+      deadLetterQueues: queueResources.map((q) => ({ name: q.def.name, queue: q.dlq })),
+      consumers,
+      api5xxThreshold: props.api5xxAlarmThreshold ?? DEFAULT_API_5XX_ALARM_THRESHOLD,
+      ...(props.alarmEmail && { alarmEmail: props.alarmEmail }),
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'SecretsKeyArn', { value: secretsKey.keyArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
   }
 }

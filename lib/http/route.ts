@@ -22,6 +22,14 @@ export interface RouteDef {
   response?: z.ZodType;
   /** Larger bodies get 413. */
   maxBodyBytes: number;
+  /**
+   * What the function may do with the table and the secrets key. Defaults by method: GET reads
+   * (GetItem, Query, BatchGetItem; kms:Decrypt), every other method also writes. `none` for
+   * routes that touch no stored data.
+   */
+  access?: 'none' | 'read' | 'write';
+  /** Queues (names from infra/queues.ts) the handler sends to; only these get sqs:SendMessage. */
+  sends?: readonly string[];
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;

@@ -69,16 +69,8 @@ export const createIntegrationBody = z.object({
 });
 export type CreateIntegrationInput = z.infer<typeof createIntegrationBody>;
 
-export const updateIntegrationBody = z.object({
-  name: name.optional(),
-  identifier: identifier.optional(),
-  _environmentId: environmentId.optional(),
-  active: z.boolean().optional(),
-  credentials: credentialsSchema.optional(),
-  check: z.boolean().optional(),
-  conditions: z.array(stepFilterSchema).optional(),
-  configurations: configurationsSchema.optional(),
-});
+/** The same fields as create, none required; provider and channel are fixed once created. */
+export const updateIntegrationBody = createIntegrationBody.omit({ providerId: true, channel: true });
 export type UpdateIntegrationInput = z.infer<typeof updateIntegrationBody>;
 
 export const integrationSchema = z

@@ -1,10 +1,17 @@
 import type { Caller } from '../auth/caller.ts';
-import { BadRequestError } from '../errors.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
-import { querySubscriberPage } from './list-query.ts';
+import { decodeCursor, encodeCursor } from '../store/cursor.ts';
+import { paginate, queryReader, type SortKeyRange } from '../store/cursor-page.ts';
+import { keys, type EnvScope } from '../store/keys.ts';
+import { toPageRequest } from '../store/cursor-query.ts';
 import type { Subscriber } from './model.ts';
-import type { ListSubscribersQuery } from './schemas.ts';
+import { subscriberFromItem } from './repository.ts';
+import { subscriberIdSchema, type ListSubscribersQuery } from './schemas.ts';
 import { toSubscriberView } from './view.ts';
+
+// GET /v2/subscribers with the generic cursor paging: the environment's subscribers in creation
+// order (gsi1), or with `email` that email's entries (gsi2, in subscriberId order); a cursor is
+// the item's sort-key value in the index read. DELETE removes the item itself, so no index lists
+// a deleted subscriber and no filter on `deleted` is needed.
 
 export interface SubscriberList {
   data: Subscriber[];
@@ -14,22 +21,45 @@ export interface SubscriberList {
 
 /** A page of the caller's environment's subscribers, newest first unless `orderDirection=ASC`. */
 export async function listSubscribers(caller: Caller, query: ListSubscribersQuery): Promise<SubscriberList> {
-  if (query.after !== undefined && query.before !== undefined) {
-    throw new BadRequestError('Cannot specify both "before" and "after" cursors at the same time.');
-  }
-  const page = await querySubscriberPage(
-    caller,
-    { email: query.email, name: query.name, phone: query.phone },
-    {
-      after: query.after === undefined ? undefined : decodeCursor(query.after, 'after'),
-      before: query.before === undefined ? undefined : decodeCursor(query.before, 'before'),
-      limit: query.limit,
-      direction: query.orderDirection,
-    },
-  );
+  const request = toPageRequest({ ...query, includeCursor: false }, (cursor) => decodeSortKey(cursor, query.email !== undefined));
+  const range = rangeOf(caller, query);
+  const page = await paginate(queryReader(range), (item) => item[range.sortKeyName] as string, request);
   return {
-    data: page.items.map(toSubscriberView),
-    next: page.next && encodeCursor(page.next),
-    previous: page.previous && encodeCursor(page.previous),
+    data: page.items.map((item) => toSubscriberView(subscriberFromItem(item))),
+    next: page.next === null ? null : encodeCursor(page.next),
+    previous: page.previous === null ? null : encodeCursor(page.previous),
   };
+}
+
+/** `<createdAt>#<_id>` as subscriberListIndex builds it. */
+const LIST_KEY = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z#[0-9a-f]{24}$/;
+
+/** Anything but a sort key of the index read (gsi2sk is the subscriberId) is a 422, not an empty page. */
+function decodeSortKey(cursor: string, byEmail: boolean): string | undefined {
+  const sortKey = decodeCursor(cursor);
+  if (sortKey === undefined) return undefined;
+  return (byEmail ? subscriberIdSchema.safeParse(sortKey).success : LIST_KEY.test(sortKey)) ? sortKey : undefined;
+}
+
+function rangeOf(scope: EnvScope, { email, phone, name }: ListSubscribersQuery): SortKeyRange {
+  const range: SortKeyRange =
+    email === undefined
+      ? { index: 'gsi1', partitionKey: { name: 'gsi1pk', value: keys.subscribersOfEnvironment(scope).gsi1pk }, sortKeyName: 'gsi1sk' }
+      : { index: 'gsi2', partitionKey: { name: 'gsi2pk', value: keys.subscribersByEmail(scope, email).gsi2pk }, sortKeyName: 'gsi2sk' };
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (phone !== undefined) {
+    conditions.push('#phone = :phone');
+    names['#phone'] = 'phone';
+    values[':phone'] = phone;
+  }
+  if (name !== undefined) {
+    // nameLower is "firstName lastName" in lower case, kept by every profile write (repository.ts).
+    conditions.push('contains(#nameLower, :name)');
+    names['#nameLower'] = 'nameLower';
+    values[':name'] = name.toLowerCase();
+  }
+  if (conditions.length > 0) range.filter = { expression: conditions.join(' AND '), names, values };
+  return range;
 }

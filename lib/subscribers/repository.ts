@@ -10,8 +10,9 @@ import type { SubscriberPatch } from './schemas.ts';
 
 // Storage of subscribers: one item per subscriber, in its own partition, keyed by subscriberId;
 // gsi1 lists an environment's subscribers in creation order, gsi2 finds them by email (sparse:
-// only subscribers with an email). Items carry a version; read-modify-write changes (channels)
-// are conditioned on it, field updates (PATCH) set only their fields and bump it.
+// only subscribers with an email). Items carry a version, and every write derived from a read
+// (channels; PATCH, whose nameLower depends on both names) is conditioned on it. nameLower is the
+// lower-cased "firstName lastName" that the list's name filter searches.
 
 export interface VersionedSubscriber {
   subscriber: Subscriber;
@@ -44,6 +45,7 @@ export async function insertSubscriber(subscriber: Subscriber): Promise<void> {
     ...(subscriber.email ? keys.subscriberEmailIndex(scope, subscriber.email, subscriber.subscriberId) : {}),
     type: 'Subscriber',
     ...subscriber,
+    nameLower: nameLowerOf(subscriber),
     version: 1,
   };
   try {
@@ -57,18 +59,19 @@ export async function insertSubscriber(subscriber: Subscriber): Promise<void> {
 }
 
 /**
- * Sets the given profile fields (null stores null) and moves the email index entry with the
- * email. Returns undefined when the subscriber no longer exists.
+ * Sets the given profile fields (null stores null) on the subscriber as read, moving the email
+ * index entry with the email; StaleWriteError when it changed or went since the read.
  */
 export async function updateSubscriberProfile(
   scope: EnvScope,
-  subscriberId: string,
+  { subscriber: current, version }: VersionedSubscriber,
   changes: SubscriberPatch,
   now: string,
-): Promise<Subscriber | undefined> {
+): Promise<Subscriber> {
+  const { subscriberId } = current;
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':now': now, ':zero': 0, ':one': 1 };
-  const set = ['updatedAt = :now', 'version = if_not_exists(version, :zero) + :one'];
+  const values: Record<string, unknown> = { ':now': now, ':next': version + 1, ':nameLower': nameLowerOf({ ...current, ...changes }) };
+  const set = ['updatedAt = :now', 'version = :next', 'nameLower = :nameLower'];
   const remove: string[] = [];
   Object.entries(changes).forEach(([field, value], i) => {
     names[`#f${i}`] = field;
@@ -84,12 +87,13 @@ export async function updateSubscriberProfile(
       remove.push('gsi2pk', 'gsi2sk');
     }
   }
-  return update(scope, subscriberId, {
+  const updated = await update(scope, subscriberId, {
     UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
-    ConditionExpression: 'attribute_exists(pk)',
+    ...atVersion(version, values),
     ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
-    ExpressionAttributeValues: values,
   });
+  if (!updated) throw new StaleWriteError('Subscriber changed concurrently');
+  return updated;
 }
 
 /** Replaces the channel settings if the subscriber is still at `expectedVersion`. */
@@ -102,12 +106,20 @@ export async function writeChannels(
 ): Promise<Subscriber> {
   const updated = await update(scope, subscriberId, {
     UpdateExpression: 'SET channels = :channels, updatedAt = :now, version = :next',
-    ConditionExpression: 'version = :expected',
-    ExpressionAttributeValues: { ':channels': channels, ':now': now, ':next': expectedVersion + 1, ':expected': expectedVersion },
+    ...atVersion(expectedVersion, { ':channels': channels, ':now': now, ':next': expectedVersion + 1 }),
   });
   if (!updated) throw new StaleWriteError('Subscriber changed concurrently');
   return updated;
 }
+
+/** The condition that the item still exists at `expected`; version 0 is an item stored without one. */
+function atVersion(expected: number, values: Record<string, unknown>) {
+  return expected === 0
+    ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)', ExpressionAttributeValues: values }
+    : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ...values, ':expected': expected } };
+}
+
+const nameLowerOf = (s: Pick<Subscriber, 'firstName' | 'lastName'>) => `${s.firstName ?? ''} ${s.lastName ?? ''}`.toLowerCase();
 
 type UpdateInput = Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key' | 'ReturnValues'>;
 
@@ -125,6 +137,6 @@ async function update(scope: EnvScope, subscriberId: string, input: UpdateInput)
 }
 
 export function subscriberFromItem(item: Record<string, unknown>): Subscriber {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, type: _t, version: _v, ...subscriber } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, type: _t, version: _v, nameLower: _n, ...subscriber } = item;
   return subscriber as unknown as Subscriber;
 }

@@ -1,7 +1,7 @@
 import { decodeCursor, encodeCursor } from '../store/cursor.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { requireTopic } from './get.ts';
-import { toPageRequest } from './list-query.ts';
+import { toPageRequest } from '../store/cursor-query.ts';
 import type { TopicSubscriptionList, TopicSubscriptionsQuery } from './schemas.ts';
 import { findSubscribers } from './subscriber-lookup.ts';
 import { getSubscription, pageOfOne, topicListKey, topicSubscriptionsPage } from './subscription-repository.ts';

@@ -1,6 +1,6 @@
 import { decodeCursor, encodeCursor } from '../store/cursor.ts';
 import type { EnvScope } from '../store/keys.ts';
-import { toPageRequest } from './list-query.ts';
+import { toPageRequest } from '../store/cursor-query.ts';
 import { topicsPage } from './repository.ts';
 import type { ListTopicsQuery, TopicList } from './schemas.ts';
 

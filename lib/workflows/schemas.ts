@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payloadSchemaProblem } from './payload-schema.ts';
 import { CONTROL_SCHEMAS } from './controls.ts';
 import { STEP_TYPES, type StepType } from './model.ts';
 
@@ -49,7 +50,14 @@ const commonFields = {
   tags: tags.optional(),
   active: z.boolean().optional(),
   validatePayload: z.boolean().optional(),
-  payloadSchema: z.record(z.string(), z.unknown()).nullable().optional(),
+  payloadSchema: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .optional()
+    .superRefine((schema, ctx) => {
+      const problem = schema ? payloadSchemaProblem(schema) : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   isTranslationEnabled: z.boolean().optional(),
   severity: z.enum(['high', 'medium', 'low', 'none']).optional(),
   preferences: z.object({ user: preferencesInput.nullable().optional() }).optional(),

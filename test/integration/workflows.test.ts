@@ -147,6 +147,21 @@ describe('POST /v2/workflows', () => {
   });
 });
 
+describe('payloadSchema', () => {
+  it('refuses a payloadSchema that is not a JSON Schema (422) and saves nothing', async () => {
+    const { dev } = await newTestOrg();
+    const workflowId = unique('bad-schema');
+    const res = await dev.client.post('/v2/workflows', {
+      name: 'Bad schema',
+      workflowId,
+      payloadSchema: { type: 'object', properties: { count: { type: 'no-such-type' } } },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.payloadSchema.messages[0]).toMatch(/^payloadSchema is not a valid JSON Schema/);
+    expect((await dev.client.get(`/v2/workflows/${workflowId}`)).status).toBe(404);
+  });
+});
+
 describe('issues and status', () => {
   it('reports each issue type and derives ERROR', async () => {
     const { dev } = await newTestOrg();

@@ -1,7 +1,7 @@
 import { BadRequestError, ValidationError } from '../errors.ts';
-import type { PageRequest } from '../store/cursor-page.ts';
+import type { PageRequest } from './cursor-page.ts';
 
-// The cursor parameters shared by the topic lists, turned into a page request.
+// The cursor parameters every cursor list takes, turned into a page request.
 
 export interface CursorQuery {
   after?: string | undefined;

@@ -1,0 +1,17 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { NotifyStack } from '#infra/stack.ts';
+const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+const t = Template.fromStack(new NotifyStack(app, 'Notify-prod', { stage: 'prod', alarmEmail: 'a@b.c' })).toJSON();
+const res = t.Resources as Record<string, any>;
+const types: Record<string, number> = {};
+for (const r of Object.values(res)) types[r.Type] = (types[r.Type] ?? 0) + 1;
+console.log(types);
+const pol = Object.entries(res).filter(([, r]) => r.Type === 'AWS::IAM::Policy');
+console.log(JSON.stringify(pol.find(([k]) => k.startsWith('ListIntegrations'))?.[1].Properties.PolicyDocument, null, 1));
+console.log(JSON.stringify(pol.find(([k]) => k.startsWith('CreateIntegration'))?.[1].Properties.PolicyDocument.Statement.map((s: any) => s.Action)));
+console.log(pol.filter(([k]) => k.startsWith('GetOpenApi')).length);
+console.log(JSON.stringify(Object.values(res).find((r) => r.Type === 'AWS::ApiGatewayV2::Stage')));
+console.log(JSON.stringify(Object.values(res).find((r) => r.Type === 'AWS::DynamoDB::GlobalTable').DeletionPolicy), Object.values(res).find((r) => r.Type === 'AWS::DynamoDB::GlobalTable').Properties.Replicas);
+console.log(Object.values(res).filter((r) => r.Type === 'AWS::CloudWatch::Alarm').map((r) => r.Properties.AlarmName));
+console.log(Object.keys(t.Outputs));
