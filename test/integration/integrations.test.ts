@@ -5,7 +5,7 @@ import { tableName } from '#lib/config.ts';
 import type { Integration } from '#lib/integrations/schemas.ts';
 import { db } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
-import { apiClient, newOrganization, startTestApi, type ApiClient, type ApiResponse } from '../support/api.ts';
+import { createTestOrg, startTestApi, type ApiClient, type ApiResponse } from '../support/api.ts';
 
 // End to end through the route table and the real handlers, against the emulators. Every test
 // provisions its own organization(s), so it sees only what it did itself.
@@ -18,26 +18,7 @@ afterAll(() => api.close());
 
 // ---- helpers ---------------------------------------------------------------------------------
 
-interface TestEnv {
-  id: string;
-  client: ApiClient;
-}
-
-interface TestOrg {
-  id: string;
-  dev: TestEnv;
-  prod: TestEnv;
-}
-
-async function newTestOrg(): Promise<TestOrg> {
-  const org = await newOrganization();
-  const env = (name: string): TestEnv => {
-    const found = org.environments.find((e) => e.environment.name === name);
-    if (!found) throw new Error(`No ${name} environment`);
-    return { id: found.environment._id, client: apiClient(api.url, found.apiKey) };
-  };
-  return { id: org.organization._id, dev: env('Development'), prod: env('Production') };
-}
+const newTestOrg = () => createTestOrg(api.url);
 
 /** Complete SendGrid credentials (apiKey, from and senderName are required). */
 const SENDGRID = { apiKey: 'SG.key', from: 'no-reply@example.com', senderName: 'Example' } as const;

@@ -4,7 +4,7 @@ import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { tableName } from '#lib/config.ts';
 import { db } from '#lib/store/client.ts';
 import { keys, type EnvScope } from '#lib/store/keys.ts';
-import { apiClient, newOrganization, startTestApi, type ApiClient, type ApiResponse } from '../support/api.ts';
+import { createTestOrg, startTestApi, type ApiClient, type ApiResponse } from '../support/api.ts';
 
 // Subscribers end to end: the v2 CRUD and list routes and the v1 credentials routes, through the
 // route table and the real handlers, against the emulators. Every test provisions its own
@@ -18,28 +18,7 @@ afterAll(() => api.close());
 
 // ---- helpers ---------------------------------------------------------------------------------
 
-interface TestEnv {
-  scope: EnvScope;
-  client: ApiClient;
-}
-
-interface TestOrg {
-  dev: TestEnv;
-  prod: TestEnv;
-}
-
-async function newTestOrg(): Promise<TestOrg> {
-  const org = await newOrganization();
-  const env = (name: string): TestEnv => {
-    const found = org.environments.find((e) => e.environment.name === name);
-    if (!found) throw new Error(`No ${name} environment`);
-    return {
-      scope: { organizationId: org.organization._id, environmentId: found.environment._id },
-      client: apiClient(api.url, found.apiKey),
-    };
-  };
-  return { dev: env('Development'), prod: env('Production') };
-}
+const newTestOrg = () => createTestOrg(api.url);
 
 async function createSubscriber(client: ApiClient, body: Record<string, unknown>) {
   const res = await client.post('/v2/subscribers', body);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import type { EnvScope } from '#lib/store/keys.ts';
 import { removeSubscriberFromAllTopics, subscribersOfTopicPages } from '#lib/topics/subscriptions.ts';
-import { apiClient, newOrganization, startTestApi, type ApiClient, type ApiResponse } from '../support/api.ts';
+import { createTestOrg, startTestApi, type TestEnv, type ApiResponse } from '../support/api.ts';
 import { seedSubscribers, seedTopicSubscriptions } from '../support/seed-subscribers.ts';
 
 // Topics, topic subscriptions and a subscriber's subscriptions list, end to end through the route
@@ -16,19 +15,7 @@ afterAll(() => api.close());
 
 // ---- helpers ---------------------------------------------------------------------------------
 
-interface TestEnv {
-  scope: EnvScope;
-  client: ApiClient;
-}
-
-async function newTestEnv(): Promise<TestEnv> {
-  const org = await newOrganization();
-  const dev = org.environments.find((e) => e.environment.name === 'Development')!;
-  return {
-    scope: { organizationId: org.organization._id, environmentId: dev.environment._id },
-    client: apiClient(api.url, dev.apiKey),
-  };
-}
+const newTestEnv = async (): Promise<TestEnv> => (await createTestOrg(api.url)).dev;
 
 async function createSubscriber(env: TestEnv, subscriberId: string, extra: Record<string, unknown> = {}) {
   const res = await env.client.post('/v2/subscribers', { subscriberId, ...extra });

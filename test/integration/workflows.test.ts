@@ -3,7 +3,7 @@ import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { newId } from '#lib/ids.ts';
 import { DEMO_WORKFLOW } from '#lib/workflows/demo.ts';
 import { saveWorkflow } from '#lib/workflows/repository.ts';
-import { apiClient, newOrganization, startTestApi, type ApiClient } from '../support/api.ts';
+import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
 import { seedWorkflow } from '../support/workflow-builder.ts';
 
 // The v2 workflow API and sync (endpoint 8), end to end through the route table and the real
@@ -15,24 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-interface TestEnv {
-  id: string;
-  client: ApiClient;
-  scope: { organizationId: string; environmentId: string };
-}
-
-async function newTestOrg() {
-  const org = await newOrganization();
-  const env = (name: string): TestEnv => {
-    const found = org.environments.find((e) => e.environment.name === name)!;
-    return {
-      id: found.environment._id,
-      client: apiClient(api.url, found.apiKey),
-      scope: { organizationId: org.organization._id, environmentId: found.environment._id },
-    };
-  };
-  return { id: org.organization._id, dev: env('Development'), prod: env('Production') };
-}
+const newTestOrg = () => createTestOrg(api.url);
 
 const IN_APP = { name: 'Inbox', type: 'in_app', controlValues: { subject: 'Hi {{subscriber.firstName}}', body: 'You have {{payload.count}} news' } };
 const EMAIL = { name: 'Mail', type: 'email', controlValues: { subject: 'News', body: '<p>Hello {{subscriber.email}}</p>' } };

@@ -1,5 +1,6 @@
 import { routes } from '#infra/routes.ts';
 import { startApiGateway, type LocalApi } from '#infra/local/api-gateway.ts';
+import type { EnvScope } from '#lib/store/keys.ts';
 import { provisionOrganization, type ProvisionedOrganization } from '#lib/tenancy/provision.ts';
 
 // What integration tests use: the real handlers behind the local API Gateway (started in the
@@ -56,4 +57,31 @@ export function apiClient(baseUrl: string, apiKey?: string): ApiClient {
     patch: (path, body, headers) => request('PATCH', path, { body, ...(headers && { headers }) }),
     delete: (path, headers) => request('DELETE', path, { ...(headers && { headers }) }),
   };
+}
+
+export interface TestEnv {
+  id: string;
+  scope: EnvScope;
+  client: ApiClient;
+}
+
+export interface TestOrg {
+  id: string;
+  dev: TestEnv;
+  prod: TestEnv;
+}
+
+/** A new organization with a client for each of its environments, against the API at `baseUrl`. */
+export async function createTestOrg(baseUrl: string): Promise<TestOrg> {
+  const org = await newOrganization();
+  const env = (name: string): TestEnv => {
+    const found = org.environments.find((e) => e.environment.name === name);
+    if (!found) throw new Error(`No ${name} environment`);
+    return {
+      id: found.environment._id,
+      scope: { organizationId: org.organization._id, environmentId: found.environment._id },
+      client: apiClient(baseUrl, found.apiKey),
+    };
+  };
+  return { id: org.organization._id, dev: env('Development'), prod: env('Production') };
 }

@@ -1,21 +1,70 @@
 import { describe, it, expect } from 'vitest';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { NotifyStack } from '#infra/stack.ts';
+import {
+  accessOf,
+  consumerTimeoutSeconds,
+  DEFAULT_API_THROTTLE,
+  MIN_MAX_RECEIVE_COUNT,
+  NotifyStack,
+  VISIBILITY_PER_CONSUMER_TIMEOUT,
+  type NotifyStackProps,
+} from '#infra/stack.ts';
+import { KMS_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '#infra/constructs/access.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
+import type { RouteDef } from '#lib/http/route.ts';
 import { TABLE } from '#lib/store/table.ts';
 
-// Synthesize once; the empty bundling-stacks list skips esbuild, so this stays fast.
-const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-const stack = new NotifyStack(app, 'Notify-test', { stage: 'test' });
-const template = Template.fromStack(stack);
+// One app per synth (an app synthesizes once); the empty bundling-stacks list skips esbuild, so
+// this stays fast.
+const synth = (stage: string, props: Partial<NotifyStackProps> = {}) => {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  return Template.fromStack(new NotifyStack(app, `Notify-${stage}`, { stage, ...props }));
+};
+const template = synth('test', { alarmEmail: 'ops@example.com' });
 
-type Resource = { Properties: Record<string, unknown> };
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+const routeTable = routes as readonly RouteDef[];
 const consumers = queues.filter((q) => q.consumer);
+const resources = (type: string) => template.findResources(type) as Record<string, Resource>;
+const asList = <T,>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+const functions = resources('AWS::Lambda::Function');
+const policies = resources('AWS::IAM::Policy');
+
+/** Logical id of a `{ "Fn::GetAtt": [id, "Arn"] }` or `{ Ref: id }`. */
+const refId = (value: any): string => value?.Ref ?? value?.['Fn::GetAtt']?.[0];
+
+/** The statements of the role of a function (its inline policies). */
+function statementsOf(functionId: string): Statement[] {
+  const roleId = refId(functions[functionId]!.Properties.Role);
+  return Object.values(policies)
+    .filter((p) => (p.Properties.Roles as unknown[]).some((r) => refId(r) === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+}
+const actionsOf = (functionId: string) => new Set(statementsOf(functionId).flatMap((s) => asList(s.Action)));
+
+/** Route key ("GET /v2/topics") → logical id of the function behind it. */
+function routeFunctions(): Map<string, string> {
+  const integrations = resources('AWS::ApiGatewayV2::Integration');
+  const byKey = new Map<string, string>();
+  for (const route of Object.values(resources('AWS::ApiGatewayV2::Route'))) {
+    // Target: { "Fn::Join": ["", ["integrations/", { Ref: integrationId }]] }
+    const integrationId = refId(route.Properties.Target['Fn::Join'][1][1]);
+    const integration = integrations[integrationId]!;
+    expect(byKey.has(route.Properties.RouteKey)).toBe(false);
+    byKey.set(route.Properties.RouteKey, refId(integration.Properties.IntegrationUri));
+  }
+  return byKey;
+}
+
+const pascalCase = (s: string) => s.replace(/(^|[-_\s]+)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
 
 describe('NotifyStack', () => {
-  it('has one table with the keys, indexes and TTL of TABLE', () => {
+  it('has one table with the keys, indexes and TTL of TABLE, on demand, with PITR', () => {
     template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       BillingMode: 'PAY_PER_REQUEST',
@@ -38,55 +87,214 @@ describe('NotifyStack', () => {
     });
   });
 
-  it('has one Lambda per route and per queue consumer, and one API route per route', () => {
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + consumers.length);
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
-    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>)
-      .map((r) => r.Properties.RouteKey)
-      .sort();
-    expect(routeKeys).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+  it('gives every route of the route table its API route and its own function, and nothing else', () => {
+    const byKey = routeFunctions();
+    expect([...byKey.keys()].sort()).toEqual(routeTable.map((r) => `${r.method} ${r.path}`).sort());
+    for (const route of routeTable) {
+      const fnId = byKey.get(`${route.method} ${route.path}`)!;
+      expect(fnId.startsWith(pascalCase(route.operationId))).toBe(true);
+      expect(functions[fnId]).toBeDefined();
+    }
+    const routeFns = new Set(byKey.values());
+    expect(routeFns.size).toBe(routeTable.length); // one function per route, none shared
+
+    // Every other function consumes a queue (or is a CDK-internal singleton; there are none today).
+    const consumerFns = new Set(
+      Object.values(resources('AWS::Lambda::EventSourceMapping')).map((m) => refId(m.Properties.FunctionName)),
+    );
+    const cdkInternal = /^(AWS[0-9a-f]{32}|LogRetention[0-9a-f]{32}|Custom[A-Za-z]+Provider)/;
+    const others = Object.keys(functions).filter((id) => !routeFns.has(id) && !consumerFns.has(id) && !cdkInternal.test(id));
+    expect(others).toEqual([]);
+    expect(consumerFns.size).toBe(consumers.length);
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
   });
 
-  it('gives each queue a dead-letter queue with its maxReceiveCount', () => {
-    // A source queue and a DLQ per definition.
-    template.resourceCountIs('AWS::SQS::Queue', queues.length * 2);
-    for (const q of queues) {
-      template.hasResourceProperties('AWS::SQS::Queue', {
-        QueueName: `notify-test-${q.name}`,
-        VisibilityTimeout: q.visibilityTimeoutSeconds,
-        RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: q.maxReceiveCount },
-      });
-      template.hasResourceProperties('AWS::SQS::Queue', {
-        QueueName: `notify-test-${q.name}-dlq`,
-        MessageRetentionPeriod: 14 * 24 * 3600,
-      });
-    }
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', consumers.length);
-    for (const q of consumers) {
-      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-        BatchSize: q.batchSize,
-        MaximumBatchingWindowInSeconds: 1,
-        FunctionResponseTypes: ['ReportBatchItemFailures'],
-      });
-    }
-  });
-
-  it('sets the table, KMS key and queue URLs on every function', () => {
-    const functions = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>);
-    expect(functions.length).toBeGreaterThan(0);
-    for (const fn of functions) {
-      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(Object.keys(env)).toEqual(
-        expect.arrayContaining(['TABLE_NAME', 'SECRETS_KMS_KEY_ID', ...queues.map((q) => q.urlEnv)]),
-      );
+  it('runs every function on arm64 Node 22 with the table and key settings', () => {
+    for (const fn of Object.values(functions)) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: 512 });
+      expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'SECRETS_KMS_KEY_ID']),
+      );
     }
   });
 
-  it('never grants dynamodb:Scan (nor a wildcard that would include it)', () => {
-    const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
-    expect(policies).toContain('dynamodb:Query');
-    expect(policies).not.toContain('dynamodb:Scan');
-    expect(policies).not.toMatch(/"dynamodb:\*"/);
+  it('has no IAM statement with a wildcard action or a wildcard resource', () => {
+    const all = [
+      ...Object.values(policies).flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]),
+      ...Object.values(resources('AWS::IAM::Role')).flatMap((r) =>
+        ((r.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).flatMap(
+          (p) => p.PolicyDocument.Statement,
+        ),
+      ),
+    ];
+    expect(all.length).toBeGreaterThan(0);
+    for (const statement of all) {
+      for (const action of asList(statement.Action)) expect(action).not.toMatch(/\*/);
+      for (const resource of asList(statement.Resource)) expect(JSON.stringify(resource)).not.toMatch(/\*/);
+    }
+    expect(JSON.stringify(policies)).not.toContain('dynamodb:Scan');
+  });
+
+  it('names the table and its indexes in every table statement', () => {
+    const tableId = Object.keys(resources('AWS::DynamoDB::GlobalTable'))[0]!;
+    const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
+    const allowed = [
+      JSON.stringify(tableArn),
+      ...TABLE.indexes.map((index) => JSON.stringify({ 'Fn::Join': ['', [tableArn, `/index/${index.name}`]] })),
+    ];
+    for (const policy of Object.values(policies)) {
+      for (const statement of policy.Properties.PolicyDocument.Statement as Statement[]) {
+        if (!asList(statement.Action).some((a) => a.startsWith('dynamodb:'))) continue;
+        for (const resource of asList(statement.Resource)) expect(allowed).toContain(JSON.stringify(resource));
+      }
+    }
+  });
+
+  it('lets GET functions only read, writers write, and data-free routes touch nothing', () => {
+    const byKey = routeFunctions();
+    const reads = new Set<string>([...TABLE_READ_ACTIONS, ...KMS_READ_ACTIONS]);
+    for (const route of routeTable) {
+      const fnId = byKey.get(`${route.method} ${route.path}`)!;
+      const actions = actionsOf(fnId);
+      const access = accessOf(route);
+      if (route.method === 'GET') expect(access).not.toBe('write');
+      if (access === 'none') {
+        expect([...actions].filter((a) => !a.startsWith('sqs:'))).toEqual([]);
+      } else if (access === 'read') {
+        for (const action of actions) if (!action.startsWith('sqs:')) expect(reads.has(action), `${route.operationId}: ${action}`).toBe(true);
+        expect(actions).toContain('dynamodb:GetItem'); // the API key lookup
+      } else {
+        for (const action of [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS, 'kms:GenerateDataKey', 'kms:Decrypt']) {
+          expect(actions, route.operationId).toContain(action);
+        }
+      }
+    }
+  });
+
+  it('grants sqs:SendMessage and queue URLs only to functions that send to the queue', () => {
+    const byKey = routeFunctions();
+    for (const route of routeTable) {
+      const fnId = byKey.get(`${route.method} ${route.path}`)!;
+      const sends = route.sends ?? [];
+      const sendStatements = statementsOf(fnId).filter((s) => asList(s.Action).includes('sqs:SendMessage'));
+      expect(sendStatements.flatMap((s) => asList(s.Resource)).length, route.operationId).toBe(sends.length);
+      const env = functions[fnId]!.Properties.Environment.Variables as Record<string, unknown>;
+      for (const q of queues) expect(q.urlEnv in env, `${route.operationId} ${q.urlEnv}`).toBe(sends.includes(q.name));
+    }
+  });
+
+  it('gives each queue a dead-letter queue, maxReceiveCount >= 5 and visibility >= 6x its consumer timeout', () => {
+    template.resourceCountIs('AWS::SQS::Queue', queues.length * 2);
+    const all = Object.values(resources('AWS::SQS::Queue'));
+    for (const q of queues) {
+      expect(q.maxReceiveCount).toBeGreaterThanOrEqual(MIN_MAX_RECEIVE_COUNT);
+      expect(consumerTimeoutSeconds(q) * VISIBILITY_PER_CONSUMER_TIMEOUT).toBeLessThanOrEqual(q.visibilityTimeoutSeconds);
+      const source = all.find((r) => r.Properties.QueueName === `notify-test-${q.name}`)!;
+      const dlq = Object.entries(resources('AWS::SQS::Queue')).find(
+        ([, r]) => r.Properties.QueueName === `notify-test-${q.name}-dlq`,
+      )!;
+      expect(source.Properties).toMatchObject({
+        VisibilityTimeout: q.visibilityTimeoutSeconds,
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq[0], 'Arn'] }, maxReceiveCount: q.maxReceiveCount },
+      });
+      expect(dlq[1].Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    }
+    // Consumers as deployed: the function timeout times six fits in the queue's visibility timeout.
+    const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping'));
+    expect(mappings.length).toBe(consumers.length);
+    for (const mapping of mappings) {
+      expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      const queueId = refId(mapping.Properties.EventSourceArn);
+      const visibility = resources('AWS::SQS::Queue')[queueId]!.Properties.VisibilityTimeout as number;
+      const timeout = functions[refId(mapping.Properties.FunctionName)]!.Properties.Timeout as number;
+      expect(timeout * VISIBILITY_PER_CONSUMER_TIMEOUT).toBeLessThanOrEqual(visibility);
+    }
+  });
+
+  it('refuses a queue whose visibility timeout is too short for its consumer', () => {
+    expect(() =>
+      consumerTimeoutSeconds({ name: 'x', urlEnv: 'X', visibilityTimeoutSeconds: 20, maxReceiveCount: 5, batchSize: 1 }),
+    ).toThrow(/6x/);
+  });
+
+  it('throttles the API on its default stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: DEFAULT_API_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: DEFAULT_API_THROTTLE.burstLimit,
+      },
+    });
+  });
+
+  it('keeps one log group per function with a retention', () => {
+    const groups = Object.values(resources('AWS::Logs::LogGroup'));
+    expect(groups.length).toBe(Object.keys(functions).length);
+    for (const group of groups) expect(group.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('alarms on dead letters, API 5xx, consumer errors and throttles, into the alarm topic', () => {
+    const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
+    const topicId = Object.keys(resources('AWS::SNS::Topic'))[0]!;
+    const named = (suffix: string) => alarms.find((a) => a.Properties.AlarmName === `notify-test-${suffix}`);
+    for (const alarm of alarms) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.Properties.ComparisonOperator).toBe('GreaterThanThreshold');
+    }
+    const queueNames = Object.fromEntries(
+      Object.entries(resources('AWS::SQS::Queue')).map(([id, r]) => [id, r.Properties.QueueName as string]),
+    );
+    for (const q of queues) {
+      const alarm = named(`${q.name}-dlq-not-empty`)!;
+      expect(alarm.Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS', Threshold: 0 });
+      const dimension = (alarm.Properties.Dimensions as { Name: string; Value: any }[])[0]!;
+      expect(queueNames[refId(dimension.Value)]).toBe(`notify-test-${q.name}-dlq`);
+    }
+    expect(named('api-5xx')!.Properties).toMatchObject({ MetricName: '5xx', Namespace: 'AWS/ApiGateway', Threshold: 5 });
+    for (const q of consumers) {
+      expect(named(`${q.name}-consumer-errors`)!.Properties).toMatchObject({ MetricName: 'Errors', Threshold: 0 });
+      expect(named(`${q.name}-consumer-throttles`)!.Properties).toMatchObject({ MetricName: 'Throttles', Threshold: 0 });
+    }
+    expect(named('lambda-throttles')!.Properties).toMatchObject({ MetricName: 'Throttles', Namespace: 'AWS/Lambda' });
+    expect(named('table-throttles')).toBeDefined();
+    expect(alarms.length).toBe(queues.length + 1 + consumers.length * 2 + 2);
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+  });
+
+  it('outputs what the create-org command and operators need', () => {
+    for (const output of ['ApiUrl', 'TableName', 'SecretsKeyArn', 'AlarmTopicArn']) template.hasOutput(output, {});
+  });
+});
+
+describe('stages', () => {
+  const kept = (stage: string, t: Template) => {
+    const table = Object.values(t.findResources('AWS::DynamoDB::GlobalTable') as Record<string, Resource>)[0]!;
+    const key = Object.values(t.findResources('AWS::KMS::Key') as Record<string, Resource>)[0]!;
+    return {
+      stage,
+      table: table.DeletionPolicy,
+      tableOnReplace: table.UpdateReplacePolicy,
+      protection: table.Properties.Replicas[0].DeletionProtectionEnabled,
+      key: key.DeletionPolicy,
+    };
+  };
+
+  const dev = synth('dev', { apiThrottle: { rateLimit: 10, burstLimit: 20 } });
+
+  it('keeps the table and key of prod and staging on delete, not those of dev', () => {
+    for (const stage of ['prod', 'staging']) {
+      expect(kept(stage, synth(stage))).toEqual({ stage, table: 'Retain', tableOnReplace: 'Retain', protection: true, key: 'Retain' });
+    }
+    expect(kept('dev', dev)).toEqual({ stage: 'dev', table: 'Delete', tableOnReplace: 'Delete', protection: false, key: 'Delete' });
+  });
+
+  it('has no email subscription without alarmEmail, and takes throttling settings', () => {
+    const t = dev;
+    t.resourceCountIs('AWS::SNS::Topic', 1);
+    t.resourceCountIs('AWS::SNS::Subscription', 0);
+    t.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+    });
   });
 });
