@@ -65,23 +65,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const usesAws = options.dynamoEndpoint === 'aws' || options.sqsEndpoint === 'aws';
     if (!usesAws) Object.assign(env, LOCAL_CREDENTIALS);
 
+    // Each service: real AWS (`aws`: the SDK's own endpoint), a given endpoint, or an emulator started here.
+    const endpointOf = async (option: string | undefined, start: () => Promise<Emulator>) => {
+      if (option) return option;
+      const emulator = await start();
+      started.push(emulator);
+      return emulator.endpoint;
+    };
     if (options.dynamoEndpoint !== 'aws') {
-      let endpoint = options.dynamoEndpoint;
-      if (!endpoint) {
-        const dynamo = await startDynamoDbLocal();
-        started.push(dynamo);
-        endpoint = dynamo.endpoint;
-      }
-      env.AWS_ENDPOINT_URL_DYNAMODB = endpoint;
+      env.AWS_ENDPOINT_URL_DYNAMODB = await endpointOf(options.dynamoEndpoint, () => startDynamoDbLocal());
     }
     if (options.sqsEndpoint !== 'aws') {
-      let endpoint = options.sqsEndpoint;
-      if (!endpoint) {
-        const sqsEmulator = await startSqsEmulator();
-        started.push(sqsEmulator);
-        endpoint = sqsEmulator.endpoint;
-      }
-      env.AWS_ENDPOINT_URL_SQS = endpoint;
+      env.AWS_ENDPOINT_URL_SQS = await endpointOf(options.sqsEndpoint, () => startSqsEmulator());
     }
     Object.assign(process.env, env);
 
