@@ -1,7 +1,8 @@
 import { Liquid } from 'liquidjs';
 
-// Reads the Liquid in a control value without rendering it: which variables it names, or why it
-// does not parse. Unknown filters fail the parse (strictFilters), which is how a bad filter is found.
+// The one Liquid engine of the service. It reads the Liquid in a control value without rendering
+// it (which variables it names, or why it does not parse: unknown filters fail the parse, which
+// is how a bad filter is found), and renders templates against a step's variables.
 
 const liquid = new Liquid({ strictFilters: true });
 
@@ -23,6 +24,12 @@ export function readTemplate(template: string): TemplateReading {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, kind: /undefined filter/.test(message) ? 'filter' : 'syntax', message };
   }
+}
+
+/** Renders a template; text without Liquid is returned as it is, without parsing. */
+export function renderTemplate(template: string, variables: Record<string, unknown>): string {
+  if (!template.includes('{{') && !template.includes('{%')) return template;
+  return liquid.parseAndRenderSync(template, variables);
 }
 
 /** Every string of a control object with its dotted path, leaving out the JSON-logic `skip`. */
