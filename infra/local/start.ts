@@ -38,7 +38,6 @@ async function main() {
     '',
     'Try it:',
     `  curl -s ${stack.apiUrl}/v1/integrations -H 'Authorization: ApiKey ${dev.apiKey}'`,
-    '',
     `  curl -s ${stack.apiUrl}/v2/workflows -H 'Authorization: ApiKey ${dev.apiKey}'`,
     '',
     `API description: ${stack.apiUrl}/openapi.json   Stop with Ctrl-C.`,
