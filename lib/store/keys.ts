@@ -107,6 +107,12 @@ export const keys = {
     gsi2sk: `${createdAt}#${workflowDbId}`,
   }),
 
+  // ---- tenants --------------------------------------------------------------------------------
+  /** By identifier (the trigger's `tenant`); gsi1: the environment's tenants in creation order. */
+  tenant: (s: EnvScope, identifier: string): Key => ({ pk: `${env(s)}#TENANT#${identifier}`, sk: 'TENANT' }),
+  tenantsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#TENANTS` }),
+  tenantListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#TENANTS`, gsi1sk: `${createdAt}#${id}` }),
+
   /**
    * Idempotency records are written by Powertools, which builds the key value itself
    * (`<prefix>#<hash of organization and idempotency-key>`). We give it the attribute names

@@ -1,0 +1,5 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { requireTenant } from '#lib/tenants/get.ts';
+
+export const handler = httpHandler(route('getTenant'), ({ caller, params }) => requireTenant(caller, params.identifier));

@@ -1,0 +1,5 @@
+import { route } from '#infra/routes.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { listTenants } from '#lib/tenants/list.ts';
+
+export const handler = httpHandler(route('listTenants'), ({ caller, query }) => listTenants(caller, query));

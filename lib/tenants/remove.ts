@@ -1,0 +1,7 @@
+import type { EnvScope } from '../store/keys.ts';
+import { tenantNotFound } from './get.ts';
+import { deleteTenant } from './repository.ts';
+
+export async function removeTenant(scope: EnvScope, identifier: string): Promise<void> {
+  if (!(await deleteTenant(scope, identifier))) throw tenantNotFound(identifier);
+}

@@ -1,0 +1,96 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.ts';
+import { ConflictError } from '../errors.ts';
+import { db } from '../store/client.ts';
+import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
+import { keys, type EnvScope } from '../store/keys.ts';
+import type { Tenant, TenantPatch } from './schemas.ts';
+
+// Storage of tenants: one item per tenant, keyed by its identifier, listed in creation order on
+// gsi1. Every write is one conditional write, so no read-then-write can race.
+
+/** Read consistently: the trigger and clients read right after creating. */
+export async function getTenant(scope: EnvScope, identifier: string): Promise<Tenant | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.tenant(scope, identifier), ConsistentRead: true }),
+  );
+  return Item && fromItem(Item);
+}
+
+/** Stores a new tenant; 409 when the identifier is taken in the environment. */
+export async function insertTenant(scope: EnvScope, tenant: Tenant): Promise<void> {
+  const item = { ...keys.tenant(scope, tenant.identifier), ...keys.tenantListIndex(scope, tenant.createdAt, tenant._id), type: 'Tenant', ...tenant };
+  try {
+    await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new ConflictError(`Tenant with identifier ${tenant.identifier} already exists`);
+    throw error;
+  }
+}
+
+/** Sets the sent fields (data whole); undefined when the tenant does not exist. */
+export async function updateTenant(scope: EnvScope, identifier: string, patch: TenantPatch, now: string): Promise<Tenant | undefined> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': now };
+  const set = ['updatedAt = :now'];
+  for (const field of ['name', 'data'] as const) {
+    if (patch[field] === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = patch[field];
+    set.push(`#${field} = :${field}`);
+  }
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tenant(scope, identifier),
+        UpdateExpression: `SET ${set.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes && fromItem(Attributes);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/** False when there was no such tenant. */
+export async function deleteTenant(scope: EnvScope, identifier: string): Promise<boolean> {
+  try {
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.tenant(scope, identifier), ConditionExpression: 'attribute_exists(pk)' }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** A page of the environment's tenants in creation order; cursors are gsi1 sort-key values. */
+export async function tenantsPage(scope: EnvScope, request: PageRequest): Promise<Page<Tenant>> {
+  const page = await paginate(
+    queryReader({ index: 'gsi1', partitionKey: { name: 'gsi1pk', value: keys.tenantsOfEnvironment(scope).gsi1pk }, sortKeyName: 'gsi1sk' }),
+    (item) => item.gsi1sk as string,
+    request,
+  );
+  return { ...page, items: page.items.map(fromItem) };
+}
+
+function fromItem(item: Record<string, unknown>): Tenant {
+  return {
+    _id: item._id as string,
+    identifier: item.identifier as string,
+    name: item.name as string,
+    data: (item.data as Record<string, unknown> | undefined) ?? {},
+    _environmentId: item._environmentId as string,
+    _organizationId: item._organizationId as string,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+  };
+}

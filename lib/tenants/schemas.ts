@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
+
+// Shapes of tenants, of the requests that change them and of their cursor list. Unknown body
+// fields are ignored (zod strips them), as the reference does.
+
+const name = z.string().min(1, 'name must not be empty').max(1024);
+const data = z.record(z.string(), z.unknown(), { error: 'data must be an object' });
+
+export const createTenantBody = z.object({ identifier: externalIdSchema('identifier'), name, data: data.optional() });
+export type CreateTenantInput = z.infer<typeof createTenantBody>;
+
+export const patchTenantBody = z.object({ name: name.optional(), data: data.optional() });
+export type TenantPatch = z.infer<typeof patchTenantBody>;
+
+/** Path identifiers are only bounded: one a tenant cannot have is simply not found. */
+export const tenantParams = z.object({ identifier: z.string().min(1).max(MAX_EXTERNAL_ID_LENGTH) });
+
+export const listTenantsQuery = z.object({
+  after: z.string().max(2048).optional(),
+  before: z.string().max(2048).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  orderDirection: z.enum(['ASC', 'DESC']).default('DESC'),
+  includeCursor: z.stringbool().default(false),
+});
+export type ListTenantsQuery = z.infer<typeof listTenantsQuery>;
+
+// ---- responses -------------------------------------------------------------------------------
+
+export const tenantSchema = z
+  .object({
+    _id: z.string(),
+    identifier: z.string(),
+    name: z.string(),
+    data: z.record(z.string(), z.unknown()),
+    _environmentId: z.string(),
+    _organizationId: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Tenant' });
+export type Tenant = z.infer<typeof tenantSchema>;
+
+export const tenantListSchema = z
+  .object({ data: z.array(tenantSchema), next: z.string().nullable(), previous: z.string().nullable() })
+  .meta({ id: 'TenantList' });
+export type TenantList = z.infer<typeof tenantListSchema>;
