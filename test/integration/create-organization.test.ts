@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { findCallerByApiKey } from '#lib/auth/api-keys.ts';
+import { listEnvironments } from '#lib/tenancy/environments.ts';
+
+// `npm run create-org` as an operator runs it against AWS, here against the emulators: explicit
+// --table and --kms-key flags (no stack lookup); the emulator endpoints come from the environment.
+// The KMS key is never called: a new organization's starter integrations have no secrets.
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+
+function createOrg(...args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', 'infra/scripts/create-organization.ts', ...args], {
+    cwd: ROOT,
+    env: process.env,
+  });
+}
+
+describe('create-organization script', () => {
+  it('creates the organization and prints API keys that authenticate', async () => {
+    const { stdout } = await createOrg(
+      '--name', 'Acme Script',
+      '--table', process.env.TABLE_NAME!,
+      '--kms-key', 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000',
+    );
+    expect(stdout).toMatch(/Created organization "Acme Script" \(([0-9a-f]{24})\)/);
+    const organizationId = /\(([0-9a-f]{24})\)/.exec(stdout)![1]!;
+    const printed = [...stdout.matchAll(/^\s+(\w+)\s+environment (\w+)\s+API key (\w+)$/gm)].map((m) => ({
+      name: m[1]!,
+      environmentId: m[2]!,
+      apiKey: m[3]!,
+    }));
+    expect(printed.map((p) => p.name)).toEqual(['Development', 'Production']);
+
+    for (const { environmentId, apiKey } of printed) {
+      expect(await findCallerByApiKey(apiKey)).toMatchObject({ organizationId, environmentId });
+    }
+    const stored = await listEnvironments(organizationId);
+    expect(stored.map((e) => e._id).sort()).toEqual(printed.map((p) => p.environmentId).sort());
+  });
+
+  it('prints JSON with --json', async () => {
+    const { stdout } = await createOrg(
+      '--name', 'Acme Json', '--json',
+      '--table', process.env.TABLE_NAME!,
+      '--kms-key', 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000',
+    );
+    const out = JSON.parse(stdout) as { organizationId: string; environments: { environmentId: string; apiKey: string }[] };
+    expect(out.environments).toHaveLength(2);
+    const caller = await findCallerByApiKey(out.environments[0]!.apiKey);
+    expect(caller?.organizationId).toBe(out.organizationId);
+  });
+
+  it('refuses to run without a name or a target', async () => {
+    await expect(createOrg('--table', 'x', '--kms-key', 'y')).rejects.toMatchObject({ stderr: expect.stringContaining('--name is required') });
+    await expect(createOrg('--name', 'Acme')).rejects.toMatchObject({ stderr: expect.stringContaining('--stage') });
+  });
+});
