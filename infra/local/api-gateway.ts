@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '#lib/http/route.ts';
 import { loadHandler } from './handlers.ts';
@@ -31,12 +31,50 @@ export interface LocalApi {
   close(): Promise<void>;
 }
 
-export async function startApiGateway(routes: readonly RouteDef[], port: number, host = '127.0.0.1'): Promise<LocalApi> {
+/** One HTTP request as it reaches API Gateway: what the gateway turns into a function's event. */
+export interface GatewayRequest {
+  method: string;
+  /** The request target: path and query string, percent-encoded as sent. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  httpVersion?: string;
+  sourceIp?: string;
+}
+
+export type Dispatch = (request: GatewayRequest) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/**
+ * Routes a request to the handler of its route, as API Gateway would, and returns the handler's
+ * result: what the local server does for every request, callable without a socket (tests).
+ */
+export function localDispatcher(routes: readonly RouteDef[]): Dispatch {
   // Like API Gateway, literal segments win over path parameters.
   const compiled = routes.map(compile).sort((a, b) => a.names.length - b.names.length);
+  return async (request) => {
+    const url = new URL(request.url || '/', 'http://localhost');
+    let match: { entry: CompiledRoute; values: RegExpExecArray } | undefined;
+    for (const entry of compiled) {
+      const values = entry.route.method === request.method ? entry.pattern.exec(url.pathname) : null;
+      if (values) {
+        match = { entry, values };
+        break;
+      }
+    }
+    if (!match) return { statusCode: 404, body: '{"message":"Not Found"}' };
 
+    const { entry, values } = match;
+    const pathParameters = Object.fromEntries(entry.names.map((name, i) => [name, decodeSegment(values[i + 1]!)]));
+    const event = toEvent(request, url, `${request.method} ${entry.route.path}`, pathParameters);
+    const handler = await loadHandler(entry.route.handler);
+    return (await handler(event, lambdaContext(entry.route.operationId))) as APIGatewayProxyStructuredResultV2;
+  };
+}
+
+export async function startApiGateway(routes: readonly RouteDef[], port: number, host = '127.0.0.1'): Promise<LocalApi> {
+  const dispatch = localDispatcher(routes);
   const server = createServer((req, res) => {
-    serve(compiled, req, res).catch((error: unknown) => {
+    serve(dispatch, req, res).catch((error: unknown) => {
       console.error('local api gateway: invocation failed', error);
       if (!res.headersSent) send(res, { statusCode: 500, body: '{"message":"Internal Server Error"}' });
     });
@@ -56,28 +94,27 @@ export async function startApiGateway(routes: readonly RouteDef[], port: number,
   };
 }
 
-async function serve(routes: CompiledRoute[], req: IncomingMessage, res: ServerResponse) {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const method = req.method ?? 'GET';
-  let match: { entry: CompiledRoute; values: RegExpExecArray } | undefined;
-  for (const entry of routes) {
-    const values = entry.route.method === method ? entry.pattern.exec(url.pathname) : null;
-    if (values) {
-      match = { entry, values };
-      break;
-    }
-  }
-  if (!match) return send(res, { statusCode: 404, body: '{"message":"Not Found"}' });
-
+async function serve(dispatch: Dispatch, req: IncomingMessage, res: ServerResponse) {
   const body = await readBody(req);
   if (body === undefined) return send(res, { statusCode: 413, body: '{"message":"Request Entity Too Large"}' });
-
-  const { entry, values } = match;
-  const pathParameters = Object.fromEntries(entry.names.map((name, i) => [name, decodeURIComponent(values[i + 1]!)]));
-  const event = toEvent(req, url, body, `${method} ${entry.route.path}`, pathParameters);
-  const handler = await loadHandler(entry.route.handler);
-  const result = (await handler(event, lambdaContext(entry.route.operationId))) as APIGatewayProxyStructuredResultV2;
+  const result = await dispatch({
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    headers: req.headers,
+    body,
+    httpVersion: req.httpVersion,
+    ...(req.socket.remoteAddress !== undefined && { sourceIp: req.socket.remoteAddress }),
+  });
   send(res, result);
+}
+
+/** A path segment, percent-decoded; one that is not valid percent-encoded UTF-8 is passed on as sent. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
@@ -94,9 +131,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 }
 
 function toEvent(
-  req: IncomingMessage,
+  req: GatewayRequest,
   url: URL,
-  body: Buffer,
   routeKey: string,
   pathParameters: Record<string, string>,
 ): APIGatewayProxyEventV2 {
@@ -111,6 +147,7 @@ function toEvent(
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const isText = /json|text|xml|urlencoded/.test(headers['content-type'] ?? 'application/json');
+  const { body } = req;
   const now = new Date();
   return {
     version: '2.0',
@@ -127,10 +164,10 @@ function toEvent(
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'local',
       http: {
-        method: req.method ?? 'GET',
+        method: req.method,
         path: url.pathname,
-        protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        protocol: `HTTP/${req.httpVersion ?? '1.1'}`,
+        sourceIp: req.sourceIp ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),

@@ -7,6 +7,7 @@ import {
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
 import { tableName } from '../config.ts';
+import { decryptSecrets, encryptSecrets } from '../crypto/secret-fields.ts';
 import { AppError, BadRequestError, ConflictError } from '../errors.ts';
 import { dynamo } from '../store/client.ts';
 import { keys } from '../store/keys.ts';
@@ -18,11 +19,23 @@ import type { HttpResponse } from './responses.ts';
 // repeat, a repeat while the first still runs gets 409, and the same key with another body 422.
 // Keys are scoped to the organization. A request that fails with a fault releases the key (the
 // handler throws, Powertools deletes the record) so a retry runs again; 4xx answers are stored
-// and replayed like successes.
+// and replayed like successes. Stored bodies are encrypted: a body can carry secrets (an
+// integration's credentials come back decrypted) and the record stays in the table for 24 hours.
+// An answer too large for one DynamoDB item (a 422 echoing a huge value, a long path) is sent but
+// not kept: its key is released as after a fault, so a retry runs again instead of a 500.
 
 export const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
 const MAX_KEY_LENGTH = 255;
 const RETENTION_SECONDS = 24 * 60 * 60;
+/** What a stored response may take of DynamoDB's 400 KB item, leaving room for the key and metadata. */
+const MAX_STORED_RESPONSE_BYTES = 350 * 1024;
+
+/** Carries an answer that cannot be kept for replay past Powertools, which then releases the key. */
+class UnstorableResponse extends Error {
+  constructor(readonly response: HttpResponse) {
+    super('Response too large to keep for idempotent replay');
+  }
+}
 
 interface IdempotentCall {
   organizationId: string;
@@ -31,7 +44,26 @@ interface IdempotentCall {
   run: () => Promise<HttpResponse>;
 }
 
-let idempotentRun: ((call: IdempotentCall) => Promise<HttpResponse>) | undefined;
+/** What the idempotency record keeps: the response, its body sealed under its own data key. */
+interface StoredResponse {
+  response: HttpResponse;
+  dataKey?: string;
+}
+
+async function sealResponse(response: HttpResponse): Promise<StoredResponse> {
+  if (response.body === undefined) return { response };
+  const { groups, dataKey } = await encryptSecrets({ response: { body: response.body } }, { response: ['body'] });
+  return { response: { ...response, body: groups.response.body as string }, ...(dataKey && { dataKey }) };
+}
+
+async function openResponse(stored: StoredResponse | HttpResponse): Promise<HttpResponse> {
+  if (!('response' in stored)) return stored; // a record written before bodies were sealed
+  if (stored.response.body === undefined) return stored.response;
+  const { response } = await decryptSecrets({ response: { body: stored.response.body } }, stored.dataKey);
+  return { ...stored.response, body: response.body as string };
+}
+
+let idempotentRun: ((call: IdempotentCall) => Promise<StoredResponse>) | undefined;
 let config: IdempotencyConfig | undefined;
 
 function wrapped() {
@@ -51,7 +83,12 @@ function wrapped() {
     expiryAttr: TABLE.ttlAttribute,
     awsSdkV3Client: dynamo(),
   });
-  idempotentRun = makeIdempotent(async (call: IdempotentCall) => call.run(), {
+  idempotentRun = makeIdempotent(async (call: IdempotentCall) => {
+    const response = await call.run();
+    const stored = await sealResponse(response);
+    if (Buffer.byteLength(JSON.stringify(stored)) > MAX_STORED_RESPONSE_BYTES) throw new UnstorableResponse(response);
+    return stored;
+  }, {
     persistenceStore,
     config,
     keyPrefix: keys.idempotency.prefix,
@@ -73,17 +110,22 @@ export async function runIdempotently(
   config?.registerLambdaContext(context);
   let ran = false;
   try {
-    const response = await execute({
-      ...call,
-      run: () => {
-        ran = true;
-        return run();
-      },
-    });
+    const response = await openResponse(
+      await execute({
+        ...call,
+        run: () => {
+          ran = true;
+          return run();
+        },
+      }),
+    );
     const headers: Record<string, string> = { ...response.headers, 'Idempotency-Key': call.key };
     if (!ran) headers['Idempotency-Replay'] = 'true';
     return { ...response, headers };
   } catch (error) {
+    if (error instanceof UnstorableResponse) {
+      return { ...error.response, headers: { ...error.response.headers, 'Idempotency-Key': call.key } };
+    }
     if (error instanceof IdempotencyAlreadyInProgressError) {
       throw new ConflictError(
         `Request with key "${call.key}" is currently being processed. Please retry after 1 second`,

@@ -7,7 +7,7 @@ import { BadRequestError, PayloadTooLargeError, UnauthorizedError } from '../err
 import { logger } from '../logger.ts';
 import { errorResponse, type HttpResponse } from './responses.ts';
 import type { RouteDef } from './route.ts';
-import { parseOrThrow } from './validation.ts';
+import { assertStorableBody, parseOrThrow } from './validation.ts';
 
 // The middy middlewares every handler shares, in the order they run. Each one does one job and
 // leaves its result on the event for the next.
@@ -91,6 +91,7 @@ export function validate(route: RouteDef): Middleware {
   const { params, query, body } = route.request;
   return {
     before: ({ event }) => {
+      if (body) assertStorableBody(event.body);
       event.input = {
         params: params ? parseOrThrow(params, event.pathParameters ?? {}, 'params') : undefined,
         query: query ? parseOrThrow(query, event.queryStringParameters ?? {}, 'query') : undefined,

@@ -53,7 +53,8 @@ const identifier = z
   .regex(/^[^\s#]+$/, 'identifier must not contain spaces or #');
 const environmentId = z.string().min(1);
 
-export const integrationIdParams = z.object({ integrationId: z.string().min(1) });
+/** Only bounded, so an id that cannot exist is simply not found, and never longer than a DynamoDB key may be. */
+export const integrationIdParams = z.object({ integrationId: z.string().min(1).max(256) });
 
 export const createIntegrationBody = z.object({
   providerId: z.string().min(1),

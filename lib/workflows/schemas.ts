@@ -9,7 +9,11 @@ import { STEP_TYPES, type StepType } from './model.ts';
 const IDENTIFIER = /^[a-zA-Z0-9_:.-]+$/;
 const STEP_ID = /^[a-zA-Z0-9_-]+$/;
 
-export const workflowIdParams = z.object({ workflowId: z.string().min(1) });
+/**
+ * A workflowId, database id or slug (all ASCII, at most ~280 characters). Only bounded, so an id
+ * that cannot exist is simply not found, and never longer than a DynamoDB key may be.
+ */
+export const workflowIdParams = z.object({ workflowId: z.string().min(1).max(512) });
 
 const channelPreference = z.object({ enabled: z.boolean() });
 /** The author's preferences: any part left out keeps the workflow default. */
@@ -95,7 +99,8 @@ export const listWorkflowsQuery = z.object({
 });
 export type ListWorkflowsQuery = z.infer<typeof listWorkflowsQuery>;
 
-export const syncWorkflowBody = z.object({ targetEnvironmentId: z.string().min(1) });
+/** Only bounded: an environment that cannot exist is simply not found. */
+export const syncWorkflowBody = z.object({ targetEnvironmentId: z.string().min(1).max(256) });
 
 // ---- responses (documentation; the view builds them) ------------------------------------------
 

@@ -119,6 +119,91 @@ describe('request bodies', () => {
   });
 });
 
+describe('bodies the table could not store (found by bad-input.property.test.ts)', () => {
+  const deep = (depth: number): unknown => (depth === 0 ? 'bottom' : { a: deep(depth - 1) });
+
+  it('answers 422 to a body nested deeper than 20 levels, naming the top-level field, and writes nothing', async () => {
+    const before = await client.get('/v2/tenants');
+    const res = await client.post('/v2/tenants', { identifier: 'deep', name: 'Deep', data: deep(200) });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ data: { messages: ['data must not be nested deeper than 20 levels'], value: null } });
+    expect((await client.get('/v2/tenants')).body).toEqual(before.body);
+  });
+
+  it('accepts a body nested 20 levels deep', async () => {
+    const res = await client.post('/v2/tenants', { identifier: 'nested-20', name: 'Nested', data: deep(18) });
+    expect(res.status).toBe(201);
+  });
+
+  it('answers 422 to a body nested far deeper than a recursive walk could go', async () => {
+    const text = `{"identifier":"deeper","name":"x","data":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    const res = await client.request('POST', '/v2/tenants', { rawBody: text, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['data']);
+  });
+
+  it('answers 422 to numbers DynamoDB cannot store, naming their path', async () => {
+    for (const value of [5.6e221, 2 ** 53, -1e300, 8.8e-278]) {
+      const res = await client.patch('/v2/tenants/acme-numbers', { data: { plan: { seats: value } } });
+      expect(res.status, String(value)).toBe(422);
+      expect(res.body.errors['data.plan.seats']).toEqual({ messages: [expect.stringContaining('must be a number between')], value });
+    }
+    const ok = await client.post('/v2/tenants', { identifier: 'numbers', name: 'n', data: { big: Number.MAX_SAFE_INTEGER, small: 1e-100, zero: 0 } });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data).toEqual({ big: Number.MAX_SAFE_INTEGER, small: 1e-100, zero: 0 });
+  });
+
+  it('answers 422 to a __proto__ key, which would become the prototype of the parsed data', async () => {
+    const res = await client.request('POST', '/v2/tenants', {
+      rawBody: '{"identifier":"proto","name":"p","data":{"__proto__":[1,2],"toString":2}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['data.__proto__']);
+    expect((await client.get('/v2/tenants/proto')).status).toBe(404);
+  });
+});
+
+describe('records larger than DynamoDB stores', () => {
+  it('answers 413 to a body under the limit whose record would exceed 400 KB, and writes nothing', async () => {
+    const before = await Promise.all([client.get('/v2/tenants'), client.get('/v2/subscribers'), client.get('/v2/workflows')]);
+    const tenant = await client.post('/v2/tenants', { identifier: 'big', name: 'n', data: { a: 'x'.repeat(300_000), b: 'y'.repeat(150_000) } });
+    expect(tenant.status).toBe(413);
+    expect(tenant.body).toMatchObject({ statusCode: 413, error: 'Payload Too Large', message: 'The data to store is larger than the 400 KB a record may hold' });
+    const subscriber = await client.post('/v2/subscribers', { subscriberId: 'big', data: { a: 'x'.repeat(450_000) } });
+    expect(subscriber.status).toBe(413);
+    const workflow = await client.post('/v2/workflows', {
+      name: 'Big',
+      steps: [{ name: 'Mail', type: 'email', controlValues: { subject: 's', body: 'x'.repeat(1_000_000) } }],
+    });
+    expect(workflow.status).toBe(413);
+    const after = await Promise.all([client.get('/v2/tenants'), client.get('/v2/subscribers'), client.get('/v2/workflows')]);
+    expect(after.map((r) => r.body)).toEqual(before.map((r) => r.body));
+  });
+});
+
+describe('path and body ids longer than a DynamoDB key (found by bad-input.property.test.ts)', () => {
+  it('answers 422 to a workflow id or integration id over its bound', async () => {
+    expect((await client.delete(`/v2/workflows/${'a'.repeat(2100)}`)).status).toBe(422);
+    expect((await client.get(`/v2/workflows/${'a'.repeat(512)}`)).status).toBe(404);
+    expect((await client.put(`/v1/integrations/${'a'.repeat(1100)}`, { name: 'n' })).status).toBe(422);
+  });
+
+  it('answers 422 to a sync target environment id over its bound', async () => {
+    const res = await client.put(`/v2/workflows/${'w'.repeat(10)}/sync`, { targetEnvironmentId: 'e'.repeat(3000) });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['targetEnvironmentId']);
+  });
+
+  it('passes on a path segment that is not valid percent-encoding as sent: a 404, not a 500', async () => {
+    for (const segment of ['%zz', '%', '%E0%A4%A', '%ED%A0%80']) {
+      const res = await client.get(`/v2/subscribers/${segment}`);
+      expect(res.status, segment).toBe(404);
+      expect(res.body.statusCode).toBe(404);
+    }
+  });
+});
+
 describe('routing', () => {
   it('answers 404 for a path no route serves, as API Gateway does', async () => {
     const res = await client.get('/v1/nothing-here');

@@ -135,4 +135,31 @@ describe('idempotency mechanism', () => {
     expect(retry.statusCode).toBe(201);
     expect(retry.headers['Idempotency-Replay']).toBeUndefined();
   });
+
+  it('sends an answer too large to keep for replay instead of a 500, and releases its key', async () => {
+    // Found by bad-input.property.test.ts: a 4xx echoing a 300 KB path could not be stored.
+    const key = randomUUID();
+    let runs = 0;
+    const huge = () => {
+      runs++;
+      return Promise.resolve(jsonResponse(422, { echoed: 'x'.repeat(450 * 1024) }));
+    };
+    const first = await runIdempotently({ organizationId, key, body: {} }, lambdaContext('test'), huge);
+    expect(first.statusCode).toBe(422);
+    expect(first.headers['Idempotency-Key']).toBe(key);
+    expect(JSON.parse(first.body as string).echoed).toHaveLength(450 * 1024);
+
+    const retry = await runIdempotently({ organizationId, key, body: {} }, lambdaContext('test'), huge);
+    expect(runs).toBe(2);
+    expect(retry.statusCode).toBe(422);
+    expect(retry.headers['Idempotency-Replay']).toBeUndefined();
+  });
+});
+
+describe('idempotency-key with a large refused body', () => {
+  it('answers the 422 that echoes a 450 KB value, not a 500', async () => {
+    const res = await client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', active: 'x'.repeat(450 * 1024) }, { 'idempotency-key': randomUUID() });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.active.value).toHaveLength(450 * 1024);
+  });
 });

@@ -1,0 +1,704 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalApi } from '#infra/local/api-gateway.ts';
+import { routes, type OperationId } from '#infra/routes.ts';
+import { createTestOrg, startTestApi, type ApiClient, type ApiResponse, type TestEnv } from '../support/api.ts';
+
+// Tenant isolation (issue 9, item 2). Two organizations × two environments, each environment
+// seeded through the API with one of everything. Then every route of the route table is called
+// with the API key of every OTHER scope, with the victim's ids and keys in the path and body, and
+// must answer 404, or a success that belongs to the caller's own scope and shows none of the
+// victim's data; afterwards every victim's GET views are exactly what they were before.
+//
+// The cases are keyed by operationId and typed as a Record over every operationId, so a route
+// added to infra/routes.ts without a case here fails to compile, and the first test fails too.
+//
+// Documented exceptions (behavior.md "Auth and tenancy"): integrations are organization-scoped —
+// GET /v1/integrations lists every environment of the organization, and PUT/DELETE/set-primary
+// of an integration work from any environment of its organization — and workflow sync (and an
+// integration's `_environmentId`) target environments of the caller's organization; idempotency
+// keys are scoped to the organization (behavior.md "Idempotency"). The matrix
+// expects exactly that for the same organization, and nothing at all for the other one; the
+// exceptions themselves are exercised, with their effects, in the last test.
+
+let api: LocalApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+interface Seeded {
+  /** SendGrid (email), Discord (chat), Expo (push): each with its own identifier. */
+  integrations: { email: Entity; chat: Entity; push: Entity };
+  subscriber: { subscriberId: string; _id: string };
+  topic: { key: string; _id: string };
+  subscriptionId: string;
+  workflow: { workflowId: string; _id: string; slug: string };
+  tenant: { identifier: string; _id: string };
+}
+
+interface Entity {
+  _id: string;
+  identifier: string;
+}
+
+interface Scope {
+  name: string;
+  org: 'A' | 'B';
+  orgId: string;
+  env: TestEnv;
+  client: ApiClient;
+  /** Client-chosen ids of this scope's data are `<kind>-<tag>`. */
+  tag: string;
+  /** A random string put into every name, email and data field this scope stores. */
+  marker: string;
+  seeded: Seeded;
+}
+
+const rand = () => randomBytes(6).toString('hex');
+
+const IN_APP = { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hello {{subscriber.firstName}}' } };
+const EMAIL = { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hello</p>' } };
+
+function expectStatus(res: ApiResponse, status: number, what: string) {
+  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status);
+}
+
+async function seed(scope: Omit<Scope, 'seeded'>): Promise<Seeded> {
+  const { client, tag, marker } = scope;
+  const integration = async (body: Record<string, unknown>): Promise<Entity> => {
+    const res = await client.post('/v1/integrations', body);
+    expectStatus(res, 201, `seed integration ${String(body.providerId)}`);
+    return { _id: res.body._id, identifier: res.body.identifier };
+  };
+  const email = await integration({
+    providerId: 'sendgrid',
+    channel: 'email',
+    identifier: `int-email-${tag}`,
+    name: `Mail ${marker}`,
+    active: true,
+    credentials: { apiKey: `SG.${marker}`, from: `${marker}@example.com`, senderName: `Sender ${marker}` },
+  });
+  const chat = await integration({ providerId: 'discord', channel: 'chat', identifier: `int-chat-${tag}`, name: `Chat ${marker}`, active: true });
+  const push = await integration({
+    providerId: 'expo',
+    channel: 'push',
+    identifier: `int-push-${tag}`,
+    name: `Push ${marker}`,
+    active: true,
+    credentials: { apiKey: `expo-${marker}` },
+  });
+
+  const subscriberId = `sub-${tag}`;
+  const sub = await client.post('/v2/subscribers', {
+    subscriberId,
+    firstName: `First ${marker}`,
+    email: `${marker}@example.com`,
+    data: { marker },
+  });
+  expectStatus(sub, 201, 'seed subscriber');
+  const credentialsPath = `/v1/subscribers/${subscriberId}/credentials`;
+  expectStatus(
+    await client.put(credentialsPath, { providerId: 'discord', credentials: { webhookUrl: `https://hooks.example/${marker}` } }),
+    200,
+    'seed chat credentials',
+  );
+  expectStatus(await client.put(credentialsPath, { providerId: 'expo', credentials: { deviceTokens: [`token-${marker}`] } }), 200, 'seed push credentials');
+
+  const topicKey = `topic-${tag}`;
+  const topic = await client.post('/v2/topics', { key: topicKey, name: `Topic ${marker}` });
+  expectStatus(topic, 201, 'seed topic');
+  const subscribed = await client.post(`/v2/topics/${topicKey}/subscriptions`, { subscriberIds: [subscriberId] });
+  expectStatus(subscribed, 201, 'seed subscription');
+  const subscriptions = await client.get(`/v2/subscribers/${subscriberId}/subscriptions`);
+  expectStatus(subscriptions, 200, 'seed subscription list');
+  expect(subscriptions.body.data).toHaveLength(1);
+
+  const workflowId = `wf-${tag}`;
+  const workflow = await client.post('/v2/workflows', {
+    name: `Workflow ${marker}`,
+    workflowId,
+    description: `About ${marker}`,
+    steps: [IN_APP, EMAIL],
+  });
+  expectStatus(workflow, 201, 'seed workflow');
+
+  const preferencesPath = `/v2/subscribers/${subscriberId}/preferences`;
+  expectStatus(await client.patch(preferencesPath, { channels: { email: false } }), 200, 'seed global preferences');
+  expectStatus(await client.patch(preferencesPath, { workflowId, channels: { in_app: false } }), 200, 'seed workflow preferences');
+
+  const tenant = await client.post('/v2/tenants', { identifier: `tenant-${tag}`, name: `Tenant ${marker}`, data: { marker } });
+  expectStatus(tenant, 201, 'seed tenant');
+
+  return {
+    integrations: { email, chat, push },
+    subscriber: { subscriberId, _id: sub.body._id },
+    topic: { key: topicKey, _id: topic.body._id },
+    subscriptionId: subscriptions.body.data[0]._id,
+    workflow: { workflowId, _id: workflow.body._id, slug: workflow.body.slug },
+    tenant: { identifier: tenant.body.identifier, _id: tenant.body._id },
+  };
+}
+
+let scopes: Scope[] = [];
+
+beforeAll(async () => {
+  const [a, b] = await Promise.all([createTestOrg(api.url), createTestOrg(api.url)]);
+  const bare = [
+    { name: 'A/Development', org: 'A' as const, orgId: a.id, env: a.dev },
+    { name: 'A/Production', org: 'A' as const, orgId: a.id, env: a.prod },
+    { name: 'B/Development', org: 'B' as const, orgId: b.id, env: b.dev },
+    { name: 'B/Production', org: 'B' as const, orgId: b.id, env: b.prod },
+  ].map((s) => ({ ...s, client: s.env.client, tag: `${s.org.toLowerCase()}${s.name.includes('Dev') ? 'dev' : 'prod'}-${rand()}`, marker: `mk${rand()}` }));
+  scopes = await Promise.all(bare.map(async (s) => ({ ...s, seeded: await seed(s) })));
+});
+
+// ---- what a victim sees -----------------------------------------------------------------------
+
+async function snapshot(victim: Scope): Promise<Record<string, { status: number; body: unknown }>> {
+  const { subscriberId } = victim.seeded.subscriber;
+  const { key } = victim.seeded.topic;
+  const views: Record<string, string> = {
+    subscribers: '/v2/subscribers?limit=100',
+    subscriber: `/v2/subscribers/${subscriberId}`,
+    subscriberSubscriptions: `/v2/subscribers/${subscriberId}/subscriptions?limit=100`,
+    preferences: `/v2/subscribers/${subscriberId}/preferences`,
+    topics: '/v2/topics?limit=100',
+    topic: `/v2/topics/${key}`,
+    topicSubscriptions: `/v2/topics/${key}/subscriptions?limit=100`,
+    workflows: '/v2/workflows?limit=100',
+    workflow: `/v2/workflows/${victim.seeded.workflow.workflowId}`,
+    tenants: '/v2/tenants?limit=100',
+    tenant: `/v2/tenants/${victim.seeded.tenant.identifier}`,
+  };
+  const out: Record<string, { status: number; body: unknown }> = {};
+  for (const [name, path] of Object.entries(views)) {
+    const res = await victim.client.get(path);
+    out[name] = { status: res.status, body: res.body };
+  }
+  // The list is organization-wide; the victim's part of it is its own environment's integrations.
+  const integrations = await victim.client.get<{ _id: string; _environmentId: string }[]>('/v1/integrations');
+  out.integrations = {
+    status: integrations.status,
+    body: integrations.body.filter((i) => i._environmentId === victim.env.id).sort((x, y) => x._id.localeCompare(y._id)),
+  };
+  return out;
+}
+
+/** Strings of the victim the attacker must never be shown (unless it sent them itself). */
+function victimSecrets(victim: Scope, sameOrg: boolean): string[] {
+  const s = victim.seeded;
+  return [
+    victim.marker,
+    victim.env.id,
+    ...(sameOrg ? [] : [victim.orgId]),
+    s.integrations.email._id,
+    s.integrations.chat._id,
+    s.integrations.push._id,
+    s.subscriber._id,
+    s.topic._id,
+    s.subscriptionId,
+    s.workflow._id,
+    s.tenant._id,
+  ];
+}
+
+// ---- the cases --------------------------------------------------------------------------------
+
+/**
+ * - `notFound`: 404.
+ * - `own`: the route's success status (or one of `statuses`), a result of the caller's own scope:
+ *   none of the victim's data in it. `cleanup` then removes what the call created in the
+ *   caller's own scope, so the attacker's own snapshot stays as it was.
+ * - `orgWide`: a documented organization-scoped read: success, and the victim's data in it.
+ */
+type Expectation =
+  | { kind: 'notFound' }
+  | { kind: 'own'; statuses?: number[]; cleanup?: (res: ApiResponse) => Promise<void> }
+  | { kind: 'orgWide'; contains: string };
+
+interface Call {
+  method: string;
+  path: string;
+  body?: unknown;
+  expect: Expectation;
+  /** Why a case exists when it is not the route's plain substitution. */
+  note?: string;
+}
+
+interface Ctx {
+  attacker: Scope;
+  victim: Scope;
+  sameOrg: boolean;
+}
+
+const notFound = { kind: 'notFound' } as const;
+const own = (extra: Omit<Extract<Expectation, { kind: 'own' }>, 'kind'> = {}): Expectation => ({ kind: 'own', ...extra });
+
+const enc = encodeURIComponent;
+
+/** Deletes, with the attacker's own key, what a successful create made in the attacker's scope. */
+const removeOwn = (attacker: Scope, path: string) => async () => {
+  const res = await attacker.client.delete(path);
+  expect([200, 204], `cleanup ${path}: ${JSON.stringify(res.body)}`).toContain(res.status);
+};
+
+const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
+  // ---- integrations: organization-scoped (documented) ----
+  listIntegrations: ({ victim, sameOrg }) => [
+    {
+      method: 'GET',
+      path: '/v1/integrations',
+      // Documented: the list covers every environment of the caller's organization.
+      expect: sameOrg ? { kind: 'orgWide', contains: victim.seeded.integrations.email._id } : own(),
+    },
+  ],
+  createIntegration: ({ attacker, victim, sameOrg }) => [
+    {
+      method: 'POST',
+      path: '/v1/integrations',
+      body: { providerId: 'sendgrid', channel: 'email', identifier: victim.seeded.integrations.email.identifier, name: 'Probe' },
+      // Identifiers are unique per organization: taken in the same organization (409, which
+      // reveals nothing but that the identifier exists there); free in another one.
+      expect: sameOrg
+        ? own({ statuses: [409] })
+        : own({ cleanup: async (res) => removeOwn(attacker, `/v1/integrations/${res.body._id}`)() }),
+    },
+    // Placing an integration in another organization's environment (in the same organization
+    // this is documented and exercised in the exceptions test).
+    ...(sameOrg
+      ? []
+      : [{ method: 'POST', path: '/v1/integrations', body: { providerId: 'discord', channel: 'chat', _environmentId: victim.env.id }, expect: notFound }]),
+  ],
+  updateIntegration: ({ attacker, victim, sameOrg }) =>
+    sameOrg
+      ? [] // Documented: any environment of the organization may change it (exceptions test).
+      : [
+          ...Object.values(victim.seeded.integrations).map((i) => ({
+            method: 'PUT',
+            path: `/v1/integrations/${i._id}`,
+            body: { name: 'Hijacked', active: false, credentials: { apiKey: 'stolen' } },
+            expect: notFound,
+          })),
+          {
+            method: 'PUT',
+            path: `/v1/integrations/${attacker.seeded.integrations.chat._id}`,
+            body: { _environmentId: victim.env.id },
+            note: "moving the caller's own integration into the victim's environment",
+            expect: notFound,
+          },
+        ],
+  deleteIntegration: ({ victim, sameOrg }) =>
+    sameOrg ? [] : Object.values(victim.seeded.integrations).map((i) => ({ method: 'DELETE', path: `/v1/integrations/${i._id}`, expect: notFound })),
+  setPrimaryIntegration: ({ victim, sameOrg }) =>
+    sameOrg ? [] : [{ method: 'POST', path: `/v1/integrations/${victim.seeded.integrations.email._id}/set-primary`, expect: notFound }],
+
+  // ---- subscribers ----
+  createSubscriber: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/subscribers',
+      body: { subscriberId: victim.seeded.subscriber.subscriberId, firstName: 'Probe' },
+      expect: own({ cleanup: removeOwn(attacker, `/v2/subscribers/${enc(victim.seeded.subscriber.subscriberId)}`) }),
+    },
+  ],
+  listSubscribers: ({ victim }) => [
+    { method: 'GET', path: '/v2/subscribers?limit=100', expect: own() },
+    { method: 'GET', path: `/v2/subscribers?email=${enc(`${victim.marker}@example.com`)}`, expect: own() },
+    { method: 'GET', path: `/v2/subscribers?name=${enc(`First ${victim.marker}`)}`, expect: own() },
+  ],
+  getSubscriber: ({ victim }) => [{ method: 'GET', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound }],
+  patchSubscriber: ({ victim }) => [
+    { method: 'PATCH', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}`, body: { firstName: 'Hijacked', data: {} }, expect: notFound },
+  ],
+  deleteSubscriber: ({ victim }) => [{ method: 'DELETE', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound }],
+  updateSubscriberCredentials: ({ attacker, victim }) => [
+    {
+      method: 'PUT',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/credentials`,
+      body: { providerId: 'discord', credentials: { webhookUrl: 'https://evil.example/hook' } },
+      expect: notFound,
+    },
+    {
+      method: 'PUT',
+      path: `/v1/subscribers/${attacker.seeded.subscriber.subscriberId}/credentials`,
+      body: { providerId: 'discord', integrationIdentifier: victim.seeded.integrations.chat.identifier, credentials: { webhookUrl: 'https://evil.example/hook' } },
+      note: "the caller's own subscriber, bound to the victim's integration: no active integration in the caller's environment",
+      expect: { kind: 'own', statuses: [400] },
+    },
+  ],
+  appendSubscriberCredentials: ({ attacker, victim }) => [
+    {
+      method: 'PATCH',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/credentials`,
+      body: { providerId: 'expo', credentials: { deviceTokens: ['evil-token'] } },
+      expect: notFound,
+    },
+    {
+      method: 'PATCH',
+      path: `/v1/subscribers/${attacker.seeded.subscriber.subscriberId}/credentials`,
+      body: { providerId: 'expo', integrationIdentifier: victim.seeded.integrations.push.identifier, credentials: { deviceTokens: ['evil-token'] } },
+      note: "the caller's own subscriber, bound to the victim's integration",
+      expect: { kind: 'own', statuses: [400] },
+    },
+  ],
+  deleteSubscriberCredentials: ({ victim }) => [
+    { method: 'DELETE', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/credentials/discord`, expect: notFound },
+    { method: 'DELETE', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/credentials/expo`, expect: notFound },
+  ],
+
+  // ---- topics ----
+  upsertTopic: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/topics',
+      body: { key: victim.seeded.topic.key, name: 'Renamed' },
+      // Creates a topic of that key in the caller's own environment, never renames the victim's.
+      expect: own({ cleanup: removeOwn(attacker, `/v2/topics/${enc(victim.seeded.topic.key)}`) }),
+    },
+  ],
+  listTopics: ({ victim }) => [
+    { method: 'GET', path: '/v2/topics?limit=100', expect: own() },
+    { method: 'GET', path: `/v2/topics?key=${enc(victim.seeded.topic.key)}`, expect: own() },
+    { method: 'GET', path: `/v2/topics?name=${enc(`Topic ${victim.marker}`)}`, expect: own() },
+  ],
+  getTopic: ({ victim }) => [{ method: 'GET', path: `/v2/topics/${victim.seeded.topic.key}`, expect: notFound }],
+  deleteTopic: ({ victim }) => [{ method: 'DELETE', path: `/v2/topics/${victim.seeded.topic.key}`, expect: notFound }],
+  listTopicSubscriptions: ({ victim }) => [
+    { method: 'GET', path: `/v2/topics/${victim.seeded.topic.key}/subscriptions`, expect: notFound },
+  ],
+  createTopicSubscriptions: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/v2/topics/${victim.seeded.topic.key}/subscriptions`,
+      body: { subscriberIds: [victim.seeded.subscriber.subscriberId, attacker.seeded.subscriber.subscriberId] },
+      // The topic is created if missing — in the caller's environment; the victim's subscriber
+      // is not found there. Removing the caller's topic removes the caller's subscription with it.
+      expect: own({ cleanup: removeOwn(attacker, `/v2/topics/${enc(victim.seeded.topic.key)}`) }),
+    },
+    {
+      method: 'POST',
+      path: `/v2/topics/${attacker.seeded.topic.key}/subscriptions`,
+      body: { subscriberIds: [victim.seeded.subscriber.subscriberId] },
+      note: "the victim's subscriber into the caller's own topic: not found there, so none could be subscribed",
+      expect: own({ statuses: [400] }),
+    },
+  ],
+  deleteTopicSubscriptions: ({ attacker, victim }) => [
+    {
+      method: 'DELETE',
+      path: `/v2/topics/${victim.seeded.topic.key}/subscriptions`,
+      body: { subscriberIds: [victim.seeded.subscriber.subscriberId] },
+      expect: notFound,
+    },
+    {
+      method: 'DELETE',
+      path: `/v2/topics/${attacker.seeded.topic.key}/subscriptions`,
+      body: { subscriberIds: [victim.seeded.subscriber.subscriberId] },
+      note: "the victim's subscriber from the caller's own topic: not found there, so none could be unsubscribed",
+      expect: own({ statuses: [400] }),
+    },
+  ],
+  listSubscriberSubscriptions: ({ victim }) => [
+    { method: 'GET', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}/subscriptions`, expect: notFound },
+  ],
+
+  // ---- preferences ----
+  getSubscriberPreferences: ({ victim }) => [
+    { method: 'GET', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}/preferences`, expect: notFound },
+  ],
+  updateSubscriberPreferences: ({ attacker, victim }) => [
+    {
+      method: 'PATCH',
+      path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}/preferences`,
+      body: { channels: { email: true, in_app: true } },
+      expect: notFound,
+    },
+    {
+      method: 'PATCH',
+      path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}/preferences`,
+      body: { workflowId: victim.seeded.workflow.workflowId, channels: { in_app: true } },
+      expect: notFound,
+    },
+    ...[victim.seeded.workflow.workflowId, victim.seeded.workflow._id].map((workflowId) => ({
+      method: 'PATCH',
+      path: `/v2/subscribers/${attacker.seeded.subscriber.subscriberId}/preferences`,
+      body: { workflowId, channels: { in_app: true } },
+      note: "the caller's own subscriber, the victim's workflow",
+      expect: notFound,
+    })),
+  ],
+
+  // ---- workflows (by workflowId, database id and slug) ----
+  createWorkflow: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/workflows',
+      body: { name: 'Probe', workflowId: victim.seeded.workflow.workflowId, steps: [IN_APP] },
+      expect: own({ cleanup: removeOwn(attacker, `/v2/workflows/${enc(victim.seeded.workflow.workflowId)}`) }),
+    },
+  ],
+  listWorkflows: ({ victim }) => [
+    { method: 'GET', path: '/v2/workflows?limit=100', expect: own() },
+    { method: 'GET', path: `/v2/workflows?query=${enc(victim.marker)}`, expect: own() },
+  ],
+  getWorkflow: ({ victim }) => workflowRefs(victim).map((ref) => ({ method: 'GET', path: `/v2/workflows/${ref}`, expect: notFound })),
+  updateWorkflow: ({ victim }) =>
+    workflowRefs(victim).map((ref) => ({
+      method: 'PUT',
+      path: `/v2/workflows/${ref}`,
+      body: { name: 'Hijacked', steps: [IN_APP] },
+      expect: notFound,
+    })),
+  patchWorkflow: ({ victim }) =>
+    workflowRefs(victim).map((ref) => ({ method: 'PATCH', path: `/v2/workflows/${ref}`, body: { active: false }, expect: notFound })),
+  deleteWorkflow: ({ victim }) => workflowRefs(victim).map((ref) => ({ method: 'DELETE', path: `/v2/workflows/${ref}`, expect: notFound })),
+  syncWorkflow: ({ attacker, victim, sameOrg }) => [
+    // The victim's workflow is not in the caller's environment, whatever the target.
+    ...workflowRefs(victim).flatMap((ref) =>
+      [victim.env.id, sibling(attacker).env.id].map((targetEnvironmentId) => ({
+        method: 'PUT',
+        path: `/v2/workflows/${ref}/sync`,
+        body: { targetEnvironmentId },
+        expect: notFound,
+      })),
+    ),
+    // The caller's own workflow into the victim's environment: another organization's
+    // environment is not found. (Within the organization this is documented; exceptions test.)
+    ...(sameOrg
+      ? []
+      : [{
+          method: 'PUT',
+          path: `/v2/workflows/${attacker.seeded.workflow.workflowId}/sync`,
+          body: { targetEnvironmentId: victim.env.id },
+          note: "the caller's own workflow into the other organization's environment",
+          expect: notFound,
+        }]),
+  ],
+
+  // ---- tenants ----
+  createTenant: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/tenants',
+      body: { identifier: victim.seeded.tenant.identifier, name: 'Probe' },
+      expect: own({ cleanup: removeOwn(attacker, `/v2/tenants/${enc(victim.seeded.tenant.identifier)}`) }),
+    },
+  ],
+  listTenants: () => [{ method: 'GET', path: '/v2/tenants?limit=100', expect: own() }],
+  getTenant: ({ victim }) => [{ method: 'GET', path: `/v2/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
+  patchTenant: ({ victim }) => [
+    { method: 'PATCH', path: `/v2/tenants/${victim.seeded.tenant.identifier}`, body: { name: 'Hijacked', data: {} }, expect: notFound },
+  ],
+  deleteTenant: ({ victim }) => [{ method: 'DELETE', path: `/v2/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
+
+  // ---- no tenant data ----
+  getOpenApi: () => [{ method: 'GET', path: '/openapi.json', expect: own() }],
+};
+
+/** The other environment of the scope's organization. */
+function sibling(scope: Scope): Scope {
+  const found = scopes.find((s) => s.orgId === scope.orgId && s !== scope);
+  if (!found) throw new Error(`No sibling of ${scope.name}`);
+  return found;
+}
+
+function workflowRefs(victim: Scope): string[] {
+  const { workflowId, _id, slug } = victim.seeded.workflow;
+  return [workflowId, _id, slug];
+}
+
+const successStatus = (method: string, path: string): number => {
+  const route = routes.find((r) => r.method === method && new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/?]+')}(\\?|$)`).test(path));
+  if (!route) throw new Error(`No route for ${method} ${path}`);
+  return route.successStatus;
+};
+
+/** What `call` must answer when `attacker` makes it against `victim`'s ids. */
+async function check(call: Call, { attacker, victim, sameOrg }: Ctx) {
+  const what = `${attacker.name} → ${victim.name}: ${call.method} ${call.path}${call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`}${call.note ? ` (${call.note})` : ''}`;
+  const res = await attacker.client.request(call.method, call.path, { ...(call.body !== undefined && { body: call.body }) });
+  const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
+  const sent = `${call.path} ${JSON.stringify(call.body ?? '')}`;
+  const forbidden = victimSecrets(victim, sameOrg).filter((s) => !sent.includes(s));
+
+  const expectation = call.expect;
+  switch (expectation.kind) {
+    case 'notFound':
+      expect(res.status, `${what}: ${text}`).toBe(404);
+      break;
+    case 'own':
+      expect(expectation.statuses ?? [successStatus(call.method, call.path)], `${what}: ${text}`).toContain(res.status);
+      if (res.status < 300) await expectation.cleanup?.(res);
+      break;
+    case 'orgWide':
+      expect(res.status, `${what}: ${text}`).toBe(200);
+      expect(text, what).toContain(expectation.contains);
+      return; // documented: the victim's data is in it
+  }
+  for (const secret of forbidden) expect(text.includes(secret), `${what} shows ${secret}: ${text}`).toBe(false);
+}
+
+const pairs = (): Ctx[] =>
+  scopes.flatMap((attacker) =>
+    scopes.filter((victim) => victim !== attacker).map((victim) => ({ attacker, victim, sameOrg: attacker.orgId === victim.orgId })),
+  );
+
+describe('tenant isolation', () => {
+  it('has a case for every route of the route table', () => {
+    const missing = routes.map((r) => r.operationId).filter((id) => typeof (cases as Record<string, unknown>)[id] !== 'function');
+    expect(missing, 'routes without an isolation case').toEqual([]);
+    // Every route must be exercised against the other organization with at least one call.
+    const [a, b] = [scopes[0]!, scopes[2]!];
+    const empty = routes.filter((r) => cases[r.operationId]({ attacker: b, victim: a, sameOrg: false }).length === 0);
+    expect(empty.map((r) => r.operationId)).toEqual([]);
+  });
+
+  it('answers every route called with another scope’s ids with 404 or the caller’s own data, and changes nothing', async () => {
+    const before = await Promise.all(scopes.map(snapshot));
+    let calls = 0;
+    for (const ctx of pairs()) {
+      for (const route of routes) {
+        for (const call of cases[route.operationId](ctx)) {
+          await check(call, ctx);
+          calls += 1;
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(12 * routes.length);
+    const after = await Promise.all(scopes.map(snapshot));
+    scopes.forEach((scope, i) => expect(after[i], `${scope.name} changed`).toEqual(before[i]));
+  }, 300_000);
+
+  it('gives an empty page for a cursor taken from another scope’s list', async () => {
+    // Second items, so every list has a next page at limit=1.
+    for (const scope of scopes) {
+      const { client, tag } = scope;
+      expectStatus(await client.post('/v2/subscribers', { subscriberId: `sub2-${tag}`, firstName: scope.marker }), 201, 'second subscriber');
+      expectStatus(await client.post('/v2/topics', { key: `topic2-${tag}`, name: scope.marker }), 201, 'second topic');
+      expectStatus(await client.post('/v2/tenants', { identifier: `tenant2-${tag}`, name: scope.marker }), 201, 'second tenant');
+      expectStatus(
+        await client.post(`/v2/topics/${scope.seeded.topic.key}/subscriptions`, { subscriberIds: [`sub2-${tag}`] }),
+        201,
+        'second subscription of the topic',
+      );
+      expectStatus(
+        await client.post(`/v2/topics/topic2-${tag}/subscriptions`, { subscriberIds: [scope.seeded.subscriber.subscriberId] }),
+        201,
+        'second subscription of the subscriber',
+      );
+    }
+    const lists = (scope: Scope) => ({
+      subscribers: '/v2/subscribers',
+      topics: '/v2/topics',
+      tenants: '/v2/tenants',
+      topicSubscriptions: `/v2/topics/${scope.seeded.topic.key}/subscriptions`,
+      subscriberSubscriptions: `/v2/subscribers/${scope.seeded.subscriber.subscriberId}/subscriptions`,
+    });
+    let checked = 0;
+    for (const victim of scopes) {
+      for (const [list, path] of Object.entries(lists(victim))) {
+        const first = await victim.client.get(`${path}?limit=1`);
+        expectStatus(first, 200, `${victim.name} ${list}`);
+        expect(first.body.data).toHaveLength(1);
+        const cursor = first.body.next as string;
+        expect(cursor, `${victim.name} ${list} next`).toEqual(expect.any(String));
+        // The cursor works in its own scope...
+        const own = await victim.client.get(`${path}?limit=1&after=${enc(cursor)}`);
+        expect(own.body.data, `${victim.name} ${list} second page`).toHaveLength(1);
+
+        for (const attacker of scopes.filter((s) => s !== victim)) {
+          // ...and gives nothing in another: the attacker's own list of the same kind.
+          const attackerPath = lists(attacker)[list as keyof ReturnType<typeof lists>];
+          for (const param of ['after', 'before']) {
+            const res = await attacker.client.get(`${attackerPath}?limit=10&${param}=${enc(cursor)}`);
+            const what = `${victim.name} ${list} cursor in ${attacker.name} (${param}): ${JSON.stringify(res.body)}`;
+            expect([200, 422], what).toContain(res.status);
+            if (res.status === 200) {
+              expect(res.body.data, what).toEqual([]);
+              expect(res.body.next ?? null, what).toBeNull();
+              expect(res.body.previous ?? null, what).toBeNull();
+            }
+            for (const secret of victimSecrets(victim, victim.orgId === attacker.orgId)) {
+              expect(JSON.stringify(res.body).includes(secret), what).toBe(false);
+            }
+            checked += 1;
+          }
+        }
+      }
+    }
+    expect(checked).toBe(4 * 5 * 3 * 2);
+  }, 120_000);
+
+  it('lets the same organization use its organization-scoped operations, and the other organization none of them', async () => {
+    const [aDev, aProd, bDev] = [scopes[0]!, scopes[1]!, scopes[2]!];
+    const aDevIntegrations = async () =>
+      (await aDev.client.get<{ _id: string; _environmentId: string; name: string; primary: boolean; deleted: boolean }[]>('/v1/integrations')).body;
+
+    // Documented: GET /v1/integrations lists every environment of the organization...
+    const seenByProd = (await aProd.client.get<{ _id: string }[]>('/v1/integrations')).body.map((i) => i._id);
+    expect(seenByProd).toContain(aDev.seeded.integrations.email._id);
+    // ...and nothing of another organization.
+    const seenByB = JSON.stringify((await bDev.client.get('/v1/integrations')).body);
+    for (const secret of victimSecrets(aDev, false)) expect(seenByB.includes(secret)).toBe(false);
+
+    // Documented: an integration is changed from any environment of its organization.
+    const target = aDev.seeded.integrations.push._id;
+    expectStatus(await bDev.client.put(`/v1/integrations/${target}`, { name: 'Renamed by B' }), 404, 'other org PUT');
+    const renamed = await aProd.client.put(`/v1/integrations/${target}`, { name: 'Renamed by Production' });
+    expectStatus(renamed, 200, 'same org PUT');
+    expect((await aDevIntegrations()).find((i) => i._id === target)?.name).toBe('Renamed by Production');
+
+    // Documented: set-primary from another environment of the organization.
+    const email = aDev.seeded.integrations.email._id;
+    expectStatus(await bDev.client.post(`/v1/integrations/${email}/set-primary`), 404, 'other org set-primary');
+    expectStatus(await aProd.client.post(`/v1/integrations/${email}/set-primary`), 201, 'same org set-primary');
+    expect((await aDevIntegrations()).find((i) => i._id === email)?.primary).toBe(true);
+
+    // Documented: `_environmentId` places an integration in another environment of the organization.
+    const placed = await aProd.client.post('/v1/integrations', { providerId: 'discord', channel: 'chat', name: 'Placed', _environmentId: aDev.env.id });
+    expectStatus(placed, 201, 'same org create in the other environment');
+    expect(placed.body._environmentId).toBe(aDev.env.id);
+    expectStatus(
+      await bDev.client.post('/v1/integrations', { providerId: 'discord', channel: 'chat', _environmentId: aDev.env.id }),
+      404,
+      'other org create in A',
+    );
+
+    // Documented: delete from another environment of the organization.
+    expectStatus(await bDev.client.delete(`/v1/integrations/${placed.body._id}`), 404, 'other org DELETE');
+    expectStatus(await aProd.client.delete(`/v1/integrations/${placed.body._id}`), 200, 'same org DELETE');
+    expect((await aDevIntegrations()).map((i) => i._id)).not.toContain(placed.body._id);
+
+    // Documented: workflow sync targets environments of the caller's organization.
+    expectStatus(
+      await bDev.client.put(`/v2/workflows/${bDev.seeded.workflow.workflowId}/sync`, { targetEnvironmentId: aProd.env.id }),
+      404,
+      'other org sync into A',
+    );
+    expectStatus(await aProd.client.get(`/v2/workflows/${bDev.seeded.workflow.workflowId}`), 404, 'nothing synced from B');
+    const synced = await aDev.client.put(`/v2/workflows/${aDev.seeded.workflow.workflowId}/sync`, { targetEnvironmentId: aProd.env.id });
+    expectStatus(synced, 200, 'same org sync');
+    expect(synced.body._environmentId ?? aProd.env.id).toBe(aProd.env.id);
+    const inProd = await aProd.client.get(`/v2/workflows/${aDev.seeded.workflow.workflowId}`);
+    expectStatus(inProd, 200, 'synced workflow in Production');
+    expect(inProd.body.name).toBe(`Workflow ${aDev.marker}`);
+
+    // Documented: idempotency keys are scoped to the organization. The other organization's use
+    // of the same key and body runs as its own request, never a replay of A's answer.
+    const key = { 'idempotency-key': `isolation-${rand()}` };
+    const body = { subscriberId: `idem-${rand()}`, firstName: 'Same body' };
+    const first = await aDev.client.post('/v2/subscribers', body, key);
+    expectStatus(first, 201, 'idempotent create in A');
+    const other = await bDev.client.post('/v2/subscribers', body, key);
+    expectStatus(other, 201, 'same key and body in B');
+    expect(other.headers.get('idempotency-replay')).toBeNull();
+    expect(other.body._id).not.toBe(first.body._id);
+    expect(JSON.stringify(other.body)).not.toContain(aDev.env.id);
+    expectStatus(await bDev.client.get(`/v2/subscribers/${body.subscriberId}`), 200, "B's own subscriber");
+    // Within the organization the key is shared: another environment gets A/Development's answer replayed.
+    const sibling = await aProd.client.post('/v2/subscribers', body, key);
+    expect(sibling.headers.get('idempotency-replay')).toBe('true');
+    expect(sibling.body._id).toBe(first.body._id);
+  }, 60_000);
+});
