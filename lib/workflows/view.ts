@@ -18,8 +18,8 @@ function issuesOf(workflow: StoredWorkflow, context: ViewContext): StepIssues[] 
   return workflow.steps.map((_, index) => stepIssues(workflow, index, context.activeChannels));
 }
 
-export function toWorkflowResponse(workflow: StoredWorkflow, context: ViewContext): WorkflowResponse {
-  const issues = issuesOf(workflow, context);
+/** The fields that name and describe a workflow, shared by the full view and the list item. */
+function identity(workflow: StoredWorkflow) {
   return {
     _id: workflow._id,
     workflowId: workflow.workflowId,
@@ -28,6 +28,13 @@ export function toWorkflowResponse(workflow: StoredWorkflow, context: ViewContex
     ...(workflow.description !== undefined && { description: workflow.description }),
     tags: workflow.tags,
     active: workflow.active,
+  };
+}
+
+export function toWorkflowResponse(workflow: StoredWorkflow, context: ViewContext): WorkflowResponse {
+  const issues = issuesOf(workflow, context);
+  return {
+    ...identity(workflow),
     validatePayload: workflow.validatePayload,
     payloadSchema: workflow.payloadSchema,
     payloadExample: payloadExample(workflow),
@@ -62,13 +69,7 @@ export function toWorkflowResponse(workflow: StoredWorkflow, context: ViewContex
 
 export function toWorkflowListItem(workflow: StoredWorkflow, context: ViewContext): WorkflowList['workflows'][number] {
   return {
-    _id: workflow._id,
-    workflowId: workflow.workflowId,
-    slug: workflow.slug,
-    name: workflow.name,
-    ...(workflow.description !== undefined && { description: workflow.description }),
-    tags: workflow.tags,
-    active: workflow.active,
+    ...identity(workflow),
     severity: workflow.severity,
     origin: workflow.origin,
     status: workflowStatus(workflow.active, issuesOf(workflow, context)),
