@@ -1,4 +1,5 @@
 import type { Caller } from '../auth/caller.ts';
+import { sentFields } from '../sent-fields.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { combinePlans, planMove, type OrderPlan } from './channel-order.ts';
 import { checkConnection } from './connection-check.ts';
@@ -37,12 +38,7 @@ export async function updateIntegration(
     );
     const next: Integration = {
       ...toIntegration(current),
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.identifier !== undefined && { identifier: input.identifier }),
-      ...(input.active !== undefined && { active: input.active }),
-      ...(input.credentials !== undefined && { credentials: input.credentials }),
-      ...(input.conditions !== undefined && { conditions: input.conditions }),
-      ...(input.configurations !== undefined && { configurations: input.configurations }),
+      ...sentFields(input, ['name', 'identifier', 'active', 'credentials', 'conditions', 'configurations']),
       _environmentId: environmentId,
       updatedAt: new Date().toISOString(),
     };

@@ -1,7 +1,17 @@
+import { z } from 'zod';
 import { BadRequestError, ValidationError } from '../errors.ts';
 import type { PageRequest } from './cursor-page.ts';
 
 // The cursor parameters every cursor list takes, turned into a page request.
+
+/** The query parameters of every cursor list, for its zod schema. */
+export const cursorQueryFields = {
+  after: z.string().max(2048).optional(),
+  before: z.string().max(2048).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  orderDirection: z.enum(['ASC', 'DESC']).default('DESC'),
+  includeCursor: z.stringbool().default(false),
+};
 
 export interface CursorQuery {
   after?: string | undefined;

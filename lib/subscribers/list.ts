@@ -21,7 +21,7 @@ export interface SubscriberList {
 
 /** A page of the caller's environment's subscribers, newest first unless `orderDirection=ASC`. */
 export async function listSubscribers(caller: Caller, query: ListSubscribersQuery): Promise<SubscriberList> {
-  const request = toPageRequest({ ...query, includeCursor: false }, (cursor) => decodeSortKey(cursor, query.email !== undefined));
+  const request = toPageRequest(query, (cursor) => decodeSortKey(cursor, query.email !== undefined));
   const range = rangeOf(caller, query);
   const page = await paginate(queryReader(range), (item) => item[range.sortKeyName] as string, request);
   return {

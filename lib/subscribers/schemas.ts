@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 import { PROVIDERS } from '../integrations/providers.ts';
+import { cursorQueryFields } from '../store/cursor-query.ts';
 
 // Shapes of the subscriber resource and of the requests that create, change, list and delete
 // subscribers and their channel credentials. Unknown body fields are ignored (zod strips them).
@@ -52,10 +53,7 @@ export const PROFILE_FIELDS = Object.keys(profileFields) as (keyof SubscriberPat
 export const subscriberPathParams = z.object({ subscriberId: z.string().min(1).max(MAX_ID_LENGTH) });
 
 export const listSubscribersQuery = z.object({
-  after: z.string().max(2048).optional(),
-  before: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  orderDirection: z.enum(['ASC', 'DESC']).default('DESC'),
+  ...cursorQueryFields,
   email: z.string().min(1).max(254).optional(),
   name: z.string().min(1).max(1024).optional(),
   phone: z.string().min(1).max(1024).optional(),

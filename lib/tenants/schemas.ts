@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorQueryFields } from '../store/cursor-query.ts';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 
 // Shapes of tenants, of the requests that change them and of their cursor list. Unknown body
@@ -16,13 +17,7 @@ export type TenantPatch = z.infer<typeof patchTenantBody>;
 /** Path identifiers are only bounded: one a tenant cannot have is simply not found. */
 export const tenantParams = z.object({ identifier: z.string().min(1).max(MAX_EXTERNAL_ID_LENGTH) });
 
-export const listTenantsQuery = z.object({
-  after: z.string().max(2048).optional(),
-  before: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  orderDirection: z.enum(['ASC', 'DESC']).default('DESC'),
-  includeCursor: z.stringbool().default(false),
-});
+export const listTenantsQuery = z.object(cursorQueryFields);
 export type ListTenantsQuery = z.infer<typeof listTenantsQuery>;
 
 // ---- responses -------------------------------------------------------------------------------

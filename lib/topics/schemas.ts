@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
+import { cursorQueryFields } from '../store/cursor-query.ts';
 
 // Shapes of topics and topic subscriptions, of the requests that change them and of the cursor
 // lists. Unknown body fields are ignored (zod strips them), as the reference does.
@@ -27,21 +28,14 @@ export const subscriberIdsBody = z.object({
 
 // ---- cursor lists ----------------------------------------------------------------------------
 
-const cursorQuery = {
-  after: z.string().max(2048).optional(),
-  before: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  orderDirection: z.enum(['ASC', 'DESC']).default('DESC'),
-  includeCursor: z.stringbool().default(false),
-};
 /** Both orders are creation order: ids are time-first, and lists are kept in id order. */
 const orderBy = z.enum(['createdAt', '_id']).default('createdAt');
 
-export const subscriberSubscriptionsQuery = z.object({ ...cursorQuery, orderBy, key: z.string().min(1).max(MAX_KEY_LENGTH).optional() });
+export const subscriberSubscriptionsQuery = z.object({ ...cursorQueryFields, orderBy, key: z.string().min(1).max(MAX_KEY_LENGTH).optional() });
 export type SubscriberSubscriptionsQuery = z.infer<typeof subscriberSubscriptionsQuery>;
 
 export const listTopicsQuery = z.object({
-  ...cursorQuery,
+  ...cursorQueryFields,
   orderBy,
   key: z.string().min(1).max(MAX_KEY_LENGTH).optional(),
   name: z.string().min(1).max(1024).optional(),
@@ -49,7 +43,7 @@ export const listTopicsQuery = z.object({
 export type ListTopicsQuery = z.infer<typeof listTopicsQuery>;
 
 /** A topic's subscriptions are kept in subscriberId order. */
-export const topicSubscriptionsQuery = z.object({ ...cursorQuery, subscriberId: z.string().min(1).max(MAX_KEY_LENGTH).optional() });
+export const topicSubscriptionsQuery = z.object({ ...cursorQueryFields, subscriberId: z.string().min(1).max(MAX_KEY_LENGTH).optional() });
 export type TopicSubscriptionsQuery = z.infer<typeof topicSubscriptionsQuery>;
 
 // ---- responses -------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { sentFields } from '../sent-fields.ts';
 import type { Caller } from '../auth/caller.ts';
 import { buildSteps, buildUserPreferences } from './build.ts';
 import { viewContext } from './environment-channels.ts';
@@ -18,13 +19,7 @@ export function updatedWorkflow(current: StoredWorkflow, input: Partial<UpdateWo
     ...current,
     name,
     slug: workflowSlug(name, current._id),
-    ...(input.description !== undefined && { description: input.description }),
-    ...(input.tags !== undefined && { tags: input.tags }),
-    ...(input.active !== undefined && { active: input.active }),
-    ...(input.validatePayload !== undefined && { validatePayload: input.validatePayload }),
-    ...(input.payloadSchema !== undefined && { payloadSchema: input.payloadSchema }),
-    ...(input.isTranslationEnabled !== undefined && { isTranslationEnabled: input.isTranslationEnabled }),
-    ...(input.severity !== undefined && { severity: input.severity }),
+    ...sentFields(input, ['description', 'tags', 'active', 'validatePayload', 'payloadSchema', 'isTranslationEnabled', 'severity']),
     ...(input.preferences?.user !== undefined && { userPreferences: buildUserPreferences(input.preferences.user) }),
     ...(input.steps !== undefined && { steps: buildSteps(input.steps, current.steps) }),
     updatedAt: new Date().toISOString(),
