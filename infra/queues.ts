@@ -1,3 +1,5 @@
+import { QUEUE_URL_ENV } from '#lib/queue/send.ts';
+
 // The queues of the service. The CDK stack creates each with its dead-letter queue and wires
 // its consumer; the local runtime creates the same queues in the SQS emulator and polls them
 // into the same consumer handlers.
@@ -16,7 +18,7 @@ export interface QueueDef {
 
 export const queues: readonly QueueDef[] = [
   // Bulk-trigger events: one message per accepted event, fanned out to subscribers.
-  { name: 'events', urlEnv: 'EVENTS_QUEUE_URL', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10 },
+  { name: 'events', urlEnv: QUEUE_URL_ENV.events, visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10 },
   // Jobs of the delivery pipeline: one message per step to run.
-  { name: 'jobs', urlEnv: 'JOBS_QUEUE_URL', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10 },
+  { name: 'jobs', urlEnv: QUEUE_URL_ENV.jobs, visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10 },
 ];

@@ -525,6 +525,9 @@ export const routes = [
     request: { params: tenantParams },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
+  // ---- events (triggers) ----
+  // ---- messages (inbox) ----
+  // ---- notifications (activity) ----
   {
     operationId: 'getOpenApi',
     method: 'GET',

@@ -15,3 +15,8 @@ export function newId(now = Date.now()): string {
 export function isId(value: string): boolean {
   return ID_PATTERN.test(value);
 }
+
+/** When an id was made (to the second): ids start with their creation time. */
+export function timeOfId(id: string): Date {
+  return new Date(parseInt(id.slice(0, 8), 16) * 1000);
+}

@@ -113,6 +113,60 @@ export const keys = {
   tenantsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#TENANTS` }),
   tenantListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#TENANTS`, gsi1sk: `${createdAt}#${id}` }),
 
+  // ---- pipeline: one partition per transaction ------------------------------------------------
+  /** The trigger of a transactionId: its conditional Put is the claim that makes the id unique. */
+  triggerEvent: (s: EnvScope, transactionId: string): Key => ({ pk: `${env(s)}#TXN#${transactionId}`, sk: 'EVENT' }),
+  /** One notification per (transaction, subscriber); its jobs and execution details live inside it. */
+  notification: (s: EnvScope, transactionId: string, subscriberId: string): Key => ({
+    pk: `${env(s)}#TXN#${transactionId}`,
+    sk: `NOTIF#${subscriberId}`,
+  }),
+  notificationsOfTransaction: (s: EnvScope, transactionId: string) => ({ pk: `${env(s)}#TXN#${transactionId}`, skPrefix: 'NOTIF#' }),
+  /**
+   * gsi1: the activity feed, one index partition per UTC day (ids start with their creation
+   * time, so the sort key orders by time and a notification id names its own day).
+   */
+  activityDay: (s: EnvScope, day: string) => ({ gsi1pk: `${env(s)}#ACT#${day}` }),
+  activityDayIndex: (s: EnvScope, day: string, notificationId: string) => ({ gsi1pk: `${env(s)}#ACT#${day}`, gsi1sk: notificationId }),
+  /** gsi2: the activity of one subscriber, newest last. */
+  activityOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi2pk: `${env(s)}#SUB#${subscriberId}#ACT` }),
+  activityOfSubscriberIndex: (s: EnvScope, subscriberId: string, notificationId: string) => ({
+    gsi2pk: `${env(s)}#SUB#${subscriberId}#ACT`,
+    gsi2sk: notificationId,
+  }),
+
+  // ---- messages (in the subscriber's partition) -------------------------------------------------
+  /** gsi1: every message of the environment, by id (= creation order); gsi2: unseen in-app only. */
+  message: (s: EnvScope, subscriberId: string, messageId: string): Key => ({ pk: `${env(s)}#SUB#${subscriberId}`, sk: `MSG#${messageId}` }),
+  messagesOfSubscriber: (s: EnvScope, subscriberId: string) => ({ pk: `${env(s)}#SUB#${subscriberId}`, skPrefix: 'MSG#' }),
+  messagesOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#MSGS` }),
+  messageListIndex: (s: EnvScope, messageId: string) => ({ gsi1pk: `${env(s)}#MSGS`, gsi1sk: messageId }),
+  unseenMessagesOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi2pk: `${env(s)}#SUB#${subscriberId}#UNSEEN` }),
+  unseenMessageIndex: (s: EnvScope, subscriberId: string, messageId: string) => ({
+    gsi2pk: `${env(s)}#SUB#${subscriberId}#UNSEEN`,
+    gsi2sk: messageId,
+  }),
+
+  // ---- digest windows and throttle counters ---------------------------------------------------
+  /** The open window of a digest key; followers join it while it exists. */
+  digestWindow: (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, digestValue: string): Key => ({
+    pk: `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`,
+    sk: 'OPEN',
+  }),
+  /** An event that joined window `windowId` (the master job's id). */
+  digestEvent: (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, digestValue: string, windowId: string, transactionId: string): Key => ({
+    pk: `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`,
+    sk: `WIN#${windowId}#EVT#${transactionId}`,
+  }),
+  digestEventsOfWindow: (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, digestValue: string, windowId: string) => ({
+    pk: `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`,
+    skPrefix: `WIN#${windowId}#EVT#`,
+  }),
+  throttleWindow: (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, throttleKey: string): Key => ({
+    pk: `${env(s)}#THROTTLE#${workflowDbId}#${stepId}#${subscriberId}#${throttleKey}`,
+    sk: 'WINDOW',
+  }),
+
   /**
    * Idempotency records are written by Powertools, which builds the key value itself
    * (`<prefix>#<hash of organization and idempotency-key>`). We give it the attribute names

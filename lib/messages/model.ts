@@ -1,0 +1,73 @@
+import type { Channel } from '../integrations/providers.ts';
+import type { Severity } from '../workflows/model.ts';
+
+// A message: what one channel step delivered (or failed to deliver) to one subscriber. In-app
+// messages are the subscriber's inbox; others record the send and its outcome.
+
+export type MessageStatus = 'sent' | 'error' | 'warning';
+
+export interface MessageButton {
+  type: 'primary' | 'secondary';
+  content: string;
+  resultContent?: string;
+  url?: string;
+  target?: string;
+}
+
+export interface MessageCta {
+  type?: 'redirect';
+  data?: { url?: string; target?: string };
+  action?: { status?: 'pending' | 'done'; buttons?: MessageButton[]; result?: { payload?: Record<string, unknown>; type?: 'primary' | 'secondary' } };
+}
+
+export interface StoredMessage {
+  _id: string;
+  _organizationId: string;
+  _environmentId: string;
+  _notificationId: string;
+  /** Internal and external id of the subscriber. */
+  _subscriberId: string;
+  subscriberId: string;
+  /** Workflow database id and trigger identifier; the step's database id and author's id. */
+  _templateId: string;
+  templateIdentifier: string;
+  _messageTemplateId: string;
+  stepId: string;
+  _jobId: string;
+  transactionId: string;
+  channel: Channel;
+  providerId: string;
+  content: string;
+  subject?: string;
+  title?: string;
+  avatar?: string;
+  data?: Record<string, unknown>;
+  cta: MessageCta;
+  payload: Record<string, unknown>;
+  overrides: Record<string, unknown>;
+  tags: string[];
+  severity: Severity;
+  critical: boolean;
+  contextKeys: string[];
+  status: MessageStatus;
+  errorId?: string;
+  errorText?: string;
+  read: boolean;
+  seen: boolean;
+  archived: boolean;
+  lastReadDate?: string;
+  lastSeenDate?: string;
+  deliveredAt: string[];
+  snoozedUntil?: string;
+  email?: string;
+  phone?: string;
+  directWebhookUrl?: string;
+  deviceTokens?: string[];
+  /** The provider's id of the sent message. */
+  identifier?: string;
+  _feedId: string | null;
+  actor?: { type: 'user' | 'none'; data?: string | null };
+  _actorId?: string;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,181 @@
+import type { Channel } from '../integrations/providers.ts';
+import type { Severity, StepType } from '../workflows/model.ts';
+
+// What a trigger produces, as stored. A Notification is one event for one subscriber; its jobs
+// (one per active step, in order) and their execution details are kept inside the notification
+// item, so the activity feed reads an item whole and every pipeline decision is one conditional
+// write of one item (plus, in the same transaction, whatever the decision creates).
+
+export const JOB_STATUSES = ['pending', 'queued', 'running', 'completed', 'failed', 'delayed', 'merged', 'skipped', 'canceled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Statuses after which a job never runs again. */
+export const FINAL_JOB_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'merged', 'skipped', 'canceled'];
+
+export type DetailStatus = 'Success' | 'Warning' | 'Failed' | 'Pending' | 'Queued' | 'ReadConfirmation';
+export type DetailSource = 'Credentials' | 'Internal' | 'Payload' | 'Webhook';
+
+export interface ExecutionDetail {
+  _id: string;
+  createdAt: string;
+  detail: string;
+  status: DetailStatus;
+  source: DetailSource;
+  isRetry: boolean;
+  isTest: boolean;
+  providerId?: string;
+  /** JSON text of what the decision was based on (provider answers are cut to a few KB). */
+  raw?: string | null;
+  messageId?: string;
+}
+
+export type TimeUnit = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' | 'months';
+
+/** Digest metadata as the activity feed shows it (interface.md DigestMetadata). */
+export interface DigestMetadata {
+  type: 'regular' | 'backoff' | 'timed';
+  digestKey?: string;
+  digestValue?: string;
+  amount?: number;
+  unit?: TimeUnit;
+  backoff?: boolean;
+  backoffAmount?: number;
+  backoffUnit?: TimeUnit;
+  timed?: { cronExpression?: string; untilDate?: string };
+  /** Payloads of the digested events, the master's first; set when the window closes. */
+  events?: Record<string, unknown>[];
+}
+
+export interface StoredJob {
+  _id: string;
+  /** Position in the chain (0 = the first step). */
+  index: number;
+  /** The step this job runs (database id and author's id). */
+  stepDbId: string;
+  stepId: string;
+  type: StepType;
+  status: JobStatus;
+  /** in_app: `svc`; channel steps: the provider chosen when the job was built, else when it ran. */
+  providerId: string | null;
+  executionDetails: ExecutionDetail[];
+  digest?: DigestMetadata;
+  /** Delay/digest: when the job is due again. */
+  delayUntil?: string;
+  /** Digest master: the open window's id (the master's own job id). */
+  digestWindowId?: string;
+  /** Digest follower: the master job's notification. */
+  mergedInto?: { notificationId: string; transactionId: string; jobId: string };
+  /** Throttle: what the counter said. */
+  stepOutput?: Record<string, unknown>;
+  messageId?: string;
+  error?: string;
+  scheduleExtensionsCount?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NotificationTopic {
+  _topicId: string;
+  topicKey: string;
+}
+
+/** Subscriber fields copied onto the notification when it is created. */
+export interface SubscriberSummary {
+  _id: string;
+  subscriberId: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
+
+export interface StoredNotification {
+  _id: string;
+  _organizationId: string;
+  _environmentId: string;
+  /** Workflow database id and trigger identifier. */
+  _templateId: string;
+  templateIdentifier: string;
+  transactionId: string;
+  /** Internal and external id of the subscriber. */
+  _subscriberId: string;
+  subscriberId: string;
+  subscriber: SubscriberSummary;
+  topics: NotificationTopic[];
+  channels: StepType[];
+  payload: Record<string, unknown>;
+  overrides: Record<string, unknown>;
+  /** The recipient definition this notification came from. */
+  to: unknown;
+  tags: string[];
+  controls: Record<string, unknown>;
+  severity: Severity;
+  critical: boolean;
+  contextKeys: string[];
+  tenant?: TenantRef;
+  actor?: SubscriberSummary;
+  _digestedNotificationId?: string;
+  jobs: StoredJob[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TenantRef {
+  identifier: string;
+  name?: string;
+  data?: Record<string, unknown>;
+}
+
+/** A subscriber as a trigger names it: an id, or a definition to create or update. */
+export interface SubscriberDefinition {
+  subscriberId: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  avatar?: string | null;
+  locale?: string | null;
+  timezone?: string | null;
+  data?: Record<string, unknown> | null;
+  channels?: { providerId: string; integrationIdentifier?: string; credentials: { webhookUrl?: string; deviceTokens?: string[]; [k: string]: unknown } }[];
+}
+
+export interface TopicRecipient {
+  type: 'Topic';
+  topicKey: string;
+  exclude?: string[];
+}
+
+export type Recipient = string | SubscriberDefinition | TopicRecipient;
+
+/**
+ * An accepted trigger, stored under its transactionId (the claim) and processed by the events
+ * consumer. `broadcast` means every subscriber of the environment instead of `to`.
+ */
+export interface TriggerEvent {
+  _organizationId: string;
+  _environmentId: string;
+  transactionId: string;
+  /** Workflow trigger identifier and database id, as resolved when the trigger was accepted. */
+  workflowId: string;
+  workflowDbId: string;
+  payload: Record<string, unknown>;
+  overrides: Record<string, unknown>;
+  to: Recipient[];
+  broadcast?: boolean;
+  actor?: SubscriberDefinition;
+  tenant?: TenantRef;
+  /** `type:id` keys, sorted; context data is stored per key. */
+  contextKeys: string[];
+  context?: Record<string, { id: string; data?: Record<string, unknown> }>;
+  /** Who triggered (the API key's user). */
+  userId: string;
+  createdAt: string;
+  /** Set by DELETE /v1/events/trigger/{transactionId}: notifications not yet created never will be. */
+  canceledAt?: string;
+}
+
+/** Channels a step type delivers on (undefined for action steps). */
+export function channelOfStep(type: StepType): Channel | undefined {
+  return type === 'in_app' || type === 'email' || type === 'sms' || type === 'chat' || type === 'push' ? type : undefined;
+}

@@ -1,0 +1,188 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.ts';
+import { db } from '../store/client.ts';
+import { keys, type EnvScope } from '../store/keys.ts';
+import { queryAll } from '../store/query-pages.ts';
+import { StaleWriteError } from '../store/stale-write.ts';
+import { timeOfId } from '../ids.ts';
+import type { StoredNotification, TriggerEvent } from './model.ts';
+
+// Storage of triggers and notifications. A transaction's partition holds its trigger (the claim
+// of the transactionId) and one notification per subscriber. Every change of a notification is a
+// whole-item Put conditioned on the version it was read at, optionally in one transaction with
+// the items the change creates (a message, a digest event): a redelivered SQS message that
+// repeats a step finds the version moved on and does nothing twice.
+
+export interface VersionedNotification {
+  notification: StoredNotification;
+  version: number;
+}
+
+/** Extra writes of a transaction (lib-dynamodb TransactWriteItems entries). */
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+export const scopeOfNotification = (n: Pick<StoredNotification, '_organizationId' | '_environmentId'>): EnvScope => ({
+  organizationId: n._organizationId,
+  environmentId: n._environmentId,
+});
+
+/** The UTC day (yyyy-mm-dd) of an id: the activity feed's index partition. */
+export const dayOfId = (id: string): string => timeOfId(id).toISOString().slice(0, 10);
+
+// ---- triggers ---------------------------------------------------------------------------------
+
+/** Claims the event's transactionId in its environment; false when the id was used before. */
+export async function claimTransaction(event: TriggerEvent): Promise<boolean> {
+  const scope = { organizationId: event._organizationId, environmentId: event._environmentId };
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.triggerEvent(scope, event.transactionId), type: 'TriggerEvent', ...event },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Releases claims whose events could not be queued, so the caller can retry them. */
+export async function releaseTransaction(scope: EnvScope, transactionId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.triggerEvent(scope, transactionId) }));
+}
+
+export async function getTriggerEvent(scope: EnvScope, transactionId: string): Promise<TriggerEvent | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.triggerEvent(scope, transactionId), ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  const { pk: _pk, sk: _sk, type: _t, ...event } = Item;
+  return event as TriggerEvent;
+}
+
+/** Marks the trigger canceled (fan-out stops creating notifications); false when unknown. */
+export async function markTriggerCanceled(scope: EnvScope, transactionId: string, now: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.triggerEvent(scope, transactionId),
+        UpdateExpression: 'SET canceledAt = if_not_exists(canceledAt, :now)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+// ---- notifications ----------------------------------------------------------------------------
+
+export function notificationItem(n: StoredNotification, version: number): Record<string, unknown> {
+  const scope = scopeOfNotification(n);
+  return {
+    ...keys.notification(scope, n.transactionId, n.subscriberId),
+    ...keys.activityDayIndex(scope, dayOfId(n._id), n._id),
+    ...keys.activityOfSubscriberIndex(scope, n.subscriberId, n._id),
+    type: 'Notification',
+    ...n,
+    // Filter attributes of the activity feed (FilterExpressions need flat values).
+    topicKeys: n.topics.map((t) => t.topicKey),
+    contextKey: n.contextKeys.join(','),
+    version,
+  };
+}
+
+export function notificationFromItem(item: Record<string, unknown>): VersionedNotification {
+  const {
+    pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, type: _t,
+    topicKeys: _k, contextKey: _ck, version, ...notification
+  } = item;
+  return { notification: notification as unknown as StoredNotification, version: version as number };
+}
+
+export async function getNotification(scope: EnvScope, transactionId: string, subscriberId: string): Promise<VersionedNotification | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.notification(scope, transactionId, subscriberId), ConsistentRead: true }),
+  );
+  return Item ? notificationFromItem(Item) : undefined;
+}
+
+export async function notificationsOfTransaction(scope: EnvScope, transactionId: string): Promise<VersionedNotification[]> {
+  const key = keys.notificationsOfTransaction(scope, transactionId);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': key.pk, ':prefix': key.skPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(notificationFromItem);
+}
+
+/** A notification by its id: its id names its day, and the day's index partition has it. */
+export async function findNotificationById(scope: EnvScope, notificationId: string): Promise<VersionedNotification | undefined> {
+  const index = keys.activityDayIndex(scope, dayOfId(notificationId), notificationId);
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
+    }),
+  );
+  return Items?.[0] ? notificationFromItem(Items[0]) : undefined;
+}
+
+/**
+ * Creates the notification unless it exists; returns what is stored either way (a redelivered
+ * fan-out finds the first one and carries on from it).
+ */
+export async function createNotification(n: StoredNotification): Promise<{ created: boolean; stored: VersionedNotification }> {
+  try {
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: notificationItem(n, 1), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return { created: true, stored: { notification: n, version: 1 } };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const stored = await getNotification(scopeOfNotification(n), n.transactionId, n.subscriberId);
+    if (!stored) throw error;
+    return { created: false, stored };
+  }
+}
+
+/**
+ * Stores the notification as changed, if it is still at `expectedVersion`, together with `also`
+ * in one transaction. StaleWriteError when another run changed it first (or when one of `also`'s
+ * own conditions failed: the caller re-reads and decides again).
+ */
+export async function saveNotification(
+  n: StoredNotification,
+  expectedVersion: number,
+  also: readonly TransactItem[] = [],
+): Promise<VersionedNotification> {
+  const next = expectedVersion + 1;
+  const put = {
+    TableName: tableName(),
+    Item: notificationItem(n, next),
+    ConditionExpression: 'version = :expected',
+    ExpressionAttributeValues: { ':expected': expectedVersion },
+  };
+  try {
+    if (also.length === 0) await db().send(new PutCommand(put));
+    else await db().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...also] }));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new StaleWriteError('Notification changed concurrently');
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
+      throw new StaleWriteError('Notification changed concurrently');
+    }
+    throw error;
+  }
+  return { notification: n, version: next };
+}

@@ -1,0 +1,42 @@
+import { sendMessages } from '../queue/send.ts';
+import type { EnvScope } from '../store/keys.ts';
+
+// What the pipeline's queues carry: only keys. The event and the notification are read from the
+// table, so a message is small whatever the payload, and a redelivered message re-reads state
+// instead of trusting a stale copy.
+
+/** Fan out one accepted trigger (the `events` queue). `cursor` continues a long fan-out. */
+export interface EventMessage {
+  kind: 'event';
+  organizationId: string;
+  environmentId: string;
+  transactionId: string;
+  cursor?: string;
+}
+
+/** Run one job of one notification (the `jobs` queue). */
+export interface JobMessage {
+  kind: 'job';
+  organizationId: string;
+  environmentId: string;
+  transactionId: string;
+  subscriberId: string;
+  jobIndex: number;
+}
+
+export function enqueueEvents(scope: EnvScope, transactionIds: readonly string[]): Promise<void> {
+  return sendMessages(
+    'events',
+    transactionIds.map((transactionId) => ({ body: eventMessage(scope, transactionId) })),
+  );
+}
+
+export function eventMessage(scope: EnvScope, transactionId: string, cursor?: string): EventMessage {
+  return { kind: 'event', organizationId: scope.organizationId, environmentId: scope.environmentId, transactionId, ...(cursor && { cursor }) };
+}
+
+export function jobMessage(scope: EnvScope, transactionId: string, subscriberId: string, jobIndex: number): JobMessage {
+  return { kind: 'job', organizationId: scope.organizationId, environmentId: scope.environmentId, transactionId, subscriberId, jobIndex };
+}
+
+export const scopeOfMessage = (m: EventMessage | JobMessage): EnvScope => ({ organizationId: m.organizationId, environmentId: m.environmentId });
