@@ -13,12 +13,36 @@ export interface QueueDef {
   maxReceiveCount: number;
   /** Module (from the repository root) whose `handler` export consumes the queue, if any yet. */
   consumer?: string;
+  /** Queues the consumer sends to (it gets their URLs and sqs:SendMessage). */
+  sends?: readonly string[];
   batchSize: number;
 }
 
 export const queues: readonly QueueDef[] = [
-  // Bulk-trigger events: one message per accepted event, fanned out to subscribers.
-  { name: 'events', urlEnv: QUEUE_URL_ENV.events, visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10 },
-  // Jobs of the delivery pipeline: one message per step to run.
-  { name: 'jobs', urlEnv: QUEUE_URL_ENV.jobs, visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10 },
+  // Accepted triggers: one message per event (and per continuation of a long fan-out).
+  {
+    name: 'events',
+    urlEnv: QUEUE_URL_ENV.events,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    consumer: 'functions/consumers/events.ts',
+    sends: ['events', 'jobs'],
+  },
+  // Jobs of the delivery pipeline: one message per step to run (delayed messages for waits).
+  {
+    name: 'jobs',
+    urlEnv: QUEUE_URL_ENV.jobs,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    consumer: 'functions/consumers/jobs.ts',
+    sends: ['jobs'],
+  },
 ];
+
+export function queue(name: string): QueueDef {
+  const found = queues.find((q) => q.name === name);
+  if (!found) throw new Error(`No queue ${name}`);
+  return found;
+}

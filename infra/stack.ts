@@ -178,13 +178,12 @@ export class NotifyStack extends Stack {
     for (const { def, id, queue } of queueResources) {
       if (!def.consumer) continue;
       // SQS wants the visibility timeout at least 6x the function timeout (retries within it).
-      // Consumers write (they run the pipeline). A consumer that sends on to another queue needs
-      // a `sends` list in QueueDef, as routes have; none exists yet.
+      // Consumers write (they run the pipeline) and send to the queues their QueueDef names.
       const consumer = makeFunction(`${id}Consumer`, {
         entry: def.consumer,
         timeout: Duration.seconds(consumerTimeoutSeconds(def)),
         access: 'write',
-        sends: [],
+        sends: def.sends ?? [],
       });
       consumers.push({ name: def.name, fn: consumer });
       consumer.addEventSource(

@@ -10,6 +10,7 @@ import { startDynamoDbLocal, startSqsEmulator, type Emulator } from './emulators
 import { loadHandler } from './handlers.ts';
 import { ensureQueues, ensureTable } from './resources.ts';
 import { startPoller, type Poller } from './sqs-poller.ts';
+import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
 
 // The whole service on this machine: emulators (or external endpoints), the table and queues,
 // the route table served over HTTP, and the queues polled into their consumers. Used by
@@ -61,6 +62,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DDB_LOCAL_TELEMETRY: '0',
       [ENV.tableName]: options.tableName ?? 'notify-local',
       [ENV.secretsKeyFile]: join(options.stateDir, 'secrets.key'),
+      // Demo email/sms providers deliver here (JSON lines per channel).
+      [SINK_DIR_ENV]: join(options.stateDir, 'outbox'),
     };
     const usesAws = options.dynamoEndpoint === 'aws' || options.sqsEndpoint === 'aws';
     if (!usesAws) Object.assign(env, LOCAL_CREDENTIALS);

@@ -69,6 +69,8 @@ export interface StoredJob {
   stepOutput?: Record<string, unknown>;
   messageId?: string;
   error?: string;
+  /** A send in progress: until then a redelivered message waits; after, the outcome is unknown. */
+  leaseUntil?: string;
   scheduleExtensionsCount?: number;
   createdAt: string;
   updatedAt: string;

@@ -162,6 +162,11 @@ export const keys = {
     pk: `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`,
     skPrefix: `WIN#${windowId}#EVT#`,
   }),
+  /** When the digest key last saw an event (the look-back window of a backoff digest). */
+  digestLastEvent: (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, digestValue: string): Key => ({
+    pk: `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`,
+    sk: 'LAST',
+  }),
   throttleWindow: (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, throttleKey: string): Key => ({
     pk: `${env(s)}#THROTTLE#${workflowDbId}#${stepId}#${subscriberId}#${throttleKey}`,
     sk: 'WINDOW',

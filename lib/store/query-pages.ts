@@ -22,3 +22,12 @@ export async function queryAll(input: QueryInput): Promise<Record<string, unknow
   for await (const page of queryPages(input)) items.push(...page);
   return items;
 }
+
+/** One page from `startKey`, with the key to continue from (undefined at the end): for work that stops and resumes later. */
+export async function queryPage(
+  input: QueryInput,
+  startKey?: Record<string, unknown>,
+): Promise<{ items: Record<string, unknown>[]; next?: Record<string, unknown> }> {
+  const page = await db().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: startKey }));
+  return { items: page.Items ?? [], ...(page.LastEvaluatedKey && { next: page.LastEvaluatedKey }) };
+}

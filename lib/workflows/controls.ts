@@ -76,7 +76,9 @@ const push = z.object({ skip, subject: z.string().optional(), body: z.string().o
 
 const delay = z.object({
   skip,
-  type: z.enum(['regular', 'timed']).optional(),
+  // dynamic: the payload at dynamicKey holds an ISO date or {amount, unit} (reference 12.4).
+  type: z.enum(['regular', 'timed', 'dynamic']).optional(),
+  dynamicKey: z.string().optional(),
   amount: z.number().positive('amount must be positive').optional(),
   unit: timeUnit.optional(),
   cron: cron.optional(),

@@ -1,0 +1,78 @@
+import { newId } from '../ids.ts';
+import type { Subscriber } from '../subscribers/model.ts';
+import { CHANNEL_STEP_TYPES, isCritical, type Severity, type StoredWorkflow } from '../workflows/model.ts';
+import { DETAILS, detail } from './details.ts';
+import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberSummary, TriggerEvent } from './model.ts';
+
+// The notification a trigger makes for one subscriber: one job per active step, in order. The
+// first job is queued at once (its "Step queued" detail is written with the notification); the
+// others wait for their predecessor.
+
+const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low', 'none'];
+
+export function summaryOf(s: Subscriber): SubscriberSummary {
+  return {
+    _id: s._id,
+    subscriberId: s.subscriberId,
+    ...(s.firstName != null && { firstName: s.firstName }),
+    ...(s.lastName != null && { lastName: s.lastName }),
+    ...(s.email != null && { email: s.email }),
+    ...(s.phone != null && { phone: s.phone }),
+  };
+}
+
+export function buildNotification(input: {
+  event: TriggerEvent;
+  workflow: StoredWorkflow;
+  subscriber: Subscriber;
+  to: Recipient;
+  topics: NotificationTopic[];
+  actor?: Subscriber;
+  now: Date;
+}): StoredNotification {
+  const { event, workflow, subscriber, now } = input;
+  const at = now.toISOString();
+  const steps = workflow.steps.filter((s) => s.active);
+  const jobs: StoredJob[] = steps.map((step, index) => ({
+    _id: newId(now.getTime()),
+    index,
+    stepDbId: step._id,
+    stepId: step.stepId,
+    type: step.type,
+    status: index === 0 ? 'queued' : 'pending',
+    providerId: step.type === 'in_app' ? 'svc' : null,
+    executionDetails: index === 0 ? [detail(DETAILS.stepQueued, 'Pending', {}, now)] : [],
+    createdAt: at,
+    updatedAt: at,
+  }));
+  const overrideSeverity = event.overrides.severity;
+  const severity = SEVERITIES.includes(overrideSeverity as Severity) ? (overrideSeverity as Severity) : workflow.severity;
+  return {
+    _id: newId(now.getTime()),
+    _organizationId: event._organizationId,
+    _environmentId: event._environmentId,
+    _templateId: workflow._id,
+    templateIdentifier: workflow.workflowId,
+    transactionId: event.transactionId,
+    _subscriberId: subscriber._id,
+    subscriberId: subscriber.subscriberId,
+    subscriber: summaryOf(subscriber),
+    topics: input.topics,
+    channels: [...new Set(steps.map((s) => s.type))],
+    payload: event.payload,
+    overrides: event.overrides,
+    to: input.to,
+    tags: workflow.tags,
+    controls: {},
+    severity,
+    critical: isCritical(workflow),
+    contextKeys: event.contextKeys,
+    ...(event.tenant && { tenant: event.tenant }),
+    ...(input.actor && { actor: summaryOf(input.actor) }),
+    jobs,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+export const isChannelStep = (type: string): boolean => (CHANNEL_STEP_TYPES as readonly string[]).includes(type);

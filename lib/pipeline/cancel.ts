@@ -1,0 +1,52 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { tableName } from '../config.ts';
+import { db } from '../store/client.ts';
+import { keys, type EnvScope } from '../store/keys.ts';
+import { retryOnStaleWrite } from '../store/stale-write.ts';
+import { DETAILS, detail } from './details.ts';
+import type { StoredJob } from './model.ts';
+import { getNotification, markTriggerCanceled, notificationsOfTransaction, saveNotification } from './notification-store.ts';
+
+// DELETE /v1/events/trigger/{transactionId}: stops what has not run yet. The trigger is marked
+// so a fan-out still in progress creates no more notifications, and every job still waiting
+// (pending, queued, delayed) in the transaction's notifications is canceled; a running job
+// finishes. True when the transaction exists and something was stopped.
+
+const WAITING: readonly StoredJob['status'][] = ['pending', 'queued', 'delayed'];
+
+export async function cancelTrigger(scope: EnvScope, transactionId: string): Promise<boolean> {
+  const now = new Date();
+  if (!(await markTriggerCanceled(scope, transactionId, now.toISOString()))) return false;
+  let canceled = 0;
+  for (const { notification } of await notificationsOfTransaction(scope, transactionId)) {
+    canceled += await retryOnStaleWrite(async () => {
+      const current = await getNotification(scope, transactionId, notification.subscriberId);
+      if (!current) return 0;
+      const waiting = current.notification.jobs.filter((j) => WAITING.includes(j.status));
+      if (waiting.length === 0) return 0;
+      const at = now.toISOString();
+      const jobs = current.notification.jobs.map((j) =>
+        WAITING.includes(j.status)
+          ? { ...j, status: 'canceled' as const, executionDetails: [...j.executionDetails, detail(DETAILS.canceledByRequest, 'Warning', {}, now)], updatedAt: at }
+          : j,
+      );
+      await saveNotification({ ...current.notification, jobs, updatedAt: at }, current.version);
+      // A canceled digest master closes its window, so later events open a new one.
+      for (const job of waiting.filter((j) => j.type === 'digest' && j.digestWindowId)) {
+        await closeWindow(scope, current.notification._templateId, job, current.notification.subscriberId);
+      }
+      return waiting.length;
+    });
+  }
+  return canceled > 0;
+}
+
+async function closeWindow(scope: EnvScope, workflowDbId: string, job: StoredJob, subscriberId: string): Promise<void> {
+  const key = keys.digestWindow(scope, workflowDbId, job.stepId, subscriberId, job.digest?.digestValue ?? 'No-Value-Provided');
+  try {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'windowId = :w', ExpressionAttributeValues: { ':w': job._id } }));
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import type { Subscriber } from '../subscribers/model.ts';
+import type { StoredStep, StoredWorkflow } from '../workflows/model.ts';
+import type { EnvScope } from '../store/keys.ts';
+import type { ExecutionDetail, JobStatus, StoredJob, StoredNotification } from './model.ts';
+import type { TransactItem } from './notification-store.ts';
+
+// What a step decides, as data: the runner applies every decision the same way, as one
+// conditional write of the notification plus the items the decision creates. Step handlers
+// never write themselves (except a provider send, which happens between two decisions).
+
+export interface JobContext {
+  scope: EnvScope;
+  notification: StoredNotification;
+  job: StoredJob;
+  step: StoredStep;
+  workflow: StoredWorkflow;
+  /** The subscriber as it is now (undefined if deleted since the trigger). */
+  subscriber: Subscriber | undefined;
+  /** Template and condition variables: subscriber, payload, step (digest), tenant, actor, context. */
+  variables: Record<string, unknown>;
+  now: Date;
+}
+
+export type After =
+  /** Go on with the next job now. */
+  | { kind: 'next' }
+  /** Run this job again at `until` (delay and digest windows). */
+  | { kind: 'wait'; until: Date }
+  /** The chain ends here; jobs not started yet get `rest` (and `detail`, if given). */
+  | { kind: 'end'; rest: JobStatus; detail?: string };
+
+export interface Decision {
+  status: JobStatus;
+  details: ExecutionDetail[];
+  /** Other job fields to set (providerId, digest, delayUntil, messageId, error, ...). */
+  job?: Partial<StoredJob>;
+  notification?: Partial<StoredNotification>;
+  /** Items created in the same transaction (a message, a digest window, a throttle count). */
+  also?: TransactItem[];
+  after: After;
+  /**
+   * An external send: the runner first stores this decision (the job `running` under a lease),
+   * then calls `send`, then stores the decision it returns.
+   */
+  send?: () => Promise<Decision>;
+}
+
+export const next: After = { kind: 'next' };
+
+/** A channel step that failed: the workflow goes on unless the step says to stop (reference 12.8). */
+export function afterFailure(step: StoredStep): After {
+  return step.shouldStopOnFail ? { kind: 'end', rest: 'canceled', detail: 'Step was canceled because a previous step failed' } : next;
+}

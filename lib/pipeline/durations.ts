@@ -1,0 +1,36 @@
+import { CronExpressionParser } from 'cron-parser';
+import type { TimeUnit } from './model.ts';
+
+// Durations of delays, digest windows and throttle windows. Months count as 30 days, as in the
+// reference; cron expressions run in the subscriber's time zone.
+
+const UNIT_MS: Record<TimeUnit, number> = {
+  seconds: 1000,
+  minutes: 60_000,
+  hours: 3_600_000,
+  days: 86_400_000,
+  weeks: 7 * 86_400_000,
+  months: 30 * 86_400_000,
+};
+
+export function durationMs(amount: number, unit: TimeUnit): number {
+  return amount * UNIT_MS[unit];
+}
+
+export function isTimeUnit(value: unknown): value is TimeUnit {
+  return typeof value === 'string' && value in UNIT_MS;
+}
+
+/** The next time the cron expression fires after `from`, in `timezone` (UTC when absent or unknown). */
+export function nextCronTime(expression: string, from: Date, timezone?: string | null): Date {
+  const options = { currentDate: from, tz: timezone ?? 'UTC' };
+  try {
+    return CronExpressionParser.parse(expression, options).next().toDate();
+  } catch (error) {
+    if (timezone) return CronExpressionParser.parse(expression, { currentDate: from, tz: 'UTC' }).next().toDate();
+    throw error;
+  }
+}
+
+/** Longest wait SQS can hold a message for; longer waits are chained. */
+export const MAX_QUEUE_DELAY_SECONDS = 900;

@@ -1,0 +1,120 @@
+import { logger } from '../logger.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { mapConcurrently } from '../store/concurrency.ts';
+import { getSubscriber } from '../subscribers/repository.ts';
+import type { Subscriber } from '../subscribers/model.ts';
+import { upsertSubscriber } from '../subscribers/upsert.ts';
+import { getTenant, updateTenant } from '../tenants/repository.ts';
+import { getTopic } from '../topics/repository.ts';
+import { getWorkflowByDbId } from '../workflows/repository.ts';
+import type { StoredWorkflow } from '../workflows/model.ts';
+import { buildNotification } from './build-notification.ts';
+import type { NotificationTopic, Recipient, SubscriberDefinition, TriggerEvent } from './model.ts';
+import { createNotification, getTriggerEvent } from './notification-store.ts';
+import { eventMessage, jobMessage, type EventMessage, type JobMessage } from './queue-messages.ts';
+import { decodePosition, encodePosition, isTopic, recipientPage, singleRecipients, type Position } from './recipients.ts';
+
+// The events consumer's work: one accepted trigger → one notification per recipient. Single
+// recipients are upserted first (their definitions win); then topic members (or, for a
+// broadcast, every subscriber of the environment) a page at a time. When the time budget runs
+// out, the rest is handed on as a continuation message with a cursor. Every notification is a
+// conditional Put keyed by (transactionId, subscriberId), so a redelivered or overlapping run
+// creates nothing twice: it finds the notification and re-queues its first job if still queued.
+
+export interface FanOutResult {
+  jobs: JobMessage[];
+  /** Set when the fan-out must continue in another run. */
+  continuation?: EventMessage;
+}
+
+const CONCURRENCY = 16;
+
+export async function fanOut(scope: EnvScope, message: EventMessage, deadline: number): Promise<FanOutResult> {
+  const event = await getTriggerEvent(scope, message.transactionId);
+  if (!event || event.canceledAt) return { jobs: [] };
+  const workflow = await getWorkflowByDbId(scope, event.workflowDbId);
+  if (!workflow) {
+    logger.warn('Trigger dropped: its workflow no longer exists', { transactionId: event.transactionId, workflowId: event.workflowId });
+    return { jobs: [] };
+  }
+  const topics = event.to.filter(isTopic);
+  const excluded = new Set(topics.flatMap((t) => t.exclude ?? []));
+  if (event.actor) excluded.add(event.actor.subscriberId);
+
+  const jobs: JobMessage[] = [];
+  let actor: Subscriber | undefined;
+  const deliver = async (definition: SubscriberDefinition | string, to: Recipient, topic?: NotificationTopic) => {
+    const job = await notify(scope, { event, workflow, actor }, definition, to, topic ? [topic] : []);
+    if (job) jobs.push(job);
+  };
+
+  let position: Position;
+  if (message.cursor) {
+    position = decodePosition(message.cursor);
+    actor = event.actor && (await getSubscriber(scope, event.actor.subscriberId));
+  } else {
+    await prepare(scope, event);
+    actor = event.actor && (await getSubscriber(scope, event.actor.subscriberId));
+    await mapConcurrently(singleRecipients(event.to), CONCURRENCY, (d) => deliver(d, d));
+    position = { source: event.broadcast ? -1 : 0 };
+  }
+
+  // Topic members (source = topic index) or the whole environment (source = -1), page by page.
+  while (event.broadcast ? position.source === -1 : position.source < topics.length) {
+    if (Date.now() > deadline) {
+      return { jobs, continuation: eventMessage(scope, event.transactionId, encodePosition(position)) };
+    }
+    const topicRecipient = event.broadcast ? undefined : topics[position.source]!;
+    const topic = topicRecipient && (await getTopic(scope, topicRecipient.topicKey));
+    if (topicRecipient && !topic) {
+      logger.warn('Trigger names an unknown topic', { transactionId: event.transactionId, topicKey: topicRecipient.topicKey });
+      position = { source: position.source + 1 };
+      continue;
+    }
+    const page = await recipientPage(scope, topicRecipient?.topicKey, position.startKey);
+    const members = page.subscriberIds.filter((id) => !excluded.has(id));
+    const ref = topic ? { _topicId: topic._id, topicKey: topic.key } : undefined;
+    await mapConcurrently(members, CONCURRENCY, (id) => deliver(id, topicRecipient ?? { subscriberId: id }, ref));
+    position = page.next ? { source: position.source, startKey: page.next } : { source: event.broadcast ? -2 : position.source + 1 };
+  }
+  return { jobs };
+}
+
+/** What happens once per trigger: the tenant's name and data follow the trigger, the actor is upserted. */
+async function prepare(scope: EnvScope, event: TriggerEvent): Promise<void> {
+  if (event.actor) await upsertSubscriber(scope, event.actor);
+  const tenant = event.tenant;
+  if (tenant && (tenant.name !== undefined || tenant.data !== undefined)) {
+    const stored = await getTenant(scope, tenant.identifier);
+    const changed =
+      stored &&
+      ((tenant.name !== undefined && tenant.name !== stored.name) ||
+        (tenant.data !== undefined && JSON.stringify(tenant.data) !== JSON.stringify(stored.data)));
+    if (changed) {
+      await updateTenant(scope, tenant.identifier, { ...(tenant.name !== undefined && { name: tenant.name }), ...(tenant.data !== undefined && { data: tenant.data }) }, new Date().toISOString());
+    }
+  }
+}
+
+/** Creates the subscriber's notification (once); the message of its first job if that still waits to run. */
+async function notify(
+  scope: EnvScope,
+  { event, workflow, actor }: { event: TriggerEvent; workflow: StoredWorkflow; actor: Subscriber | undefined },
+  recipient: SubscriberDefinition | string,
+  to: Recipient,
+  topics: NotificationTopic[],
+): Promise<JobMessage | undefined> {
+  let subscriber: Subscriber | undefined;
+  if (typeof recipient === 'string') {
+    // A topic member exists already; if it was deleted since, it gets nothing.
+    subscriber = await getSubscriber(scope, recipient);
+    if (!subscriber) return undefined;
+  } else {
+    subscriber = await upsertSubscriber(scope, recipient);
+  }
+  const built = buildNotification({ event, workflow, subscriber, to, topics, ...(actor && { actor }), now: new Date() });
+  const { stored } = await createNotification(built);
+  const first = stored.notification.jobs[0];
+  if (!first || first.status !== 'queued') return undefined;
+  return jobMessage(scope, event.transactionId, subscriber.subscriberId, 0);
+}

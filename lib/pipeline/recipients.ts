@@ -1,0 +1,67 @@
+import { keys, type EnvScope } from '../store/keys.ts';
+import { queryPage } from '../store/query-pages.ts';
+import type { Recipient, SubscriberDefinition, TopicRecipient } from './model.ts';
+
+// Who a trigger goes to. Single recipients are known from the event; topic members and, for a
+// broadcast, every subscriber of the environment are read a page at a time, and the position is
+// a cursor that the fan-out can hand to its next run.
+
+export const isTopic = (r: Recipient): r is TopicRecipient => typeof r === 'object' && (r as TopicRecipient).type === 'Topic';
+
+/** Single recipients as definitions, the last definition of a subscriberId winning. */
+export function singleRecipients(to: readonly Recipient[]): SubscriberDefinition[] {
+  const byId = new Map<string, SubscriberDefinition>();
+  for (const r of to) {
+    if (isTopic(r)) continue;
+    const definition = typeof r === 'string' ? { subscriberId: r } : r;
+    byId.delete(definition.subscriberId);
+    byId.set(definition.subscriberId, definition);
+  }
+  return [...byId.values()];
+}
+
+export interface Position {
+  /** Index into the event's topics; -1 for the environment's subscribers (broadcast). */
+  source: number;
+  startKey?: Record<string, unknown>;
+}
+
+export const encodePosition = (p: Position): string => Buffer.from(JSON.stringify(p)).toString('base64url');
+export const decodePosition = (cursor: string): Position => JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Position;
+
+const PAGE_SIZE = 100;
+
+/** One page of subscriberIds from `position`: topic members, or the environment's subscribers. */
+export async function recipientPage(
+  scope: EnvScope,
+  topicKey: string | undefined,
+  startKey?: Record<string, unknown>,
+): Promise<{ subscriberIds: string[]; next?: Record<string, unknown> }> {
+  if (topicKey !== undefined) {
+    const { pk, skPrefix } = keys.subscribersOfTopic(scope, topicKey);
+    const page = await queryPage(
+      {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ProjectionExpression: 'subscriberId',
+        Limit: PAGE_SIZE,
+      },
+      startKey,
+    );
+    return { subscriberIds: page.items.map((i) => i.subscriberId as string), ...(page.next && { next: page.next }) };
+  }
+  const page = await queryPage(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.subscribersOfEnvironment(scope).gsi1pk },
+      ProjectionExpression: 'subscriberId, deleted',
+      Limit: PAGE_SIZE,
+    },
+    startKey,
+  );
+  return {
+    subscriberIds: page.items.filter((i) => !i.deleted).map((i) => i.subscriberId as string),
+    ...(page.next && { next: page.next }),
+  };
+}

@@ -1,0 +1,188 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../config.ts';
+import { db } from '../../store/client.ts';
+import { keys, type EnvScope } from '../../store/keys.ts';
+import { queryAll } from '../../store/query-pages.ts';
+import { next, type Decision, type JobContext } from '../decision.ts';
+import { DETAILS, detail } from '../details.ts';
+import { durationMs, isTimeUnit, nextCronTime } from '../durations.ts';
+import type { DigestMetadata, StoredJob, StoredNotification } from '../model.ts';
+import type { TransactItem } from '../notification-store.ts';
+import { valueAtPath } from '../path.ts';
+
+// Digest. Events of one (workflow, step, subscriber, digest value) within a window become one
+// delivery. The first event opens the window (an item; its job becomes the master and waits);
+// later events join it — a transaction that checks the window is still open and adds the
+// event's item — and their own chain ends as `merged`. When the master's time comes it deletes
+// the window (so no event can join any more; a latecomer opens the next window) and reads the
+// events that joined. Every step is a conditional write, so redelivery adds or loses nothing.
+
+const NO_VALUE = 'No-Value-Provided';
+/** A window whose master is this late is abandoned (its master failed): the next event replaces it. */
+const ABANDONED_AFTER_MS = 3_600_000;
+/** Joined events are kept this long after the window closes (the activity feed reads them). */
+const EVENT_RETENTION_S = 90 * 86_400;
+/** The activity feed shows at most this many events on the digest job. */
+const MAX_EVENTS_ON_JOB = 100;
+
+interface DigestControls {
+  type?: 'regular' | 'timed';
+  amount?: number;
+  unit?: string;
+  lookBackWindow?: { amount: number; unit: string };
+  cron?: string;
+  digestKey?: string;
+}
+
+interface Window {
+  windowId: string;
+  master: { notificationId: string; transactionId: string; jobId: string };
+  closesAt: string;
+}
+
+export async function decideDigest(context: JobContext): Promise<Decision> {
+  const { scope, step, job, notification, now } = context;
+  const controls = step.controlValues as DigestControls;
+  const digestValue = controls.digestKey ? String(valueAtPath(notification.payload, controls.digestKey) ?? NO_VALUE) : NO_VALUE;
+  const windowKey = keys.digestWindow(scope, notification._templateId, step.stepId, notification.subscriberId, digestValue);
+
+  if (job.status === 'delayed') return close(context, windowKey);
+
+  const metadata = metadataOf(controls, digestValue);
+  const window = await readWindow(windowKey);
+  if (window && Date.parse(window.closesAt) + ABANDONED_AFTER_MS > now.getTime()) {
+    const eventKey = keys.digestEvent(scope, notification._templateId, step.stepId, notification.subscriberId, digestValue, window.windowId, notification.transactionId);
+    return {
+      status: 'merged',
+      details: [detail(DETAILS.digestMerged, 'Success', { raw: { masterTransactionId: window.master.transactionId } }, now)],
+      job: { digest: metadata, mergedInto: window.master },
+      notification: { _digestedNotificationId: window.master.notificationId },
+      also: [
+        { ConditionCheck: { TableName: tableName(), Key: windowKey, ConditionExpression: 'windowId = :w', ExpressionAttributeValues: { ':w': window.windowId } } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...eventKey, type: 'DigestEvent', transactionId: notification.transactionId, notificationId: notification._id, payload: notification.payload, createdAt: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_S },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+      after: { kind: 'end', rest: 'merged' },
+    };
+  }
+
+  const lastKey = keys.digestLastEvent(scope, notification._templateId, step.stepId, notification.subscriberId, digestValue);
+  const seen: TransactItem = { Put: { TableName: tableName(), Item: { ...lastKey, type: 'DigestLastEvent', at: now.toISOString() } } };
+  if (controls.lookBackWindow && isTimeUnit(controls.lookBackWindow.unit)) {
+    const last = await readLast(lastKey);
+    const lookBack = durationMs(controls.lookBackWindow.amount, controls.lookBackWindow.unit);
+    if (!last || Date.parse(last) < now.getTime() - lookBack) {
+      // Nothing recent to digest with: this event goes out at once.
+      return { status: 'skipped', details: [detail(DETAILS.digestSkippedBackoff, 'Success', {}, now)], job: { digest: { ...metadata, type: 'backoff' } }, also: [seen], after: next };
+    }
+  }
+
+  const until = windowEnd(controls, now, context.subscriber?.timezone);
+  if (!until) {
+    return {
+      status: 'failed',
+      details: [detail('Invalid digest configuration', 'Failed', { raw: controls }, now)],
+      job: { error: 'Invalid digest configuration' },
+      after: { kind: 'end', rest: 'canceled', detail: DETAILS.canceledAfterFailure },
+    };
+  }
+  const opened: Window = { windowId: job._id, master: { notificationId: notification._id, transactionId: notification.transactionId, jobId: job._id }, closesAt: until.toISOString() };
+  return {
+    status: 'delayed',
+    details: [detail(DETAILS.digested, 'Pending', { raw: { delay: until.getTime() - now.getTime() } }, now)],
+    job: { digest: metadata, delayUntil: until.toISOString(), digestWindowId: job._id },
+    also: [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...windowKey, type: 'DigestWindow', ...opened },
+          // Open only if no window is open (or the open one is the one just found abandoned).
+          ConditionExpression: window ? 'windowId = :old' : 'attribute_not_exists(pk)',
+          ...(window && { ExpressionAttributeValues: { ':old': window.windowId } }),
+        },
+      },
+      seen,
+    ],
+    after: { kind: 'wait', until },
+  };
+}
+
+/** The master's time has come: close the window, then collect what joined it. */
+async function close(context: JobContext, windowKey: { pk: string; sk: string }): Promise<Decision> {
+  const { scope, job, notification, now } = context;
+  try {
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: windowKey, ConditionExpression: 'windowId = :w', ExpressionAttributeValues: { ':w': job._id } }),
+    );
+  } catch (error) {
+    // Already closed by an earlier run of this job.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+  const events = await digestEventsOf(scope, notification, job);
+  return {
+    status: 'completed',
+    details: [detail(DETAILS.digestTriggered, 'Success', { raw: { events: events.length } }, now)],
+    job: { digest: { ...job.digest!, events: events.slice(0, MAX_EVENTS_ON_JOB) }, delayUntil: undefined },
+    after: next,
+  };
+}
+
+/** The payloads a completed (or closing) digest master covers: its own first, then those that joined. */
+export async function digestEventsOf(scope: EnvScope, notification: StoredNotification, digestJob: StoredJob): Promise<Record<string, unknown>[]> {
+  if (!digestJob.digestWindowId) return [notification.payload];
+  const { pk, skPrefix } = keys.digestEventsOfWindow(
+    scope, notification._templateId, digestJob.stepId, notification.subscriberId, digestJob.digest?.digestValue ?? NO_VALUE, digestJob.digestWindowId,
+  );
+  const joined = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ConsistentRead: true,
+  });
+  joined.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+  return [notification.payload, ...joined.map((item) => item.payload as Record<string, unknown>)];
+}
+
+function metadataOf(controls: DigestControls, digestValue: string): DigestMetadata {
+  if (controls.type === 'timed') return { type: 'timed', digestKey: controls.digestKey, digestValue, timed: { cronExpression: controls.cron } };
+  return {
+    type: controls.lookBackWindow ? 'backoff' : 'regular',
+    ...(controls.digestKey && { digestKey: controls.digestKey }),
+    digestValue,
+    ...(controls.amount !== undefined && { amount: controls.amount }),
+    ...(isTimeUnit(controls.unit) && { unit: controls.unit }),
+    ...(controls.lookBackWindow && {
+      backoff: true,
+      backoffAmount: controls.lookBackWindow.amount,
+      ...(isTimeUnit(controls.lookBackWindow.unit) && { backoffUnit: controls.lookBackWindow.unit }),
+    }),
+  };
+}
+
+function windowEnd(controls: DigestControls, now: Date, timezone?: string | null): Date | undefined {
+  if (controls.type === 'timed') {
+    if (!controls.cron) return undefined;
+    try {
+      return nextCronTime(controls.cron, now, timezone);
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof controls.amount !== 'number' || controls.amount <= 0 || !isTimeUnit(controls.unit)) return undefined;
+  return new Date(now.getTime() + durationMs(controls.amount, controls.unit));
+}
+
+async function readWindow(key: { pk: string; sk: string }): Promise<Window | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return Item as Window | undefined;
+}
+
+async function readLast(key: { pk: string; sk: string }): Promise<string | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return Item?.at as string | undefined;
+}

@@ -1,0 +1,40 @@
+import type { Channel } from '../../integrations/providers.ts';
+import { decideChannel } from '../../preferences/merge.ts';
+import { getSubscriberChoices } from '../../preferences/repository.ts';
+import { next, type Decision, type JobContext } from '../decision.ts';
+import { DETAILS, detail } from '../details.ts';
+import { withinSchedule } from '../schedule.ts';
+
+// Whether a channel step may deliver: the subscriber's preferences (the same merge the
+// preferences endpoint shows; critical workflows ignore the subscriber's layers) and the
+// subscriber's schedule (in-app and critical workflows are exempt). Undefined = go ahead.
+
+export async function channelGate(context: JobContext): Promise<Decision | undefined> {
+  const { scope, notification, step, workflow, now } = context;
+  const channel = step.type as Channel;
+  const choices = await getSubscriberChoices(scope, notification.subscriberId);
+  const workflowChoice = choices.workflows.get(workflow._id);
+  const layers = {
+    defaults: workflow.defaultPreferences,
+    author: workflow.userPreferences,
+    ...(choices.global && { subscriberGlobal: choices.global.channels }),
+    ...(workflowChoice && { subscriberWorkflow: workflowChoice.channels }),
+  };
+  const decision = decideChannel(layers, channel, notification.critical);
+  if (!decision.enabled) {
+    const text =
+      decision.source === 'template'
+        ? DETAILS.filteredWorkflow
+        : workflowChoice?.channels[channel] !== undefined
+          ? DETAILS.filteredSubscriberWorkflow
+          : DETAILS.filteredSubscriberGlobal;
+    return { status: 'canceled', details: [detail(text, 'Success', { raw: { channel, ...decision } }, now)], after: next };
+  }
+  if (channel !== 'in_app' && !notification.critical) {
+    const schedule = choices.global?.schedule;
+    if (!withinSchedule(schedule, context.subscriber?.timezone, now)) {
+      return { status: 'canceled', details: [detail(DETAILS.outsideSchedule, 'Success', { raw: schedule }, now)], after: next };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,33 @@
+import type { EnvScope } from '../store/keys.ts';
+import type { Subscriber } from '../subscribers/model.ts';
+import { digestEventsOf } from './steps/digest.ts';
+import type { StoredJob, StoredNotification } from './model.ts';
+
+// The variables templates and conditions see: {subscriber, payload, step, tenant, actor, context}.
+// `step` carries the events of the digest that ran before this job, if any (`step.events`,
+// `step.total_count`, `step.digest`).
+
+export async function templateVariables(
+  scope: EnvScope,
+  notification: StoredNotification,
+  job: StoredJob,
+  subscriber: Subscriber | undefined,
+): Promise<Record<string, unknown>> {
+  const digestJob = [...notification.jobs.slice(0, job.index)].reverse().find((j) => j.type === 'digest' && j.status === 'completed');
+  const events = digestJob ? await digestEventsOf(scope, notification, digestJob) : [];
+  const context = Object.fromEntries(
+    notification.contextKeys.map((key) => {
+      const [type, ...id] = key.split(':');
+      return [type, { id: id.join(':') }];
+    }),
+  );
+  return {
+    subscriber: { ...(subscriber ?? notification.subscriber), isOnline: subscriber?.isOnline ?? false },
+    payload: notification.payload,
+    step: { digest: Boolean(digestJob), events, total_count: events.length },
+    tenant: notification.tenant ?? {},
+    actor: notification.actor ?? {},
+    context,
+    workflow: { workflowId: notification.templateIdentifier, _id: notification._templateId, tags: notification.tags, severity: notification.severity },
+  };
+}

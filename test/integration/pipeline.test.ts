@@ -1,0 +1,348 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context, SQSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LocalApi } from '#infra/local/api-gateway.ts';
+import { handler as eventsConsumer } from '#functions/consumers/events.ts';
+import { handler as jobsConsumer } from '#functions/consumers/jobs.ts';
+import { newId } from '#lib/ids.ts';
+import { eventMessage, jobMessage } from '#lib/pipeline/queue-messages.ts';
+import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
+import { DEFAULT_WORKFLOW_PREFERENCES } from '#lib/workflows/model.ts';
+import { saveWorkflow } from '#lib/workflows/repository.ts';
+import { createTestOrg, startTestApi, type ApiClient, type TestEnv, type TestOrg } from '../support/api.ts';
+import { step, workflow } from '../support/workflow-builder.ts';
+
+// The delivery pipeline end to end: triggers go through the API, the real `events` and `jobs`
+// queues and their consumers (polled by the local runtime the test setup starts), and the
+// outcome is checked where a user would look: the subscriber's messages and the activity feed.
+// Waits poll with a bound (vi.waitFor), never sleep.
+
+let api: LocalApi;
+let org: TestOrg;
+let env: TestEnv;
+let client: ApiClient;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  org = await createTestOrg(api.url);
+  env = org.dev;
+  client = env.client;
+});
+afterAll(() => api.close());
+
+const WAIT = { timeout: 30_000, interval: 200 };
+const rand = () => newId().slice(-8);
+
+async function createWorkflow(steps: Record<string, unknown>[], extra: Record<string, unknown> = {}): Promise<string> {
+  const workflowId = `wf-${rand()}`;
+  const res = await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps, ...extra });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return workflowId;
+}
+
+const inApp = (body: string, extra: Record<string, unknown> = {}) => ({ name: 'Inbox', stepId: `inbox-${rand()}`, type: 'in_app', controlValues: { body, ...extra } });
+
+async function trigger(name: string, to: unknown, payload: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await client.post('/v1/events/trigger', { name, to, payload, ...extra });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  expect(res.body.status).toBe('processed');
+  return res.body.transactionId as string;
+}
+
+async function messagesOf(subscriberId: string, channel = 'in_app'): Promise<any[]> {
+  const res = await client.get(`/v1/messages?subscriberId=${subscriberId}&channel=${channel}&limit=100`);
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+async function activity(transactionId: string): Promise<any[]> {
+  const res = await client.get(`/v1/notifications?transactionId=${transactionId}&limit=50`);
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+/** Waits until every job of the transaction's notifications has reached a final status. */
+async function settled(transactionId: string, count = 1): Promise<any[]> {
+  return vi.waitFor(async () => {
+    const items = await activity(transactionId);
+    expect(items).toHaveLength(count);
+    for (const item of items) {
+      for (const job of item.jobs) expect(['completed', 'failed', 'merged', 'skipped', 'canceled']).toContain(job.status);
+    }
+    return items;
+  }, WAIT);
+}
+
+const details = (job: any): string[] => job.executionDetails.map((d: any) => d.detail);
+
+describe('one event to one subscriber', () => {
+  it('delivers a rendered in-app message and records every decision', async () => {
+    const wf = await createWorkflow([inApp('Hi {{subscriber.firstName}}, {{payload.who}} commented', { subject: 'New comment' })]);
+    const subscriberId = `sub-${rand()}`;
+    const txid = await trigger(wf, { subscriberId, firstName: 'Ada', email: 'ada@example.com' }, { who: 'Bob' });
+
+    const [message] = await vi.waitFor(async () => {
+      const found = await messagesOf(subscriberId);
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(message).toMatchObject({ content: 'Hi Ada, Bob commented', subject: 'New comment', channel: 'in_app', transactionId: txid, read: false, seen: false, status: 'sent', templateIdentifier: wf });
+
+    const [item] = await settled(txid);
+    expect(item).toMatchObject({ transactionId: txid, channels: ['in_app'], payload: { who: 'Bob' } });
+    expect(item.jobs).toHaveLength(1);
+    expect(item.jobs[0].status).toBe('completed');
+    expect(details(item.jobs[0])).toEqual(['Step queued', 'Inbox provider was selected', 'Message created', 'Message sent']);
+
+    // The recipient definition was upserted.
+    const subscriber = await client.get(`/v2/subscribers/${subscriberId}`);
+    expect(subscriber.body).toMatchObject({ subscriberId, firstName: 'Ada', email: 'ada@example.com' });
+  });
+
+  it('sends email through the demo provider to the sink', async () => {
+    const wf = await createWorkflow([{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hello {{payload.name}}', body: '<p>Welcome</p>' } }]);
+    const subscriberId = `sub-${rand()}`;
+    const email = `${subscriberId}@example.com`;
+    const txid = await trigger(wf, { subscriberId, email }, { name: 'Ada' });
+    const [item] = await settled(txid);
+    expect(item.jobs[0].status).toBe('completed');
+    expect(details(item.jobs[0])).toEqual(['Step queued', 'Demo Email provider was selected', 'Message created', 'Message sent']);
+    const [message] = await messagesOf(subscriberId, 'email');
+    expect(message).toMatchObject({ channel: 'email', email, subject: 'Hello Ada', content: '<p>Welcome</p>', status: 'sent', providerId: 'svc-email' });
+    const sink = await readFile(join(process.env[SINK_DIR_ENV]!, 'email.jsonl'), 'utf8');
+    const sent = sink.trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.to === email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ subject: 'Hello Ada', content: '<p>Welcome</p>', id: message.identifier });
+  });
+
+  it('ends an email step without an address as a warning, and the workflow goes on', async () => {
+    const wf = await createWorkflow([
+      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'S', body: 'B' } },
+      inApp('after mail'),
+    ]);
+    const subscriberId = `sub-${rand()}`;
+    const txid = await trigger(wf, subscriberId);
+    const [item] = await settled(txid);
+    expect(item.jobs.map((j: any) => j.status)).toEqual(['canceled', 'completed']);
+    expect(details(item.jobs[0])).toContain('Subscriber missing email address');
+    const [warning] = await messagesOf(subscriberId, 'email');
+    expect(warning).toMatchObject({ status: 'warning', errorId: 'mail_unexpected_error', errorText: 'Subscriber does not have an email address' });
+  });
+});
+
+describe('fan-out', () => {
+  it('delivers once to every member of a topic, minus the excluded and the actor', async () => {
+    const wf = await createWorkflow([inApp('Topic news')]);
+    const topicKey = `topic-${rand()}`;
+    const members = Array.from({ length: 25 }, (_, i) => `m-${rand()}-${i}`);
+    for (const id of members) expect((await client.post('/v2/subscribers', { subscriberId: id })).status).toBe(201);
+    expect((await client.post(`/v2/topics/${topicKey}/subscriptions`, { subscriberIds: members })).status).toBeLessThan(300);
+
+    const txid = await trigger(wf, [{ type: 'Topic', topicKey, exclude: [members[0]] }, members[2]!], {}, { actor: members[1] });
+    const expected = members.filter((_, i) => i !== 0 && i !== 1);
+    await vi.waitFor(async () => {
+      const res = await client.get(`/v1/messages?transactionId=${txid}&limit=100`);
+      expect(res.body.data).toHaveLength(expected.length);
+      expect(res.body.data.map((m: any) => m.subscriberId).sort()).toEqual([...expected].sort());
+    }, WAIT);
+    const items = await settled(txid, expected.length);
+    const viaTopic = items.find((i: any) => i.subscriber?.subscriberId === members[3]);
+    expect(viaTopic.topics).toEqual([expect.objectContaining({ topicKey })]);
+  });
+
+  it('broadcasts to every subscriber of the environment', async () => {
+    const other = await createTestOrg(api.url);
+    const ids = ['b1', 'b2', 'b3'];
+    for (const id of ids) await other.dev.client.post('/v2/subscribers', { subscriberId: id });
+    const workflowId = `wf-${rand()}`;
+    await other.dev.client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: [inApp('To all')] });
+    const res = await other.dev.client.post('/v1/events/trigger/broadcast', { name: workflowId, payload: {} });
+    expect(res.body.status).toBe('processed');
+    await vi.waitFor(async () => {
+      const list = await other.dev.client.get(`/v1/messages?transactionId=${res.body.transactionId}&limit=100`);
+      expect(list.body.data.map((m: any) => m.subscriberId).sort()).toEqual(ids);
+    }, WAIT);
+  });
+});
+
+describe('action steps', () => {
+  it('digests three events into one message that lists them', async () => {
+    const wf = await createWorkflow([
+      { name: 'Digest', stepId: 'digest', type: 'digest', controlValues: { amount: 4, unit: 'seconds' } },
+      inApp('{{step.total_count}} new: {% for e in step.events %}{{e.n}};{% endfor %}'),
+    ]);
+    const subscriberId = `sub-${rand()}`;
+    const res = await client.post('/v1/events/trigger/bulk', {
+      events: [1, 2, 3].map((n) => ({ name: wf, to: subscriberId, payload: { n } })),
+    });
+    expect(res.body.map((r: any) => r.status)).toEqual(['processed', 'processed', 'processed']);
+    const [message] = await vi.waitFor(async () => {
+      const found = await messagesOf(subscriberId);
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(message.content).toMatch(/^3 new: /);
+    expect(message.content.split(': ')[1].split(';').filter(Boolean).sort()).toEqual(['1', '2', '3']);
+
+    const items = await Promise.all(res.body.map((r: any) => settled(r.transactionId)));
+    const statuses = items.map(([i]) => i.jobs.map((j: any) => j.status).join(','));
+    expect(statuses.filter((s) => s === 'completed,completed')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'merged,merged')).toHaveLength(2);
+    const master = items.map(([i]) => i).find((i) => i.jobs[0].status === 'completed');
+    expect(details(master.jobs[0])).toEqual(['Step queued', 'Step digested', 'Digest triggered events']);
+    expect(master.jobs[0].digest.events).toHaveLength(3);
+    const follower = items.map(([i]) => i).find((i) => i.jobs[0].status === 'merged');
+    expect(follower._digestedNotificationId).toBe(master._id);
+    expect(details(follower.jobs[0])).toContain('Digest was merged with other digest');
+  });
+
+  it('delays delivery by the step amount', async () => {
+    const wf = await createWorkflow([
+      { name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'regular', amount: 2, unit: 'seconds' } },
+      inApp('later'),
+    ]);
+    const subscriberId = `sub-${rand()}`;
+    const started = Date.now();
+    const txid = await trigger(wf, subscriberId);
+    const [item] = await settled(txid);
+    expect(item.jobs.map((j: any) => j.status)).toEqual(['completed', 'completed']);
+    expect(details(item.jobs[0])).toContain('Step delayed');
+    const [message] = await messagesOf(subscriberId);
+    expect(Date.parse(message.createdAt) - started).toBeGreaterThanOrEqual(1_900);
+  });
+
+  it('skips the rest of the workflow over the throttle threshold', async () => {
+    const wf = await createWorkflow([
+      { name: 'Throttle', stepId: 'throttle', type: 'throttle', controlValues: { type: 'fixed', amount: 5, unit: 'minutes', threshold: 2 } },
+      inApp('throttled'),
+    ]);
+    const subscriberId = `sub-${rand()}`;
+    const txids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      txids.push(await trigger(wf, subscriberId));
+      await settled(txids[i]!);
+    }
+    expect(await messagesOf(subscriberId)).toHaveLength(2);
+    const [third] = await activity(txids[2]!);
+    expect(third.jobs.map((j: any) => j.status)).toEqual(['skipped', 'skipped']);
+    expect(details(third.jobs[0])).toContain('Throttle limit exceeded for the given window');
+  });
+
+  it('cancels a delayed job on request', async () => {
+    const wf = await createWorkflow([
+      { name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'regular', amount: 1, unit: 'hours' } },
+      inApp('never'),
+    ]);
+    const subscriberId = `sub-${rand()}`;
+    const txid = await trigger(wf, subscriberId);
+    await vi.waitFor(async () => expect((await activity(txid))[0]?.jobs[0].status).toBe('delayed'), WAIT);
+    const res = await client.delete(`/v1/events/trigger/${txid}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toBe(true);
+    const [item] = await activity(txid);
+    expect(item.jobs.map((j: any) => j.status)).toEqual(['canceled', 'canceled']);
+    expect((await client.delete(`/v1/events/trigger/${txid}`)).body).toBe(false);
+    expect((await client.delete('/v1/events/trigger/unknown-txn')).body).toBe(false);
+  });
+});
+
+describe('gating', () => {
+  it("honours the subscriber's preference for the workflow", async () => {
+    const wf = await createWorkflow([inApp('muted?')]);
+    const subscriberId = `sub-${rand()}`;
+    await client.post('/v2/subscribers', { subscriberId });
+    const patched = await client.patch(`/v2/subscribers/${subscriberId}/preferences`, { workflowId: wf, channels: { in_app: false } });
+    expect(patched.status).toBe(200);
+    const txid = await trigger(wf, subscriberId);
+    const [item] = await settled(txid);
+    expect(item.jobs[0].status).toBe('canceled');
+    expect(details(item.jobs[0])).toContain('Step filtered by subscriber workflow preferences');
+    expect(await messagesOf(subscriberId)).toHaveLength(0);
+  });
+
+  it('runs a step only when its condition on the payload holds', async () => {
+    const wf = await createWorkflow([inApp('shown', { skip: { '==': [{ var: 'payload.show' }, true] } })]);
+    const subscriberId = `sub-${rand()}`;
+    const shown = await trigger(wf, subscriberId, { show: true });
+    const hidden = await trigger(wf, subscriberId, { show: false });
+    await settled(shown);
+    const [skipped] = await settled(hidden);
+    expect(skipped.jobs[0].status).toBe('canceled');
+    expect(details(skipped.jobs[0])).toContain('Step was skipped based on steps conditions');
+    expect(await messagesOf(subscriberId)).toHaveLength(1);
+  });
+});
+
+describe('failures', () => {
+  /** A workflow whose first step (email) fails: this environment gets no email integration. */
+  async function failingWorkflow(target: TestEnv, shouldStopOnFail: boolean): Promise<string> {
+    const mail = { ...step('email', { subject: 'S', body: 'B' }, 'mail'), shouldStopOnFail };
+    const built = workflow([mail, step('in_app', { body: 'after the failure' }, 'inbox')], {
+      _organizationId: target.scope.organizationId,
+      _environmentId: target.scope.environmentId,
+      defaultPreferences: DEFAULT_WORKFLOW_PREFERENCES,
+    });
+    const saved = await saveWorkflow({ ...built, workflowId: `wf-${rand()}` });
+    return saved.workflowId;
+  }
+
+  it('goes on after a failed channel step, or stops when the step says so', async () => {
+    const target = org.prod;
+    const integrations = await target.client.get('/v1/integrations');
+    for (const i of integrations.body.filter((i: any) => i._environmentId === target.id && i.channel === 'email')) {
+      expect((await target.client.put(`/v1/integrations/${i._id}`, { active: false })).status).toBe(200);
+    }
+    const run = async (stop: boolean) => {
+      const wf = await failingWorkflow(target, stop);
+      const res = await target.client.post('/v1/events/trigger', { name: wf, to: { subscriberId: `sub-${rand()}`, email: 'x@example.com' } });
+      return vi.waitFor(async () => {
+        const [item] = (await target.client.get(`/v1/notifications?transactionId=${res.body.transactionId}`)).body.data;
+        expect(item?.jobs.every((j: any) => j.status !== 'queued' && j.status !== 'pending' && j.status !== 'running')).toBe(true);
+        return item;
+      }, WAIT);
+    };
+    const carriesOn = await run(false);
+    expect(carriesOn.jobs.map((j: any) => j.status)).toEqual(['failed', 'completed']);
+    expect(carriesOn.jobs[0].executionDetails.map((d: any) => [d.detail, d.status])).toContainEqual(['Subscriber does not have an active integration', 'Failed']);
+    const stops = await run(true);
+    expect(stops.jobs.map((j: any) => j.status)).toEqual(['failed', 'canceled']);
+    expect(details(stops.jobs[1])).toContain('Step was canceled because a previous step failed');
+  });
+});
+
+describe('at-least-once delivery', () => {
+  const context = { getRemainingTimeInMillis: () => 30_000, functionName: 'test', awsRequestId: 'r' } as unknown as Context;
+  const sqsEvent = (bodies: unknown[]): SQSEvent => ({
+    Records: bodies.map((body, i) => ({
+      messageId: `m-${i}-${rand()}`,
+      receiptHandle: 'r',
+      body: JSON.stringify(body),
+      attributes: { ApproximateReceiveCount: '1' } as SQSEvent['Records'][number]['attributes'],
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:test',
+      awsRegion: 'us-east-1',
+    })),
+  });
+
+  it('creates nothing twice when the same messages arrive again, in one batch and in another', async () => {
+    const wf = await createWorkflow([inApp('once')]);
+    const subscriberId = `sub-${rand()}`;
+    const txid = await trigger(wf, subscriberId);
+    await vi.waitFor(async () => expect(await messagesOf(subscriberId)).toHaveLength(1), WAIT);
+
+    const event = eventMessage(env.scope, txid);
+    const job = jobMessage(env.scope, txid, subscriberId, 0);
+    for (let round = 0; round < 2; round++) {
+      expect(await eventsConsumer(sqsEvent([event, event]), context)).toEqual({ batchItemFailures: [] });
+      expect(await jobsConsumer(sqsEvent([job, job]), context)).toEqual({ batchItemFailures: [] });
+    }
+    const [item] = await settled(txid);
+    expect(item.jobs[0].status).toBe('completed');
+    expect(details(item.jobs[0]).filter((d) => d === 'Message sent')).toHaveLength(1);
+    expect(await messagesOf(subscriberId)).toHaveLength(1);
+    expect(await activity(txid)).toHaveLength(1);
+  });
+});
