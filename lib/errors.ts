@@ -56,3 +56,17 @@ export class ValidationError extends AppError {
     return new ValidationError({ [field]: { messages: [message], value } });
   }
 }
+
+/** 422 with only a message, for refusals that name no field (a trigger's unknown workflow). */
+export class UnprocessableEntityError extends AppError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
+/** 503: a dependency could not take the request; nothing was kept, so the client can retry. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string, retryAfterSeconds = 1) {
+    super(503, message, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  }
+}

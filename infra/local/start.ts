@@ -39,6 +39,14 @@ async function main() {
     'Try it:',
     `  curl -s ${stack.apiUrl}/v1/integrations -H 'Authorization: ApiKey ${dev.apiKey}'`,
     `  curl -s ${stack.apiUrl}/v2/workflows -H 'Authorization: ApiKey ${dev.apiKey}'`,
+    ...(demo.workflow
+      ? [
+          `  curl -s -X POST ${stack.apiUrl}/v1/events/trigger -H 'Authorization: ApiKey ${dev.apiKey}' -H 'Content-Type: application/json' \\`,
+          `    -d '{"name":"${demo.workflow.workflowId}","to":{"subscriberId":"demo-user","firstName":"Ada","email":"ada@example.com"},"payload":{"author":"Bob","comment":"Looks good"}}'`,
+          `  curl -s ${stack.apiUrl}/v1/subscribers/demo-user/notifications/feed -H 'Authorization: ApiKey ${dev.apiKey}'`,
+          `  (the digest email follows 5 minutes later, in ${join(stateDir, 'outbox', 'email.jsonl')})`,
+        ]
+      : []),
     '',
     `API description: ${stack.apiUrl}/openapi.json   Stop with Ctrl-C.`,
     '',

@@ -1,21 +1,32 @@
-import { keys, type EnvScope } from '../store/keys.ts';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.ts';
+import type { Channel } from '../integrations/providers.ts';
+import { batchGet } from '../store/batch.ts';
+import { db } from '../store/client.ts';
+import { keys, type EnvScope, type Key } from '../store/keys.ts';
+import { queryPages, type QueryInput } from '../store/query-pages.ts';
 import type { StoredMessage } from './model.ts';
+import type { PayloadCondition } from './payload-filter.ts';
 
 // Storage of messages: one item per message in the subscriber's partition (`MSG#<id>`, ids sort
 // by creation). gsi1 lists every message of the environment by id; gsi2 holds only unseen in-app
-// messages of a subscriber (sparse), so the unseen count reads only unseen messages.
+// messages of a subscriber (sparse), so the unseen count reads only unseen messages. Every write
+// that changes `seen` sets or removes the gsi2 attributes with it.
 
 export const scopeOfMessage = (m: Pick<StoredMessage, '_organizationId' | '_environmentId'>): EnvScope => ({
   organizationId: m._organizationId,
   environmentId: m._environmentId,
 });
 
+const inUnseenIndex = (m: Pick<StoredMessage, 'channel' | 'seen'>) => m.channel === 'in_app' && !m.seen;
+
 export function messageItem(m: StoredMessage): Record<string, unknown> {
   const scope = scopeOfMessage(m);
   return {
     ...keys.message(scope, m.subscriberId, m._id),
     ...keys.messageListIndex(scope, m._id),
-    ...(m.channel === 'in_app' && !m.seen ? keys.unseenMessageIndex(scope, m.subscriberId, m._id) : {}),
+    ...(inUnseenIndex(m) ? keys.unseenMessageIndex(scope, m.subscriberId, m._id) : {}),
     type: 'Message',
     ...m,
   };
@@ -24,4 +35,260 @@ export function messageItem(m: StoredMessage): Record<string, unknown> {
 export function messageFromItem(item: Record<string, unknown>): StoredMessage {
   const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, type: _t, ...message } = item;
   return message as unknown as StoredMessage;
+}
+
+// ---- reading ---------------------------------------------------------------------------------
+
+/** Which messages a read walks, newest first. */
+export type MessageRange =
+  | { of: 'environment' }
+  | { of: 'subscriber'; subscriberId: string }
+  /** The sparse index: only the subscriber's unseen in-app messages. */
+  | { of: 'unseenInApp'; subscriberId: string };
+
+/** Conditions on the messages of a range; all must hold. */
+export interface MessageFilter {
+  channel?: Channel;
+  transactionIds?: string[];
+  read?: boolean;
+  seen?: boolean;
+  /** `_feedId` is one of these (none: nothing matches, so callers skip the read). */
+  feedIds?: string[];
+  payload?: PayloadCondition[];
+}
+
+function rangeQuery(scope: EnvScope, range: MessageRange): QueryInput {
+  switch (range.of) {
+    case 'environment': {
+      const { gsi1pk } = keys.messagesOfEnvironment(scope);
+      return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk } };
+    }
+    case 'subscriber': {
+      const { pk, skPrefix } = keys.messagesOfSubscriber(scope, range.subscriberId);
+      return {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      };
+    }
+    case 'unseenInApp': {
+      const { gsi2pk } = keys.unseenMessagesOfSubscriber(scope, range.subscriberId);
+      return { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': gsi2pk } };
+    }
+  }
+}
+
+/** Collects the names and values of one expression; placeholders never collide with the key's. */
+class Expression {
+  readonly names: Record<string, string> = {};
+  readonly values: Record<string, unknown> = {};
+  private count = 0;
+
+  name(attribute: string): string {
+    const placeholder = `#f${this.count++}`;
+    this.names[placeholder] = attribute;
+    return placeholder;
+  }
+
+  value(value: unknown): string {
+    const placeholder = `:f${this.count++}`;
+    this.values[placeholder] = value;
+    return placeholder;
+  }
+}
+
+function filterOf(filter: MessageFilter, e: Expression): string | undefined {
+  const parts: string[] = [];
+  const equals = (attribute: string, value: unknown) => parts.push(`${e.name(attribute)} = ${e.value(value)}`);
+  const oneOf = (attribute: string, values: string[]) =>
+    parts.push(`${e.name(attribute)} IN (${values.map((v) => e.value(v)).join(', ')})`);
+
+  if (filter.channel !== undefined) equals('channel', filter.channel);
+  if (filter.read !== undefined) equals('read', filter.read);
+  if (filter.seen !== undefined) equals('seen', filter.seen);
+  if (filter.transactionIds?.length) oneOf('transactionId', filter.transactionIds);
+  if (filter.feedIds?.length) oneOf('_feedId', filter.feedIds);
+  for (const { path, value } of filter.payload ?? []) {
+    const attribute = [e.name('payload'), ...path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${e.name(p)}`))].join('');
+    parts.push(
+      value === null
+        ? `(attribute_not_exists(${attribute}) OR attribute_type(${attribute}, ${e.value('NULL')}))`
+        : `${attribute} = ${e.value(value)}`,
+    );
+  }
+  return parts.length > 0 ? parts.join(' AND ') : undefined;
+}
+
+/** The range's Query with the filter, newest first; `extra` adds a projection or a select. */
+function messagesQuery(scope: EnvScope, range: MessageRange, filter: MessageFilter, extra: Partial<QueryInput> = {}): QueryInput {
+  const base = rangeQuery(scope, range);
+  const e = new Expression();
+  const filterExpression = filterOf(filter, e);
+  const names = { ...e.names, ...extra.ExpressionAttributeNames };
+  return {
+    ...base,
+    ...extra,
+    ScanIndexForward: false,
+    ...(filterExpression && { FilterExpression: filterExpression }),
+    ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
+    ExpressionAttributeValues: { ...base.ExpressionAttributeValues, ...e.values },
+  };
+}
+
+export interface MessagePage {
+  /** The page's messages, newest first. */
+  messages: StoredMessage[];
+  /** Every message of the range that matches the filter. */
+  totalCount: number;
+}
+
+/**
+ * The `limit` matching messages after the first `offset`, and how many match in all. Offset
+ * paging on DynamoDB walks the range from its start: the keys are read (projected, so little is
+ * sent) until the page is full, the rest is only counted (Select COUNT), and the page's items are
+ * then fetched with one BatchGetItem per 100. Items up to the page are read on every request
+ * (a filter narrows what is returned, not what DynamoDB reads); past it, counting stops after
+ * MAX_COUNT_AHEAD matches.
+ */
+/** totalCount counts at most this many matches past the requested page (then it is a lower bound). */
+export const MAX_COUNT_AHEAD = 5_000;
+
+export async function pageOfMessages(
+  scope: EnvScope,
+  range: MessageRange,
+  filter: MessageFilter,
+  offset: number,
+  limit: number,
+): Promise<MessagePage> {
+  const keysQuery = messagesQuery(scope, range, filter, { ProjectionExpression: 'pk, sk' });
+  const { ProjectionExpression: _p, ...countQuery } = { ...keysQuery, Select: 'COUNT' as const };
+  const pageKeys: Key[] = [];
+  let totalCount = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const pageFull = pageKeys.length === limit;
+    const result = await db().send(
+      new QueryCommand({ TableName: tableName(), ...(pageFull ? countQuery : keysQuery), ExclusiveStartKey: startKey }),
+    );
+    if (pageFull) {
+      totalCount += result.Count ?? 0;
+    } else {
+      for (const item of result.Items ?? []) {
+        if (totalCount >= offset && pageKeys.length < limit) pageKeys.push({ pk: item.pk as string, sk: item.sk as string });
+        totalCount += 1;
+      }
+    }
+    startKey = result.LastEvaluatedKey;
+    // Counting stops this far past the page, so a request's cost is bounded whatever the range holds.
+  } while (startKey && totalCount < offset + limit + MAX_COUNT_AHEAD);
+
+  const items = pageKeys.length > 0 ? await batchGet(pageKeys) : [];
+  const messages = items.map(messageFromItem).sort((a, b) => (a._id < b._id ? 1 : a._id > b._id ? -1 : 0));
+  return { messages, totalCount };
+}
+
+/**
+ * How many messages of the range match, counting no further than `max`. Without a filter the
+ * Query's Limit stops the read at `max` items; with one, pages are counted until `max` is reached.
+ */
+export async function countMessages(scope: EnvScope, range: MessageRange, filter: MessageFilter, max: number): Promise<number> {
+  const query = messagesQuery(scope, range, filter, { Select: 'COUNT' });
+  const unfiltered = query.FilterExpression === undefined;
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await db().send(
+      new QueryCommand({ TableName: tableName(), ...query, ...(unfiltered && { Limit: max - count }), ExclusiveStartKey: startKey }),
+    );
+    count += result.Count ?? 0;
+    startKey = result.LastEvaluatedKey;
+  } while (startKey && count < max);
+  return Math.min(count, max);
+}
+
+/** The ids of the range's matching messages, a Query page at a time (memory stays bounded). */
+export async function* messageIdPages(scope: EnvScope, range: MessageRange, filter: MessageFilter): AsyncGenerator<string[]> {
+  const query = messagesQuery(scope, range, filter, { ProjectionExpression: '#mid', ExpressionAttributeNames: { '#mid': '_id' } });
+  for await (const items of queryPages(query)) yield items.map((item) => item._id as string);
+}
+
+/** The subscriber's messages among `messageIds` (at most 100); other ids are simply not found. */
+export async function getMessagesOfSubscriber(scope: EnvScope, subscriberId: string, messageIds: readonly string[]): Promise<StoredMessage[]> {
+  const items = await batchGet(messageIds.map((id) => keys.message(scope, subscriberId, id)));
+  return items.map(messageFromItem);
+}
+
+/** The key of a message of the environment, found by id alone (gsi1; eventually consistent). */
+export async function findMessageKey(scope: EnvScope, messageId: string): Promise<Key | undefined> {
+  const { gsi1pk, gsi1sk } = keys.messageListIndex(scope, messageId);
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: { ':pk': gsi1pk, ':sk': gsi1sk },
+      ProjectionExpression: 'pk, sk',
+    }),
+  );
+  const item = Items?.[0];
+  return item && { pk: item.pk as string, sk: item.sk as string };
+}
+
+/** False when the message was already gone. */
+export async function deleteMessage(key: Key): Promise<boolean> {
+  const { Attributes } = await db().send(new DeleteCommand({ TableName: tableName(), Key: key, ReturnValues: 'ALL_OLD' }));
+  return Attributes !== undefined;
+}
+
+// ---- read and seen state ---------------------------------------------------------------------
+
+/** What a mark sets; `read` and `lastReadDate` only when the mark is about reading. */
+export interface StateChange {
+  seen: boolean;
+  lastSeenDate: string;
+  read?: boolean;
+  lastReadDate?: string;
+  updatedAt: string;
+}
+
+/**
+ * Applies `change` to one message if it still exists (and, with `onlyIf`, still has that state),
+ * keeping the unseen index in step with `seen`. The message as it is now, or undefined when the
+ * condition failed.
+ */
+export async function changeMessageState(
+  scope: EnvScope,
+  message: Pick<StoredMessage, 'subscriberId' | '_id' | 'channel'>,
+  change: StateChange,
+  onlyIf?: { read?: boolean; seen?: boolean },
+): Promise<StoredMessage | undefined> {
+  const e = new Expression();
+  const set = Object.entries(change)
+    .filter(([, value]) => value !== undefined)
+    .map(([field, value]) => `${e.name(field)} = ${e.value(value)}`);
+  let remove = '';
+  if (!change.seen && message.channel === 'in_app') {
+    const index = keys.unseenMessageIndex(scope, message.subscriberId, message._id);
+    set.push(`gsi2pk = ${e.value(index.gsi2pk)}`, `gsi2sk = ${e.value(index.gsi2sk)}`);
+  } else {
+    remove = ' REMOVE gsi2pk, gsi2sk';
+  }
+  const conditions = ['attribute_exists(pk)'];
+  for (const [field, value] of Object.entries(onlyIf ?? {})) conditions.push(`${e.name(field)} = ${e.value(value)}`);
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.message(scope, message.subscriberId, message._id),
+        UpdateExpression: `SET ${set.join(', ')}${remove}`,
+        ConditionExpression: conditions.join(' AND '),
+        ExpressionAttributeNames: e.names,
+        ExpressionAttributeValues: e.values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes && messageFromItem(Attributes);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
 }

@@ -6,7 +6,7 @@ import type { Subscriber } from '../subscribers/model.ts';
 import { upsertSubscriber } from '../subscribers/upsert.ts';
 import { getTenant, updateTenant } from '../tenants/repository.ts';
 import { getTopic } from '../topics/repository.ts';
-import { getWorkflowByDbId } from '../workflows/repository.ts';
+import { getWorkflowByDbId, touchLastTriggered } from '../workflows/repository.ts';
 import type { StoredWorkflow } from '../workflows/model.ts';
 import { buildNotification } from './build-notification.ts';
 import type { NotificationTopic, Recipient, SubscriberDefinition, TriggerEvent } from './model.ts';
@@ -28,6 +28,8 @@ export interface FanOutResult {
 }
 
 const CONCURRENCY = 16;
+/** `lastTriggeredAt` is kept to the nearest few minutes, so busy workflows are not rewritten per event. */
+const LAST_TRIGGERED_EVERY_MS = 5 * 60_000;
 
 export async function fanOut(scope: EnvScope, message: EventMessage, deadline: number): Promise<FanOutResult> {
   const event = await getTriggerEvent(scope, message.transactionId);
@@ -53,7 +55,7 @@ export async function fanOut(scope: EnvScope, message: EventMessage, deadline: n
     position = decodePosition(message.cursor);
     actor = event.actor && (await getSubscriber(scope, event.actor.subscriberId));
   } else {
-    await prepare(scope, event);
+    await prepare(scope, event, workflow);
     actor = event.actor && (await getSubscriber(scope, event.actor.subscriberId));
     await mapConcurrently(singleRecipients(event.to), CONCURRENCY, (d) => deliver(d, d));
     position = { source: event.broadcast ? -1 : 0 };
@@ -80,8 +82,12 @@ export async function fanOut(scope: EnvScope, message: EventMessage, deadline: n
   return { jobs };
 }
 
-/** What happens once per trigger: the tenant's name and data follow the trigger, the actor is upserted. */
-async function prepare(scope: EnvScope, event: TriggerEvent): Promise<void> {
+/** What happens once per trigger: the workflow's lastTriggeredAt, the tenant's name and data follow the trigger, the actor is upserted. */
+async function prepare(scope: EnvScope, event: TriggerEvent, workflow: StoredWorkflow): Promise<void> {
+  const now = new Date();
+  if (!workflow.lastTriggeredAt || Date.parse(workflow.lastTriggeredAt) < now.getTime() - LAST_TRIGGERED_EVERY_MS) {
+    await touchLastTriggered(scope, workflow.workflowId, now, LAST_TRIGGERED_EVERY_MS);
+  }
   if (event.actor) await upsertSubscriber(scope, event.actor);
   const tenant = event.tenant;
   if (tenant && (tenant.name !== undefined || tenant.data !== undefined)) {

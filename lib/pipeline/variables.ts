@@ -3,7 +3,7 @@ import type { Subscriber } from '../subscribers/model.ts';
 import { digestEventsOf } from './steps/digest.ts';
 import type { StoredJob, StoredNotification } from './model.ts';
 
-// The variables templates and conditions see: {subscriber, payload, step, tenant, actor, context}.
+// The variables templates and conditions see: {subscriber, payload, step, steps, tenant, actor, context}.
 // `step` carries the events of the digest that ran before this job, if any (`step.events`,
 // `step.total_count`, `step.digest`).
 
@@ -13,8 +13,16 @@ export async function templateVariables(
   job: StoredJob,
   subscriber: Subscriber | undefined,
 ): Promise<Record<string, unknown>> {
-  const digestJob = [...notification.jobs.slice(0, job.index)].reverse().find((j) => j.type === 'digest' && j.status === 'completed');
-  const events = digestJob ? await digestEventsOf(scope, notification, digestJob) : [];
+  const digests = notification.jobs.slice(0, job.index).filter((j) => j.type === 'digest' && j.status === 'completed');
+  // v2 templates name a digest by its step (`steps.<stepId>.events[i].payload`, `eventCount`);
+  // v1-style ones use the latest digest as `step.events` (payloads) and `step.total_count`.
+  const steps: Record<string, { events: { payload: Record<string, unknown> }[]; eventCount: number }> = {};
+  let events: Record<string, unknown>[] = [];
+  for (const digestJob of digests) {
+    events = await digestEventsOf(scope, notification, digestJob);
+    steps[digestJob.stepId] = { events: events.map((payload) => ({ payload })), eventCount: events.length };
+  }
+  const digestJob = digests.at(-1);
   const context = Object.fromEntries(
     notification.contextKeys.map((key) => {
       const [type, ...id] = key.split(':');
@@ -25,6 +33,7 @@ export async function templateVariables(
     subscriber: { ...(subscriber ?? notification.subscriber), isOnline: subscriber?.isOnline ?? false },
     payload: notification.payload,
     step: { digest: Boolean(digestJob), events, total_count: events.length },
+    steps,
     tenant: notification.tenant ?? {},
     actor: notification.actor ?? {},
     context,

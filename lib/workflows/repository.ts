@@ -1,5 +1,5 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
@@ -103,4 +103,24 @@ export async function saveWorkflow(workflow: StoredWorkflow, expectedVersion?: n
 
 export async function deleteWorkflow(scope: EnvScope, workflowId: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.workflow(scope, workflowId) }));
+}
+
+/**
+ * Records that the workflow was triggered, at most once per `everyMs` (the condition skips the
+ * write otherwise). It leaves the version alone: a trigger is not an edit of the workflow.
+ */
+export async function touchLastTriggered(scope: EnvScope, workflowId: string, at: Date, everyMs: number): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.workflow(scope, workflowId),
+        UpdateExpression: 'SET lastTriggeredAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastTriggeredAt) OR lastTriggeredAt = :null OR lastTriggeredAt < :before)',
+        ExpressionAttributeValues: { ':at': at.toISOString(), ':null': null, ':before': new Date(at.getTime() - everyMs).toISOString() },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }

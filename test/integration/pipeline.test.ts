@@ -197,6 +197,31 @@ describe('action steps', () => {
     expect(details(follower.jobs[0])).toContain('Digest was merged with other digest');
   });
 
+  it('names a digest by its step in later templates (steps.<stepId>.events)', async () => {
+    const wf = await createWorkflow([
+      { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: 3, unit: 'seconds' } },
+      {
+        name: 'Summary',
+        stepId: 'summary',
+        type: 'email',
+        controlValues: { subject: '{{steps.collect.eventCount}} new comments', body: '{% for e in steps.collect.events %}[{{ e.payload.c }}]{% endfor %}' },
+      },
+    ]);
+    const subscriberId = `sub-${rand()}`;
+    const email = `${subscriberId}@example.com`;
+    const res = await client.post('/v1/events/trigger/bulk', {
+      events: ['a', 'b'].map((c) => ({ name: wf, to: { subscriberId, email }, payload: { c } })),
+    });
+    expect(res.body.map((r: any) => r.status)).toEqual(['processed', 'processed']);
+    const [message] = await vi.waitFor(async () => {
+      const found = await messagesOf(subscriberId, 'email');
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(message.subject).toBe('2 new comments');
+    expect([...message.content.matchAll(/\[(\w)\]/g)].map((m) => m[1]).sort()).toEqual(['a', 'b']);
+  });
+
   it('delays delivery by the step amount', async () => {
     const wf = await createWorkflow([
       { name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'regular', amount: 2, unit: 'seconds' } },

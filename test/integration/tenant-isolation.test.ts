@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
+import type { StoredMessage } from '#lib/messages/model.ts';
 import { routes, type OperationId } from '#infra/routes.ts';
+import type { StoredNotification } from '#lib/pipeline/model.ts';
 import { createTestOrg, startTestApi, type ApiClient, type ApiResponse, type TestEnv } from '../support/api.ts';
+import { buildMessage, seedMessages } from '../support/message-builder.ts';
+import { seedNotification } from '../support/notification-builder.ts';
 
 // Tenant isolation (issue 9, item 2). Two organizations × two environments, each environment
 // seeded through the API with one of everything. Then every route of the route table is called
@@ -153,6 +157,40 @@ beforeAll(async () => {
   scopes = await Promise.all(bare.map(async (s) => ({ ...s, seeded: await seed(s) })));
 });
 
+// The activity feed lists what the pipeline writes: each scope gets one notification stored
+// directly, of its own subscriber, workflow and topic, with its marker in the payload.
+const notifications = new Map<string, StoredNotification>();
+beforeAll(async () => {
+  for (const scope of scopes) {
+    const { subscriber, workflow, topic } = scope.seeded;
+    const notification = await seedNotification(scope.env.scope, {
+      subscriber: { subscriberId: subscriber.subscriberId, _id: subscriber._id },
+      _templateId: workflow._id,
+      templateIdentifier: workflow.workflowId,
+      transactionId: `txn-${scope.tag}`,
+      topics: [{ _topicId: topic._id, topicKey: topic.key }],
+      contextKeys: [`tenant:${scope.tag}`],
+      payload: { marker: scope.marker },
+    });
+    notifications.set(scope.name, notification);
+  }
+});
+const notificationOf = (scope: Scope): StoredNotification => notifications.get(scope.name)!;
+
+// The inbox lists what the pipeline writes: each scope gets one unseen in-app message of its own
+// subscriber, stored directly, with its marker in the content and payload.
+const messages = new Map<string, StoredMessage>();
+beforeAll(async () => {
+  for (const scope of scopes) {
+    const { subscriber } = scope.seeded;
+    const [message] = await seedMessages([
+      buildMessage(scope.env.scope, subscriber, { content: `Hello ${scope.marker}`, payload: { marker: scope.marker }, transactionId: `msg-txn-${scope.tag}` }),
+    ]);
+    messages.set(scope.name, message!);
+  }
+});
+const messageOf = (scope: Scope): StoredMessage => messages.get(scope.name)!;
+
 // ---- what a victim sees -----------------------------------------------------------------------
 
 async function snapshot(victim: Scope): Promise<Record<string, { status: number; body: unknown }>> {
@@ -170,6 +208,9 @@ async function snapshot(victim: Scope): Promise<Record<string, { status: number;
     workflow: `/v2/workflows/${victim.seeded.workflow.workflowId}`,
     tenants: '/v2/tenants?limit=100',
     tenant: `/v2/tenants/${victim.seeded.tenant.identifier}`,
+    messages: '/v1/messages?limit=100',
+    feed: `/v1/subscribers/${subscriberId}/notifications/feed?limit=100`,
+    unseen: `/v1/subscribers/${subscriberId}/notifications/unseen`,
   };
   const out: Record<string, { status: number; body: unknown }> = {};
   for (const [name, path] of Object.entries(views)) {
@@ -200,6 +241,7 @@ function victimSecrets(victim: Scope, sameOrg: boolean): string[] {
     s.subscriptionId,
     s.workflow._id,
     s.tenant._id,
+    messageOf(victim)._id,
   ];
 }
 
@@ -491,6 +533,97 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     { method: 'PATCH', path: `/v2/tenants/${victim.seeded.tenant.identifier}`, body: { name: 'Hijacked', data: {} }, expect: notFound },
   ],
   deleteTenant: ({ victim }) => [{ method: 'DELETE', path: `/v2/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
+
+  // ---- messages (inbox) ----
+  listMessages: ({ victim }) => [
+    { method: 'GET', path: '/v1/messages?limit=100', expect: own() },
+    { method: 'GET', path: `/v1/messages?subscriberId=${enc(victim.seeded.subscriber.subscriberId)}`, expect: own() },
+    { method: 'GET', path: `/v1/messages?transactionId=${enc(messageOf(victim).transactionId)}&channel=in_app`, expect: own() },
+  ],
+  deleteMessage: ({ victim }) => [{ method: 'DELETE', path: `/v1/messages/${messageOf(victim)._id}`, expect: notFound }],
+  getSubscriberFeed: ({ victim }) => [
+    { method: 'GET', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/notifications/feed`, expect: notFound },
+  ],
+  getUnseenCount: ({ victim }) => [
+    { method: 'GET', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/notifications/unseen`, expect: notFound },
+  ],
+  markMessagesAs: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/messages/mark-as`,
+      body: { messageId: messageOf(victim)._id, markAs: 'read' },
+      expect: notFound,
+    },
+    {
+      method: 'POST',
+      path: `/v1/subscribers/${attacker.seeded.subscriber.subscriberId}/messages/mark-as`,
+      body: { messageId: [messageOf(victim)._id], markAs: 'read' },
+      note: "the caller's own subscriber, the victim's message: not the subscriber's, so ignored",
+      expect: own(),
+    },
+  ],
+  markAllMessages: ({ victim }) => [
+    { method: 'POST', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/messages/mark-all`, body: { markAs: 'read' }, expect: notFound },
+  ],
+
+  // ---- notifications (activity) ----
+  listNotifications: ({ victim }) => {
+    const n = notificationOf(victim);
+    return [
+      { method: 'GET', path: '/v1/notifications?limit=50', expect: own() },
+      { method: 'GET', path: `/v1/notifications?transactionId=${enc(n.transactionId)}`, expect: own() },
+      { method: 'GET', path: `/v1/notifications?subscriberIds=${enc(n.subscriberId)}`, expect: own() },
+      { method: 'GET', path: `/v1/notifications?emails=${enc(`${victim.marker}@example.com`)}`, expect: own() },
+      { method: 'GET', path: `/v1/notifications?templates=${n._templateId}&topicKey=${enc(victim.seeded.topic.key)}`, expect: own() },
+      { method: 'GET', path: `/v1/notifications?contextKeys=${enc(n.contextKeys[0]!)}`, expect: own() },
+    ];
+  },
+  getNotification: ({ victim }) => [{ method: 'GET', path: `/v1/notifications/${notificationOf(victim)._id}`, expect: notFound }],
+
+  // ---- events (triggers): another scope's workflow is not found, its tenant does not exist ----
+  // (The seeded workflows are inactive, so nothing here is ever queued for delivery.)
+  trigger: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/events/trigger',
+      body: { name: victim.seeded.workflow.workflowId, to: victim.seeded.subscriber.subscriberId },
+      note: 'workflow_not_found',
+      expect: own({ statuses: [422] }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/events/trigger',
+      body: { name: attacker.seeded.workflow.workflowId, to: attacker.seeded.subscriber.subscriberId, tenant: victim.seeded.tenant.identifier },
+      note: 'no_tenant_found',
+      expect: own(),
+    },
+  ],
+  triggerBulk: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/events/trigger/bulk',
+      body: {
+        events: [
+          { name: victim.seeded.workflow.workflowId, to: victim.seeded.subscriber.subscriberId },
+          { name: attacker.seeded.workflow.workflowId, to: attacker.seeded.subscriber.subscriberId, tenant: { identifier: victim.seeded.tenant.identifier } },
+          { name: attacker.seeded.workflow.workflowId, to: { type: 'Topic', topicKey: victim.seeded.topic.key } },
+        ],
+      },
+      expect: own(),
+    },
+  ],
+  triggerBroadcast: ({ attacker, victim }) => [
+    { method: 'POST', path: '/v1/events/trigger/broadcast', body: { name: victim.seeded.workflow.workflowId }, expect: own({ statuses: [422] }) },
+    {
+      method: 'POST',
+      path: '/v1/events/trigger/broadcast',
+      body: { name: attacker.seeded.workflow.workflowId, tenant: victim.seeded.tenant.identifier },
+      expect: own(),
+    },
+  ],
+
+  // A transaction of another scope is unknown here: nothing to cancel (false), nothing changed.
+  cancelTrigger: ({ victim }) => [{ method: 'DELETE', path: `/v1/events/trigger/txn-${victim.tag}`, expect: own() }],
 
   // ---- no tenant data ----
   getOpenApi: () => [{ method: 'GET', path: '/openapi.json', expect: own() }],

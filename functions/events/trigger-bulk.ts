@@ -1,0 +1,5 @@
+import { route } from '#infra/routes.ts';
+import { triggerBulk } from '#lib/events/trigger.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+
+export const handler = httpHandler(route('triggerBulk'), ({ caller, body }) => triggerBulk(caller, body));

@@ -1,0 +1,69 @@
+import { BadRequestError } from '../errors.ts';
+
+// The time window of an activity query: `after`/`before` as the reference reads them, defaults
+// from the retention, and the notification-id bounds of the window (ids start with their
+// creation second, so an id range is a time range in every index the feed reads).
+
+export const RETENTION_DAYS_ENV = 'ACTIVITY_RETENTION_DAYS';
+const DEFAULT_RETENTION_DAYS = 30;
+/** A century, as the reference's self-hosted plan; also keeps the window's dates valid. */
+const MAX_RETENTION_DAYS = 36_500;
+export const DAY_MS = 86_400_000;
+
+/** How many days back the feed reaches; read per request so operators (and tests) can change it. */
+export function retentionDays(): number {
+  const days = Number(process.env[RETENTION_DAYS_ENV]);
+  return Number.isFinite(days) && days > 0 ? Math.min(days, MAX_RETENTION_DAYS) : DEFAULT_RETENTION_DAYS;
+}
+
+/** Inclusive bounds, to the millisecond. */
+export interface TimeWindow {
+  from: Date;
+  to: Date;
+}
+
+function parseDate(parameter: 'after' | 'before', value: string): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    throw new BadRequestError(
+      `Invalid date format for parameter '${parameter}': ${value}. Please provide a valid ISO 8601 date string.`,
+    );
+  }
+  return date;
+}
+
+/**
+ * The window to read, or undefined when nothing can fall in it. Bad dates and a reversed range
+ * are 400s (as the reference answers). Then the window is cut to what the feed holds: nothing is
+ * listed from before the retention start (where the reference answers 402, we simply show what
+ * is kept) or from the future, which also bounds how many day partitions a query may walk.
+ */
+export function timeWindow(after: string | undefined, before: string | undefined, now: Date): TimeWindow | undefined {
+  const retentionStart = new Date(now.getTime() - retentionDays() * DAY_MS);
+  const start = after === undefined ? retentionStart : parseDate('after', after);
+  const end = before === undefined ? now : parseDate('before', before);
+  if (start.getTime() > end.getTime()) {
+    throw new BadRequestError('Invalid date range: start date (after) must be earlier than end date (before)');
+  }
+  const from = new Date(Math.max(start.getTime(), retentionStart.getTime(), 0));
+  const to = new Date(Math.min(end.getTime(), now.getTime()));
+  return from.getTime() <= to.getTime() ? { from, to } : undefined;
+}
+
+const secondsHex = (date: Date) => Math.floor(date.getTime() / 1000).toString(16).padStart(8, '0');
+
+/** The smallest notification id made at `date`'s second. */
+export const lowestIdAt = (date: Date): string => `${secondsHex(date)}${'0'.repeat(16)}`;
+
+/** The largest notification id made at `date`'s second. */
+export const highestIdAt = (date: Date): string => `${secondsHex(date)}${'f'.repeat(16)}`;
+
+/** The UTC days (yyyy-mm-dd) the window touches, newest first. */
+export function daysOf({ from, to }: TimeWindow): string[] {
+  const days: string[] = [];
+  const first = Math.floor(from.getTime() / DAY_MS);
+  for (let day = Math.floor(to.getTime() / DAY_MS); day >= first; day--) {
+    days.push(new Date(day * DAY_MS).toISOString().slice(0, 10));
+  }
+  return days;
+}

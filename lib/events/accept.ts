@@ -1,0 +1,198 @@
+import type { Caller } from '../auth/caller.ts';
+import { ServiceUnavailableError } from '../errors.ts';
+import { logger } from '../logger.ts';
+import type { Recipient, TenantRef, TriggerEvent } from '../pipeline/model.ts';
+import { claimTransaction, releaseTransaction } from '../pipeline/notification-store.ts';
+import { enqueueEvents } from '../pipeline/queue-messages.ts';
+import { mapConcurrently } from '../store/concurrency.ts';
+import { getTenant } from '../tenants/repository.ts';
+import { getWorkflow, type VersionedWorkflow } from '../workflows/repository.ts';
+import { checkPayload, type PayloadProblem } from './payload-validation.ts';
+import { parseRecipients } from './recipients.ts';
+import type { BroadcastEventInput, TriggerEventResponse, TriggerEventInput } from './schemas.ts';
+import { newTransactionId } from './transaction-id.ts';
+
+// Accepting triggers: each event is decided in the reference's order (workflow, payload schema,
+// tenant, active, steps, recipients), then its transactionId is claimed with a conditional write
+// (the claim is the stored TriggerEvent), and once every event of the request is decided the
+// accepted ones are sent to the events queue. The caller turns the outcomes into its answer.
+
+export type Candidate = { input: TriggerEventInput; broadcast?: false } | { input: BroadcastEventInput; broadcast: true };
+
+export type Outcome =
+  /** Decided: processed, or a status the reference answers in the result itself. */
+  | { kind: 'answered'; response: TriggerEventResponse }
+  /** The two refusals the single trigger answers as HTTP errors (422, 400) and bulk as `error`. */
+  | { kind: 'workflowNotFound'; transactionId?: string }
+  | { kind: 'invalidPayload'; message: string; problems: PayloadProblem[]; transactionId?: string }
+  /** More than one item of the table can hold (a DynamoDB item is at most 400 KB). */
+  | { kind: 'tooLarge'; message: string; transactionId?: string };
+
+type Decision = Outcome | { kind: 'accepted'; event: TriggerEvent };
+
+/** Events decided at once: each takes a few reads and one write. */
+const CONCURRENCY = 10;
+const BATCH = 10;
+/**
+ * What the stored trigger may take. Each notification copies its payload and overrides next to
+ * its jobs and execution details, so this leaves them room within DynamoDB's 400 KB as well.
+ */
+export const MAX_EVENT_BYTES = 256 * 1024;
+/** Ids longer than this cannot be in a key: nothing is stored under them, so nothing is found. */
+const MAX_LOOKUP_BYTES = 1024;
+
+export const DUPLICATE_TRANSACTION_MESSAGE = 'transactionId property is not unique, please make sure all triggers have a unique transactionId';
+
+export async function acceptEvents(caller: Caller, candidates: readonly Candidate[]): Promise<Outcome[]> {
+  // One read per distinct workflow and tenant of the request, whatever the number of events.
+  const workflows = memoize((name: string) => (canBeKey(name) ? getWorkflow(caller, name) : Promise.resolve(undefined)));
+  const tenants = memoize((identifier: string) => (canBeKey(identifier) ? getTenant(caller, identifier) : Promise.resolve(undefined)));
+  // Events naming the same transactionId claim it in input order, so the later one is refused.
+  const claimTurns = new Map<string, Promise<void>>();
+
+  const results = await mapConcurrently(candidates, CONCURRENCY, async (candidate): Promise<Outcome | { kind: 'fault'; error: unknown }> => {
+    // Tasks start in input order and this runs before their first await, so turns are in order.
+    const givenId = candidate.input.transactionId || undefined;
+    const previousTurn = givenId === undefined ? undefined : claimTurns.get(givenId);
+    let endTurn = () => {};
+    if (givenId !== undefined) claimTurns.set(givenId, new Promise<void>((resolve) => (endTurn = resolve)));
+    try {
+      const decision = await decide(caller, candidate, workflows, tenants);
+      if (decision.kind !== 'accepted') return decision;
+      await previousTurn;
+      const { transactionId } = decision.event;
+      if (!(await claimTransaction(decision.event))) {
+        return { kind: 'answered', response: { acknowledged: true, status: 'error', error: [DUPLICATE_TRANSACTION_MESSAGE], transactionId } };
+      }
+      return { kind: 'answered', response: { acknowledged: true, status: 'processed', transactionId } };
+    } catch (error) {
+      // Kept until every event has settled, so no claim is made after the cleanup below.
+      return { kind: 'fault', error };
+    } finally {
+      endTurn();
+    }
+  });
+
+  const accepted = results.flatMap((r) => (r.kind === 'answered' && r.response.status === 'processed' ? [r.response.transactionId!] : []));
+  const fault = results.find((r) => r.kind === 'fault');
+  if (fault) {
+    // A partly accepted request would leave claims no message will ever process: release them
+    // so the client's retry is accepted again.
+    await releaseClaims(caller, accepted);
+    throw fault.error;
+  }
+  await enqueue(caller, accepted);
+  return results as Outcome[];
+}
+
+async function decide(
+  caller: Caller,
+  { input, broadcast }: Candidate,
+  workflows: (name: string) => Promise<VersionedWorkflow | undefined>,
+  tenants: (identifier: string) => Promise<unknown>,
+): Promise<Decision> {
+  const givenId = input.transactionId || undefined;
+  const workflow = await workflows(input.name);
+  if (!workflow) return { kind: 'workflowNotFound', transactionId: givenId };
+
+  const payload = checkPayload(workflow, input.payload);
+  if (!payload.ok) return { kind: 'invalidPayload', message: payload.message, problems: payload.problems, transactionId: givenId };
+
+  const answer = (status: TriggerEventResponse['status'], transactionId?: string): Decision => ({
+    kind: 'answered',
+    response: { acknowledged: true, status, ...(transactionId !== undefined && { transactionId }) },
+  });
+  const tenant: TenantRef | undefined = input.tenant;
+  if (tenant && !(await tenants(tenant.identifier))) return answer('no_tenant_found');
+  if (!workflow.active) return answer('trigger_not_active');
+  // The legacy synchronous checks: the reference's statuses for them are still in the interface.
+  if (workflow.steps.length === 0) return answer('no_workflow_steps_defined');
+  if (!workflow.steps.some((step) => step.active === true)) return answer('no_workflow_active_steps_defined');
+
+  const transactionId = givenId ?? newTransactionId();
+  let to: Recipient[] = [];
+  if (!broadcast) {
+    const recipients = parseRecipients(input.to);
+    // Counted, not shown: recipients carry personal data.
+    if (recipients.invalid.length > 0) logger.warn('Invalid recipients dropped', { transactionId, count: recipients.invalid.length });
+    if (recipients.valid.length === 0) return answer('invalid_recipients', transactionId);
+    to = recipients.valid;
+  }
+
+  const event: TriggerEvent = {
+    _organizationId: caller.organizationId,
+    _environmentId: caller.environmentId,
+    transactionId,
+    workflowId: workflow.workflowId,
+    workflowDbId: workflow._id,
+    payload: payload.payload,
+    overrides: input.overrides,
+    to,
+    ...(broadcast && { broadcast: true }),
+    ...(input.actor && { actor: input.actor }),
+    ...(tenant && { tenant }),
+    contextKeys: Object.entries(input.context ?? {})
+      .map(([type, { id }]) => `${type}:${id}`)
+      .sort(),
+    ...(input.context && { context: input.context }),
+    userId: caller.userId,
+    createdAt: new Date().toISOString(),
+  };
+  if (storedSize(event) > MAX_EVENT_BYTES) {
+    return {
+      kind: 'tooLarge',
+      message: `The event is too large: payload, overrides, recipients, actor, tenant and context together must be at most ${MAX_EVENT_BYTES / 1024} KB`,
+      transactionId: givenId,
+    };
+  }
+  return { kind: 'accepted', event };
+}
+
+/** Sends a batch at a time, so a failure knows which claims no message will process. */
+async function enqueue(scope: Caller, transactionIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < transactionIds.length; i += BATCH) {
+    try {
+      await enqueueEvents(scope, transactionIds.slice(i, i + BATCH));
+    } catch (error) {
+      logger.error('Accepted events could not be queued', { error: error as Error, queued: i, released: transactionIds.length - i });
+      await releaseClaims(scope, transactionIds.slice(i));
+      throw new ServiceUnavailableError('The events could not be queued, please try again');
+    }
+  }
+}
+
+async function releaseClaims(scope: Caller, transactionIds: readonly string[]): Promise<void> {
+  await mapConcurrently(transactionIds, CONCURRENCY, async (transactionId) => {
+    try {
+      await releaseTransaction(scope, transactionId);
+    } catch (error) {
+      // The request fails either way; a claim left behind makes a retry of that id a duplicate.
+      logger.error('Trigger claim could not be released', { error: error as Error, transactionId });
+    }
+  });
+}
+
+function memoize<T>(load: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const loaded = new Map<string, Promise<T>>();
+  return (key) => {
+    let value = loaded.get(key);
+    if (!value) loaded.set(key, (value = load(key)));
+    return value;
+  };
+}
+
+const canBeKey = (id: string) => id.length > 0 && Buffer.byteLength(id) <= MAX_LOOKUP_BYTES;
+
+/**
+ * An upper estimate of the item's size as DynamoDB counts it: names and strings in UTF-8 bytes,
+ * numbers at most 21 bytes, 3 bytes per map or list plus 1 per element.
+ */
+export function storedSize(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (typeof value === 'number') return Math.ceil(String(value).replace(/[^0-9]/g, '').length / 2) + 1;
+  if (value === null || typeof value !== 'object') return 1;
+  let size = 3;
+  if (Array.isArray(value)) for (const item of value) size += 1 + storedSize(item);
+  else for (const [key, item] of Object.entries(value)) if (item !== undefined) size += 1 + Buffer.byteLength(key) + storedSize(item);
+  return size;
+}

@@ -1,0 +1,27 @@
+import { mapConcurrently } from '../store/concurrency.ts';
+import type { EnvScope } from '../store/keys.ts';
+import type { StoredMessage } from './model.ts';
+import { changeMessageState, getMessagesOfSubscriber } from './repository.ts';
+import type { MarkAsInput } from './schemas.ts';
+import { stateChange } from './state.ts';
+import { assertSubscriberExists } from './subscriber.ts';
+import { messageView } from './view.ts';
+
+const CONCURRENT_UPDATES = 10;
+
+/**
+ * Marks the listed messages of the subscriber read, unread, seen or unseen and returns them as
+ * they are now, in the order asked. Ids that are not this subscriber's are ignored (the reference
+ * does so); any channel is marked, not only in-app.
+ */
+export async function markMessagesAs(scope: EnvScope, subscriberId: string, input: MarkAsInput): Promise<StoredMessage[]> {
+  await assertSubscriberExists(scope, subscriberId);
+  // Ids are hex: the reference accepts either case, and ours are stored lower-case.
+  const ids = [...new Set([input.messageId].flat().map((id) => id.toLowerCase()))];
+  const found = new Map((await getMessagesOfSubscriber(scope, subscriberId, ids)).map((m) => [m._id, m]));
+  const messages = ids.flatMap((id) => found.get(id) ?? []);
+  const change = stateChange(input.markAs, new Date().toISOString());
+  // A message deleted since it was read is left out rather than written back.
+  const updated = await mapConcurrently(messages, CONCURRENT_UPDATES, (m) => changeMessageState(scope, m, change));
+  return updated.filter((m): m is StoredMessage => m !== undefined).map(messageView);
+}
