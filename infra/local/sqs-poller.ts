@@ -24,17 +24,19 @@ export function startPoller(options: {
   handler: AnyHandler;
   name: string;
   batchSize: number;
+  /** Batches handled at once, as Lambda runs several instances of a consumer (default 1). */
+  concurrency?: number;
   onError?: (error: unknown) => void;
 }): Poller {
   const { client, queueUrl, handler } = options;
   let running = true;
   const abort = new AbortController();
 
-  const loop = (async () => {
-    const { Attributes } = await client.send(
-      new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }),
-    );
-    const arn = Attributes?.QueueArn ?? '';
+  const arnOf = client
+    .send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }))
+    .then(({ Attributes }) => Attributes?.QueueArn ?? '');
+  const worker = async () => {
+    const arn = await arnOf;
     while (running) {
       let messages: Message[] | undefined;
       try {
@@ -85,13 +87,14 @@ export function startPoller(options: {
         );
       }
     }
-  })();
+  };
+  const loops = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => worker());
 
   return {
     stop: async () => {
       running = false;
       abort.abort();
-      await loop.catch(() => undefined);
+      await Promise.allSettled(loops);
     },
   };
 }

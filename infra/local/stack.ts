@@ -12,6 +12,8 @@ import { ensureQueues, ensureTable } from './resources.ts';
 import { startPoller, type Poller } from './sqs-poller.ts';
 import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
 
+const DEFAULT_CONSUMER_CONCURRENCY = 4;
+
 // The whole service on this machine: emulators (or external endpoints), the table and queues,
 // the route table served over HTTP, and the queues polled into their consumers. Used by
 // `npm start` and by the test setup, so both run exactly the same stack.
@@ -29,6 +31,8 @@ export interface LocalStackOptions {
   sqsEndpoint?: string;
   /** Poll the queues into their consumer handlers (default true). */
   consumers?: boolean;
+  /** Batches each consumer handles at once (Lambda runs several instances); default 4. */
+  consumerConcurrency?: number;
   onConsumerError?: (error: unknown) => void;
 }
 
@@ -102,6 +106,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             handler: await loadHandler(def.consumer),
             name: `${def.name}-consumer`,
             batchSize: def.batchSize,
+            concurrency: options.consumerConcurrency ?? DEFAULT_CONSUMER_CONCURRENCY,
             ...(options.onConsumerError && { onError: options.onConsumerError }),
           }),
         );
