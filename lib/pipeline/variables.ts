@@ -13,7 +13,10 @@ export async function templateVariables(
   job: StoredJob,
   subscriber: Subscriber | undefined,
 ): Promise<Record<string, unknown>> {
-  const digests = notification.jobs.slice(0, job.index).filter((j) => j.type === 'digest' && j.status === 'completed');
+  // A look-back digest skipped for the first event still digested that one event.
+  const digests = notification.jobs
+    .slice(0, job.index)
+    .filter((j) => j.type === 'digest' && (j.status === 'completed' || (j.status === 'skipped' && j.digest !== undefined)));
   // v2 templates name a digest by its step (`steps.<stepId>.events[i].payload`, `eventCount`);
   // v1-style ones use the latest digest as `step.events` (payloads) and `step.total_count`.
   const steps: Record<string, { events: { payload: Record<string, unknown> }[]; eventCount: number }> = {};

@@ -197,6 +197,24 @@ describe('action steps', () => {
     expect(details(follower.jobs[0])).toContain('Digest was merged with other digest');
   });
 
+  it('sends the first event of a look-back digest at once and digests the ones that follow it', async () => {
+    const wf = await createWorkflow([
+      { name: 'Digest', stepId: 'digest', type: 'digest', controlValues: { amount: 3, unit: 'seconds', lookBackWindow: { amount: 5, unit: 'minutes' } } },
+      inApp('{{step.total_count}} events'),
+    ]);
+    const subscriberId = `sub-${rand()}`;
+    const first = await trigger(wf, subscriberId);
+    const [firstItem] = await settled(first);
+    expect(firstItem.jobs.map((j: any) => j.status)).toEqual(['skipped', 'completed']);
+    expect(details(firstItem.jobs[0])).toContain('Digest was skipped, first backoff event');
+    expect(firstItem.jobs[0].digest).toMatchObject({ type: 'backoff', backoff: true, backoffAmount: 5, backoffUnit: 'minutes' });
+
+    const res = await client.post('/v1/events/trigger/bulk', { events: [1, 2].map(() => ({ name: wf, to: subscriberId })) });
+    await Promise.all(res.body.map((r: any) => settled(r.transactionId)));
+    const contents = (await messagesOf(subscriberId)).map((m) => m.content).sort();
+    expect(contents).toEqual(['1 events', '2 events']);
+  });
+
   it('names a digest by its step in later templates (steps.<stepId>.events)', async () => {
     const wf = await createWorkflow([
       { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: 3, unit: 'seconds' } },
