@@ -67,6 +67,7 @@ export function buildNotification(input: {
     severity,
     critical: isCritical(workflow),
     contextKeys: event.contextKeys,
+    ...(event.context && { context: event.context }),
     ...(event.tenant && { tenant: event.tenant }),
     ...(input.actor && { actor: summaryOf(input.actor) }),
     jobs,

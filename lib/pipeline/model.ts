@@ -114,6 +114,8 @@ export interface StoredNotification {
   severity: Severity;
   critical: boolean;
   contextKeys: string[];
+  /** The trigger's context, by type (`{{context.<type>.id}}`, `{{context.<type>.data}}`). */
+  context?: Record<string, { id: string; data?: Record<string, unknown> }>;
   tenant?: TenantRef;
   actor?: SubscriberSummary;
   _digestedNotificationId?: string;

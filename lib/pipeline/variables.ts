@@ -26,12 +26,14 @@ export async function templateVariables(
     steps[digestJob.stepId] = { events: events.map((payload) => ({ payload })), eventCount: events.length };
   }
   const digestJob = digests.at(-1);
-  const context = Object.fromEntries(
-    notification.contextKeys.map((key) => {
-      const [type, ...id] = key.split(':');
-      return [type, { id: id.join(':') }];
-    }),
-  );
+  const context =
+    notification.context ??
+    Object.fromEntries(
+      notification.contextKeys.map((key) => {
+        const [type, ...id] = key.split(':');
+        return [type, { id: id.join(':') }];
+      }),
+    );
   return {
     subscriber: { ...(subscriber ?? notification.subscriber), isOnline: subscriber?.isOnline ?? false },
     payload: notification.payload,

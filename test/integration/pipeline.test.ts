@@ -78,16 +78,16 @@ const details = (job: any): string[] => job.executionDetails.map((d: any) => d.d
 
 describe('one event to one subscriber', () => {
   it('delivers a rendered in-app message and records every decision', async () => {
-    const wf = await createWorkflow([inApp('Hi {{subscriber.firstName}}, {{payload.who}} commented', { subject: 'New comment' })]);
+    const wf = await createWorkflow([inApp('Hi {{subscriber.firstName}}, {{payload.who}} commented', { subject: 'New comment in {{context.team.data.name}}' })]);
     const subscriberId = `sub-${rand()}`;
-    const txid = await trigger(wf, { subscriberId, firstName: 'Ada', email: 'ada@example.com' }, { who: 'Bob' });
+    const txid = await trigger(wf, { subscriberId, firstName: 'Ada', email: 'ada@example.com' }, { who: 'Bob' }, { context: { team: { id: 'blue', data: { name: 'Blue team' } } } });
 
     const [message] = await vi.waitFor(async () => {
       const found = await messagesOf(subscriberId);
       expect(found).toHaveLength(1);
       return found;
     }, WAIT);
-    expect(message).toMatchObject({ content: 'Hi Ada, Bob commented', subject: 'New comment', channel: 'in_app', transactionId: txid, read: false, seen: false, status: 'sent', templateIdentifier: wf });
+    expect(message).toMatchObject({ content: 'Hi Ada, Bob commented', subject: 'New comment in Blue team', contextKeys: ['team:blue'], channel: 'in_app', transactionId: txid, read: false, seen: false, status: 'sent', templateIdentifier: wf });
 
     const [item] = await settled(txid);
     expect(item).toMatchObject({ transactionId: txid, channels: ['in_app'], payload: { who: 'Bob' } });
