@@ -1,61 +1,11 @@
+import { ExpressionBuilder, type Filter } from '../store/expression.ts';
 import type { ListNotificationsQuery } from './schemas.ts';
 import type { TimeWindow } from './window.ts';
 
 // The activity filters as one DynamoDB FilterExpression over the notification item's flat
 // attributes (notification-store.ts writes `topicKeys` and `contextKey` for this). Whichever key
 // a query reads (a day, a subscriber, a transaction), the same expression narrows it, so every
-// access path applies the same rules. Placeholders are `#f<n>`/`:f<n>`: key conditions use others.
-
-export interface Filter {
-  FilterExpression?: string;
-  ExpressionAttributeNames?: Record<string, string>;
-  ExpressionAttributeValues?: Record<string, unknown>;
-}
-
-/** DynamoDB allows at most 100 operands in one IN. */
-const MAX_IN = 100;
-
-class Expression {
-  private readonly names: Record<string, string> = {};
-  private readonly values: Record<string, unknown> = {};
-  private readonly terms: string[] = [];
-  private count = 0;
-
-  name(attribute: string): string {
-    const placeholder = `#f${Object.keys(this.names).length}`;
-    this.names[placeholder] = attribute;
-    return placeholder;
-  }
-
-  value(value: unknown): string {
-    const placeholder = `:f${this.count++}`;
-    this.values[placeholder] = value;
-    return placeholder;
-  }
-
-  /** `attribute IN (...)`, in groups DynamoDB accepts, OR-ed. */
-  in(attribute: string, values: readonly string[]): string {
-    const name = this.name(attribute);
-    const groups: string[] = [];
-    for (let i = 0; i < values.length; i += MAX_IN) {
-      groups.push(`${name} IN (${values.slice(i, i + MAX_IN).map((v) => this.value(v)).join(', ')})`);
-    }
-    return groups.length === 1 ? groups[0]! : `(${groups.join(' OR ')})`;
-  }
-
-  and(term: string): void {
-    this.terms.push(term);
-  }
-
-  build(): Filter {
-    if (this.terms.length === 0) return {};
-    return {
-      FilterExpression: this.terms.join(' AND '),
-      ExpressionAttributeNames: this.names,
-      ExpressionAttributeValues: this.values,
-    };
-  }
-}
+// access path applies the same rules.
 
 /** The exact-set form of context keys the item's `contextKey` attribute holds. */
 export const contextKeyOf = (contextKeys: readonly string[]): string => [...new Set(contextKeys)].sort().join(',');
@@ -65,8 +15,10 @@ export interface FilterOptions {
   subscriberIds?: readonly string[];
 }
 
+export type { Filter };
+
 export function activityFilter(query: ListNotificationsQuery, window: TimeWindow, options: FilterOptions = {}): Filter {
-  const e = new Expression();
+  const e = new ExpressionBuilder();
   // Key conditions bound the window to the second (ids); this makes it exact to the millisecond.
   e.and(`${e.name('createdAt')} BETWEEN ${e.value(window.from.toISOString())} AND ${e.value(window.to.toISOString())}`);
 

@@ -4,6 +4,7 @@ import { tableName } from '../config.ts';
 import type { Channel } from '../integrations/providers.ts';
 import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
+import { ExpressionBuilder, type Filter } from '../store/expression.ts';
 import { keys, type EnvScope, type Key } from '../store/keys.ts';
 import { queryPages, type QueryInput } from '../store/query-pages.ts';
 import type { StoredMessage } from './model.ts';
@@ -77,60 +78,36 @@ function rangeQuery(scope: EnvScope, range: MessageRange): QueryInput {
   }
 }
 
-/** Collects the names and values of one expression; placeholders never collide with the key's. */
-class Expression {
-  readonly names: Record<string, string> = {};
-  readonly values: Record<string, unknown> = {};
-  private count = 0;
-
-  name(attribute: string): string {
-    const placeholder = `#f${this.count++}`;
-    this.names[placeholder] = attribute;
-    return placeholder;
-  }
-
-  value(value: unknown): string {
-    const placeholder = `:f${this.count++}`;
-    this.values[placeholder] = value;
-    return placeholder;
-  }
-}
-
-function filterOf(filter: MessageFilter, e: Expression): string | undefined {
-  const parts: string[] = [];
-  const equals = (attribute: string, value: unknown) => parts.push(`${e.name(attribute)} = ${e.value(value)}`);
-  const oneOf = (attribute: string, values: string[]) =>
-    parts.push(`${e.name(attribute)} IN (${values.map((v) => e.value(v)).join(', ')})`);
-
-  if (filter.channel !== undefined) equals('channel', filter.channel);
-  if (filter.read !== undefined) equals('read', filter.read);
-  if (filter.seen !== undefined) equals('seen', filter.seen);
-  if (filter.transactionIds?.length) oneOf('transactionId', filter.transactionIds);
-  if (filter.feedIds?.length) oneOf('_feedId', filter.feedIds);
+function filterOf(filter: MessageFilter): Filter {
+  const e = new ExpressionBuilder();
+  if (filter.channel !== undefined) e.and(e.equals('channel', filter.channel));
+  if (filter.read !== undefined) e.and(e.equals('read', filter.read));
+  if (filter.seen !== undefined) e.and(e.equals('seen', filter.seen));
+  if (filter.transactionIds?.length) e.and(e.in('transactionId', filter.transactionIds));
+  if (filter.feedIds?.length) e.and(e.in('_feedId', filter.feedIds));
   for (const { path, value } of filter.payload ?? []) {
     const attribute = [e.name('payload'), ...path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${e.name(p)}`))].join('');
-    parts.push(
+    e.and(
       value === null
         ? `(attribute_not_exists(${attribute}) OR attribute_type(${attribute}, ${e.value('NULL')}))`
         : `${attribute} = ${e.value(value)}`,
     );
   }
-  return parts.length > 0 ? parts.join(' AND ') : undefined;
+  return e.build();
 }
 
 /** The range's Query with the filter, newest first; `extra` adds a projection or a select. */
 function messagesQuery(scope: EnvScope, range: MessageRange, filter: MessageFilter, extra: Partial<QueryInput> = {}): QueryInput {
   const base = rangeQuery(scope, range);
-  const e = new Expression();
-  const filterExpression = filterOf(filter, e);
-  const names = { ...e.names, ...extra.ExpressionAttributeNames };
+  const f = filterOf(filter);
+  const names = { ...f.ExpressionAttributeNames, ...extra.ExpressionAttributeNames };
   return {
     ...base,
     ...extra,
     ScanIndexForward: false,
-    ...(filterExpression && { FilterExpression: filterExpression }),
+    ...(f.FilterExpression && { FilterExpression: f.FilterExpression }),
     ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
-    ExpressionAttributeValues: { ...base.ExpressionAttributeValues, ...e.values },
+    ExpressionAttributeValues: { ...base.ExpressionAttributeValues, ...f.ExpressionAttributeValues },
   };
 }
 
@@ -261,10 +238,10 @@ export async function changeMessageState(
   change: StateChange,
   onlyIf?: { read?: boolean; seen?: boolean },
 ): Promise<StoredMessage | undefined> {
-  const e = new Expression();
+  const e = new ExpressionBuilder();
   const set = Object.entries(change)
     .filter(([, value]) => value !== undefined)
-    .map(([field, value]) => `${e.name(field)} = ${e.value(value)}`);
+    .map(([field, value]) => e.equals(field, value));
   let remove = '';
   if (!change.seen && message.channel === 'in_app') {
     const index = keys.unseenMessageIndex(scope, message.subscriberId, message._id);
@@ -273,7 +250,7 @@ export async function changeMessageState(
     remove = ' REMOVE gsi2pk, gsi2sk';
   }
   const conditions = ['attribute_exists(pk)'];
-  for (const [field, value] of Object.entries(onlyIf ?? {})) conditions.push(`${e.name(field)} = ${e.value(value)}`);
+  for (const [field, value] of Object.entries(onlyIf ?? {})) conditions.push(e.equals(field, value));
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
@@ -281,8 +258,7 @@ export async function changeMessageState(
         Key: keys.message(scope, message.subscriberId, message._id),
         UpdateExpression: `SET ${set.join(', ')}${remove}`,
         ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: e.names,
-        ExpressionAttributeValues: e.values,
+        ...e.placeholders(),
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -4,7 +4,7 @@ import type { EnvScope } from '../store/keys.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import { channelsOf, isCritical } from '../workflows/model.ts';
 import { listWorkflows } from '../workflows/repository.ts';
-import { decideChannel } from './merge.ts';
+import { decideChannel, layersOf } from './merge.ts';
 import { getSubscriberChoices } from './repository.ts';
 import type { PreferenceChannels, SubscriberPreferences, WorkflowPreference } from './schemas.ts';
 
@@ -34,13 +34,7 @@ export async function getSubscriberPreferences(
     if (!workflow.active) continue;
     if ((criticality === 'critical' && !critical) || (criticality === 'nonCritical' && critical)) continue;
 
-    const workflowChoice = choices.workflows.get(workflow._id);
-    const layers = {
-      defaults: workflow.defaultPreferences,
-      author: workflow.userPreferences,
-      ...(choices.global && { subscriberGlobal: choices.global.channels }),
-      ...(workflowChoice && { subscriberWorkflow: workflowChoice.channels }),
-    };
+    const layers = layersOf(workflow, choices);
     const channels: PreferenceChannels = {};
     const overrides: WorkflowPreference['overrides'] = [];
     for (const channel of channelsOf(workflow)) {

@@ -1,5 +1,7 @@
 import type { Channel } from '../integrations/providers.ts';
 import type { WorkflowPreferences } from '../workflows/model.ts';
+import type { StoredWorkflow } from '../workflows/model.ts';
+import type { SubscriberChoices } from './repository.ts';
 import type { PreferenceChannels } from './schemas.ts';
 
 // How a subscriber's channel preference for one workflow is decided. Layers apply in order,
@@ -37,4 +39,15 @@ export function decideChannel(layers: PreferenceLayers, channel: Channel, critic
     }
   }
   return { enabled, source };
+}
+
+/** The four layers for one workflow and one subscriber's stored choices. */
+export function layersOf(workflow: Pick<StoredWorkflow, '_id' | 'defaultPreferences' | 'userPreferences'>, choices: SubscriberChoices): PreferenceLayers {
+  const workflowChoice = choices.workflows.get(workflow._id);
+  return {
+    defaults: workflow.defaultPreferences,
+    author: workflow.userPreferences,
+    ...(choices.global && { subscriberGlobal: choices.global.channels }),
+    ...(workflowChoice && { subscriberWorkflow: workflowChoice.channels }),
+  };
 }

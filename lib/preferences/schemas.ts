@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHANNELS } from '../integrations/providers.ts';
 
 // Shapes of the subscriber preferences endpoints (interface.md "Subscriber preferences").

@@ -1,5 +1,5 @@
 import type { Channel } from '../../integrations/providers.ts';
-import { decideChannel } from '../../preferences/merge.ts';
+import { decideChannel, layersOf } from '../../preferences/merge.ts';
 import { getSubscriberChoices } from '../../preferences/repository.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
@@ -13,19 +13,12 @@ export async function channelGate(context: JobContext): Promise<Decision | undef
   const { scope, notification, step, workflow, now } = context;
   const channel = step.type as Channel;
   const choices = await getSubscriberChoices(scope, notification.subscriberId);
-  const workflowChoice = choices.workflows.get(workflow._id);
-  const layers = {
-    defaults: workflow.defaultPreferences,
-    author: workflow.userPreferences,
-    ...(choices.global && { subscriberGlobal: choices.global.channels }),
-    ...(workflowChoice && { subscriberWorkflow: workflowChoice.channels }),
-  };
-  const decision = decideChannel(layers, channel, notification.critical);
+  const decision = decideChannel(layersOf(workflow, choices), channel, notification.critical);
   if (!decision.enabled) {
     const text =
       decision.source === 'template'
         ? DETAILS.filteredWorkflow
-        : workflowChoice?.channels[channel] !== undefined
+        : choices.workflows.get(workflow._id)?.channels[channel] !== undefined
           ? DETAILS.filteredSubscriberWorkflow
           : DETAILS.filteredSubscriberGlobal;
     return { status: 'canceled', details: [detail(text, 'Success', { raw: { channel, ...decision } }, now)], after: next };
