@@ -8,6 +8,14 @@ export const ENV = {
   secretsKeyFile: 'SECRETS_KEY_FILE',
   /** Local: API Gateway base URL, for links in logs and the printed curl. */
   publicUrl: 'PUBLIC_URL',
+  /** How many days back the activity feed reads by default (default 30). */
+  activityRetentionDays: 'ACTIVITY_RETENTION_DAYS',
+  /** Folder the demo providers deliver to (JSON lines per channel); unset: the log. */
+  deliverySinkDir: 'DELIVERY_SINK_DIR',
+  /** Providers: how long one call to a provider may take (ms, default 10000). */
+  providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
+  /** Providers: the wait before the first retry of a transient failure (ms, default 500; doubles). */
+  providerBackoffMs: 'PROVIDER_RETRY_BACKOFF_MS',
 } as const;
 
 export function required(name: string): string {

@@ -1,10 +1,11 @@
+import { ENV } from '../config.ts';
 import { BadRequestError } from '../errors.ts';
 
 // The time window of an activity query: `after`/`before` as the reference reads them, defaults
 // from the retention, and the notification-id bounds of the window (ids start with their
 // creation second, so an id range is a time range in every index the feed reads).
 
-export const RETENTION_DAYS_ENV = 'ACTIVITY_RETENTION_DAYS';
+export const RETENTION_DAYS_ENV = ENV.activityRetentionDays;
 const DEFAULT_RETENTION_DAYS = 30;
 /** A century, as the reference's self-hosted plan; also keeps the window's dates valid. */
 const MAX_RETENTION_DAYS = 36_500;

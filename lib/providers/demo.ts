@@ -1,6 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { ENV } from '../config.ts';
 import { logger } from '../logger.ts';
 import type { Delivery, DeliveryProvider, DeliveryResult } from './provider.ts';
 
@@ -9,7 +10,7 @@ import type { Delivery, DeliveryProvider, DeliveryResult } from './provider.ts';
 // configured. The sink is a directory of JSON lines (`DELIVERY_SINK_DIR`, which `npm start`
 // sets to .local/outbox) or, without one, the log.
 
-export const SINK_DIR_ENV = 'DELIVERY_SINK_DIR';
+export const SINK_DIR_ENV = ENV.deliverySinkDir;
 
 export const demoProvider: DeliveryProvider = {
   async send(delivery: Delivery): Promise<DeliveryResult> {
