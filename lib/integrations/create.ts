@@ -3,7 +3,7 @@ import { ValidationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { NO_MOVE, planMove } from './channel-order.ts';
 import { checkConnection } from './connection-check.ts';
-import { assertCredentialsComplete } from './credentials.ts';
+import { assertCredentialsComplete, assertDeliverable } from './credentials.ts';
 import { newIdentifier } from './identifier.ts';
 import { findProvider } from './providers.ts';
 import { writeIntegration } from './repository.ts';
@@ -21,7 +21,10 @@ export async function createIntegration(caller: Caller, input: CreateIntegration
   const environmentId = await resolveEnvironment(caller, input._environmentId);
   const credentials = input.credentials ?? {};
   const active = input.active ?? false;
-  if (active) assertCredentialsComplete(provider, credentials);
+  if (active) {
+    assertDeliverable(provider, 'providerId', input.providerId);
+    assertCredentialsComplete(provider, credentials);
+  }
   if (input.check) await checkConnection(provider.id, credentials);
 
   const now = new Date().toISOString();

@@ -1,16 +1,35 @@
 import { ValidationError, type FieldError } from '../errors.ts';
-import { missingCredentials, type ProviderDef } from './providers.ts';
+import { catalogueSchema } from '../providers/credential-schema.ts';
+import { canDeliver, deliveryProvider } from '../providers/registry.ts';
+import type { ProviderDef } from './providers.ts';
 
-/** An active integration must have every credential its provider requires (422 lists the gaps). */
+/**
+ * An integration may only be active when its provider has delivery code: one that cannot send is
+ * refused (422 on `field`) rather than accepted and left to fail every step.
+ */
+export function assertDeliverable(provider: ProviderDef, field: string, value: unknown): void {
+  if (canDeliver(provider.id, provider.channel)) return;
+  throw ValidationError.forField(
+    field,
+    `${provider.displayName} (${provider.id}) is not supported for delivery yet, so its integration cannot be active; save it inactive or choose a supported provider`,
+    value,
+  );
+}
+
+/**
+ * An active integration must satisfy its provider's credential schema (the catalogue's required
+ * fields where the provider has none): 422 with one entry per offending credential.
+ */
 export function assertCredentialsComplete(provider: ProviderDef, credentials: Record<string, unknown>): void {
-  const missing = missingCredentials(provider, credentials);
-  if (missing.length === 0) return;
+  const schema = deliveryProvider(provider.id)?.credentialSchema ?? catalogueSchema(provider.id);
+  const result = schema.safeParse(credentials);
+  if (result.success) return;
   const errors: Record<string, FieldError> = {};
-  for (const key of missing) {
-    errors[`credentials.${key}`] = {
-      messages: [`${key} is required by ${provider.displayName} when the integration is active`],
-      value: credentials[key] ?? null,
-    };
+  for (const issue of result.error.issues) {
+    const key = issue.path.length > 0 ? `credentials.${issue.path.map(String).join('.')}` : 'credentials';
+    const value = issue.path.length > 0 ? (credentials[String(issue.path[0])] ?? null) : credentials;
+    const entry = (errors[key] ??= { messages: [], value });
+    if (!entry.messages.includes(issue.message)) entry.messages.push(issue.message);
   }
   throw new ValidationError(errors);
 }

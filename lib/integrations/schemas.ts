@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BOOLEAN_CREDENTIAL_KEYS, CHANNELS, STRING_CREDENTIAL_KEYS } from './providers.ts';
 
 // Shapes of the integration resource and of the bodies that create and change one.
@@ -31,7 +31,9 @@ export const fieldFilterPartSchema = z.object({
   field: z.string(),
   value: z.string(),
   operator: z.enum(FILTER_OPERATORS),
-  on: z.enum(['subscriber', 'payload']),
+  // `tenant`: integration conditions test the trigger's tenant (reference 10.5); the interface
+  // lists only subscriber and payload, which step conditions use.
+  on: z.enum(['subscriber', 'payload', 'tenant']),
 });
 
 export const stepFilterSchema = z

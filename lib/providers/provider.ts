@@ -1,5 +1,8 @@
+import type { z } from 'zod';
 import type { Channel } from '../integrations/providers.ts';
+import type { Integration } from '../integrations/schemas.ts';
 import type { StoredIntegration } from '../integrations/repository.ts';
+import type { ChannelSettings } from '../subscribers/model.ts';
 
 // What the pipeline asks of a provider: deliver one rendered message to one destination with
 // one integration's credentials, and say what the provider answered.
@@ -9,11 +12,24 @@ export interface Delivery {
   /** Email address, phone number, webhook URL or device token. */
   to: string;
   subject?: string;
-  /** Email: HTML; other channels: text. */
+  /** Email: the HTML document to send (layout applied, CSS inlined); other channels: text. */
   content: string;
+  /** The step's own sender (its control values), before overrides and credentials. */
   from?: string;
   senderName?: string;
   data?: Record<string, unknown>;
+  /**
+   * The trigger's overrides for this send: `overrides.<channel>` merged with
+   * `overrides[providerId]` (from, senderName, replyTo, cc, bcc, text, headers, customData, ...).
+   */
+  overrides?: Record<string, unknown>;
+  /**
+   * `overrides.providers[providerId]` merged with `overrides.steps[stepId].providers[providerId]`:
+   * merged into the provider's own request as it is (`_passthrough` body/headers/query too).
+   */
+  providerData?: Record<string, unknown>;
+  /** Chat and push: the subscriber's credentials for this provider (Mattermost/Rocket.Chat `channel`, Grafana alert fields). */
+  channelCredentials?: ChannelSettings['credentials'];
   integration: StoredIntegration;
 }
 
@@ -23,8 +39,18 @@ export interface DeliveryResult {
   raw?: unknown;
 }
 
+/** What a connection check needs: the integration being created or changed, saved or not. */
+export type ConnectionTarget = Pick<Integration, 'providerId' | 'credentials'>;
+
 export interface DeliveryProvider {
   send(delivery: Delivery): Promise<DeliveryResult>;
+  /**
+   * The provider's credentials, enforced when an integration is active (create, update,
+   * activation). Without one the catalogue's required fields apply.
+   */
+  credentialSchema?: z.ZodObject;
+  /** `check: true`: tests the credentials without sending anything; throws when they fail. */
+  checkConnection?(integration: ConnectionTarget): Promise<void>;
 }
 
 /** A provider refused or failed; `raw` is its answer, kept in the execution detail. */

@@ -1,5 +1,24 @@
 import { demoProvider } from './demo.ts';
+import { brevoProvider } from './email/brevo.ts';
+import { mailgunProvider } from './email/mailgun.ts';
+import { mailjetProvider } from './email/mailjet.ts';
+import { postmarkProvider } from './email/postmark.ts';
+import { resendProvider } from './email/resend.ts';
+import { sendgridProvider } from './email/sendgrid.ts';
+import { sesProvider } from './email/ses.ts';
+import { smtpProvider } from './email/smtp.ts';
+import { emailWebhookProvider } from './email/webhook.ts';
+import { genericSmsProvider } from './sms/generic.ts';
+import { infobipSmsProvider } from './sms/infobip.ts';
+import { messagebirdProvider } from './sms/messagebird.ts';
+import { plivoProvider } from './sms/plivo.ts';
+import { snsProvider } from './sms/sns.ts';
+import { telnyxProvider } from './sms/telnyx.ts';
+import { twilioProvider } from './sms/twilio.ts';
+import { vonageProvider } from './sms/vonage.ts';
 import type { DeliveryProvider } from './provider.ts';
+import { CHAT_PROVIDERS } from './chat/index.ts';
+import { PUSH_PROVIDERS } from './push/index.ts';
 
 // Provider id → delivery code. A provider of the catalogue that is not here cannot deliver yet;
 // the pipeline records that as a failed step rather than pretending to send.
@@ -7,8 +26,34 @@ import type { DeliveryProvider } from './provider.ts';
 const PROVIDERS: Record<string, DeliveryProvider> = {
   'svc-email': demoProvider,
   'svc-sms': demoProvider,
+  // email
+  nodemailer: smtpProvider,
+  ses: sesProvider,
+  sendgrid: sendgridProvider,
+  mailgun: mailgunProvider,
+  postmark: postmarkProvider,
+  resend: resendProvider,
+  mailjet: mailjetProvider,
+  sendinblue: brevoProvider,
+  'email-webhook': emailWebhookProvider,
+  // sms
+  twilio: twilioProvider,
+  sns: snsProvider,
+  nexmo: vonageProvider,
+  plivo: plivoProvider,
+  telnyx: telnyxProvider,
+  messagebird: messagebirdProvider,
+  'infobip-sms': infobipSmsProvider,
+  'generic-sms': genericSmsProvider,
+  ...CHAT_PROVIDERS,
+  ...PUSH_PROVIDERS,
 };
 
 export function deliveryProvider(providerId: string): DeliveryProvider | undefined {
-  return PROVIDERS[providerId];
+  return Object.hasOwn(PROVIDERS, providerId) ? PROVIDERS[providerId] : undefined;
+}
+
+/** Whether an integration of this provider can be active: in-app needs no delivery code. */
+export function canDeliver(providerId: string, channel: string): boolean {
+  return channel === 'in_app' || Object.hasOwn(PROVIDERS, providerId);
 }

@@ -1,26 +1,43 @@
 import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/providers.ts';
 import { getChannelOrder, getIntegration, listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
-import { stepFiltersPass } from '../pipeline/step-conditions.ts';
+import { stepFiltersPass, type ConditionVariables } from '../pipeline/step-conditions.ts';
 import type { EnvScope } from '../store/keys.ts';
 
-// Which integration delivers a channel step (reference 12.9): the one named by
-// `overrides.<channel>.integrationIdentifier`; else, with a tenant, the first active integration
-// whose conditions pass for that tenant; else the primary (email, sms) or the newest active one.
+// Which integration delivers a channel step (reference 12.9):
+// 1. `overrides.<channel>.integrationIdentifier`: the active integration with that identifier
+//    (in this environment: the reference looks org-wide, but nothing here reaches across
+//    environments);
+// 2. with a tenant, the newest active integration that has conditions and whose conditions pass
+//    (evaluated against the tenant, the payload and the subscriber, as step conditions are);
+// 3. the primary (email, sms; no fallback to another, as in the reference) or the newest active.
+
+const newestFirst = (a: StoredIntegration, b: StoredIntegration) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
 
 export async function selectIntegration(
   scope: EnvScope,
   channel: Channel,
-  options: { identifier?: string; tenant?: Record<string, unknown> },
+  options: { identifier?: string; tenant?: Record<string, unknown>; variables?: ConditionVariables },
 ): Promise<StoredIntegration | undefined> {
-  const all = (await listIntegrationsOfChannel(scope, channel)).filter((i) => i.active);
+  const all = (await listIntegrationsOfChannel(scope, channel)).filter((i) => i.active).sort(newestFirst);
   if (options.identifier) return all.find((i) => i.identifier === options.identifier);
   if (options.tenant) {
-    const conditional = all.find((i) => i.conditions?.length && stepFiltersPass(i.conditions, { subscriber: {}, payload: {}, tenant: options.tenant }));
+    const variables: ConditionVariables = { subscriber: {}, payload: {}, ...options.variables, tenant: options.tenant };
+    const conditional = all.find((i) => (i.conditions?.length ?? 0) > 0 && passes(i, variables));
     if (conditional) return conditional;
   }
   if (CHANNELS_WITH_PRIMARY.includes(channel)) {
     const { primaryId } = await getChannelOrder(scope, channel);
-    return primaryId ? getIntegration(scope.organizationId, primaryId) : undefined;
+    const primary = primaryId ? await getIntegration(scope.organizationId, primaryId) : undefined;
+    return primary?.active ? primary : undefined;
   }
-  return all.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id))[0];
+  return all[0];
+}
+
+/** A condition that cannot be evaluated (a broken template in its value) does not pass. */
+function passes(integration: StoredIntegration, variables: ConditionVariables): boolean {
+  try {
+    return stepFiltersPass(integration.conditions, variables);
+  } catch {
+    return false;
+  }
 }

@@ -1,0 +1,70 @@
+import { findProvider } from '../../integrations/providers.ts';
+import { getIntegration, type StoredIntegration } from '../../integrations/repository.ts';
+import type { ChannelSettings } from '../../subscribers/model.ts';
+import type { JobContext } from '../decision.ts';
+import { DETAILS } from '../details.ts';
+
+// Where a chat or push step sends (reference 12.9): every entry of the subscriber's channels
+// whose provider is of the step's channel and whose integration is active in this environment.
+// Chat sends to a webhook URL (`overrides.chat.webhookUrl`, `payload.webhookUrl`, the entry's
+// own), WhatsApp to the subscriber's phone; push to every device token of the entry. An entry
+// that lacks what it needs is skipped with the reference's reason.
+
+export interface ChannelTarget {
+  integration: StoredIntegration;
+  /** Webhook URL, phone (WhatsApp) or device token. */
+  to: string;
+  settings: ChannelSettings;
+}
+
+export interface SkippedEntry {
+  /** The entry's integration, when it has an active one. */
+  integration?: StoredIntegration;
+  providerId: string;
+  errorId: string;
+  errorText: string;
+  detail: string;
+}
+
+export interface ChannelTargets {
+  /** Whether the subscriber has any entry of the channel at all. */
+  configured: boolean;
+  targets: ChannelTarget[];
+  skipped: SkippedEntry[];
+}
+
+/** Chat providers that deliver to the subscriber's phone rather than a webhook. */
+const PHONE_CHAT_PROVIDERS = new Set(['whatsapp-business']);
+
+export async function chatPushTargets(context: JobContext, channel: 'chat' | 'push', overrides: Record<string, unknown>): Promise<ChannelTargets> {
+  const { scope, notification, subscriber } = context;
+  const entries = (subscriber?.channels ?? []).filter((s) => findProvider(s.providerId)?.channel === channel);
+  const result: ChannelTargets = { configured: entries.length > 0, targets: [], skipped: [] };
+  for (const settings of entries) {
+    const { providerId } = settings;
+    const found = await getIntegration(scope.organizationId, settings._integrationId);
+    const integration = found?.active && found._environmentId === scope.environmentId ? found : undefined;
+    const skip = (errorId: string, errorText: string, detail = errorText) =>
+      result.skipped.push({ ...(integration && { integration }), providerId, errorId, errorText, detail });
+    if (!integration) {
+      skip(channel === 'chat' ? 'chat_missing_integration_error' : 'unexpected_push_error', DETAILS.noIntegration);
+    } else if (channel === 'push') {
+      const tokens = settings.credentials.deviceTokens ?? [];
+      if (tokens.length === 0) skip('unexpected_push_error', DETAILS.noPushTokens);
+      for (const token of tokens) result.targets.push({ integration, to: token, settings });
+    } else if (PHONE_CHAT_PROVIDERS.has(providerId)) {
+      const phone = subscriber?.phone;
+      if (phone) result.targets.push({ integration, to: phone, settings });
+      else skip('no_subscriber_chat_phone_number', 'Subscriber does not have active phone', DETAILS.missingPhone);
+    } else {
+      const url = text(overrides.webhookUrl) ?? text(notification.payload.webhookUrl) ?? text(settings.credentials.webhookUrl);
+      if (url) result.targets.push({ integration, to: url, settings });
+      else skip('no_subscriber_chat_channel_id', DETAILS.webhookUrlMissing);
+    }
+  }
+  return result;
+}
+
+export const sendsToPhone = (providerId: string): boolean => PHONE_CHAT_PROVIDERS.has(providerId);
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);

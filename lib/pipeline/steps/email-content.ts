@@ -1,0 +1,42 @@
+import juice from 'juice';
+
+// The HTML an email step sends: the rendered body inside the default layout (a minimal document
+// that centres the content), then every <style> rule inlined into style attributes, since many
+// mail clients drop <style> blocks. juice does the inlining: it parses the HTML and applies each
+// rule by selector and specificity, which a hand-written pass would get wrong; media queries it
+// cannot inline stay in a <style> block. `layoutId: null` on the step sends the body alone (still
+// inlined); a body that is already a whole document is never wrapped.
+
+const LAYOUT_STYLE = `
+body { margin: 0; padding: 0; background-color: #f4f4f5; }
+.email-layout { width: 100%; background-color: #f4f4f5; padding: 24px 0; }
+.email-content { max-width: 600px; margin: 0 auto; padding: 24px; background-color: #ffffff; color: #1f2937;
+  font-family: -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; font-size: 16px; line-height: 1.5; }
+`;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const isDocument = (html: string) => /^\s*(<!doctype\s|<html[\s>])/i.test(html);
+
+function withLayout(body: string, subject: string): string {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(subject)}</title>`,
+    `<style>${LAYOUT_STYLE}</style>`,
+    '</head>',
+    `<body><div class="email-layout"><div class="email-content">${body}</div></div></body>`,
+    '</html>',
+  ].join('\n');
+}
+
+export function emailHtml(body: string, options: { subject: string; layout: boolean }): string {
+  const html = options.layout && !isDocument(body) ? withLayout(body, options.subject) : body;
+  return juice(html, { preserveImportant: true });
+}
+
+/** The step's layout choice: `layoutId: null` means none; anything else, the default layout. */
+export const usesLayout = (controlValues: Record<string, unknown>): boolean => controlValues.layoutId !== null;

@@ -1,0 +1,23 @@
+import type { DeliveryProvider } from '../provider.ts';
+import { chatWebhook } from './chat-webhook.ts';
+import { discord } from './discord.ts';
+import { grafanaOnCall } from './grafana-on-call.ts';
+import { mattermost } from './mattermost.ts';
+import { msteams } from './msteams.ts';
+import { rocketChat } from './rocket-chat.ts';
+import { slack } from './slack.ts';
+import { whatsappBusiness } from './whatsapp-business.ts';
+import { zulip } from './zulip.ts';
+
+/** Chat providers by catalogue id. */
+export const CHAT_PROVIDERS: Record<string, DeliveryProvider> = {
+  slack,
+  discord,
+  msteams,
+  mattermost,
+  'rocket-chat': rocketChat,
+  zulip,
+  'grafana-on-call': grafanaOnCall,
+  'chat-webhook': chatWebhook,
+  'whatsapp-business': whatsappBusiness,
+};

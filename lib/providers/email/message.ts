@@ -1,0 +1,71 @@
+import type { Delivery } from '../provider.ts';
+import { objectOr } from '../deep-merge.ts';
+
+// One email as every email provider sends it, from a delivery: the trigger's overrides win, then
+// the step, then the integration's credentials (reference 12.9, createMailData). Override values
+// come from API callers untyped: a value of the wrong type is ignored, never a crash.
+
+export interface Address {
+  email: string;
+  name?: string;
+}
+
+export interface EmailMessage {
+  from: Address;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  replyTo?: string;
+  subject: string;
+  html: string;
+  text?: string;
+  headers: Record<string, string>;
+  /** Provider-specific extra data (SendGrid custom_args, Postmark Metadata, ...). */
+  customData: Record<string, unknown>;
+  ipPoolName?: string;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+const list = (value: unknown): string[] => {
+  const values = Array.isArray(value) ? value : [value];
+  return values.map(text).filter((v): v is string => v !== undefined);
+};
+
+/** When neither the step, the overrides nor the integration name a sender. */
+export function defaultFrom(credentials: Record<string, unknown>): string {
+  return `no-reply@${text(credentials.domain) ?? 'localhost'}`;
+}
+
+export function emailMessage(delivery: Delivery): EmailMessage {
+  const overrides = delivery.overrides ?? {};
+  const credentials = delivery.integration.credentials as Record<string, unknown>;
+  const to = [...new Set([delivery.to, ...list(overrides.to)])];
+  const name = text(overrides.senderName) ?? text(delivery.senderName) ?? text(credentials.senderName);
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(objectOr(overrides.headers))) {
+    if (typeof value === 'string' || typeof value === 'number') headers[key] = String(value);
+  }
+  const replyTo = text(overrides.replyTo);
+  const plain = text(overrides.text);
+  const ipPoolName = text(overrides.ipPoolName) ?? text(credentials.ipPoolName);
+  return {
+    from: { email: text(overrides.from) ?? text(delivery.from) ?? text(credentials.from) ?? defaultFrom(credentials), ...(name && { name }) },
+    to,
+    cc: list(overrides.cc),
+    bcc: list(overrides.bcc),
+    ...(replyTo && { replyTo }),
+    subject: text(overrides.subject) ?? delivery.subject ?? '',
+    html: delivery.content,
+    ...(plain && { text: plain }),
+    headers,
+    customData: objectOr(overrides.customData),
+    ...(ipPoolName && { ipPoolName }),
+  };
+}
+
+/** `"Name" <email>`, or the bare address without a name. */
+export function formatAddress(address: Address): string {
+  if (!address.name) return address.email;
+  return `"${address.name.replace(/["\\]/g, '\\$&').replace(/[\r\n]+/g, ' ')}" <${address.email}>`;
+}

@@ -1,0 +1,94 @@
+import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { catalogueSchema, portCheck } from '../credential-schema.ts';
+import { objectOr, stringValues } from '../deep-merge.ts';
+import { ProviderError, type ConnectionTarget, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
+import { TransientError, withRetries } from '../retry.ts';
+import { emailMessage } from './message.ts';
+
+// Custom SMTP (`nodemailer`): one connection per send, closed after it. SMTP answers 4xx for
+// "try later" and 5xx for "never"; a connection that fails or times out is tried again too.
+// Trigger provider data adds headers only: nodemailer reads files and URLs named in several of
+// its options, which callers must not reach.
+
+const NAME = 'SMTP server';
+const CHECK_TIMEOUT_MS = 5_000;
+const TRANSIENT_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
+
+function transport(c: Record<string, unknown>, timeoutMs: number) {
+  const dkim =
+    c.domain && c.secretKey && c.accountSid
+      ? { dkim: { domainName: String(c.domain), privateKey: String(c.secretKey), keySelector: String(c.accountSid) } }
+      : {};
+  return nodemailer.createTransport({
+    host: String(c.host ?? ''),
+    port: Number(c.port ?? 587),
+    secure: c.secure === true,
+    requireTLS: c.requireTls === true,
+    ignoreTLS: c.ignoreTls === true,
+    ...(c.user ? { auth: { user: String(c.user), pass: String(c.password ?? '') } } : {}),
+    ...(c.tlsOptions ? { tls: c.tlsOptions as object } : {}),
+    ...dkim,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  } satisfies SMTPTransport.Options);
+}
+
+interface SmtpFailure extends Error {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  command?: string;
+}
+
+function failure(error: unknown): ProviderError | TransientError {
+  const e = error as SmtpFailure;
+  const raw = { error: e.message, ...(e.code && { code: e.code }), ...(e.responseCode && { responseCode: e.responseCode }), ...(e.response && { response: e.response }), ...(e.command && { command: e.command }) };
+  const problem = new ProviderError(`${NAME} refused the message: ${e.response ?? e.message}`, raw);
+  const transient = (e.responseCode !== undefined && e.responseCode >= 400 && e.responseCode < 500) || (e.responseCode === undefined && TRANSIENT_CODES.has(e.code ?? ''));
+  return transient ? new TransientError(problem) : problem;
+}
+
+async function send(delivery: Delivery): Promise<DeliveryResult> {
+  const mail = emailMessage(delivery);
+  const passthrough = objectOr(objectOr(delivery.providerData)._passthrough);
+  const headers = { ...mail.headers, ...stringValues(passthrough.headers) };
+  return withRetries(async (timeoutMs) => {
+    const smtp = transport(delivery.integration.credentials as Record<string, unknown>, timeoutMs);
+    try {
+      const info = await smtp.sendMail({
+        from: { name: mail.from.name ?? '', address: mail.from.email },
+        to: mail.to,
+        ...(mail.cc.length > 0 && { cc: mail.cc }),
+        ...(mail.bcc.length > 0 && { bcc: mail.bcc }),
+        ...(mail.replyTo && { replyTo: mail.replyTo }),
+        subject: mail.subject,
+        html: mail.html,
+        ...(mail.text && { text: mail.text }),
+        headers,
+      });
+      return { id: info.messageId, raw: { messageId: info.messageId, accepted: info.accepted, rejected: info.rejected, response: info.response } };
+    } catch (error) {
+      throw failure(error);
+    } finally {
+      smtp.close();
+    }
+  });
+}
+
+/** Connects, greets and authenticates (nodemailer's verify), then hangs up: nothing is sent. */
+async function checkConnection(integration: ConnectionTarget): Promise<void> {
+  const smtp = transport(integration.credentials, CHECK_TIMEOUT_MS);
+  try {
+    await smtp.verify();
+  } finally {
+    smtp.close();
+  }
+}
+
+export const smtpProvider: DeliveryProvider = {
+  send,
+  checkConnection,
+  credentialSchema: catalogueSchema('nodemailer', { port: portCheck('port') }),
+};

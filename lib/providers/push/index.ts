@@ -1,0 +1,17 @@
+import type { DeliveryProvider } from '../provider.ts';
+import { apns } from './apns.ts';
+import { expo } from './expo.ts';
+import { fcm } from './fcm.ts';
+import { oneSignal } from './one-signal.ts';
+import { pushWebhook } from './push-webhook.ts';
+import { pushpad } from './pushpad.ts';
+
+/** Push providers by catalogue id. */
+export const PUSH_PROVIDERS: Record<string, DeliveryProvider> = {
+  fcm,
+  apns,
+  expo,
+  'one-signal': oneSignal,
+  pushpad,
+  'push-webhook': pushWebhook,
+};

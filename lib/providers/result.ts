@@ -1,0 +1,17 @@
+import { ProviderError, type DeliveryResult } from './provider.ts';
+
+/** A provider's success answer; one without a message id counts as a failure (reference 12.9). */
+export function delivered(providerName: string, id: unknown, raw: unknown): DeliveryResult {
+  if (id === undefined || id === null || id === '') throw new ProviderError(`${providerName} answered without a message id`, raw);
+  return { id: String(id), raw };
+}
+
+/** The value at a dotted path of a JSON answer (`messages.0.id`). */
+export function valueAt(root: unknown, path: string): unknown {
+  let current = root;
+  for (const segment of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}

@@ -1,0 +1,530 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LocalApi } from '#infra/local/api-gateway.ts';
+import { newId } from '#lib/ids.ts';
+import { ProviderError, type Delivery } from '#lib/providers/provider.ts';
+import { deliveryProvider } from '#lib/providers/registry.ts';
+import { SIGNATURE_HEADER } from '#lib/providers/webhook-signature.ts';
+import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
+import { deliveryOf } from '../support/deliveries.ts';
+import { startFakeApi, startFakeSmtp, type FakeApi, type FakeSmtp } from '../support/provider-servers.ts';
+
+// Email providers against real local servers: an SMTP server that receives and parses the mail,
+// and an HTTP server standing in for each API, which checks the exact request and answers
+// success, 4xx, 5xx, 429 or nothing in time. Providers are called directly through the registry,
+// then once end to end through the API, the queues and the pipeline.
+
+// Short timeouts and waits for this worker's direct provider calls.
+process.env.PROVIDER_TIMEOUT_MS = '400';
+process.env.PROVIDER_RETRY_BACKOFF_MS = '20';
+
+let fake: FakeApi;
+let smtp: FakeSmtp;
+beforeAll(async () => {
+  fake = await startFakeApi();
+  smtp = await startFakeSmtp();
+});
+afterAll(async () => {
+  await fake.close();
+  await smtp.close();
+});
+beforeEach(() => {
+  fake.reset();
+  smtp.received.length = 0;
+  smtp.refuseWith = undefined;
+});
+
+function send(delivery: Delivery) {
+  const provider = deliveryProvider(delivery.integration.providerId);
+  if (!provider) throw new Error(`no provider ${delivery.integration.providerId}`);
+  return provider.send(delivery);
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+const sender = { from: 'from@acme.test', senderName: 'Acme' };
+const html = '<!DOCTYPE html><html><body><p>Hi Ada</p></body></html>';
+const email = (providerId: string, credentials: Record<string, unknown>, fields: Partial<Delivery> = {}) =>
+  deliveryOf(providerId, 'email', { ...sender, ...credentials }, { subject: 'Welcome', content: html, ...fields });
+
+describe('SMTP (nodemailer)', () => {
+  const credentials = () => ({ host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret' });
+
+  it('delivers the mail: subject, html, sender, recipients and overrides', async () => {
+    const result = await send(
+      email('nodemailer', credentials(), {
+        overrides: { cc: ['cc@example.test'], replyTo: 'reply@acme.test', headers: { 'X-Campaign': 'spring' }, text: 'Hi Ada (text)' },
+      }),
+    );
+    expect(smtp.received).toHaveLength(1);
+    const [{ envelope, mail }] = smtp.received as [(typeof smtp.received)[number]];
+    expect(envelope).toEqual({ from: 'from@acme.test', to: ['ada@example.test', 'cc@example.test'] });
+    expect(mail.subject).toBe('Welcome');
+    expect(mail.html).toContain('<p>Hi Ada</p>');
+    expect(mail.text?.trim()).toBe('Hi Ada (text)');
+    expect(mail.from?.value).toEqual([{ address: 'from@acme.test', name: 'Acme' }]);
+    expect(mail.to && !Array.isArray(mail.to) && mail.to.value.map((a) => a.address)).toEqual(['ada@example.test']);
+    expect(mail.replyTo?.value[0]?.address).toBe('reply@acme.test');
+    expect(mail.headers.get('x-campaign')).toBe('spring');
+    expect(result.id).toBe(mail.messageId);
+  });
+
+  it('fails at once on a permanent refusal (5xx), with the server answer', async () => {
+    smtp.refuseWith = { code: 550, message: 'Mailbox unavailable' };
+    const error = await failure(send(email('nodemailer', credentials())));
+    expect(error.message).toContain('550');
+    expect(error.raw).toMatchObject({ responseCode: 550 });
+    expect((error.raw as { attempts?: number }).attempts).toBeUndefined();
+  });
+
+  it('tries a temporary refusal (4xx) three times, then fails', async () => {
+    smtp.refuseWith = { code: 451, message: 'Try again later' };
+    const error = await failure(send(email('nodemailer', credentials())));
+    expect(error.raw).toMatchObject({ responseCode: 451, attempts: 3 });
+  });
+
+  it('fails on wrong credentials without retrying', async () => {
+    const error = await failure(send(email('nodemailer', { ...credentials(), password: 'wrong' })));
+    expect(error.raw).toMatchObject({ code: 'EAUTH' });
+  });
+});
+
+describe('Amazon SES (API v2 through the SDK)', () => {
+  const credentials = () => ({ apiKey: 'AKIDTEST', secretKey: 'shh', region: 'eu-west-1', baseUrl: fake.url });
+
+  it('sends SendEmail signed with the integration keys', async () => {
+    fake.reply = () => ({ status: 200, body: { MessageId: 'ses-1' } });
+    const result = await send(email('ses', credentials(), { overrides: { bcc: 'audit@acme.test' }, providerData: { ConfigurationSetName: 'tracking' } }));
+    expect(result.id).toBe('ses-1');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v2/email/outbound-emails' });
+    expect(request!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-west-1\/ses\/aws4_request/);
+    expect(request!.json).toMatchObject({
+      FromEmailAddress: '"Acme" <from@acme.test>',
+      Destination: { ToAddresses: ['ada@example.test'], BccAddresses: ['audit@acme.test'] },
+      Content: { Simple: { Subject: { Data: 'Welcome' }, Body: { Html: { Data: html } } } },
+      ConfigurationSetName: 'tracking',
+    });
+  });
+
+  it('fails at once on a 4xx and keeps the answer; retries 5xx three times', async () => {
+    fake.reply = () => ({ status: 400, headers: { 'x-amzn-errortype': 'MessageRejected' }, body: { message: 'Email address is not verified.' } });
+    const rejected = await failure(send(email('ses', credentials())));
+    expect(fake.requests).toHaveLength(1);
+    expect(rejected.raw).toMatchObject({ status: 400, error: 'MessageRejected', message: 'Email address is not verified.' });
+
+    fake.reset();
+    fake.reply = () => ({ status: 503, headers: { 'x-amzn-errortype': 'ServiceUnavailable' }, body: { message: 'down' } });
+    const unavailable = await failure(send(email('ses', credentials())));
+    expect(fake.requests).toHaveLength(3);
+    expect(unavailable.raw).toMatchObject({ status: 503, attempts: 3 });
+  });
+});
+
+describe('SendGrid', () => {
+  const credentials = () => ({ apiKey: 'SG.key', baseUrl: fake.url, ipPoolName: 'pool-a' });
+
+  it('sends the v3 mail/send request with overrides and provider data', async () => {
+    fake.reply = () => ({ status: 202, headers: { 'x-message-id': 'sg-1' }, body: '' });
+    const result = await send(
+      email('sendgrid', credentials(), {
+        overrides: { customData: { campaign: 'spring', n: 2 }, replyTo: 'reply@acme.test', cc: ['cc@example.test'] },
+        providerData: { mail_settings: { sandbox_mode: { enable: true } }, _passthrough: { headers: { 'x-extra': 'yes' } } },
+      }),
+    );
+    expect(result).toMatchObject({ id: 'sg-1' });
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v3/mail/send' });
+    expect(request!.headers.authorization).toBe('Bearer SG.key');
+    expect(request!.headers['x-extra']).toBe('yes');
+    expect(request!.json).toEqual({
+      personalizations: [{ to: [{ email: 'ada@example.test' }], cc: [{ email: 'cc@example.test' }] }],
+      from: { email: 'from@acme.test', name: 'Acme' },
+      reply_to: { email: 'reply@acme.test' },
+      subject: 'Welcome',
+      content: [{ type: 'text/html', value: html }],
+      custom_args: { campaign: 'spring', n: '2' },
+      ip_pool_name: 'pool-a',
+      mail_settings: { sandbox_mode: { enable: true } },
+    });
+  });
+
+  it('a 4xx is final: one request, the provider message and answer kept', async () => {
+    fake.reply = () => ({ status: 400, body: { errors: [{ message: 'The from address does not match a verified Sender Identity.', field: 'from' }] } });
+    const error = await failure(send(email('sendgrid', credentials())));
+    expect(fake.requests).toHaveLength(1);
+    expect(error.message).toBe('SendGrid answered 400: The from address does not match a verified Sender Identity.');
+    expect(error.raw).toEqual({ status: 400, body: { errors: [{ message: 'The from address does not match a verified Sender Identity.', field: 'from' }] } });
+  });
+
+  it('a 5xx is tried three times, then fails with the last answer', async () => {
+    fake.reply = (_r, i) => ({ status: 500 + i, body: { errors: [{ message: `broken ${i}` }] } });
+    const error = await failure(send(email('sendgrid', credentials())));
+    expect(fake.requests).toHaveLength(3);
+    expect(error.raw).toEqual({ status: 502, body: { errors: [{ message: 'broken 2' }] }, attempts: 3 });
+  });
+
+  it('a 429 waits for Retry-After and tries again', async () => {
+    fake.reply = (_r, i) => (i === 0 ? { status: 429, headers: { 'retry-after': '1' } as Record<string, string>, body: { errors: [{ message: 'slow down' }] } } : { status: 202, headers: { 'x-message-id': 'sg-2' }, body: '' });
+    const started = Date.now();
+    const result = await send(email('sendgrid', credentials()));
+    expect(result.id).toBe('sg-2');
+    expect(fake.requests).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('a 429 asking for a longer wait than a send may take fails without waiting', async () => {
+    fake.reply = () => ({ status: 429, headers: { 'retry-after': '120' }, body: { errors: [{ message: 'quota' }] } });
+    const error = await failure(send(email('sendgrid', credentials())));
+    expect(fake.requests).toHaveLength(1);
+    expect(error.raw).toMatchObject({ status: 429, attempts: 1 });
+  });
+
+  it('an answer that does not come in time is tried three times, then fails', async () => {
+    fake.reply = () => ({ status: 202, headers: { 'x-message-id': 'late' }, delayMs: 2_000 });
+    const error = await failure(send(email('sendgrid', credentials())));
+    expect(fake.requests).toHaveLength(3);
+    expect(error.message).toBe('SendGrid did not answer within 400 ms');
+    expect(error.raw).toEqual({ error: 'timeout', attempts: 3 });
+  });
+
+  it('a success without a message id counts as a failure', async () => {
+    fake.reply = () => ({ status: 202, body: '' });
+    const error = await failure(send(email('sendgrid', credentials())));
+    expect(error.message).toBe('SendGrid answered without a message id');
+  });
+});
+
+describe('HTTP email APIs', () => {
+  it('Mailgun: form-encoded messages request with Basic auth', async () => {
+    fake.reply = () => ({ status: 200, body: { id: '<mg-1@mg.acme.test>', message: 'Queued. Thank you.' } });
+    const result = await send(
+      email('mailgun', { apiKey: 'key-1', user: 'api', domain: 'mg.acme.test', baseUrl: fake.url }, { overrides: { replyTo: 'reply@acme.test', customData: { campaign: 'spring' } } }),
+    );
+    expect(result.id).toBe('<mg-1@mg.acme.test>');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v3/mg.acme.test/messages' });
+    expect(request!.headers.authorization).toBe(`Basic ${Buffer.from('api:key-1').toString('base64')}`);
+    expect(request!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(request!.form)).toEqual({
+      from: '"Acme" <from@acme.test>',
+      to: 'ada@example.test',
+      subject: 'Welcome',
+      html,
+      'h:Reply-To': 'reply@acme.test',
+      'v:campaign': 'spring',
+    });
+  });
+
+  it('Postmark: base URL from PROVIDER_BASE_URL_POSTMARK; a 422 is final', async () => {
+    process.env.PROVIDER_BASE_URL_POSTMARK = fake.url;
+    try {
+      fake.reply = () => ({ status: 200, body: { To: 'ada@example.test', MessageID: 'pm-1', ErrorCode: 0, Message: 'OK' } });
+      const result = await send(email('postmark', { apiKey: 'server-token' }, { overrides: { customData: { campaign: 'spring' } } }));
+      expect(result.id).toBe('pm-1');
+      const [request] = fake.requests;
+      expect(request).toMatchObject({ method: 'POST', path: '/email' });
+      expect(request!.headers['x-postmark-server-token']).toBe('server-token');
+      expect(request!.json).toEqual({ From: '"Acme" <from@acme.test>', To: 'ada@example.test', Subject: 'Welcome', HtmlBody: html, Metadata: { campaign: 'spring' } });
+
+      fake.reset();
+      fake.reply = () => ({ status: 422, body: { ErrorCode: 300, Message: 'Invalid email request' } });
+      const error = await failure(send(email('postmark', { apiKey: 'server-token' })));
+      expect(fake.requests).toHaveLength(1);
+      expect(error.message).toBe('Postmark answered 422: Invalid email request');
+    } finally {
+      delete process.env.PROVIDER_BASE_URL_POSTMARK;
+    }
+  });
+
+  it('Resend: emails request with Bearer auth', async () => {
+    fake.reply = () => ({ status: 200, body: { id: 're-1' } });
+    const result = await send(email('resend', { apiKey: 're_key', baseUrl: fake.url }, { overrides: { replyTo: 'reply@acme.test', bcc: ['audit@acme.test'] } }));
+    expect(result.id).toBe('re-1');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/emails' });
+    expect(request!.headers.authorization).toBe('Bearer re_key');
+    expect(request!.json).toEqual({ from: '"Acme" <from@acme.test>', to: ['ada@example.test'], bcc: ['audit@acme.test'], reply_to: 'reply@acme.test', subject: 'Welcome', html });
+  });
+
+  it('Mailjet: v3.1 send with Basic auth; a message the answer marks as error fails', async () => {
+    fake.reply = () => ({ status: 200, body: { Messages: [{ Status: 'success', To: [{ Email: 'ada@example.test', MessageUUID: 'u-1', MessageID: 1234 }] }] } });
+    const result = await send(email('mailjet', { apiKey: 'mj-key', secretKey: 'mj-secret', baseUrl: fake.url }, { overrides: { customData: { campaign: 'spring' } } }));
+    expect(result.id).toBe('1234');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v3.1/send' });
+    expect(request!.headers.authorization).toBe(`Basic ${Buffer.from('mj-key:mj-secret').toString('base64')}`);
+    expect(request!.json).toEqual({
+      Messages: [{ From: { Email: 'from@acme.test', Name: 'Acme' }, To: [{ Email: 'ada@example.test' }], Subject: 'Welcome', HTMLPart: html, EventPayload: '{"campaign":"spring"}' }],
+    });
+
+    fake.reply = () => ({ status: 400, body: { Messages: [{ Status: 'error', Errors: [{ ErrorMessage: 'Type mismatch', StatusCode: 400 }] }] } });
+    const error = await failure(send(email('mailjet', { apiKey: 'mj-key', secretKey: 'mj-secret', baseUrl: fake.url })));
+    expect(error.message).toBe('Mailjet answered 400: Type mismatch');
+  });
+
+  it('Brevo (sendinblue): smtp/email with the api-key header', async () => {
+    fake.reply = () => ({ status: 201, body: { messageId: '<br-1@smtp-relay.brevo.com>' } });
+    const result = await send(email('sendinblue', { apiKey: 'xkeysib', baseUrl: fake.url }, { overrides: { customData: { campaign: 'spring' } } }));
+    expect(result.id).toBe('<br-1@smtp-relay.brevo.com>');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v3/smtp/email' });
+    expect(request!.headers['api-key']).toBe('xkeysib');
+    expect(request!.json).toEqual({
+      sender: { email: 'from@acme.test', name: 'Acme' },
+      to: [{ email: 'ada@example.test' }],
+      subject: 'Welcome',
+      htmlContent: html,
+      headers: { 'X-Mailin-custom': '{"campaign":"spring"}' },
+    });
+  });
+
+  it('email-webhook: the JSON email, signed with the secret key', async () => {
+    fake.reply = () => ({ status: 200, body: { ok: true } });
+    const result = await send(email('email-webhook', { webhookUrl: `${fake.url}/hooks/email`, secretKey: 'hook-secret' }, { overrides: { customData: { campaign: 'spring' } } }));
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/hooks/email' });
+    expect(request!.headers[SIGNATURE_HEADER]).toBe(createHmac('sha256', 'hook-secret').update(request!.text).digest('hex'));
+    expect(request!.json).toMatchObject({ id: result.id, to: ['ada@example.test'], from: 'from@acme.test', senderName: 'Acme', subject: 'Welcome', html, customData: { campaign: 'spring' } });
+  });
+
+  it('the sender falls back from overrides to the step to the credentials', async () => {
+    fake.reply = () => ({ status: 200, body: { id: 're-2' } });
+    const base = { apiKey: 're_key', baseUrl: fake.url };
+    await send(email('resend', base, { from: 'step@acme.test', senderName: 'Step' }));
+    await send(email('resend', base, { from: 'step@acme.test', overrides: { from: 'override@acme.test', senderName: 'Override' } }));
+    await send(deliveryOf('resend', 'email', base, { subject: 'S', content: html }));
+    expect(fake.requests.map((r) => r.json.from)).toEqual(['"Step" <step@acme.test>', '"Override" <override@acme.test>', 'no-reply@localhost']);
+  });
+});
+
+// ---- through the API ----------------------------------------------------------------------------
+
+let api: LocalApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+const WAIT = { timeout: 30_000, interval: 200 };
+const rand = () => newId().slice(-8);
+
+async function newEnv(): Promise<TestEnv> {
+  return (await createTestOrg(api.url)).dev;
+}
+
+async function activeIntegration(client: ApiClient, body: Record<string, unknown>): Promise<any> {
+  const res = await client.post('/v1/integrations', { active: true, ...body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+async function makePrimary(client: ApiClient, integration: any): Promise<void> {
+  const res = await client.post(`/v1/integrations/${integration._id}/set-primary`, {});
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+}
+
+async function emailWorkflow(client: ApiClient, controls: Record<string, unknown>): Promise<string> {
+  const workflowId = `wf-${rand()}`;
+  const res = await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: controls }] });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return workflowId;
+}
+
+async function trigger(client: ApiClient, body: Record<string, unknown>): Promise<string> {
+  const res = await client.post('/v1/events/trigger', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  expect(res.body.status).toBe('processed');
+  return res.body.transactionId as string;
+}
+
+/** The transaction's single notification, once its jobs are final. */
+async function settled(client: ApiClient, transactionId: string): Promise<any> {
+  return vi.waitFor(async () => {
+    const res = await client.get(`/v1/notifications?transactionId=${transactionId}&limit=10`);
+    expect(res.body.data).toHaveLength(1);
+    for (const job of res.body.data[0].jobs) expect(['completed', 'failed', 'canceled', 'skipped']).toContain(job.status);
+    return res.body.data[0];
+  }, WAIT);
+}
+
+async function emailsOf(client: ApiClient, subscriberId: string): Promise<any[]> {
+  const res = await client.get(`/v1/messages?subscriberId=${subscriberId}&channel=email&limit=10`);
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+const details = (job: any): string[] => job.executionDetails.map((d: any) => d.detail);
+
+describe('end to end: API → queues → provider', () => {
+  it('delivers through the primary SMTP integration, in the default layout with CSS inlined', async () => {
+    const env = await newEnv();
+    const integration = await activeIntegration(env.client, {
+      providerId: 'nodemailer',
+      channel: 'email',
+      credentials: { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret', from: 'news@acme.test', senderName: 'Acme News' },
+      check: true,
+    });
+    await makePrimary(env.client, integration);
+    const wf = await emailWorkflow(env.client, { subject: 'Hello {{payload.name}}', body: '<style>.note { color: #ff0000; }</style><p class="note">Welcome {{payload.name}}</p>' });
+    const subscriberId = `sub-${rand()}`;
+    const txid = await trigger(env.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, payload: { name: 'Ada' } });
+
+    const item = await settled(env.client, txid);
+    expect(item.jobs[0].status).toBe('completed');
+    expect(details(item.jobs[0])).toEqual(['Step queued', 'Custom SMTP provider was selected', 'Message created', 'Message sent']);
+    const [message] = await emailsOf(env.client, subscriberId);
+    expect(message).toMatchObject({ status: 'sent', providerId: 'nodemailer', subject: 'Hello Ada', email: `${subscriberId}@example.test` });
+
+    const received = smtp.received.find((r) => r.envelope.to.includes(`${subscriberId}@example.test`));
+    expect(received).toBeDefined();
+    expect(received!.mail.subject).toBe('Hello Ada');
+    expect(received!.mail.from?.value).toEqual([{ address: 'news@acme.test', name: 'Acme News' }]);
+    expect(received!.mail.messageId).toBe(message.identifier);
+    const sent = String(received!.mail.html);
+    expect(sent).toMatch(/^<!DOCTYPE html>/);
+    expect(sent).toContain('<title>Hello Ada</title>');
+    expect(sent).toMatch(/<p class="note" style="color: #ff0000;">Welcome Ada<\/p>/);
+    expect(sent).toMatch(/class="email-content" style="[^"]*max-width: 600px/);
+    expect(sent).not.toContain('<style>');
+  });
+
+  it('sends the body alone when the step says layoutId: null', async () => {
+    const env = await newEnv();
+    const integration = await activeIntegration(env.client, {
+      providerId: 'nodemailer',
+      channel: 'email',
+      credentials: { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret', from: 'news@acme.test', senderName: 'Acme News' },
+    });
+    await makePrimary(env.client, integration);
+    const wf = await emailWorkflow(env.client, { subject: 'Plain', body: '<p>Just this</p>', layoutId: null });
+    const subscriberId = `sub-${rand()}`;
+    const txid = await trigger(env.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` } });
+    expect((await settled(env.client, txid)).jobs[0].status).toBe('completed');
+    const received = smtp.received.find((r) => r.envelope.to.includes(`${subscriberId}@example.test`));
+    expect(String(received!.mail.html).trim()).toBe('<p>Just this</p>');
+  });
+
+  it('passes the trigger overrides to SendGrid, and records a provider refusal as the reference does', async () => {
+    const env = await newEnv();
+    const integration = await activeIntegration(env.client, {
+      providerId: 'sendgrid',
+      channel: 'email',
+      identifier: `sg-${rand()}`,
+      credentials: { apiKey: 'SG.e2e', from: 'team@acme.test', senderName: 'Acme', baseUrl: fake.url },
+    });
+    await makePrimary(env.client, integration);
+    const wf = await emailWorkflow(env.client, { subject: 'Hi', body: '<p>Hi</p>' });
+    fake.reply = (request) =>
+      request.json?.personalizations?.[0]?.to?.[0]?.email?.startsWith('refused')
+        ? { status: 403, body: { errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked' }] } }
+        : { status: 202, headers: { 'x-message-id': `sg-${request.json?.personalizations?.[0]?.to?.[0]?.email}` }, body: '' };
+
+    const okId = `ok-${rand()}`;
+    const okTx = await trigger(env.client, {
+      name: wf,
+      to: { subscriberId: okId, email: `${okId}@example.test` },
+      overrides: {
+        email: { replyTo: 'support@acme.test', customData: { campaign: 'e2e' } },
+        sendgrid: { senderName: 'Acme Override' },
+        providers: { sendgrid: { categories: ['e2e'] } },
+        steps: { mail: { providers: { sendgrid: { _passthrough: { headers: { 'x-step': 'mail' } } } } } },
+      },
+    });
+    const ok = await settled(env.client, okTx);
+    expect(ok.jobs[0].status).toBe('completed');
+    expect(details(ok.jobs[0])).toEqual(['Step queued', 'SendGrid provider was selected', 'Message created', 'Message sent']);
+    const [sent] = await emailsOf(env.client, okId);
+    expect(sent).toMatchObject({ status: 'sent', providerId: 'sendgrid', identifier: `sg-${okId}@example.test`, content: '<p>Hi</p>' });
+    const request = fake.requests.find((r) => r.json?.personalizations?.[0]?.to?.[0]?.email === `${okId}@example.test`);
+    expect(request!.headers.authorization).toBe('Bearer SG.e2e');
+    expect(request!.headers['x-step']).toBe('mail');
+    expect(request!.json).toMatchObject({
+      from: { email: 'team@acme.test', name: 'Acme Override' },
+      reply_to: { email: 'support@acme.test' },
+      subject: 'Hi',
+      custom_args: { campaign: 'e2e' },
+      categories: ['e2e'],
+    });
+    expect(request!.json.content[0].value).toContain('<p>Hi</p>');
+
+    const refusedId = `refused-${rand()}`;
+    const refusedTx = await trigger(env.client, { name: wf, to: { subscriberId: refusedId, email: `${refusedId}@example.test` } });
+    const refused = await settled(env.client, refusedTx);
+    expect(refused.jobs[0].status).toBe('failed');
+    expect(details(refused.jobs[0])).toEqual(['Step queued', 'SendGrid provider was selected', 'Message created', 'Unexpected provider error']);
+    const failedDetail = refused.jobs[0].executionDetails.at(-1);
+    expect(failedDetail.status).toBe('Failed');
+    expect(JSON.parse(failedDetail.raw)).toEqual({ status: 403, body: { errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked' }] } });
+    const [errored] = await emailsOf(env.client, refusedId);
+    expect(errored).toMatchObject({
+      status: 'error',
+      errorId: 'mail_unexpected_error',
+      errorText: 'SendGrid answered 403: The provided authorization grant is invalid, expired, or revoked',
+    });
+    expect(fake.requests.filter((r) => r.json?.personalizations?.[0]?.to?.[0]?.email === `${refusedId}@example.test`)).toHaveLength(1);
+  });
+});
+
+// ---- integration validation -----------------------------------------------------------------------
+
+describe('integrations: what can be active', () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await newEnv();
+  });
+
+  it('refuses to create an active integration of a provider without delivery code (422), saves it inactive', async () => {
+    const credentials = { apiKey: 'k', from: 'a@acme.test', senderName: 'A' };
+    const active = await env.client.post('/v1/integrations', { providerId: 'mailtrap', channel: 'email', credentials, active: true });
+    expect(active.status).toBe(422);
+    expect(Object.keys(active.body.errors)).toEqual(['providerId']);
+    expect(active.body.errors.providerId.value).toBe('mailtrap');
+    expect(active.body.errors.providerId.messages[0]).toMatch(/not supported for delivery/);
+
+    const inactive = await env.client.post('/v1/integrations', { providerId: 'mailtrap', channel: 'email', credentials });
+    expect(inactive.status).toBe(201);
+    const activate = await env.client.put(`/v1/integrations/${inactive.body._id}`, { active: true });
+    expect(activate.status).toBe(422);
+    expect(Object.keys(activate.body.errors)).toEqual(['active']);
+    const listed = (await env.client.get('/v1/integrations')).body.find((i: any) => i._id === inactive.body._id);
+    expect(listed.active).toBe(false);
+  });
+
+  it('lists every credential the provider schema finds missing or malformed (422)', async () => {
+    const hook = await env.client.post('/v1/integrations', { providerId: 'email-webhook', channel: 'email', active: true, credentials: { webhookUrl: 'not a url', from: 'a@acme.test' } });
+    expect(hook.status).toBe(422);
+    expect(Object.keys(hook.body.errors).sort()).toEqual(['credentials.secretKey', 'credentials.senderName', 'credentials.webhookUrl']);
+    expect(hook.body.errors['credentials.webhookUrl']).toEqual({ messages: ['webhookUrl must be an http(s) URL'], value: 'not a url' });
+    expect(hook.body.errors['credentials.secretKey'].messages).toEqual(['secretKey is required by Email Webhook when the integration is active']);
+
+    const mail = await env.client.post('/v1/integrations', { providerId: 'nodemailer', channel: 'email', active: true, credentials: { host: 'smtp.acme.test', port: 'smtp', from: 'a@acme.test', senderName: 'A' } });
+    expect(mail.status).toBe(422);
+    expect(mail.body.errors).toEqual({ 'credentials.port': { messages: ['port must be a port number (1-65535)'], value: 'smtp' } });
+  });
+
+  it('check: true runs the provider connection check', async () => {
+    const smtpCredentials = { host: smtp.host, port: String(smtp.port), user: 'user', from: 'a@acme.test', senderName: 'A' };
+    expect((await env.client.post('/v1/integrations', { providerId: 'nodemailer', channel: 'email', credentials: { ...smtpCredentials, password: 'secret' }, check: true })).status).toBe(201);
+    const wrong = await env.client.post('/v1/integrations', { providerId: 'nodemailer', channel: 'email', credentials: { ...smtpCredentials, password: 'wrong' }, check: true });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/^Integration check failed for nodemailer: /);
+
+    const sendgrid = { apiKey: 'SG.check', from: 'a@acme.test', senderName: 'A', baseUrl: fake.url };
+    fake.reply = () => ({ status: 200, body: { scopes: ['mail.send'] } });
+    expect((await env.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials: sendgrid, check: true })).status).toBe(201);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v3/scopes' });
+    expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer SG.check');
+    fake.reply = () => ({ status: 401, body: { errors: [{ message: 'authorization required' }] } });
+    const refused = await env.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials: sendgrid, check: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Integration check failed for sendgrid: SendGrid answered 401: authorization required');
+  });
+});
