@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Ids that clients choose (subscriberIds, topic keys): the reference's rule, letters, digits and
 // `_ : . -`, or an email address; bounded far below DynamoDB's 2 KB partition-key limit.

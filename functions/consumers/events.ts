@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '#lib/logger.ts';
-import { consumeEvent } from '#lib/pipeline/consume.ts';
+import { consumeEvent } from '#lib/pipeline/consume-event.ts';
 
 // Consumer of the `events` queue: fans out accepted triggers. Failed records alone go back to
 // the queue (ReportBatchItemFailures).

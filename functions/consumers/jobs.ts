@@ -2,7 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { queue } from '#infra/queues.ts';
 import { logger } from '#lib/logger.ts';
-import { consumeJob } from '#lib/pipeline/consume.ts';
+import { consumeJob } from '#lib/pipeline/consume-job.ts';
 
 // Consumer of the `jobs` queue: runs pipeline jobs. On the last receive before the dead-letter
 // queue, a job that still fails is recorded as failed with its reason instead of vanishing.

@@ -1,4 +1,4 @@
-import { route } from '#infra/routes.ts';
+import { route } from '#infra/routes/events.ts';
 import { triggerBroadcast } from '#lib/events/trigger.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 

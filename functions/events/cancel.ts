@@ -1,4 +1,4 @@
-import { route } from '#infra/routes.ts';
+import { route } from '#infra/routes/events.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { cancelTrigger } from '#lib/pipeline/cancel.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '#infra/routes.ts';
+import { route } from '#infra/routes/integrations.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { removeIntegration } from '#lib/integrations/remove.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '#infra/routes.ts';
+import { route } from '#infra/routes/messages.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { removeMessage } from '#lib/messages/remove.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '#infra/routes.ts';
+import { route } from '#infra/routes/notifications.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { getActivityNotification } from '#lib/activity/get.ts';
 

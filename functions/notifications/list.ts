@@ -1,4 +1,4 @@
-import { route } from '#infra/routes.ts';
+import { route } from '#infra/routes/notifications.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { listNotifications } from '#lib/activity/list.ts';
 

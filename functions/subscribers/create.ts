@@ -1,4 +1,4 @@
-import { route } from '#infra/routes.ts';
+import { route } from '#infra/routes/subscribers.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { createSubscriber } from '#lib/subscribers/create.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '#infra/routes.ts';
+import { route } from '#infra/routes/subscribers.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { markMessagesAs } from '#lib/messages/mark-as.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '#infra/routes.ts';
+import { route } from '#infra/routes/tenants.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { createTenant } from '#lib/tenants/create.ts';
 

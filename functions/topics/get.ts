@@ -1,4 +1,4 @@
-import { route } from '#infra/routes.ts';
+import { route } from '#infra/routes/topics.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { requireTopic } from '#lib/topics/get.ts';
 

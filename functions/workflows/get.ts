@@ -1,4 +1,4 @@
-import { route } from '#infra/routes.ts';
+import { route } from '#infra/routes/workflows.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { getWorkflowView } from '#lib/workflows/get.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { stepFilterSchema, type StepFilter } from '../integrations/schemas.ts';
 import { STEP_TYPES } from '../workflows/model.ts';
 

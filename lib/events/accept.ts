@@ -2,7 +2,7 @@ import type { Caller } from '../auth/caller.ts';
 import { ServiceUnavailableError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import type { Recipient, TenantRef, TriggerEvent } from '../pipeline/model.ts';
-import { claimTransaction, releaseTransaction } from '../pipeline/notification-store.ts';
+import { claimTransaction, claimTransactions, releaseTransaction } from '../pipeline/notification-store.ts';
 import { enqueueEvents } from '../pipeline/queue-messages.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import { getTenant } from '../tenants/repository.ts';
@@ -13,9 +13,11 @@ import type { BroadcastEventInput, TriggerEventResponse, TriggerEventInput } fro
 import { newTransactionId } from './transaction-id.ts';
 
 // Accepting triggers: each event is decided in the reference's order (workflow, payload schema,
-// tenant, active, steps, recipients), then its transactionId is claimed with a conditional write
-// (the claim is the stored TriggerEvent), and once every event of the request is decided the
-// accepted ones are sent to the events queue. The caller turns the outcomes into its answer.
+// tenant, active, steps, recipients); then the transactionIds of the accepted ones are claimed
+// with conditional writes (the claim is the stored TriggerEvent): one Put for a single event,
+// one TransactWriteItems per 100 for a bulk request, whose cancellation reasons name the ids
+// taken before; then the claimed ones are sent to the events queue. The caller turns the
+// outcomes into its answer.
 
 export type Candidate = { input: TriggerEventInput; broadcast?: false } | { input: BroadcastEventInput; broadcast: true };
 
@@ -30,7 +32,7 @@ export type Outcome =
 
 type Decision = Outcome | { kind: 'accepted'; event: TriggerEvent };
 
-/** Events decided at once: each takes a few reads and one write. */
+/** Events decided at once (reads only: the workflow and tenant, each once per request). */
 const CONCURRENCY = 10;
 const BATCH = 10;
 /**
@@ -47,43 +49,37 @@ export async function acceptEvents(caller: Caller, candidates: readonly Candidat
   // One read per distinct workflow and tenant of the request, whatever the number of events.
   const workflows = memoize((name: string) => (canBeKey(name) ? getWorkflow(caller, name) : Promise.resolve(undefined)));
   const tenants = memoize((identifier: string) => (canBeKey(identifier) ? getTenant(caller, identifier) : Promise.resolve(undefined)));
-  // Events naming the same transactionId claim it in input order, so the later one is refused.
-  const claimTurns = new Map<string, Promise<void>>();
+  const decisions = await mapConcurrently(candidates, CONCURRENCY, (candidate) => decide(caller, candidate, workflows, tenants));
 
-  const results = await mapConcurrently(candidates, CONCURRENCY, async (candidate): Promise<Outcome | { kind: 'fault'; error: unknown }> => {
-    // Tasks start in input order and this runs before their first await, so turns are in order.
-    const givenId = candidate.input.transactionId || undefined;
-    const previousTurn = givenId === undefined ? undefined : claimTurns.get(givenId);
-    let endTurn = () => {};
-    if (givenId !== undefined) claimTurns.set(givenId, new Promise<void>((resolve) => (endTurn = resolve)));
-    try {
-      const decision = await decide(caller, candidate, workflows, tenants);
-      if (decision.kind !== 'accepted') return decision;
-      await previousTurn;
-      const { transactionId } = decision.event;
-      if (!(await claimTransaction(decision.event))) {
-        return { kind: 'answered', response: { acknowledged: true, status: 'error', error: [DUPLICATE_TRANSACTION_MESSAGE], transactionId } };
-      }
-      return { kind: 'answered', response: { acknowledged: true, status: 'processed', transactionId } };
-    } catch (error) {
-      // Kept until every event has settled, so no claim is made after the cleanup below.
-      return { kind: 'fault', error };
-    } finally {
-      endTurn();
+  // Events naming the same transactionId: the first in input order claims it, the others are
+  // duplicates. The claims of the rest are written together (claimTransactions).
+  const outcomes: (Outcome | undefined)[] = decisions.map((d) => (d.kind === 'accepted' ? undefined : d));
+  const claiming: number[] = [];
+  const seen = new Set<string>();
+  decisions.forEach((d, i) => {
+    if (d.kind !== 'accepted') return;
+    if (seen.has(d.event.transactionId)) outcomes[i] = duplicate(d.event.transactionId);
+    else {
+      seen.add(d.event.transactionId);
+      claiming.push(i);
     }
   });
-
-  const accepted = results.flatMap((r) => (r.kind === 'answered' && r.response.status === 'processed' ? [r.response.transactionId!] : []));
-  const fault = results.find((r) => r.kind === 'fault');
-  if (fault) {
-    // A partly accepted request would leave claims no message will ever process: release them
-    // so the client's retry is accepted again.
-    await releaseClaims(caller, accepted);
-    throw fault.error;
-  }
+  const events = claiming.map((i) => (decisions[i] as { event: TriggerEvent }).event);
+  const claimed = events.length === 1 ? [await claimTransaction(events[0]!)] : await claimTransactions(events, storedSize);
+  const accepted: string[] = [];
+  claiming.forEach((i, j) => {
+    const { transactionId } = events[j]!;
+    if (claimed[j]) accepted.push(transactionId);
+    outcomes[i] = claimed[j] ? { kind: 'answered', response: { acknowledged: true, status: 'processed', transactionId } } : duplicate(transactionId);
+  });
   await enqueue(caller, accepted);
-  return results as Outcome[];
+  return outcomes as Outcome[];
 }
+
+const duplicate = (transactionId: string): Outcome => ({
+  kind: 'answered',
+  response: { acknowledged: true, status: 'error', error: [DUPLICATE_TRANSACTION_MESSAGE], transactionId },
+});
 
 async function decide(
   caller: Caller,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RouteDef } from './route.ts';
 
 // OpenAPI 3.1 from the route table: the schemas that validate requests are the ones documented,

@@ -40,3 +40,15 @@ export interface RouteInput<R extends RouteDef> {
   query: Infer<R['request']['query']>;
   body: Infer<R['request']['body']>;
 }
+
+/**
+ * The lookup of a route table's entries by operation id, each typed with its own schemas (for
+ * its handler to serve): `export const route = routeLookup(tenantRoutes)`.
+ */
+export function routeLookup<const T extends readonly RouteDef[]>(table: T) {
+  return <Id extends T[number]['operationId']>(operationId: Id): Extract<T[number], { operationId: Id }> => {
+    const found = table.find((r) => r.operationId === operationId);
+    if (!found) throw new Error(`No route ${operationId}`);
+    return found as Extract<T[number], { operationId: Id }>;
+  };
+}

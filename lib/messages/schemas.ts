@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 import { CHANNELS } from '../integrations/providers.ts';
 import { decodePayloadFilter } from './payload-filter.ts';

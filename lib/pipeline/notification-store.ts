@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
@@ -34,20 +35,84 @@ export const dayOfId = (id: string): string => timeOfId(id).toISOString().slice(
 
 /** Claims the event's transactionId in its environment; false when the id was used before. */
 export async function claimTransaction(event: TriggerEvent): Promise<boolean> {
-  const scope = { organizationId: event._organizationId, environmentId: event._environmentId };
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.triggerEvent(scope, event.transactionId), type: 'TriggerEvent', ...event },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await db().send(new PutCommand(claimPut(event)));
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
+}
+
+/** What one TransactWriteItems may carry: 100 items and 4 MB (kept under, as sizes are estimates). */
+const MAX_CLAIMS_PER_TRANSACTION = 100;
+const MAX_TRANSACTION_BYTES = 3.5 * 1024 * 1024;
+/** Rounds of retrying claims a transaction lost to a concurrent one or to throttling. */
+const MAX_CLAIM_ROUNDS = 5;
+
+/**
+ * Claims the transactionIds of several events (distinct ids, one environment) with one
+ * TransactWriteItems per 100 of them instead of one conditional Put each: `result[i]` is false
+ * when events[i]'s id was used before. A cancelled transaction names, in its cancellation
+ * reasons, the claims whose condition failed: those are taken; the others are claimed again
+ * without them (a transaction is all or nothing, so none of them was written).
+ */
+export async function claimTransactions(events: readonly TriggerEvent[], size: (event: TriggerEvent) => number): Promise<boolean[]> {
+  const claimed = new Array<boolean>(events.length).fill(false);
+  // Chunks by count and by bytes; indexes into `events`.
+  const chunks: number[][] = [];
+  let bytes = 0;
+  events.forEach((event, i) => {
+    const last = chunks[chunks.length - 1];
+    const itemBytes = size(event);
+    if (!last || last.length >= MAX_CLAIMS_PER_TRANSACTION || bytes + itemBytes > MAX_TRANSACTION_BYTES) {
+      chunks.push([i]);
+      bytes = itemBytes;
+    } else {
+      last.push(i);
+      bytes += itemBytes;
+    }
+  });
+  try {
+    for (const chunk of chunks) await claimChunk(events, chunk, claimed);
+  } catch (error) {
+    // Claims no message will ever process: released, so a retry of the request is accepted.
+    await Promise.allSettled(events.flatMap((event, i) => (claimed[i] ? [releaseTransaction(scopeOfNotification(event), event.transactionId)] : [])));
+    throw error;
+  }
+  return claimed;
+}
+
+/** Claims `chunk` (indexes into `events`) in one transaction, again without the taken ones until done. */
+async function claimChunk(events: readonly TriggerEvent[], chunk: number[], claimed: boolean[]): Promise<void> {
+  let pending = chunk;
+  for (let round = 1; pending.length > 0; round++) {
+    if (pending.length === 1) {
+      claimed[pending[0]!] = await claimTransaction(events[pending[0]!]!);
+      return;
+    }
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: pending.map((i) => ({ Put: claimPut(events[i]!) })) }));
+      for (const i of pending) claimed[i] = true;
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException) || round >= MAX_CLAIM_ROUNDS) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const taken = new Set(pending.filter((_, j) => reasons[j]?.Code === 'ConditionalCheckFailed'));
+      // Without a failed condition the transaction lost a race or was throttled: wait, then retry.
+      if (taken.size === 0) await sleep(20 * 2 ** round * Math.random());
+      pending = pending.filter((i) => !taken.has(i));
+    }
+  }
+}
+
+function claimPut(event: TriggerEvent) {
+  const scope = { organizationId: event._organizationId, environmentId: event._environmentId };
+  return {
+    TableName: tableName(),
+    Item: { ...keys.triggerEvent(scope, event.transactionId), type: 'TriggerEvent', ...event },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
 }
 
 /** Releases claims whose events could not be queued, so the caller can retry them. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BadRequestError, ValidationError } from '../errors.ts';
 import type { PageRequest } from './cursor-page.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 import { PROVIDERS } from '../integrations/providers.ts';
 import { cursorQueryFields } from '../store/cursor-query.ts';

@@ -1,5 +1,5 @@
 import { CronExpressionParser } from 'cron-parser';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StepType } from './model.ts';
 
 // The control values of each step kind (interface.md's control objects). Shapes and formats are

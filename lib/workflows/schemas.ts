@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { payloadSchemaProblem } from './payload-schema.ts';
 import { CONTROL_SCHEMAS } from './controls.ts';
 import { STEP_TYPES, type StepType } from './model.ts';

@@ -1,0 +1,74 @@
+import { performance } from 'node:perf_hooks';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '#lib/config.ts';
+import { newId } from '#lib/ids.ts';
+import { mapConcurrently } from '#lib/store/concurrency.ts';
+import { median } from './stats.ts';
+
+// The floor: what DynamoDB Local itself sustains on this machine, with plain requests from a
+// client of their own (not counted with the service's). Items are the size of a trigger claim.
+
+export interface Floor {
+  itemBytes: number;
+  putSequentialPerSec: number;
+  putConcurrent32PerSec: number;
+  batchWriteSequentialItemsPerSec: number;
+  batchWriteConcurrent32ItemsPerSec: number;
+  /** Writing `n` items as BatchWriteItem requests of 25, one after the other / all at once (median ms). */
+  batchWriteMs: (n: number) => Promise<{ sequential: number; concurrent: number }>;
+}
+
+const BATCH = 25;
+
+export function rawItem(padding: string) {
+  const id = newId();
+  return { pk: `BENCH#RAW#${id}`, sk: 'EVENT', type: 'Raw', transactionId: id, payload: padding, createdAt: new Date().toISOString() };
+}
+
+export async function measureFloor(options: { itemBytes: number; puts: number; concurrentPuts: number; batches: number }): Promise<Floor> {
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  const TableName = tableName();
+  const padding = 'x'.repeat(Math.max(0, options.itemBytes - 120));
+  const put = () => client.send(new PutCommand({ TableName, Item: rawItem(padding) }));
+  const batch = (n = BATCH) =>
+    client.send(new BatchWriteCommand({ RequestItems: { [TableName]: Array.from({ length: n }, () => ({ PutRequest: { Item: rawItem(padding) } })) } }));
+
+  // Warm the connection pool and the JVM first.
+  await mapConcurrently(Array.from({ length: 300 }), 32, put);
+  await mapConcurrently(Array.from({ length: 40 }), 32, () => batch());
+
+  const rate = async (count: number, concurrency: number, op: () => Promise<unknown>, perOp = 1) => {
+    const started = performance.now();
+    await mapConcurrently(Array.from({ length: count }), concurrency, op);
+    return (count * perOp) / ((performance.now() - started) / 1000);
+  };
+  const putSequentialPerSec = await rate(options.puts, 1, put);
+  const putConcurrent32PerSec = await rate(options.concurrentPuts, 32, put);
+  const batchWriteSequentialItemsPerSec = await rate(options.batches, 1, () => batch(), BATCH);
+  const batchWriteConcurrent32ItemsPerSec = await rate(options.batches * 4, 32, () => batch(), BATCH);
+
+  const batchWriteMs = async (n: number) => {
+    const sizes = Array.from({ length: Math.ceil(n / BATCH) }, (_, i) => Math.min(BATCH, n - i * BATCH));
+    const sequential: number[] = [];
+    const concurrent: number[] = [];
+    for (let run = 0; run < 30; run++) {
+      let started = performance.now();
+      for (const size of sizes) await batch(size);
+      sequential.push(performance.now() - started);
+      started = performance.now();
+      await Promise.all(sizes.map((size) => batch(size)));
+      concurrent.push(performance.now() - started);
+    }
+    return { sequential: median(sequential), concurrent: median(concurrent) };
+  };
+
+  return {
+    itemBytes: options.itemBytes,
+    putSequentialPerSec,
+    putConcurrent32PerSec,
+    batchWriteSequentialItemsPerSec,
+    batchWriteConcurrent32ItemsPerSec,
+    batchWriteMs,
+  };
+}

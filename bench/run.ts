@@ -1,0 +1,289 @@
+import './env.ts';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { measureBundles, type BundlesResult } from './bundles.ts';
+import { costPerMillionEvents } from './cost.ts';
+import { measureFloor } from './floor.ts';
+import { startBench } from './harness.ts';
+import {
+  bulkTrigger,
+  compareDepth,
+  createInAppWorkflow,
+  digestOfTen,
+  endToEnd,
+  expectStatus,
+  measureEndpoints,
+  type EndpointCase,
+} from './scenarios.ts';
+import { benchOrganization, seedNotifications, seedSubscribers, seedSubscriptions } from './seed.ts';
+import { round } from './stats.ts';
+
+// `npm run bench`: speed, cost and scale of the service on the local stack, against the floor of
+// this machine (issue 8). Prints a table and writes bench/results.json. Not a test: numbers vary
+// with the machine and its load, so the targets are checked here and reported, never asserted.
+//
+// BENCH_QUICK=1 runs smaller data sets (a smoke run); BENCH_CONSUMER_CONCURRENCY sets the batches
+// each consumer handles at once (default 8).
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);
+const SIZES = QUICK
+  ? { subscribers: 300, subscriptions: 1_100, notifications: 5_000, bulkRequests: 10, e2eRequests: 5, digests: 5, calls: 20, bulkCalls: 5, depthSamples: 10, initRuns: 1 }
+  : { subscribers: 1_000, subscriptions: 1_100, notifications: 50_000, bulkRequests: 30, e2eRequests: 30, digests: 10, calls: 100, bulkCalls: 30, depthSamples: 40, initRuns: 3 };
+const SMALL_ENVIRONMENT = 1_000;
+const RESULTS = fileURLToPath(new URL('results.json', import.meta.url));
+
+const TARGETS = {
+  writesPerDelivery: 4,
+  bulkTriggerRatio: 1.5,
+  endToEndFloorRatio: 0.7,
+  depthRatio: 1.2,
+  largestBundleKb: 300,
+  initRatio: 2,
+};
+
+const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+async function main() {
+  const startedAt = new Date();
+  const load = [loadavg()[0]!];
+
+  log('bundles: building every function and timing its module init');
+  const bundles: BundlesResult = await measureBundles({ runs: SIZES.initRuns });
+
+  log('starting the local stack');
+  const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY });
+  try {
+    log('floor: raw DynamoDB Local writes');
+    const floor = await measureFloor({ itemBytes: 700, puts: 1_000, concurrentPuts: 4_000, batches: 200 });
+
+    log('seeding: organization, subscribers, workflow, subscriptions, notifications');
+    const { dev, prod } = await benchOrganization();
+    const devCall = bench.api(dev.apiKey);
+    const subscribers = await seedSubscribers(dev.scope, Array.from({ length: SIZES.subscribers }, (_, i) => `sub-${i}`));
+    const prodSubscribers = await seedSubscribers(prod.scope, Array.from({ length: 100 }, (_, i) => `sub-${i}`));
+    const workflow = await createInAppWorkflow(devCall, 'comment-posted');
+    const synced = await expectStatus(devCall('PUT', `/v2/workflows/${workflow.workflowId}/sync`, { targetEnvironmentId: prod.id }), 200, 'sync');
+    const prodWorkflow = { _id: synced.body._id, workflowId: workflow.workflowId, stepDbId: synced.body.steps[0]._id, stepId: synced.body.steps[0].stepId };
+    await seedSubscriptions(dev.scope, subscribers[0]!, SIZES.subscriptions);
+    await seedNotifications(dev.scope, { count: SIZES.notifications, days: 10, subscribers, workflow });
+    await seedNotifications(prod.scope, { count: SMALL_ENVIRONMENT, days: 10, subscribers: prodSubscribers, workflow: prodWorkflow });
+
+    log('bulk trigger: handler time vs raw BatchWriteItem');
+    const bulk = await bulkTrigger(bench, dev, workflow, subscribers, floor.batchWriteMs, SIZES.bulkRequests);
+    await bench.setConsumerConcurrency(CONSUMER_CONCURRENCY);
+    await bench.idle(600_000);
+
+    log(`end to end: ${SIZES.e2eRequests * 100} events, ${CONSUMER_CONCURRENCY} batches per consumer at once`);
+    const e2e = await endToEnd(bench, dev, workflow, subscribers, { requests: SIZES.e2eRequests, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY });
+    const writesPerDelivery = e2e.perDelivery.writeRequests;
+    const floorDeliveriesPerSec = floor.putConcurrent32PerSec / writesPerDelivery;
+
+    log('digest of 10 events');
+    const digest = await digestOfTen(bench, dev, subscribers.slice(100), SIZES.digests, CONSUMER_CONCURRENCY);
+
+    log('the ten endpoints: requests per call and latency');
+    const integrations = await expectStatus(devCall('GET', '/v1/integrations'), 200, 'integrations');
+    const inApp = integrations.body.find((i: { channel: string; _environmentId: string }) => i.channel === 'in_app' && i._environmentId === dev.id);
+    await expectStatus(devCall('POST', '/v1/integrations', { providerId: 'discord', channel: 'chat', active: true }), 201, 'discord integration');
+    const inbox = await expectStatus(devCall('GET', '/v1/messages?subscriberId=sub-5&limit=10'), 200, 'messages');
+    const messageIds: string[] = inbox.body.data.map((m: { _id: string }) => m._id);
+    const ids = subscribers.slice(200, 300).map((s) => s.subscriberId);
+    const cases: EndpointCase[] = [
+      { operationId: 'listIntegrations', route: 'GET /v1/integrations', status: 200, calls: SIZES.calls, call: () => devCall('GET', '/v1/integrations') },
+      { operationId: 'updateIntegration', route: 'PUT /v1/integrations/{id}', status: 200, calls: SIZES.calls, call: (i) => devCall('PUT', `/v1/integrations/${inApp._id}`, { name: `In-App ${i}` }) },
+      {
+        operationId: 'updateSubscriberCredentials',
+        route: 'PUT /v1/subscribers/{id}/credentials',
+        status: 200,
+        calls: SIZES.calls,
+        call: (i) => devCall('PUT', '/v1/subscribers/sub-1/credentials', { providerId: 'discord', credentials: { webhookUrl: `https://discord.example/hook/${i}` } }),
+      },
+      { operationId: 'patchSubscriber', route: 'PATCH /v2/subscribers/{id}', status: 200, calls: SIZES.calls, call: (i) => devCall('PATCH', '/v2/subscribers/sub-2', { firstName: `Ada ${i}` }) },
+      {
+        operationId: 'listSubscriberSubscriptions',
+        route: 'GET /v2/subscribers/{id}/subscriptions',
+        status: 200,
+        calls: SIZES.calls,
+        call: () => devCall('GET', '/v2/subscribers/sub-0/subscriptions?limit=10'),
+      },
+      {
+        operationId: 'markMessagesAs',
+        route: 'POST /v1/subscribers/{id}/messages/mark-as',
+        status: 201,
+        calls: SIZES.calls,
+        call: (i) => devCall('POST', '/v1/subscribers/sub-5/messages/mark-as', { messageId: messageIds, markAs: i % 2 === 0 ? 'read' : 'unread' }),
+      },
+      { operationId: 'getSubscriberPreferences', route: 'GET /v2/subscribers/{id}/preferences', status: 200, calls: SIZES.calls, call: () => devCall('GET', '/v2/subscribers/sub-3/preferences') },
+      {
+        operationId: 'syncWorkflow',
+        route: 'PUT /v2/workflows/{id}/sync',
+        status: 200,
+        calls: SIZES.calls,
+        call: () => devCall('PUT', `/v2/workflows/${workflow.workflowId}/sync`, { targetEnvironmentId: prod.id }),
+      },
+      {
+        operationId: 'triggerBulk',
+        route: 'POST /v1/events/trigger/bulk (100 events)',
+        status: 201,
+        calls: SIZES.bulkCalls,
+        call: (i) => devCall('POST', '/v1/events/trigger/bulk', { events: ids.map((to, j) => ({ name: workflow.workflowId, to, payload: { author: 'Bob', comment: `latency ${i}-${j}` } })) }),
+      },
+      { operationId: 'listNotifications', route: 'GET /v1/notifications', status: 200, calls: SIZES.calls, call: () => devCall('GET', '/v1/notifications?limit=10') },
+    ];
+    const endpoints = await measureEndpoints(bench, cases);
+    await bench.setConsumerConcurrency(CONSUMER_CONCURRENCY);
+    await bench.idle(600_000);
+
+    log('depth: subscriptions by cursor, activity feed by environment size');
+    let cursor: string | undefined;
+    for (let seen = 0; seen < 1_000; seen += 100) {
+      const page = await expectStatus(devCall('GET', `/v2/subscribers/sub-0/subscriptions?limit=100${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`), 200, 'subscriptions');
+      cursor = page.body.next;
+    }
+    const subscriptionsDepth = await compareDepth(
+      bench,
+      'subscriptions page (limit 10)',
+      { label: 'page 1', call: () => devCall('GET', '/v2/subscribers/sub-0/subscriptions?limit=10') },
+      { label: '1,000 items deep (cursor)', call: () => devCall('GET', `/v2/subscribers/sub-0/subscriptions?limit=10&after=${encodeURIComponent(cursor!)}`) },
+      SIZES.depthSamples,
+    );
+    const prodCall = bench.api(prod.apiKey);
+    const activityDepth = await compareDepth(
+      bench,
+      'activity feed page 1 (limit 10)',
+      { label: `${SMALL_ENVIRONMENT.toLocaleString('en-US')} notifications`, call: () => prodCall('GET', '/v1/notifications?limit=10') },
+      { label: `${SIZES.notifications.toLocaleString('en-US')}+ notifications`, call: () => devCall('GET', '/v1/notifications?limit=10') },
+      SIZES.depthSamples,
+    );
+    // For the record, not a target: offset paging costs more with depth by nature.
+    const activityDeepPage = await compareDepth(
+      bench,
+      'activity feed by page number (limit 10)',
+      { label: 'page 0', call: () => devCall('GET', '/v1/notifications?limit=10&page=0') },
+      { label: 'page 100 (1,000 deep)', call: () => devCall('GET', '/v1/notifications?limit=10&page=100') },
+      Math.min(10, SIZES.depthSamples),
+    );
+
+    const cost = costPerMillionEvents(e2e);
+    load.push(loadavg()[0]!);
+
+    const helloInit = bundles.helloWorld.initMs;
+    const checks = [
+      { target: 'writes per one-step in-app delivery', value: writesPerDelivery, limit: `≤ ${TARGETS.writesPerDelivery}`, ok: writesPerDelivery <= TARGETS.writesPerDelivery },
+      { target: 'bulk trigger ÷ raw BatchWriteItem (100 items)', value: bulk.ratio, limit: `≤ ${TARGETS.bulkTriggerRatio}`, ok: bulk.ratio <= TARGETS.bulkTriggerRatio },
+      { target: 'end to end ÷ (floor ÷ writes per delivery)', value: e2e.deliveredPerSec / floorDeliveriesPerSec, limit: `≥ ${TARGETS.endToEndFloorRatio}`, ok: e2e.deliveredPerSec / floorDeliveriesPerSec >= TARGETS.endToEndFloorRatio },
+      { target: 'subscriptions: 1,000 deep ÷ page 1', value: subscriptionsDepth.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: subscriptionsDepth.ratio <= TARGETS.depthRatio },
+      { target: `activity page 1: ${SIZES.notifications / 1000}k ÷ 1k notifications`, value: activityDepth.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: activityDepth.ratio <= TARGETS.depthRatio },
+      { target: `largest bundle (KB): ${bundles.largest.name}`, value: bundles.largest.bytes / 1024, limit: `≤ ${TARGETS.largestBundleKb}`, ok: bundles.largest.bytes / 1024 <= TARGETS.largestBundleKb },
+      { target: `slowest init ÷ hello world: ${bundles.slowest.name}`, value: bundles.slowest.initMs / helloInit, limit: `≤ ${TARGETS.initRatio}`, ok: bundles.slowest.initMs / helloInit <= TARGETS.initRatio },
+    ];
+
+    const results = {
+      startedAt: startedAt.toISOString(),
+      machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) },
+      quick: QUICK,
+      sizes: SIZES,
+      targets: checks.map((c) => ({ ...c, value: round(c.value) })),
+      floor: {
+        itemBytes: floor.itemBytes,
+        putItemPerSec: { sequential: round(floor.putSequentialPerSec, 0), concurrent32: round(floor.putConcurrent32PerSec, 0) },
+        batchWriteItemsPerSec: { sequential: round(floor.batchWriteSequentialItemsPerSec, 0), concurrent32: round(floor.batchWriteConcurrent32ItemsPerSec, 0) },
+      },
+      bulkTrigger: bulk,
+      endToEnd: { ...e2e, floorDeliveriesPerSec, floorRatio: e2e.deliveredPerSec / floorDeliveriesPerSec },
+      digest,
+      endpoints,
+      depth: [subscriptionsDepth, activityDepth, activityDeepPage],
+      bundles,
+      costPerMillionEvents: cost,
+    };
+    writeFileSync(RESULTS, `${JSON.stringify(results, roundNumbers, 2)}\n`);
+    printTable(results, checks);
+  } finally {
+    await bench.stop();
+  }
+}
+
+function roundNumbers(_key: string, value: unknown) {
+  return typeof value === 'number' && !Number.isInteger(value) ? round(value, 3) : value;
+}
+
+const n = (v: number, digits = 1) => (Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+
+function table(title: string, header: string[], rows: (string | number)[][]) {
+  const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? n(c, 2) : c)))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => String(r[i]).length)));
+  const line = (r: (string | number)[]) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ');
+  console.log(`\n${title}\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${cells.slice(1).map(line).join('\n')}`);
+}
+
+function printTable(r: any, checks: { target: string; value: number; limit: string; ok: boolean }[]) {
+  console.log(`\nBenchmark ${r.startedAt} · ${r.machine.cpus} CPUs · Node ${r.machine.node} · load ${r.machine.loadAverage1m.join(' → ')}${r.quick ? ' · QUICK' : ''}`);
+  table('Targets', ['target', 'measured', 'target', ''], checks.map((c) => [c.target, c.value, c.limit, c.ok ? 'ok' : 'MISSED']));
+  table('1. Floor (DynamoDB Local, this machine)', ['operation', 'sequential', '32 at once'], [
+    ['PutItem / s', r.floor.putItemPerSec.sequential, r.floor.putItemPerSec.concurrent32],
+    ['BatchWriteItem items / s', r.floor.batchWriteItemsPerSec.sequential, r.floor.batchWriteItemsPerSec.concurrent32],
+  ]);
+  const b = r.bulkTrigger;
+  table('2. Bulk trigger (100 events, one-step in-app)', ['measure', 'value'], [
+    ['handler p50 / p99 ms', `${n(b.handlerMs.p50)} / ${n(b.handlerMs.p99)}`],
+    ['raw BatchWriteItem of 100 items ms (4 in a row / 4 at once)', `${n(b.rawBatchWriteMs.sequential)} / ${n(b.rawBatchWriteMs.concurrent)}`],
+    ['ratio (handler p50 ÷ 4 in a row)', b.ratio],
+    ['DynamoDB requests per call', `${n(b.perRequest.requests)} (${Object.entries(b.perRequest.byOperation).map(([k, v]) => `${k} ${n(v as number)}`).join(', ')})`],
+  ]);
+  const e = r.endToEnd;
+  table('3. End to end (one-step in-app, bulk requests of 100)', ['measure', 'value'], [
+    ['events', e.events],
+    ['accepted / s', e.acceptedPerSec],
+    ['delivered / s (until every message exists)', e.deliveredPerSec],
+    ['floor deliveries / s (PutItem c32 ÷ writes per delivery)', e.floorDeliveriesPerSec],
+    ['ratio', e.floorRatio],
+    ['consumer batches at once', e.consumerConcurrency],
+  ]);
+  table('4. DynamoDB per operation (counted by the SDK middleware)', ['operation', 'requests', 'writes', 'RCU', 'WCU', 'by operation'], [
+    ...[
+      ['one-step in-app delivery', e.perDelivery],
+      ['digest of 10 events (+ in-app)', r.digest.perDigest],
+    ].map(([name, c]) => [name, c.requests, c.writeRequests, c.readUnits, c.writeUnits, Object.entries(c.byOperation).map(([k, v]) => `${k} ${n(v as number, 2)}`).join(', ')]),
+    ...r.endpoints.map((x: { route: string; perCall: { requests: number; writeRequests: number; readUnits: number; writeUnits: number; byOperation: Record<string, number> } }) => [
+      x.route,
+      x.perCall.requests,
+      x.perCall.writeRequests,
+      x.perCall.readUnits,
+      x.perCall.writeUnits,
+      Object.entries(x.perCall.byOperation).map(([k, v]) => `${k} ${n(v, 2)}`).join(', '),
+    ]),
+  ]);
+  table('5. Depth', ['compared', 'shallow p50 ms', 'deep p50 ms', 'shallow RCU', 'deep RCU', 'ratio'], r.depth.map((d: any) => [
+    `${d.what}: ${d.shallow.label} vs ${d.deep.label}`,
+    d.shallow.p50Ms,
+    d.deep.p50Ms,
+    d.shallow.readUnits,
+    d.deep.readUnits,
+    d.ratio,
+  ]));
+  const bundles = [...r.bundles.functions].sort((x: any, y: any) => y.bytes - x.bytes);
+  const hello = r.bundles.helloWorld;
+  const sdkHello = r.bundles.sdkHelloWorld;
+  table(`6. Bundles (minified; hello world ${n(hello.bytes / 1024)} KB, init ${n(hello.initMs)} ms; hello world + DynamoDB document client ${n(sdkHello.bytes / 1024)} KB, init ${n(sdkHello.initMs)} ms)`, ['function', 'KB', 'init ms', '÷ hello', '÷ SDK hello', 'largest parts (KB)'], bundles.map((f: any) => [
+    f.name,
+    f.bytes / 1024,
+    f.initMs,
+    f.initMs / hello.initMs,
+    f.initMs / sdkHello.initMs,
+    Object.entries(f.largest).slice(0, 4).map(([k, v]) => `${k} ${v}`).join(', '),
+  ]));
+  table('7. Latency per endpoint (handler time, realistic data)', ['endpoint', 'calls', 'p50 ms', 'p99 ms'], r.endpoints.map((x: any) => [x.route, x.calls, x.p50Ms, x.p99Ms]));
+  table('Cost per million triggered events (one subscriber, one in-app step)', ['item', 'for 1 M events', 'USD'], [
+    ...r.costPerMillionEvents.rows.map((c: any) => [c.item, c.perMillionEvents, `$${c.usd.toFixed(2)}`]),
+    ['total', '', `$${r.costPerMillionEvents.totalUsd.toFixed(2)}`],
+  ]);
+  console.log(`\nWritten to bench/results.json\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

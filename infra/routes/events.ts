@@ -1,0 +1,73 @@
+import * as z from 'zod';
+import {
+  broadcastEventBody,
+  bulkTriggerBody,
+  bulkTriggerResponseSchema,
+  triggerEventBody,
+  triggerEventResponseSchema,
+} from '#lib/events/schemas.ts';
+import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { DEFAULT_BODY_LIMIT, TRIGGER_BODY_LIMIT, BULK_TRIGGER_BODY_LIMIT } from './body-limits.ts';
+
+// Triggers and their cancel (/v1/events). Part of the route table (infra/routes.ts); the handlers in
+// functions/events/ take their entry from here, so their bundles hold only this area's schemas.
+
+export const eventRoutes = [
+  {
+    operationId: 'trigger',
+    method: 'POST',
+    path: '/v1/events/trigger',
+    handler: 'functions/events/trigger.ts',
+    summary: 'Trigger a workflow for one or more recipients',
+    tag: 'Events',
+    auth: true,
+    successStatus: 201,
+    request: { body: triggerEventBody },
+    response: triggerEventResponseSchema,
+    maxBodyBytes: TRIGGER_BODY_LIMIT,
+    sends: ['events'],
+  },
+  {
+    operationId: 'triggerBulk',
+    method: 'POST',
+    path: '/v1/events/trigger/bulk',
+    handler: 'functions/events/trigger-bulk.ts',
+    summary: 'Trigger up to 100 events at once; one result per event, in order',
+    tag: 'Events',
+    auth: true,
+    successStatus: 201,
+    request: { body: bulkTriggerBody },
+    response: bulkTriggerResponseSchema,
+    maxBodyBytes: BULK_TRIGGER_BODY_LIMIT,
+    sends: ['events'],
+  },
+  {
+    operationId: 'triggerBroadcast',
+    method: 'POST',
+    path: '/v1/events/trigger/broadcast',
+    handler: 'functions/events/broadcast.ts',
+    summary: 'Trigger a workflow for every subscriber of the environment',
+    tag: 'Events',
+    auth: true,
+    successStatus: 201,
+    request: { body: broadcastEventBody },
+    response: triggerEventResponseSchema,
+    maxBodyBytes: TRIGGER_BODY_LIMIT,
+    sends: ['events'],
+  },
+  {
+    operationId: 'cancelTrigger',
+    method: 'DELETE',
+    path: '/v1/events/trigger/{transactionId}',
+    handler: 'functions/events/cancel.ts',
+    summary: 'Cancel the jobs of a transaction that have not run yet (delays, digests, pending steps)',
+    tag: 'Events',
+    auth: true,
+    successStatus: 200,
+    request: { params: z.object({ transactionId: z.string().min(1).max(256) }) },
+    response: z.boolean(),
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+] as const satisfies readonly RouteDef[];
+
+export const route = routeLookup(eventRoutes);

@@ -1,0 +1,82 @@
+import * as z from 'zod';
+import {
+  createIntegrationBody,
+  integrationIdParams,
+  integrationSchema,
+  updateIntegrationBody,
+} from '#lib/integrations/schemas.ts';
+import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
+
+// Integrations of the organization (/v1/integrations). Part of the route table (infra/routes.ts); the handlers in
+// functions/integrations/ take their entry from here, so their bundles hold only this area's schemas.
+
+export const integrationRoutes = [
+  {
+    operationId: 'listIntegrations',
+    method: 'GET',
+    path: '/v1/integrations',
+    handler: 'functions/integrations/list.ts',
+    summary: 'List the integrations of every environment of the organization',
+    tag: 'Integrations',
+    auth: true,
+    successStatus: 200,
+    request: {},
+    response: z.array(integrationSchema),
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'createIntegration',
+    method: 'POST',
+    path: '/v1/integrations',
+    handler: 'functions/integrations/create.ts',
+    summary: 'Create an integration',
+    tag: 'Integrations',
+    auth: true,
+    successStatus: 201,
+    request: { body: createIntegrationBody },
+    response: integrationSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'updateIntegration',
+    method: 'PUT',
+    path: '/v1/integrations/{integrationId}',
+    handler: 'functions/integrations/update.ts',
+    summary: 'Update an integration',
+    tag: 'Integrations',
+    auth: true,
+    successStatus: 200,
+    request: { params: integrationIdParams, body: updateIntegrationBody },
+    response: integrationSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'deleteIntegration',
+    method: 'DELETE',
+    path: '/v1/integrations/{integrationId}',
+    handler: 'functions/integrations/delete.ts',
+    summary: 'Delete an integration (soft delete); returns the remaining integrations',
+    tag: 'Integrations',
+    auth: true,
+    successStatus: 200,
+    request: { params: integrationIdParams },
+    response: z.array(integrationSchema),
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'setPrimaryIntegration',
+    method: 'POST',
+    path: '/v1/integrations/{integrationId}/set-primary',
+    handler: 'functions/integrations/set-primary.ts',
+    summary: 'Make an email or sms integration the primary one of its environment and channel',
+    tag: 'Integrations',
+    auth: true,
+    successStatus: 201,
+    request: { params: integrationIdParams },
+    response: integrationSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+] as const satisfies readonly RouteDef[];
+
+export const route = routeLookup(integrationRoutes);

@@ -1,0 +1,42 @@
+import {
+  deleteMessageResponse,
+  listMessagesQuery,
+  messageIdParams,
+  messageListSchema,
+} from '#lib/messages/schemas.ts';
+import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
+
+// Messages of the environment (/v1/messages). Part of the route table (infra/routes.ts); the handlers in
+// functions/messages/ take their entry from here, so their bundles hold only this area's schemas.
+
+export const messageRoutes = [
+  {
+    operationId: 'listMessages',
+    method: 'GET',
+    path: '/v1/messages',
+    handler: 'functions/messages/list.ts',
+    summary: 'List the messages of the environment, or of one subscriber, newest first (numbered pages)',
+    tag: 'Messages',
+    auth: true,
+    successStatus: 200,
+    request: { query: listMessagesQuery },
+    response: messageListSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'deleteMessage',
+    method: 'DELETE',
+    path: '/v1/messages/{messageId}',
+    handler: 'functions/messages/delete.ts',
+    summary: 'Delete a message',
+    tag: 'Messages',
+    auth: true,
+    successStatus: 200,
+    request: { params: messageIdParams },
+    response: deleteMessageResponse,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+] as const satisfies readonly RouteDef[];
+
+export const route = routeLookup(messageRoutes);
