@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { newId } from '#lib/ids.ts';
-import { ProviderError, type Delivery } from '#lib/providers/provider.ts';
-import { deliveryProvider } from '#lib/providers/registry.ts';
+import type { Delivery } from '#lib/providers/provider.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { deliveryOf } from '../support/deliveries.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
+import { failure, send } from '../support/provider-calls.ts';
 
 // Chat providers against a real local HTTP server standing in for each webhook or API: it checks
 // the exact request (method, path, auth headers, body) and answers success, 4xx, 5xx, 429 or
@@ -24,20 +24,6 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-function send(delivery: Delivery) {
-  const provider = deliveryProvider(delivery.integration.providerId);
-  if (!provider) throw new Error(`no provider ${delivery.integration.providerId}`);
-  return provider.send(delivery);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 const chat = (providerId: string, fields: Partial<Delivery> = {}, credentials: Record<string, unknown> = {}) =>
   deliveryOf(providerId, 'chat', credentials, { to: `${fake.url}/hooks/abc`, content: 'Build 42 passed', ...fields });

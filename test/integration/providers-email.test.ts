@@ -2,12 +2,12 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { newId } from '#lib/ids.ts';
-import { ProviderError, type Delivery } from '#lib/providers/provider.ts';
-import { deliveryProvider } from '#lib/providers/registry.ts';
+import type { Delivery } from '#lib/providers/provider.ts';
 import { SIGNATURE_HEADER } from '#lib/providers/webhook-signature.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { deliveryOf } from '../support/deliveries.ts';
 import { startFakeApi, startFakeSmtp, type FakeApi, type FakeSmtp } from '../support/provider-servers.ts';
+import { failure, send } from '../support/provider-calls.ts';
 
 // Email providers against real local servers: an SMTP server that receives and parses the mail,
 // and an HTTP server standing in for each API, which checks the exact request and answers
@@ -34,20 +34,6 @@ beforeEach(() => {
   smtp.refuseWith = undefined;
 });
 
-function send(delivery: Delivery) {
-  const provider = deliveryProvider(delivery.integration.providerId);
-  if (!provider) throw new Error(`no provider ${delivery.integration.providerId}`);
-  return provider.send(delivery);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 const sender = { from: 'from@acme.test', senderName: 'Acme' };
 const html = '<!DOCTYPE html><html><body><p>Hi Ada</p></body></html>';

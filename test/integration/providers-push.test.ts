@@ -2,15 +2,15 @@ import { createHmac, createPublicKey, generateKeyPairSync, verify, type KeyObjec
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { newId } from '#lib/ids.ts';
-import { ProviderError, type Delivery } from '#lib/providers/provider.ts';
+import type { Delivery } from '#lib/providers/provider.ts';
 import { apnsOrigin } from '#lib/providers/push/apns.ts';
 import { closeHttp2Sessions } from '#lib/providers/push/http2-request.ts';
 import { InvalidTokenError } from '#lib/providers/push/invalid-token.ts';
-import { deliveryProvider } from '#lib/providers/registry.ts';
 import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
 import { deliveryOf } from '../support/deliveries.ts';
 import { startFakeHttp2, type FakeHttp2 } from '../support/fake-http2.ts';
 import { startFakeApi, type FakeApi, type RecordedRequest } from '../support/provider-servers.ts';
+import { failure, send } from '../support/provider-calls.ts';
 
 // Push providers against real local servers: an HTTP server standing in for FCM (and Google's
 // OAuth token endpoint), Expo, OneSignal, Pushpad and a push webhook, and an HTTP/2 server for
@@ -37,20 +37,6 @@ beforeEach(() => {
   h2.reset();
 });
 
-function send(delivery: Delivery) {
-  const provider = deliveryProvider(delivery.integration.providerId);
-  if (!provider) throw new Error(`no provider ${delivery.integration.providerId}`);
-  return provider.send(delivery);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 const push = (providerId: string, credentials: Record<string, unknown>, fields: Partial<Delivery> = {}) =>
   deliveryOf(providerId, 'push', credentials, { to: 'device-token-1', subject: 'New comment', content: 'Bob replied', ...fields });

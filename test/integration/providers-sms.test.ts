@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { newId } from '#lib/ids.ts';
-import { ProviderError, type Delivery } from '#lib/providers/provider.ts';
-import { deliveryProvider } from '#lib/providers/registry.ts';
+import type { Delivery } from '#lib/providers/provider.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { deliveryOf } from '../support/deliveries.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
+import { failure, send } from '../support/provider-calls.ts';
 
 // SMS providers against a local HTTP server that checks each API's exact request and answers
 // success, 4xx, 5xx or nothing in time; called directly through the registry, then end to end
@@ -21,20 +21,6 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-function send(delivery: Delivery) {
-  const provider = deliveryProvider(delivery.integration.providerId);
-  if (!provider) throw new Error(`no provider ${delivery.integration.providerId}`);
-  return provider.send(delivery);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 const PHONE = '+15550100';
 const sms = (providerId: string, credentials: Record<string, unknown>, fields: Partial<Delivery> = {}) =>
