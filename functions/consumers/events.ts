@@ -1,17 +1,26 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { queue } from '#infra/queues.ts';
 import { logger } from '#lib/logger.ts';
 import { consumeEvent } from '#lib/pipeline/consume-event.ts';
 
 // Consumer of the `events` queue: fans out accepted triggers. Failed records alone go back to
-// the queue (ReportBatchItemFailures).
+// the queue (ReportBatchItemFailures); on the last receive before the dead-letter queue, a
+// fan-out that still fails settles its recipients instead of vanishing (consume-event.ts).
 
-const processor = new BatchProcessor(EventType.SQS);
+const { maxReceiveCount } = queue('events');
 /** Time kept back for handing the rest of a fan-out on before Lambda's timeout. */
 const RESERVE_MS = 8_000;
 
 export async function handler(event: SQSEvent, context: Context) {
   logger.addContext(context);
   const deadline = Date.now() + Math.max(1_000, context.getRemainingTimeInMillis() - RESERVE_MS);
-  return processPartialResponse(event, (record: SQSRecord) => consumeEvent(record.body, deadline), processor, { context });
+  return processPartialResponse(
+    event,
+    (record: SQSRecord) => consumeEvent(record.body, deadline, Number(record.attributes.ApproximateReceiveCount ?? 1) >= maxReceiveCount),
+    // One processor per invocation: it holds the batch's results, and the local runtime runs
+    // several batches at once in one process (a shared one mixed up their failures).
+    new BatchProcessor(EventType.SQS),
+    { context },
+  );
 }

@@ -7,7 +7,6 @@ import { consumeJob } from '#lib/pipeline/consume-job.ts';
 // Consumer of the `jobs` queue: runs pipeline jobs. On the last receive before the dead-letter
 // queue, a job that still fails is recorded as failed with its reason instead of vanishing.
 
-const processor = new BatchProcessor(EventType.SQS);
 const { maxReceiveCount } = queue('jobs');
 
 export async function handler(event: SQSEvent, context: Context) {
@@ -15,7 +14,9 @@ export async function handler(event: SQSEvent, context: Context) {
   return processPartialResponse(
     event,
     (record: SQSRecord) => consumeJob(record.body, Number(record.attributes.ApproximateReceiveCount ?? 1) >= maxReceiveCount),
-    processor,
+    // One processor per invocation: it holds the batch's results, and the local runtime runs
+    // several batches at once in one process (a shared one mixed up their failures).
+    new BatchProcessor(EventType.SQS),
     { context },
   );
 }

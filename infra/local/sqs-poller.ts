@@ -2,10 +2,13 @@ import {
   DeleteMessageBatchCommand,
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
+  SendMessageBatchCommand,
   type Message,
+  type MessageAttributeValue,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
+import type { invokeWithFaults } from './faults.ts';
 import type { AnyHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
 
@@ -27,6 +30,8 @@ export function startPoller(options: {
   /** Batches handled at once, as Lambda runs several instances of a consumer (default 1). */
   concurrency?: number;
   onError?: (error: unknown) => void;
+  /** Hands batches over through the fault layer (infra/local/faults.ts); only tests set it. */
+  faults?: typeof invokeWithFaults;
 }): Poller {
   const { client, queueUrl, handler } = options;
   let running = true;
@@ -62,30 +67,58 @@ export function startPoller(options: {
           receiptHandle: m.ReceiptHandle!,
           body: m.Body ?? '',
           attributes: (m.Attributes ?? {}) as SQSEvent['Records'][number]['attributes'],
-          messageAttributes: {},
+          messageAttributes: lambdaAttributes(m.MessageAttributes),
           md5OfBody: m.MD5OfBody ?? '',
           eventSource: 'aws:sqs',
           eventSourceARN: arn,
           awsRegion: 'us-east-1',
         })),
       };
-      let failed: Set<string>;
-      try {
-        const result = (await handler(event, lambdaContext(options.name))) as SQSBatchResponse | undefined;
-        failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-      } catch (error) {
-        options.onError?.(error);
-        failed = new Set(event.Records.map((r) => r.messageId));
-      }
+      const invoke = async (batch: SQSEvent): Promise<Set<string>> => {
+        try {
+          const result = (await handler(batch, lambdaContext(options.name))) as SQSBatchResponse | undefined;
+          return new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+        } catch (error) {
+          options.onError?.(error);
+          return new Set(batch.Records.map((r) => r.messageId));
+        }
+      };
+      const failed = options.faults
+        ? await options.faults(event, invoke, resend).catch((error: unknown) => {
+            options.onError?.(error);
+            return new Set(event.Records.map((r) => r.messageId));
+          })
+        : await invoke(event);
       const done = event.Records.filter((r) => !failed.has(r.messageId));
       if (done.length > 0) {
-        await client.send(
-          new DeleteMessageBatchCommand({
-            QueueUrl: queueUrl,
-            Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
-          }),
-        );
+        try {
+          await client.send(
+            new DeleteMessageBatchCommand({
+              QueueUrl: queueUrl,
+              Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+            }),
+          );
+        } catch (error) {
+          // Not deleted: the messages come back after the visibility timeout, as in AWS.
+          options.onError?.(error);
+        }
       }
+    }
+  };
+  /** A duplicate of each record, sent to the queue again (the fault layer's later delivery). */
+  const resend = async (records: SQSRecord[], attribute: string) => {
+    for (let i = 0; i < records.length; i += 10) {
+      await client.send(
+        new SendMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: records.slice(i, i + 10).map((r, j) => ({
+            Id: String(j),
+            MessageBody: r.body,
+            DelaySeconds: Math.floor(Math.random() * 3),
+            MessageAttributes: { [attribute]: { DataType: 'String', StringValue: 'true' } },
+          })),
+        }),
+      );
     }
   };
   const loops = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => worker());
@@ -97,4 +130,17 @@ export function startPoller(options: {
       await Promise.allSettled(loops);
     },
   };
+}
+
+/** SQS message attributes as Lambda's SQS event shows them. */
+function lambdaAttributes(attributes: Record<string, MessageAttributeValue> | undefined): SQSMessageAttributes {
+  const out: SQSMessageAttributes = {};
+  for (const [name, value] of Object.entries(attributes ?? {})) {
+    out[name] = {
+      dataType: value.DataType ?? 'String',
+      ...(value.StringValue !== undefined && { stringValue: value.StringValue }),
+      ...(value.BinaryValue !== undefined && { binaryValue: Buffer.from(value.BinaryValue).toString('base64') }),
+    };
+  }
+  return out;
 }

@@ -14,6 +14,8 @@ import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
 
 const DEFAULT_CONSUMER_CONCURRENCY = 4;
 
+type LocalFaults = typeof import('./faults.ts');
+
 // The whole service on this machine: emulators (or external endpoints), the table and queues,
 // the route table served over HTTP, and the queues polled into their consumers. Used by
 // `npm start` and by the test setup, so both run exactly the same stack.
@@ -34,6 +36,10 @@ export interface LocalStackOptions {
   /** Batches each consumer handles at once (Lambda runs several instances); default 4. */
   consumerConcurrency?: number;
   onConsumerError?: (error: unknown) => void;
+  /** Every queue's visibility timeout instead of its own (tests that wait for redeliveries). */
+  visibilityTimeoutSeconds?: number;
+  /** Install the fault layer (infra/local/faults.ts) that tests switch; never for `npm start`. */
+  faults?: boolean;
 }
 
 export interface LocalStack {
@@ -92,10 +98,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     dynamoClient.destroy();
 
     const sqsClient = new SQSClient({ useQueueUrlAsEndpoint: options.sqsEndpoint === 'aws' });
-    const queueUrls = await ensureQueues(sqsClient, env[ENV.tableName]!, queues);
+    const visibility = options.visibilityTimeoutSeconds;
+    const queueDefs = visibility === undefined ? queues : queues.map((q) => ({ ...q, visibilityTimeoutSeconds: visibility }));
+    const queueUrls = await ensureQueues(sqsClient, env[ENV.tableName]!, queueDefs);
     for (const def of queues) env[def.urlEnv] = queueUrls[def.name]!;
     Object.assign(process.env, env);
 
+    let faults: LocalFaults | undefined;
+    if (options.faults) {
+      faults = await import('./faults.ts');
+      faults.installFaults();
+    }
     if (options.consumers !== false) {
       for (const def of queues) {
         if (!def.consumer) continue;
@@ -108,6 +121,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             batchSize: def.batchSize,
             concurrency: options.consumerConcurrency ?? DEFAULT_CONSUMER_CONCURRENCY,
             ...(options.onConsumerError && { onError: options.onConsumerError }),
+            ...(faults && { faults: faults.invokeWithFaults }),
           }),
         );
       }

@@ -1,12 +1,16 @@
-import { sendMessages } from '../queue/send.ts';
 import { parseJobMessage } from './consume.ts';
 import { scopeOfMessage } from './queue-messages.ts';
 import { runJob } from './run-job.ts';
+import { sendJobs } from './send-jobs.ts';
 
-/** Runs one job; on `lastAttempt` a job that still fails is stored failed (see run-job.ts). */
+/**
+ * Runs one job; on `lastAttempt` a job that still fails is stored failed (see run-job.ts), and so
+ * is a next job whose message cannot be sent (send-jobs.ts).
+ */
 export async function consumeJob(body: string, lastAttempt: boolean): Promise<void> {
   const message = parseJobMessage(body);
   if (!message) return;
-  const followUps = await runJob(scopeOfMessage(message), message, { lastAttempt });
-  if (followUps.length > 0) await sendMessages('jobs', followUps);
+  const scope = scopeOfMessage(message);
+  const followUps = await runJob(scope, message, { lastAttempt });
+  if (followUps.length > 0) await sendJobs(scope, followUps, lastAttempt);
 }

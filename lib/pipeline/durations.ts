@@ -31,6 +31,3 @@ export function nextCronTime(expression: string, from: Date, timezone?: string |
     throw error;
   }
 }
-
-/** Longest wait SQS can hold a message for; longer waits are chained. */
-export const MAX_QUEUE_DELAY_SECONDS = 900;

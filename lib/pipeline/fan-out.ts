@@ -10,9 +10,10 @@ import { getWorkflowByDbId, touchLastTriggered } from '../workflows/repository.t
 import type { StoredWorkflow } from '../workflows/model.ts';
 import { buildNotification } from './build-notification.ts';
 import type { NotificationTopic, Recipient, SubscriberDefinition, TriggerEvent } from './model.ts';
-import { createNotification, getTriggerEvent } from './notification-store.ts';
+import { createNotification, getNotification, getTriggerEvent } from './notification-store.ts';
 import { eventMessage, jobMessage, type EventMessage, type JobMessage } from './queue-messages.ts';
 import { decodePosition, encodePosition, isTopic, recipientPage, singleRecipients, type Position } from './recipients.ts';
+import { failJob } from './store-decision.ts';
 
 // The events consumer's work: one accepted trigger → one notification per recipient. Single
 // recipients are upserted first (their definitions win); then topic members (or, for a
@@ -123,4 +124,50 @@ async function notify(
   const first = stored.notification.jobs[0];
   if (!first || first.status !== 'queued') return undefined;
   return jobMessage(scope, event.transactionId, subscriber.subscriberId, 0);
+}
+
+/**
+ * The last receive of a fan-out that keeps failing: each single recipient is settled, so that
+ * none is left without a trace. A notification already made gets its first job's message (sent
+ * again, harmlessly, if it was sent before); a recipient that has none yet but exists as a
+ * subscriber gets one, failed at once with the error and the rest of its jobs canceled (the
+ * trigger's changes to the subscriber may be what failed, so nothing is sent on the old ones).
+ * `complete` is false when something could not be settled: a recipient that is not a subscriber,
+ * a topic's or the environment's members (their pages are what failed, or may be), an error
+ * while settling; the message then goes to the dead-letter queue.
+ */
+export async function settleFailedFanOut(scope: EnvScope, message: EventMessage, error: unknown): Promise<{ jobs: JobMessage[]; complete: boolean }> {
+  const event = await getTriggerEvent(scope, message.transactionId);
+  if (!event || event.canceledAt) return { jobs: [], complete: true };
+  const workflow = await getWorkflowByDbId(scope, event.workflowDbId);
+  if (!workflow) return { jobs: [], complete: true };
+  const jobs: JobMessage[] = [];
+  let complete = !event.broadcast && !event.to.some(isTopic);
+  // A continuation message: the single recipients were settled by the first run.
+  const singles = message.cursor ? [] : singleRecipients(event.to);
+  await mapConcurrently(singles, CONCURRENCY, async (definition) => {
+    try {
+      const first = jobMessage(scope, event.transactionId, definition.subscriberId, 0);
+      const stored = await getNotification(scope, event.transactionId, definition.subscriberId);
+      if (stored) {
+        if (stored.notification.jobs[0]?.status === 'queued') jobs.push(first);
+        return;
+      }
+      const subscriber = await getSubscriber(scope, definition.subscriberId);
+      if (!subscriber) {
+        complete = false;
+        return;
+      }
+      const built = buildNotification({ event, workflow, subscriber, to: definition, topics: [], now: new Date() });
+      const { created, stored: made } = await createNotification(built);
+      if (made.notification.jobs[0]?.status !== 'queued') return;
+      // Made by a run still going on: it goes on; made here: it fails with the error.
+      if (created) await failJob(scope, first, error, { endChain: true });
+      else jobs.push(first);
+    } catch (settling) {
+      logger.error('Fan-out recipient could not be settled', { transactionId: event.transactionId, subscriberId: definition.subscriberId, error: settling as Error });
+      complete = false;
+    }
+  });
+  return { jobs, complete };
 }

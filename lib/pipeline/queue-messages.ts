@@ -5,6 +5,9 @@ import type { EnvScope } from '../store/keys.ts';
 // table, so a message is small whatever the payload, and a redelivered message re-reads state
 // instead of trusting a stale copy.
 
+/** Longest wait SQS can hold a message for; longer waits are chained. */
+export const MAX_QUEUE_DELAY_SECONDS = 900;
+
 /** Fan out one accepted trigger (the `events` queue). `cursor` continues a long fan-out. */
 export interface EventMessage {
   kind: 'event';

@@ -54,7 +54,10 @@ export function dynamo(): DynamoDBClient {
 
 export function db(): DynamoDBDocumentClient {
   documentClient ??= DynamoDBDocumentClient.from(dynamo(), {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    // Maps are told from class instances by `value.constructor.name === 'Object'`, so a plain
+    // object that holds a `constructor` key of its own (free-form `data` may) counts as a class
+    // instance: converting those to maps too keeps it storable (no class instance is ever stored).
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
   });
   return documentClient;
 }

@@ -1,23 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHash, randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
+import { tableName } from '#lib/config.ts';
 import { AppError } from '#lib/errors.ts';
 import { runIdempotently } from '#lib/http/idempotency.ts';
 import { jsonResponse } from '#lib/http/responses.ts';
+import { db } from '#lib/store/client.ts';
+import { keys } from '#lib/store/keys.ts';
 import { apiClient, newOrganization, startTestApi, type ApiClient } from '../support/api.ts';
 
 // The idempotency-key header (behavior.md): replay, body mismatch, key length, organization
-// scope, stored 4xx answers; and, on the mechanism itself, the in-progress conflict and the
-// release of a key whose request crashed.
+// scope, stored 4xx answers, two calls at once, expiry after 24 hours; and, on the mechanism
+// itself, the in-progress conflict and the release of a key whose request crashed.
 
 let api: LocalApi;
 let client: ApiClient;
 let otherOrgClient: ApiClient;
+let organizationIdOfClient: string;
 
 beforeAll(async () => {
   api = await startTestApi();
   const [org, other] = await Promise.all([newOrganization(), newOrganization()]);
+  organizationIdOfClient = org.organization._id;
   client = apiClient(api.url, org.environments[0]!.apiKey);
   otherOrgClient = apiClient(api.url, other.environments[0]!.apiKey);
 });
@@ -82,6 +88,30 @@ describe('idempotency-key over HTTP', () => {
     expect(fresh.status).toBe(201);
   });
 
+  it('runs two calls with the same key at once only once: the other is told to retry or gets the replay', async () => {
+    const key = randomUUID();
+    const name = `parallel-${key}`;
+    const answers = await Promise.all([0, 1].map(() => client.post('/v1/integrations', emailIntegration(name), { 'idempotency-key': key })));
+    const fresh = answers.filter((a) => a.status === 201 && a.headers.get('idempotency-replay') === null);
+    expect(fresh).toHaveLength(1);
+    const other = answers.find((a) => a !== fresh[0])!;
+    if (other.status === 409) {
+      expect(other.headers.get('retry-after')).toBe('1');
+      expect(other.body.message).toBe(`Request with key "${key}" is currently being processed. Please retry after 1 second`);
+      // The retry the answer asks for gets the replay.
+      const retried = await client.post('/v1/integrations', emailIntegration(name), { 'idempotency-key': key });
+      expect(retried.status).toBe(201);
+      expect(retried.headers.get('idempotency-replay')).toBe('true');
+      expect(retried.body).toEqual(fresh[0]!.body);
+    } else {
+      expect(other.status).toBe(201);
+      expect(other.headers.get('idempotency-replay')).toBe('true');
+      expect(other.body).toEqual(fresh[0]!.body);
+    }
+    const named = (await client.get('/v1/integrations')).body.filter((i: { name: string }) => i.name === name);
+    expect(named).toHaveLength(1);
+  });
+
   it('ignores the header on GET', async () => {
     const key = randomUUID();
     const a = await client.get('/v1/integrations', { 'idempotency-key': key });
@@ -89,6 +119,56 @@ describe('idempotency-key over HTTP', () => {
     const b = await client.get('/v1/integrations', { 'idempotency-key': key });
     expect(b.body.length).toBe(a.body.length + 1);
     expect(b.headers.get('idempotency-replay')).toBeNull();
+  });
+});
+
+describe('idempotency-key expiry (24 hours)', () => {
+  // The clock is moved, not waited for: only Date is faked, so timers and I/O run as usual.
+  afterEach(() => vi.useRealTimers());
+  const later = (ms: number) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + ms);
+  };
+  const HOUR = 60 * 60 * 1000;
+
+  async function firstCall(name: string, key: string) {
+    const first = await client.post('/v1/integrations', emailIntegration(name), { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    return first;
+  }
+
+  it('still replays a key just under 24 hours old', async () => {
+    const key = randomUUID();
+    const first = await firstCall(`young-${key}`, key);
+    later(24 * HOUR - 60_000);
+    const again = await client.post('/v1/integrations', emailIntegration(`young-${key}`), { 'idempotency-key': key });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotency-replay')).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+
+  it('runs a request again once its key is older than 24 hours, though the record is still stored', async () => {
+    const key = randomUUID();
+    const first = await firstCall(`expired-${key}`, key);
+    later(24 * HOUR + 60_000);
+    // DynamoDB deletes expired items late (TTL): the record is still there, past its expiry.
+    const hash = createHash('md5').update(JSON.stringify([organizationIdOfClient, key])).digest('base64');
+    const recordKey = { pk: `${keys.idempotency.prefix}#${hash}`, sk: keys.idempotency.recordSortKey };
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: recordKey }));
+    expect(Item).toMatchObject({ status: 'COMPLETED' });
+    expect(Item!.ttl * 1000).toBeLessThan(Date.now());
+
+    const again = await client.post('/v1/integrations', emailIntegration(`expired-${key}`), { 'idempotency-key': key });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotency-replay')).toBeNull();
+    expect(again.body._id).not.toBe(first.body._id);
+    // A new record, kept 24 hours from now, replays from then on.
+    const replay = await client.post('/v1/integrations', emailIntegration(`expired-${key}`), { 'idempotency-key': key });
+    expect(replay.headers.get('idempotency-replay')).toBe('true');
+    expect(replay.body._id).toBe(again.body._id);
+    vi.useRealTimers();
+    const named = (await client.get('/v1/integrations')).body.filter((i: { name: string }) => i.name === `expired-${key}`);
+    expect(named).toHaveLength(2);
   });
 });
 

@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 //
 // The logger reads POWERTOOLS_LOG_LEVEL when lib/logger.ts is first evaluated, and its middleware
 // resets the level to that initial one on every warm invocation, so `logger.setLogLevel` at run
-// time would not stick: the level is set here, hoisted above the imports, for this file only
-// (test/support/worker-env.ts keeps SILENT as every other file's default).
+// time would not stick: the level is set here, hoisted above the imports, whatever the run's
+// level is (DEBUG unless chosen, test/support/log-capture-main.ts). The whole run's capture is
+// checked too, at the end (test/support/global-setup.ts); this file checks, with values it
+// chose, the secrets that are never stored (refused requests) and so only it can know.
 const previousLogLevel = vi.hoisted(() => {
   const previous = process.env.POWERTOOLS_LOG_LEVEL;
   process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
@@ -29,12 +31,16 @@ let org: { id: string; dev: { client: ApiClient; apiKey: string }; prod: { clien
 const captured: string[] = [];
 const restore: (() => void)[] = [];
 
-/** Everything written to stdout/stderr or through the console, from now on, kept (and not printed). */
+/**
+ * Everything written to stdout/stderr or through the console, from now on, kept. Stream writes go
+ * on to the run's own log capture (test/support/log-capture.ts), which keeps them off the terminal.
+ */
 function captureOutput() {
   for (const stream of [process.stdout, process.stderr]) {
-    const spy = vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+    const spy = vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
       captured.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
+      return write(chunk, ...rest);
     });
     restore.push(() => spy.mockRestore());
   }

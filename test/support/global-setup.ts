@@ -1,10 +1,15 @@
+// First, for its effect: the log level and the capture of this process's output (see the module).
+import { logCaptureDir, logLevelChosen } from './log-capture-main.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
+import { readCapture } from './log-capture.ts';
+import { leaksInCapture } from './log-leaks.ts';
 
 // Starts the emulators, table and queues once per run and hands their settings to the workers.
+// At the end, before the table goes, the whole run's log capture is searched for secrets.
 let stack: LocalStack | undefined;
 let stateDir: string | undefined;
 
@@ -12,15 +17,37 @@ export async function setup(project: TestProject) {
   stateDir = mkdtempSync(join(tmpdir(), 'notify-test-'));
   stack = await startLocalStack({ stateDir, tableName: 'notify-test' });
   project.provide('stackEnv', stack.env);
+  project.provide('logCapture', { dir: logCaptureDir, levelChosen: logLevelChosen });
 }
 
 export async function teardown() {
-  await stack?.stop();
-  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  let keepCapture = false;
+  try {
+    if (stack) {
+      const files = readCapture(logCaptureDir);
+      const { leaks, secrets, apiKeyTokens } = await leaksInCapture(files);
+      const lines = [...files.values()].reduce((n, text) => n + text.split('\n').length - 1, 0);
+      if (leaks.length > 0) {
+        keepCapture = true;
+        // An error in the teardown is reported, but does not fail the run by itself.
+        process.exitCode = 1;
+        const list = leaks.map((l) => `  ${l.file}: ${l.what} ${l.sample}`).join('\n');
+        throw new Error(`The log capture of this run holds secrets (kept in ${logCaptureDir}):\n${list}`);
+      }
+      process.stdout.write(
+        `Log capture: ${lines} lines from ${files.size} processes, checked against ${secrets} stored secrets and ${apiKeyTokens} key-shaped tokens: no secret logged.\n`,
+      );
+    }
+  } finally {
+    await stack?.stop();
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+    if (!keepCapture) rmSync(logCaptureDir, { recursive: true, force: true });
+  }
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     stackEnv: Record<string, string>;
+    logCapture: { dir: string; levelChosen: boolean };
   }
 }

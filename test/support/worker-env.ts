@@ -1,4 +1,11 @@
+import { join } from 'node:path';
 import { inject } from 'vitest';
+import { captureOutput, isServiceLogLine } from './log-capture.ts';
 
-// Every test worker talks to the emulators the global setup started.
-Object.assign(process.env, inject('stackEnv'), { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT' });
+// Every test worker talks to the emulators the global setup started, and its output joins the
+// run's log capture (test/support/log-capture-main.ts): the service logs at the run's level
+// (DEBUG unless POWERTOOLS_LOG_LEVEL is set), into the capture only unless the level was chosen.
+const { dir, levelChosen } = inject('logCapture');
+Object.assign(process.env, inject('stackEnv'));
+process.env.POWERTOOLS_LOG_LEVEL ??= 'DEBUG';
+captureOutput(join(dir, `worker-${process.pid}.log`), (chunk) => levelChosen || !isServiceLogLine(chunk));

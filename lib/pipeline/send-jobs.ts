@@ -1,0 +1,31 @@
+import { logger } from '../logger.ts';
+import { sendMessages, type OutgoingMessage } from '../queue/send.ts';
+import type { EnvScope } from '../store/keys.ts';
+import type { JobMessage } from './queue-messages.ts';
+import { failJob } from './store-decision.ts';
+
+// Sending job messages, for both consumers. On the last receive before the dead-letter queue, a
+// job whose message cannot be sent would wait for ever (`queued` in the activity feed, never run):
+// it is failed for good with the reason instead, and so is each job after it whose message cannot
+// be sent either.
+
+/** Messages per SendMessageBatch (SQS's limit): what fails together. */
+const SEND_BATCH = 10;
+
+export async function sendJobs(scope: EnvScope, messages: readonly OutgoingMessage[], lastAttempt: boolean): Promise<void> {
+  if (!lastAttempt) return sendMessages('jobs', messages);
+  let pending = [...messages];
+  while (pending.length > 0) {
+    const unsent: { message: OutgoingMessage; error: unknown }[] = [];
+    for (let i = 0; i < pending.length; i += SEND_BATCH) {
+      const batch = pending.slice(i, i + SEND_BATCH);
+      await sendMessages('jobs', batch).catch((error: unknown) => unsent.push(...batch.map((message) => ({ message, error }))));
+    }
+    pending = [];
+    for (const { message, error } of unsent) {
+      const job = message.body as JobMessage;
+      logger.error('Job message could not be sent on the last attempt', { transactionId: job.transactionId, jobIndex: job.jobIndex, error: error as Error });
+      pending.push(...(await failJob(scope, job, error)));
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import type { OutgoingMessage } from '../queue/send.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { retryOnStaleWrite } from '../store/stale-write.ts';
+import { getWorkflowByDbId } from '../workflows/repository.ts';
+import { afterFailure, type Decision } from './decision.ts';
+import { DETAILS, detail } from './details.ts';
+import { FINAL_JOB_STATUSES, type StoredJob, type StoredNotification } from './model.ts';
+import { getNotification, saveNotification, type VersionedNotification } from './notification-store.ts';
+import { jobMessage, MAX_QUEUE_DELAY_SECONDS, type JobMessage } from './queue-messages.ts';
+
+// How a job's decision is stored (lib/pipeline/run-job.ts decides): applied to the job and the
+// chain after it, written with one write conditioned on the version read (plus the items the
+// decision creates, in the same transaction), and followed by the message of what comes next.
+// Apart from the runner, so that the events consumer can fail a job it cannot start (see
+// send-jobs.ts) without bundling the steps and the providers.
+
+export async function storeDecision(scope: EnvScope, loaded: VersionedNotification, job: StoredJob, decision: Decision, now: Date): Promise<OutgoingMessage[]> {
+  const { notification } = await saveDecision(loaded, job, decision, now);
+  const after = decision.after;
+  if (after.kind === 'wait') return [waitMessage(scope, notification, notification.jobs[job.index]!, after.until, now)];
+  return followUp(scope, notification, notification.jobs[job.index]!);
+}
+
+/** Applies the decision to the job and the chain after it, and stores it conditionally. */
+export function saveDecision(loaded: VersionedNotification, job: StoredJob, decision: Decision, now: Date): Promise<VersionedNotification> {
+  const at = now.toISOString();
+  const jobs = loaded.notification.jobs.map((j) => ({ ...j }));
+  const changed: StoredJob = {
+    ...jobs[job.index]!,
+    ...decision.job,
+    status: decision.status,
+    executionDetails: [...job.executionDetails, ...decision.details],
+    updatedAt: at,
+  };
+  for (const key of Object.keys(changed) as (keyof StoredJob)[]) if (changed[key] === undefined) delete changed[key];
+  jobs[job.index] = changed;
+
+  const after = decision.after;
+  const successor = jobs[job.index + 1];
+  if (after.kind === 'next' && successor?.status === 'pending' && decision.status !== 'running' && decision.status !== 'delayed') {
+    jobs[job.index + 1] = { ...successor, status: 'queued', executionDetails: [...successor.executionDetails, detail(DETAILS.stepQueued, 'Pending', {}, now)], updatedAt: at };
+  }
+  if (after.kind === 'end') {
+    for (let i = job.index + 1; i < jobs.length; i++) {
+      const later = jobs[i]!;
+      if (later.status !== 'pending' && later.status !== 'queued') continue;
+      jobs[i] = {
+        ...later,
+        status: after.rest,
+        executionDetails: after.detail ? [...later.executionDetails, detail(after.detail, 'Warning', {}, now)] : later.executionDetails,
+        updatedAt: at,
+      };
+    }
+  }
+  const notification = { ...loaded.notification, ...decision.notification, jobs, updatedAt: at };
+  return saveNotification(notification, loaded.version, decision.also);
+}
+
+/** After a final job: the message of the next job, if it is queued (re-sent on redelivery, harmlessly). */
+export function followUp(scope: EnvScope, notification: StoredNotification, job: StoredJob): OutgoingMessage[] {
+  const successor = notification.jobs[job.index + 1];
+  if (!FINAL_JOB_STATUSES.includes(job.status) || successor?.status !== 'queued') return [];
+  return [{ body: jobMessage(scope, notification.transactionId, notification.subscriberId, successor.index) }];
+}
+
+export function waitMessage(scope: EnvScope, notification: StoredNotification, job: StoredJob, until: Date, now: Date): OutgoingMessage {
+  const seconds = Math.max(0, Math.min(MAX_QUEUE_DELAY_SECONDS, Math.ceil((until.getTime() - now.getTime()) / 1000)));
+  return { body: jobMessage(scope, notification.transactionId, notification.subscriberId, job.index), delaySeconds: seconds };
+}
+
+/**
+ * Stores the job failed for good with `error` as its reason (its last receive failed, or its
+ * message could not be sent), unless it already ended; returns the messages of what comes next.
+ * `endChain`: the jobs after it are canceled instead of going on.
+ */
+export function failJob(scope: EnvScope, message: JobMessage, error: unknown, options: { endChain?: boolean } = {}): Promise<OutgoingMessage[]> {
+  return retryOnStaleWrite(() => failForGood(scope, message, error, options.endChain ?? false));
+}
+
+/** The last delivery failed too: the job fails with the reason, visible in the activity feed. */
+async function failForGood(scope: EnvScope, message: JobMessage, error: unknown, endChain: boolean): Promise<OutgoingMessage[]> {
+  const loaded = await getNotification(scope, message.transactionId, message.subscriberId);
+  const job = loaded?.notification.jobs[message.jobIndex];
+  if (!loaded || !job || FINAL_JOB_STATUSES.includes(job.status)) return [];
+  const now = new Date();
+  const reason = error instanceof Error ? error.message : String(error);
+  const workflow = await getWorkflowByDbId(scope, loaded.notification._templateId).catch(() => undefined);
+  const step = workflow?.steps.find((s) => s._id === job.stepDbId);
+  const isAction = job.type === 'digest' || job.type === 'delay' || job.type === 'throttle';
+  return storeDecision(scope, loaded, job, {
+    status: 'failed',
+    details: [detail(DETAILS.failedForGood, 'Failed', { raw: { error: reason } }, now)],
+    job: { error: reason, leaseUntil: undefined },
+    after: endChain || isAction || !step ? { kind: 'end', rest: 'canceled', detail: DETAILS.canceledAfterFailure } : afterFailure(step),
+  }, now);
+}

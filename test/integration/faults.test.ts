@@ -1,0 +1,333 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ReceiveMessageCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { faultCounts, faults, resetFaults, type FaultRequest } from '#infra/local/faults.ts';
+import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
+import { newId } from '#lib/ids.ts';
+import { consumeJob } from '#lib/pipeline/consume-job.ts';
+import { getNotification } from '#lib/pipeline/notification-store.ts';
+import { jobMessage } from '#lib/pipeline/queue-messages.ts';
+import { SEND_LEASE_ENV } from '#lib/pipeline/run-job.ts';
+import type { EnvScope } from '#lib/store/keys.ts';
+import { sqs } from '#lib/queue/client.ts';
+import { createTestOrg, type ApiClient } from '../support/api.ts';
+import { buildJob, seedNotification } from '../support/notification-builder.ts';
+import { account, drained, readRun, sinkRecords, triggerMany, type Account, type RunEvent } from '../support/fault-run.ts';
+
+// Faults in the local runtime (issue 9, item 4): messages delivered twice, consumers that die
+// part-way through their writes, DynamoDB throttling, providers that fail or time out, and an
+// operation that keeps failing until the last receive. Each is proved alone, then all together
+// on a run of many events, which must end with every event accounted for exactly: delivered
+// once, or failed with its reason in the activity feed.
+//
+// The consumers must run where the switches are, so this file starts its own stack in its worker
+// (the emulators of the global setup, its own table and queues, its own pollers and API) with
+// the fault layer installed. Its queues have a visibility timeout of VISIBILITY_S instead of
+// 180 s, so redeliveries come within the test's time (the poller stays Lambda's: only the queue
+// attribute differs), and the send lease is shortened with it, staying below the visibility
+// timeout as deployed (60 s lease, 180 s visibility), so a redelivery after a crash still finds
+// the lease expired.
+
+const VISIBILITY_S = 5;
+const LEASE_MS = 2_000;
+/** Events of the run with every fault on; FAULT_RUN_EVENTS=10000 for the full run (docs/reliability.md). */
+const RUN_EVENTS = Number(process.env.FAULT_RUN_EVENTS ?? 200);
+
+let stack: LocalStack;
+let client: ApiClient;
+let scope: EnvScope;
+let stateDir: string;
+let queueUrls: string[];
+
+beforeAll(async () => {
+  process.env[SEND_LEASE_ENV] = String(LEASE_MS);
+  stateDir = mkdtempSync(join(tmpdir(), 'notify-faults-'));
+  stack = await startLocalStack({
+    stateDir,
+    tableName: `notify-faults-${newId().slice(-8)}`,
+    dynamoEndpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
+    sqsEndpoint: process.env.AWS_ENDPOINT_URL_SQS!,
+    port: 0,
+    faults: true,
+    visibilityTimeoutSeconds: VISIBILITY_S,
+    onConsumerError: () => undefined,
+  });
+  queueUrls = ['events', 'jobs'].map((q) => stack.queueUrls[q]!);
+  ({ client, scope } = (await createTestOrg(stack.apiUrl!)).dev);
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+  delete process.env[SEND_LEASE_ENV];
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+const rand = () => newId().slice(-8);
+
+/** The queues' visibility timeout and the send lease, changed together (the lease stays below). */
+async function setTiming(visibilitySeconds: number, leaseMs: number): Promise<void> {
+  for (const url of queueUrls) {
+    await sqs().send(new SetQueueAttributesCommand({ QueueUrl: url, Attributes: { VisibilityTimeout: String(visibilitySeconds) } }));
+  }
+  process.env[SEND_LEASE_ENV] = String(leaseMs);
+}
+
+async function inAppThenEmail(): Promise<string> {
+  const workflowId = `wf-${rand()}`;
+  const res = await client.post('/v2/workflows', {
+    name: workflowId,
+    workflowId,
+    active: true,
+    steps: [
+      { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hello {{subscriber.firstName}} #{{payload.n}}' } },
+      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi #{{payload.n}}', body: '<p>Hello</p>' } },
+    ],
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return workflowId;
+}
+
+/** Triggers `count` events, waits until the queues are empty, and accounts for every event. */
+async function run(count: number, timeoutMs = 240_000): Promise<{ result: Account; events: RunEvent[]; workflowId: string; ms: number }> {
+  const workflowId = await inAppThenEmail();
+  const started = Date.now();
+  const events = await triggerMany(client, workflowId, rand(), count);
+  // Long runs say how far they are, every half minute.
+  let said = Date.now();
+  await drained(queueUrls, timeoutMs, (depth) => {
+    if (count < 1000 || Date.now() - said < 30_000) return;
+    said = Date.now();
+    console.log(`${Math.round((said - started) / 1000)} s: ${depth} messages in the queues`);
+  });
+  const result = account(events, await readRun(workflowId), await sinkRecords('email'));
+  return { result, events, workflowId, ms: Date.now() - started };
+}
+
+/** Messages of these transactions in the dead-letter queues. */
+async function deadLetters(events: readonly { transactionId: string }[]): Promise<string[]> {
+  const ours = new Set(events.map((e) => e.transactionId));
+  const found: string[] = [];
+  for (const name of ['events-dlq', 'jobs-dlq']) {
+    for (;;) {
+      const { Messages } = await sqs().send(new ReceiveMessageCommand({ QueueUrl: stack.queueUrls[name]!, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, VisibilityTimeout: 30 }));
+      if (!Messages?.length) break;
+      for (const m of Messages) {
+        const body = JSON.parse(m.Body ?? '{}') as { transactionId?: string };
+        if (body.transactionId && ours.has(body.transactionId)) found.push(`${name}: ${m.Body}`);
+      }
+    }
+  }
+  return found;
+}
+
+/** The notification as the activity feed shows it. */
+async function inFeed(transactionId: string): Promise<any> {
+  const res = await client.get(`/v1/notifications?transactionId=${transactionId}&limit=10`);
+  expect(res.status).toBe(200);
+  expect(res.body.data).toHaveLength(1);
+  return res.body.data[0];
+}
+
+const failedDetail = (job: any) => job.executionDetails.find((d: any) => d.status === 'Failed');
+
+describe('each fault alone', () => {
+  afterEach(() => resetFaults());
+
+  it('delivers every message twice — at once and later — and still creates and sends everything once', async () => {
+    faults.duplicates = true;
+    const { result, events } = await run(20);
+    expect(result.problems).toEqual([]);
+    expect(result.inApp.delivered).toBe(20);
+    // A copy arriving after the lease of a slow send may find it abandoned: failed, never sent twice.
+    expect(result.email.delivered + (result.email.failed['outcome unknown'] ?? 0)).toBe(20);
+    expect(faultCounts.concurrentDuplicates).toBeGreaterThan(0);
+    expect(faultCounts.laterDuplicates).toBeGreaterThan(0);
+    expect(await deadLetters(events)).toEqual([]);
+  }, 120_000);
+
+  it('survives a consumer that dies right after each write reaches DynamoDB: one write further per receive, nothing twice', async () => {
+    // Every invocation dies after its first write: the trigger's fan-out needs a receive per
+    // write, the in-app job one, and the email job's lease is written and then the worker dies
+    // before sending, so the next receive finds the lease expired and fails the step rather than
+    // risk a second send.
+    faults.crash = { probability: 0, atWrite: 1, when: 'after' };
+    const { result, events } = await run(1, 120_000);
+    expect(result.problems).toEqual([]);
+    expect(result.inApp.delivered).toBe(1);
+    expect(result.email.failed).toEqual({ 'outcome unknown': 1 });
+    expect(result.email.sentBeforeOutcomeUnknown).toBe(0);
+    expect(faultCounts.crashesAfterWrite).toBeGreaterThanOrEqual(4);
+    const [, email] = (await inFeed(events[0]!.transactionId)).jobs;
+    expect(email.status).toBe('failed');
+    expect(failedDetail(email).detail).toMatch(/^Delivery outcome unknown/);
+    expect(await deadLetters(events)).toEqual([]);
+  }, 150_000);
+
+  it('survives consumers that die at random writes, before or after the write lands', async () => {
+    // Per write: an invocation of ten records makes 10 to 30 writes, so about a fifth of them die.
+    faults.crash = { probability: 0.01, when: 'either' };
+    const { result, events } = await run(40);
+    expect(result.problems).toEqual([]);
+    expect(result.inApp.delivered + result.inApp.failed).toBe(40);
+    expect(faultCounts.crashesBeforeWrite + faultCounts.crashesAfterWrite).toBeGreaterThan(0);
+    expect(await deadLetters(events)).toEqual([]);
+  }, 240_000);
+
+  it('rides out DynamoDB throttling: the SDK retries, and what outlasts its retries comes back from SQS', async () => {
+    faults.throttle = 0.25;
+    const { result, events } = await run(20);
+    expect(result.problems).toEqual([]);
+    expect(result.inApp.delivered).toBe(20);
+    expect(faultCounts.throttles).toBeGreaterThan(20);
+    expect(await deadLetters(events)).toEqual([]);
+  }, 240_000);
+
+  it('fails an email step whose provider answers 5xx or times out, with the reason in the activity feed, and goes on', async () => {
+    faults.provider = { error: 0.4, timeout: 0.5, timeoutMs: 500, channels: ['email'] };
+    const { result, events } = await run(20);
+    expect(result.problems).toEqual([]);
+    expect(result.inApp.delivered).toBe(20);
+    const failed = result.email.failed;
+    expect(failed['provider 503']).toBe(faultCounts.providerErrors);
+    expect(failed['provider timeout']).toBe(faultCounts.providerTimeouts);
+    expect(result.email.delivered + faultCounts.providerErrors + faultCounts.providerTimeouts).toBe(20);
+    expect(faultCounts.providerErrors).toBeGreaterThan(0);
+    expect(faultCounts.providerTimeouts).toBeGreaterThan(0);
+
+    // Where a user looks: the activity feed shows the failed step and why.
+    const sinkTo = new Set((await sinkRecords('email')).map((r) => r.to));
+    const notSent = events.find((e) => !sinkTo.has(e.email))!;
+    const [, email] = (await inFeed(notSent.transactionId)).jobs;
+    expect(email.status).toBe('failed');
+    expect(failedDetail(email)).toMatchObject({ detail: 'Unexpected provider error' });
+    expect(failedDetail(email).raw).toMatch(/503|timeoutMs/);
+  }, 120_000);
+});
+
+// The three cases run at once (each refuses only its own transaction's requests), so their five
+// receives each are waited for once.
+describe.concurrent('an operation that keeps failing until the last receive', () => {
+  const refusers: ((request: FaultRequest) => Error | undefined)[] = [];
+  beforeAll(() => {
+    faults.refuse = (request) => refusers.map((refuser) => refuser(request)).find(Boolean);
+  });
+  afterAll(() => resetFaults());
+  /** Refuses the consumer requests `match` picks. */
+  function refuse(match: (request: FaultRequest) => boolean, error = 'Injected: this operation keeps failing') {
+    refusers.push((request) => (match(request) ? Object.assign(new Error(error), { name: 'InternalServerError' }) : undefined));
+  }
+  const mentions = (request: FaultRequest, text: string) => JSON.stringify(request.input).includes(text);
+
+  it('stores a job that fails on every receive as failed, with the error, on the last one', async () => {
+    const workflowId = await inAppThenEmail();
+    const prefix = rand();
+    // The in-app message cannot be written: the job's decision (a transaction with the message) fails.
+    refuse((r) => r.command === 'TransactWriteItemsCommand' && mentions(r, `${prefix}-tx-0`) && mentions(r, 'Hello Sub'));
+    const events = await triggerMany(client, workflowId, prefix, 1);
+    await drained(queueUrls, 120_000);
+    const [inApp, email] = (await inFeed(events[0]!.transactionId)).jobs;
+    expect(inApp.status).toBe('failed');
+    expect(failedDetail(inApp).detail).toBe('Step failed after repeated attempts');
+    expect(failedDetail(inApp).raw).toContain('this operation keeps failing');
+    // A failed channel step lets the workflow go on.
+    expect(email.status).toBe('completed');
+    expect(await deadLetters(events)).toEqual([]);
+  }, 150_000);
+
+  it('fails the jobs of a fan-out whose job messages cannot be sent, instead of leaving them queued', async () => {
+    const workflowId = await inAppThenEmail();
+    const prefix = rand();
+    refuse((r) => r.command === 'SendMessageBatchCommand' && mentions(r, `${prefix}-tx-0`), 'Injected: the jobs queue refuses messages');
+    const events = await triggerMany(client, workflowId, prefix, 1);
+    await drained(queueUrls, 120_000);
+    const { jobs } = await inFeed(events[0]!.transactionId);
+    expect(jobs.map((j: any) => j.status)).toEqual(['failed', 'failed']);
+    expect(failedDetail(jobs[0]).raw).toContain('the jobs queue refuses messages');
+    expect(await deadLetters(events)).toEqual([]);
+  }, 150_000);
+
+  it('settles a fan-out that keeps failing for one recipient: the others are delivered, that one is failed with the reason', async () => {
+    const workflowId = await inAppThenEmail();
+    const [fine, stuck] = [`fine-${rand()}`, `stuck-${rand()}`];
+    const renamed = `Renamed-${rand()}`;
+    expect((await client.post('/v2/subscribers', { subscriberId: stuck, firstName: 'Before', email: `${stuck}@example.com` })).status).toBe(201);
+    // Updating the existing subscriber with the trigger's definition keeps failing (a hot key).
+    refuse((r) => r.service === 'dynamodb' && mentions(r, renamed) && !mentions(r, 'Notification'));
+    const res = await client.post('/v1/events/trigger', {
+      name: workflowId,
+      to: [{ subscriberId: fine, email: `${fine}@example.com` }, { subscriberId: stuck, firstName: renamed }],
+      payload: { n: 1 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const transactionId = res.body.transactionId as string;
+    await drained(queueUrls, 120_000);
+
+    const feed = await client.get(`/v1/notifications?transactionId=${transactionId}&limit=10`);
+    const bySubscriber = new Map(feed.body.data.map((n: any) => [n.subscriber?.subscriberId, n]));
+    expect((bySubscriber.get(fine) as any)?.jobs.map((j: any) => j.status)).toEqual(['completed', 'completed']);
+    const failed = bySubscriber.get(stuck) as any;
+    expect(failed?.jobs.map((j: any) => j.status)).toEqual(['failed', 'canceled']);
+    expect(failedDetail(failed.jobs[0]).detail).toBe('Step failed after repeated attempts');
+    expect(failedDetail(failed.jobs[0]).raw).toContain('this operation keeps failing');
+    expect((await client.get(`/v1/messages?subscriberId=${stuck}`)).body.data).toEqual([]);
+    expect(await deadLetters([{ transactionId }])).toEqual([]);
+  }, 150_000);
+});
+
+describe('a send in progress at the last receive', () => {
+  it('looks at the job again once the lease is over, instead of dead-lettering its message', async () => {
+    // The worker holding the lease may yet die; the message is at its last receive.
+    const now = new Date();
+    const job = { ...buildJob({ _id: newId(), stepId: 'mail', type: 'email' }, 0, now), status: 'running' as const, leaseUntil: new Date(now.getTime() + 2_000).toISOString() };
+    job.executionDetails = job.executionDetails.slice(0, 1);
+    const seeded = await seedNotification(scope, { jobs: [job] });
+    const body = JSON.stringify(jobMessage(scope, seeded.transactionId, seeded.subscriberId, 0));
+
+    await consumeJob(body, true); // does not throw: the message would be deleted, not dead-lettered
+    const held = await getNotification(scope, seeded.transactionId, seeded.subscriberId);
+    expect(held?.notification.jobs[0]?.status).toBe('running');
+    // The new message, due after the lease, finds the sender gone and settles the job.
+    const settled = await vi.waitFor(async () => {
+      const stored = await getNotification(scope, seeded.transactionId, seeded.subscriberId);
+      expect(stored?.notification.jobs[0]?.status).toBe('failed');
+      return stored!.notification.jobs[0]!;
+    }, { timeout: 30_000, interval: 250 });
+    expect(settled.error).toMatch(/^Delivery outcome unknown/);
+  });
+});
+
+describe('every fault at once', () => {
+  // Under this load an invocation can take seconds. As deployed (180 s visibility, 60 s lease,
+  // 30 s consumer timeout), a message must not come back while the previous receive still runs or
+  // still holds the lease it took: visibility 20 s, lease 6 s here.
+  beforeAll(() => setTiming(20, 6_000));
+  afterAll(() => setTiming(VISIBILITY_S, LEASE_MS));
+  afterEach(() => resetFaults());
+
+  it(`accounts for every one of ${RUN_EVENTS} events exactly`, async () => {
+    Object.assign(faults, {
+      duplicates: true,
+      crash: { probability: 0.01, when: 'either' },
+      throttle: 0.02,
+      provider: { error: 0.05, timeout: 0.02, timeoutMs: 500, channels: ['email'] },
+    });
+    const { result, ms, events } = await run(RUN_EVENTS, 3_000_000);
+    const { failedTransactions, ...counts } = result;
+    const summary = { seconds: Math.round(ms / 1000), faults: { ...faultCounts }, ...counts, problems: result.problems.slice(0, 20) };
+    console.log(`fault run: ${JSON.stringify(summary)}`);
+    expect(result.problems).toEqual([]);
+    expect(result.notifications).toBe(RUN_EVENTS);
+    expect(result.inApp.delivered + result.inApp.failed).toBe(RUN_EVENTS);
+    const emailFailed = Object.values(result.email.failed).reduce((a, b) => a + b, 0);
+    expect(result.email.delivered + emailFailed).toBe(RUN_EVENTS);
+    expect(await deadLetters(events)).toEqual([]);
+    for (const count of Object.values(faultCounts)) expect(count).toBeGreaterThan(0);
+    // Where a user looks: the activity feed shows each failed step with a Failed detail.
+    for (const transactionId of failedTransactions.slice(0, 20)) {
+      const failed = (await inFeed(transactionId)).jobs.filter((j: any) => j.status === 'failed');
+      expect(failed.length).toBeGreaterThan(0);
+      for (const job of failed) expect(failedDetail(job), transactionId).toBeDefined();
+    }
+  }, 3_600_000);
+});

@@ -1,0 +1,19 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { captureOutput, isServiceLogLine } from './log-capture.ts';
+
+// Imported first by the global setup, for its effect: before the service's logger is loaded in
+// this process (the consumers run here), the log level is set, and the capture of this
+// process's output starts. Unless POWERTOOLS_LOG_LEVEL is set, every process of the run logs at
+// DEBUG, the service's most verbose level, and its log lines go only to the capture (the
+// terminal shows the test report as before); with it set, they are printed as well. This process
+// also writes vitest's report, which quotes failing requests (API keys included) to help rerun
+// them: only the service's log lines are kept from it.
+
+export const logCaptureDir = mkdtempSync(join(tmpdir(), 'notify-test-logs-'));
+/** Whoever runs the tests chose a level: print the logs too. */
+export const logLevelChosen = process.env.POWERTOOLS_LOG_LEVEL !== undefined;
+
+process.env.POWERTOOLS_LOG_LEVEL ??= 'DEBUG';
+captureOutput(join(logCaptureDir, 'main.log'), (chunk) => logLevelChosen || !isServiceLogLine(chunk), isServiceLogLine);
