@@ -1,11 +1,12 @@
 import { App } from 'aws-cdk-lib';
-import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, NotifyStack } from './stack.ts';
+import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, NotifyStack, SERVICE_SETTINGS, type ServiceSetting } from './stack.ts';
 
 // One stack per stage: `cdk deploy -c stage=prod` deploys Notify-prod next to Notify-dev.
 // Other settings, all optional, also come from context (`-c key=value` or cdk.json):
 //   alarmEmail=ops@example.com   subscribed to the alarm topic
 //   apiRateLimit=200 apiBurstLimit=400   API Gateway throttling of the default stage
 //   api5xxAlarmThreshold=5       5xx answers per 5 minutes before the API alarm fires
+//   activityRetentionDays=30 providerTimeoutMs=10000 providerRetryBackoffMs=500   service settings
 const app = new App();
 const stage: unknown = app.node.tryGetContext('stage') ?? 'dev';
 if (typeof stage !== 'string' || !/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
@@ -14,7 +15,9 @@ if (typeof stage !== 'string' || !/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
 }
 
 /** A positive number from context (`-c` gives strings, cdk.json may give numbers), else the default. */
-function numberContext(key: string, fallback: number): number {
+function numberContext(key: string, fallback: number): number;
+function numberContext(key: string, fallback?: number): number | undefined;
+function numberContext(key: string, fallback?: number): number | undefined {
   const raw: unknown = app.node.tryGetContext(key);
   if (raw === undefined) return fallback;
   const value = Number(raw);
@@ -27,6 +30,13 @@ if (alarmEmail !== undefined && (typeof alarmEmail !== 'string' || !/^[^@\s]+@[^
   throw new Error(`Context alarmEmail must be an email address, got ${JSON.stringify(alarmEmail)}`);
 }
 
+// Only the settings given: for the others the code's own defaults apply (lib/config.ts).
+const settings: Partial<Record<ServiceSetting, number>> = {};
+for (const key of Object.keys(SERVICE_SETTINGS) as ServiceSetting[]) {
+  const value = numberContext(key);
+  if (value !== undefined) settings[key] = value;
+}
+
 new NotifyStack(app, `Notify-${stage}`, {
   stage,
   apiThrottle: {
@@ -35,5 +45,6 @@ new NotifyStack(app, `Notify-${stage}`, {
   },
   api5xxAlarmThreshold: numberContext('api5xxAlarmThreshold', DEFAULT_API_5XX_ALARM_THRESHOLD),
   ...(typeof alarmEmail === 'string' && { alarmEmail }),
+  settings,
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });

@@ -37,7 +37,17 @@ export interface NotifyStackProps extends StackProps {
   api5xxAlarmThreshold?: number;
   /** Subscribed to the alarm topic when set (AWS sends a confirmation email first). */
   alarmEmail?: string;
+  /** Service settings given to every function; the code's defaults apply to those not set. */
+  settings?: Partial<Record<ServiceSetting, number>>;
 }
+
+/** The settings of lib/config.ts that a stage may choose, by their context key. */
+export const SERVICE_SETTINGS = {
+  activityRetentionDays: ENV.activityRetentionDays,
+  providerTimeoutMs: ENV.providerTimeoutMs,
+  providerRetryBackoffMs: ENV.providerBackoffMs,
+} as const;
+export type ServiceSetting = keyof typeof SERVICE_SETTINGS;
 
 export const DEFAULT_API_THROTTLE = { rateLimit: 200, burstLimit: 400 };
 export const DEFAULT_API_5XX_ALARM_THRESHOLD = 5;
@@ -98,6 +108,9 @@ export class NotifyStack extends Stack {
       LOG_LEVEL: 'INFO',
       NODE_OPTIONS: '--enable-source-maps',
     };
+    for (const [key, value] of Object.entries(props.settings ?? {}) as [ServiceSetting, number][]) {
+      baseEnvironment[SERVICE_SETTINGS[key]] = String(value);
+    }
 
     const queueResources = queues.map((def) => {
       if (def.maxReceiveCount < MIN_MAX_RECEIVE_COUNT) {

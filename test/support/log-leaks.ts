@@ -110,6 +110,9 @@ export async function storedSecrets(): Promise<Set<string>> {
       }),
     );
     for (const item of page.Items ?? []) {
+      // Wrapped by the stand-in KMS of secrets-kms.test.ts, gone with its worker: that file's own
+      // constants, which nothing else logs.
+      if (String(item.dataKey ?? item.data?.dataKey).startsWith('kms:')) continue;
       if (item.type === 'Integration') {
         collect(await decryptSecrets({ credentials: item.credentials ?? {}, configurations: item.configurations }, item.dataKey));
       } else {

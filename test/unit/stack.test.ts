@@ -289,6 +289,16 @@ describe('stages', () => {
     expect(kept('dev', dev)).toEqual({ stage: 'dev', table: 'Delete', tableOnReplace: 'Delete', protection: false, key: 'Delete' });
   });
 
+  it('gives every function the service settings a stage chooses, and none it does not', () => {
+    const variables = (t: Template) => Object.values(t.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables);
+    const chosen = synth('tuned', { settings: { activityRetentionDays: 90, providerTimeoutMs: 5000 } });
+    for (const env of variables(chosen)) {
+      expect(env).toMatchObject({ ACTIVITY_RETENTION_DAYS: '90', PROVIDER_TIMEOUT_MS: '5000' });
+      expect(env).not.toHaveProperty('PROVIDER_RETRY_BACKOFF_MS');
+    }
+    for (const env of variables(dev)) expect(env).not.toHaveProperty('ACTIVITY_RETENTION_DAYS');
+  });
+
   it('has no email subscription without alarmEmail, and takes throttling settings', () => {
     const t = dev;
     t.resourceCountIs('AWS::SNS::Topic', 1);
