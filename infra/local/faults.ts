@@ -79,6 +79,14 @@ const OFF: FaultSettings = {
 export const faults: FaultSettings = structuredClone(OFF);
 export const faultCounts: FaultCounts = zeroCounts();
 
+/** How one receive of a message ended: its invocation died, it failed, or it was done. */
+export type ReceiveEnd = 'crashed' | 'failed' | 'done';
+/**
+ * Per SQS message id, how each of its receives ended (a message keeps its id in the dead-letter
+ * queue): what a test needs to tell a message that died on every receive from one that was lost.
+ */
+export const receiveEnds = new Map<string, ReceiveEnd[]>();
+
 function zeroCounts(): FaultCounts {
   return { concurrentDuplicates: 0, laterDuplicates: 0, crashesBeforeWrite: 0, crashesAfterWrite: 0, throttles: 0, providerErrors: 0, providerTimeouts: 0 };
 }
@@ -87,6 +95,7 @@ export function resetFaults(): void {
   delete faults.refuse;
   Object.assign(faults, structuredClone(OFF));
   Object.assign(faultCounts, zeroCounts());
+  receiveEnds.clear();
 }
 
 /** What a crashed invocation's code sees from then on: the process is gone, nothing it does lands. */
@@ -222,21 +231,34 @@ export async function invokeWithFaults(
   invoke: (event: SQSEvent) => Promise<Set<string>>,
   redeliver: (records: SQSRecord[], attribute: string) => Promise<void>,
 ): Promise<Set<string>> {
-  const all = () => new Set(event.Records.map((r) => r.messageId));
   const once = async (batch: SQSEvent) => {
     const { value, crashed } = await invokeOnce(() => invoke(batch));
-    return crashed ? all() : value;
+    return { failed: crashed ? new Set(batch.Records.map((r) => r.messageId)) : value, crashed };
   };
   const originals = event.Records.filter((r) => !r.messageAttributes[COPY_ATTRIBUTE]);
-  if (!faults.duplicates || originals.length === 0) return once(event);
+  if (!faults.duplicates || originals.length === 0) {
+    const { failed, crashed } = await once(event);
+    return noteEnds(event.Records, failed, () => crashed);
+  }
 
   if (Math.random() < 0.5) {
     faultCounts.concurrentDuplicates += originals.length;
     const [first, second] = await Promise.all([once(event), once({ Records: structuredClone(originals) })]);
     const copied = new Set(originals.map((r) => r.messageId));
-    return new Set([...first].filter((id) => !copied.has(id) || second.has(id)));
+    const failed = new Set([...first.failed].filter((id) => !copied.has(id) || second.failed.has(id)));
+    return noteEnds(event.Records, failed, (id) => first.crashed || (copied.has(id) && second.crashed));
   }
   faultCounts.laterDuplicates += originals.length;
   await redeliver(originals, COPY_ATTRIBUTE);
-  return once(event);
+  const { failed, crashed } = await once(event);
+  return noteEnds(event.Records, failed, () => crashed);
+}
+
+/** Records how this receive ended for each record (see `receiveEnds`); returns `failed`. */
+function noteEnds(records: SQSRecord[], failed: Set<string>, crashed: (id: string) => boolean): Set<string> {
+  for (const { messageId } of records) {
+    const end: ReceiveEnd = !failed.has(messageId) ? 'done' : crashed(messageId) ? 'crashed' : 'failed';
+    receiveEnds.set(messageId, [...(receiveEnds.get(messageId) ?? []), end]);
+  }
+  return failed;
 }

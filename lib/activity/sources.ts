@@ -10,7 +10,8 @@ import { daysOf, highestIdAt, lowestIdAt, type TimeWindow } from './window.ts';
 // reference at a time and reads the next page only when asked for more. The feed asks for
 // exactly as many as it needs (the skipped ones, the page and one more), so no day, subscriber
 // or page is read beyond that. References carry only the table key and the id: queries project
-// nothing else, so skipping deep into the feed moves keys, never whole items.
+// nothing else, so skipping deep into the feed moves keys, never whole items. The two indexes
+// (gsi3, gsi4) hold only those and the attributes the filters read (ACTIVITY_INDEX_ATTRIBUTES).
 
 export interface NotificationRef extends Key {
   _id: string;
@@ -84,7 +85,7 @@ class QuerySource implements RefSource {
   }
 }
 
-/** The environment's activity day by day (gsi1), from the window's last day back to its first. */
+/** The environment's activity day by day (gsi3), from the window's last day back to its first. */
 export function dayByDay(scope: EnvScope, window: TimeWindow, filter: Filter): RefSource {
   const days = daysOf(window);
   let current: RefSource | undefined;
@@ -98,9 +99,9 @@ export function dayByDay(scope: EnvScope, window: TimeWindow, filter: Filter): R
           current = new QuerySource(
             withFilter(
               {
-                IndexName: 'gsi1',
-                KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :lo AND :hi',
-                ExpressionAttributeValues: { ':pk': keys.activityDay(scope, day).gsi1pk, ...bounds },
+                IndexName: 'gsi3',
+                KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :lo AND :hi',
+                ExpressionAttributeValues: { ':pk': keys.activityDay(scope, day).gsi3pk, ...bounds },
                 ScanIndexForward: false,
               },
               filter,
@@ -115,7 +116,7 @@ export function dayByDay(scope: EnvScope, window: TimeWindow, filter: Filter): R
   };
 }
 
-/** The activity of each subscriber (gsi2), merged newest first. */
+/** The activity of each subscriber (gsi4), merged newest first. */
 export function ofSubscribers(scope: EnvScope, subscriberIds: readonly string[], window: TimeWindow, filter: Filter): RefSource {
   const bounds = { ':lo': lowestIdAt(window.from), ':hi': highestIdAt(window.to) };
   const sources = subscriberIds.map(
@@ -123,9 +124,9 @@ export function ofSubscribers(scope: EnvScope, subscriberIds: readonly string[],
       new QuerySource(
         withFilter(
           {
-            IndexName: 'gsi2',
-            KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :lo AND :hi',
-            ExpressionAttributeValues: { ':pk': keys.activityOfSubscriber(scope, subscriberId).gsi2pk, ...bounds },
+            IndexName: 'gsi4',
+            KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk BETWEEN :lo AND :hi',
+            ExpressionAttributeValues: { ':pk': keys.activityOfSubscriber(scope, subscriberId).gsi4pk, ...bounds },
             ScanIndexForward: false,
           },
           filter,

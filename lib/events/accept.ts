@@ -2,7 +2,7 @@ import type { Caller } from '../auth/caller.ts';
 import { ServiceUnavailableError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import type { Recipient, TenantRef, TriggerEvent } from '../pipeline/model.ts';
-import { claimTransaction, claimTransactions, releaseTransaction } from '../pipeline/notification-store.ts';
+import { claimTransaction, claimTransactions, releaseTransaction, storeGeneratedTriggers } from '../pipeline/notification-store.ts';
 import { enqueueEvents } from '../pipeline/queue-messages.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import { getTenant } from '../tenants/repository.ts';
@@ -16,8 +16,9 @@ import { newTransactionId } from './transaction-id.ts';
 // tenant, active, steps, recipients); then the transactionIds of the accepted ones are claimed
 // with conditional writes (the claim is the stored TriggerEvent): one Put for a single event,
 // one TransactWriteItems per 100 for a bulk request, whose cancellation reasons name the ids
-// taken before; then the claimed ones are sent to the events queue. The caller turns the
-// outcomes into its answer.
+// taken before. Ids generated here need no claim: their triggers are stored with plain batch
+// writes. Then the claimed ones are sent to the events queue, the batches at once. The caller
+// turns the outcomes into its answer.
 
 export type Candidate = { input: TriggerEventInput; broadcast?: false } | { input: BroadcastEventInput; broadcast: true };
 
@@ -30,11 +31,13 @@ export type Outcome =
   /** More than one item of the table can hold (a DynamoDB item is at most 400 KB). */
   | { kind: 'tooLarge'; message: string; transactionId?: string };
 
-type Decision = Outcome | { kind: 'accepted'; event: TriggerEvent };
+type Decision = Outcome | { kind: 'accepted'; event: TriggerEvent; generatedId: boolean };
 
 /** Events decided at once (reads only: the workflow and tenant, each once per request). */
 const CONCURRENCY = 10;
+/** Messages per SendMessageBatch (SQS's limit), and batches sent at once. */
 const BATCH = 10;
+const SEND_CONCURRENCY = 10;
 /**
  * What the stored trigger may take. Each notification copies its payload and overrides next to
  * its jobs and execution details, so this leaves them room within DynamoDB's 400 KB as well.
@@ -64,8 +67,9 @@ export async function acceptEvents(caller: Caller, candidates: readonly Candidat
       claiming.push(i);
     }
   });
-  const events = claiming.map((i) => (decisions[i] as { event: TriggerEvent }).event);
-  const claimed = events.length === 1 ? [await claimTransaction(events[0]!)] : await claimTransactions(events, storedSize);
+  const accepting = claiming.map((i) => decisions[i] as Extract<Decision, { kind: 'accepted' }>);
+  const events = accepting.map((d) => d.event);
+  const claimed = await claim(caller, events, accepting.map((d) => d.generatedId));
   const accepted: string[] = [];
   claiming.forEach((i, j) => {
     const { transactionId } = events[j]!;
@@ -74,6 +78,31 @@ export async function acceptEvents(caller: Caller, candidates: readonly Candidat
   });
   await enqueue(caller, accepted);
   return outcomes as Outcome[];
+}
+
+/**
+ * Claims the events' transactionIds; `result[i]` is false when events[i]'s was used before. A
+ * single event is one conditional Put. Of several, ids the client gave are claimed with
+ * conditional writes (claimTransactions), ids generated here are stored with plain batch writes
+ * (storeGeneratedTriggers: nothing else can hold them), both at once. If either fails, what the
+ * other wrote is released too, and the error thrown.
+ */
+async function claim(caller: Caller, events: TriggerEvent[], generated: boolean[]): Promise<boolean[]> {
+  if (events.length === 1) return [await claimTransaction(events[0]!)];
+  const given = events.filter((_, i) => !generated[i]);
+  const fresh = events.filter((_, i) => generated[i]);
+  const [givenClaims, freshStored] = await Promise.allSettled([
+    given.length > 0 ? claimTransactions(given, storedSize) : Promise.resolve([]),
+    fresh.length > 0 ? storeGeneratedTriggers(fresh) : Promise.resolve(),
+  ]);
+  if (givenClaims.status === 'rejected' || freshStored.status === 'rejected') {
+    // claimTransactions releases its own claims when it fails; the generated ids all go.
+    const written = givenClaims.status === 'fulfilled' ? given.filter((_, i) => givenClaims.value[i]) : [];
+    await releaseClaims(caller, [...written, ...fresh].map((e) => e.transactionId));
+    throw givenClaims.status === 'rejected' ? givenClaims.reason : (freshStored as PromiseRejectedResult).reason;
+  }
+  let next = 0;
+  return generated.map((isGenerated) => isGenerated || givenClaims.value[next++]!);
 }
 
 const duplicate = (transactionId: string): Outcome => ({
@@ -121,6 +150,7 @@ async function decide(
     transactionId,
     workflowId: workflow.workflowId,
     workflowDbId: workflow._id,
+    workflowVersion: workflow.version,
     payload: payload.payload,
     overrides: input.overrides,
     to,
@@ -141,20 +171,30 @@ async function decide(
       transactionId: givenId,
     };
   }
-  return { kind: 'accepted', event };
+  return { kind: 'accepted', event, generatedId: givenId === undefined };
 }
 
-/** Sends a batch at a time, so a failure knows which claims no message will process. */
+/**
+ * Sends the batches at once (at most SEND_CONCURRENCY in flight). The claims of a batch that
+ * failed are released and the request is answered 503, so a retry is accepted; the events of the
+ * batches sent go on (a retry answers them as duplicates). A message of a failed batch that SQS
+ * took after all finds no trigger and is dropped.
+ */
 async function enqueue(scope: Caller, transactionIds: readonly string[]): Promise<void> {
-  for (let i = 0; i < transactionIds.length; i += BATCH) {
-    try {
-      await enqueueEvents(scope, transactionIds.slice(i, i + BATCH));
-    } catch (error) {
-      logger.error('Accepted events could not be queued', { error: error as Error, queued: i, released: transactionIds.length - i });
-      await releaseClaims(scope, transactionIds.slice(i));
-      throw new ServiceUnavailableError('The events could not be queued, please try again');
-    }
-  }
+  const batches: string[][] = [];
+  for (let i = 0; i < transactionIds.length; i += BATCH) batches.push(transactionIds.slice(i, i + BATCH));
+  const failures = await mapConcurrently(batches, SEND_CONCURRENCY, (batch) =>
+    enqueueEvents(scope, batch).then(
+      () => undefined,
+      (error: unknown) => ({ batch, error }),
+    ),
+  );
+  const failed = failures.filter((f) => f !== undefined);
+  if (failed.length === 0) return;
+  const unqueued = failed.flatMap((f) => f.batch);
+  logger.error('Accepted events could not be queued', { error: failed[0]!.error as Error, queued: transactionIds.length - unqueued.length, released: unqueued.length });
+  await releaseClaims(scope, unqueued);
+  throw new ServiceUnavailableError('The events could not be queued, please try again');
 }
 
 async function releaseClaims(scope: Caller, transactionIds: readonly string[]): Promise<void> {

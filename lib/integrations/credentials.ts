@@ -1,6 +1,5 @@
 import { ValidationError, type FieldError } from '../errors.ts';
-import { catalogueSchema } from '../providers/credential-schema.ts';
-import { canDeliver, deliveryProvider } from '../providers/registry.ts';
+import { canDeliver, credentialSchema } from '../providers/credential-checks.ts';
 import type { ProviderDef } from './providers.ts';
 
 /**
@@ -21,8 +20,7 @@ export function assertDeliverable(provider: ProviderDef, field: string, value: u
  * fields where the provider has none): 422 with one entry per offending credential.
  */
 export function assertCredentialsComplete(provider: ProviderDef, credentials: Record<string, unknown>): void {
-  const schema = deliveryProvider(provider.id)?.credentialSchema ?? catalogueSchema(provider.id);
-  const result = schema.safeParse(credentials);
+  const result = credentialSchema(provider.id).safeParse(credentials);
   if (result.success) return;
   const errors: Record<string, FieldError> = {};
   for (const issue of result.error.issues) {

@@ -1,3 +1,4 @@
+import type { SubscriberChoices } from '../preferences/repository.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 import type { StoredStep, StoredWorkflow } from '../workflows/model.ts';
 import type { EnvScope } from '../store/keys.ts';
@@ -16,6 +17,8 @@ export interface JobContext {
   workflow: StoredWorkflow;
   /** The subscriber as it is now (undefined if deleted since the trigger). */
   subscriber: Subscriber | undefined;
+  /** The subscriber's preference choices as they are now (read with the subscriber). */
+  choices: SubscriberChoices;
   /** Template and condition variables: subscriber, payload, step (digest), tenant, actor, context. */
   variables: Record<string, unknown>;
   now: Date;

@@ -1,4 +1,4 @@
-import { CronExpressionParser } from 'cron-parser';
+import { nextCronRun } from '../cron.ts';
 import type { TimeUnit } from './model.ts';
 
 // Durations of delays, digest windows and throttle windows. Months count as 30 days, as in the
@@ -23,11 +23,13 @@ export function isTimeUnit(value: unknown): value is TimeUnit {
 
 /** The next time the cron expression fires after `from`, in `timezone` (UTC when absent or unknown). */
 export function nextCronTime(expression: string, from: Date, timezone?: string | null): Date {
-  const options = { currentDate: from, tz: timezone ?? 'UTC' };
+  let next: Date | null;
   try {
-    return CronExpressionParser.parse(expression, options).next().toDate();
+    next = nextCronRun(expression, from, timezone ?? 'UTC');
   } catch (error) {
-    if (timezone) return CronExpressionParser.parse(expression, { currentDate: from, tz: 'UTC' }).next().toDate();
-    throw error;
+    if (!timezone) throw error;
+    next = nextCronRun(expression, from, 'UTC');
   }
+  if (!next) throw new Error(`cron expression never fires: ${expression}`);
+  return next;
 }

@@ -6,12 +6,12 @@ import type { Subscriber } from '../subscribers/model.ts';
 import { upsertSubscriber } from '../subscribers/upsert.ts';
 import { getTenant, updateTenant } from '../tenants/repository.ts';
 import { getTopic } from '../topics/repository.ts';
-import { getWorkflowByDbId, touchLastTriggered } from '../workflows/repository.ts';
-import type { StoredWorkflow } from '../workflows/model.ts';
+import { touchLastTriggered, type VersionedWorkflow } from '../workflows/repository.ts';
 import { buildNotification } from './build-notification.ts';
-import type { NotificationTopic, Recipient, SubscriberDefinition, TriggerEvent } from './model.ts';
+import type { NotificationTopic, Recipient, StoredNotification, SubscriberDefinition, TriggerEvent } from './model.ts';
 import { createNotification, getNotification, getTriggerEvent } from './notification-store.ts';
 import { eventMessage, jobMessage, type EventMessage, type JobMessage } from './queue-messages.ts';
+import { cachedWorkflow } from './read-cache.ts';
 import { decodePosition, encodePosition, isTopic, recipientPage, singleRecipients, type Position } from './recipients.ts';
 import { failJob } from './store-decision.ts';
 
@@ -35,7 +35,7 @@ const LAST_TRIGGERED_EVERY_MS = 5 * 60_000;
 export async function fanOut(scope: EnvScope, message: EventMessage, deadline: number): Promise<FanOutResult> {
   const event = await getTriggerEvent(scope, message.transactionId);
   if (!event || event.canceledAt) return { jobs: [] };
-  const workflow = await getWorkflowByDbId(scope, event.workflowDbId);
+  const workflow = await cachedWorkflow(scope, event.workflowDbId, event.workflowVersion);
   if (!workflow) {
     logger.warn('Trigger dropped: its workflow no longer exists', { transactionId: event.transactionId, workflowId: event.workflowId });
     return { jobs: [] };
@@ -84,10 +84,12 @@ export async function fanOut(scope: EnvScope, message: EventMessage, deadline: n
 }
 
 /** What happens once per trigger: the workflow's lastTriggeredAt, the tenant's name and data follow the trigger, the actor is upserted. */
-async function prepare(scope: EnvScope, event: TriggerEvent, workflow: StoredWorkflow): Promise<void> {
+async function prepare(scope: EnvScope, event: TriggerEvent, workflow: VersionedWorkflow): Promise<void> {
   const now = new Date();
   if (!workflow.lastTriggeredAt || Date.parse(workflow.lastTriggeredAt) < now.getTime() - LAST_TRIGGERED_EVERY_MS) {
     await touchLastTriggered(scope, workflow.workflowId, now, LAST_TRIGGERED_EVERY_MS);
+    // The kept copy (read-cache.ts) learns it too, so this container's next triggers skip the write.
+    workflow.lastTriggeredAt = now.toISOString();
   }
   if (event.actor) await upsertSubscriber(scope, event.actor);
   const tenant = event.tenant;
@@ -106,7 +108,7 @@ async function prepare(scope: EnvScope, event: TriggerEvent, workflow: StoredWor
 /** Creates the subscriber's notification (once); the message of its first job if that still waits to run. */
 async function notify(
   scope: EnvScope,
-  { event, workflow, actor }: { event: TriggerEvent; workflow: StoredWorkflow; actor: Subscriber | undefined },
+  { event, workflow, actor }: { event: TriggerEvent; workflow: VersionedWorkflow; actor: Subscriber | undefined },
   recipient: SubscriberDefinition | string,
   to: Recipient,
   topics: NotificationTopic[],
@@ -119,8 +121,7 @@ async function notify(
   } else {
     subscriber = await upsertSubscriber(scope, recipient);
   }
-  const built = buildNotification({ event, workflow, subscriber, to, topics, ...(actor && { actor }), now: new Date() });
-  const { stored } = await createNotification(built);
+  const { stored } = await createNotification(notificationOf({ event, workflow, subscriber, to, topics, ...(actor && { actor }) }));
   const first = stored.notification.jobs[0];
   if (!first || first.status !== 'queued') return undefined;
   return jobMessage(scope, event.transactionId, subscriber.subscriberId, 0);
@@ -139,7 +140,7 @@ async function notify(
 export async function settleFailedFanOut(scope: EnvScope, message: EventMessage, error: unknown): Promise<{ jobs: JobMessage[]; complete: boolean }> {
   const event = await getTriggerEvent(scope, message.transactionId);
   if (!event || event.canceledAt) return { jobs: [], complete: true };
-  const workflow = await getWorkflowByDbId(scope, event.workflowDbId);
+  const workflow = await cachedWorkflow(scope, event.workflowDbId, event.workflowVersion);
   if (!workflow) return { jobs: [], complete: true };
   const jobs: JobMessage[] = [];
   let complete = !event.broadcast && !event.to.some(isTopic);
@@ -158,8 +159,7 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
         complete = false;
         return;
       }
-      const built = buildNotification({ event, workflow, subscriber, to: definition, topics: [], now: new Date() });
-      const { created, stored: made } = await createNotification(built);
+      const { created, stored: made } = await createNotification(notificationOf({ event, workflow, subscriber, to: definition, topics: [] }));
       if (made.notification.jobs[0]?.status !== 'queued') return;
       // Made by a run still going on: it goes on; made here: it fails with the error.
       if (created) await failJob(scope, first, error, { endChain: true });
@@ -170,4 +170,9 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
     }
   });
   return { jobs, complete };
+}
+
+/** The subscriber's notification, with the workflow version its jobs may not run older than. */
+function notificationOf(input: Omit<Parameters<typeof buildNotification>[0], 'workflow' | 'now'> & { workflow: VersionedWorkflow }): StoredNotification {
+  return { ...buildNotification({ ...input, now: new Date() }), workflowVersion: input.workflow.version };
 }

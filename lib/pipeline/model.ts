@@ -98,6 +98,8 @@ export interface StoredNotification {
   /** Workflow database id and trigger identifier. */
   _templateId: string;
   templateIdentifier: string;
+  /** The workflow's version its trigger was accepted with: jobs never run an older one (read-cache.ts). */
+  workflowVersion?: number;
   transactionId: string;
   /** Internal and external id of the subscriber. */
   _subscriberId: string;
@@ -163,6 +165,8 @@ export interface TriggerEvent {
   /** Workflow trigger identifier and database id, as resolved when the trigger was accepted. */
   workflowId: string;
   workflowDbId: string;
+  /** Its version then: the consumers never run an older one (read-cache.ts). Absent in triggers stored before it was kept. */
+  workflowVersion?: number;
   payload: Record<string, unknown>;
   overrides: Record<string, unknown>;
   to: Recipient[];

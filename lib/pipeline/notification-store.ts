@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
+import { batchPut } from '../store/batch.ts';
 import { db } from '../store/client.ts';
+import { getItem } from '../store/get-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
@@ -106,6 +108,16 @@ async function claimChunk(events: readonly TriggerEvent[], chunk: number[], clai
   }
 }
 
+/**
+ * Stores the triggers of transactionIds the service generated (newTransactionId: its second and
+ * 62 random bits), which no other trigger holds: they need no conditional claim, and go as plain
+ * BatchWriteItem requests, all at once. On a failure any of them may be written; the caller
+ * releases them all.
+ */
+export async function storeGeneratedTriggers(events: readonly TriggerEvent[]): Promise<void> {
+  await batchPut(events.map((event) => claimPut(event).Item), { concurrency: Infinity });
+}
+
 function claimPut(event: TriggerEvent) {
   const scope = { organizationId: event._organizationId, environmentId: event._environmentId };
   return {
@@ -121,12 +133,10 @@ export async function releaseTransaction(scope: EnvScope, transactionId: string)
 }
 
 export async function getTriggerEvent(scope: EnvScope, transactionId: string): Promise<TriggerEvent | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.triggerEvent(scope, transactionId), ConsistentRead: true }),
-  );
+  const Item = await getItem(keys.triggerEvent(scope, transactionId), { consistent: true });
   if (!Item) return undefined;
   const { pk: _pk, sk: _sk, type: _t, ...event } = Item;
-  return event as TriggerEvent;
+  return event as unknown as TriggerEvent;
 }
 
 /** Marks the trigger canceled (fan-out stops creating notifications); false when unknown. */
@@ -167,16 +177,14 @@ export function notificationItem(n: StoredNotification, version: number): Record
 
 export function notificationFromItem(item: Record<string, unknown>): VersionedNotification {
   const {
-    pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, type: _t,
+    pk: _pk, sk: _sk, gsi3pk: _a, gsi3sk: _b, gsi4pk: _c, gsi4sk: _d, type: _t,
     topicKeys: _k, contextKey: _ck, version, ...notification
   } = item;
   return { notification: notification as unknown as StoredNotification, version: version as number };
 }
 
 export async function getNotification(scope: EnvScope, transactionId: string, subscriberId: string): Promise<VersionedNotification | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.notification(scope, transactionId, subscriberId), ConsistentRead: true }),
-  );
+  const Item = await getItem(keys.notification(scope, transactionId, subscriberId), { consistent: true });
   return Item ? notificationFromItem(Item) : undefined;
 }
 
@@ -190,18 +198,25 @@ export async function notificationsOfTransaction(scope: EnvScope, transactionId:
   return items.map(notificationFromItem);
 }
 
-/** A notification by its id: its id names its day, and the day's index partition has it. */
+/**
+ * A notification by its id: its id names its day, and the day's activity index has its key (the
+ * index holds no more than the filter attributes), then the item itself.
+ */
 export async function findNotificationById(scope: EnvScope, notificationId: string): Promise<VersionedNotification | undefined> {
   const index = keys.activityDayIndex(scope, dayOfId(notificationId), notificationId);
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk = :sk',
+      ExpressionAttributeValues: { ':pk': index.gsi3pk, ':sk': index.gsi3sk },
+      ProjectionExpression: 'pk, sk',
     }),
   );
-  return Items?.[0] ? notificationFromItem(Items[0]) : undefined;
+  const found = Items?.[0];
+  if (!found) return undefined;
+  const item = await getItem({ pk: found.pk as string, sk: found.sk as string });
+  return item ? notificationFromItem(item) : undefined;
 }
 
 /**

@@ -2,13 +2,13 @@ import { logger } from '../logger.ts';
 import type { OutgoingMessage } from '../queue/send.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
-import { getSubscriber } from '../subscribers/repository.ts';
-import { getWorkflowByDbId } from '../workflows/repository.ts';
+import { getSubscriberForWorkflow } from '../preferences/repository.ts';
 import type { JobContext } from './decision.ts';
 import { DETAILS, detail } from './details.ts';
 import { FINAL_JOB_STATUSES, type StoredJob, type StoredNotification } from './model.ts';
 import { getNotification } from './notification-store.ts';
 import { MAX_QUEUE_DELAY_SECONDS, type JobMessage } from './queue-messages.ts';
+import { cachedWorkflow } from './read-cache.ts';
 import { decideStep } from './steps/index.ts';
 import { failJob, followUp, saveDecision, storeDecision, waitMessage } from './store-decision.ts';
 import { templateVariables } from './variables.ts';
@@ -113,12 +113,12 @@ async function runOnce(scope: EnvScope, message: JobMessage): Promise<OutgoingMe
 }
 
 async function contextOf(scope: EnvScope, notification: StoredNotification, job: StoredJob, now: Date): Promise<JobContext | undefined> {
-  const [workflow, subscriber] = await Promise.all([
-    getWorkflowByDbId(scope, notification._templateId),
-    getSubscriber(scope, notification.subscriberId),
+  const [workflow, { subscriber, choices }] = await Promise.all([
+    cachedWorkflow(scope, notification._templateId, notification.workflowVersion),
+    getSubscriberForWorkflow(scope, notification.subscriberId, notification._templateId),
   ]);
   const step = workflow?.steps.find((s) => s._id === job.stepDbId);
   if (!workflow || !step) return undefined;
   const variables = await templateVariables(scope, notification, job, subscriber);
-  return { scope, notification, job, step, workflow, subscriber, variables, now };
+  return { scope, notification, job, step, workflow, subscriber, choices, variables, now };
 }

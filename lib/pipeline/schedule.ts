@@ -1,4 +1,5 @@
-import { minutesOf, WEEK_DAYS, type Schedule } from '../preferences/schemas.ts';
+import { minutesOf, WEEK_DAYS } from '../preferences/schedule-times.ts';
+import type { Schedule } from '../preferences/schemas.ts';
 
 // A subscriber's delivery schedule: weekly hour ranges in the subscriber's time zone. Ranges whose
 // end is before their start run overnight into the next day.

@@ -1,11 +1,10 @@
 import { NotFoundError } from '../errors.ts';
 import type { Channel } from '../integrations/providers.ts';
 import type { EnvScope } from '../store/keys.ts';
-import { getSubscriber } from '../subscribers/repository.ts';
 import { channelsOf, isCritical } from '../workflows/model.ts';
 import { listWorkflows } from '../workflows/repository.ts';
 import { decideChannel, layersOf } from './merge.ts';
-import { getSubscriberChoices } from './repository.ts';
+import { getSubscriberWithChoices } from './repository.ts';
 import type { PreferenceChannels, SubscriberPreferences, WorkflowPreference } from './schemas.ts';
 
 export type Criticality = 'critical' | 'nonCritical' | 'all';
@@ -20,11 +19,7 @@ export async function getSubscriberPreferences(
   subscriberId: string,
   criticality: Criticality,
 ): Promise<SubscriberPreferences> {
-  const [subscriber, workflows, choices] = await Promise.all([
-    getSubscriber(scope, subscriberId),
-    listWorkflows(scope),
-    getSubscriberChoices(scope, subscriberId),
-  ]);
+  const [{ subscriber, choices }, workflows] = await Promise.all([getSubscriberWithChoices(scope, subscriberId), listWorkflows(scope)]);
   if (!subscriber) throw new NotFoundError(`Subscriber with id: ${subscriberId} not found`);
 
   const used = new Set<Channel>();

@@ -2,14 +2,18 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHANNELS } from '../integrations/providers.ts';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
+import { getItem } from '../store/get-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
+import type { Subscriber } from '../subscribers/model.ts';
+import { subscriberFromItem } from '../subscribers/repository.ts';
 import type { PreferenceChannels, Schedule } from './schemas.ts';
 
 // A subscriber's own preference choices: one global item and one item per workflow, all in the
-// subscriber's partition, so one Query reads them all. Each channel is its own attribute, so a
-// change of one channel is a single atomic update that never overwrites a concurrent change of
-// another.
+// subscriber's partition next to its profile, so they are read with it: all of them in one Query
+// (the preferences endpoint), or the two that decide a job by key (delivery). Each channel is its
+// own attribute, so a change of one channel is a single atomic update that never overwrites a
+// concurrent change of another.
 
 export interface GlobalChoice {
   channels: PreferenceChannels;
@@ -29,13 +33,51 @@ export interface SubscriberChoices {
   workflows: Map<string, WorkflowChoice>;
 }
 
-export async function getSubscriberChoices(scope: EnvScope, subscriberId: string): Promise<SubscriberChoices> {
-  const { pk, skPrefix } = keys.subscriberPreferences(scope, subscriberId);
-  const choices: SubscriberChoices = { workflows: new Map() };
+/** The subscriber (undefined when there is none, or deleted) and its choices. */
+export interface SubscriberWithChoices {
+  subscriber: Subscriber | undefined;
+  choices: SubscriberChoices;
+}
+
+/**
+ * The subscriber and all its choices, with one Query of its partition: the profile's sort key
+ * follows the preferences' (keys.ts). Read consistently, as the profile alone is.
+ */
+export async function getSubscriberWithChoices(scope: EnvScope, subscriberId: string): Promise<SubscriberWithChoices> {
+  const { pk, skFrom, skTo } = keys.subscriberProfileAndPreferences(scope, subscriberId);
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': pk, ':from': skFrom, ':to': skTo },
+    ConsistentRead: true,
   });
+  const profile = items.find((item) => item.sk === skTo);
+  return withChoices(profile, items.filter((item) => item !== profile));
+}
+
+/**
+ * What a job needs of its subscriber: the profile, the global choice and the choice for its
+ * workflow. Three reads, sent with those of the other jobs
+ * of the batch (get-item.ts), consistent as the profile alone is.
+ */
+export async function getSubscriberForWorkflow(
+  scope: EnvScope,
+  subscriberId: string,
+  workflowDbId: string,
+): Promise<SubscriberWithChoices> {
+  const [profile, ...preferences] = await Promise.all(
+    [keys.subscriber(scope, subscriberId), keys.subscriberGlobalPreference(scope, subscriberId), keys.subscriberWorkflowPreference(scope, subscriberId, workflowDbId)].map((key) =>
+      getItem(key, { consistent: true }),
+    ),
+  );
+  return withChoices(profile, preferences.filter((item) => item !== undefined));
+}
+
+function withChoices(profile: Record<string, unknown> | undefined, preferences: readonly Record<string, unknown>[]): SubscriberWithChoices {
+  return { subscriber: profile && !profile.deleted ? subscriberFromItem(profile) : undefined, choices: choicesOf(preferences) };
+}
+
+function choicesOf(items: readonly Record<string, unknown>[]): SubscriberChoices {
+  const choices: SubscriberChoices = { workflows: new Map() };
   for (const item of items) {
     const channels = channelsOf(item);
     const updatedAt = item.updatedAt as string;

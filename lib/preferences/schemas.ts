@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CHANNELS } from '../integrations/providers.ts';
+import { minutesOf, TIME_12H, WEEK_DAYS } from './schedule-times.ts';
 
 // Shapes of the subscriber preferences endpoints (interface.md "Subscriber preferences").
 
@@ -10,14 +11,7 @@ const channelFlags = Object.fromEntries(CHANNELS.map((c) => [c, z.boolean().opti
 export const preferenceChannelsSchema = z.object(channelFlags).meta({ id: 'PreferenceChannels' });
 export type PreferenceChannels = z.infer<typeof preferenceChannelsSchema>;
 
-/** A 12-hour clock time as the reference writes it: `09:00 AM`. */
-const TIME_12H = /^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/;
 const time12h = z.string().regex(TIME_12H, 'must be a 12-hour time like "09:00 AM"');
-
-export function minutesOf(time: string): number {
-  const [, hh, mm, half] = /^(\d\d):(\d\d) (AM|PM)$/.exec(time)!;
-  return ((Number(hh) % 12) + (half === 'PM' ? 12 : 0)) * 60 + Number(mm);
-}
 
 const hoursSchema = z
   .object({ start: time12h, end: time12h })
@@ -25,8 +19,6 @@ const hoursSchema = z
     message: 'start must be before end',
     path: ['end'],
   });
-
-export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 const daySchema = z.object({ isEnabled: z.boolean(), hours: z.array(hoursSchema).max(24).optional() });
 

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { Channel } from '../integrations/providers.ts';
 import type { Integration } from '../integrations/schemas.ts';
 import type { StoredIntegration } from '../integrations/repository.ts';
@@ -42,15 +41,9 @@ export interface DeliveryResult {
 /** What a connection check needs: the integration being created or changed, saved or not. */
 export type ConnectionTarget = Pick<Integration, 'providerId' | 'credentials'>;
 
+/** A provider's send code (registry.ts); its credential rules and connection check are in credential-checks.ts. */
 export interface DeliveryProvider {
   send(delivery: Delivery): Promise<DeliveryResult>;
-  /**
-   * The provider's credentials, enforced when an integration is active (create, update,
-   * activation). Without one the catalogue's required fields apply.
-   */
-  credentialSchema?: z.ZodObject;
-  /** `check: true`: tests the credentials without sending anything; throws when they fail. */
-  checkConnection?(integration: ConnectionTarget): Promise<void>;
 }
 
 /** A provider refused or failed; `raw` is its answer, kept in the execution detail. */

@@ -16,14 +16,17 @@ import { snsProvider } from './sms/sns.ts';
 import { telnyxProvider } from './sms/telnyx.ts';
 import { twilioProvider } from './sms/twilio.ts';
 import { vonageProvider } from './sms/vonage.ts';
+import type { DeliverableProviderId } from './credential-checks.ts';
 import type { DeliveryProvider } from './provider.ts';
 import { CHAT_PROVIDERS } from './chat/index.ts';
 import { PUSH_PROVIDERS } from './push/index.ts';
 
 // Provider id → delivery code. A provider of the catalogue that is not here cannot deliver yet;
-// the pipeline records that as a failed step rather than pretending to send.
+// the pipeline records that as a failed step rather than pretending to send. Which providers can
+// deliver, their credential rules and connection checks are in credential-checks.ts (the
+// integration routes' side, without the send code); the type makes this table cover its ids.
 
-const PROVIDERS: Record<string, DeliveryProvider> = {
+const PROVIDERS: Record<DeliverableProviderId, DeliveryProvider> = {
   'svc-email': demoProvider,
   'svc-sms': demoProvider,
   // email
@@ -50,10 +53,5 @@ const PROVIDERS: Record<string, DeliveryProvider> = {
 };
 
 export function deliveryProvider(providerId: string): DeliveryProvider | undefined {
-  return Object.hasOwn(PROVIDERS, providerId) ? PROVIDERS[providerId] : undefined;
-}
-
-/** Whether an integration of this provider can be active: in-app needs no delivery code. */
-export function canDeliver(providerId: string, channel: string): boolean {
-  return channel === 'in_app' || Object.hasOwn(PROVIDERS, providerId);
+  return Object.hasOwn(PROVIDERS, providerId) ? PROVIDERS[providerId as DeliverableProviderId] : undefined;
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BatchGetCommand, BatchWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from './client.ts';
+import { mapConcurrently } from './concurrency.ts';
 import type { Key } from './keys.ts';
 
 // BatchGetItem and BatchWriteItem in the chunk sizes DynamoDB allows, retrying what it leaves
@@ -12,7 +13,7 @@ const WRITE_CHUNK = 25;
 const MAX_ROUNDS = 8;
 
 /** The items found for `keys` (in no particular order); missing keys are simply absent. */
-export async function batchGet(keys: readonly Key[], projection?: string[]): Promise<Record<string, unknown>[]> {
+export async function batchGet(keys: readonly Key[], projection?: string[], options: { consistent?: boolean } = {}): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   const names = projection && Object.fromEntries(projection.map((p, i) => [`#p${i}`, p]));
   for (let i = 0; i < keys.length; i += GET_CHUNK) {
@@ -25,6 +26,7 @@ export async function batchGet(keys: readonly Key[], projection?: string[]): Pro
           RequestItems: {
             [tableName()]: {
               Keys: pending,
+              ...(options.consistent && { ConsistentRead: true }),
               ...(names && { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }),
             },
           },
@@ -37,8 +39,9 @@ export async function batchGet(keys: readonly Key[], projection?: string[]): Pro
   return out;
 }
 
-export function batchPut(items: readonly Record<string, unknown>[]): Promise<void> {
-  return batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+/** `concurrency`: requests (of 25 items) in flight at once. */
+export function batchPut(items: readonly Record<string, unknown>[], options: { concurrency?: number } = {}): Promise<void> {
+  return batchWrite(items.map((Item) => ({ PutRequest: { Item } })), options.concurrency ?? 1);
 }
 
 export function batchDelete(keys: readonly Key[]): Promise<void> {
@@ -47,16 +50,18 @@ export function batchDelete(keys: readonly Key[]): Promise<void> {
 
 type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
-async function batchWrite(requests: WriteRequest[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += WRITE_CHUNK) {
-    let pending: WriteRequest[] | undefined = requests.slice(i, i + WRITE_CHUNK);
+async function batchWrite(requests: WriteRequest[], concurrency = 1): Promise<void> {
+  const chunks: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += WRITE_CHUNK) chunks.push(requests.slice(i, i + WRITE_CHUNK));
+  await mapConcurrently(chunks, concurrency, async (chunk) => {
+    let pending: WriteRequest[] | undefined = chunk;
     for (let round = 0; pending && pending.length > 0; round++) {
       if (round >= MAX_ROUNDS) throw new Error('BatchWriteItem left items unprocessed');
       if (round > 0) await backoff(round);
       const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
       pending = UnprocessedItems?.[tableName()] as WriteRequest[] | undefined;
     }
-  }
+  });
 }
 
 /** A batch may not name the same key twice. */

@@ -75,7 +75,16 @@ export const keys = {
     pk: `${env(s)}#SUB#${subscriberId}`,
     sk: `PREF#WF#${workflowDbId}`,
   }),
-  subscriberPreferences: (s: EnvScope, subscriberId: string) => ({ pk: `${env(s)}#SUB#${subscriberId}`, skPrefix: 'PREF#' }),
+  /**
+   * The profile and every preference item of a subscriber, as one sort-key range: `PREF#…` sorts
+   * just before `PROFILE`, and no other item of the partition (`MSG#`, `TOPICCOUNT`) falls between.
+   * `skTo` is the profile's own sort key.
+   */
+  subscriberProfileAndPreferences: (s: EnvScope, subscriberId: string) => ({
+    pk: `${env(s)}#SUB#${subscriberId}`,
+    skFrom: 'PREF#',
+    skTo: 'PROFILE',
+  }),
 
   // ---- topics ---------------------------------------------------------------------------------
   /** gsi1: the environment's topics in creation order. */
@@ -123,16 +132,17 @@ export const keys = {
   }),
   notificationsOfTransaction: (s: EnvScope, transactionId: string) => ({ pk: `${env(s)}#TXN#${transactionId}`, skPrefix: 'NOTIF#' }),
   /**
-   * gsi1: the activity feed, one index partition per UTC day (ids start with their creation
-   * time, so the sort key orders by time and a notification id names its own day).
+   * gsi3: the activity feed, one index partition per UTC day (ids start with their creation
+   * time, so the sort key orders by time and a notification id names its own day). gsi3 and
+   * gsi4 hold only the keys and the feed's filter attributes (lib/store/table.ts).
    */
-  activityDay: (s: EnvScope, day: string) => ({ gsi1pk: `${env(s)}#ACT#${day}` }),
-  activityDayIndex: (s: EnvScope, day: string, notificationId: string) => ({ gsi1pk: `${env(s)}#ACT#${day}`, gsi1sk: notificationId }),
-  /** gsi2: the activity of one subscriber, newest last. */
-  activityOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi2pk: `${env(s)}#SUB#${subscriberId}#ACT` }),
+  activityDay: (s: EnvScope, day: string) => ({ gsi3pk: `${env(s)}#ACT#${day}` }),
+  activityDayIndex: (s: EnvScope, day: string, notificationId: string) => ({ gsi3pk: `${env(s)}#ACT#${day}`, gsi3sk: notificationId }),
+  /** gsi4: the activity of one subscriber, newest last. */
+  activityOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi4pk: `${env(s)}#SUB#${subscriberId}#ACT` }),
   activityOfSubscriberIndex: (s: EnvScope, subscriberId: string, notificationId: string) => ({
-    gsi2pk: `${env(s)}#SUB#${subscriberId}#ACT`,
-    gsi2sk: notificationId,
+    gsi4pk: `${env(s)}#SUB#${subscriberId}#ACT`,
+    gsi4sk: notificationId,
   }),
 
   // ---- messages (in the subscriber's partition) -------------------------------------------------

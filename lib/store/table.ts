@@ -1,13 +1,30 @@
 // The one DynamoDB table: attribute names and indexes. The CDK stack and the local runtime both
 // create the table from this definition, so the two can never drift apart.
+
+/**
+ * What the activity indexes hold besides the keys: the notification's id and every attribute the
+ * activity feed's FilterExpression reads (lib/activity/filters.ts). The feed takes only keys from
+ * them and reads the page's items whole by key, so the item (payload, jobs, execution details)
+ * is not copied into the indexes, and the runner's rewrites of the item, which change none of
+ * these, do not write the indexes at all.
+ */
+export const ACTIVITY_INDEX_ATTRIBUTES = ['_id', 'createdAt', 'subscriberId', 'channels', '_templateId', 'severity', 'topicKeys', 'contextKey'] as const;
+
+/** `ALL`: the index holds whole items; otherwise the non-key attributes it holds (INCLUDE). */
+export type IndexProjection = 'ALL' | readonly string[];
+
 export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   /** Epoch seconds; DynamoDB deletes late, so readers must still check it. */
   ttlAttribute: 'ttl',
   indexes: [
-    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    // Shared by several kinds of items, read whole from the index.
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
+    // Notifications only: the activity feed by day (gsi3) and by subscriber (gsi4).
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: ACTIVITY_INDEX_ATTRIBUTES },
+    { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: ACTIVITY_INDEX_ATTRIBUTES },
   ],
 } as const;
 

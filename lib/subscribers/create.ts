@@ -1,8 +1,9 @@
 import type { Caller } from '../auth/caller.ts';
 import { newId } from '../ids.ts';
 import type { Subscriber } from './model.ts';
+import { PROFILE_FIELDS } from './profile-fields.ts';
 import { insertSubscriber } from './repository.ts';
-import { PROFILE_FIELDS, type CreateSubscriberInput } from './schemas.ts';
+import type { CreateSubscriberInput } from './schemas.ts';
 import { toSubscriberView } from './view.ts';
 
 /** Creates a subscriber in the caller's environment; 409 when its subscriberId is taken. */

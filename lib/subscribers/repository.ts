@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
+import { getItem } from '../store/get-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
 import type { ChannelSettings, Subscriber } from './model.ts';
@@ -29,9 +30,7 @@ export async function getSubscriber(scope: EnvScope, subscriberId: string): Prom
 
 /** Read consistently: callers write back what they read, and clients read right after writing. */
 export async function getVersionedSubscriber(scope: EnvScope, subscriberId: string): Promise<VersionedSubscriber | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.subscriber(scope, subscriberId), ConsistentRead: true }),
-  );
+  const Item = await getItem(keys.subscriber(scope, subscriberId), { consistent: true });
   if (!Item || Item.deleted) return undefined;
   return { subscriber: subscriberFromItem(Item), version: (Item.version as number | undefined) ?? 0 };
 }

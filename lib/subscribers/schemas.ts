@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 import { PROVIDERS } from '../integrations/providers.ts';
 import { cursorQueryFields } from '../store/cursor-query.ts';
+import type { ProfileField } from './profile-fields.ts';
 
 // Shapes of the subscriber resource and of the requests that create, change, list and delete
 // subscribers and their channel credentials. Unknown body fields are ignored (zod strips them).
@@ -40,14 +41,13 @@ const profileFields = {
   locale: z.string().refine(isLocale, 'locale must be a BCP 47 language tag').nullable().optional(),
   timezone: z.string().refine(isTimeZone, 'timezone must be an IANA time zone').nullable().optional(),
   data: z.record(z.string(), z.unknown()).nullable().optional(),
-};
+} satisfies Record<ProfileField, z.ZodType>;
 
 export const createSubscriberBody = z.object({ subscriberId: subscriberIdSchema, ...profileFields });
 export type CreateSubscriberInput = z.infer<typeof createSubscriberBody>;
 
 export const patchSubscriberBody = z.object(profileFields);
 export type SubscriberPatch = z.infer<typeof patchSubscriberBody>;
-export const PROFILE_FIELDS = Object.keys(profileFields) as (keyof SubscriberPatch)[];
 
 /** Path ids are only bounded: an id that cannot exist is simply not found. */
 export const subscriberPathParams = z.object({ subscriberId: z.string().min(1).max(MAX_ID_LENGTH) });

@@ -3,8 +3,9 @@ import type { Caller } from '../auth/caller.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { subscriberNotFound } from './get.ts';
 import type { Subscriber } from './model.ts';
+import { PROFILE_FIELDS } from './profile-fields.ts';
 import { getVersionedSubscriber, updateSubscriberProfile } from './repository.ts';
-import { PROFILE_FIELDS, type SubscriberPatch } from './schemas.ts';
+import type { SubscriberPatch } from './schemas.ts';
 import { changeTimestamp, toSubscriberView } from './view.ts';
 
 /**

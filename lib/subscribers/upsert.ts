@@ -7,8 +7,8 @@ import { retryOnStaleWrite, StaleWriteError } from '../store/stale-write.ts';
 import { findChannelIntegration } from './channel-integration.ts';
 import { applyCredentials, type CredentialsUpdate } from './channels.ts';
 import type { Subscriber } from './model.ts';
+import { PROFILE_FIELDS } from './profile-fields.ts';
 import { getVersionedSubscriber, insertSubscriber, updateSubscriberProfile, writeChannels } from './repository.ts';
-import { PROFILE_FIELDS } from './schemas.ts';
 import { changeTimestamp } from './view.ts';
 
 // A trigger names recipients by id or by definition: a missing subscriber is created, an existing

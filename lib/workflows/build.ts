@@ -1,17 +1,25 @@
+import type { Caller } from '../auth/caller.ts';
 import { ValidationError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { DEFAULT_WORKFLOW_PREFERENCES, type StoredStep, type WorkflowPreferences } from './model.ts';
-import type { PreferencesInput, StepInput } from './schemas.ts';
-import { slugify, stepSlug } from './slug.ts';
+import { DEFAULT_WORKFLOW_PREFERENCES, type StoredStep, type StoredWorkflow, type WorkflowPreferences } from './model.ts';
+import type { CreateWorkflowInput, PreferencesInput, StepInput } from './schemas.ts';
+import { slugify, stepSlug, workflowSlug } from './slug.ts';
 
-// From what an author sends to stored steps and preferences. Steps are matched to the ones
-// already stored by stepId (or by _id), and a matched step keeps its database id, so what refers
-// to a step (subscriber data, jobs) keeps pointing at it; stored steps not sent are dropped.
+// From what an author sends to a stored workflow, its steps and preferences. Steps are matched to
+// the ones already stored by stepId (or by _id), and a matched step keeps its database id, so what
+// refers to a step (subscriber data, jobs) keeps pointing at it; stored steps not sent are
+// dropped. Steps come with their templates read (templates.ts `readSteps`, or a synced step's
+// source readings), so this module, and sync through it, does not bundle the template engine.
+
+/** A step as sent, with the readings of its templates. */
+export type ReadStep = StepInput & Pick<StoredStep, 'templateReadings'>;
+/** A workflow as sent, its steps read. */
+export type ReadWorkflowInput = Omit<CreateWorkflowInput, 'steps'> & { steps: ReadStep[] };
 
 /** The step's stepId: the one sent, else its slugified name. */
 export const stepIdOf = (step: Pick<StepInput, 'stepId' | 'name'>) => step.stepId ?? (slugify(step.name) || 'step');
 
-export function buildSteps(inputs: readonly StepInput[], existing: readonly StoredStep[] = []): StoredStep[] {
+export function buildSteps(inputs: readonly ReadStep[], existing: readonly StoredStep[] = []): StoredStep[] {
   const seen = new Map<string, number>();
   inputs.forEach((input, index) => {
     const stepId = stepIdOf(input);
@@ -40,6 +48,7 @@ export function buildSteps(inputs: readonly StepInput[], existing: readonly Stor
       type: input.type,
       active: match?.active ?? true,
       controlValues: input.controlValues,
+      templateReadings: input.templateReadings,
       ...(match?.filters && { filters: match.filters }),
       ...(match?.shouldStopOnFail !== undefined && { shouldStopOnFail: match.shouldStopOnFail }),
     };
@@ -54,4 +63,34 @@ export function buildUserPreferences(input: PreferencesInput | null): WorkflowPr
     all: { ...base.all, ...input.all },
     channels: { ...base.channels, ...input.channels },
   } as WorkflowPreferences;
+}
+
+/** A new workflow in the caller's environment (not yet saved), from what its author sent. */
+export function newWorkflow(caller: Caller, input: ReadWorkflowInput, origin: StoredWorkflow['origin'] = 'svc-cloud'): StoredWorkflow {
+  const _id = newId();
+  const now = new Date().toISOString();
+  return {
+    _id,
+    _organizationId: caller.organizationId,
+    _environmentId: caller.environmentId,
+    workflowId: input.workflowId ?? (slugify(input.name) || _id),
+    slug: workflowSlug(input.name, _id),
+    name: input.name,
+    ...(input.description !== undefined && { description: input.description }),
+    tags: input.tags ?? [],
+    active: input.active ?? false,
+    validatePayload: input.validatePayload ?? false,
+    payloadSchema: input.payloadSchema ?? null,
+    isTranslationEnabled: input.isTranslationEnabled ?? false,
+    severity: input.severity ?? 'none',
+    origin,
+    steps: buildSteps(input.steps),
+    defaultPreferences: DEFAULT_WORKFLOW_PREFERENCES,
+    userPreferences: buildUserPreferences(input.preferences?.user ?? null),
+    createdAt: now,
+    updatedAt: now,
+    updatedBy: { _id: caller.userId },
+    lastPublishedAt: null,
+    lastTriggeredAt: null,
+  };
 }

@@ -1,4 +1,4 @@
-import { CronExpressionParser } from 'cron-parser';
+import { isCronExpression } from '../cron.ts';
 import * as z from 'zod';
 import type { StepType } from './model.ts';
 
@@ -27,15 +27,8 @@ const urlLike = (what: string) =>
 
 const cron = z
   .string()
-  .min(1, 'cron must not be empty')
-  .refine((value) => {
-    try {
-      CronExpressionParser.parse(value);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'cron must be a valid cron expression');
+  .min(1, { error: 'cron must not be empty', abort: true })
+  .refine(isCronExpression, 'cron must be a valid cron expression');
 
 const redirect = z.object({
   url: urlLike('redirect.url').optional(),

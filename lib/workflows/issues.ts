@@ -1,12 +1,12 @@
 import type { Channel } from '../integrations/providers.ts';
 import { CHANNEL_STEP_TYPES, type StoredStep, type StoredWorkflow } from './model.ts';
-import { readTemplate, templateStrings } from './templates.ts';
 import { isAllowedVariable, stepVariables } from './variables.ts';
 
 // The issues of a workflow's steps, computed from the stored model and the environment's active
-// integration channels, and the status they give. Nothing here is stored: issues are recomputed
-// on every read, so a workflow synced to (or an integration added in) an environment shows the
-// issues of that environment.
+// integration channels, and the status they give. Issues are not stored: they are derived on
+// every read, so a workflow synced to (or an integration added in) an environment shows the
+// issues of that environment. Templates are not parsed here: the step's stored readings say what
+// its Liquid names (templates.ts parses it when the step is saved).
 
 export type ControlIssueType = 'MISSING_VALUE' | 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE' | 'INVALID_FILTER_ARG_IN_VARIABLE';
 export type IntegrationIssueType = 'MISSING_INTEGRATION';
@@ -59,8 +59,8 @@ function controlIssues(workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'>
     add(field, { issueType: 'MISSING_VALUE', message: `${field} is required` });
   }
   const variables = stepVariables(workflow, index);
-  for (const [field, template] of templateStrings(step.controlValues)) {
-    const reading = readTemplate(template);
+  for (const reading of step.templateReadings) {
+    const { field } = reading;
     if (!reading.ok) {
       add(field, {
         issueType: reading.kind === 'filter' ? 'INVALID_FILTER_ARG_IN_VARIABLE' : 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE',

@@ -10,6 +10,15 @@ export type StepType = (typeof STEP_TYPES)[number];
 
 export const CHANNEL_STEP_TYPES: readonly StepType[] = ['in_app', 'email', 'sms', 'chat', 'push'];
 
+/** A variable a template names, as path segments: `{{ payload.items[0].name }}` → payload, items, 0, name. */
+export type VariablePath = (string | number)[];
+
+/** The variables a template's Liquid names, or why it does not parse. */
+export type ParsedTemplate = { ok: true; variables: VariablePath[] } | { ok: false; kind: 'filter' | 'syntax'; message: string };
+
+/** The parse of one control value, named by its dotted path (`primaryAction.label`). */
+export type TemplateReading = { field: string } & ParsedTemplate;
+
 export interface StoredStep {
   /** Database id of the step. */
   _id: string;
@@ -22,6 +31,13 @@ export interface StoredStep {
   active: boolean;
   /** The control values of the step's kind (interface.md's control objects). */
   controlValues: Record<string, unknown>;
+  /**
+   * The Liquid of the control values, parsed when an author sends the step (templates.ts
+   * `readSteps`; sync copies them): an entry per value that names variables or does not parse, in
+   * control order. Issues, the payload example and the v1 triggers are derived from these, so
+   * reading a workflow needs no template engine.
+   */
+  templateReadings: TemplateReading[];
   /** Step conditions of older workflows (StepFilter); v2 steps use `controlValues.skip`. */
   filters?: StepFilter[];
   shouldStopOnFail?: boolean;
@@ -82,6 +98,11 @@ export interface StoredWorkflow {
   lastPublishedAt?: string | null;
   lastPublishedBy?: UserRef;
   lastTriggeredAt?: string | null;
+}
+
+/** Every variable path the step's templates name (of those that parse), in control order. */
+export function templateVariables(step: Pick<StoredStep, 'templateReadings'>): VariablePath[] {
+  return step.templateReadings.flatMap((reading) => (reading.ok ? reading.variables : []));
 }
 
 /** Critical workflows ignore subscriber preferences: the author's setting wins over the default. */

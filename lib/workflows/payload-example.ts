@@ -1,9 +1,8 @@
-import type { StoredWorkflow } from './model.ts';
-import { readTemplate, templateStrings } from './templates.ts';
+import { templateVariables, type StoredWorkflow } from './model.ts';
 
 // An example payload for the workflow: from its payload schema when it has one (defaults,
 // examples and enums first, else a `{{payload.<path>}}` placeholder per string), otherwise from
-// the payload variables its templates use. Null when neither says anything.
+// the payload variables its templates use (as read when saved). Null when neither says anything.
 
 type Schema = Record<string, unknown>;
 const MAX_DEPTH = 8;
@@ -42,24 +41,18 @@ function exampleOf(schema: Schema, path: string, depth: number): unknown {
 
 function fromTemplates(workflow: Pick<StoredWorkflow, 'steps'>): Record<string, unknown> | null {
   const example: Record<string, unknown> = {};
-  for (const step of workflow.steps) {
-    for (const [, template] of templateStrings(step.controlValues)) {
-      const reading = readTemplate(template);
-      if (!reading.ok) continue;
-      for (const path of reading.variables) {
-        if (path[0] !== 'payload' || path.length < 2) continue;
-        let node = example;
-        const keys = path.slice(1).map(String);
-        keys.forEach((key, i) => {
-          if (i === keys.length - 1) {
-            node[key] ??= `{{${path.join('.')}}}`;
-          } else {
-            if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
-            node = node[key] as Record<string, unknown>;
-          }
-        });
+  for (const path of workflow.steps.flatMap(templateVariables)) {
+    if (path[0] !== 'payload' || path.length < 2) continue;
+    let node = example;
+    const keys = path.slice(1).map(String);
+    keys.forEach((key, i) => {
+      if (i === keys.length - 1) {
+        node[key] ??= `{{${path.join('.')}}}`;
+      } else {
+        if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+        node = node[key] as Record<string, unknown>;
       }
-    }
+    });
   }
   return Object.keys(example).length > 0 ? example : null;
 }

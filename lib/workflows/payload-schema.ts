@@ -1,14 +1,23 @@
+import { ValidationError } from '../errors.ts';
 import { newAjv } from './json-schema.ts';
 
 // A workflow's payloadSchema must be a JSON Schema that compiles: the trigger validates payloads
 // against it (when validatePayload is on), so a broken one is refused when saved, not at trigger.
-// Compiled schemas are cached by ajv, keyed by the schema object.
-const ajv = newAjv();
+// Checked by the write use cases, not in the request schema (schemas.ts), so that routes which
+// only read workflows do not bundle ajv.
+
+/** 422 at `payloadSchema` (the request schema's error body) when a schema sent cannot be used. */
+export function assertPayloadSchema(schema: Record<string, unknown> | null | undefined): void {
+  const problem = schema ? payloadSchemaProblem(schema) : undefined;
+  if (problem) throw ValidationError.forField('payloadSchema', problem, schema);
+}
 
 /** Why the schema cannot be used, or undefined when it can. */
-export function payloadSchemaProblem(schema: Record<string, unknown>): string | undefined {
+function payloadSchemaProblem(schema: Record<string, unknown>): string | undefined {
   try {
-    ajv.compile(schema);
+    // A fresh instance each time: one that kept its schemas would grow with every save and refuse
+    // a second schema with the same `$id` (the same workflow saved twice in one container).
+    newAjv().compile(schema);
     return undefined;
   } catch (error) {
     return `payloadSchema is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`;

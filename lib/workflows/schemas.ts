@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { payloadSchemaProblem } from './payload-schema.ts';
 import { CONTROL_SCHEMAS } from './controls.ts';
 import { STEP_TYPES, type StepType } from './model.ts';
 
@@ -54,14 +53,8 @@ const commonFields = {
   tags: tags.optional(),
   active: z.boolean().optional(),
   validatePayload: z.boolean().optional(),
-  payloadSchema: z
-    .record(z.string(), z.unknown())
-    .nullable()
-    .optional()
-    .superRefine((schema, ctx) => {
-      const problem = schema ? payloadSchemaProblem(schema) : undefined;
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  /** Only its shape here: that it compiles is checked when it is saved (payload-schema.ts). */
+  payloadSchema: z.record(z.string(), z.unknown()).nullable().optional(),
   isTranslationEnabled: z.boolean().optional(),
   severity: z.enum(['high', 'medium', 'low', 'none']).optional(),
   preferences: z.object({ user: preferencesInput.nullable().optional() }).optional(),

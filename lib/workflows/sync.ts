@@ -2,15 +2,14 @@ import type { Caller } from '../auth/caller.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { getEnvironment } from '../tenancy/environments.ts';
-import { buildSteps } from './build.ts';
-import { newWorkflow } from './create.ts';
+import { buildSteps, newWorkflow, type ReadStep } from './build.ts';
 import { viewContext } from './environment-channels.ts';
 import { requireWorkflow } from './lookup.ts';
 import type { StoredWorkflow } from './model.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
 import { getWorkflow, saveWorkflow } from './repository.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
-import type { StepInput, WorkflowResponse } from './schemas.ts';
+import type { WorkflowResponse } from './schemas.ts';
 import { workflowSlug } from './slug.ts';
 import { toWorkflowResponse } from './view.ts';
 
@@ -40,11 +39,12 @@ export async function syncWorkflow(caller: Caller, ref: string, targetEnvironmen
 
 /** What the target takes from the source: everything an author sets, none of the source's ids. */
 export function syncedContent(source: StoredWorkflow) {
-  const steps: StepInput[] = source.steps.map((step) => ({
+  const steps: ReadStep[] = source.steps.map((step) => ({
     stepId: step.stepId,
     name: step.name,
     type: step.type,
     controlValues: structuredClone(step.controlValues),
+    templateReadings: structuredClone(step.templateReadings),
   }));
   return {
     name: source.name,

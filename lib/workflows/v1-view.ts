@@ -1,7 +1,6 @@
 import type { StepFilter } from '../integrations/schemas.ts';
 import { CHANNELS } from '../integrations/providers.ts';
-import { isCritical, type StoredStep, type StoredWorkflow } from './model.ts';
-import { readTemplate, templateStrings } from './templates.ts';
+import { isCritical, templateVariables, type StoredStep, type StoredWorkflow } from './model.ts';
 
 // The same stored workflow in the older shape messages embed as `template` (interface.md
 // "Workflow embedded in a Message"): triggers, steps with filters, metadata and a template.
@@ -82,16 +81,10 @@ function templateOf(step: StoredStep): Record<string, unknown> {
 function triggerVariables(workflow: StoredWorkflow) {
   const payload = new Set<string>(Object.keys((workflow.payloadSchema?.properties as object | undefined) ?? {}));
   const subscriber = new Set<string>();
-  for (const step of workflow.steps) {
-    for (const [, template] of templateStrings(step.controlValues)) {
-      const reading = readTemplate(template);
-      if (!reading.ok) continue;
-      for (const [root, ...rest] of reading.variables) {
-        if (rest.length === 0) continue;
-        if (root === 'payload') payload.add(rest.join('.'));
-        if (root === 'subscriber') subscriber.add(rest.join('.'));
-      }
-    }
+  for (const [root, ...rest] of workflow.steps.flatMap(templateVariables)) {
+    if (rest.length === 0) continue;
+    if (root === 'payload') payload.add(rest.join('.'));
+    if (root === 'subscriber') subscriber.add(rest.join('.'));
   }
   const names = (set: Set<string>) => [...set].map((name) => ({ name }));
   return { variables: names(payload), subscriberVariables: names(subscriber) };

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReceiveMessageCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { faultCounts, faults, resetFaults, type FaultRequest } from '#infra/local/faults.ts';
+import { faultCounts, faults, receiveEnds, resetFaults, type FaultRequest } from '#infra/local/faults.ts';
 import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
+import { queue } from '#infra/queues.ts';
 import { newId } from '#lib/ids.ts';
 import { consumeJob } from '#lib/pipeline/consume-job.ts';
 import { getNotification } from '#lib/pipeline/notification-store.ts';
@@ -105,16 +106,16 @@ async function run(count: number, timeoutMs = 240_000): Promise<{ result: Accoun
 }
 
 /** Messages of these transactions in the dead-letter queues. */
-async function deadLetters(events: readonly { transactionId: string }[]): Promise<string[]> {
+async function deadLetters(events: readonly { transactionId: string }[]): Promise<{ queue: string; messageId: string; body: string }[]> {
   const ours = new Set(events.map((e) => e.transactionId));
-  const found: string[] = [];
-  for (const name of ['events-dlq', 'jobs-dlq']) {
+  const found: { queue: string; messageId: string; body: string }[] = [];
+  for (const name of ['events', 'jobs']) {
     for (;;) {
-      const { Messages } = await sqs().send(new ReceiveMessageCommand({ QueueUrl: stack.queueUrls[name]!, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, VisibilityTimeout: 30 }));
+      const { Messages } = await sqs().send(new ReceiveMessageCommand({ QueueUrl: stack.queueUrls[`${name}-dlq`]!, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, VisibilityTimeout: 30 }));
       if (!Messages?.length) break;
       for (const m of Messages) {
         const body = JSON.parse(m.Body ?? '{}') as { transactionId?: string };
-        if (body.transactionId && ours.has(body.transactionId)) found.push(`${name}: ${m.Body}`);
+        if (body.transactionId && ours.has(body.transactionId)) found.push({ queue: name, messageId: m.MessageId!, body: m.Body! });
       }
     }
   }
@@ -321,7 +322,17 @@ describe('every fault at once', () => {
     expect(result.inApp.delivered + result.inApp.failed).toBe(RUN_EVENTS);
     const emailFailed = Object.values(result.email.failed).reduce((a, b) => a + b, 0);
     expect(result.email.delivered + emailFailed).toBe(RUN_EVENTS);
-    expect(await deadLetters(events)).toEqual([]);
+    // A message whose last receive died with its worker goes to the dead-letter queue with nothing
+    // recorded (docs/reliability.md, not promised): its event was done by its duplicate here, and
+    // the accounting above holds. Anything else there would be a message given up on.
+    const dead = await deadLetters(events);
+    console.log(`dead-lettered after dying on their last receive: ${dead.length}`);
+    for (const letter of dead) {
+      const ends = receiveEnds.get(letter.messageId) ?? [];
+      expect(ends.length, letter.body).toBeGreaterThanOrEqual(queue(letter.queue).maxReceiveCount);
+      expect(ends, letter.body).not.toContain('done');
+      expect(ends.at(-1), letter.body).toBe('crashed');
+    }
     for (const count of Object.values(faultCounts)) expect(count).toBeGreaterThan(0);
     // Where a user looks: the activity feed shows each failed step with a Failed detail.
     for (const transactionId of failedTransactions.slice(0, 20)) {

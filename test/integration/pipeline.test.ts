@@ -100,6 +100,26 @@ describe('one event to one subscriber', () => {
     expect(subscriber.body).toMatchObject({ subscriberId, firstName: 'Ada', email: 'ada@example.com' });
   });
 
+  it('runs a changed workflow for a trigger sent right after the change', async () => {
+    // The consumers keep workflows for a few seconds; a trigger records the version it was
+    // accepted with, and they never run an older one.
+    const step = inApp('Version one');
+    const wf = await createWorkflow([step]);
+    const subscriberId = `sub-${rand()}`;
+    const contents = async (count: number) =>
+      vi.waitFor(async () => {
+        const found = await messagesOf(subscriberId);
+        expect(found).toHaveLength(count);
+        return found.map((m) => m.content);
+      }, WAIT);
+    await trigger(wf, subscriberId);
+    expect(await contents(1)).toEqual(['Version one']);
+    const changed = await client.put(`/v2/workflows/${wf}`, { name: wf, steps: [{ ...step, controlValues: { body: 'Version two' } }] });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await trigger(wf, subscriberId);
+    expect(await contents(2)).toEqual(['Version two', 'Version one']);
+  });
+
   it('sends email through the demo provider to the sink', async () => {
     const wf = await createWorkflow([{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hello {{payload.name}}', body: '<p>Welcome</p>' } }]);
     const subscriberId = `sub-${rand()}`;

@@ -148,6 +148,8 @@ describe('POST /v1/events/trigger/bulk', () => {
       transactionId: result.transactionId,
       workflowId: active,
       workflowDbId: workflow._id,
+      // The consumers never run an older version of the workflow than this.
+      workflowVersion: expect.any(Number),
       payload: { order: 42 },
       overrides: { email: { from: 'x@example.com' } },
       to: [{ subscriberId: 'jane', firstName: 'Jane', email: 'jane@example.com', data: { plan: 'pro' } }],
@@ -192,6 +194,23 @@ describe('POST /v1/events/trigger/bulk', () => {
     ]);
     // The first claim stands: the later events changed nothing.
     expect((await stored(`${txid}-b`))?.to).toEqual(['sub-1']);
+  });
+
+  it('claims given transactionIds and stores generated ones in one request', async () => {
+    // Given ids are claimed with conditional writes; generated ones (nobody else can hold them)
+    // are stored with plain batch writes.
+    const txid = unique('txn-mixed');
+    const results = await bulkOk([
+      { name: active, to: 'sub-1', transactionId: txid },
+      { name: active, to: 'sub-2' },
+      { name: active, to: 'sub-3', transactionId: txid },
+      { name: active, to: 'sub-4' },
+    ]);
+    expect(results.map((r) => [r.status, r.error])).toEqual([['processed', undefined], ['processed', undefined], ['error', [DUPLICATE]], ['processed', undefined]]);
+    expect(results.map((r) => r.transactionId)).toEqual([txid, TXN, txid, TXN]);
+    expect((await stored(txid))?.to).toEqual(['sub-1']);
+    expect((await stored(results[1].transactionId))?.to).toEqual(['sub-2']);
+    expect((await stored(results[3].transactionId))?.to).toEqual(['sub-4']);
   });
 
   it('lets a later event use a transactionId an earlier one did not get to claim', async () => {

@@ -143,6 +143,31 @@ describe('payloadSchema', () => {
     expect(res.body.errors.payloadSchema.messages[0]).toMatch(/^payloadSchema is not a valid JSON Schema/);
     expect((await dev.client.get(`/v2/workflows/${workflowId}`)).status).toBe(404);
   });
+
+  it('refuses it on PUT and PATCH too, naming the field and echoing the schema sent', async () => {
+    const { dev } = await newTestOrg();
+    const wf = await create(dev.client, { name: 'Schema edits', steps: [IN_APP] });
+    const payloadSchema = { type: 'object', properties: { count: { type: 'no-such-type' } } };
+    const answers = [
+      await dev.client.put(`/v2/workflows/${wf.workflowId}`, { name: 'Schema edits', steps: [IN_APP], payloadSchema }),
+      await dev.client.patch(`/v2/workflows/${wf.workflowId}`, { payloadSchema }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ message: 'Validation Error', errors: { payloadSchema: { value: payloadSchema } } });
+      expect(res.body.errors.payloadSchema.messages).toEqual([expect.stringMatching(/^payloadSchema is not a valid JSON Schema/)]);
+    }
+    expect((await dev.client.get(`/v2/workflows/${wf.workflowId}`)).body.payloadSchema).toBeNull();
+  });
+
+  it('takes a schema with an $id as often as it is saved', async () => {
+    const { dev } = await newTestOrg();
+    const payloadSchema = { $id: 'https://example.com/order.json', type: 'object', properties: { id: { type: 'string' } } };
+    const wf = await create(dev.client, { name: 'Identified', payloadSchema, steps: [] });
+    const again = await dev.client.patch(`/v2/workflows/${wf.workflowId}`, { payloadSchema });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    await create(dev.client, { name: 'Identified too', payloadSchema, steps: [] });
+  });
 });
 
 describe('issues and status', () => {
@@ -167,6 +192,20 @@ describe('issues and status', () => {
       ['ILLEGAL_VARIABLE_IN_CONTROL_VALUE', 'steps.later.x'],
     ]);
     expect(chat.issues).toEqual({ integration: { chat: [expect.objectContaining({ issueType: 'MISSING_INTEGRATION' })] } });
+  });
+
+  it('follows the payload schema: a PATCH declaring the variable a template uses clears its issue', async () => {
+    const { dev } = await newTestOrg();
+    const wf = await create(dev.client, {
+      name: 'Declared',
+      payloadSchema: { type: 'object', properties: {} },
+      steps: [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hi {{payload.name}}' } }],
+    });
+    expect(wf.steps[0].issues.controls.body).toEqual([expect.objectContaining({ issueType: 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE', variableName: 'payload.name' })]);
+    const res = await dev.client.patch(`/v2/workflows/${wf.workflowId}`, { payloadSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+    expect(res.status).toBe(200);
+    expect(res.body.steps[0].issues).toEqual({});
+    expect((await dev.client.get(`/v2/workflows/${wf.workflowId}`)).body.steps[0].issues).toEqual({});
   });
 
   it('clears MISSING_INTEGRATION once the channel has an active integration', async () => {

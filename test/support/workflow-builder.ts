@@ -2,14 +2,16 @@ import { newId } from '#lib/ids.ts';
 import type { EnvScope } from '#lib/store/keys.ts';
 import { DEFAULT_WORKFLOW_PREFERENCES, type StepType, type StoredStep, type StoredWorkflow } from '#lib/workflows/model.ts';
 import { saveWorkflow } from '#lib/workflows/repository.ts';
+import { readTemplates } from '#lib/workflows/templates.ts';
 
 // Stored workflows: in memory for unit tests of the pure workflow logic, or saved directly for
 // tests of what reads workflows (preferences, the pipeline) that should not depend on the
-// workflow API's validation.
+// workflow API's validation. Their templates are read as the API reads them when a step is saved.
 
 export function step(type: StepType, controlValues: Record<string, unknown> = {}, stepId: string = type): StoredStep {
   const _id = newId();
-  return { _id, stepId, name: stepId, slug: `${stepId}_st_x`, type, active: true, controlValues };
+  const templateReadings = readTemplates(controlValues);
+  return { _id, stepId, name: stepId, slug: `${stepId}_st_x`, type, active: true, controlValues, templateReadings };
 }
 
 export function workflow(steps: StoredStep[], extra: Partial<StoredWorkflow> = {}): StoredWorkflow {

@@ -24,6 +24,22 @@ describe('durations', () => {
     expect(nextCronTime('0 9 * * *', from, 'Not/AZone').toISOString()).toBe('2026-03-11T09:00:00.000Z');
   });
 
+  it('takes the first cron time strictly after `from`, with seconds when given six fields', () => {
+    expect(nextCronTime('0 9 * * *', new Date('2026-03-10T09:00:00Z')).toISOString()).toBe('2026-03-11T09:00:00.000Z');
+    expect(nextCronTime('0 9 * * *', new Date('2026-03-10T08:59:59.999Z')).toISOString()).toBe('2026-03-10T09:00:00.000Z');
+    expect(nextCronTime('*/10 * * * * *', new Date('2026-03-10T09:00:05Z')).toISOString()).toBe('2026-03-10T09:00:10.000Z');
+    expect(nextCronTime('@weekdays', new Date('2026-03-14T12:00:00Z')).toISOString()).toBe('2026-03-16T00:00:00.000Z');
+    expect(() => nextCronTime('0 9 31 2 *', new Date('2026-03-10T09:00:00Z'))).toThrow();
+  });
+
+  it('runs a cron time inside a DST gap at the end of the gap, and a repeated one once', () => {
+    // New York skips 02:00-03:00 on 2026-03-08 and repeats 01:00-02:00 on 2026-11-01.
+    expect(nextCronTime('30 2 * * *', new Date('2026-03-08T05:00:00Z'), 'America/New_York').toISOString()).toBe('2026-03-08T07:00:00.000Z');
+    const first = nextCronTime('30 1 * * *', new Date('2026-11-01T04:00:00Z'), 'America/New_York');
+    expect(first.toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(nextCronTime('30 1 * * *', first, 'America/New_York').toISOString()).toBe('2026-11-02T06:30:00.000Z');
+  });
+
   it('reads a dynamic time as an ISO date or an amount from now', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     expect(dynamicTime('2026-01-02T00:00:00Z', now)?.toISOString()).toBe('2026-01-02T00:00:00.000Z');

@@ -78,7 +78,7 @@ describe('NotifyStack', () => {
           { AttributeName: index.partitionKey, KeyType: 'HASH' },
           { AttributeName: index.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: index.projection === 'ALL' ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] },
       })),
       TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
       Replicas: [

@@ -38,8 +38,8 @@ describe('control values', () => {
     expect(errors('digest', { amount: 0 })).toHaveProperty('amount');
     expect(errors('digest', { unit: 'fortnights' })).toHaveProperty('unit');
     expect(errors('digest', { type: 'timed', cron: '0 9 * * 1' })).toEqual({});
-    expect(errors('digest', { cron: '' })).toHaveProperty('cron');
-    expect(errors('digest', { cron: 'every monday' })).toHaveProperty('cron');
+    expect(errors('digest', { cron: '' })).toEqual({ cron: ['cron must not be empty'] });
+    expect(errors('digest', { cron: 'every monday' })).toEqual({ cron: ['cron must be a valid cron expression'] });
     expect(errors('digest', { lookBackWindow: { amount: 0, unit: 'minutes' } })).toHaveProperty(['lookBackWindow.amount']);
   });
 
@@ -47,6 +47,11 @@ describe('control values', () => {
     expect(errors('delay', { amount: 5, unit: 'seconds' })).toEqual({});
     expect(errors('delay', { amount: -1 })).toHaveProperty('amount');
     expect(errors('delay', { type: 'timed', cron: 'x' })).toHaveProperty('cron');
+    for (const cron of ['*/10 * * * * *', '0 9 ? * MON-FRI', '0 0 L * *', '5/15 * * * *', '@daily', '@weekdays']) {
+      expect(errors('delay', { type: 'timed', cron })).toEqual({});
+    }
+    // Too few or too many fields, or a date that never comes.
+    for (const cron of ['* * * *', '0 0 0 1 1 * 2030', '0 9 31 2 *']) expect(errors('delay', { cron })).toHaveProperty('cron');
   });
 
   it('throttle: threshold at least 1, window units minutes to days', () => {

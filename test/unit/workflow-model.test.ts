@@ -5,6 +5,7 @@ import { DEFAULT_WORKFLOW_PREFERENCES } from '#lib/workflows/model.ts';
 import { payloadExample } from '#lib/workflows/payload-example.ts';
 import { decodeId, encodeId, slugify, workflowIdFromSlug, workflowSlug } from '#lib/workflows/slug.ts';
 import { syncedContent } from '#lib/workflows/sync.ts';
+import { readSteps } from '#lib/workflows/templates.ts';
 import { step, workflow } from '../support/workflow-builder.ts';
 
 // The pure parts of the stored model: slugs, step matching, sync content, payload examples.
@@ -24,7 +25,7 @@ describe('slugs', () => {
 });
 
 describe('buildSteps', () => {
-  const input = (name: string, type: any, stepId?: string) => ({ name, type, controlValues: {}, ...(stepId && { stepId }) });
+  const input = (name: string, type: any, stepId?: string) => ({ name, type, controlValues: {}, templateReadings: [], ...(stepId && { stepId }) });
 
   it('keeps the database id of steps matched by stepId (default: slugified name) and drops the rest', () => {
     const existing = [step('in_app', {}, 'inbox'), step('email', {}, 'mail'), step('sms', {}, 'text')];
@@ -55,6 +56,24 @@ describe('buildSteps', () => {
   });
 });
 
+describe('readSteps', () => {
+  it('reads what the Liquid of each control value names, or why it does not parse; buildSteps stores it', () => {
+    const controlValues = {
+      subject: 'plain text',
+      body: 'Hi {{ subscriber.firstName }}: {{ payload.items[0].name }}',
+      primaryAction: { label: '{{ payload.x | nope }}', redirect: { url: '{% if %}' } },
+      skip: { '==': ['{{ payload.y }}', 1] },
+    };
+    const read = readSteps([{ name: 'Inbox', type: 'in_app', controlValues }]);
+    expect(read[0]!.templateReadings).toEqual([
+      { field: 'body', ok: true, variables: [['subscriber', 'firstName'], ['payload', 'items', 0, 'name']] },
+      { field: 'primaryAction.label', ok: false, kind: 'filter', message: expect.stringMatching(/^undefined filter: nope/) },
+      { field: 'primaryAction.redirect.url', ok: false, kind: 'syntax', message: expect.any(String) },
+    ]);
+    expect(buildSteps(read)[0]!.templateReadings).toEqual(read[0]!.templateReadings);
+  });
+});
+
 describe('buildUserPreferences', () => {
   it('completes the author settings from the defaults; null stays null', () => {
     expect(buildUserPreferences(null)).toBeNull();
@@ -67,7 +86,7 @@ describe('buildUserPreferences', () => {
 
 describe('sync of an existing target', () => {
   it('updates matched steps in place and removes steps only the target has', () => {
-    const source = workflow([step('in_app', { body: 'new' }, 'inbox'), step('digest', { amount: 3, unit: 'days' }, 'batch')], {
+    const source = workflow([step('in_app', { body: 'new {{ payload.x }}' }, 'inbox'), step('digest', { amount: 3, unit: 'days' }, 'batch')], {
       name: 'Source',
       tags: ['x'],
     });
@@ -76,12 +95,14 @@ describe('sync of an existing target', () => {
     expect(content).toMatchObject({ name: 'Source', tags: ['x'], active: true, severity: 'none', payloadSchema: null });
     const steps = buildSteps(content.steps, target);
     expect(steps.map((s) => [s.stepId, s._id, s.controlValues])).toEqual([
-      ['inbox', target[0]!._id, { body: 'new' }],
+      ['inbox', target[0]!._id, { body: 'new {{ payload.x }}' }],
       ['batch', target[2]!._id, { amount: 3, unit: 'days' }],
     ]);
+    // The source's template readings come along: sync parses nothing.
+    expect(steps[0]!.templateReadings).toEqual([{ field: 'body', ok: true, variables: [['payload', 'x']] }]);
     // The copy does not share objects with the source.
     (steps[0]!.controlValues as any).body = 'changed';
-    expect(source.steps[0]!.controlValues.body).toBe('new');
+    expect(source.steps[0]!.controlValues.body).toBe('new {{ payload.x }}');
   });
 });
 

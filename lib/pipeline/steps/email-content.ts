@@ -1,11 +1,11 @@
-import juice from 'juice';
+import { inlineCss } from './inline-css.ts';
 
 // The HTML an email step sends: the rendered body inside the default layout (a minimal document
-// that centres the content), then every <style> rule inlined into style attributes, since many
-// mail clients drop <style> blocks. juice does the inlining: it parses the HTML and applies each
-// rule by selector and specificity, which a hand-written pass would get wrong; media queries it
-// cannot inline stay in a <style> block. `layoutId: null` on the step sends the body alone (still
-// inlined); a body that is already a whole document is never wrapped.
+// that centres the content), then every <style> rule inlined into style attributes (juice,
+// inline-css.ts). The layout keeps its rules in a <style> block rather than style attributes so
+// that a body's own rules for its classes (`.email-content { ... }`) still win by order, as in a
+// browser. `layoutId: null` on the step sends the body alone (still inlined); a body that is
+// already a whole document is never wrapped.
 
 const LAYOUT_STYLE = `
 body { margin: 0; padding: 0; background-color: #f4f4f5; }
@@ -35,7 +35,7 @@ function withLayout(body: string, subject: string): string {
 
 export function emailHtml(body: string, options: { subject: string; layout: boolean }): string {
   const html = options.layout && !isDocument(body) ? withLayout(body, options.subject) : body;
-  return juice(html, { preserveImportant: true });
+  return inlineCss(html);
 }
 
 /** The step's layout choice: `layoutId: null` means none; anything else, the default layout. */

@@ -1,6 +1,5 @@
 import type { Channel } from '../../integrations/providers.ts';
 import { decideChannel, layersOf } from '../../preferences/merge.ts';
-import { getSubscriberChoices } from '../../preferences/repository.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { withinSchedule } from '../schedule.ts';
@@ -9,10 +8,9 @@ import { withinSchedule } from '../schedule.ts';
 // preferences endpoint shows; critical workflows ignore the subscriber's layers) and the
 // subscriber's schedule (in-app and critical workflows are exempt). Undefined = go ahead.
 
-export async function channelGate(context: JobContext): Promise<Decision | undefined> {
-  const { scope, notification, step, workflow, now } = context;
+export function channelGate(context: JobContext): Decision | undefined {
+  const { notification, step, workflow, choices, now } = context;
   const channel = step.type as Channel;
-  const choices = await getSubscriberChoices(scope, notification.subscriberId);
   const decision = decideChannel(layersOf(workflow, choices), channel, notification.critical);
   if (!decision.enabled) {
     const text =

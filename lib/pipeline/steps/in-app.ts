@@ -1,9 +1,9 @@
 import { findProvider } from '../../integrations/providers.ts';
-import { listIntegrationsOfChannel } from '../../integrations/repository.ts';
 import type { MessageButton, MessageCta } from '../../messages/model.ts';
 import { renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
+import { cachedInAppIntegration } from '../read-cache.ts';
 import { newMessage, putMessage } from './message.ts';
 
 // An in-app step writes the message into the subscriber's inbox: the message and the job's
@@ -16,7 +16,7 @@ interface Action {
 
 export async function decideInApp(context: JobContext): Promise<Decision> {
   const { scope, step, now } = context;
-  const integration = (await listIntegrationsOfChannel(scope, 'in_app')).find((i) => i.active);
+  const integration = await cachedInAppIntegration(scope);
   if (!integration) {
     return { status: 'failed', details: [detail(DETAILS.noIntegration, 'Failed', {}, now)], job: { error: DETAILS.noIntegration }, after: afterFailure(step) };
   }

@@ -26,7 +26,7 @@ export async function decideStep(context: JobContext): Promise<Decision> {
   }
 
   if (isChannelStep(step.type)) {
-    const blocked = await channelGate(context);
+    const blocked = channelGate(context);
     if (blocked) return blocked;
     return step.type === 'in_app' ? decideInApp(context) : decideSend(context);
   }

@@ -10,7 +10,7 @@ import { whatsappBusiness } from './whatsapp-business.ts';
 import { zulip } from './zulip.ts';
 
 /** Chat providers by catalogue id. */
-export const CHAT_PROVIDERS: Record<string, DeliveryProvider> = {
+export const CHAT_PROVIDERS = {
   slack,
   discord,
   msteams,
@@ -20,4 +20,4 @@ export const CHAT_PROVIDERS: Record<string, DeliveryProvider> = {
   'grafana-on-call': grafanaOnCall,
   'chat-webhook': chatWebhook,
   'whatsapp-business': whatsappBusiness,
-};
+} satisfies Record<string, DeliveryProvider>;

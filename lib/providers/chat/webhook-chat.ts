@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { catalogueSchema } from '../credential-schema.ts';
 import { deepMerge } from '../deep-merge.ts';
 import { callProvider, withProviderData, type ProviderAnswer, type ProviderRequest } from '../http.ts';
 import { messageOverrides } from '../message-overrides.ts';
@@ -24,7 +23,6 @@ export interface WebhookChatSpec {
 
 export function webhookChat(spec: WebhookChatSpec): DeliveryProvider {
   return {
-    credentialSchema: catalogueSchema(spec.id),
     async send(delivery: Delivery): Promise<DeliveryResult> {
       const message = deepMerge(spec.message(delivery), messageOverrides(delivery));
       const request = withProviderData(spec.request?.(delivery, message) ?? { url: delivery.to, json: message }, delivery.providerData);

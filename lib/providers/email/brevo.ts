@@ -1,5 +1,4 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { callProvider, withProviderData } from '../http.ts';
 import type { ConnectionTarget, Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
@@ -40,8 +39,8 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 }
 
 /** Reads the account the key belongs to: nothing is sent. */
-async function checkConnection(integration: ConnectionTarget): Promise<void> {
+export async function checkBrevoConnection(integration: ConnectionTarget): Promise<void> {
   await callProvider(NAME, { method: 'GET', url: `${base(integration.credentials)}/v3/account`, headers: auth(integration.credentials) }, { until: Date.now() + 10_000 });
 }
 
-export const brevoProvider: DeliveryProvider = { send, checkConnection, credentialSchema: catalogueSchema('sendinblue') };
+export const brevoProvider: DeliveryProvider = { send };

@@ -1,5 +1,4 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { basicAuth, callProvider, withProviderData } from '../http.ts';
 import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
@@ -39,4 +38,4 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   return delivered(NAME, valueAt(answer.body, 'id'), answer.body);
 }
 
-export const mailgunProvider: DeliveryProvider = { send, credentialSchema: catalogueSchema('mailgun') };
+export const mailgunProvider: DeliveryProvider = { send };

@@ -1,5 +1,4 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { basicAuth, callProvider, providerMessage, withProviderData } from '../http.ts';
 import { ProviderError, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
@@ -44,4 +43,4 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   return delivered(NAME, valueAt(answer.body, 'Messages.0.To.0.MessageID'), answer.body);
 }
 
-export const mailjetProvider: DeliveryProvider = { send, credentialSchema: catalogueSchema('mailjet') };
+export const mailjetProvider: DeliveryProvider = { send };

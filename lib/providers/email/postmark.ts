@@ -1,5 +1,4 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { stringValues } from '../deep-merge.ts';
 import { callProvider, withProviderData } from '../http.ts';
 import type { ConnectionTarget, Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
@@ -41,8 +40,8 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 }
 
 /** Reads the server the token belongs to: nothing is sent. */
-async function checkConnection(integration: ConnectionTarget): Promise<void> {
+export async function checkPostmarkConnection(integration: ConnectionTarget): Promise<void> {
   await callProvider(NAME, { method: 'GET', url: `${base(integration.credentials)}/server`, headers: auth(integration.credentials) }, { until: Date.now() + 10_000 });
 }
 
-export const postmarkProvider: DeliveryProvider = { send, checkConnection, credentialSchema: catalogueSchema('postmark') };
+export const postmarkProvider: DeliveryProvider = { send };

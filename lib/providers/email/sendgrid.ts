@@ -1,5 +1,4 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { stringValues } from '../deep-merge.ts';
 import { callProvider, withProviderData } from '../http.ts';
 import type { ConnectionTarget, Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
@@ -49,8 +48,8 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 }
 
 /** Lists the key's scopes: any valid key may, and nothing is sent. */
-async function checkConnection(integration: ConnectionTarget): Promise<void> {
+export async function checkSendgridConnection(integration: ConnectionTarget): Promise<void> {
   await callProvider(NAME, { method: 'GET', url: `${base(integration.credentials)}/v3/scopes`, headers: auth(integration.credentials) }, { until: Date.now() + 10_000 });
 }
 
-export const sendgridProvider: DeliveryProvider = { send, checkConnection, credentialSchema: catalogueSchema('sendgrid') };
+export const sendgridProvider: DeliveryProvider = { send };

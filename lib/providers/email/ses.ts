@@ -1,6 +1,5 @@
 import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { awsClientConfig, callAws, withAwsProviderData } from '../aws.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { ProviderError } from '../provider.ts';
 import { emailMessage, formatAddress } from './message.ts';
@@ -46,4 +45,4 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   return { id: answer.MessageId, raw: { MessageId: answer.MessageId, requestId: answer.$metadata.requestId } };
 }
 
-export const sesProvider: DeliveryProvider = { send, credentialSchema: catalogueSchema('ses') };
+export const sesProvider: DeliveryProvider = { send };

@@ -1,6 +1,5 @@
-import nodemailer from 'nodemailer';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { catalogueSchema, portCheck } from '../credential-schema.ts';
+import Mail from 'nodemailer/lib/mailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { objectOr, stringValues } from '../deep-merge.ts';
 import { ProviderError, type ConnectionTarget, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
 import { TransientError, withRetries } from '../retry.ts';
@@ -10,17 +9,20 @@ import { emailMessage } from './message.ts';
 // "try later" and 5xx for "never"; a connection that fails or times out is tried again too.
 // Trigger provider data adds headers only: nodemailer reads files and URLs named in several of
 // its options, which callers must not reach.
+// nodemailer's SMTP transport and mailer are imported by themselves: `nodemailer`'s
+// createTransport builds the same pair for these options, but its module also loads every other
+// transport (SES, sendmail, pool, ...). The connection check needs the transport alone.
 
 const NAME = 'SMTP server';
 const CHECK_TIMEOUT_MS = 5_000;
 const TRANSIENT_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
 
-function transport(c: Record<string, unknown>, timeoutMs: number) {
+function transportOptions(c: Record<string, unknown>, timeoutMs: number): SMTPTransport.Options {
   const dkim =
     c.domain && c.secretKey && c.accountSid
       ? { dkim: { domainName: String(c.domain), privateKey: String(c.secretKey), keySelector: String(c.accountSid) } }
       : {};
-  return nodemailer.createTransport({
+  return {
     host: String(c.host ?? ''),
     port: Number(c.port ?? 587),
     secure: c.secure === true,
@@ -32,7 +34,12 @@ function transport(c: Record<string, unknown>, timeoutMs: number) {
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
-  } satisfies SMTPTransport.Options);
+  };
+}
+
+/** What `nodemailer.createTransport(options)` gives for SMTP options. */
+function mailer(options: SMTPTransport.Options) {
+  return new Mail(new SMTPTransport(options), options);
 }
 
 interface SmtpFailure extends Error {
@@ -55,7 +62,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const passthrough = objectOr(objectOr(delivery.providerData)._passthrough);
   const headers = { ...mail.headers, ...stringValues(passthrough.headers) };
   return withRetries(async (timeoutMs) => {
-    const smtp = transport(delivery.integration.credentials as Record<string, unknown>, timeoutMs);
+    const smtp = mailer(transportOptions(delivery.integration.credentials as Record<string, unknown>, timeoutMs));
     try {
       const info = await smtp.sendMail({
         from: { name: mail.from.name ?? '', address: mail.from.email },
@@ -78,8 +85,8 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 }
 
 /** Connects, greets and authenticates (nodemailer's verify), then hangs up: nothing is sent. */
-async function checkConnection(integration: ConnectionTarget): Promise<void> {
-  const smtp = transport(integration.credentials, CHECK_TIMEOUT_MS);
+export async function checkSmtpConnection(integration: ConnectionTarget): Promise<void> {
+  const smtp = new SMTPTransport(transportOptions(integration.credentials, CHECK_TIMEOUT_MS));
   try {
     await smtp.verify();
   } finally {
@@ -87,8 +94,4 @@ async function checkConnection(integration: ConnectionTarget): Promise<void> {
   }
 }
 
-export const smtpProvider: DeliveryProvider = {
-  send,
-  checkConnection,
-  credentialSchema: catalogueSchema('nodemailer', { port: portCheck('port') }),
-};
+export const smtpProvider: DeliveryProvider = { send };

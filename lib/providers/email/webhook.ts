@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { catalogueSchema, urlCheck } from '../credential-schema.ts';
 import { deepMerge, objectOr, stringValues } from '../deep-merge.ts';
 import { callProvider } from '../http.ts';
 import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
@@ -50,7 +49,4 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   return { id: typeof answered === 'string' && answered !== '' ? answered : id, raw: { status: answer.status, body: answer.body } };
 }
 
-export const emailWebhookProvider: DeliveryProvider = {
-  send,
-  credentialSchema: catalogueSchema('email-webhook', { webhookUrl: urlCheck('webhookUrl') }),
-};
+export const emailWebhookProvider: DeliveryProvider = { send };

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { deepMerge, objectOr } from '../deep-merge.ts';
 import { withProviderData } from '../http.ts';
 import { messageOverrides, pushContent } from '../message-overrides.ts';
 import { ProviderError, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
-import { apnsToken, forgetApnsToken, parseApnsKey, type ApnsKey } from './apns-token.ts';
-import { parseCheck } from './checked-field.ts';
+import { apnsToken, forgetApnsToken, type ApnsKey } from './apns-token.ts';
 import { requestHttp2, type Http2Answer } from './http2-request.ts';
 import { InvalidTokenError } from './invalid-token.ts';
 
@@ -23,7 +21,6 @@ const DEAD_TOKEN_REASONS = new Set(['BadDeviceToken', 'Unregistered', 'ExpiredTo
 const STALE_AUTH_REASONS = new Set(['ExpiredProviderToken', 'InvalidProviderToken']);
 
 export const apns: DeliveryProvider = {
-  credentialSchema: catalogueSchema('apns', { secretKey: parseCheck(parseApnsKey) }),
   async send(delivery: Delivery): Promise<DeliveryResult> {
     const c = delivery.integration.credentials as Record<string, unknown>;
     const key: ApnsKey = { privateKey: String(c.secretKey ?? ''), keyId: String(c.apiKey ?? ''), teamId: String(c.projectName ?? '') };

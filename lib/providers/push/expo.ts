@@ -1,5 +1,4 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { deepMerge, objectOr } from '../deep-merge.ts';
 import { callProvider, withProviderData } from '../http.ts';
 import { messageOverrides, pushContent } from '../message-overrides.ts';
@@ -11,7 +10,6 @@ import { InvalidTokenError } from './invalid-token.ts';
 // answers 200 with one ticket per message, and a ticket can still be an error.
 
 export const expo: DeliveryProvider = {
-  credentialSchema: catalogueSchema('expo'),
   async send(delivery: Delivery): Promise<DeliveryResult> {
     const c = delivery.integration.credentials as Record<string, unknown>;
     const token = String(c.apiKey ?? '');

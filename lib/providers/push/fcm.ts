@@ -1,11 +1,9 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { deepMerge, objectOr } from '../deep-merge.ts';
 import { callProvider, withProviderData, type ProviderAnswer } from '../http.ts';
 import { messageOverrides, pushContent } from '../message-overrides.ts';
-import { ProviderError, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
+import { ProviderError, type ConnectionTarget, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
 import { forgetGoogleAccessToken, googleAccessToken, parseServiceAccount } from './google-oauth.ts';
-import { parseCheck } from './checked-field.ts';
 import { InvalidTokenError } from './invalid-token.ts';
 
 // Firebase Cloud Messaging, HTTP v1 API: POST /v1/projects/<project>/messages:send with a
@@ -14,13 +12,12 @@ import { InvalidTokenError } from './invalid-token.ts';
 
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 
+/** Getting an access token proves the service account works, without sending anything. */
+export async function checkFcmConnection({ credentials }: ConnectionTarget): Promise<void> {
+  await googleAccessToken(parseServiceAccount(objectOr(credentials).serviceAccount), SCOPE);
+}
+
 export const fcm: DeliveryProvider = {
-  // The service account must be one Google can sign in with, not just any text.
-  credentialSchema: catalogueSchema('fcm', { serviceAccount: parseCheck(parseServiceAccount) }),
-  // Getting an access token proves the service account works, without sending anything.
-  async checkConnection({ credentials }) {
-    await googleAccessToken(parseServiceAccount(objectOr(credentials).serviceAccount), SCOPE);
-  },
   async send(delivery: Delivery): Promise<DeliveryResult> {
     const c = delivery.integration.credentials as Record<string, unknown>;
     const account = parseServiceAccount(c.serviceAccount);

@@ -7,11 +7,11 @@ import { pushWebhook } from './push-webhook.ts';
 import { pushpad } from './pushpad.ts';
 
 /** Push providers by catalogue id. */
-export const PUSH_PROVIDERS: Record<string, DeliveryProvider> = {
+export const PUSH_PROVIDERS = {
   fcm,
   apns,
   expo,
   'one-signal': oneSignal,
   pushpad,
   'push-webhook': pushWebhook,
-};
+} satisfies Record<string, DeliveryProvider>;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { deepMerge, objectOr } from '../deep-merge.ts';
 import { callProvider, withProviderData } from '../http.ts';
 import { messageOverrides, pushContent } from '../message-overrides.ts';
@@ -11,7 +10,6 @@ import { ProviderError, type Delivery, type DeliveryProvider, type DeliveryResul
 // reached nobody; then the id is empty and `errors` says why.
 
 export const oneSignal: DeliveryProvider = {
-  credentialSchema: catalogueSchema('one-signal'),
   async send(delivery: Delivery): Promise<DeliveryResult> {
     const c = delivery.integration.credentials as Record<string, unknown>;
     const apiKey = String(c.apiKey ?? '');

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { withScheme } from '../base-url.ts';
-import { catalogueSchema, urlCheck } from '../credential-schema.ts';
 import { deepMerge, objectOr } from '../deep-merge.ts';
 import { callProvider, withProviderData } from '../http.ts';
 import { messageOverrides, pushContent } from '../message-overrides.ts';
@@ -12,7 +11,6 @@ import { signedJson } from '../webhook-signature.ts';
 // itself. The receiver may name the message with `id` in its JSON answer.
 
 export const pushWebhook: DeliveryProvider = {
-  credentialSchema: catalogueSchema('push-webhook', { webhookUrl: urlCheck('webhookUrl') }),
   async send(delivery: Delivery): Promise<DeliveryResult> {
     const c = delivery.integration.credentials as Record<string, unknown>;
     const url = typeof c.webhookUrl === 'string' ? withScheme(c.webhookUrl.trim()) : '';

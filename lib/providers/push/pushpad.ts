@@ -1,5 +1,4 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { deepMerge, objectOr } from '../deep-merge.ts';
 import { callProvider, withProviderData } from '../http.ts';
 import { messageOverrides, pushContent } from '../message-overrides.ts';
@@ -9,7 +8,6 @@ import { ProviderError, type Delivery, type DeliveryProvider, type DeliveryResul
 // tokens are Pushpad uids. Data travels as `custom_data`, a string the service worker reads.
 
 export const pushpad: DeliveryProvider = {
-  credentialSchema: catalogueSchema('pushpad'),
   async send(delivery: Delivery): Promise<DeliveryResult> {
     const c = delivery.integration.credentials as Record<string, unknown>;
     const { title, body, data } = pushContent(delivery);

@@ -1,5 +1,4 @@
 import { withScheme } from '../base-url.ts';
-import { catalogueSchema, headerNameCheck, isBlank, isHeaderName, isHttpUrl } from '../credential-schema.ts';
 import { callProvider, withProviderData } from '../http.ts';
 import { ProviderError, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
 import { SEND_BUDGET_MS } from '../retry.ts';
@@ -51,16 +50,4 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   return { ...result, raw: { ...(typeof date === 'string' && { date }), body: answer.body } };
 }
 
-export const genericSmsProvider: DeliveryProvider = {
-  send,
-  credentialSchema: catalogueSchema(
-    'generic-sms',
-    { apiKeyRequestHeader: headerNameCheck('apiKeyRequestHeader'), secretKeyRequestHeader: headerNameCheck('secretKeyRequestHeader') },
-    (c, report) => {
-      if (c.authenticateByToken !== true) return;
-      if (isBlank(c.domain)) report('domain', 'domain (the auth URL) is required when authenticateByToken is set');
-      else if (!isHttpUrl(c.domain)) report('domain', 'domain must be an http(s) URL');
-      if (!isHeaderName(c.authenticationTokenKey)) report('authenticationTokenKey', 'authenticationTokenKey (a header name) is required when authenticateByToken is set');
-    },
-  ),
-};
+export const genericSmsProvider: DeliveryProvider = { send };

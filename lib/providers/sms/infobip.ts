@@ -1,5 +1,4 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { callProvider, withProviderData } from '../http.ts';
 import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
@@ -25,4 +24,4 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   return delivered(NAME, valueAt(answer.body, 'messages.0.messageId'), answer.body);
 }
 
-export const infobipSmsProvider: DeliveryProvider = { send, credentialSchema: catalogueSchema('infobip-sms') };
+export const infobipSmsProvider: DeliveryProvider = { send };

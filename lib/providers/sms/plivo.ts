@@ -1,5 +1,4 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { basicAuth, callProvider, withProviderData } from '../http.ts';
 import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
@@ -25,4 +24,4 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   return delivered(NAME, valueAt(answer.body, 'message_uuid.0'), answer.body);
 }
 
-export const plivoProvider: DeliveryProvider = { send, credentialSchema: catalogueSchema('plivo') };
+export const plivoProvider: DeliveryProvider = { send };

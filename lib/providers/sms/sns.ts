@@ -1,6 +1,5 @@
 import { PublishCommand, SNSClient, type PublishCommandInput } from '@aws-sdk/client-sns';
 import { awsClientConfig, callAws, withAwsProviderData } from '../aws.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered } from '../result.ts';
 import { smsMessage } from './message.ts';
@@ -32,4 +31,4 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   return delivered(NAME, answer.MessageId, { MessageId: answer.MessageId, requestId: answer.$metadata.requestId });
 }
 
-export const snsProvider: DeliveryProvider = { send, credentialSchema: catalogueSchema('sns') };
+export const snsProvider: DeliveryProvider = { send };

@@ -1,5 +1,4 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { callProvider, withProviderData } from '../http.ts';
 import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
@@ -24,4 +23,4 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   return delivered(NAME, valueAt(answer.body, 'data.id'), answer.body);
 }
 
-export const telnyxProvider: DeliveryProvider = { send, credentialSchema: catalogueSchema('telnyx') };
+export const telnyxProvider: DeliveryProvider = { send };

@@ -1,5 +1,4 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { basicAuth, callProvider, withProviderData } from '../http.ts';
 import type { ConnectionTarget, Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
@@ -23,8 +22,8 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 }
 
 /** Reads the account: nothing is sent. */
-async function checkConnection(integration: ConnectionTarget): Promise<void> {
+export async function checkTwilioConnection(integration: ConnectionTarget): Promise<void> {
   await callProvider(NAME, { method: 'GET', url: `${account(integration.credentials)}.json`, headers: auth(integration.credentials) }, { until: Date.now() + 10_000 });
 }
 
-export const twilioProvider: DeliveryProvider = { send, checkConnection, credentialSchema: catalogueSchema('twilio') };
+export const twilioProvider: DeliveryProvider = { send };

@@ -1,5 +1,4 @@
 import { baseUrlOf } from '../base-url.ts';
-import { catalogueSchema } from '../credential-schema.ts';
 import { callProvider, withProviderData } from '../http.ts';
 import { ProviderError, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
@@ -39,4 +38,4 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   return delivered(NAME, valueAt(answer.body, 'messages.0.message-id'), answer.body);
 }
 
-export const vonageProvider: DeliveryProvider = { send, credentialSchema: catalogueSchema('nexmo') };
+export const vonageProvider: DeliveryProvider = { send };

@@ -1,0 +1,81 @@
+import { listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { getWorkflowByDbId, type VersionedWorkflow } from '../workflows/repository.ts';
+
+// What the consumers read for every delivery but which changes rarely: the workflow (by database
+// id) and the environment's active in-app integration. Each container keeps them for a few
+// seconds (bounded, least recently used out first); concurrent misses share one read, so the ten
+// records of a batch read a workflow once. What it allows (docs/architecture.md):
+// - a workflow is never older than the version the trigger was accepted with (the trigger and
+//   the notification record it, and an older cached one is read again), so a trigger sent after
+//   a change always runs the change; a job of an earlier trigger may run a version up to
+//   CACHE_MS older than the newest;
+// - an in-app integration deactivated or deleted may still be used for CACHE_MS.
+// Nothing is cached when nothing is found, so a new workflow or integration is seen at once.
+
+export const CACHE_MS = 5_000;
+const MAX_ENTRIES = 500;
+
+interface Entry<T> {
+  value: Promise<T>;
+  expires: number;
+}
+
+/** A bounded map of reads kept `ttlMs`; undefined values (not found) are not kept. */
+export class ReadCache<T> {
+  private readonly entries = new Map<string, Entry<T | undefined>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  /** The value of `key`, read with `load` unless a live entry is there that `fresh` accepts. */
+  async get(key: string, load: () => Promise<T | undefined>, fresh: (value: T) => boolean = () => true): Promise<T | undefined> {
+    const now = Date.now();
+    const entry = this.entries.get(key);
+    if (entry && entry.expires > now) {
+      const value = await entry.value;
+      if (value !== undefined && fresh(value)) {
+        // Most recently used last, so the first entry is the one to drop.
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+        return value;
+      }
+    }
+    return this.load(key, load, now);
+  }
+
+  private load(key: string, load: () => Promise<T | undefined>, now: number): Promise<T | undefined> {
+    const value = load();
+    const entry = { value, expires: now + this.ttlMs };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    const forget = () => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    };
+    value.then((found) => found === undefined && forget(), forget);
+    return value;
+  }
+}
+
+const workflows = new ReadCache<VersionedWorkflow>(CACHE_MS, MAX_ENTRIES);
+const inAppIntegrations = new ReadCache<StoredIntegration>(CACHE_MS, MAX_ENTRIES);
+
+const scopeKey = (scope: EnvScope) => `${scope.organizationId}/${scope.environmentId}`;
+
+/** The workflow, at `minVersion` or newer when given (what its trigger was accepted with). */
+export function cachedWorkflow(scope: EnvScope, workflowDbId: string, minVersion?: number): Promise<VersionedWorkflow | undefined> {
+  return workflows.get(
+    `${scopeKey(scope)}/${workflowDbId}`,
+    () => getWorkflowByDbId(scope, workflowDbId),
+    (workflow) => minVersion === undefined || workflow.version >= minVersion,
+  );
+}
+
+/** The environment's active in-app integration, if any. */
+export function cachedInAppIntegration(scope: EnvScope): Promise<StoredIntegration | undefined> {
+  return inAppIntegrations.get(scopeKey(scope), async () => (await listIntegrationsOfChannel(scope, 'in_app')).find((i) => i.active));
+}
+

@@ -1,0 +1,111 @@
+import {
+  catalogueSchema,
+  headerNameCheck,
+  isBlank,
+  isHeaderName,
+  isHttpUrl,
+  portCheck,
+  urlCheck,
+  type CredentialRules,
+  type ValueCheck,
+} from './credential-schema.ts';
+import { checkBrevoConnection } from './email/brevo.ts';
+import { checkPostmarkConnection } from './email/postmark.ts';
+import { checkSendgridConnection } from './email/sendgrid.ts';
+import { checkSmtpConnection } from './email/smtp.ts';
+import type { ConnectionTarget } from './provider.ts';
+import { parseApnsKey } from './push/apns-token.ts';
+import { parseCheck } from './push/checked-field.ts';
+import { checkFcmConnection } from './push/fcm.ts';
+import { parseServiceAccount } from './push/google-oauth.ts';
+import { checkTwilioConnection } from './sms/twilio.ts';
+
+// The integration routes' side of the providers: which ones can deliver, what their credentials
+// must be when an integration is active, and how `check: true` tests them. Their send code is in
+// registry.ts (whose type makes it cover every id here), so an integration route does not bundle
+// it and the pipeline does not bundle the credential schemas (zod). A check function lives in its
+// provider's module, next to the endpoints it shares with send.
+
+interface ProviderCredentials {
+  /** Checks of present values on top of the catalogue's required fields (credential-schema.ts). */
+  checks?: Record<string, ValueCheck>;
+  /** Rules between fields. */
+  rules?: CredentialRules;
+  /** Tests the credentials without sending anything; throws when they fail. */
+  checkConnection?(integration: ConnectionTarget): Promise<void>;
+}
+
+const genericSmsRules: CredentialRules = (c, report) => {
+  if (c.authenticateByToken !== true) return;
+  if (isBlank(c.domain)) report('domain', 'domain (the auth URL) is required when authenticateByToken is set');
+  else if (!isHttpUrl(c.domain)) report('domain', 'domain must be an http(s) URL');
+  if (!isHeaderName(c.authenticationTokenKey)) report('authenticationTokenKey', 'authenticationTokenKey (a header name) is required when authenticateByToken is set');
+};
+
+const PROVIDERS = {
+  'svc-email': {},
+  'svc-sms': {},
+  // email
+  nodemailer: { checks: { port: portCheck('port') }, checkConnection: checkSmtpConnection },
+  ses: {},
+  sendgrid: { checkConnection: checkSendgridConnection },
+  mailgun: {},
+  postmark: { checkConnection: checkPostmarkConnection },
+  resend: {},
+  mailjet: {},
+  sendinblue: { checkConnection: checkBrevoConnection },
+  'email-webhook': { checks: { webhookUrl: urlCheck('webhookUrl') } },
+  // sms
+  twilio: { checkConnection: checkTwilioConnection },
+  sns: {},
+  nexmo: {},
+  plivo: {},
+  telnyx: {},
+  messagebird: {},
+  'infobip-sms': {},
+  'generic-sms': {
+    checks: { apiKeyRequestHeader: headerNameCheck('apiKeyRequestHeader'), secretKeyRequestHeader: headerNameCheck('secretKeyRequestHeader') },
+    rules: genericSmsRules,
+  },
+  // chat
+  slack: {},
+  discord: {},
+  msteams: {},
+  mattermost: {},
+  'rocket-chat': {},
+  zulip: {},
+  'grafana-on-call': {},
+  'chat-webhook': {},
+  'whatsapp-business': {},
+  // push: the service account must be one Google can sign in with, the APNs key a usable key.
+  fcm: { checks: { serviceAccount: parseCheck(parseServiceAccount) }, checkConnection: checkFcmConnection },
+  apns: { checks: { secretKey: parseCheck(parseApnsKey) } },
+  expo: {},
+  'one-signal': {},
+  pushpad: {},
+  'push-webhook': { checks: { webhookUrl: urlCheck('webhookUrl') } },
+} satisfies Record<string, ProviderCredentials>;
+
+export type DeliverableProviderId = keyof typeof PROVIDERS;
+
+const credentialsOf = (providerId: string): ProviderCredentials | undefined =>
+  Object.hasOwn(PROVIDERS, providerId) ? (PROVIDERS as Record<string, ProviderCredentials>)[providerId] : undefined;
+
+/** Whether an integration of this provider can be active: in-app needs no delivery code. */
+export function canDeliver(providerId: string, channel: string): boolean {
+  return channel === 'in_app' || credentialsOf(providerId) !== undefined;
+}
+
+/**
+ * What an active integration's credentials must satisfy: the catalogue's required fields, plus the
+ * provider's checks and rules when it can deliver.
+ */
+export function credentialSchema(providerId: string) {
+  const credentials = credentialsOf(providerId);
+  return catalogueSchema(providerId, credentials?.checks, credentials?.rules);
+}
+
+/** The provider's connection check (`check: true`), if its credentials can be tested without sending. */
+export function connectionCheck(providerId: string): ((integration: ConnectionTarget) => Promise<void>) | undefined {
+  return credentialsOf(providerId)?.checkConnection;
+}
