@@ -120,6 +120,13 @@ const WRITE_COMMANDS = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteIt
 
 let installed = false;
 
+/** A request of a dead invocation fails (nothing it does lands), and so does one `refuse` picks. */
+function stopIfCrashedOrRefused(current: Invocation, service: FaultRequest['service'], command: string | undefined, input: unknown): void {
+  if (current.crashed) throw new SimulatedCrash();
+  const refused = faults.refuse?.({ service, command: command ?? '', input: input as Record<string, unknown> });
+  if (refused) throw refused;
+}
+
 /** Puts the fault layer between the service and DynamoDB, SQS and the demo providers (once per process). */
 export function installFaults(): void {
   if (installed) return;
@@ -130,9 +137,7 @@ export function installFaults(): void {
     (next, context) => async (args) => {
       const current = invocation.getStore();
       if (!current) return next(args);
-      if (current.crashed) throw new SimulatedCrash();
-      const refused = faults.refuse?.({ service: 'dynamodb', command: context.commandName ?? '', input: args.input as Record<string, unknown> });
-      if (refused) throw refused;
+      stopIfCrashedOrRefused(current, 'dynamodb', context.commandName, args.input);
       if (!WRITE_COMMANDS.has(context.commandName ?? '')) return next(args);
       const { probability, atWrite, when } = faults.crash;
       if (atWrite !== undefined) {
@@ -177,10 +182,7 @@ export function installFaults(): void {
   sqs().middlewareStack.add(
     (next, context) => async (args) => {
       const current = invocation.getStore();
-      if (!current) return next(args);
-      if (current.crashed) throw new SimulatedCrash();
-      const refused = faults.refuse?.({ service: 'sqs', command: context.commandName ?? '', input: args.input as Record<string, unknown> });
-      if (refused) throw refused;
+      if (current) stopIfCrashedOrRefused(current, 'sqs', context.commandName, args.input);
       return next(args);
     },
     { step: 'initialize', name: 'faultCrashMiddleware', priority: 'high' },

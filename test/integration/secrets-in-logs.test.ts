@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Secrets (issue 9, item 5): nothing the service logs — at DEBUG, its most verbose level —
@@ -25,6 +25,7 @@ import { logger } from '#lib/logger.ts';
 import { db } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
 import { apiClient, newOrganization, startTestApi, type ApiClient, type ApiResponse } from '../support/api.ts';
+import { scanTable } from '../support/table-scan.ts';
 
 let api: LocalApi;
 let org: { id: string; dev: { client: ApiClient; apiKey: string }; prod: { client: ApiClient; apiKey: string } };
@@ -281,16 +282,11 @@ describe('secrets', () => {
   it('has no secret and no API key in plaintext in any stored item', async () => {
     const values = [...Object.values(SECRETS), org.dev.apiKey, org.prod.apiKey];
     let scanned = 0;
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page: ScanCommandOutput = await db().send(new ScanCommand({ TableName: tableName(), ...(ExclusiveStartKey && { ExclusiveStartKey }) }));
-      for (const item of page.Items ?? []) {
-        const text = JSON.stringify(item);
-        for (const value of values) expect(text.includes(value), `${String(item.pk)} / ${String(item.sk)} holds ${value}`).toBe(false);
-      }
-      scanned += page.Items?.length ?? 0;
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    for await (const item of scanTable()) {
+      const text = JSON.stringify(item);
+      for (const value of values) expect(text.includes(value), `${String(item.pk)} / ${String(item.sk)} holds ${value}`).toBe(false);
+      scanned++;
+    }
     expect(scanned).toBeGreaterThan(10);
   }, 60_000);
 });

@@ -1,15 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { tableName } from '#lib/config.ts';
 import type { StoredJob, StoredNotification } from '#lib/pipeline/model.ts';
 import type { StoredMessage } from '#lib/messages/model.ts';
 import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
 import { sqs } from '#lib/queue/client.ts';
-import { db } from '#lib/store/client.ts';
 import type { ApiClient } from './api.ts';
+import { scanTable } from './table-scan.ts';
 
 // What the fault tests need around a run of many events: bulk triggers, waiting until the
 // queues are drained, and an exact account of what happened to every event, read from the table
@@ -88,23 +86,15 @@ export interface TableContents {
 /** The notifications and messages of a workflow, from one scan of the (test-owned) table. */
 export async function readRun(workflowId: string): Promise<TableContents> {
   const out: TableContents = { notifications: [], messages: [] };
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page: ScanCommandOutput = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#type IN (:n, :m) AND templateIdentifier = :wf',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':n': 'Notification', ':m': 'Message', ':wf': workflowId },
-        ...(ExclusiveStartKey && { ExclusiveStartKey }),
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.type === 'Notification') out.notifications.push(item as unknown as StoredNotification);
-      else out.messages.push(item as unknown as StoredMessage);
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = scanTable({
+    FilterExpression: '#type IN (:n, :m) AND templateIdentifier = :wf',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':n': 'Notification', ':m': 'Message', ':wf': workflowId },
+  });
+  for await (const item of items) {
+    if (item.type === 'Notification') out.notifications.push(item as StoredNotification);
+    else out.messages.push(item as StoredMessage);
+  }
   return out;
 }
 

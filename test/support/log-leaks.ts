@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '#lib/config.ts';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { decryptSecrets } from '#lib/crypto/secret-fields.ts';
 import { SECRET_CREDENTIAL_KEYS } from '#lib/integrations/providers.ts';
 import { db, dynamo } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
 import { isServiceLogLine } from './log-capture.ts';
+import { scanTable } from './table-scan.ts';
 
 // What the whole-suite log capture must not contain (issue 9, item 5), found without knowing in
 // advance which keys and secrets the tests used:
@@ -98,37 +98,29 @@ export async function storedSecrets(): Promise<Set<string>> {
       for (const [k, v] of Object.entries(value)) collect(v, k);
     }
   };
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page: ScanCommandOutput = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#type = :integration OR begins_with(pk, :idempotency)',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':integration': 'Integration', ':idempotency': `${keys.idempotency.prefix}#` },
-        ...(ExclusiveStartKey && { ExclusiveStartKey }),
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      // Wrapped by the stand-in KMS of secrets-kms.test.ts, gone with its worker: that file's own
-      // constants, which nothing else logs.
-      if (String(item.dataKey ?? item.data?.dataKey).startsWith('kms:')) continue;
-      if (item.type === 'Integration') {
-        collect(await decryptSecrets({ credentials: item.credentials ?? {}, configurations: item.configurations }, item.dataKey));
-      } else {
-        const data = item.data as { response?: { body?: string }; dataKey?: string } | undefined;
-        const body = data?.response?.body;
-        if (typeof body !== 'string') continue;
-        const { response } = await decryptSecrets({ response: { body } }, data?.dataKey);
-        try {
-          collect(JSON.parse(response.body as string));
-        } catch {
-          // not JSON: nothing to collect
-        }
+  const items = scanTable({
+    FilterExpression: '#type = :integration OR begins_with(pk, :idempotency)',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':integration': 'Integration', ':idempotency': `${keys.idempotency.prefix}#` },
+  });
+  for await (const item of items) {
+    // Wrapped by the stand-in KMS of secrets-kms.test.ts, gone with its worker: that file's own
+    // constants, which nothing else logs.
+    if (String(item.dataKey ?? item.data?.dataKey).startsWith('kms:')) continue;
+    if (item.type === 'Integration') {
+      collect(await decryptSecrets({ credentials: item.credentials ?? {}, configurations: item.configurations }, item.dataKey));
+    } else {
+      const data = item.data as { response?: { body?: string }; dataKey?: string } | undefined;
+      const body = data?.response?.body;
+      if (typeof body !== 'string') continue;
+      const { response } = await decryptSecrets({ response: { body } }, data?.dataKey);
+      try {
+        collect(JSON.parse(response.body as string));
+      } catch {
+        // not JSON: nothing to collect
       }
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return secrets;
 }
 
