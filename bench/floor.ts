@@ -26,11 +26,32 @@ export function rawItem(padding: string) {
   return { pk: `BENCH#RAW#${id}`, sk: 'EVENT', type: 'Raw', transactionId: id, payload: padding, createdAt: new Date().toISOString() };
 }
 
-export async function measureFloor(options: { itemBytes: number; puts: number; concurrentPuts: number; batches: number }): Promise<Floor> {
+function rawWriter(itemBytes: number) {
   const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
   const TableName = tableName();
-  const padding = 'x'.repeat(Math.max(0, options.itemBytes - 120));
-  const put = () => client.send(new PutCommand({ TableName, Item: rawItem(padding) }));
+  const padding = 'x'.repeat(Math.max(0, itemBytes - 120));
+  return { client, TableName, padding, put: () => client.send(new PutCommand({ TableName, Item: rawItem(padding) })) };
+}
+
+async function rate(count: number, concurrency: number, op: () => Promise<unknown>, perOp = 1): Promise<number> {
+  const started = performance.now();
+  await mapConcurrently(Array.from({ length: count }), concurrency, op);
+  return (count * perOp) / ((performance.now() - started) / 1000);
+}
+
+/**
+ * The PutItem rate (32 in flight) measured again right before or after a timed section: the floor
+ * drifts with what else the machine runs (259, 160, 432/s in three runs), so a ratio to a floor
+ * taken minutes earlier measures the drift as much as the service.
+ */
+export async function putRateNow(options: { itemBytes: number; puts: number }): Promise<number> {
+  const { put } = rawWriter(options.itemBytes);
+  await mapConcurrently(Array.from({ length: 100 }), 32, put);
+  return rate(options.puts, 32, put);
+}
+
+export async function measureFloor(options: { itemBytes: number; puts: number; concurrentPuts: number; batches: number }): Promise<Floor> {
+  const { client, TableName, padding, put } = rawWriter(options.itemBytes);
   const batch = (n = BATCH) =>
     client.send(new BatchWriteCommand({ RequestItems: { [TableName]: Array.from({ length: n }, () => ({ PutRequest: { Item: rawItem(padding) } })) } }));
 
@@ -38,11 +59,6 @@ export async function measureFloor(options: { itemBytes: number; puts: number; c
   await mapConcurrently(Array.from({ length: 300 }), 32, put);
   await mapConcurrently(Array.from({ length: 40 }), 32, () => batch());
 
-  const rate = async (count: number, concurrency: number, op: () => Promise<unknown>, perOp = 1) => {
-    const started = performance.now();
-    await mapConcurrently(Array.from({ length: count }), concurrency, op);
-    return (count * perOp) / ((performance.now() - started) / 1000);
-  };
   const putSequentialPerSec = await rate(options.puts, 1, put);
   const putConcurrent32PerSec = await rate(options.concurrentPuts, 32, put);
   const batchWriteSequentialItemsPerSec = await rate(options.batches, 1, () => batch(), BATCH);

@@ -4,7 +4,8 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureBundles, type BundlesResult } from './bundles.ts';
 import { costPerMillionEvents } from './cost.ts';
-import { measureFloor } from './floor.ts';
+import { coresUsed, cpuNow } from './cpu.ts';
+import { measureFloor, putRateNow } from './floor.ts';
 import { startBench } from './harness.ts';
 import {
   bulkTrigger,
@@ -30,7 +31,7 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);
 const SIZES = QUICK
   ? { subscribers: 300, subscriptions: 1_100, notifications: 5_000, bulkRequests: 10, e2eRequests: 5, digests: 5, calls: 20, bulkCalls: 5, depthSamples: 10, initRuns: 1 }
-  : { subscribers: 1_000, subscriptions: 1_100, notifications: 50_000, bulkRequests: 30, e2eRequests: 30, digests: 10, calls: 100, bulkCalls: 30, depthSamples: 40, initRuns: 3 };
+  : { subscribers: 1_000, subscriptions: 1_100, notifications: 50_000, bulkRequests: 30, e2eRequests: 60, digests: 10, calls: 100, bulkCalls: 30, depthSamples: 40, initRuns: 3 };
 const SMALL_ENVIRONMENT = 1_000;
 const RESULTS = fileURLToPath(new URL('results.json', import.meta.url));
 
@@ -76,9 +77,19 @@ async function main() {
     await bench.idle(600_000);
 
     log(`end to end: ${SIZES.e2eRequests * 100} events, ${CONSUMER_CONCURRENCY} batches per consumer at once`);
-    const e2e = await endToEnd(bench, dev, workflow, subscribers, { requests: SIZES.e2eRequests, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY });
-    const writesPerDelivery = e2e.perDelivery.writeRequests;
-    const floorDeliveriesPerSec = floor.putConcurrent32PerSec / writesPerDelivery;
+    // What a delivery costs, counted on a run of its own (capacity asked for); then the timed run.
+    const counted = await endToEnd(bench, dev, workflow, subscribers, { requests: 5, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY });
+    const putsBefore = await putRateNow({ itemBytes: 700, puts: 2_000 });
+    const cpuBefore = cpuNow();
+    const timedE2e = await bench.timed(() => endToEnd(bench, dev, workflow, subscribers, { requests: SIZES.e2eRequests, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY }));
+    const e2eCores = coresUsed(cpuBefore, cpuNow(), timedE2e.seconds);
+    const e2e = { ...timedE2e, perDelivery: counted.perDelivery };
+    const putsAfter = await putRateNow({ itemBytes: 700, puts: 2_000 });
+    // The floor of this section: PutItem measured right before and right after it (mean).
+    const sectionPutsPerSec = (putsBefore + putsAfter) / 2;
+    // Request counts are exact in the timed run too.
+    const writesPerDelivery = timedE2e.perDelivery.writeRequests;
+    const floorDeliveriesPerSec = sectionPutsPerSec / writesPerDelivery;
 
     log('digest of 10 events');
     const digest = await digestOfTen(bench, dev, subscribers.slice(100), SIZES.digests, CONSUMER_CONCURRENCY);
@@ -192,7 +203,7 @@ async function main() {
         batchWriteItemsPerSec: { sequential: round(floor.batchWriteSequentialItemsPerSec, 0), concurrent32: round(floor.batchWriteConcurrent32ItemsPerSec, 0) },
       },
       bulkTrigger: bulk,
-      endToEnd: { ...e2e, floorDeliveriesPerSec, floorRatio: e2e.deliveredPerSec / floorDeliveriesPerSec },
+      endToEnd: { ...e2e, coresUsed: e2eCores, floorPutItemPerSec: { before: putsBefore, after: putsAfter, mean: sectionPutsPerSec }, floorDeliveriesPerSec, floorRatio: e2e.deliveredPerSec / floorDeliveriesPerSec },
       digest,
       endpoints,
       depth: [subscriptionsDepth, activityDepth, activityDeepPage],
@@ -238,9 +249,11 @@ function printTable(r: any, checks: { target: string; value: number; limit: stri
     ['events', e.events],
     ['accepted / s', e.acceptedPerSec],
     ['delivered / s (until every message exists)', e.deliveredPerSec],
-    ['floor deliveries / s (PutItem c32 ÷ writes per delivery)', e.floorDeliveriesPerSec],
+    ['floor PutItem / s, 32 at once, right before / after', `${n(e.floorPutItemPerSec.before, 0)} / ${n(e.floorPutItemPerSec.after, 0)}`],
+    ['floor deliveries / s (their mean ÷ writes per delivery)', e.floorDeliveriesPerSec],
     ['ratio', e.floorRatio],
     ['consumer batches at once', e.consumerConcurrency],
+    ['cores used: this process (handlers, consumers, fauxqs) / DynamoDB Local', `${n(e.coresUsed.node, 2)} / ${e.coresUsed.dynamoDbLocal === undefined ? 'n/a' : n(e.coresUsed.dynamoDbLocal, 2)}`],
   ]);
   table('4. DynamoDB per operation (counted by the SDK middleware)', ['operation', 'requests', 'writes', 'RCU', 'WCU', 'by operation'], [
     ...[

@@ -3,6 +3,7 @@ import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { queue } from '#infra/queues.ts';
 import { logger } from '#lib/logger.ts';
 import { consumeEvent } from '#lib/pipeline/consume-event.ts';
+import { Outbox } from '#lib/queue/outbox.ts';
 
 // Consumer of the `events` queue: fans out accepted triggers. Failed records alone go back to
 // the queue (ReportBatchItemFailures); on the last receive before the dead-letter queue, a
@@ -15,9 +16,11 @@ const RESERVE_MS = 8_000;
 export async function handler(event: SQSEvent, context: Context) {
   logger.addContext(context);
   const deadline = Date.now() + Math.max(1_000, context.getRemainingTimeInMillis() - RESERVE_MS);
+  // The records' sends go out together (lib/queue/outbox.ts).
+  const outbox = new Outbox();
   return processPartialResponse(
     event,
-    (record: SQSRecord) => consumeEvent(record.body, deadline, Number(record.attributes.ApproximateReceiveCount ?? 1) >= maxReceiveCount),
+    (record: SQSRecord) => outbox.run(() => consumeEvent(record.body, deadline, Number(record.attributes.ApproximateReceiveCount ?? 1) >= maxReceiveCount)),
     // One processor per invocation: it holds the batch's results, and the local runtime runs
     // several batches at once in one process (a shared one mixed up their failures).
     new BatchProcessor(EventType.SQS),

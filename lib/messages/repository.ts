@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import type { Channel } from '../integrations/providers.ts';
 import { batchGet } from '../store/batch.ts';
@@ -36,6 +36,19 @@ export function messageItem(m: StoredMessage): Record<string, unknown> {
 export function messageFromItem(item: Record<string, unknown>): StoredMessage {
   const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, type: _t, ...message } = item;
   return message as unknown as StoredMessage;
+}
+
+// ---- creating --------------------------------------------------------------------------------
+
+/** Creates the message unless its id is stored already (an earlier run of the job made it); false then. */
+export async function createMessageOnce(m: StoredMessage): Promise<boolean> {
+  try {
+    await db().send(new PutCommand({ TableName: tableName(), Item: messageItem(m), ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 // ---- reading ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { logger } from '../logger.ts';
 import { sendMessages } from '../queue/send.ts';
-import { parseEventMessage } from './consume.ts';
+import { parseEventMessage } from './parse-queue-message.ts';
 import { fanOut, settleFailedFanOut, type FanOutResult } from './fan-out.ts';
 import { scopeOfMessage } from './queue-messages.ts';
 import { sendJobs } from './send-jobs.ts';

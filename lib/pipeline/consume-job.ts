@@ -1,4 +1,4 @@
-import { parseJobMessage } from './consume.ts';
+import { parseJobMessage } from './parse-queue-message.ts';
 import { scopeOfMessage } from './queue-messages.ts';
 import { runJob } from './run-job.ts';
 import { sendJobs } from './send-jobs.ts';

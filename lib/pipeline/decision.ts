@@ -1,13 +1,15 @@
 import type { SubscriberChoices } from '../preferences/repository.ts';
+import type { StoredMessage } from '../messages/model.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 import type { StoredStep, StoredWorkflow } from '../workflows/model.ts';
 import type { EnvScope } from '../store/keys.ts';
 import type { ExecutionDetail, JobStatus, StoredJob, StoredNotification } from './model.ts';
 import type { TransactItem } from './notification-store.ts';
 
-// What a step decides, as data: the runner applies every decision the same way, as one
-// conditional write of the notification plus the items the decision creates. Step handlers
-// never write themselves (except a provider send, which happens between two decisions).
+// What a step decides, as data: the runner applies every decision the same way: the message it
+// records first (a create that a repeated run finds), then one conditional write of the
+// notification, in one transaction with the items the decision changes. Step handlers never
+// write themselves (except a provider send, which happens between two decisions).
 
 export interface JobContext {
   scope: EnvScope;
@@ -38,7 +40,14 @@ export interface Decision {
   /** Other job fields to set (providerId, digest, delayUntil, messageId, error, ...). */
   job?: Partial<StoredJob>;
   notification?: Partial<StoredNotification>;
-  /** Items created in the same transaction (a message, a digest window, a throttle count). */
+  /**
+   * The message the step records, written before the notification. Its id is fixed by the job
+   * (message-id.ts), so the write is a create that a repeated run finds done: no transaction is
+   * needed to make it once, which halves its write units (DynamoDB bills transactional writes
+   * twice) and keeps the runner's hot path to plain conditional Puts.
+   */
+  message?: StoredMessage;
+  /** Items written in the same transaction as the notification (a digest window, a throttle count). */
   also?: TransactItem[];
   after: After;
   /**

@@ -4,7 +4,7 @@ import type { Severity, StepType } from '../workflows/model.ts';
 // What a trigger produces, as stored. A Notification is one event for one subscriber; its jobs
 // (one per active step, in order) and their execution details are kept inside the notification
 // item, so the activity feed reads an item whole and every pipeline decision is one conditional
-// write of one item (plus, in the same transaction, whatever the decision creates).
+// write of one item (after the message it records, if any: lib/pipeline/store-decision.ts).
 
 export const JOB_STATUSES = ['pending', 'queued', 'running', 'completed', 'failed', 'delayed', 'merged', 'skipped', 'canceled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -1,6 +1,7 @@
 import type { OutgoingMessage } from '../queue/send.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
+import { createMessageOnce } from '../messages/repository.ts';
 import { getWorkflowByDbId } from '../workflows/repository.ts';
 import { afterFailure, type Decision } from './decision.ts';
 import { DETAILS, detail } from './details.ts';
@@ -8,9 +9,12 @@ import { FINAL_JOB_STATUSES, type StoredJob, type StoredNotification } from './m
 import { getNotification, saveNotification, type VersionedNotification } from './notification-store.ts';
 import { jobMessage, MAX_QUEUE_DELAY_SECONDS, type JobMessage } from './queue-messages.ts';
 
-// How a job's decision is stored (lib/pipeline/run-job.ts decides): applied to the job and the
-// chain after it, written with one write conditioned on the version read (plus the items the
-// decision creates, in the same transaction), and followed by the message of what comes next.
+// How a job's decision is stored (lib/pipeline/run-job.ts decides): the message it records
+// first, as a create of the job's own message id (a repeated run finds it and adds nothing);
+// then the decision applied to the job and the chain after it, written with one write
+// conditioned on the version read (with the items the decision changes, in one transaction);
+// then the message of what comes next on the queue. A run that dies between the two writes
+// leaves the message and the job as it was: SQS runs the job again, its message is found made.
 // Apart from the runner, so that the events consumer can fail a job it cannot start (see
 // send-jobs.ts) without bundling the steps and the providers.
 
@@ -22,7 +26,8 @@ export async function storeDecision(scope: EnvScope, loaded: VersionedNotificati
 }
 
 /** Applies the decision to the job and the chain after it, and stores it conditionally. */
-export function saveDecision(loaded: VersionedNotification, job: StoredJob, decision: Decision, now: Date): Promise<VersionedNotification> {
+export async function saveDecision(loaded: VersionedNotification, job: StoredJob, decision: Decision, now: Date): Promise<VersionedNotification> {
+  if (decision.message) await createMessageOnce(decision.message);
   const at = now.toISOString();
   const jobs = loaded.notification.jobs.map((j) => ({ ...j }));
   const changed: StoredJob = {

@@ -6,6 +6,11 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 let client: SQSClient | undefined;
 
 export function sqs(): SQSClient {
-  client ??= new SQSClient({ useQueueUrlAsEndpoint: !process.env.AWS_ENDPOINT_URL_SQS });
+  if (!client) {
+    client = new SQSClient({ useQueueUrlAsEndpoint: !process.env.AWS_ENDPOINT_URL_SQS });
+    // Nothing logs SDK calls, but the SDK's logger middleware filters a copy of every request and
+    // response for its no-op logger anyway (as for DynamoDB, lib/store/client.ts).
+    client.middlewareStack.remove('loggerMiddleware');
+  }
   return client;
 }

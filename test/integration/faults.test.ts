@@ -223,8 +223,8 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
   it('stores a job that fails on every receive as failed, with the error, on the last one', async () => {
     const workflowId = await inAppThenEmail();
     const prefix = rand();
-    // The in-app message cannot be written: the job's decision (a transaction with the message) fails.
-    refuse((r) => r.command === 'TransactWriteItemsCommand' && mentions(r, `${prefix}-tx-0`) && mentions(r, 'Hello Sub'));
+    // The in-app message cannot be written (the Put of the message the job's decision records).
+    refuse((r) => r.command === 'PutItemCommand' && mentions(r, `${prefix}-tx-0`) && mentions(r, 'Hello Sub'));
     const events = await triggerMany(client, workflowId, prefix, 1);
     await drained(queueUrls, 120_000);
     const [inApp, email] = (await inFeed(events[0]!.transactionId)).jobs;

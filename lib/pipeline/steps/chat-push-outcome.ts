@@ -6,7 +6,7 @@ import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import type { ExecutionDetail } from '../model.ts';
 import type { ChannelTarget, SkippedEntry } from './channel-targets.ts';
-import { newMessage, putMessage } from './message.ts';
+import { newMessage } from './message.ts';
 
 // What chat and push steps record beyond a plain send: the entries they skipped (no webhook URL,
 // no phone, no device tokens, no active integration), and device tokens the provider called
@@ -32,7 +32,7 @@ export function noDestination(context: JobContext, channel: 'chat' | 'push', ski
     status: 'canceled',
     details: skipDetails(skipped, now, message._id),
     job: { messageId: message._id, providerId: integration.providerId },
-    also: [putMessage(message)],
+    message,
     after: next,
   };
 }

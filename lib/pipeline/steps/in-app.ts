@@ -4,10 +4,10 @@ import { renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { cachedInAppIntegration } from '../read-cache.ts';
-import { newMessage, putMessage } from './message.ts';
+import { newMessage } from './message.ts';
 
-// An in-app step writes the message into the subscriber's inbox: the message and the job's
-// completion are one transaction, so the inbox gets it exactly once.
+// An in-app step writes the message into the subscriber's inbox. The message's id is the job's,
+// so a run repeated after a crash finds it there: the inbox gets it exactly once.
 
 interface Action {
   label?: string;
@@ -45,7 +45,7 @@ export async function decideInApp(context: JobContext): Promise<Decision> {
       detail(DETAILS.messageSent, 'Success', { messageId: message._id, providerId: integration.providerId }, now),
     ],
     job: { messageId: message._id, providerId: integration.providerId },
-    also: [putMessage(message)],
+    message,
     after: { kind: 'next' },
   };
 }

@@ -1,15 +1,11 @@
-import { tableName } from '../../config.ts';
 import type { Channel } from '../../integrations/providers.ts';
 import type { StoredIntegration } from '../../integrations/repository.ts';
-import { newId } from '../../ids.ts';
 import type { StoredMessage } from '../../messages/model.ts';
-import { messageItem } from '../../messages/repository.ts';
 import type { JobContext } from '../decision.ts';
-import type { TransactItem } from '../notification-store.ts';
+import { messageIdOf } from '../message-id.ts';
 
-// The message a channel step records, and the transaction entry that creates it exactly once
-// (its id is new, and the job's write in the same transaction is conditioned on the job's
-// version, so a repeated run cannot add a second one).
+// The message a channel step records. Its id is the job's (message-id.ts): the runner creates it
+// before it records the job, and a repeated run of the job finds it instead of adding a second.
 
 export function newMessage(
   context: JobContext,
@@ -20,7 +16,7 @@ export function newMessage(
   const { notification, job, step, now } = context;
   const at = now.toISOString();
   return {
-    _id: newId(now.getTime()),
+    _id: messageIdOf(job),
     _organizationId: notification._organizationId,
     _environmentId: notification._environmentId,
     _notificationId: notification._id,
@@ -52,8 +48,4 @@ export function newMessage(
     updatedAt: at,
     ...fields,
   };
-}
-
-export function putMessage(message: StoredMessage): TransactItem {
-  return { Put: { TableName: tableName(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(pk)' } };
 }

@@ -9,7 +9,7 @@ import { renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { emailHtml, usesLayout } from './email-content.ts';
-import { newMessage, putMessage } from './message.ts';
+import { newMessage } from './message.ts';
 import { mapConcurrently } from '../../store/concurrency.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';
 import { chatPushTargets, sendsToPhone, type SkippedEntry } from './channel-targets.ts';
@@ -104,8 +104,8 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     if (channel === 'push') details.push(...(await removeDeadTokens(context, results, message._id, done)));
     const failure = channel === 'chat' ? DETAILS.allChatFailed : message.errorText!;
     return sent
-      ? { status: 'completed', details, job: { messageId: message._id, providerId: first.providerId }, also: [putMessage(message)], after: next }
-      : { status: 'failed', details, job: { messageId: message._id, providerId: first.providerId, error: failure }, also: [putMessage(message)], after: afterFailure(step) };
+      ? { status: 'completed', details, job: { messageId: message._id, providerId: first.providerId }, message, after: next }
+      : { status: 'failed', details, job: { messageId: message._id, providerId: first.providerId, error: failure }, message, after: afterFailure(step) };
   };
   return { status: 'running', details: [selected], job: { providerId: first.providerId }, after: next, send };
 }
@@ -157,7 +157,7 @@ function missingDestination(context: JobContext, channel: 'email' | 'sms', integ
     status: 'canceled',
     details: [detail(text, 'Failed', { messageId: message._id }, now)],
     job: { messageId: message._id, providerId: integration.providerId },
-    also: [putMessage(message)],
+    message,
     after: next,
   };
 }

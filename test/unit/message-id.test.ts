@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isId, timeOfId } from '#lib/ids.ts';
+import { messageIdOf } from '#lib/pipeline/message-id.ts';
+
+// A job's message id is what lets a repeated run find the message instead of adding a second
+// one (lib/pipeline/store-decision.ts), and what orders the inbox.
+
+describe('the message id of a job', () => {
+  const job = { _id: '6741a3f0c0ffee0000000001', updatedAt: '2026-11-23T00:40:12.345Z' };
+
+  it('is the same for every run of the job while it waits, and looks like any other id', () => {
+    expect(messageIdOf({ ...job })).toBe(messageIdOf(job));
+    expect(isId(messageIdOf(job))).toBe(true);
+    expect(timeOfId(messageIdOf(job)).toISOString()).toBe('2026-11-23T00:40:12.000Z');
+  });
+
+  it('differs for another job, or for the same job queued again later', () => {
+    expect(messageIdOf({ ...job, _id: '6741a3f0c0ffee0000000002' })).not.toBe(messageIdOf(job));
+    expect(messageIdOf({ ...job, updatedAt: '2026-11-23T00:40:12.346Z' })).not.toBe(messageIdOf(job));
+  });
+
+  it('sorts by the time the job was queued, to the millisecond', () => {
+    const times = ['2026-11-23T00:40:12.009Z', '2026-11-23T00:40:12.010Z', '2026-11-23T00:40:12.999Z', '2026-11-23T00:40:13.000Z'];
+    const ids = times.map((updatedAt, i) => messageIdOf({ _id: `6741a3f0c0ffee000000000${9 - i}`, updatedAt }));
+    expect([...ids].sort()).toEqual(ids);
+  });
+});
