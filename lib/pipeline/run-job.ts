@@ -4,12 +4,14 @@ import type { EnvScope } from '../store/keys.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { getSubscriberForWorkflow } from '../preferences/repository.ts';
 import type { JobContext } from './decision.ts';
-import { DETAILS, detail } from './details.ts';
+import { detail } from './details.ts';
+import { messageIdOf } from './message-id.ts';
 import { FINAL_JOB_STATUSES, type StoredJob, type StoredNotification } from './model.ts';
 import { getNotification } from './notification-store.ts';
 import { MAX_QUEUE_DELAY_SECONDS, type JobMessage } from './queue-messages.ts';
 import { cachedWorkflow } from './read-cache.ts';
 import { decideStep } from './steps/index.ts';
+import { decideStoppedSend } from './stopped-send.ts';
 import { failJob, followUp, saveDecision, storeDecision, waitMessage } from './store-decision.ts';
 import { templateVariables } from './variables.ts';
 
@@ -76,13 +78,8 @@ async function runOnce(scope: EnvScope, message: JobMessage): Promise<OutgoingMe
   }
   if (job.status === 'running') {
     if (job.leaseUntil && Date.parse(job.leaseUntil) > now.getTime()) throw new RetryLaterError('A send of this job is in progress', new Date(job.leaseUntil));
-    // The worker that was sending stopped without recording the outcome: never send twice.
-    return storeDecision(scope, loaded, job, {
-      status: 'failed',
-      details: [detail(DETAILS.outcomeUnknown, 'Failed', {}, now)],
-      job: { error: DETAILS.outcomeUnknown },
-      after: { kind: 'next' },
-    }, now);
+    // The worker that was sending stopped without recording the job: never send twice.
+    return storeDecision(scope, loaded, job, await decideStoppedSend(scope, loaded.notification, job, now), now);
   }
 
   const context = await contextOf(scope, loaded.notification, job, now);
@@ -96,8 +93,11 @@ async function runOnce(scope: EnvScope, message: JobMessage): Promise<OutgoingMe
   const decision = await decideStep(context);
   if (!decision.send) return storeDecision(scope, loaded, job, decision, now);
 
-  // An external send: hold the job under a lease, send, then record the outcome.
-  const leased = { ...decision, job: { ...decision.job, leaseUntil: new Date(now.getTime() + sendLeaseMs()).toISOString() } };
+  // An external send: hold the job under a lease, send, then record the outcome. The lease notes
+  // the id of the message the send will record, so that should the worker stop after writing it,
+  // the next look at the job finds how the send ended (stopped-send.ts).
+  const lease = { leaseUntil: new Date(now.getTime() + sendLeaseMs()).toISOString(), messageId: messageIdOf(job) };
+  const leased = { ...decision, job: { ...decision.job, ...lease } };
   const { notification: held } = await saveDecision(loaded, job, leased, now);
   const outcome = await decision.send();
   return retryOnStaleWrite(async () => {

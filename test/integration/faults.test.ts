@@ -165,6 +165,21 @@ describe('each fault alone', () => {
     expect(await deadLetters(events)).toEqual([]);
   }, 150_000);
 
+  it('records a send whose worker died right after writing its message as the message says, not as unknown', async () => {
+    // Every invocation dies after its second write: for the email job that is the lease and then
+    // the message, written after the send and before the job. The next look at the job, once the
+    // lease is over, finds the message and records the send as sent.
+    faults.crash = { probability: 0, atWrite: 2, when: 'after' };
+    const { result, events } = await run(1, 120_000);
+    expect(result.problems).toEqual([]);
+    expect(result.inApp.delivered).toBe(1);
+    expect(result.email).toMatchObject({ delivered: 1, failed: {} });
+    const [, email] = (await inFeed(events[0]!.transactionId)).jobs;
+    expect(email.status).toBe('completed');
+    expect(email.executionDetails.map((d: { detail: string }) => d.detail)).toContain('Message sent');
+    expect(await deadLetters(events)).toEqual([]);
+  }, 150_000);
+
   it('survives consumers that die at random writes, before or after the write lands', async () => {
     // Per write: an invocation of ten records makes 10 to 30 writes, so about a fifth of them die.
     faults.crash = { probability: 0.01, when: 'either' };

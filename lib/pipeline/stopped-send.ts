@@ -1,0 +1,33 @@
+import { getMessagesOfSubscriber } from '../messages/repository.ts';
+import type { EnvScope } from '../store/keys.ts';
+import type { Decision } from './decision.ts';
+import { DETAILS, detail } from './details.ts';
+import type { StoredJob, StoredNotification } from './model.ts';
+
+/**
+ * A send whose worker stopped before it recorded the outcome (its lease is over). The message the
+ * send records is written before the job (store-decision.ts), under the id the lease noted: if it
+ * is there, it says how the send ended, and the job records that. If not, the send may or may not
+ * have reached the provider, and it is never repeated: the outcome is unknown.
+ */
+export async function decideStoppedSend(scope: EnvScope, notification: StoredNotification, job: StoredJob, now: Date): Promise<Decision> {
+  const [message] = job.messageId ? await getMessagesOfSubscriber(scope, notification.subscriberId, [job.messageId]) : [];
+  if (!message) {
+    return {
+      status: 'failed',
+      details: [detail(DETAILS.outcomeUnknown, 'Failed', {}, now)],
+      job: { error: DETAILS.outcomeUnknown, leaseUntil: undefined },
+      after: { kind: 'next' },
+    };
+  }
+  const sent = message.status === 'sent';
+  const recorded = { messageId: message._id, providerId: message.providerId };
+  return sent
+    ? { status: 'completed', details: [detail(DETAILS.messageSent, 'Success', recorded, now)], job: { ...recorded, leaseUntil: undefined }, after: { kind: 'next' } }
+    : {
+        status: 'failed',
+        details: [detail(message.errorText ?? DETAILS.providerError, 'Failed', recorded, now)],
+        job: { ...recorded, error: message.errorText ?? DETAILS.providerError, leaseUntil: undefined },
+        after: { kind: 'next' },
+      };
+}
