@@ -4,6 +4,7 @@ import { tableName } from '../config.ts';
 import type { Channel } from '../integrations/providers.ts';
 import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
+import { getItem } from '../store/get-item.ts';
 import { ExpressionBuilder, type Filter } from '../store/expression.ts';
 import { keys, type EnvScope, type Key } from '../store/keys.ts';
 import { queryPages, type QueryInput } from '../store/query-pages.ts';
@@ -205,6 +206,12 @@ export async function* messageIdPages(scope: EnvScope, range: MessageRange, filt
 export async function getMessagesOfSubscriber(scope: EnvScope, subscriberId: string, messageIds: readonly string[]): Promise<StoredMessage[]> {
   const items = await batchGet(messageIds.map((id) => keys.message(scope, subscriberId, id)));
   return items.map(messageFromItem);
+}
+
+/** One message of a subscriber by id, read consistently (one just written is found). */
+export async function getMessage(scope: EnvScope, subscriberId: string, messageId: string): Promise<StoredMessage | undefined> {
+  const item = await getItem(keys.message(scope, subscriberId, messageId), { consistent: true });
+  return item && messageFromItem(item);
 }
 
 /** The key of a message of the environment, found by id alone (gsi1; eventually consistent). */

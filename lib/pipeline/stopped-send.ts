@@ -1,4 +1,4 @@
-import { getMessagesOfSubscriber } from '../messages/repository.ts';
+import { getMessage } from '../messages/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
 import type { Decision } from './decision.ts';
 import { DETAILS, detail } from './details.ts';
@@ -11,7 +11,7 @@ import type { StoredJob, StoredNotification } from './model.ts';
  * have reached the provider, and it is never repeated: the outcome is unknown.
  */
 export async function decideStoppedSend(scope: EnvScope, notification: StoredNotification, job: StoredJob, now: Date): Promise<Decision> {
-  const [message] = job.messageId ? await getMessagesOfSubscriber(scope, notification.subscriberId, [job.messageId]) : [];
+  const message = job.messageId && (await getMessage(scope, notification.subscriberId, job.messageId));
   if (!message) {
     return {
       status: 'failed',
