@@ -1,5 +1,5 @@
 import { logger } from '../logger.ts';
-import { sendMessages, type OutgoingMessage } from '../queue/send.ts';
+import { SEND_BATCH, sendMessages, type OutgoingMessage } from '../queue/send.ts';
 import type { EnvScope } from '../store/keys.ts';
 import type { JobMessage } from './queue-messages.ts';
 import { failJob } from './store-decision.ts';
@@ -9,14 +9,12 @@ import { failJob } from './store-decision.ts';
 // it is failed for good with the reason instead, and so is each job after it whose message cannot
 // be sent either.
 
-/** Messages per SendMessageBatch (SQS's limit): what fails together. */
-const SEND_BATCH = 10;
-
 export async function sendJobs(scope: EnvScope, messages: readonly OutgoingMessage[], lastAttempt: boolean): Promise<void> {
   if (!lastAttempt) return sendMessages('jobs', messages);
   let pending = [...messages];
   while (pending.length > 0) {
     const unsent: { message: OutgoingMessage; error: unknown }[] = [];
+    // A batch's worth at a time: what fails together.
     for (let i = 0; i < pending.length; i += SEND_BATCH) {
       const batch = pending.slice(i, i + SEND_BATCH);
       await sendMessages('jobs', batch).catch((error: unknown) => unsent.push(...batch.map((message) => ({ message, error }))));

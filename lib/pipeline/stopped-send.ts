@@ -20,14 +20,10 @@ export async function decideStoppedSend(scope: EnvScope, notification: StoredNot
       after: { kind: 'next' },
     };
   }
-  const sent = message.status === 'sent';
   const recorded = { messageId: message._id, providerId: message.providerId };
-  return sent
-    ? { status: 'completed', details: [detail(DETAILS.messageSent, 'Success', recorded, now)], job: { ...recorded, leaseUntil: undefined }, after: { kind: 'next' } }
-    : {
-        status: 'failed',
-        details: [detail(message.errorText ?? DETAILS.providerError, 'Failed', recorded, now)],
-        job: { ...recorded, error: message.errorText ?? DETAILS.providerError, leaseUntil: undefined },
-        after: { kind: 'next' },
-      };
+  if (message.status === 'sent') {
+    return { status: 'completed', details: [detail(DETAILS.messageSent, 'Success', recorded, now)], job: { ...recorded, leaseUntil: undefined }, after: { kind: 'next' } };
+  }
+  const error = message.errorText ?? DETAILS.providerError;
+  return { status: 'failed', details: [detail(error, 'Failed', recorded, now)], job: { ...recorded, error, leaseUntil: undefined }, after: { kind: 'next' } };
 }

@@ -4,7 +4,7 @@ import { SEND_BATCH, sendBatch, unsentError, type OutgoingMessage, type QueueNam
 // Sending to the service's queues, in batches of ten, retrying the entries SQS did not take.
 // Inside a consumer's outbox (outbox.ts) the sends of a batch's records go out together.
 
-export { QUEUE_URL_ENV, type OutgoingMessage, type QueueName } from './send-batch.ts';
+export { QUEUE_URL_ENV, SEND_BATCH, type OutgoingMessage, type QueueName } from './send-batch.ts';
 
 export async function sendMessages(queue: QueueName, messages: readonly OutgoingMessage[]): Promise<void> {
   if (messages.length === 0) return;
