@@ -1,19 +1,23 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
+import { BUNDLING } from '#infra/bundling.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
 
-// Every Lambda's bundle as the CDK stack builds it (infra/stack.ts: esbuild, ESM, minified,
+// Every Lambda's bundle as the CDK stack builds it (infra/bundling.ts: esbuild, CommonJS, minified,
 // node22, the AWS SDK external because the runtime ships it), its size, and its module-init time:
-// a fresh Node process importing it, from process start to the handler module loaded (what
-// Lambda reports as Init Duration, less its own runtime start), against a hello-world bundle.
+// a fresh Node process requiring it, as the runtime does, from process start to the handler
+// module loaded (what Lambda reports as Init Duration, less its own runtime start), against a
+// hello-world bundle built the same way.
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** Inside the repository, so the external @aws-sdk/* packages resolve from node_modules. */
 const OUT_DIR = join(ROOT, 'bench', '.bundles');
+/** The baselines run once every this many bundles. */
+const BASELINE_EVERY = 5;
 
 export interface BundleResult {
   name: string;
@@ -39,12 +43,9 @@ async function bundle(entry: string, outfile: string): Promise<{ bytes: number; 
     outfile,
     bundle: true,
     platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    minify: true,
-    external: ['@aws-sdk/*'],
-    banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+    ...BUNDLING,
+    mainFields: [...BUNDLING.mainFields],
+    external: [...BUNDLING.external],
     metafile: true,
     logLevel: 'error',
   });
@@ -68,12 +69,9 @@ function largestPackages(metafile: Metafile, top = 6): Record<string, number> {
   );
 }
 
-/**
- * The time from process start until `file` is imported, the least of `runs` fresh processes: other
- * work on the machine only ever adds to it.
- */
-function initMs(file: string, runs: number): number {
-  const script = `await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now()));`;
+/** The time from a fresh process's start until `file` is loaded. */
+function initMs(file: string): number {
+  const script = `require(${JSON.stringify(file)}); process.stdout.write(String(performance.now()));`;
   const env = {
     ...process.env,
     AWS_REGION: 'us-east-1',
@@ -81,11 +79,7 @@ function initMs(file: string, runs: number): number {
     POWERTOOLS_LOG_LEVEL: 'SILENT',
     NODE_OPTIONS: '',
   };
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    samples.push(Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, cwd: OUT_DIR, encoding: 'utf8' })));
-  }
-  return Math.min(...samples);
+  return Number(execFileSync(process.execPath, ['-e', script], { env, cwd: OUT_DIR, encoding: 'utf8' }));
 }
 
 export async function measureBundles(options: { runs: number }): Promise<BundlesResult> {
@@ -93,7 +87,7 @@ export async function measureBundles(options: { runs: number }): Promise<Bundles
   mkdirSync(OUT_DIR, { recursive: true });
   const hello = join(OUT_DIR, 'hello-world.ts');
   writeFileSync(hello, "export const handler = async () => ({ statusCode: 200, body: 'hello' });\n");
-  const helloOut = join(OUT_DIR, 'hello-world.mjs');
+  const helloOut = join(OUT_DIR, 'hello-world.cjs');
   const helloBuilt = await bundle(hello, helloOut);
   const sdkHello = join(OUT_DIR, 'sdk-hello-world.ts');
   writeFileSync(
@@ -102,31 +96,34 @@ export async function measureBundles(options: { runs: number }): Promise<Bundles
       'const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));\n' +
       "export const handler = async () => ({ statusCode: 200, body: String(Boolean(client)) });\n",
   );
-  const sdkHelloOut = join(OUT_DIR, 'sdk-hello-world.mjs');
+  const sdkHelloOut = join(OUT_DIR, 'sdk-hello-world.cjs');
   const sdkHelloBuilt = await bundle(sdkHello, sdkHelloOut);
 
   const entries = [
     ...routes.map((r) => ({ name: r.operationId, entry: r.handler })),
     ...queues.filter((q) => q.consumer).map((q) => ({ name: `${q.name}Consumer`, entry: q.consumer! })),
   ];
-  const functions: BundleResult[] = [];
   const outputs: { name: string; entry: string; outfile: string; bytes: number; metafile: Metafile }[] = [];
   for (const { name, entry } of entries) {
-    const outfile = join(OUT_DIR, `${name}.mjs`);
+    const outfile = join(OUT_DIR, `${name}.cjs`);
     outputs.push({ name, entry, outfile, ...(await bundle(join(ROOT, entry), outfile)) });
   }
-  // Interleaved with the hello world's runs, so machine noise hits both alike.
-  const helloSamples: number[] = [];
-  const sdkHelloSamples: number[] = [];
-  for (const o of outputs) {
-    helloSamples.push(initMs(helloOut, 1));
-    sdkHelloSamples.push(initMs(sdkHelloOut, 1));
-    functions.push({ name: o.name, entry: o.entry, bytes: o.bytes, initMs: initMs(o.outfile, options.runs), largest: largestPackages(o.metafile) });
+  // Round after round over every bundle, so a burst of load on the machine hits one run of many
+  // bundles rather than every run of one; each keeps its least. The baselines run between every
+  // few bundles: they divide every ratio, and a baseline slowed by noise would flatter them all.
+  const least = new Map<string, number>();
+  const sample = (f: string) => least.set(f, Math.min(least.get(f) ?? Infinity, initMs(f)));
+  for (let round = 0; round < options.runs; round++) {
+    outputs.forEach((o, i) => {
+      if (i % BASELINE_EVERY === 0) [helloOut, sdkHelloOut].forEach(sample);
+      sample(o.outfile);
+    });
   }
-  const helloInit = Math.min(...helloSamples, initMs(helloOut, options.runs));
+  const functions: BundleResult[] = outputs.map((o) => ({ name: o.name, entry: o.entry, bytes: o.bytes, initMs: least.get(o.outfile)!, largest: largestPackages(o.metafile) }));
+  const helloInit = least.get(helloOut)!;
+  const sdkHelloInit = least.get(sdkHelloOut)!;
   const largest = functions.reduce((a, b) => (b.bytes > a.bytes ? b : a));
   const slowest = functions.reduce((a, b) => (b.initMs > a.initMs ? b : a));
-  const sdkHelloInit = Math.min(...sdkHelloSamples);
   return {
     helloWorld: { bytes: helloBuilt.bytes, initMs: helloInit },
     sdkHelloWorld: { bytes: sdkHelloBuilt.bytes, initMs: sdkHelloInit },

@@ -31,7 +31,7 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);
 const SIZES = QUICK
   ? { subscribers: 300, subscriptions: 1_100, notifications: 5_000, bulkRequests: 10, e2eRequests: 5, digests: 5, calls: 20, bulkCalls: 5, depthSamples: 10, initRuns: 1 }
-  : { subscribers: 1_000, subscriptions: 1_100, notifications: 50_000, bulkRequests: 30, e2eRequests: 60, digests: 10, calls: 100, bulkCalls: 30, depthSamples: 40, initRuns: 3 };
+  : { subscribers: 1_000, subscriptions: 1_100, notifications: 50_000, bulkRequests: 30, e2eRequests: 60, digests: 10, calls: 100, bulkCalls: 30, depthSamples: 40, initRuns: 5 };
 const SMALL_ENVIRONMENT = 1_000;
 const RESULTS = fileURLToPath(new URL('results.json', import.meta.url));
 
@@ -181,14 +181,17 @@ async function main() {
     load.push(loadavg()[0]!);
 
     const helloInit = bundles.helloWorld.initMs;
+    const within = (ok: (f: BundlesResult['functions'][number]) => boolean) => `${bundles.functions.filter(ok).length} of ${bundles.functions.length} within`;
+    const bundlesWithin = within((f) => f.bytes / 1024 <= TARGETS.largestBundleKb);
+    const initsWithin = within((f) => f.initMs / helloInit <= TARGETS.initRatio);
     const checks = [
       { target: 'writes per one-step in-app delivery', value: writesPerDelivery, limit: `≤ ${TARGETS.writesPerDelivery}`, ok: writesPerDelivery <= TARGETS.writesPerDelivery },
       { target: 'bulk trigger ÷ raw BatchWriteItem (100 items)', value: bulk.ratio, limit: `≤ ${TARGETS.bulkTriggerRatio}`, ok: bulk.ratio <= TARGETS.bulkTriggerRatio },
       { target: 'end to end ÷ (floor ÷ writes per delivery)', value: e2e.deliveredPerSec / floorDeliveriesPerSec, limit: `≥ ${TARGETS.endToEndFloorRatio}`, ok: e2e.deliveredPerSec / floorDeliveriesPerSec >= TARGETS.endToEndFloorRatio },
       { target: 'subscriptions: 1,000 deep ÷ page 1', value: subscriptionsDepth.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: subscriptionsDepth.ratio <= TARGETS.depthRatio },
       { target: `activity page 1: ${SIZES.notifications / 1000}k ÷ 1k notifications`, value: activityDepth.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: activityDepth.ratio <= TARGETS.depthRatio },
-      { target: `largest bundle (KB): ${bundles.largest.name}`, value: bundles.largest.bytes / 1024, limit: `≤ ${TARGETS.largestBundleKb}`, ok: bundles.largest.bytes / 1024 <= TARGETS.largestBundleKb },
-      { target: `slowest init ÷ hello world: ${bundles.slowest.name}`, value: bundles.slowest.initMs / helloInit, limit: `≤ ${TARGETS.initRatio}`, ok: bundles.slowest.initMs / helloInit <= TARGETS.initRatio },
+      { target: `largest bundle (KB): ${bundles.largest.name}; ${bundlesWithin}`, value: bundles.largest.bytes / 1024, limit: `≤ ${TARGETS.largestBundleKb}`, ok: bundles.largest.bytes / 1024 <= TARGETS.largestBundleKb },
+      { target: `slowest init ÷ hello world: ${bundles.slowest.name}; ${initsWithin}`, value: bundles.slowest.initMs / helloInit, limit: `≤ ${TARGETS.initRatio}`, ok: bundles.slowest.initMs / helloInit <= TARGETS.initRatio },
     ];
 
     const results = {

@@ -14,12 +14,14 @@ import type { Construct } from 'constructs';
 import { ENV } from '../lib/config.ts';
 import type { RouteDef } from '../lib/http/route.ts';
 import { TABLE } from '../lib/store/table.ts';
+import { BUNDLING } from './bundling.ts';
 import { grantDataAccess, grantSend, type Access } from './constructs/access.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { queues, type QueueDef } from './queues.ts';
 import { routes } from './routes.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUTPUT_FORMAT = { cjs: OutputFormat.CJS, esm: OutputFormat.ESM } as const;
 
 /** The only stage whose data is thrown away with its stack; every other stage keeps it. */
 export const DISPOSABLE_STAGE = 'dev';
@@ -167,17 +169,15 @@ export class NotifyStack extends Stack {
         // An explicit group instead of logRetention, which would add a custom-resource Lambda.
         logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy }),
         bundling: {
-          format: OutputFormat.ESM,
-          target: 'node22',
-          mainFields: ['module', 'main'],
-          // CJS dependencies bundled into ESM still call require().
-          banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-          minify: true,
+          // infra/bundling.ts. `#lib/...` subpath imports resolve through package.json
+          // "imports", which esbuild follows.
+          format: OUTPUT_FORMAT[BUNDLING.format],
+          target: BUNDLING.target,
+          mainFields: [...BUNDLING.mainFields],
+          minify: BUNDLING.minify,
+          externalModules: [...BUNDLING.external],
           sourceMap: true,
           sourcesContent: false,
-          // The nodejs22.x runtime ships SDK v3. `#lib/...` subpath imports resolve through
-          // package.json "imports", which esbuild follows.
-          externalModules: ['@aws-sdk/*'],
         },
       });
       grantDataAccess(fn, spec.access, { table, secretsKey });

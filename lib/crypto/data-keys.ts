@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import type { KMSClient } from '@aws-sdk/client-kms';
 import { ENV } from '../config.ts';
 
 // Envelope encryption: each record's secrets are encrypted with their own data key, and only the
@@ -54,16 +54,27 @@ class LocalKeySource implements DataKeySource {
   }
 }
 
+// The KMS client is loaded when a secret is first sealed or opened, not at init: most functions
+// never touch a secret, and loading the package costs a cold start about 100 ms.
+const kmsSdk = () => import('@aws-sdk/client-kms');
+
 class KmsKeySource implements DataKeySource {
-  private readonly kms = new KMSClient({});
+  private client?: KMSClient;
   // Unwrapped keys are kept for the life of the container: listing integrations would otherwise
   // cost one KMS call per integration per request.
   private readonly unwrapped = new Map<string, Buffer>();
 
   constructor(private readonly keyId: string) {}
 
+  private async kms() {
+    const sdk = await kmsSdk();
+    this.client ??= new sdk.KMSClient({});
+    return { client: this.client, sdk };
+  }
+
   async generate() {
-    const out = await this.kms.send(new GenerateDataKeyCommand({ KeyId: this.keyId, KeySpec: 'AES_256' }));
+    const { client, sdk } = await this.kms();
+    const out = await client.send(new sdk.GenerateDataKeyCommand({ KeyId: this.keyId, KeySpec: 'AES_256' }));
     if (!out.Plaintext || !out.CiphertextBlob) throw new Error('KMS returned no data key');
     const wrapped = `kms:${Buffer.from(out.CiphertextBlob).toString('base64')}`;
     const plaintext = Buffer.from(out.Plaintext);
@@ -75,8 +86,9 @@ class KmsKeySource implements DataKeySource {
     const cached = this.unwrapped.get(wrapped);
     if (cached) return cached;
     if (!wrapped.startsWith('kms:')) throw new Error('Data key was not wrapped by KMS');
-    const out = await this.kms.send(
-      new DecryptCommand({ KeyId: this.keyId, CiphertextBlob: Buffer.from(wrapped.slice(4), 'base64') }),
+    const { client, sdk } = await this.kms();
+    const out = await client.send(
+      new sdk.DecryptCommand({ KeyId: this.keyId, CiphertextBlob: Buffer.from(wrapped.slice(4), 'base64') }),
     );
     if (!out.Plaintext) throw new Error('KMS returned no plaintext');
     const plaintext = Buffer.from(out.Plaintext);

@@ -87,9 +87,16 @@ export async function fanOut(scope: EnvScope, message: EventMessage, deadline: n
 async function prepare(scope: EnvScope, event: TriggerEvent, workflow: VersionedWorkflow): Promise<void> {
   const now = new Date();
   if (!workflow.lastTriggeredAt || Date.parse(workflow.lastTriggeredAt) < now.getTime() - LAST_TRIGGERED_EVERY_MS) {
-    await touchLastTriggered(scope, workflow.workflowId, now, LAST_TRIGGERED_EVERY_MS);
-    // The kept copy (read-cache.ts) learns it too, so this container's next triggers skip the write.
+    // The kept copy (read-cache.ts) learns it before the write: a batch's records fan out at once,
+    // and without this each of them wrote (a conditional write that fails still costs a unit).
+    const previous = workflow.lastTriggeredAt;
     workflow.lastTriggeredAt = now.toISOString();
+    try {
+      await touchLastTriggered(scope, workflow.workflowId, now, LAST_TRIGGERED_EVERY_MS);
+    } catch (error) {
+      workflow.lastTriggeredAt = previous;
+      throw error;
+    }
   }
   if (event.actor) await upsertSubscriber(scope, event.actor);
   const tenant = event.tenant;

@@ -154,6 +154,19 @@ describe('one event to one subscriber', () => {
 });
 
 describe('fan-out', () => {
+  it("sets the workflow's lastTriggeredAt", async () => {
+    const workflowId = await createWorkflow([inApp('Hello')]);
+    const before = new Date().toISOString();
+    const sent = await client.post('/v1/events/trigger/bulk', { events: Array.from({ length: 30 }, (_, i) => ({ name: workflowId, to: `sub-${rand()}-${i}`, payload: {} })) });
+    expect(sent.status).toBe(201);
+    await vi.waitFor(async () => {
+      const res = await client.get(`/v2/workflows/${workflowId}`);
+      expect(res.body.lastTriggeredAt >= before).toBe(true);
+    }, WAIT);
+    const res = await client.get(`/v2/workflows/${workflowId}`);
+    expect(res.body.lastTriggeredAt <= new Date().toISOString()).toBe(true);
+  });
+
   it('delivers once to every member of a topic, minus the excluded and the actor', async () => {
     const wf = await createWorkflow([inApp('Topic news')]);
     const topicKey = `topic-${rand()}`;

@@ -1,21 +1,35 @@
-import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { BUNDLING } from '#infra/bundling.ts';
+import { queues } from '#infra/queues.ts';
+import { routes } from '#infra/routes.ts';
 
 // What some Lambda bundles must leave out (docs/performance.md). Only a use case that reads what
 // an author sent parses Liquid (steps keep their template readings, which views, PATCH and sync
-// use), and only one that saves a payloadSchema compiles it with ajv.
+// use), and only one that saves a payloadSchema compiles it with ajv. The SDK clients few requests
+// need load on first use, not at every cold start. And a bundle built as the stack builds it loads
+// the way the Lambda runtime loads it, and answers.
 
-async function packagesOf(entry: string): Promise<string[]> {
+const bundle = async (entry: string): Promise<Metafile> => {
   const { metafile } = await build({
     entryPoints: [entry],
     bundle: true,
     write: false,
     metafile: true,
     platform: 'node',
-    format: 'esm',
-    external: ['@aws-sdk/*'],
+    ...BUNDLING,
+    mainFields: [...BUNDLING.mainFields],
+    external: [...BUNDLING.external],
     logLevel: 'silent',
   });
+  return metafile;
+};
+
+async function packagesOf(entry: string): Promise<string[]> {
+  const metafile = await bundle(entry);
   const packages = Object.keys(metafile.inputs).map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1]);
   return [...new Set(packages.filter((name) => name !== undefined))];
 }
@@ -34,9 +48,48 @@ const LEFT_OUT: [entry: string, packages: string[]][] = [
   ['functions/openapi/get.ts', [LIQUID, ...AJV]],
 ];
 
+/** The external packages a bundle loads when it is loaded (not by a dynamic import()). */
+async function loadedAtInit(entry: string): Promise<string[]> {
+  const metafile = await bundle(entry);
+  const imports = Object.values(metafile.inputs).flatMap((input) => input.imports);
+  return [...new Set(imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path))];
+}
+
+const ON_FIRST_USE = ['@aws-sdk/client-kms', '@aws-sdk/client-sesv2', '@aws-sdk/client-sns'];
+const ENTRIES = [...new Set([...routes.map((r) => r.handler), ...queues.flatMap((q) => (q.consumer ? [q.consumer] : []))])];
+
 describe('Lambda bundles', () => {
   it.each(LEFT_OUT)('%s leaves out %j', async (entry, leftOut) => {
     const packages = await packagesOf(entry);
     expect(packages.filter((name) => leftOut.includes(name))).toEqual([]);
+  });
+
+  it('no function loads the KMS, SES or SNS client at init', async () => {
+    const loaded = await Promise.all(ENTRIES.map(async (entry) => ({ entry, sdk: (await loadedAtInit(entry)).filter((p) => ON_FIRST_USE.includes(p)) })));
+    expect(loaded.filter((l) => l.sdk.length > 0)).toEqual([]);
+    // The check sees the clients at all: the jobs consumer reaches SES and SNS by import().
+    const jobs = await bundle('functions/consumers/jobs.ts');
+    const dynamic = Object.values(jobs.inputs).flatMap((i) => i.imports.filter((x) => x.kind === 'dynamic-import').map((x) => x.path));
+    expect(dynamic).toEqual(expect.arrayContaining(['@aws-sdk/client-sesv2', '@aws-sdk/client-sns']));
+  });
+
+  it('a function bundled as the stack bundles it is required and answers, as the Lambda runtime runs it', async () => {
+    // Inside the repository, so the external @aws-sdk/* packages resolve from node_modules.
+    mkdirSync('.local', { recursive: true });
+    const dir = mkdtempSync(join(process.cwd(), '.local', 'bundle-'));
+    try {
+      // As in /var/task: index.js with no package.json saying "module" (this repository's does).
+      writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }');
+      const file = join(dir, 'index.js');
+      await build({ entryPoints: ['functions/openapi/get.ts'], outfile: file, bundle: true, platform: 'node', ...BUNDLING, mainFields: [...BUNDLING.mainFields], external: [...BUNDLING.external], logLevel: 'silent' });
+      const event = { version: '2.0', routeKey: 'GET /openapi.json', rawPath: '/openapi.json', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/openapi.json' }, requestId: 'r1', stage: '$default' }, isBase64Encoded: false };
+      const script = `require(${JSON.stringify(file)}).handler(${JSON.stringify(event)}, { awsRequestId: 'r1', functionName: 'getOpenApi', getRemainingTimeInMillis: () => 10000 }).then((r) => process.stdout.write(JSON.stringify(r)));`;
+      const env = { ...process.env, NODE_OPTIONS: '', AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+      const answer = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
+      expect(answer.statusCode).toBe(200);
+      expect(JSON.parse(answer.body)).toMatchObject({ openapi: '3.1.0', paths: expect.objectContaining({ '/v1/events/trigger': expect.any(Object) }) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
+import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { awsClientConfig, callAws, withAwsProviderData } from '../aws.ts';
 import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { ProviderError } from '../provider.ts';
@@ -9,6 +9,8 @@ import { emailMessage, formatAddress } from './message.ts';
 // (ConfigurationSetName, EmailTags, ...).
 
 const NAME = 'Amazon SES';
+// Loaded on the first send, not at init: the jobs consumer serves every provider, and few use SES.
+const sdk = () => import('@aws-sdk/client-sesv2');
 const utf8 = (Data: string) => ({ Data, Charset: 'UTF-8' });
 
 async function send(delivery: Delivery): Promise<DeliveryResult> {
@@ -33,6 +35,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
     },
     delivery.providerData,
   );
+  const { SESv2Client, SendEmailCommand } = await sdk();
   const answer = await callAws(NAME, async (timeoutMs) => {
     const client = new SESv2Client(awsClientConfig('ses', delivery.integration.credentials, timeoutMs));
     try {

@@ -1,4 +1,4 @@
-import { PublishCommand, SNSClient, type PublishCommandInput } from '@aws-sdk/client-sns';
+import type { PublishCommandInput } from '@aws-sdk/client-sns';
 import { awsClientConfig, callAws, withAwsProviderData } from '../aws.ts';
 import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered } from '../result.ts';
@@ -9,6 +9,8 @@ import { smsMessage } from './message.ts';
 // destination country allows one; trigger provider data merges into the Publish input.
 
 const NAME = 'Amazon SNS';
+// Loaded on the first send, not at init: the jobs consumer serves every provider, and few use SNS.
+const sdk = () => import('@aws-sdk/client-sns');
 
 async function send(delivery: Delivery): Promise<DeliveryResult> {
   const sms = smsMessage(delivery);
@@ -20,6 +22,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
     },
     delivery.providerData,
   );
+  const { SNSClient, PublishCommand } = await sdk();
   const answer = await callAws(NAME, async (timeoutMs) => {
     const client = new SNSClient(awsClientConfig('sns', delivery.integration.credentials, timeoutMs));
     try {

@@ -1,0 +1,14 @@
+// How every Lambda is bundled (esbuild). The CDK stack passes these options to NodejsFunction;
+// the benchmark and the bundle tests build with them directly, so what they measure is what ships.
+export const BUNDLING = {
+  // CommonJS: the runtime require()s the handler and the AWS SDK it ships. An ES module handler
+  // imports the SDK's CommonJS files through Node's ESM loader, which lexes each one for its
+  // exports: a cold start 25-40 % slower (docs/performance.md, "Init").
+  format: 'cjs',
+  target: 'node22',
+  // ES module sources of dependencies where they have them: esbuild tree-shakes those.
+  mainFields: ['module', 'main'],
+  minify: true,
+  // The nodejs22.x runtime ships SDK v3.
+  external: ['@aws-sdk/*'],
+} as const;
