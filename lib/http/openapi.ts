@@ -24,8 +24,13 @@ const ERROR_BODY = {
   },
 };
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+// Several routes share a schema (a workflow is the response of seven): each is converted once.
+const converted = { input: new WeakMap<z.ZodType, object>(), output: new WeakMap<z.ZodType, object>() };
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): object {
+  let json = converted[io].get(schema);
+  if (!json) converted[io].set(schema, (json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' })));
+  return json;
+}
 
 function parameters(schema: z.ZodObject | undefined, location: 'path' | 'query') {
   if (!schema) return [];
