@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { BUNDLING } from '#infra/bundling.ts';
+import { esbuildOptions } from '#infra/bundling.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
 
@@ -41,11 +41,7 @@ async function bundle(entry: string, outfile: string): Promise<{ bytes: number; 
   const result = await build({
     entryPoints: [entry],
     outfile,
-    bundle: true,
-    platform: 'node',
-    ...BUNDLING,
-    mainFields: [...BUNDLING.mainFields],
-    external: [...BUNDLING.external],
+    ...esbuildOptions(),
     metafile: true,
     logLevel: 'error',
   });

@@ -1,3 +1,5 @@
+import type { BuildOptions } from 'esbuild';
+
 // How every Lambda is bundled (esbuild). The CDK stack passes these options to NodejsFunction;
 // the benchmark and the bundle tests build with them directly, so what they measure is what ships.
 export const BUNDLING = {
@@ -12,3 +14,14 @@ export const BUNDLING = {
   // The nodejs22.x runtime ships SDK v3.
   external: ['@aws-sdk/*'],
 } as const;
+
+/** The same, as esbuild's own options: for building a function outside the stack. */
+export const esbuildOptions = (): BuildOptions => ({
+  bundle: true,
+  platform: 'node',
+  format: BUNDLING.format,
+  target: BUNDLING.target,
+  mainFields: [...BUNDLING.mainFields],
+  minify: BUNDLING.minify,
+  external: [...BUNDLING.external],
+});

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { BUNDLING } from '#infra/bundling.ts';
+import { esbuildOptions } from '#infra/bundling.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
 
@@ -16,13 +16,9 @@ import { routes } from '#infra/routes.ts';
 const bundle = async (entry: string): Promise<Metafile> => {
   const { metafile } = await build({
     entryPoints: [entry],
-    bundle: true,
+    ...esbuildOptions(),
     write: false,
     metafile: true,
-    platform: 'node',
-    ...BUNDLING,
-    mainFields: [...BUNDLING.mainFields],
-    external: [...BUNDLING.external],
     logLevel: 'silent',
   });
   return metafile;
@@ -81,7 +77,7 @@ describe('Lambda bundles', () => {
       // As in /var/task: index.js with no package.json saying "module" (this repository's does).
       writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }');
       const file = join(dir, 'index.js');
-      await build({ entryPoints: ['functions/openapi/get.ts'], outfile: file, bundle: true, platform: 'node', ...BUNDLING, mainFields: [...BUNDLING.mainFields], external: [...BUNDLING.external], logLevel: 'silent' });
+      await build({ entryPoints: ['functions/openapi/get.ts'], outfile: file, ...esbuildOptions(), logLevel: 'silent' });
       const event = { version: '2.0', routeKey: 'GET /openapi.json', rawPath: '/openapi.json', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/openapi.json' }, requestId: 'r1', stage: '$default' }, isBase64Encoded: false };
       const script = `require(${JSON.stringify(file)}).handler(${JSON.stringify(event)}, { awsRequestId: 'r1', functionName: 'getOpenApi', getRemainingTimeInMillis: () => 10000 }).then((r) => process.stdout.write(JSON.stringify(r)));`;
       const env = { ...process.env, NODE_OPTIONS: '', AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
