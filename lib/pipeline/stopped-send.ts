@@ -12,18 +12,16 @@ import type { StoredJob, StoredNotification } from './model.ts';
  */
 export async function decideStoppedSend(scope: EnvScope, notification: StoredNotification, job: StoredJob, now: Date): Promise<Decision> {
   const message = job.messageId && (await getMessage(scope, notification.subscriberId, job.messageId));
-  if (!message) {
-    return {
-      status: 'failed',
-      details: [detail(DETAILS.outcomeUnknown, 'Failed', {}, now)],
-      job: { error: DETAILS.outcomeUnknown, leaseUntil: undefined },
-      after: { kind: 'next' },
-    };
-  }
-  const recorded = { messageId: message._id, providerId: message.providerId };
-  if (message.status === 'sent') {
-    return { status: 'completed', details: [detail(DETAILS.messageSent, 'Success', recorded, now)], job: { ...recorded, leaseUntil: undefined }, after: { kind: 'next' } };
-  }
+  const recorded = message ? { messageId: message._id, providerId: message.providerId } : {};
+  // However it ended, the lease is over and the chain goes on as after any send.
+  const ended = (status: 'completed' | 'failed', text: string, fields: Partial<StoredJob>): Decision => ({
+    status,
+    details: [detail(text, status === 'completed' ? 'Success' : 'Failed', recorded, now)],
+    job: { ...fields, leaseUntil: undefined },
+    after: { kind: 'next' },
+  });
+  if (!message) return ended('failed', DETAILS.outcomeUnknown, { error: DETAILS.outcomeUnknown });
+  if (message.status === 'sent') return ended('completed', DETAILS.messageSent, recorded);
   const error = message.errorText ?? DETAILS.providerError;
-  return { status: 'failed', details: [detail(error, 'Failed', recorded, now)], job: { ...recorded, error, leaseUntil: undefined }, after: { kind: 'next' } };
+  return ended('failed', error, { ...recorded, error });
 }
