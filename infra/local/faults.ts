@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ProvisionedThroughputExceededException, ThrottlingException } from '@aws-sdk/client-dynamodb';
+import type { BatchResultErrorEntry, SendMessageBatchRequest, SendMessageBatchResult } from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { demoProvider } from '#lib/providers/demo.ts';
 import { ProviderError, type DeliveryProvider } from '#lib/providers/provider.ts';
@@ -43,6 +44,9 @@ export interface FaultSettings {
   /**
    * Consumer requests that fail, before they are sent and without the SDK's retries, with the
    * error this returns: a persistent fault of one operation (a queue refusing sends, a hot key).
+   * A SendMessageBatch is asked about entry by entry, each as a batch of one, and a refused entry
+   * is answered in `Failed` while the others are sent, as SQS refuses messages: one record's
+   * refused message must not fail the other records whose messages share its request.
    */
   refuse?: (request: FaultRequest) => Error | undefined;
 }
@@ -182,12 +186,34 @@ export function installFaults(): void {
   sqs().middlewareStack.add(
     (next, context) => async (args) => {
       const current = invocation.getStore();
-      if (current) stopIfCrashedOrRefused(current, 'sqs', context.commandName, args.input);
+      if (!current) return next(args);
+      if (context.commandName === 'SendMessageBatchCommand') {
+        if (current.crashed) throw new SimulatedCrash();
+        const send = (input: SendMessageBatchRequest) => next({ ...args, input }) as Promise<BatchSent>;
+        return sendBatchRefusingEntries(args.input as SendMessageBatchRequest, send) as ReturnType<typeof next>;
+      }
+      stopIfCrashedOrRefused(current, 'sqs', context.commandName, args.input);
       return next(args);
     },
     { step: 'initialize', name: 'faultCrashMiddleware', priority: 'high' },
   );
   wrapProvider(demoProvider);
+}
+
+type BatchSent = { output: SendMessageBatchResult; response: unknown };
+
+/** Sends the entries `refuse` lets through; answers the others in `Failed` with its error. */
+async function sendBatchRefusingEntries(input: SendMessageBatchRequest, send: (input: SendMessageBatchRequest) => Promise<BatchSent>): Promise<BatchSent> {
+  const refused: BatchResultErrorEntry[] = [];
+  const taken = (input.Entries ?? []).filter((entry) => {
+    const error = faults.refuse?.({ service: 'sqs', command: 'SendMessageBatchCommand', input: { ...input, Entries: [entry] } as unknown as Record<string, unknown> });
+    if (error) refused.push({ Id: entry.Id, SenderFault: false, Code: error.name, Message: error.message });
+    return !error;
+  });
+  if (refused.length === 0) return send(input);
+  if (taken.length === 0) return { output: { Successful: [], Failed: refused }, response: {} };
+  const sent = await send({ ...input, Entries: taken });
+  return { ...sent, output: { ...sent.output, Failed: [...(sent.output.Failed ?? []), ...refused] } };
 }
 
 /**

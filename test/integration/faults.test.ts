@@ -327,7 +327,7 @@ describe('every fault at once', () => {
       duplicates: true,
       crash: { probability: 0.01, when: 'either' },
       throttle: 0.02,
-      provider: { error: 0.05, timeout: 0.02, timeoutMs: 500, channels: ['email'] },
+      provider: { error: 0.05, timeout: 0.05, timeoutMs: 500, channels: ['email'] },
     });
     const { result, ms, events } = await run(RUN_EVENTS, 3_000_000);
     const { failedTransactions, ...counts } = result;
