@@ -1,9 +1,19 @@
 import { logger } from '../logger.ts';
-import { sendMessages } from '../queue/send.ts';
+import { sendMessages, type OutgoingMessage } from '../queue/send.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { mapConcurrently } from '../store/concurrency.ts';
 import { parseEventMessage } from './parse-queue-message.ts';
 import { fanOut, settleFailedFanOut, type FanOutResult } from './fan-out.ts';
+import { FINAL_JOB_STATUSES } from './model.ts';
 import { scopeOfMessage } from './queue-messages.ts';
+import { runJob } from './run-job.ts';
 import { sendJobs } from './send-jobs.ts';
+import { stepDecider } from './steps/decide.ts';
+import { decideInApp } from './steps/in-app.ts';
+
+/** The events consumer runs in-app first steps only: the providers' code is not loaded here. */
+const decideInAppStep = stepDecider({ in_app: decideInApp });
+const RUN_HERE_CONCURRENCY = 16;
 
 /**
  * Fans out one trigger until `deadline` (epoch ms), then hands the rest to the next message. On
@@ -26,6 +36,34 @@ export async function consumeEvent(body: string, deadline: number, lastAttempt =
     if (!settled.complete) throw error;
     return;
   }
-  await sendJobs(scope, result.jobs.map((job) => ({ body: job })), lastAttempt);
+  const ranHere = await runFirstJobs(scope, result, lastAttempt ? 0 : deadline);
+  await sendJobs(scope, [...result.jobs.map((job) => ({ body: job })), ...ranHere], lastAttempt);
   if (result.continuation) await sendMessages('events', [{ body: result.continuation }]);
+}
+
+/**
+ * Runs the fan-out's in-app first jobs; answers the messages to send: their next jobs, and the
+ * job itself for one that failed here, which the jobs consumer then retries with its own receives
+ * (the run is repeatable, so one that got part-way cannot deliver twice). Past the deadline the
+ * rest are queued too: the time kept back is for sending, not for running. On the message's last
+ * receive every one still to run is queued, so that a job whose runs here kept dying gets
+ * receives of its own.
+ */
+async function runFirstJobs(scope: EnvScope, result: FanOutResult, deadline: number): Promise<OutgoingMessage[]> {
+  const messages: OutgoingMessage[] = [];
+  await mapConcurrently(result.runHere, RUN_HERE_CONCURRENCY, async ({ message, loaded }) => {
+    const done = FINAL_JOB_STATUSES.includes(loaded.notification.jobs[message.jobIndex]!.status);
+    // A job already done only has its next job's message to give, which takes no time.
+    if (!done && Date.now() > deadline) {
+      messages.push({ body: message });
+      return;
+    }
+    try {
+      messages.push(...(await runJob(scope, message, { lastAttempt: false, decide: decideInAppStep, loaded })));
+    } catch (error) {
+      logger.warn('First job queued after failing in the events consumer', { transactionId: message.transactionId, subscriberId: message.subscriberId, error: error as Error });
+      messages.push({ body: message });
+    }
+  });
+  return messages;
 }

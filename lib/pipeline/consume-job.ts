@@ -2,6 +2,7 @@ import { parseJobMessage } from './parse-queue-message.ts';
 import { scopeOfMessage } from './queue-messages.ts';
 import { runJob } from './run-job.ts';
 import { sendJobs } from './send-jobs.ts';
+import { decideStep } from './steps/index.ts';
 
 /**
  * Runs one job; on `lastAttempt` a job that still fails is stored failed (see run-job.ts), and so
@@ -11,6 +12,6 @@ export async function consumeJob(body: string, lastAttempt: boolean): Promise<vo
   const message = parseJobMessage(body);
   if (!message) return;
   const scope = scopeOfMessage(message);
-  const followUps = await runJob(scope, message, { lastAttempt });
+  const followUps = await runJob(scope, message, { lastAttempt, decide: decideStep });
   if (followUps.length > 0) await sendJobs(scope, followUps, lastAttempt);
 }

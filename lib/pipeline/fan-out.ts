@@ -8,8 +8,8 @@ import { getTenant, updateTenant } from '../tenants/repository.ts';
 import { getTopic } from '../topics/repository.ts';
 import { touchLastTriggered, type VersionedWorkflow } from '../workflows/repository.ts';
 import { buildNotification } from './build-notification.ts';
-import type { NotificationTopic, Recipient, StoredNotification, SubscriberDefinition, TriggerEvent } from './model.ts';
-import { createNotification, getNotification, getTriggerEvent } from './notification-store.ts';
+import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberDefinition, TriggerEvent } from './model.ts';
+import { createNotification, getNotification, getTriggerEvent, type VersionedNotification } from './notification-store.ts';
 import { eventMessage, jobMessage, type EventMessage, type JobMessage } from './queue-messages.ts';
 import { cachedWorkflow } from './read-cache.ts';
 import { decodePosition, encodePosition, isTopic, recipientPage, singleRecipients, type Position } from './recipients.ts';
@@ -20,12 +20,21 @@ import { failJob } from './store-decision.ts';
 // broadcast, every subscriber of the environment) a page at a time. When the time budget runs
 // out, the rest is handed on as a continuation message with a cursor. Every notification is a
 // conditional Put keyed by (transactionId, subscriberId), so a redelivered or overlapping run
-// creates nothing twice: it finds the notification and re-queues its first job if still queued.
+// creates nothing twice: it finds the notification and re-queues its first job if still queued
+// (or, for an in-app first step, which the events consumer runs itself, runs it again).
 
 export interface FanOutResult {
+  /** First jobs for the jobs consumer. */
   jobs: JobMessage[];
+  /** First jobs the events consumer runs itself (in-app steps: see `notify`), with their notification. */
+  runHere: FirstJob[];
   /** Set when the fan-out must continue in another run. */
   continuation?: EventMessage;
+}
+
+interface FirstJob {
+  message: JobMessage;
+  loaded: VersionedNotification;
 }
 
 const CONCURRENCY = 16;
@@ -34,21 +43,23 @@ const LAST_TRIGGERED_EVERY_MS = 5 * 60_000;
 
 export async function fanOut(scope: EnvScope, message: EventMessage, deadline: number): Promise<FanOutResult> {
   const event = await getTriggerEvent(scope, message.transactionId);
-  if (!event || event.canceledAt) return { jobs: [] };
+  if (!event || event.canceledAt) return { jobs: [], runHere: [] };
   const workflow = await cachedWorkflow(scope, event.workflowDbId, event.workflowVersion);
   if (!workflow) {
     logger.warn('Trigger dropped: its workflow no longer exists', { transactionId: event.transactionId, workflowId: event.workflowId });
-    return { jobs: [] };
+    return { jobs: [], runHere: [] };
   }
   const topics = event.to.filter(isTopic);
   const excluded = new Set(topics.flatMap((t) => t.exclude ?? []));
   if (event.actor) excluded.add(event.actor.subscriberId);
 
   const jobs: JobMessage[] = [];
+  const runHere: FirstJob[] = [];
   let actor: Subscriber | undefined;
   const deliver = async (definition: SubscriberDefinition | string, to: Recipient, topic?: NotificationTopic) => {
-    const job = await notify(scope, { event, workflow, actor }, definition, to, topic ? [topic] : []);
-    if (job) jobs.push(job);
+    const first = await notify(scope, { event, workflow, actor }, definition, to, topic ? [topic] : []);
+    if (first?.loaded) runHere.push({ message: first.message, loaded: first.loaded });
+    else if (first) jobs.push(first.message);
   };
 
   let position: Position;
@@ -65,7 +76,7 @@ export async function fanOut(scope: EnvScope, message: EventMessage, deadline: n
   // Topic members (source = topic index) or the whole environment (source = -1), page by page.
   while (event.broadcast ? position.source === -1 : position.source < topics.length) {
     if (Date.now() > deadline) {
-      return { jobs, continuation: eventMessage(scope, event.transactionId, encodePosition(position)) };
+      return { jobs, runHere, continuation: eventMessage(scope, event.transactionId, encodePosition(position)) };
     }
     const topicRecipient = event.broadcast ? undefined : topics[position.source]!;
     const topic = topicRecipient && (await getTopic(scope, topicRecipient.topicKey));
@@ -80,7 +91,7 @@ export async function fanOut(scope: EnvScope, message: EventMessage, deadline: n
     await mapConcurrently(members, CONCURRENCY, (id) => deliver(id, topicRecipient ?? { subscriberId: id }, ref));
     position = page.next ? { source: position.source, startKey: page.next } : { source: event.broadcast ? -2 : position.source + 1 };
   }
-  return { jobs };
+  return { jobs, runHere };
 }
 
 /** What happens once per trigger: the workflow's lastTriggeredAt, the tenant's name and data follow the trigger, the actor is upserted. */
@@ -112,14 +123,20 @@ async function prepare(scope: EnvScope, event: TriggerEvent, workflow: Versioned
   }
 }
 
-/** Creates the subscriber's notification (once); the message of its first job if that still waits to run. */
+/**
+ * Creates the subscriber's notification (once); its first job, if it is to run. An in-app first
+ * step runs in the events consumer (a queue hop less: it only writes to the table), whatever its
+ * status: runJob is made to be repeated, and on a fan-out delivered again it moves on a job a
+ * crashed run left, or sends again the next job's message that run may not have sent. Any other
+ * first step is queued for the jobs consumer if it still waits to run.
+ */
 async function notify(
   scope: EnvScope,
   { event, workflow, actor }: { event: TriggerEvent; workflow: VersionedWorkflow; actor: Subscriber | undefined },
   recipient: SubscriberDefinition | string,
   to: Recipient,
   topics: NotificationTopic[],
-): Promise<JobMessage | undefined> {
+): Promise<{ message: JobMessage; loaded?: VersionedNotification } | undefined> {
   let subscriber: Subscriber | undefined;
   if (typeof recipient === 'string') {
     // A topic member exists already; if it was deleted since, it gets nothing.
@@ -130,9 +147,13 @@ async function notify(
   }
   const { stored } = await createNotification(notificationOf({ event, workflow, subscriber, to, topics, ...(actor && { actor }) }));
   const first = stored.notification.jobs[0];
-  if (!first || first.status !== 'queued') return undefined;
-  return jobMessage(scope, event.transactionId, subscriber.subscriberId, 0);
+  const message = jobMessage(scope, event.transactionId, subscriber.subscriberId, 0);
+  if (first && runsHere(first)) return { message, loaded: stored };
+  return first?.status === 'queued' ? { message } : undefined;
 }
+
+/** A first job the events consumer runs itself: until a run of its fan-out ends, its next job's message may be owed. */
+const runsHere = (job: StoredJob): boolean => job.type === 'in_app';
 
 /**
  * The last receive of a fan-out that keeps failing: each single recipient is settled, so that
@@ -158,7 +179,9 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
       const first = jobMessage(scope, event.transactionId, definition.subscriberId, 0);
       const stored = await getNotification(scope, event.transactionId, definition.subscriberId);
       if (stored) {
-        if (stored.notification.jobs[0]?.status === 'queued') jobs.push(first);
+        const job = stored.notification.jobs[0];
+        // One run here by an earlier receive may have ended without sending its next job's message.
+        if (job && (job.status === 'queued' || runsHere(job))) jobs.push(first);
         return;
       }
       const subscriber = await getSubscriber(scope, definition.subscriberId);

@@ -7,10 +7,10 @@ import type { JobContext } from './decision.ts';
 import { detail } from './details.ts';
 import { messageIdOf } from './message-id.ts';
 import { FINAL_JOB_STATUSES, type StoredJob, type StoredNotification } from './model.ts';
-import { getNotification } from './notification-store.ts';
+import { getNotification, type VersionedNotification } from './notification-store.ts';
 import { MAX_QUEUE_DELAY_SECONDS, type JobMessage } from './queue-messages.ts';
 import { cachedWorkflow } from './read-cache.ts';
-import { decideStep } from './steps/index.ts';
+import type { DecideStep } from './steps/decide.ts';
 import { decideStoppedSend } from './stopped-send.ts';
 import { failJob, followUp, saveDecision, storeDecision, waitMessage } from './store-decision.ts';
 import { templateVariables } from './variables.ts';
@@ -45,11 +45,21 @@ export class RetryLaterError extends Error {
 export interface RunOptions {
   /** This is the last delivery SQS will make: fail the job with the reason instead of throwing. */
   lastAttempt: boolean;
+  /** The steps this consumer runs (steps/index.ts: all of them). */
+  decide: DecideStep;
+  /** The notification as just written or read consistently by the caller: the first look needs no read. */
+  loaded?: VersionedNotification;
 }
 
 export async function runJob(scope: EnvScope, message: JobMessage, options: RunOptions): Promise<OutgoingMessage[]> {
+  let given = options.loaded;
   try {
-    return await retryOnStaleWrite(() => runOnce(scope, message));
+    return await retryOnStaleWrite(() => {
+      // A retry after a stale write reads the notification again.
+      const loaded = given;
+      given = undefined;
+      return runOnce(scope, message, options.decide, loaded);
+    });
   } catch (error) {
     if (options.lastAttempt && error instanceof RetryLaterError && error.until) {
       // A send holds the job past this message's last receive. Dead-lettering the message would
@@ -64,8 +74,8 @@ export async function runJob(scope: EnvScope, message: JobMessage, options: RunO
   }
 }
 
-async function runOnce(scope: EnvScope, message: JobMessage): Promise<OutgoingMessage[]> {
-  const loaded = await getNotification(scope, message.transactionId, message.subscriberId);
+async function runOnce(scope: EnvScope, message: JobMessage, decideStep: DecideStep, given: VersionedNotification | undefined): Promise<OutgoingMessage[]> {
+  const loaded = given ?? (await getNotification(scope, message.transactionId, message.subscriberId));
   const job = loaded?.notification.jobs[message.jobIndex];
   if (!loaded || !job) return [];
   const now = new Date();

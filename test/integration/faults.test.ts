@@ -74,17 +74,14 @@ async function setTiming(visibilitySeconds: number, leaseMs: number): Promise<vo
   process.env[SEND_LEASE_ENV] = String(leaseMs);
 }
 
-async function inAppThenEmail(): Promise<string> {
+/** The run's workflow: an in-app step (run by the events consumer) and an email step, or the other way round. */
+async function inAppThenEmail({ emailFirst = false } = {}): Promise<string> {
   const workflowId = `wf-${rand()}`;
-  const res = await client.post('/v2/workflows', {
-    name: workflowId,
-    workflowId,
-    active: true,
-    steps: [
-      { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hello {{subscriber.firstName}} #{{payload.n}}' } },
-      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi #{{payload.n}}', body: '<p>Hello</p>' } },
-    ],
-  });
+  const steps = [
+    { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hello {{subscriber.firstName}} #{{payload.n}}' } },
+    { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi #{{payload.n}}', body: '<p>Hello</p>' } },
+  ];
+  const res = await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: emailFirst ? steps.reverse() : steps });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return workflowId;
 }
@@ -222,7 +219,7 @@ describe('each fault alone', () => {
   }, 120_000);
 });
 
-// The three cases run at once (each refuses only its own transaction's requests), so their five
+// The cases run at once (each refuses only its own transaction's requests), so their five
 // receives each are waited for once.
 describe.concurrent('an operation that keeps failing until the last receive', () => {
   const refusers: ((request: FaultRequest) => Error | undefined)[] = [];
@@ -253,7 +250,7 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
   }, 150_000);
 
   it('fails the jobs of a fan-out whose job messages cannot be sent, instead of leaving them queued', async () => {
-    const workflowId = await inAppThenEmail();
+    const workflowId = await inAppThenEmail({ emailFirst: true });
     const prefix = rand();
     refuse((r) => r.command === 'SendMessageBatchCommand' && mentions(r, `${prefix}-tx-0`), 'Injected: the jobs queue refuses messages');
     const events = await triggerMany(client, workflowId, prefix, 1);
@@ -261,6 +258,19 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
     const { jobs } = await inFeed(events[0]!.transactionId);
     expect(jobs.map((j: any) => j.status)).toEqual(['failed', 'failed']);
     expect(failedDetail(jobs[0]).raw).toContain('the jobs queue refuses messages');
+    expect(await deadLetters(events)).toEqual([]);
+  }, 150_000);
+
+  it('delivers an in-app first step without the jobs queue, and fails the next step whose message cannot be sent', async () => {
+    const workflowId = await inAppThenEmail();
+    const prefix = rand();
+    refuse((r) => r.command === 'SendMessageBatchCommand' && mentions(r, `${prefix}-tx-0`), 'Injected: the jobs queue refuses messages');
+    const events = await triggerMany(client, workflowId, prefix, 1);
+    await drained(queueUrls, 120_000);
+    const { jobs } = await inFeed(events[0]!.transactionId);
+    expect(jobs.map((j: any) => j.status)).toEqual(['completed', 'failed']);
+    expect(failedDetail(jobs[1]).raw).toContain('the jobs queue refuses messages');
+    expect((await client.get(`/v1/messages?subscriberId=${events[0]!.subscriberId}&channel=in_app`)).body.data).toHaveLength(1);
     expect(await deadLetters(events)).toEqual([]);
   }, 150_000);
 
@@ -289,6 +299,27 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
     expect(failedDetail(failed.jobs[0]).raw).toContain('this operation keeps failing');
     expect((await client.get(`/v1/messages?subscriberId=${stuck}`)).body.data).toEqual([]);
     expect(await deadLetters([{ transactionId }])).toEqual([]);
+  }, 150_000);
+
+  it('queues the next step of an in-app step run by the events consumer, when its fan-out then keeps failing', async () => {
+    const workflowId = await inAppThenEmail();
+    const prefix = rand();
+    const transactionId = `${prefix}-tx-0`;
+    // First receive: the fan-out and its in-app step run in the events consumer, and the message
+    // of the next job (email) is refused on each of sendBatch's five attempts, so the receive fails.
+    // Every receive after: the notification's create keeps failing, so the fan-out fails, and its
+    // last receive settles it. The in-app job is done by then: only its next job is owed.
+    let refusedSends = 0;
+    refuse((r) => r.command === 'SendMessageBatchCommand' && mentions(r, transactionId) && ++refusedSends <= 5);
+    refuse((r) => refusedSends >= 5 && r.command === 'PutItemCommand' && mentions(r, transactionId) && mentions(r, '"sk":"NOTIF#') && mentions(r, 'attribute_not_exists'));
+    const events = await triggerMany(client, workflowId, prefix, 1);
+    await drained(queueUrls, 120_000);
+    expect(refusedSends).toBeGreaterThan(5);
+    const { jobs } = await inFeed(transactionId);
+    expect(jobs.map((j: any) => j.status)).toEqual(['completed', 'completed']);
+    expect((await sinkRecords('email')).filter((r) => r.to === events[0]!.email)).toHaveLength(1);
+    expect((await client.get(`/v1/messages?subscriberId=${events[0]!.subscriberId}&channel=in_app`)).body.data).toHaveLength(1);
+    expect(await deadLetters(events)).toEqual([]);
   }, 150_000);
 });
 

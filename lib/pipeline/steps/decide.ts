@@ -1,0 +1,33 @@
+import type { StepType } from '../../workflows/model.ts';
+import { stepFiltersPass, skipRulePasses, type ConditionVariables } from '../step-conditions.ts';
+import { isChannelStep } from '../build-notification.ts';
+import { next, type Decision, type JobContext } from '../decision.ts';
+import { DETAILS, detail } from '../details.ts';
+import { channelGate } from './gates.ts';
+
+// One job's decision: the step's conditions first, then, for channel steps, preferences and the
+// subscriber's schedule, then what the step's kind does. A consumer builds its decider from the
+// kinds it runs, so one that runs only in-app steps does not load the providers' code.
+
+export type StepDeciders = Partial<Record<StepType, (context: JobContext) => Decision | Promise<Decision>>>;
+export type DecideStep = (context: JobContext) => Promise<Decision>;
+
+export function stepDecider(deciders: StepDeciders): DecideStep {
+  return async (context) => {
+    const { step, job, now } = context;
+    const variables = context.variables as ConditionVariables;
+    const passes = stepFiltersPass(step.filters, variables) && skipRulePasses(step.controlValues.skip, variables);
+    // A step resumed after its wait (delay, digest) was already checked when it started.
+    if (!passes && job.status !== 'delayed') {
+      const raw = { filters: step.filters ?? [], skip: step.controlValues.skip ?? null };
+      return isChannelStep(step.type)
+        ? { status: 'canceled', details: [detail(DETAILS.conditionsSkipped, 'Failed', { raw }, now)], after: next }
+        : { status: 'skipped', details: [detail(DETAILS.conditionsSkipped, 'Success', { raw }, now)], after: next };
+    }
+    const blocked = isChannelStep(step.type) ? channelGate(context) : undefined;
+    if (blocked) return blocked;
+    const decide = deciders[step.type];
+    if (!decide) throw new Error(`This consumer does not run ${step.type} steps`);
+    return decide(context);
+  };
+}
