@@ -84,9 +84,9 @@ export async function countMessages(env: BenchEnv): Promise<number> {
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.messagesOfEnvironment(env.scope).gsi1pk },
+        IndexName: 'gsi5',
+        KeyConditionExpression: 'gsi5pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.messagesOfEnvironment(env.scope).gsi5pk },
         Select: 'COUNT',
         ExclusiveStartKey: start,
       }),

@@ -2,6 +2,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
@@ -13,11 +14,27 @@ import type { QueueDef } from '../queues.ts';
 // Both calls are safe to repeat against resources that already exist.
 
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  let existing: string[] | undefined;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    existing = (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName!);
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  if (existing) {
+    // A table made by an earlier version (a DynamoDB the stack is pointed at) gets the indexes
+    // added since, one per update as DynamoDB allows.
+    for (const index of TABLE.indexes.filter((i) => !existing.includes(i.name))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+          GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
+        }),
+      );
+      await untilActive(client, tableName);
+    }
+    return;
   }
   const attributes = new Set<string>([TABLE.partitionKey, TABLE.sortKey]);
   for (const index of TABLE.indexes) attributes.add(index.partitionKey).add(index.sortKey);
@@ -30,27 +47,36 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
         { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: TABLE.indexes.map((index) => ({
-        IndexName: index.name,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: index.projection === 'ALL' ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] },
-      })),
+      GlobalSecondaryIndexes: TABLE.indexes.map(indexDefinition),
     }),
   );
-  for (;;) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (Table?.TableStatus === 'ACTIVE') break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await untilActive(client, tableName);
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,
       TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
     }),
   );
+}
+
+function indexDefinition(index: (typeof TABLE.indexes)[number]) {
+  return {
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection: index.projection === 'ALL' ? { ProjectionType: 'ALL' as const } : { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection] },
+  };
+}
+
+/** Waits until the table and all its indexes are active. */
+async function untilActive(client: DynamoDBClient, tableName: string): Promise<void> {
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === 'ACTIVE' && (Table.GlobalSecondaryIndexes ?? []).every((i) => i.IndexStatus === 'ACTIVE')) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Creates each queue with its dead-letter queue; returns the URL of each by logical name. */

@@ -12,9 +12,10 @@ import type { StoredMessage } from './model.ts';
 import type { PayloadCondition } from './payload-filter.ts';
 
 // Storage of messages: one item per message in the subscriber's partition (`MSG#<id>`, ids sort
-// by creation). gsi1 lists every message of the environment by id; gsi2 holds only unseen in-app
+// by creation). gsi5 lists every message of the environment by id; gsi6 holds only unseen in-app
 // messages of a subscriber (sparse), so the unseen count reads only unseen messages. Every write
-// that changes `seen` sets or removes the gsi2 attributes with it.
+// that changes `seen` sets or removes the gsi6 attributes with it. Both hold only what the lists'
+// filters read (MESSAGE_INDEX_ATTRIBUTES): a page's messages are read whole by key.
 
 export const scopeOfMessage = (m: Pick<StoredMessage, '_organizationId' | '_environmentId'>): EnvScope => ({
   organizationId: m._organizationId,
@@ -35,7 +36,7 @@ export function messageItem(m: StoredMessage): Record<string, unknown> {
 }
 
 export function messageFromItem(item: Record<string, unknown>): StoredMessage {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, type: _t, ...message } = item;
+  const { pk: _pk, sk: _sk, gsi5pk: _a, gsi5sk: _b, gsi6pk: _c, gsi6sk: _d, type: _t, ...message } = item;
   return message as unknown as StoredMessage;
 }
 
@@ -75,8 +76,8 @@ export interface MessageFilter {
 function rangeQuery(scope: EnvScope, range: MessageRange): QueryInput {
   switch (range.of) {
     case 'environment': {
-      const { gsi1pk } = keys.messagesOfEnvironment(scope);
-      return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk } };
+      const { gsi5pk } = keys.messagesOfEnvironment(scope);
+      return { IndexName: 'gsi5', KeyConditionExpression: 'gsi5pk = :pk', ExpressionAttributeValues: { ':pk': gsi5pk } };
     }
     case 'subscriber': {
       const { pk, skPrefix } = keys.messagesOfSubscriber(scope, range.subscriberId);
@@ -86,13 +87,14 @@ function rangeQuery(scope: EnvScope, range: MessageRange): QueryInput {
       };
     }
     case 'unseenInApp': {
-      const { gsi2pk } = keys.unseenMessagesOfSubscriber(scope, range.subscriberId);
-      return { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': gsi2pk } };
+      const { gsi6pk } = keys.unseenMessagesOfSubscriber(scope, range.subscriberId);
+      return { IndexName: 'gsi6', KeyConditionExpression: 'gsi6pk = :pk', ExpressionAttributeValues: { ':pk': gsi6pk } };
     }
   }
 }
 
-function filterOf(filter: MessageFilter): Filter {
+/** The FilterExpression of a message list (exported for the test that the indexes hold what it reads). */
+export function filterOf(filter: MessageFilter): Filter {
   const e = new ExpressionBuilder();
   if (filter.channel !== undefined) e.and(e.equals('channel', filter.channel));
   if (filter.read !== undefined) e.and(e.equals('read', filter.read));
@@ -214,15 +216,15 @@ export async function getMessage(scope: EnvScope, subscriberId: string, messageI
   return item && messageFromItem(item);
 }
 
-/** The key of a message of the environment, found by id alone (gsi1; eventually consistent). */
+/** The key of a message of the environment, found by id alone (gsi5; eventually consistent). */
 export async function findMessageKey(scope: EnvScope, messageId: string): Promise<Key | undefined> {
-  const { gsi1pk, gsi1sk } = keys.messageListIndex(scope, messageId);
+  const { gsi5pk, gsi5sk } = keys.messageListIndex(scope, messageId);
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': gsi1pk, ':sk': gsi1sk },
+      IndexName: 'gsi5',
+      KeyConditionExpression: 'gsi5pk = :pk AND gsi5sk = :sk',
+      ExpressionAttributeValues: { ':pk': gsi5pk, ':sk': gsi5sk },
       ProjectionExpression: 'pk, sk',
     }),
   );
@@ -265,9 +267,9 @@ export async function changeMessageState(
   let remove = '';
   if (!change.seen && message.channel === 'in_app') {
     const index = keys.unseenMessageIndex(scope, message.subscriberId, message._id);
-    set.push(`gsi2pk = ${e.value(index.gsi2pk)}`, `gsi2sk = ${e.value(index.gsi2sk)}`);
+    set.push(`gsi6pk = ${e.value(index.gsi6pk)}`, `gsi6sk = ${e.value(index.gsi6sk)}`);
   } else {
-    remove = ' REMOVE gsi2pk, gsi2sk';
+    remove = ' REMOVE gsi6pk, gsi6sk';
   }
   const conditions = ['attribute_exists(pk)'];
   for (const [field, value] of Object.entries(onlyIf ?? {})) conditions.push(e.equals(field, value));

@@ -146,15 +146,15 @@ export const keys = {
   }),
 
   // ---- messages (in the subscriber's partition) -------------------------------------------------
-  /** gsi1: every message of the environment, by id (= creation order); gsi2: unseen in-app only. */
+  /** gsi5: every message of the environment, by id (= creation order); gsi6: unseen in-app only. */
   message: (s: EnvScope, subscriberId: string, messageId: string): Key => ({ pk: `${env(s)}#SUB#${subscriberId}`, sk: `MSG#${messageId}` }),
   messagesOfSubscriber: (s: EnvScope, subscriberId: string) => ({ pk: `${env(s)}#SUB#${subscriberId}`, skPrefix: 'MSG#' }),
-  messagesOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#MSGS` }),
-  messageListIndex: (s: EnvScope, messageId: string) => ({ gsi1pk: `${env(s)}#MSGS`, gsi1sk: messageId }),
-  unseenMessagesOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi2pk: `${env(s)}#SUB#${subscriberId}#UNSEEN` }),
+  messagesOfEnvironment: (s: EnvScope) => ({ gsi5pk: `${env(s)}#MSGS` }),
+  messageListIndex: (s: EnvScope, messageId: string) => ({ gsi5pk: `${env(s)}#MSGS`, gsi5sk: messageId }),
+  unseenMessagesOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi6pk: `${env(s)}#SUB#${subscriberId}#UNSEEN` }),
   unseenMessageIndex: (s: EnvScope, subscriberId: string, messageId: string) => ({
-    gsi2pk: `${env(s)}#SUB#${subscriberId}#UNSEEN`,
-    gsi2sk: messageId,
+    gsi6pk: `${env(s)}#SUB#${subscriberId}#UNSEEN`,
+    gsi6sk: messageId,
   }),
 
   // ---- digest windows and throttle counters ---------------------------------------------------

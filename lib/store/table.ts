@@ -10,6 +10,14 @@
  */
 export const ACTIVITY_INDEX_ATTRIBUTES = ['_id', 'createdAt', 'subscriberId', 'channels', '_templateId', 'severity', 'topicKeys', 'contextKey'] as const;
 
+/**
+ * What the message indexes hold besides the keys: the message's id and every attribute a message
+ * list's FilterExpression reads (lib/messages/repository.ts). Lists take only keys from them and
+ * read the page's messages whole by key, so a message costs a small entry per index instead of
+ * two more copies of itself, and changing its read state rewrites only what they hold.
+ */
+export const MESSAGE_INDEX_ATTRIBUTES = ['_id', 'channel', 'transactionId', 'read', 'seen', '_feedId', 'payload'] as const;
+
 /** `ALL`: the index holds whole items; otherwise the non-key attributes it holds (INCLUDE). */
 export type IndexProjection = 'ALL' | readonly string[];
 
@@ -25,6 +33,9 @@ export const TABLE = {
     // Notifications only: the activity feed by day (gsi3) and by subscriber (gsi4).
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: ACTIVITY_INDEX_ATTRIBUTES },
     { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: ACTIVITY_INDEX_ATTRIBUTES },
+    // Messages only: the environment's messages by id (gsi5), a subscriber's unseen in-app ones (gsi6, sparse).
+    { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: MESSAGE_INDEX_ATTRIBUTES },
+    { name: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk', projection: MESSAGE_INDEX_ATTRIBUTES },
   ],
 } as const;
 

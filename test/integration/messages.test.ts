@@ -41,7 +41,7 @@ function expectOk(res: ApiResponse, status = 200) {
 const ids = (messages: { _id: string }[]) => messages.map((m) => m._id);
 const newestFirst = (messages: StoredMessage[]) => ids(messages).reverse();
 const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-const INTERNAL = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type', 'version'];
+const INTERNAL = ['pk', 'sk', 'gsi5pk', 'gsi5sk', 'gsi6pk', 'gsi6sk', 'type', 'version'];
 
 const feedPath = (s: MessageRecipient, query = '') => `/v1/subscribers/${s.subscriberId}/notifications/feed${query}`;
 const unseenPath = (s: MessageRecipient, query = '') => `/v1/subscribers/${s.subscriberId}/notifications/unseen${query}`;
@@ -438,7 +438,7 @@ describe('POST /v1/subscribers/{subscriberId}/messages/mark-as', () => {
       const item = await storedItem(env, message!);
       expect(item).toMatchObject({ read: row.after.read, seen: row.after.seen, lastSeenDate: updated.lastSeenDate });
       // The unseen index holds the message exactly while it is unseen.
-      expect(item!.gsi2pk !== undefined, `${what} unseen index`).toBe(!row.after.seen);
+      expect(item!.gsi6pk !== undefined, `${what} unseen index`).toBe(!row.after.seen);
     }
   });
 
@@ -563,7 +563,7 @@ describe('POST /v1/subscribers/{subscriberId}/messages/mark-all', () => {
     expect(await unseenCount(env, bob)).toBe(1);
     const item = await storedItem(env, seeded[0]!);
     expect(item).toMatchObject({ read: false, seen: true, lastReadDate: ISO, lastSeenDate: ISO });
-    expect(item!.gsi2pk).toBeUndefined();
+    expect(item!.gsi6pk).toBeUndefined();
   });
 
   it('pages through many messages', async () => {

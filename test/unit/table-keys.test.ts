@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { activityFilter } from '#lib/activity/filters.ts';
 import { keys } from '#lib/store/keys.ts';
-import { ACTIVITY_INDEX_ATTRIBUTES, TABLE } from '#lib/store/table.ts';
+import { filterOf } from '#lib/messages/repository.ts';
+import { ACTIVITY_INDEX_ATTRIBUTES, MESSAGE_INDEX_ATTRIBUTES, TABLE } from '#lib/store/table.ts';
 
-// Facts the reads rely on that no single query shows: what the activity indexes hold, and which
-// items a subscriber's profile-and-preferences range takes.
+// Facts the reads rely on that no single query shows: what the activity and message indexes hold,
+// and which items a subscriber's profile-and-preferences range takes.
 
 const scope = { organizationId: 'o1', environmentId: 'e1' };
 
@@ -28,6 +29,25 @@ describe('the activity indexes', () => {
   it('are the keys notifications are written under', () => {
     expect(Object.keys(keys.activityDayIndex(scope, '2026-01-01', 'n1'))).toEqual(['gsi3pk', 'gsi3sk']);
     expect(Object.keys(keys.activityOfSubscriberIndex(scope, 's1', 'n1'))).toEqual(['gsi4pk', 'gsi4sk']);
+  });
+});
+
+describe('the message indexes', () => {
+  it('hold every attribute the message lists filter on', () => {
+    const filter = filterOf({ channel: 'in_app', transactionIds: ['t1'], read: false, seen: false, feedIds: ['f1'], payload: [{ path: ['author'], value: 'Bob' }] });
+    // Payload conditions name the payload's own keys after `payload`; the index holds payload whole.
+    const read = Object.values(filter.ExpressionAttributeNames ?? {}).filter((name) => name !== 'author');
+    expect(read).toEqual(expect.arrayContaining(['channel', 'transactionId', 'read', 'seen', '_feedId', 'payload']));
+    for (const name of ['gsi5', 'gsi6'] as const) {
+      const index = TABLE.indexes.find((i) => i.name === name)!;
+      expect(index.projection).toEqual(MESSAGE_INDEX_ATTRIBUTES);
+      for (const attribute of [...read, '_id']) expect(MESSAGE_INDEX_ATTRIBUTES).toContain(attribute);
+    }
+  });
+
+  it('are the keys messages are written under', () => {
+    expect(Object.keys(keys.messageListIndex(scope, 'm1'))).toEqual(['gsi5pk', 'gsi5sk']);
+    expect(Object.keys(keys.unseenMessageIndex(scope, 's1', 'm1'))).toEqual(['gsi6pk', 'gsi6sk']);
   });
 });
 
