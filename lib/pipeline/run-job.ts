@@ -15,8 +15,9 @@ import { decideStoppedSend } from './stopped-send.ts';
 import { failJob, followUp, saveDecision, storeDecision, waitMessage } from './store-decision.ts';
 import { templateVariables } from './variables.ts';
 
-// The jobs consumer's work: run one job of one notification. The notification is read
-// consistently, the step decides, and the decision is stored with a write conditioned on the
+// Running one job of one notification: the jobs consumer's work, and the events consumer's for an
+// in-app first step (consume-event.ts). The notification is read consistently (or handed over
+// just written), the step decides, and the decision is stored with a write conditioned on the
 // version read, so of two deliveries of the same SQS message only one can move the job on; the
 // other re-reads, finds the job done and only re-sends the next job's message (harmless to send
 // twice, since that job is guarded the same way). Nothing is ever lost: a crash before the write
