@@ -58,7 +58,7 @@ export async function fanOut(scope: EnvScope, message: EventMessage, deadline: n
   let actor: Subscriber | undefined;
   const deliver = async (definition: SubscriberDefinition | string, to: Recipient, topic?: NotificationTopic) => {
     const first = await notify(scope, { event, workflow, actor }, definition, to, topic ? [topic] : []);
-    if (first?.loaded) runHere.push({ message: first.message, loaded: first.loaded });
+    if (first?.runHere) runHere.push(first);
     else if (first) jobs.push(first.message);
   };
 
@@ -136,7 +136,7 @@ async function notify(
   recipient: SubscriberDefinition | string,
   to: Recipient,
   topics: NotificationTopic[],
-): Promise<{ message: JobMessage; loaded?: VersionedNotification } | undefined> {
+): Promise<(FirstJob & { runHere: boolean }) | undefined> {
   let subscriber: Subscriber | undefined;
   if (typeof recipient === 'string') {
     // A topic member exists already; if it was deleted since, it gets nothing.
@@ -148,8 +148,8 @@ async function notify(
   const { stored } = await createNotification(notificationOf({ event, workflow, subscriber, to, topics, ...(actor && { actor }) }));
   const first = stored.notification.jobs[0];
   const message = jobMessage(scope, event.transactionId, subscriber.subscriberId, 0);
-  if (first && runsHere(first)) return { message, loaded: stored };
-  return first?.status === 'queued' ? { message } : undefined;
+  if (first && runsHere(first)) return { message, loaded: stored, runHere: true };
+  return first?.status === 'queued' ? { message, loaded: stored, runHere: false } : undefined;
 }
 
 /** A first job the events consumer runs itself: until a run of its fan-out ends, its next job's message may be owed. */
