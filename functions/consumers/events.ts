@@ -20,7 +20,10 @@ export async function handler(event: SQSEvent, context: Context) {
   const outbox = new Outbox();
   return processPartialResponse(
     event,
-    (record: SQSRecord) => outbox.run(() => consumeEvent(record.body, deadline, Number(record.attributes.ApproximateReceiveCount ?? 1) >= maxReceiveCount)),
+    (record: SQSRecord) => {
+      const count = Number(record.attributes.ApproximateReceiveCount ?? 1);
+      return outbox.run(() => consumeEvent(record.body, deadline, { first: count <= 1, last: count >= maxReceiveCount }));
+    },
     // One processor per invocation: it holds the batch's results, and the local runtime runs
     // several batches at once in one process (a shared one mixed up their failures).
     new BatchProcessor(EventType.SQS),

@@ -15,12 +15,21 @@ import { decideInApp } from './steps/in-app.ts';
 const decideInAppStep = stepDecider({ in_app: decideInApp });
 const RUN_HERE_CONCURRENCY = 16;
 
+/** Which receive of its SQS message this is. */
+export interface Receive {
+  /** The message's first receive: in-app first steps run here only then (see `runFirstJobs`). */
+  first: boolean;
+  /** The last receive before the dead-letter queue. */
+  last: boolean;
+}
+
 /**
  * Fans out one trigger until `deadline` (epoch ms), then hands the rest to the next message. On
- * `lastAttempt` (the last receive before the dead-letter queue), a fan-out that still fails
- * settles its recipients (`settleFailedFanOut`) instead of vanishing.
+ * the last receive a fan-out that still fails settles its recipients (`settleFailedFanOut`)
+ * instead of vanishing.
  */
-export async function consumeEvent(body: string, deadline: number, lastAttempt = false): Promise<void> {
+export async function consumeEvent(body: string, deadline: number, receive: Receive = { first: true, last: false }): Promise<void> {
+  const lastAttempt = receive.last;
   const message = parseEventMessage(body);
   if (!message) return;
   const scope = scopeOfMessage(message);
@@ -36,7 +45,7 @@ export async function consumeEvent(body: string, deadline: number, lastAttempt =
     if (!settled.complete) throw error;
     return;
   }
-  const ranHere = await runFirstJobs(scope, result, lastAttempt ? 0 : deadline);
+  const ranHere = await runFirstJobs(scope, result, receive.first ? deadline : 0);
   await sendJobs(scope, [...result.jobs.map((job) => ({ body: job })), ...ranHere], lastAttempt);
   if (result.continuation) await sendMessages('events', [{ body: result.continuation }]);
 }
@@ -45,9 +54,10 @@ export async function consumeEvent(body: string, deadline: number, lastAttempt =
  * Runs the fan-out's in-app first jobs; answers the messages to send: their next jobs, and the
  * job itself for one that failed here, which the jobs consumer then retries with its own receives
  * (the run is repeatable, so one that got part-way cannot deliver twice). Past the deadline the
- * rest are queued too: the time kept back is for sending, not for running. On the message's last
- * receive every one still to run is queued, so that a job whose runs here kept dying gets
- * receives of its own.
+ * rest are queued too: the time kept back is for sending, not for running. Running here is for
+ * the message's first receive: a receive after it (the deadline is then 0) queues every job still
+ * to run, so a batch whose invocation died does not carry ten deliveries' writes into each of its
+ * retries, and those jobs get receives of their own.
  */
 async function runFirstJobs(scope: EnvScope, result: FanOutResult, deadline: number): Promise<OutgoingMessage[]> {
   const messages: OutgoingMessage[] = [];

@@ -129,6 +129,11 @@ async function inFeed(transactionId: string): Promise<any> {
 
 const failedDetail = (job: any) => job.executionDetails.find((d: any) => d.status === 'Failed');
 
+/** The subscriber's in-app messages, as the messages list shows them. */
+async function inAppMessages(subscriberId: string): Promise<unknown[]> {
+  return (await client.get(`/v1/messages?subscriberId=${subscriberId}&channel=in_app`)).body.data;
+}
+
 describe('each fault alone', () => {
   afterEach(() => resetFaults());
 
@@ -249,28 +254,28 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
     expect(await deadLetters(events)).toEqual([]);
   }, 150_000);
 
-  it('fails the jobs of a fan-out whose job messages cannot be sent, instead of leaving them queued', async () => {
-    const workflowId = await inAppThenEmail({ emailFirst: true });
+  /** One event of the workflow, with every message to the jobs queue for its transaction refused; its jobs as the feed shows them. */
+  async function withJobsQueueRefusing(workflowId: string) {
     const prefix = rand();
     refuse((r) => r.command === 'SendMessageBatchCommand' && mentions(r, `${prefix}-tx-0`), 'Injected: the jobs queue refuses messages');
     const events = await triggerMany(client, workflowId, prefix, 1);
     await drained(queueUrls, 120_000);
     const { jobs } = await inFeed(events[0]!.transactionId);
+    return { events, jobs };
+  }
+
+  it('fails the jobs of a fan-out whose job messages cannot be sent, instead of leaving them queued', async () => {
+    const { events, jobs } = await withJobsQueueRefusing(await inAppThenEmail({ emailFirst: true }));
     expect(jobs.map((j: any) => j.status)).toEqual(['failed', 'failed']);
     expect(failedDetail(jobs[0]).raw).toContain('the jobs queue refuses messages');
     expect(await deadLetters(events)).toEqual([]);
   }, 150_000);
 
   it('delivers an in-app first step without the jobs queue, and fails the next step whose message cannot be sent', async () => {
-    const workflowId = await inAppThenEmail();
-    const prefix = rand();
-    refuse((r) => r.command === 'SendMessageBatchCommand' && mentions(r, `${prefix}-tx-0`), 'Injected: the jobs queue refuses messages');
-    const events = await triggerMany(client, workflowId, prefix, 1);
-    await drained(queueUrls, 120_000);
-    const { jobs } = await inFeed(events[0]!.transactionId);
+    const { events, jobs } = await withJobsQueueRefusing(await inAppThenEmail());
     expect(jobs.map((j: any) => j.status)).toEqual(['completed', 'failed']);
     expect(failedDetail(jobs[1]).raw).toContain('the jobs queue refuses messages');
-    expect((await client.get(`/v1/messages?subscriberId=${events[0]!.subscriberId}&channel=in_app`)).body.data).toHaveLength(1);
+    expect(await inAppMessages(events[0]!.subscriberId)).toHaveLength(1);
     expect(await deadLetters(events)).toEqual([]);
   }, 150_000);
 
@@ -318,7 +323,7 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
     const { jobs } = await inFeed(transactionId);
     expect(jobs.map((j: any) => j.status)).toEqual(['completed', 'completed']);
     expect((await sinkRecords('email')).filter((r) => r.to === events[0]!.email)).toHaveLength(1);
-    expect((await client.get(`/v1/messages?subscriberId=${events[0]!.subscriberId}&channel=in_app`)).body.data).toHaveLength(1);
+    expect(await inAppMessages(events[0]!.subscriberId)).toHaveLength(1);
     expect(await deadLetters(events)).toEqual([]);
   }, 150_000);
 });
