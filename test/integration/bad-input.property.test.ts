@@ -195,7 +195,7 @@ function encode(text: string): string {
 }
 
 /** A path segment, ready to put in the URL. */
-function pathId(route: RouteDef, huge: boolean): fc.Arbitrary<string> {
+function pathId(method: string, huge: boolean): fc.Arbitrary<string> {
   const realIds = [...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.workflowDbId, seeds.tenant, seeds.integrationId];
   const arbitraries = [
     fc.constantFrom(...ODD_STRINGS.filter((s) => s !== ''), '#', '/', '?', '%2F', '.', '..', '%', '+', ' x ').map(encode),
@@ -207,7 +207,7 @@ function pathId(route: RouteDef, huge: boolean): fc.Arbitrary<string> {
     fc.constantFrom('%zz', '%', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%FF', '%00', '%2F', '%23', '%3F', '%20', '', '.', '..', '%2E%2E', ';x=1'),
   ];
   // DELETE with a real id would delete the data the other cases need.
-  if (route.method !== 'DELETE') arbitraries.push(fc.constantFrom(...realIds).map(encode));
+  if (method !== 'DELETE') arbitraries.push(fc.constantFrom(...realIds).map(encode));
   return fc.oneof(...arbitraries);
 }
 
@@ -274,17 +274,21 @@ interface Case {
 
 function caseFor(route: RouteDef, huge: boolean, anyRoute = false): fc.Arbitrary<Case> {
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  return fc
-    .record({
-      ids: fc.tuple(...names.map(() => pathId(route, huge))),
-      query: fc.option(queryString(route, huge), { freq: 2 }),
-      auth: authCase(),
-      body: bodyCase(route),
-      idempotencyKey,
-      extraHeaders: fc.dictionary(fc.constantFrom('x-forwarded-for', 'accept', 'x-amz-date', 'user-agent', 'x-unknown'), printableAscii(50), { maxKeys: 2 }),
-      // A few cases send another method to the path: the gateway's 404, or another route.
-      method: anyRoute ? fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE') : fc.constant(route.method),
-    })
+  // A few cases send another method to the path: the gateway's 404, or another route.
+  const methods = anyRoute ? fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE') : fc.constant(route.method);
+  return methods
+    .chain((method) =>
+      fc.record({
+        method: fc.constant(method),
+        // Chosen after the method: a DELETE sent to another route's path must not get a real id either.
+        ids: fc.tuple(...names.map(() => pathId(method, huge))),
+        query: fc.option(queryString(route, huge), { freq: 2 }),
+        auth: authCase(),
+        body: bodyCase(route),
+        idempotencyKey,
+        extraHeaders: fc.dictionary(fc.constantFrom('x-forwarded-for', 'accept', 'x-amz-date', 'user-agent', 'x-unknown'), printableAscii(50), { maxKeys: 2 }),
+      }),
+    )
     .map(({ ids, query, auth, body, idempotencyKey: key, extraHeaders, method }) => {
       let i = 0;
       const path = route.path.replace(/\{\w+\}/g, () => ids[i++]!);
