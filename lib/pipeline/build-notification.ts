@@ -1,4 +1,4 @@
-import { newId } from '../ids.ts';
+import { idOf } from '../ids.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 import { CHANNEL_STEP_TYPES, isCritical, type Severity, type StoredWorkflow } from '../workflows/model.ts';
 import { DETAILS, detail } from './details.ts';
@@ -6,7 +6,9 @@ import type { NotificationTopic, Recipient, StoredJob, StoredNotification, Subsc
 
 // The notification a trigger makes for one subscriber: one job per active step, in order. The
 // first job is queued at once (its "Step queued" detail is written with the notification); the
-// others wait for their predecessor.
+// others wait for their predecessor. Its ids are made from the event and the subscriber, not
+// drawn: a fan-out run again builds the same notification, so a message an earlier run wrote for
+// its first job before storing it (lib/pipeline/fan-out.ts) is found again, under the same ids.
 
 const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low', 'none'];
 
@@ -32,9 +34,10 @@ export function buildNotification(input: {
 }): StoredNotification {
   const { event, workflow, subscriber, now } = input;
   const at = now.toISOString();
+  const notificationId = idOf(`${event._environmentId}:${event.transactionId}:${subscriber.subscriberId}`, now.getTime());
   const steps = workflow.steps.filter((s) => s.active);
   const jobs: StoredJob[] = steps.map((step, index) => ({
-    _id: newId(now.getTime()),
+    _id: idOf(`${notificationId}:${index}`, now.getTime()),
     index,
     stepDbId: step._id,
     stepId: step.stepId,
@@ -48,7 +51,7 @@ export function buildNotification(input: {
   const overrideSeverity = event.overrides.severity;
   const severity = SEVERITIES.includes(overrideSeverity as Severity) ? (overrideSeverity as Severity) : workflow.severity;
   return {
-    _id: newId(now.getTime()),
+    _id: notificationId,
     _organizationId: event._organizationId,
     _environmentId: event._environmentId,
     _templateId: workflow._id,

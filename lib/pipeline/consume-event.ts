@@ -5,6 +5,7 @@ import { mapConcurrently } from '../store/concurrency.ts';
 import { parseEventMessage } from './parse-queue-message.ts';
 import { fanOut, settleFailedFanOut, type FanOutResult } from './fan-out.ts';
 import { FINAL_JOB_STATUSES } from './model.ts';
+import { createNotification } from './notification-store.ts';
 import { scopeOfMessage } from './queue-messages.ts';
 import { runJob } from './run-job.ts';
 import { sendJobs } from './send-jobs.ts';
@@ -35,7 +36,7 @@ export async function consumeEvent(body: string, deadline: number, receive: Rece
   const scope = scopeOfMessage(message);
   let result: FanOutResult;
   try {
-    result = await fanOut(scope, message, deadline);
+    result = await fanOut(scope, message, deadline, receive.first);
   } catch (error) {
     if (!lastAttempt) throw error;
     logger.error('Fan-out failed for good', { transactionId: message.transactionId, error: error as Error });
@@ -57,22 +58,25 @@ export async function consumeEvent(body: string, deadline: number, receive: Rece
  * rest are queued too: the time kept back is for sending, not for running. Running here is for
  * the message's first receive: a receive after it (the deadline is then 0) queues every job still
  * to run, so a batch whose invocation died does not carry ten deliveries' writes into each of its
- * retries, and those jobs get receives of their own.
+ * retries, and those jobs get receives of their own. A notification not stored yet (version 0:
+ * its run was to store it with the decision) is stored as built before its job is queued.
  */
 async function runFirstJobs(scope: EnvScope, result: FanOutResult, deadline: number): Promise<OutgoingMessage[]> {
   const messages: OutgoingMessage[] = [];
-  await mapConcurrently(result.runHere, RUN_HERE_CONCURRENCY, async ({ message, loaded }) => {
+  const queue = async ({ message, loaded }: FanOutResult['runHere'][number]) => {
+    if (loaded.version === 0) await createNotification(loaded.notification);
+    messages.push({ body: message });
+  };
+  await mapConcurrently(result.runHere, RUN_HERE_CONCURRENCY, async (first) => {
+    const { message, loaded } = first;
     const done = FINAL_JOB_STATUSES.includes(loaded.notification.jobs[message.jobIndex]!.status);
     // A job already done only has its next job's message to give, which takes no time.
-    if (!done && Date.now() > deadline) {
-      messages.push({ body: message });
-      return;
-    }
+    if (!done && Date.now() > deadline) return queue(first);
     try {
       messages.push(...(await runJob(scope, message, { lastAttempt: false, decide: decideInAppStep, loaded })));
     } catch (error) {
       logger.warn('First job queued after failing in the events consumer', { transactionId: message.transactionId, subscriberId: message.subscriberId, error: error as Error });
-      messages.push({ body: message });
+      await queue(first);
     }
   });
   return messages;

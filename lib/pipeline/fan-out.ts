@@ -1,4 +1,5 @@
 import { logger } from '../logger.ts';
+import { getMessage } from '../messages/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
@@ -14,6 +15,7 @@ import { eventMessage, jobMessage, type EventMessage, type JobMessage } from './
 import { cachedWorkflow } from './read-cache.ts';
 import { decodePosition, encodePosition, isTopic, recipientPage, singleRecipients, type Position } from './recipients.ts';
 import { failJob } from './store-decision.ts';
+import { messageIdOf } from './message-id.ts';
 
 // The events consumer's work: one accepted trigger → one notification per recipient. Single
 // recipients are upserted first (their definitions win); then topic members (or, for a
@@ -21,7 +23,9 @@ import { failJob } from './store-decision.ts';
 // out, the rest is handed on as a continuation message with a cursor. Every notification is a
 // conditional Put keyed by (transactionId, subscriberId), so a redelivered or overlapping run
 // creates nothing twice: it finds the notification and re-queues its first job if still queued
-// (or, for an in-app first step, which the events consumer runs itself, runs it again).
+// (or, for an in-app first step, which the events consumer runs itself, runs it again). An
+// in-app first step run at once is decided before its notification is stored: the notification's
+// create records the decision, one write instead of two (see `notify`).
 
 export interface FanOutResult {
   /** First jobs for the jobs consumer. */
@@ -34,6 +38,7 @@ export interface FanOutResult {
 
 interface FirstJob {
   message: JobMessage;
+  /** Version 0: built, not stored yet (the run stores it with its decision, or the caller as built). */
   loaded: VersionedNotification;
 }
 
@@ -41,7 +46,8 @@ const CONCURRENCY = 16;
 /** `lastTriggeredAt` is kept to the nearest few minutes, so busy workflows are not rewritten per event. */
 const LAST_TRIGGERED_EVERY_MS = 5 * 60_000;
 
-export async function fanOut(scope: EnvScope, message: EventMessage, deadline: number): Promise<FanOutResult> {
+/** `runNow`: the caller runs in-app first steps right after (its message's first receive). */
+export async function fanOut(scope: EnvScope, message: EventMessage, deadline: number, runNow: boolean): Promise<FanOutResult> {
   const event = await getTriggerEvent(scope, message.transactionId);
   if (!event || event.canceledAt) return { jobs: [], runHere: [] };
   const workflow = await cachedWorkflow(scope, event.workflowDbId, event.workflowVersion);
@@ -57,7 +63,7 @@ export async function fanOut(scope: EnvScope, message: EventMessage, deadline: n
   const runHere: FirstJob[] = [];
   let actor: Subscriber | undefined;
   const deliver = async (definition: SubscriberDefinition | string, to: Recipient, topic?: NotificationTopic) => {
-    const first = await notify(scope, { event, workflow, actor }, definition, to, topic ? [topic] : []);
+    const first = await notify(scope, { event, workflow, actor, runNow }, definition, to, topic ? [topic] : []);
     if (first?.runHere) runHere.push(first);
     else if (first) jobs.push(first.message);
   };
@@ -129,10 +135,13 @@ async function prepare(scope: EnvScope, event: TriggerEvent, workflow: Versioned
  * status: runJob is made to be repeated, and on a fan-out delivered again it moves on a job a
  * crashed run left, or sends again the next job's message that run may not have sent. Any other
  * first step is queued for the jobs consumer if it still waits to run.
+ * When the in-app step runs now, the notification is handed over unstored (version 0): the run
+ * writes the message, then creates the notification with the job decided. A run that dies between
+ * the two leaves the message; the next builds the same ids (build-notification.ts) and finds it.
  */
 async function notify(
   scope: EnvScope,
-  { event, workflow, actor }: { event: TriggerEvent; workflow: VersionedWorkflow; actor: Subscriber | undefined },
+  { event, workflow, actor, runNow }: { event: TriggerEvent; workflow: VersionedWorkflow; actor: Subscriber | undefined; runNow: boolean },
   recipient: SubscriberDefinition | string,
   to: Recipient,
   topics: NotificationTopic[],
@@ -145,9 +154,11 @@ async function notify(
   } else {
     subscriber = await upsertSubscriber(scope, recipient);
   }
-  const { stored } = await createNotification(notificationOf({ event, workflow, subscriber, to, topics, ...(actor && { actor }) }));
-  const first = stored.notification.jobs[0];
+  const built = notificationOf({ event, workflow, subscriber, to, topics, ...(actor && { actor }) });
   const message = jobMessage(scope, event.transactionId, subscriber.subscriberId, 0);
+  if (runNow && built.jobs[0] && runsHere(built.jobs[0])) return { message, loaded: { notification: built, version: 0 }, runHere: true };
+  const { stored } = await createNotification(built);
+  const first = stored.notification.jobs[0];
   if (first && runsHere(first)) return { message, loaded: stored, runHere: true };
   return first?.status === 'queued' ? { message, loaded: stored, runHere: false } : undefined;
 }
@@ -190,10 +201,13 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
         return;
       }
       const { created, stored: made } = await createNotification(notificationOf({ event, workflow, subscriber, to: definition, topics: [] }));
-      if (made.notification.jobs[0]?.status !== 'queued') return;
-      // Made by a run still going on: it goes on; made here: it fails with the error.
-      if (created) await failJob(scope, first, error, { endChain: true });
-      else jobs.push(first);
+      const job = made.notification.jobs[0];
+      if (job?.status !== 'queued') return;
+      // Made by a run still going on: it goes on; made here: it fails with the error, unless an
+      // earlier receive delivered its in-app step before storing it: the jobs consumer records that.
+      if (created && !(runsHere(job) && (await getMessage(scope, subscriber.subscriberId, messageIdOf(job))))) {
+        await failJob(scope, first, error, { endChain: true });
+      } else jobs.push(first);
     } catch (settling) {
       logger.error('Fan-out recipient could not be settled', { transactionId: event.transactionId, subscriberId: definition.subscriberId, error: settling as Error });
       complete = false;
@@ -202,7 +216,10 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
   return { jobs, complete };
 }
 
-/** The subscriber's notification, with the workflow version its jobs may not run older than. */
+/**
+ * The subscriber's notification, with the workflow version its jobs may not run older than. It
+ * is stamped with the trigger's time, not the fan-out's: every run builds it the same.
+ */
 function notificationOf(input: Omit<Parameters<typeof buildNotification>[0], 'workflow' | 'now'> & { workflow: VersionedWorkflow }): StoredNotification {
-  return { ...buildNotification({ ...input, now: new Date() }), workflowVersion: input.workflow.version };
+  return { ...buildNotification({ ...input, now: new Date(input.event.createdAt) }), workflowVersion: input.workflow.version };
 }

@@ -242,8 +242,9 @@ export async function createNotification(n: StoredNotification): Promise<{ creat
 
 /**
  * Stores the notification as changed, if it is still at `expectedVersion`, together with `also`
- * in one transaction. StaleWriteError when another run changed it first (or when one of `also`'s
- * own conditions failed: the caller re-reads and decides again).
+ * in one transaction. Version 0 is a notification not stored yet: the write is its create.
+ * StaleWriteError when another run changed (or created) it first, or when one of `also`'s own
+ * conditions failed: the caller re-reads and decides again.
  */
 export async function saveNotification(
   n: StoredNotification,
@@ -254,8 +255,9 @@ export async function saveNotification(
   const put = {
     TableName: tableName(),
     Item: notificationItem(n, next),
-    ConditionExpression: 'version = :expected',
-    ExpressionAttributeValues: { ':expected': expectedVersion },
+    ...(expectedVersion === 0
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } }),
   };
   try {
     if (also.length === 0) await db().send(new PutCommand(put));

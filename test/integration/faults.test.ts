@@ -308,6 +308,54 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
     expect(await deadLetters([{ transactionId }])).toEqual([]);
   }, 150_000);
 
+  it('keeps one inbox message when the in-app step wrote it and its notification could not be stored', async () => {
+    const workflowId = await inAppThenEmail();
+    const prefix = rand();
+    const transactionId = `${prefix}-tx-0`;
+    // The first receive writes the in-app message, then both of its creates of the notification
+    // (the one recording the decision, then the one storing it as built to queue the job) are
+    // refused, so the receive fails. The next receive builds the notification again: the same
+    // ids, so the jobs consumer finds the message made instead of writing a second one.
+    let refusedCreates = 0;
+    refuse((r) => r.command === 'PutItemCommand' && mentions(r, transactionId) && mentions(r, '"sk":"NOTIF#') && mentions(r, 'attribute_not_exists') && ++refusedCreates <= 2);
+    const events = await triggerMany(client, workflowId, prefix, 1);
+    await drained(queueUrls, 120_000);
+    expect(refusedCreates).toBeGreaterThan(2);
+    const { _id, jobs } = await inFeed(transactionId);
+    expect(jobs.map((j: any) => j.status)).toEqual(['completed', 'completed']);
+    const messages = (await inAppMessages(events[0]!.subscriberId)) as { _id: string; _notificationId: string }[];
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!._notificationId).toBe(_id);
+    expect(await deadLetters(events)).toEqual([]);
+  }, 150_000);
+
+  it('settles a fan-out as delivered when an earlier receive wrote the in-app message but not its notification', async () => {
+    const workflowId = await inAppThenEmail();
+    const subscriberId = `late-${rand()}`;
+    const tenant = `tenant-${rand()}`;
+    // First receive: the in-app message is written, then both creates of the notification are
+    // refused. Every receive after: reading the trigger's tenant is refused, so the fan-out fails
+    // before any notification, and the last receive settles the recipient.
+    expect((await client.post('/v2/tenants', { identifier: tenant, name: 'Tenant' })).status).toBe(201);
+    let refusedCreates = 0;
+    refuse((r) => r.command === 'PutItemCommand' && mentions(r, subscriberId) && mentions(r, '"sk":"NOTIF#') && mentions(r, 'attribute_not_exists') && ++refusedCreates <= 2);
+    refuse((r) => refusedCreates >= 2 && /^(Get|BatchGet)/.test(r.command) && mentions(r, tenant));
+    const res = await client.post('/v1/events/trigger', {
+      name: workflowId,
+      to: [{ subscriberId, firstName: 'Late', email: `${subscriberId}@example.com` }],
+      tenant: { identifier: tenant, data: { plan: 'pro' } },
+      payload: { n: 1 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const transactionId = res.body.transactionId as string;
+    await drained(queueUrls, 120_000);
+    expect(refusedCreates).toBeGreaterThan(2);
+    const { jobs } = await inFeed(transactionId);
+    expect(jobs.map((j: any) => j.status)).toEqual(['completed', 'completed']);
+    expect(await inAppMessages(subscriberId)).toHaveLength(1);
+    expect(await deadLetters([{ transactionId }])).toEqual([]);
+  }, 150_000);
+
   it('queues the next step of an in-app step run by the events consumer, when its fan-out then keeps failing', async () => {
     const workflowId = await inAppThenEmail();
     const prefix = rand();
