@@ -51,3 +51,9 @@ export function coresUsed(before: CpuSample, after: CpuSample, seconds: number) 
         : (after.dynamoDbLocalSeconds - before.dynamoDbLocalSeconds) / seconds,
   };
 }
+
+/** CPU time of both sides per delivery (ms), from the cores they used at a delivery rate. */
+export function cpuMsPerDelivery(cores: ReturnType<typeof coresUsed>, deliveriesPerSec: number): number | undefined {
+  if (cores.dynamoDbLocal === undefined || deliveriesPerSec <= 0) return undefined;
+  return ((cores.node + cores.dynamoDbLocal) * 1000) / deliveriesPerSec;
+}

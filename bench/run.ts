@@ -4,7 +4,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureBundles, type BundlesResult } from './bundles.ts';
 import { costPerMillionEvents } from './cost.ts';
-import { coresUsed, cpuNow } from './cpu.ts';
+import { coresUsed, cpuMsPerDelivery, cpuNow } from './cpu.ts';
 import { measureFloor, putRateNow } from './floor.ts';
 import { startBench } from './harness.ts';
 import {
@@ -206,7 +206,7 @@ async function main() {
         batchWriteItemsPerSec: { sequential: round(floor.batchWriteSequentialItemsPerSec, 0), concurrent32: round(floor.batchWriteConcurrent32ItemsPerSec, 0) },
       },
       bulkTrigger: bulk,
-      endToEnd: { ...e2e, coresUsed: e2eCores, floorPutItemPerSec: { before: putsBefore, after: putsAfter, mean: sectionPutsPerSec }, floorDeliveriesPerSec, floorRatio: e2e.deliveredPerSec / floorDeliveriesPerSec },
+      endToEnd: { ...e2e, coresUsed: e2eCores, cpuMsPerDelivery: cpuMsPerDelivery(e2eCores, e2e.deliveredPerSec), floorPutItemPerSec: { before: putsBefore, after: putsAfter, mean: sectionPutsPerSec }, floorDeliveriesPerSec, floorRatio: e2e.deliveredPerSec / floorDeliveriesPerSec },
       digest,
       endpoints,
       depth: [subscriptionsDepth, activityDepth, activityDeepPage],
@@ -257,6 +257,8 @@ function printTable(r: any, checks: { target: string; value: number; limit: stri
     ['ratio', e.floorRatio],
     ['consumer batches at once', e.consumerConcurrency],
     ['cores used: this process (handlers, consumers, fauxqs) / DynamoDB Local', `${n(e.coresUsed.node, 2)} / ${e.coresUsed.dynamoDbLocal === undefined ? 'n/a' : n(e.coresUsed.dynamoDbLocal, 2)}`],
+    // What a delivery costs the machine whatever its number of writes (the ratio divides by them).
+    ['CPU ms per delivery, this process + DynamoDB Local', e.cpuMsPerDelivery === undefined ? 'n/a' : n(e.cpuMsPerDelivery, 1)],
   ]);
   table('4. DynamoDB per operation (counted by the SDK middleware)', ['operation', 'requests', 'writes', 'RCU', 'WCU', 'by operation'], [
     ...[
