@@ -6,6 +6,8 @@ import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { handler as eventsConsumer } from '#functions/consumers/events.ts';
 import { handler as jobsConsumer } from '#functions/consumers/jobs.ts';
 import { newId } from '#lib/ids.ts';
+import { consumeEvent } from '#lib/pipeline/consume-event.ts';
+import { claimTransaction } from '#lib/pipeline/notification-store.ts';
 import { eventMessage, jobMessage } from '#lib/pipeline/queue-messages.ts';
 import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
 import { DEFAULT_WORKFLOW_PREFERENCES } from '#lib/workflows/model.ts';
@@ -422,5 +424,37 @@ describe('at-least-once delivery', () => {
     expect(details(item.jobs[0]).filter((d) => d === 'Message sent')).toHaveLength(1);
     expect(await messagesOf(subscriberId)).toHaveLength(1);
     expect(await activity(txid)).toHaveLength(1);
+  });
+});
+
+describe("the events consumer's time budget", () => {
+  it('stores a notification whose in-app first step it has no time left for, and the jobs consumer delivers it', async () => {
+    const wf = await createWorkflow([inApp('late')]);
+    const { body: stored } = await client.get(`/v2/workflows/${wf}`);
+    const subscriberId = `sub-${rand()}`;
+    const transactionId = `tx-${rand()}`;
+    // A trigger as the API stores it, with no queue message: this test hands it to the consumer.
+    const { organizationId, environmentId } = env.scope;
+    const claimed = await claimTransaction({
+      _organizationId: organizationId,
+      _environmentId: environmentId,
+      transactionId,
+      workflowId: wf,
+      workflowDbId: stored._id,
+      payload: {},
+      overrides: {},
+      to: [{ subscriberId }],
+      contextKeys: [],
+      userId: 'test',
+      createdAt: new Date().toISOString(),
+    });
+    expect(claimed).toBe(true);
+    // First receive, already past its deadline: the in-app step is not run here but queued, and the
+    // notification it was to store with the decision is stored as built.
+    await consumeEvent(JSON.stringify(eventMessage(env.scope, transactionId)), Date.now() - 1, { first: true, last: false });
+    expect(await activity(transactionId)).toHaveLength(1);
+    const [item] = await settled(transactionId);
+    expect(item.jobs.map((j: any) => j.status)).toEqual(['completed']);
+    expect(await messagesOf(subscriberId)).toHaveLength(1);
   });
 });
