@@ -228,12 +228,10 @@ export async function findNotificationById(scope: EnvScope, notificationId: stri
  */
 export async function createNotification(n: StoredNotification): Promise<{ created: boolean; stored: VersionedNotification }> {
   try {
-    await db().send(
-      new PutCommand({ TableName: tableName(), Item: notificationItem(n, 1), ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
-    return { created: true, stored: { notification: n, version: 1 } };
+    // Version 0 is the one "not stored yet": saveNotification's create.
+    return { created: true, stored: await saveNotification(n, 0) };
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!(error instanceof StaleWriteError)) throw error;
     const stored = await getNotification(scopeOfNotification(n), n.transactionId, n.subscriberId);
     if (!stored) throw error;
     return { created: false, stored };
