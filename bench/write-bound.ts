@@ -1,9 +1,15 @@
 import { performance } from 'node:perf_hooks';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
-import { newId, timeOfId } from '#lib/ids.ts';
+import { newId } from '#lib/ids.ts';
+import type { StoredMessage } from '#lib/messages/model.ts';
+import { messageFromItem, messageItem } from '#lib/messages/repository.ts';
+import type { StoredNotification, TriggerEvent } from '#lib/pipeline/model.ts';
+import { getNotification, getTriggerEvent, notificationItem, triggerEventItem } from '#lib/pipeline/notification-store.ts';
+import { db } from '#lib/store/client.ts';
 import { mapConcurrently } from '#lib/store/concurrency.ts';
-import { keys, type EnvScope } from '#lib/store/keys.ts';
+import { getItem } from '#lib/store/get-item.ts';
+import { keys } from '#lib/store/keys.ts';
 import { rawDocumentClient } from './floor.ts';
 import type { BenchEnv } from './seed.ts';
 
@@ -13,25 +19,23 @@ import type { BenchEnv } from './seed.ts';
 // floor of section 1 writes 700-byte items with no index; these carry their index entries and
 // conditions. Its deliveries per second bound any pipeline that writes these items, so
 // end to end ÷ this says how much the pipeline adds around its writes, and this ÷ the floor
-// deliveries says how much of the floor ratio the items leave.
+// deliveries says how much of the floor ratio the items leave. The items are built by the
+// repositories' own item builders, so they follow the data model.
 
 const BATCH = 25;
 const IN_FLIGHT = 32;
 
 export interface DeliveryWrites {
-  event: Record<string, unknown>;
-  notification: Record<string, unknown>;
-  message: Record<string, unknown>;
+  event: TriggerEvent;
+  notification: StoredNotification;
+  message: StoredMessage;
 }
 
-/** One delivery's items as the pipeline stored them: a message of `env`, its notification and trigger. */
+/** One delivery as the pipeline stored it: the newest message of `env`, its notification and trigger. */
 export async function sampleDeliveryWrites(env: BenchEnv): Promise<DeliveryWrites> {
-  // Read with the bench's own client too, so these reads stay out of the service's counts.
-  const client = rawDocumentClient();
-  const TableName = tableName();
-  const listed = await client.send(
+  const { Items } = await db().send(
     new QueryCommand({
-      TableName,
+      TableName: tableName(),
       IndexName: 'gsi5',
       KeyConditionExpression: 'gsi5pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.messagesOfEnvironment(env.scope).gsi5pk },
@@ -39,49 +43,25 @@ export async function sampleDeliveryWrites(env: BenchEnv): Promise<DeliveryWrite
       Limit: 1,
     }),
   );
-  const entry = listed.Items?.[0];
-  if (!entry) throw new Error('write bound: no message to sample');
-  const get = async (key: { pk: unknown; sk: unknown }) => {
-    const { Item } = await client.send(new GetCommand({ TableName, Key: key }));
-    if (!Item) throw new Error(`write bound: ${JSON.stringify(key)} not found`);
-    return Item;
-  };
-  const message = await get({ pk: entry.pk, sk: entry.sk });
-  const { transactionId, subscriberId } = message as { transactionId: string; subscriberId: string };
-  return {
-    event: await get(keys.triggerEvent(env.scope, transactionId)),
-    notification: await get(keys.notification(env.scope, transactionId, subscriberId)),
-    message,
-  };
+  // Index entries hold the message's table key, not its subscriber: read it by that key.
+  const entry = Items?.[0] as { pk: string; sk: string } | undefined;
+  const item = entry && (await getItem({ pk: entry.pk, sk: entry.sk }));
+  const message = item && messageFromItem(item);
+  const event = message && (await getTriggerEvent(env.scope, message.transactionId));
+  const notification = message && (await getNotification(env.scope, message.transactionId, message.subscriberId));
+  if (!message || !event || !notification) throw new Error('write bound: no delivery to sample');
+  return { event, notification: notification.notification, message };
 }
 
-/** The sample's items under new ids in a scope of their own, keyed as the repositories key them. */
-function replayItems(sample: DeliveryWrites, scope: EnvScope, index: number, subscribers: number): DeliveryWrites {
+/** The sample's items under new ids, in an environment of their own. */
+function replayItems(sample: DeliveryWrites, scope: { _organizationId: string; _environmentId: string }, subscriberId: string) {
   const transactionId = `replay-${newId()}`;
-  const subscriberId = `replay-sub-${index % subscribers}`;
   const notificationId = newId();
-  const messageId = newId();
+  const ids = { ...scope, transactionId, subscriberId };
   return {
-    event: { ...sample.event, ...keys.triggerEvent(scope, transactionId), transactionId },
-    notification: {
-      ...sample.notification,
-      ...keys.notification(scope, transactionId, subscriberId),
-      ...keys.activityDayIndex(scope, timeOfId(notificationId).toISOString().slice(0, 10), notificationId),
-      ...keys.activityOfSubscriberIndex(scope, subscriberId, notificationId),
-      _id: notificationId,
-      transactionId,
-      subscriberId,
-    },
-    message: {
-      ...sample.message,
-      ...keys.message(scope, subscriberId, messageId),
-      ...keys.messageListIndex(scope, messageId),
-      ...keys.unseenMessageIndex(scope, subscriberId, messageId),
-      _id: messageId,
-      transactionId,
-      subscriberId,
-      _notificationId: notificationId,
-    },
+    event: triggerEventItem({ ...sample.event, ...scope, transactionId }),
+    notification: notificationItem({ ...sample.notification, ...ids, _id: notificationId }, 1),
+    message: messageItem({ ...sample.message, ...ids, _id: newId(), _notificationId: notificationId }),
   };
 }
 
@@ -92,10 +72,10 @@ function replayItems(sample: DeliveryWrites, scope: EnvScope, index: number, sub
 export async function replayDeliveryWrites(sample: DeliveryWrites, options: { deliveries: number; subscribers: number }): Promise<number> {
   const client = rawDocumentClient();
   const TableName = tableName();
-  const scope: EnvScope = { organizationId: `replay-${newId()}`, environmentId: newId() };
+  const scope = { _organizationId: `replay-${newId()}`, _environmentId: newId() };
   const conditional = { TableName, ConditionExpression: 'attribute_not_exists(pk)' };
   const writesOf = (from: number, count: number): (() => Promise<unknown>)[] => {
-    const items = Array.from({ length: count }, (_, i) => replayItems(sample, scope, from + i, options.subscribers));
+    const items = Array.from({ length: count }, (_, i) => replayItems(sample, scope, `replay-sub-${(from + i) % options.subscribers}`));
     // In the order a bulk trigger and its consumer write them: each batch of events, then their
     // deliveries' message and notification.
     const writes: (() => Promise<unknown>)[] = [];

@@ -118,14 +118,19 @@ export async function storeGeneratedTriggers(events: readonly TriggerEvent[]): P
   await batchPut(events.map((event) => claimPut(event).Item), { concurrency: Infinity });
 }
 
-function claimPut(event: TriggerEvent) {
+/** A trigger as its table item. */
+export function triggerEventItem(event: TriggerEvent): Record<string, unknown> {
   const scope = { organizationId: event._organizationId, environmentId: event._environmentId };
   const { pk, sk } = keys.triggerEvent(scope, event.transactionId);
+  // The key named rather than spread: two spreads in one literal take V8's slow path (~20 µs an
+  // item, 2 ms of a bulk request's 100), one is copied fast.
+  return { pk, sk, type: 'TriggerEvent', ...event };
+}
+
+function claimPut(event: TriggerEvent) {
   return {
     TableName: tableName(),
-    // The key named rather than spread: two spreads in one literal take V8's slow path (~20 µs an
-    // item, 2 ms of a bulk request's 100), one is copied fast.
-    Item: { pk, sk, type: 'TriggerEvent', ...event },
+    Item: triggerEventItem(event),
     ConditionExpression: 'attribute_not_exists(pk)',
   };
 }
