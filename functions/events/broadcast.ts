@@ -1,5 +1,5 @@
 import { route } from '#infra/routes/events.ts';
 import { triggerBroadcast } from '#lib/events/trigger.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
 
-export const handler = httpHandler(route('triggerBroadcast'), ({ caller, body }) => triggerBroadcast(caller, body));
+export const handler = idempotentHttpHandler(route('triggerBroadcast'), ({ caller, body }) => triggerBroadcast(caller, body));

@@ -1,7 +1,7 @@
 import { route } from '#infra/routes/integrations.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
 import { setPrimaryIntegration } from '#lib/integrations/set-primary.ts';
 
-export const handler = httpHandler(route('setPrimaryIntegration'), ({ caller, params }) =>
+export const handler = idempotentHttpHandler(route('setPrimaryIntegration'), ({ caller, params }) =>
   setPrimaryIntegration(caller, params.integrationId),
 );

@@ -1,5 +1,5 @@
 import { route } from '#infra/routes/subscribers.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
 import { createSubscriber } from '#lib/subscribers/create.ts';
 
-export const handler = httpHandler(route('createSubscriber'), ({ caller, body }) => createSubscriber(caller, body));
+export const handler = idempotentHttpHandler(route('createSubscriber'), ({ caller, body }) => createSubscriber(caller, body));

@@ -1,7 +1,7 @@
 import { route } from '#infra/routes/subscribers.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
 import { markAllMessagesAs } from '#lib/messages/mark-all.ts';
 
-export const handler = httpHandler(route('markAllMessages'), ({ caller, params, body }) =>
+export const handler = idempotentHttpHandler(route('markAllMessages'), ({ caller, params, body }) =>
   markAllMessagesAs(caller, params.subscriberId, body),
 );

@@ -1,7 +1,7 @@
 import { route } from '#infra/routes/subscribers.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
 import { markMessagesAs } from '#lib/messages/mark-as.ts';
 
-export const handler = httpHandler(route('markMessagesAs'), ({ caller, params, body }) =>
+export const handler = idempotentHttpHandler(route('markMessagesAs'), ({ caller, params, body }) =>
   markMessagesAs(caller, params.subscriberId, body),
 );

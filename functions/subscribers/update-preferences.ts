@@ -1,7 +1,7 @@
 import { route } from '#infra/routes/subscribers.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
 import { updateSubscriberPreferences } from '#lib/preferences/update.ts';
 
-export const handler = httpHandler(route('updateSubscriberPreferences'), ({ caller, params, body }) =>
+export const handler = idempotentHttpHandler(route('updateSubscriberPreferences'), ({ caller, params, body }) =>
   updateSubscriberPreferences(caller, params.subscriberId, body),
 );

@@ -1,5 +1,5 @@
 import { route } from '#infra/routes/tenants.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
 import { createTenant } from '#lib/tenants/create.ts';
 
-export const handler = httpHandler(route('createTenant'), ({ caller, body }) => createTenant(caller, body));
+export const handler = idempotentHttpHandler(route('createTenant'), ({ caller, body }) => createTenant(caller, body));

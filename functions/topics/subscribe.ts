@@ -1,7 +1,7 @@
 import { route } from '#infra/routes/topics.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
 import { subscribe } from '#lib/topics/subscribe.ts';
 
-export const handler = httpHandler(route('createTopicSubscriptions'), ({ caller, params, body }) =>
+export const handler = idempotentHttpHandler(route('createTopicSubscriptions'), ({ caller, params, body }) =>
   subscribe(caller, params.topicKey, body.subscriberIds),
 );

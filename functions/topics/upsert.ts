@@ -1,5 +1,5 @@
 import { route } from '#infra/routes/topics.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
 import { upsertTopic } from '#lib/topics/upsert.ts';
 
-export const handler = httpHandler(route('upsertTopic'), ({ caller, body }) => upsertTopic(caller, body));
+export const handler = idempotentHttpHandler(route('upsertTopic'), ({ caller, body }) => upsertTopic(caller, body));

@@ -1,5 +1,5 @@
 import { route } from '#infra/routes/workflows.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
 import { createWorkflow } from '#lib/workflows/create.ts';
 
-export const handler = httpHandler(route('createWorkflow'), ({ caller, body }) => createWorkflow(caller, body));
+export const handler = idempotentHttpHandler(route('createWorkflow'), ({ caller, body }) => createWorkflow(caller, body));

@@ -1,7 +1,7 @@
 import { route } from '#infra/routes/workflows.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
 import { patchWorkflow } from '#lib/workflows/patch.ts';
 
-export const handler = httpHandler(route('patchWorkflow'), ({ caller, params, body }) =>
+export const handler = idempotentHttpHandler(route('patchWorkflow'), ({ caller, params, body }) =>
   patchWorkflow(caller, params.workflowId, body),
 );

@@ -4,13 +4,15 @@ import type { Context } from 'aws-lambda';
 import type { Caller } from '../auth/caller.ts';
 import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { IDEMPOTENT_METHODS, runIdempotently } from './idempotency.ts';
 import { authenticate, bodyLimit, jsonBody, responses, validate, type HttpEvent } from './middleware.ts';
 import { errorResponse, jsonResponse, type HttpResponse } from './responses.ts';
-import type { RouteDef, RouteInput } from './route.ts';
+import type { HttpMethod, IdempotentMethod, RouteDef, RouteInput } from './route.ts';
 
 // Builds the Lambda handler of one route: the shared middleware chain around an action that
-// takes validated input and returns the success body. Handlers in functions/ are one call to this.
+// takes validated input and returns the success body. Handlers in functions/ are one call to this
+// or, for POST and PATCH, to idempotentHttpHandler (idempotent-handler.ts), which adds the
+// `idempotency-key` header. The split keeps Powertools idempotency out of the bundles of the
+// routes that never use it.
 
 export interface ActionRequest<R extends RouteDef> extends RouteInput<R> {
   /** The API key's environment and organization; absent only on routes without auth. */
@@ -18,7 +20,21 @@ export interface ActionRequest<R extends RouteDef> extends RouteInput<R> {
   headers: Record<string, string | undefined>;
 }
 
-export function httpHandler<R extends RouteDef>(route: R, action: (request: ActionRequest<R>) => Promise<unknown>) {
+export type Action<R extends RouteDef> = (request: ActionRequest<R>) => Promise<unknown>;
+
+/** Runs the action's part of a request, possibly around it (the idempotency key). */
+export type Around = (event: HttpEvent, context: Context, run: () => Promise<HttpResponse>) => Promise<HttpResponse>;
+
+/** A route whose method has no idempotency key; POST and PATCH go through idempotentHttpHandler. */
+export type PlainRoute = RouteDef & { method: Exclude<HttpMethod, IdempotentMethod> };
+
+export function httpHandler<R extends PlainRoute>(route: R, action: Action<R>): ReturnType<typeof build>;
+export function httpHandler<R extends RouteDef>(route: R, action: Action<R>, around: Around): ReturnType<typeof build>;
+export function httpHandler<R extends RouteDef>(route: R, action: Action<R>, around?: Around) {
+  return build(route, action, around);
+}
+
+function build<R extends RouteDef>(route: R, action: Action<R>, around: Around = (_event, _context, run) => run()) {
   const base = middy<HttpEvent, HttpResponse, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(responses())
@@ -32,23 +48,15 @@ export function httpHandler<R extends RouteDef>(route: R, action: (request: Acti
       caller: event.caller,
       headers: event.headers ?? {},
     } as ActionRequest<R>;
-    // Answers the domain refuses (4xx) become responses here, inside the idempotent part, so a
-    // repeat of the request replays them; faults propagate and release the idempotency key.
-    const run = async () => {
+    // Answers the domain refuses (4xx) become responses here, inside `around`, so a repeat of
+    // an idempotent request replays them; faults propagate and release the idempotency key.
+    return around(event, context, async () => {
       try {
         return jsonResponse(route.successStatus, await action(request));
       } catch (error) {
         if (error instanceof AppError && error.status < 500) return errorResponse(error, event);
         throw error;
       }
-    };
-
-    const idempotencyKey = event.headers?.['idempotency-key'];
-    if (idempotencyKey === undefined || !event.caller || !IDEMPOTENT_METHODS.has(route.method)) return run();
-    return runIdempotently(
-      { organizationId: event.caller.organizationId, key: idempotencyKey, body: event.input?.body ?? null },
-      context,
-      run,
-    );
+    });
   });
 }

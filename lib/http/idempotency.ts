@@ -24,7 +24,6 @@ import type { HttpResponse } from './responses.ts';
 // An answer too large for one DynamoDB item (a 422 echoing a huge value, a long path) is sent but
 // not kept: its key is released as after a fault, so a retry runs again instead of a 500.
 
-export const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
 const MAX_KEY_LENGTH = 255;
 const RETENTION_SECONDS = 24 * 60 * 60;
 /** What a stored response may take of DynamoDB's 400 KB item, leaving room for the key and metadata. */

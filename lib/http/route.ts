@@ -4,6 +4,8 @@ import type { z } from 'zod';
 // of these; the CDK stack, the local runtime and the OpenAPI document all read that list.
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The methods that honour the `idempotency-key` header (lib/http/idempotent-handler.ts). */
+export type IdempotentMethod = 'POST' | 'PATCH';
 
 export interface RouteDef {
   /** Unique; also names the Lambda function. */

@@ -10,8 +10,9 @@ import { routes } from '#infra/routes.ts';
 // What some Lambda bundles must leave out (docs/performance.md). Only a use case that reads what
 // an author sent parses Liquid (steps keep their template readings, which views, PATCH and sync
 // use), and only one that saves a payloadSchema compiles it with ajv. The SDK clients few requests
-// need load on first use, not at every cold start. And a bundle built as the stack builds it loads
-// the way the Lambda runtime loads it, and answers.
+// need load on first use, not at every cold start. Only POST and PATCH functions carry the
+// idempotency key's machinery. And a bundle built as the stack builds it loads the way the Lambda
+// runtime loads it, and answers.
 
 const bundle = async (entry: string): Promise<Metafile> => {
   const { metafile } = await build({
@@ -58,6 +59,13 @@ describe('Lambda bundles', () => {
   it.each(LEFT_OUT)('%s leaves out %j', async (entry, leftOut) => {
     const packages = await packagesOf(entry);
     expect(packages.filter((name) => leftOut.includes(name))).toEqual([]);
+  });
+
+  it('only POST and PATCH functions carry Powertools idempotency (the idempotency-key header)', async () => {
+    const IDEMPOTENCY = '@aws-lambda-powertools/idempotency';
+    const carried = await Promise.all(routes.map(async (r) => ({ route: r.operationId, method: r.method, carries: (await packagesOf(r.handler)).includes(IDEMPOTENCY) })));
+    const wrong = carried.filter((c) => c.carries !== (c.method === 'POST' || c.method === 'PATCH'));
+    expect(wrong).toEqual([]);
   });
 
   it('no function loads the KMS, SES or SNS client at init', async () => {
