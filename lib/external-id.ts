@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.ts';
 
 // Ids that clients choose (subscriberIds, topic keys): the reference's rule, letters, digits and
 // `_ : . -`, or an email address; bounded far below DynamoDB's 2 KB partition-key limit.
@@ -7,12 +7,12 @@ const EMAIL_LIKE_ID = /^\S+@\S+\.\S+$/;
 export const MAX_EXTERNAL_ID_LENGTH = 256;
 
 export function externalIdSchema(field: string) {
-  return z
-    .string()
-    .min(1, `${field} must not be empty`)
-    .max(MAX_EXTERNAL_ID_LENGTH)
-    .refine(
+  return z.string().check(
+    z.minLength(1, `${field} must not be empty`),
+    z.maxLength(MAX_EXTERNAL_ID_LENGTH),
+    z.refine(
       (id) => VALID_ID.test(id) || EMAIL_LIKE_ID.test(id),
       `${field} may only contain alphanumeric characters, -, _, :, . or be a valid email address`,
-    );
+    ),
+  );
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#lib/zod.ts';
 import {
   broadcastEventBody,
   bulkTriggerBody,
@@ -64,7 +64,7 @@ export const eventRoutes = [
     tag: 'Events',
     auth: true,
     successStatus: 200,
-    request: { params: z.object({ transactionId: z.string().min(1).max(256) }) },
+    request: { params: z.object({ transactionId: z.string().check(z.minLength(1), z.maxLength(256)) }) },
     response: z.boolean(),
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },

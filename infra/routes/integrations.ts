@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#lib/zod.ts';
 import {
   createIntegrationBody,
   integrationIdParams,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { stepFilterSchema, type StepFilter } from '../integrations/schemas.ts';
 import { STEP_TYPES } from '../workflows/model.ts';
 
@@ -15,47 +15,52 @@ const MAX_VALUE_BYTES = 1024;
 const bounded = (maxLength: number) =>
   z
     .string()
-    .max(maxLength)
-    .refine((v) => Buffer.byteLength(v, 'utf8') <= MAX_VALUE_BYTES, `must be at most ${MAX_VALUE_BYTES} bytes of UTF-8`);
+    .check(
+      z.maxLength(maxLength),
+      z.refine((v) => Buffer.byteLength(v, 'utf8') <= MAX_VALUE_BYTES, `must be at most ${MAX_VALUE_BYTES} bytes of UTF-8`),
+    );
 
 /**
  * A parameter given once or repeated. API Gateway joins repeated query values with commas, so a
  * value is split on them; empty entries are dropped (so `contextKeys=` is the empty list).
  */
-const list = <T extends z.ZodType<string, string>>(item: T) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((value) =>
-      (Array.isArray(value) ? value : [value])
-        .flatMap((v) => v.split(','))
-        .map((v) => v.trim())
-        .filter((v) => v.length > 0),
-    )
-    .pipe(z.array(item).max(MAX_LIST_VALUES, `must have at most ${MAX_LIST_VALUES} values`));
+const list = <T extends z.ZodMiniType<string, string>>(item: T) =>
+  z.pipe(
+    z.pipe(
+      z.union([z.string(), z.array(z.string())]),
+      z.transform((value) =>
+        (Array.isArray(value) ? value : [value])
+          .flatMap((v) => v.split(','))
+          .map((v) => v.trim())
+          .filter((v) => v.length > 0),
+      ),
+    ),
+    z.array(item).check(z.maxLength(MAX_LIST_VALUES, `must have at most ${MAX_LIST_VALUES} values`)),
+  );
 
 export const listNotificationsQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  channels: list(bounded(64)).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), 10),
+  channels: z.optional(list(bounded(64))),
   /** Workflow database ids. */
-  templates: list(bounded(256)).optional(),
-  emails: list(bounded(254)).optional(),
-  subscriberIds: list(bounded(256)).optional(),
-  severity: list(z.enum(SEVERITIES, { error: `severity must be one of ${SEVERITIES.join(', ')}` })).optional(),
-  transactionId: list(bounded(256)).optional(),
-  topicKey: bounded(256).optional(),
+  templates: z.optional(list(bounded(256))),
+  emails: z.optional(list(bounded(254))),
+  subscriberIds: z.optional(list(bounded(256))),
+  severity: z.optional(list(z.enum(SEVERITIES, { error: `severity must be one of ${SEVERITIES.join(', ')}` }))),
+  transactionId: z.optional(list(bounded(256))),
+  topicKey: z.optional(bounded(256)),
   /** Absent: no filter; empty: only notifications without context; else the exact set. */
-  contextKeys: list(bounded(512)).optional(),
+  contextKeys: z.optional(list(bounded(512))),
   /** Deprecated: an exact subscriberId or email, OR-ed with the other subscriber filters. */
-  search: bounded(256).optional(),
+  search: z.optional(bounded(256)),
   /** Any date string; checked by the feed (400 when unparseable, as the reference answers). */
-  after: z.string().max(256).optional(),
-  before: z.string().max(256).optional(),
+  after: z.optional(z.string().check(z.maxLength(256))),
+  before: z.optional(z.string().check(z.maxLength(256))),
 });
 export type ListNotificationsQuery = z.infer<typeof listNotificationsQuery>;
 
 /** Only bounded: an id that cannot exist is simply not found. */
-export const notificationParams = z.object({ notificationId: z.string().min(1).max(256) });
+export const notificationParams = z.object({ notificationId: z.string().check(z.minLength(1), z.maxLength(256)) });
 
 // ---- responses -------------------------------------------------------------------------------
 
@@ -65,44 +70,44 @@ const record = z.record(z.string(), z.unknown());
 export const executionDetailSchema = z
   .object({
     _id: z.string(),
-    createdAt: z.string().optional(),
+    createdAt: z.optional(z.string()),
     status: z.enum(['Success', 'Warning', 'Failed', 'Pending', 'Queued', 'ReadConfirmation']),
     detail: z.string(),
     isRetry: z.boolean(),
     isTest: z.boolean(),
-    providerId: z.string().optional(),
-    raw: z.string().nullable().optional(),
+    providerId: z.optional(z.string()),
+    raw: z.optional(z.nullable(z.string())),
     source: z.enum(['Credentials', 'Internal', 'Payload', 'Webhook']),
   })
-  .meta({ id: 'ExecutionDetail' });
+  .register(z.globalRegistry, { id: 'ExecutionDetail' });
 
 const timeUnit = z.enum(['seconds', 'minutes', 'hours', 'days', 'weeks', 'months']);
 
 export const digestMetadataSchema = z
   .object({
     type: z.enum(['regular', 'backoff', 'timed']),
-    digestKey: z.string().optional(),
-    amount: z.number().optional(),
-    unit: timeUnit.optional(),
-    events: z.array(record).optional(),
-    backoff: z.boolean().optional(),
-    backoffAmount: z.number().optional(),
-    backoffUnit: timeUnit.optional(),
-    updateMode: z.boolean().optional(),
-    timed: z
-      .object({
-        atTime: z.string().optional(),
-        weekDays: z.array(z.string()).optional(),
-        monthDays: z.array(z.number()).optional(),
-        ordinal: z.string().optional(),
-        ordinalValue: z.string().optional(),
-        monthlyType: z.string().optional(),
-        cronExpression: z.string().optional(),
-        untilDate: z.string().optional(),
-      })
-      .optional(),
+    digestKey: z.optional(z.string()),
+    amount: z.optional(z.number()),
+    unit: z.optional(timeUnit),
+    events: z.optional(z.array(record)),
+    backoff: z.optional(z.boolean()),
+    backoffAmount: z.optional(z.number()),
+    backoffUnit: z.optional(timeUnit),
+    updateMode: z.optional(z.boolean()),
+    timed: z.optional(
+      z.object({
+        atTime: z.optional(z.string()),
+        weekDays: z.optional(z.array(z.string())),
+        monthDays: z.optional(z.array(z.number())),
+        ordinal: z.optional(z.string()),
+        ordinalValue: z.optional(z.string()),
+        monthlyType: z.optional(z.string()),
+        cronExpression: z.optional(z.string()),
+        untilDate: z.optional(z.string()),
+      }),
+    ),
   })
-  .meta({ id: 'DigestMetadata' });
+  .register(z.globalRegistry, { id: 'DigestMetadata' });
 
 export interface ActivityStep {
   _id: string;
@@ -119,87 +124,87 @@ export interface ActivityStep {
   variants?: ActivityStep[];
 }
 
-export const activityStepSchema: z.ZodType<ActivityStep> = z
+export const activityStepSchema: z.ZodMiniType<ActivityStep> = z
   .object({
     _id: z.string(),
     active: z.boolean(),
     filters: z.array(stepFilterSchema),
     _templateId: z.string(),
-    name: z.string().optional(),
-    _parentId: z.string().nullable().optional(),
-    metadata: record.optional(),
-    replyCallback: record.optional(),
-    controlVariables: record.optional(),
-    issues: record.optional(),
-    template: record.optional(),
+    name: z.optional(z.string()),
+    _parentId: z.optional(z.nullable(z.string())),
+    metadata: z.optional(record),
+    replyCallback: z.optional(record),
+    controlVariables: z.optional(record),
+    issues: z.optional(record),
+    template: z.optional(record),
     get variants() {
-      return z.array(activityStepSchema).optional();
+      return z.optional(z.array(activityStepSchema));
     },
   })
-  .meta({ id: 'ActivityStep' });
+  .register(z.globalRegistry, { id: 'ActivityStep' });
 
 export const activityJobSchema = z
   .object({
     _id: z.string(),
     type: z.enum(JOB_TYPES),
-    digest: digestMetadataSchema.optional(),
+    digest: z.optional(digestMetadataSchema),
     executionDetails: z.array(executionDetailSchema),
     step: activityStepSchema,
-    overrides: record.optional(),
-    payload: record.optional(),
+    overrides: z.optional(record),
+    payload: z.optional(record),
     /** Null for steps that deliver nothing (digest, delay, throttle, custom). */
-    providerId: z.string().nullable(),
+    providerId: z.nullable(z.string()),
     status: z.string(),
-    updatedAt: z.string().optional(),
-    scheduleExtensionsCount: z.number().optional(),
+    updatedAt: z.optional(z.string()),
+    scheduleExtensionsCount: z.optional(z.number()),
   })
-  .meta({ id: 'ActivityJob' });
+  .register(z.globalRegistry, { id: 'ActivityJob' });
 
-const text = z.string().nullable().optional();
+const text = z.optional(z.nullable(z.string()));
 
 export const activityNotificationSchema = z
   .object({
-    _id: z.string().optional(),
+    _id: z.optional(z.string()),
     _environmentId: z.string(),
     _organizationId: z.string(),
     _subscriberId: z.string(),
-    _templateId: z.string().optional(),
-    _digestedNotificationId: z.string().optional(),
+    _templateId: z.optional(z.string()),
+    _digestedNotificationId: z.optional(z.string()),
     transactionId: z.string(),
-    topics: z.array(z.object({ _topicId: z.string(), topicKey: z.string() })).optional(),
-    channels: z.array(z.enum(JOB_TYPES)).optional(),
-    createdAt: z.string().optional(),
-    updatedAt: z.string().optional(),
-    tags: z.array(z.string()).optional(),
-    controls: record.optional(),
-    payload: record.optional(),
-    to: z.unknown().optional(),
+    topics: z.optional(z.array(z.object({ _topicId: z.string(), topicKey: z.string() }))),
+    channels: z.optional(z.array(z.enum(JOB_TYPES))),
+    createdAt: z.optional(z.string()),
+    updatedAt: z.optional(z.string()),
+    tags: z.optional(z.array(z.string())),
+    controls: z.optional(record),
+    payload: z.optional(record),
+    to: z.optional(z.unknown()),
     /** The subscriber as it is now; absent once deleted. */
-    subscriber: z
-      .object({ _id: z.string(), subscriberId: z.string(), email: text, firstName: text, lastName: text, phone: text })
-      .optional(),
+    subscriber: z.optional(
+      z.object({ _id: z.string(), subscriberId: z.string(), email: text, firstName: text, lastName: text, phone: text }),
+    ),
     /** The workflow as it is now; absent once deleted. */
-    template: z
-      .object({
-        _id: z.string().optional(),
+    template: z.optional(
+      z.object({
+        _id: z.optional(z.string()),
         name: z.string(),
-        origin: z.enum(['svc-cloud', 'svc-cloud-v1', 'external']).optional(),
+        origin: z.optional(z.enum(['svc-cloud', 'svc-cloud-v1', 'external'])),
         triggers: z.array(
           z.object({
             type: z.literal('event'),
             identifier: z.string(),
             variables: z.array(z.object({ name: z.string() })),
-            subscriberVariables: z.array(z.object({ name: z.string() })).optional(),
+            subscriberVariables: z.optional(z.array(z.object({ name: z.string() }))),
           }),
         ),
-      })
-      .optional(),
-    jobs: z.array(activityJobSchema).optional(),
-    severity: z.enum(SEVERITIES).optional(),
-    critical: z.boolean().optional(),
-    contextKeys: z.array(z.string()).optional(),
+      }),
+    ),
+    jobs: z.optional(z.array(activityJobSchema)),
+    severity: z.optional(z.enum(SEVERITIES)),
+    critical: z.optional(z.boolean()),
+    contextKeys: z.optional(z.array(z.string())),
   })
-  .meta({ id: 'ActivityNotification' });
+  .register(z.globalRegistry, { id: 'ActivityNotification' });
 export type ActivityNotification = z.infer<typeof activityNotificationSchema>;
 export type ActivityJob = z.infer<typeof activityJobSchema>;
 
@@ -211,5 +216,5 @@ export const activityListSchema = z
     pageSize: z.number(),
     data: z.array(activityNotificationSchema),
   })
-  .meta({ id: 'ActivityList' });
+  .register(z.globalRegistry, { id: 'ActivityList' });
 export type ActivityList = z.infer<typeof activityListSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 import { createSubscriberBody, updateCredentialsBody } from '../subscribers/schemas.ts';
 
@@ -20,35 +20,38 @@ const requiredString = (field: string) =>
 const object = (field: string) => z.record(z.string(), z.unknown(), { error: `${field} must be an object` });
 
 /** A subscriber as a trigger may define it (created or updated by the pipeline). */
-export const subscriberDefinitionSchema = createSubscriberBody.extend({ channels: z.array(updateCredentialsBody).optional() });
+export const subscriberDefinitionSchema = z.extend(createSubscriberBody, { channels: z.optional(z.array(updateCredentialsBody)) });
 
 export const topicRecipientSchema = z.object({
   type: z.literal('Topic'),
   topicKey: externalIdSchema('topicKey'),
-  exclude: z
-    .array(z.string().max(MAX_EXTERNAL_ID_LENGTH))
-    .max(MAX_TOPIC_EXCLUDES, `exclude must contain no more than ${MAX_TOPIC_EXCLUDES} elements`)
-    .optional(),
+  exclude: z.optional(
+    z
+      .array(z.string().check(z.maxLength(MAX_EXTERNAL_ID_LENGTH)))
+      .check(z.maxLength(MAX_TOPIC_EXCLUDES, `exclude must contain no more than ${MAX_TOPIC_EXCLUDES} elements`)),
+  ),
 });
 
 const CONTEXT_ID = /^[a-zA-Z0-9_-]+$/;
 const contextId = (field: string) =>
-  z
-    .string({ error: `${field} must be a string` })
-    .min(1, `${field} must not be empty`)
-    .max(100, `${field} must be at most 100 characters`)
-    .regex(CONTEXT_ID, `${field} may only contain letters, digits, - and _`);
+  z.string({ error: `${field} must be a string` }).check(
+    z.minLength(1, `${field} must not be empty`),
+    z.maxLength(100, `${field} must be at most 100 characters`),
+    z.regex(CONTEXT_ID, `${field} may only contain letters, digits, - and _`),
+  );
 
-const contextData = object('context data').refine(
-  (data) => Buffer.byteLength(JSON.stringify(data)) <= MAX_CONTEXT_DATA_BYTES,
-  `context data must be at most ${MAX_CONTEXT_DATA_BYTES / 1024} KB`,
+const contextData = object('context data').check(
+  z.refine(
+    (data) => Buffer.byteLength(JSON.stringify(data)) <= MAX_CONTEXT_DATA_BYTES,
+    `context data must be at most ${MAX_CONTEXT_DATA_BYTES / 1024} KB`,
+  ),
 );
 
 /** Optional fields sent as null are absent, as with the reference's validators. */
-const absentIfNull = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? undefined, schema.optional());
+const absentIfNull = <T extends z.ZodMiniType>(schema: T) => z.preprocess((value) => value ?? undefined, z.optional(schema));
 
 /** A string stands for the object it names: `'acme'` for `{identifier: 'acme'}` and the like. */
-const idOr = <T extends z.ZodType>(field: string, schema: T) =>
+const idOr = <T extends z.ZodMiniType>(field: string, schema: T) =>
   z.preprocess((value) => (typeof value === 'string' ? { [field]: value } : value), schema);
 
 /**
@@ -56,34 +59,40 @@ const idOr = <T extends z.ZodType>(field: string, schema: T) =>
  * the `type:id` keys split back unambiguously.
  */
 export const contextSchema = z
-  .record(z.string(), idOr('id', z.object({ id: contextId('context id'), data: contextData.optional() }, { error: 'context values must be an id or {id, data}' })), {
+  .record(z.string(), idOr('id', z.object({ id: contextId('context id'), data: z.optional(contextData) }, { error: 'context values must be an id or {id, data}' })), {
     error: 'context must be an object',
   })
-  .superRefine((context, ctx) => {
-    const types = Object.keys(context);
-    if (types.length === 0) ctx.addIssue({ code: 'custom', message: 'context must not be empty' });
-    if (types.length > MAX_CONTEXT_KEYS) ctx.addIssue({ code: 'custom', message: `context must have at most ${MAX_CONTEXT_KEYS} keys` });
-    for (const type of types) {
-      const problem = contextId('context type').safeParse(type).error?.issues[0]?.message;
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [type] });
-    }
-  })
-  .meta({ description: `Up to ${MAX_CONTEXT_KEYS} context types, each an id or {id, data}` });
+  .check(
+    z.superRefine((context, ctx) => {
+      const types = Object.keys(context);
+      if (types.length === 0) ctx.addIssue({ code: 'custom', message: 'context must not be empty' });
+      if (types.length > MAX_CONTEXT_KEYS) ctx.addIssue({ code: 'custom', message: `context must have at most ${MAX_CONTEXT_KEYS} keys` });
+      for (const type of types) {
+        const problem = contextId('context type').safeParse(type).error?.issues[0]?.message;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [type] });
+      }
+    }),
+  )
+  .register(z.globalRegistry, { description: `Up to ${MAX_CONTEXT_KEYS} context types, each an id or {id, data}` });
 
 /** Only bounded: an identifier no tenant can have is simply not found. An empty string names none. */
 const tenantSchema = z
   .preprocess(
     (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? { identifier: value } : value),
-    z
-      .object(
-        { identifier: requiredString('tenant.identifier').max(1024), name: z.string().max(1024).optional(), data: object('tenant.data').optional() },
+    z.optional(
+      z.object(
+        {
+          identifier: requiredString('tenant.identifier').check(z.maxLength(1024)),
+          name: z.optional(z.string().check(z.maxLength(1024))),
+          data: z.optional(object('tenant.data')),
+        },
         { error: 'tenant must be a string or an object with an identifier' },
-      )
-      .optional(),
+      ),
+    ),
   )
-  .meta({ description: 'A tenant identifier, or {identifier, name?, data?}; the tenant must exist' });
+  .register(z.globalRegistry, { description: 'A tenant identifier, or {identifier, name?, data?}; the tenant must exist' });
 
-const actorSchema = idOr('subscriberId', subscriberDefinitionSchema).meta({ description: 'A subscriberId or a subscriber object' });
+const actorSchema = idOr('subscriberId', subscriberDefinitionSchema).register(z.globalRegistry, { description: 'A subscriberId or a subscriber object' });
 
 const RECIPIENTS_DOC =
   'One recipient or an array of them: a subscriberId, a subscriber object ({subscriberId, firstName, ..., channels}) or a topic ' +
@@ -91,11 +100,13 @@ const RECIPIENTS_DOC =
 
 /** What every trigger shares; `to` is added for the targeted ones. */
 const commonFields = {
-  name: requiredString('name').meta({ description: 'The workflow identifier (workflowId) to trigger' }),
-  payload: object('payload').default({}),
-  overrides: object('overrides').default({}),
+  name: requiredString('name').register(z.globalRegistry, { description: 'The workflow identifier (workflowId) to trigger' }),
+  payload: z._default(object('payload'), {}),
+  overrides: z._default(object('overrides'), {}),
   transactionId: absentIfNull(
-    z.string({ error: 'transactionId must be a string' }).max(MAX_TRANSACTION_ID_LENGTH, `transactionId must be at most ${MAX_TRANSACTION_ID_LENGTH} characters`),
+    z
+      .string({ error: 'transactionId must be a string' })
+      .check(z.maxLength(MAX_TRANSACTION_ID_LENGTH, `transactionId must be at most ${MAX_TRANSACTION_ID_LENGTH} characters`)),
   ),
   actor: absentIfNull(actorSchema),
   tenant: tenantSchema,
@@ -107,8 +118,8 @@ export const triggerEventBody = z.object(
     ...commonFields,
     to: z
       .unknown()
-      .refine((to) => to != null, 'to should not be null or undefined')
-      .meta({ description: RECIPIENTS_DOC }),
+      .check(z.refine((to) => to != null, 'to should not be null or undefined'))
+      .register(z.globalRegistry, { description: RECIPIENTS_DOC }),
   },
   { error: 'event must be an object' },
 );
@@ -120,9 +131,11 @@ export type BroadcastEventInput = z.infer<typeof broadcastEventBody>;
 /** Items are checked one by one (a bad one fails alone), so the request only bounds the list. */
 export const bulkTriggerBody = z.object({
   events: z
-    .array(z.unknown().meta({ description: 'A trigger event, as the body of POST /v1/events/trigger' }), { error: 'events must be an array' })
-    .min(1, 'events should not be empty')
-    .max(MAX_BULK_EVENTS, `events must contain no more than ${MAX_BULK_EVENTS} elements`),
+    .array(z.unknown().register(z.globalRegistry, { description: 'A trigger event, as the body of POST /v1/events/trigger' }), { error: 'events must be an array' })
+    .check(
+      z.minLength(1, 'events should not be empty'),
+      z.maxLength(MAX_BULK_EVENTS, `events must contain no more than ${MAX_BULK_EVENTS} elements`),
+    ),
 });
 
 // ---- responses -------------------------------------------------------------------------------
@@ -142,10 +155,10 @@ export const triggerEventResponseSchema = z
   .object({
     acknowledged: z.boolean(),
     status: z.enum(TRIGGER_STATUSES),
-    error: z.array(z.string()).optional(),
-    transactionId: z.string().optional(),
+    error: z.optional(z.array(z.string())),
+    transactionId: z.optional(z.string()),
   })
-  .meta({ id: 'TriggerEventResponse' });
+  .register(z.globalRegistry, { id: 'TriggerEventResponse' });
 export type TriggerEventResponse = z.infer<typeof triggerEventResponseSchema>;
 
 export const bulkTriggerResponseSchema = z.array(triggerEventResponseSchema);

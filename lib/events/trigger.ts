@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../zod.ts';
 import type { Caller } from '../auth/caller.ts';
 import { AppError, UnprocessableEntityError } from '../errors.ts';
 import { acceptEvents, type Candidate, type Outcome } from './accept.ts';
@@ -70,7 +70,7 @@ function refused(message: string, transactionId: string | undefined): TriggerEve
 }
 
 /** `Validation failed for ...: name: name must be a string; to: ...`, one part per field. */
-function validationMessage(error: z.ZodError): string {
+function validationMessage(error: z.core.$ZodError): string {
   const byField = new Map<string, string[]>();
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'event';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import type { RouteDef } from './route.ts';
 
 // OpenAPI 3.1 from the route table: the schemas that validate requests are the ones documented,
@@ -25,20 +25,20 @@ const ERROR_BODY = {
 };
 
 // Several routes share a schema (a workflow is the response of seven): each is converted once.
-const converted = { input: new WeakMap<z.ZodType, object>(), output: new WeakMap<z.ZodType, object>() };
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): object {
+const converted = { input: new WeakMap<z.ZodMiniType, object>(), output: new WeakMap<z.ZodMiniType, object>() };
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): object {
   let json = converted[io].get(schema);
   if (!json) converted[io].set(schema, (json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' })));
   return json;
 }
 
-function parameters(schema: z.ZodObject | undefined, location: 'path' | 'query') {
+function parameters(schema: z.ZodMiniObject | undefined, location: 'path' | 'query') {
   if (!schema) return [];
   return Object.entries(schema.shape).map(([name, field]) => ({
     name,
     in: location,
-    required: location === 'path' || !(field as z.ZodType).safeParse(undefined).success,
-    schema: jsonSchema(field as z.ZodType, 'input'),
+    required: location === 'path' || !(field as z.ZodMiniType).safeParse(undefined).success,
+    schema: jsonSchema(field as z.ZodMiniType, 'input'),
   }));
 }
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../zod.ts';
 
 // What the HTTP layer needs to know about a route. The route table (infra/routes.ts) is a list
 // of these; the CDK stack, the local runtime and the OpenAPI document all read that list.
@@ -20,8 +20,8 @@ export interface RouteDef {
   /** False only for public documents; every API route needs `Authorization: ApiKey <key>`. */
   auth: boolean;
   successStatus: number;
-  request: { params?: z.ZodObject; query?: z.ZodObject; body?: z.ZodType };
-  response?: z.ZodType;
+  request: { params?: z.ZodMiniObject; query?: z.ZodMiniObject; body?: z.ZodMiniType };
+  response?: z.ZodMiniType;
   /** Larger bodies get 413. */
   maxBodyBytes: number;
   /**
@@ -34,7 +34,7 @@ export interface RouteDef {
   sends?: readonly string[];
 }
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type Infer<T> = T extends z.ZodMiniType ? z.infer<T> : undefined;
 
 /** The validated input of a route, typed from its schemas. */
 export interface RouteInput<R extends RouteDef> {

@@ -1,10 +1,10 @@
-import type { z } from 'zod';
+import type * as z from '../zod.ts';
 import { ValidationError, type FieldError } from '../errors.ts';
 
 // Turns zod's issues into the 422 body: one entry per offending field, keyed by its dotted path,
 // with what was sent there.
 
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, rootName: string): z.infer<S> {
+export function parseOrThrow<S extends z.ZodMiniType>(schema: S, input: unknown, rootName: string): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
 

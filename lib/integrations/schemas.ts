@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { BOOLEAN_CREDENTIAL_KEYS, CHANNELS, STRING_CREDENTIAL_KEYS } from './providers.ts';
 
 // Shapes of the integration resource and of the bodies that create and change one.
@@ -6,20 +6,20 @@ import { BOOLEAN_CREDENTIAL_KEYS, CHANNELS, STRING_CREDENTIAL_KEYS } from './pro
 
 export const channelSchema = z.enum(CHANNELS);
 
-const credentialShape: Record<string, z.ZodType> = {};
-for (const key of STRING_CREDENTIAL_KEYS) credentialShape[key] = z.string().optional();
-for (const key of BOOLEAN_CREDENTIAL_KEYS) credentialShape[key] = z.boolean().optional();
-credentialShape.tlsOptions = z.record(z.string(), z.unknown()).optional();
+const credentialShape: Record<string, z.ZodMiniType> = {};
+for (const key of STRING_CREDENTIAL_KEYS) credentialShape[key] = z.optional(z.string());
+for (const key of BOOLEAN_CREDENTIAL_KEYS) credentialShape[key] = z.optional(z.boolean());
+credentialShape.tlsOptions = z.optional(z.record(z.string(), z.unknown()));
 
-export const credentialsSchema = z.object(credentialShape).meta({ id: 'Credentials' });
+export const credentialsSchema = z.object(credentialShape).register(z.globalRegistry, { id: 'Credentials' });
 export type Credentials = Record<string, unknown>;
 
 export const configurationsSchema = z
   .object({
-    inboundWebhookEnabled: z.boolean().optional(),
-    inboundWebhookSigningKey: z.string().optional(),
+    inboundWebhookEnabled: z.optional(z.boolean()),
+    inboundWebhookSigningKey: z.optional(z.string()),
   })
-  .meta({ id: 'Configurations' });
+  .register(z.globalRegistry, { id: 'Configurations' });
 export type Configurations = z.infer<typeof configurationsSchema>;
 
 export const FILTER_OPERATORS = [
@@ -39,41 +39,41 @@ export const fieldFilterPartSchema = z.object({
 export const stepFilterSchema = z
   .object({
     isNegated: z.boolean(),
-    type: z.enum(['BOOLEAN', 'TEXT', 'DATE', 'NUMBER', 'STATEMENT', 'LIST', 'MULTI_LIST', 'GROUP']).optional(),
-    value: z.enum(['AND', 'OR']).optional(),
+    type: z.optional(z.enum(['BOOLEAN', 'TEXT', 'DATE', 'NUMBER', 'STATEMENT', 'LIST', 'MULTI_LIST', 'GROUP'])),
+    value: z.optional(z.enum(['AND', 'OR'])),
     children: z.array(fieldFilterPartSchema),
   })
-  .meta({ id: 'StepFilter' });
+  .register(z.globalRegistry, { id: 'StepFilter' });
 export type StepFilter = z.infer<typeof stepFilterSchema>;
 
-const name = z.string().trim().min(1, 'name must not be empty').max(256);
-const identifier = z
-  .string()
-  .trim()
-  .min(1, 'identifier must not be empty')
-  .max(256)
-  .regex(/^[^\s#]+$/, 'identifier must not contain spaces or #');
-const environmentId = z.string().min(1);
+const name = z.string().check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(256));
+const identifier = z.string().check(
+  z.trim(),
+  z.minLength(1, 'identifier must not be empty'),
+  z.maxLength(256),
+  z.regex(/^[^\s#]+$/, 'identifier must not contain spaces or #'),
+);
+const environmentId = z.string().check(z.minLength(1));
 
 /** Only bounded, so an id that cannot exist is simply not found, and never longer than a DynamoDB key may be. */
-export const integrationIdParams = z.object({ integrationId: z.string().min(1).max(256) });
+export const integrationIdParams = z.object({ integrationId: z.string().check(z.minLength(1), z.maxLength(256)) });
 
 export const createIntegrationBody = z.object({
-  providerId: z.string().min(1),
+  providerId: z.string().check(z.minLength(1)),
   channel: channelSchema,
-  name: name.optional(),
-  identifier: identifier.optional(),
-  _environmentId: environmentId.optional(),
-  active: z.boolean().optional(),
-  credentials: credentialsSchema.optional(),
-  check: z.boolean().optional(),
-  conditions: z.array(stepFilterSchema).optional(),
-  configurations: configurationsSchema.optional(),
+  name: z.optional(name),
+  identifier: z.optional(identifier),
+  _environmentId: z.optional(environmentId),
+  active: z.optional(z.boolean()),
+  credentials: z.optional(credentialsSchema),
+  check: z.optional(z.boolean()),
+  conditions: z.optional(z.array(stepFilterSchema)),
+  configurations: z.optional(configurationsSchema),
 });
 export type CreateIntegrationInput = z.infer<typeof createIntegrationBody>;
 
 /** The same fields as create, none required; provider and channel are fixed once created. */
-export const updateIntegrationBody = createIntegrationBody.omit({ providerId: true, channel: true });
+export const updateIntegrationBody = z.omit(createIntegrationBody, { providerId: true, channel: true });
 export type UpdateIntegrationInput = z.infer<typeof updateIntegrationBody>;
 
 export const integrationSchema = z
@@ -86,16 +86,16 @@ export const integrationSchema = z
     providerId: z.string(),
     channel: channelSchema,
     credentials: credentialsSchema,
-    configurations: configurationsSchema.optional(),
+    configurations: z.optional(configurationsSchema),
     active: z.boolean(),
     deleted: z.boolean(),
-    deletedAt: z.string().optional(),
-    deletedBy: z.string().optional(),
+    deletedAt: z.optional(z.string()),
+    deletedBy: z.optional(z.string()),
     primary: z.boolean(),
     priority: z.number(),
-    conditions: z.array(stepFilterSchema).optional(),
+    conditions: z.optional(z.array(stepFilterSchema)),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ id: 'Integration' });
+  .register(z.globalRegistry, { id: 'Integration' });
 export type Integration = z.infer<typeof integrationSchema>;

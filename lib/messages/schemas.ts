@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 import { CHANNELS } from '../integrations/providers.ts';
 import { decodePayloadFilter } from './payload-filter.ts';
@@ -11,54 +11,56 @@ const MAX_TRANSACTION_ID_LENGTH = 1024;
 /** DynamoDB's IN takes at most 100 values. */
 const MAX_LIST_FILTER = 100;
 
+const splitOnCommas = z.pipe(z.string(), z.transform((value) => value.split(',')));
+const transactionId = z.string().check(z.minLength(1, 'transactionId must not be empty'), z.maxLength(MAX_TRANSACTION_ID_LENGTH));
 /**
  * `transactionId=a&transactionId=b` reaches the function as `a,b` (API Gateway joins repeated
  * query values with commas), so a list is split on commas; one id can therefore hold no comma.
  */
 const transactionIds = z
-  .string()
-  .transform((value) => value.split(','))
-  .pipe(z.array(z.string().min(1, 'transactionId must not be empty').max(MAX_TRANSACTION_ID_LENGTH)).max(MAX_LIST_FILTER))
-  .meta({ description: 'One transactionId, or several (repeated or comma-separated, at most 100)' });
+  .pipe(splitOnCommas, z.array(transactionId).check(z.maxLength(MAX_LIST_FILTER)))
+  .register(z.globalRegistry, { description: 'One transactionId, or several (repeated or comma-separated, at most 100)' });
 
-const page = z.coerce.number().int().min(0).default(0);
-const subscriberIdFilter = z.string().min(1).max(MAX_EXTERNAL_ID_LENGTH);
+const page = z._default(z.coerce.number().check(z.int(), z.gte(0)), 0);
+const subscriberIdFilter = z.string().check(z.minLength(1), z.maxLength(MAX_EXTERNAL_ID_LENGTH));
 
 export const listMessagesQuery = z.object({
-  channel: channel.optional(),
-  subscriberId: subscriberIdFilter.optional(),
-  transactionId: transactionIds.optional(),
+  channel: z.optional(channel),
+  subscriberId: z.optional(subscriberIdFilter),
+  transactionId: z.optional(transactionIds),
   page,
-  limit: z.coerce.number().int().min(1).max(1000).default(10),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)), 10),
 });
 export type ListMessagesQuery = z.infer<typeof listMessagesQuery>;
 
 /** Path ids are only bounded: one that cannot be a message id is simply not found. */
-export const messageIdParams = z.object({ messageId: z.string().min(1).max(256) });
+export const messageIdParams = z.object({ messageId: z.string().check(z.minLength(1), z.maxLength(256)) });
 
 const payloadFilter = z
-  .string()
-  .max(4096)
-  .transform((value, ctx) => {
-    const decoded = decodePayloadFilter(value);
-    if (decoded.ok) return decoded.conditions;
-    ctx.addIssue({ code: 'custom', message: decoded.message, input: value });
-    return z.NEVER;
-  })
-  .meta({ description: 'Base64 of a JSON object: only messages whose payload holds each of its values (nested keys by path)' });
+  .pipe(
+    z.string().check(z.maxLength(4096)),
+    z.transform((value, ctx) => {
+      const decoded = decodePayloadFilter(value);
+      if (decoded.ok) return decoded.conditions;
+      // zod/mini's transform context has no addIssue: push the issue classic's addIssue pushes.
+      ctx.issues.push({ code: 'custom', message: decoded.message, input: value });
+      return z.NEVER;
+    }),
+  )
+  .register(z.globalRegistry, { description: 'Base64 of a JSON object: only messages whose payload holds each of its values (nested keys by path)' });
 
 export const feedQuery = z.object({
   page,
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  read: z.stringbool().optional(),
-  seen: z.stringbool().optional(),
-  payload: payloadFilter.optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
+  read: z.optional(z.stringbool()),
+  seen: z.optional(z.stringbool()),
+  payload: z.optional(payloadFilter),
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
 
 export const unseenCountQuery = z.object({
-  seen: z.stringbool().default(false),
-  limit: z.coerce.number().int().min(1).max(100).default(100),
+  seen: z._default(z.stringbool(), false),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 100),
 });
 export type UnseenCountQuery = z.infer<typeof unseenCountQuery>;
 
@@ -68,20 +70,24 @@ const markAs = z.enum(MARK_AS, { error: 'markAs must be one of the following val
 
 const ID_MESSAGE = 'messageId must be a valid MongoDB ObjectId or an array of valid MongoDB ObjectIds';
 /** Message ids have the reference's shape (24 hex characters); any other value is refused as it refuses it. */
-const messageId = z.string().regex(/^[0-9a-fA-F]{24}$/, ID_MESSAGE);
+const messageId = z.string().check(z.regex(/^[0-9a-fA-F]{24}$/, ID_MESSAGE));
+
+const messageIds = z
+  .array(messageId)
+  .check(z.minLength(1, ID_MESSAGE), z.maxLength(100, 'messageId must contain no more than 100 elements'));
 
 export const markAsBody = z.object({
-  messageId: z.union([messageId, z.array(messageId).min(1, ID_MESSAGE).max(100, 'messageId must contain no more than 100 elements')], {
+  messageId: z.union([messageId, messageIds], {
     error: (issue) => (issue.input === undefined || issue.input === null ? 'messageId should not be null or undefined' : ID_MESSAGE),
   }),
   markAs,
 });
 export type MarkAsInput = z.infer<typeof markAsBody>;
 
-const feedIdentifier = z.string().min(1).max(256);
+const feedIdentifier = z.string().check(z.minLength(1), z.maxLength(256));
 export const markAllBody = z.object({
   markAs,
-  feedIdentifier: z.union([feedIdentifier, z.array(feedIdentifier).max(MAX_LIST_FILTER)]).optional(),
+  feedIdentifier: z.optional(z.union([feedIdentifier, z.array(feedIdentifier).check(z.maxLength(MAX_LIST_FILTER))])),
 });
 export type MarkAllInput = z.infer<typeof markAllBody>;
 
@@ -90,9 +96,9 @@ export type MarkAllInput = z.infer<typeof markAllBody>;
 const messageButton = z.object({
   type: z.enum(['primary', 'secondary']),
   content: z.string(),
-  resultContent: z.string().optional(),
-  url: z.string().optional(),
-  target: z.string().optional(),
+  resultContent: z.optional(z.string()),
+  url: z.optional(z.string()),
+  target: z.optional(z.string()),
 });
 
 export const messageSchema = z
@@ -103,31 +109,31 @@ export const messageSchema = z
     _notificationId: z.string(),
     _subscriberId: z.string(),
     subscriberId: z.string(),
-    _templateId: z.string().nullable(),
+    _templateId: z.nullable(z.string()),
     templateIdentifier: z.string(),
-    _messageTemplateId: z.string().nullable(),
+    _messageTemplateId: z.nullable(z.string()),
     stepId: z.string(),
     _jobId: z.string(),
     transactionId: z.string(),
     channel,
     providerId: z.string(),
     content: z.string(),
-    subject: z.string().optional(),
-    title: z.string().optional(),
-    avatar: z.string().optional(),
-    data: z.record(z.string(), z.unknown()).optional(),
+    subject: z.optional(z.string()),
+    title: z.optional(z.string()),
+    avatar: z.optional(z.string()),
+    data: z.optional(z.record(z.string(), z.unknown())),
     cta: z.object({
-      type: z.literal('redirect').optional(),
-      data: z.object({ url: z.string().optional(), target: z.string().optional() }).optional(),
-      action: z
-        .object({
-          status: z.enum(['pending', 'done']).optional(),
-          buttons: z.array(messageButton).optional(),
-          result: z
-            .object({ payload: z.record(z.string(), z.unknown()).optional(), type: z.enum(['primary', 'secondary']).optional() })
-            .optional(),
-        })
-        .optional(),
+      type: z.optional(z.literal('redirect')),
+      data: z.optional(z.object({ url: z.optional(z.string()), target: z.optional(z.string()) })),
+      action: z.optional(
+        z.object({
+          status: z.optional(z.enum(['pending', 'done'])),
+          buttons: z.optional(z.array(messageButton)),
+          result: z.optional(
+            z.object({ payload: z.optional(z.record(z.string(), z.unknown())), type: z.optional(z.enum(['primary', 'secondary'])) }),
+          ),
+        }),
+      ),
     }),
     payload: z.record(z.string(), z.unknown()),
     overrides: z.record(z.string(), z.unknown()),
@@ -136,40 +142,40 @@ export const messageSchema = z
     critical: z.boolean(),
     contextKeys: z.array(z.string()),
     status: z.enum(['sent', 'error', 'warning']),
-    errorId: z.string().optional(),
-    errorText: z.string().optional(),
+    errorId: z.optional(z.string()),
+    errorText: z.optional(z.string()),
     read: z.boolean(),
     seen: z.boolean(),
     archived: z.boolean(),
-    lastReadDate: z.string().optional(),
-    lastSeenDate: z.string().optional(),
+    lastReadDate: z.optional(z.string()),
+    lastSeenDate: z.optional(z.string()),
     deliveredAt: z.array(z.string()),
-    snoozedUntil: z.string().optional(),
-    email: z.string().optional(),
-    phone: z.string().optional(),
-    directWebhookUrl: z.string().optional(),
-    deviceTokens: z.array(z.string()).optional(),
-    identifier: z.string().optional(),
-    _feedId: z.string().nullable(),
-    actor: z.object({ type: z.enum(['user', 'none']), data: z.string().nullable().optional() }).optional(),
-    _actorId: z.string().optional(),
+    snoozedUntil: z.optional(z.string()),
+    email: z.optional(z.string()),
+    phone: z.optional(z.string()),
+    directWebhookUrl: z.optional(z.string()),
+    deviceTokens: z.optional(z.array(z.string())),
+    identifier: z.optional(z.string()),
+    _feedId: z.nullable(z.string()),
+    actor: z.optional(z.object({ type: z.enum(['user', 'none']), data: z.optional(z.nullable(z.string())) })),
+    _actorId: z.optional(z.string()),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ id: 'Message' });
+  .register(z.globalRegistry, { id: 'Message' });
 
 export const messageListSchema = z
   .object({ page: z.number(), totalCount: z.number(), hasMore: z.boolean(), pageSize: z.number(), data: z.array(messageSchema) })
-  .meta({ id: 'MessageList' });
+  .register(z.globalRegistry, { id: 'MessageList' });
 export type MessageList = z.infer<typeof messageListSchema>;
 
 export const deleteMessageResponse = z
   .object({ acknowledged: z.boolean(), status: z.literal('deleted') })
-  .meta({ id: 'DeleteMessageResponse' });
+  .register(z.globalRegistry, { id: 'DeleteMessageResponse' });
 
-export const unseenCountSchema = z.object({ count: z.number() }).meta({ id: 'UnseenCount' });
+export const unseenCountSchema = z.object({ count: z.number() }).register(z.globalRegistry, { id: 'UnseenCount' });
 
 export const markAsResponse = z.array(messageSchema);
 
 /** The number of messages mark-all changed. */
-export const markAllResponse = z.number().int();
+export const markAllResponse = z.number().check(z.int());

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { findProvider } from '../integrations/providers.ts';
 
 // A provider's credential schema, built from the catalogue's field list so the required fields
@@ -46,21 +46,22 @@ export const headerNameCheck =
 
 /** A required field: any value but absent or blank. */
 export function requiredField(key: string, providerName: string) {
-  return z.unknown().refine((value) => !isBlank(value), {
-    message: `${key} is required by ${providerName} when the integration is active`,
-    abort: true,
-  });
+  return z.unknown().check(
+    z.refine((value) => !isBlank(value), {
+      message: `${key} is required by ${providerName} when the integration is active`,
+      abort: true,
+    }),
+  );
 }
 
 /** A field checked only when present and not blank (zod skips optional fields that are absent). */
 export function checkedField(check: ValueCheck) {
-  return z
-    .unknown()
-    .optional()
-    .superRefine((value, ctx) => {
+  return z.optional(z.unknown()).check(
+    z.superRefine((value, ctx) => {
       const problem = isBlank(value) ? undefined : check(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
+    }),
+  );
 }
 
 export const urlField = (key: string) => checkedField(urlCheck(key));
@@ -69,23 +70,25 @@ export const portField = (key: string) => checkedField(portCheck(key));
 /**
  * The catalogue's required fields of `providerId`, the `checks` on present values (a `baseUrl`
  * must always be a URL) and the provider's `rules` between fields. Other keys pass through
- * untouched. Field by field, so a provider may also `.extend()` it (without `rules`).
+ * untouched. Field by field, so a provider may also `z.extend()` it (without `rules`).
  */
-export function catalogueSchema(providerId: string, checks: Record<string, ValueCheck> = {}, rules?: CredentialRules): z.ZodObject {
+export function catalogueSchema(providerId: string, checks: Record<string, ValueCheck> = {}, rules?: CredentialRules): z.ZodMiniObject {
   const provider = findProvider(providerId);
   if (!provider) throw new Error(`${providerId} is not in the provider catalogue`);
   const required = new Set(provider.credentials.filter((f) => f.required).map((f) => f.key as string));
   const allChecks: Record<string, ValueCheck> = { baseUrl: urlCheck('baseUrl'), ...checks };
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const key of new Set([...required, ...Object.keys(allChecks)])) {
     const check = allChecks[key];
     shape[key] = required.has(key)
       ? check
-        ? requiredField(key, provider.displayName).pipe(checkedField(check))
+        ? z.pipe(requiredField(key, provider.displayName), checkedField(check))
         : requiredField(key, provider.displayName)
       : checkedField(check!);
   }
   const schema = z.looseObject(shape);
   if (!rules) return schema;
-  return schema.superRefine((credentials, ctx) => rules(credentials, (key, message) => ctx.addIssue({ code: 'custom', path: [key], message })));
+  return schema.check(
+    z.superRefine((credentials, ctx) => rules(credentials, (key, message) => ctx.addIssue({ code: 'custom', path: [key], message }))),
+  );
 }

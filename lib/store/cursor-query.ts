@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { BadRequestError, ValidationError } from '../errors.ts';
 import type { PageRequest } from './cursor-page.ts';
 
@@ -6,11 +6,11 @@ import type { PageRequest } from './cursor-page.ts';
 
 /** The query parameters of every cursor list, for its zod schema. */
 export const cursorQueryFields = {
-  after: z.string().max(2048).optional(),
-  before: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  orderDirection: z.enum(['ASC', 'DESC']).default('DESC'),
-  includeCursor: z.stringbool().default(false),
+  after: z.optional(z.string().check(z.maxLength(2048))),
+  before: z.optional(z.string().check(z.maxLength(2048))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
+  orderDirection: z._default(z.enum(['ASC', 'DESC']), 'DESC'),
+  includeCursor: z._default(z.stringbool(), false),
 };
 
 export interface CursorQuery {

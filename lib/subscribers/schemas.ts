@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 import { PROVIDERS } from '../integrations/providers.ts';
 import { cursorQueryFields } from '../store/cursor-query.ts';
@@ -31,17 +31,17 @@ function isTimeZone(value: string): boolean {
 }
 
 // Every profile field may be null, which clears it on PATCH.
-const text = z.string().max(1024).nullable().optional();
+const text = z.optional(z.nullable(z.string().check(z.maxLength(1024))));
 const profileFields = {
   firstName: text,
   lastName: text,
-  email: z.email('email must be an email address').max(254).nullable().optional(),
+  email: z.optional(z.nullable(z.email('email must be an email address').check(z.maxLength(254)))),
   phone: text,
-  avatar: z.string().max(2048).nullable().optional(),
-  locale: z.string().refine(isLocale, 'locale must be a BCP 47 language tag').nullable().optional(),
-  timezone: z.string().refine(isTimeZone, 'timezone must be an IANA time zone').nullable().optional(),
-  data: z.record(z.string(), z.unknown()).nullable().optional(),
-} satisfies Record<ProfileField, z.ZodType>;
+  avatar: z.optional(z.nullable(z.string().check(z.maxLength(2048)))),
+  locale: z.optional(z.nullable(z.string().check(z.refine(isLocale, 'locale must be a BCP 47 language tag')))),
+  timezone: z.optional(z.nullable(z.string().check(z.refine(isTimeZone, 'timezone must be an IANA time zone')))),
+  data: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+} satisfies Record<ProfileField, z.ZodMiniType>;
 
 export const createSubscriberBody = z.object({ subscriberId: subscriberIdSchema, ...profileFields });
 export type CreateSubscriberInput = z.infer<typeof createSubscriberBody>;
@@ -50,13 +50,13 @@ export const patchSubscriberBody = z.object(profileFields);
 export type SubscriberPatch = z.infer<typeof patchSubscriberBody>;
 
 /** Path ids are only bounded: an id that cannot exist is simply not found. */
-export const subscriberPathParams = z.object({ subscriberId: z.string().min(1).max(MAX_ID_LENGTH) });
+export const subscriberPathParams = z.object({ subscriberId: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)) });
 
 export const listSubscribersQuery = z.object({
   ...cursorQueryFields,
-  email: z.string().min(1).max(254).optional(),
-  name: z.string().min(1).max(1024).optional(),
-  phone: z.string().min(1).max(1024).optional(),
+  email: z.optional(z.string().check(z.minLength(1), z.maxLength(254))),
+  name: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
+  phone: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
 });
 export type ListSubscribersQuery = z.infer<typeof listSubscribersQuery>;
 
@@ -70,28 +70,28 @@ export const chatPushProviderSchema = z.enum(CHAT_PUSH_PROVIDERS, { error: 'prov
 
 export const channelCredentialsSchema = z
   .object({
-    webhookUrl: z.string().optional(),
-    channel: z.string().optional(),
-    deviceTokens: z.array(z.string().min(1).max(4096)).optional(),
-    alertUid: z.string().optional(),
-    title: z.string().optional(),
-    imageUrl: z.string().optional(),
-    state: z.string().optional(),
-    externalUrl: z.string().optional(),
+    webhookUrl: z.optional(z.string()),
+    channel: z.optional(z.string()),
+    deviceTokens: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(4096)))),
+    alertUid: z.optional(z.string()),
+    title: z.optional(z.string()),
+    imageUrl: z.optional(z.string()),
+    state: z.optional(z.string()),
+    externalUrl: z.optional(z.string()),
   })
-  .meta({ id: 'ChannelCredentials' });
+  .register(z.globalRegistry, { id: 'ChannelCredentials' });
 export type ChannelCredentials = z.infer<typeof channelCredentialsSchema>;
 
 export const updateCredentialsBody = z.object({
   providerId: chatPushProviderSchema,
-  integrationIdentifier: z.string().min(1).optional(),
+  integrationIdentifier: z.optional(z.string().check(z.minLength(1))),
   credentials: channelCredentialsSchema,
 });
 export type UpdateCredentialsInput = z.infer<typeof updateCredentialsBody>;
 
 export const providerCredentialsParams = z.object({
-  subscriberId: z.string().min(1).max(MAX_ID_LENGTH),
-  providerId: z.string().min(1).max(256),
+  subscriberId: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)),
+  providerId: z.string().check(z.minLength(1), z.maxLength(256)),
 });
 
 // ---- responses -------------------------------------------------------------------------------
@@ -99,13 +99,13 @@ export const providerCredentialsParams = z.object({
 export const channelSettingsSchema = z
   .object({
     providerId: z.string(),
-    integrationIdentifier: z.string().optional(),
+    integrationIdentifier: z.optional(z.string()),
     credentials: channelCredentialsSchema,
     _integrationId: z.string(),
   })
-  .meta({ id: 'ChannelSettings' });
+  .register(z.globalRegistry, { id: 'ChannelSettings' });
 
-const nullableText = z.string().nullable().optional();
+const nullableText = z.optional(z.nullable(z.string()));
 export const subscriberSchema = z
   .object({
     _id: z.string(),
@@ -119,20 +119,20 @@ export const subscriberSchema = z
     avatar: nullableText,
     locale: nullableText,
     timezone: nullableText,
-    data: z.record(z.string(), z.unknown()).nullable().optional(),
-    channels: z.array(channelSettingsSchema).optional(),
-    isOnline: z.boolean().nullable().optional(),
-    lastOnlineAt: z.string().nullable().optional(),
+    data: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+    channels: z.optional(z.array(channelSettingsSchema)),
+    isOnline: z.optional(z.nullable(z.boolean())),
+    lastOnlineAt: z.optional(z.nullable(z.string())),
     deleted: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ id: 'Subscriber' });
+  .register(z.globalRegistry, { id: 'Subscriber' });
 
 export const subscriberListSchema = z
-  .object({ data: z.array(subscriberSchema), next: z.string().nullable(), previous: z.string().nullable() })
-  .meta({ id: 'SubscriberList' });
+  .object({ data: z.array(subscriberSchema), next: z.nullable(z.string()), previous: z.nullable(z.string()) })
+  .register(z.globalRegistry, { id: 'SubscriberList' });
 
 export const removeSubscriberResponse = z
   .object({ acknowledged: z.boolean(), status: z.literal('deleted') })
-  .meta({ id: 'RemoveSubscriberResponse' });
+  .register(z.globalRegistry, { id: 'RemoveSubscriberResponse' });

@@ -1,21 +1,21 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { cursorQueryFields } from '../store/cursor-query.ts';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 
 // Shapes of tenants, of the requests that change them and of their cursor list. Unknown body
 // fields are ignored (zod strips them), as the reference does.
 
-const name = z.string().min(1, 'name must not be empty').max(1024);
+const name = z.string().check(z.minLength(1, 'name must not be empty'), z.maxLength(1024));
 const data = z.record(z.string(), z.unknown(), { error: 'data must be an object' });
 
-export const createTenantBody = z.object({ identifier: externalIdSchema('identifier'), name, data: data.optional() });
+export const createTenantBody = z.object({ identifier: externalIdSchema('identifier'), name, data: z.optional(data) });
 export type CreateTenantInput = z.infer<typeof createTenantBody>;
 
-export const patchTenantBody = z.object({ name: name.optional(), data: data.optional() });
+export const patchTenantBody = z.object({ name: z.optional(name), data: z.optional(data) });
 export type TenantPatch = z.infer<typeof patchTenantBody>;
 
 /** Path identifiers are only bounded: one a tenant cannot have is simply not found. */
-export const tenantParams = z.object({ identifier: z.string().min(1).max(MAX_EXTERNAL_ID_LENGTH) });
+export const tenantParams = z.object({ identifier: z.string().check(z.minLength(1), z.maxLength(MAX_EXTERNAL_ID_LENGTH)) });
 
 export const listTenantsQuery = z.object(cursorQueryFields);
 export type ListTenantsQuery = z.infer<typeof listTenantsQuery>;
@@ -33,10 +33,10 @@ export const tenantSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ id: 'Tenant' });
+  .register(z.globalRegistry, { id: 'Tenant' });
 export type Tenant = z.infer<typeof tenantSchema>;
 
 export const tenantListSchema = z
-  .object({ data: z.array(tenantSchema), next: z.string().nullable(), previous: z.string().nullable() })
-  .meta({ id: 'TenantList' });
+  .object({ data: z.array(tenantSchema), next: z.nullable(z.string()), previous: z.nullable(z.string()) })
+  .register(z.globalRegistry, { id: 'TenantList' });
 export type TenantList = z.infer<typeof tenantListSchema>;

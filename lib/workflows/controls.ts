@@ -1,5 +1,5 @@
 import { isCronExpression } from '../cron.ts';
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import type { StepType } from './model.ts';
 
 // The control values of each step kind (interface.md's control objects). Shapes and formats are
@@ -10,7 +10,7 @@ export const TIME_UNITS = ['seconds', 'minutes', 'hours', 'days', 'weeks', 'mont
 const timeUnit = z.enum(TIME_UNITS);
 
 /** A JSON-logic rule; the step runs when it is true or empty. */
-const skip = z.record(z.string(), z.unknown()).optional();
+const skip = z.optional(z.record(z.string(), z.unknown()));
 
 const VARIABLE = /^\s*\{\{.*\}\}\s*$/s;
 function isUrlLike(value: string): boolean {
@@ -23,83 +23,87 @@ function isUrlLike(value: string): boolean {
   }
 }
 const urlLike = (what: string) =>
-  z.string().refine(isUrlLike, `${what} must be a valid URL, start with / or be a variable like {{payload.url}}`);
+  z.string().check(z.refine(isUrlLike, `${what} must be a valid URL, start with / or be a variable like {{payload.url}}`));
 
 const cron = z
   .string()
-  .min(1, { error: 'cron must not be empty', abort: true })
-  .refine(isCronExpression, 'cron must be a valid cron expression');
+  .check(
+    z.minLength(1, { error: 'cron must not be empty', abort: true }),
+    z.refine(isCronExpression, 'cron must be a valid cron expression'),
+  );
 
 const redirect = z.object({
-  url: urlLike('redirect.url').optional(),
-  target: z.enum(['_self', '_blank', '_parent', '_top', '_unfencedTop']).optional(),
+  url: z.optional(urlLike('redirect.url')),
+  target: z.optional(z.enum(['_self', '_blank', '_parent', '_top', '_unfencedTop'])),
 });
-const action = z.object({ label: z.string().optional(), redirect: redirect.optional() });
+const action = z.object({ label: z.optional(z.string()), redirect: z.optional(redirect) });
 
 const inApp = z
   .object({
     skip,
-    body: z.string().optional(),
-    subject: z.string().optional(),
-    avatar: urlLike('avatar').optional(),
-    primaryAction: action.optional(),
-    secondaryAction: action.optional(),
-    redirect: redirect.optional(),
-    disableOutputSanitization: z.boolean().optional(),
-    data: z.record(z.string(), z.unknown()).optional(),
+    body: z.optional(z.string()),
+    subject: z.optional(z.string()),
+    avatar: z.optional(urlLike('avatar')),
+    primaryAction: z.optional(action),
+    secondaryAction: z.optional(action),
+    redirect: z.optional(redirect),
+    disableOutputSanitization: z.optional(z.boolean()),
+    data: z.optional(z.record(z.string(), z.unknown())),
   })
-  .superRefine((value, ctx) => {
-    if (value.body === undefined && value.subject === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['body'], message: 'body is required when subject is empty' });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.body === undefined && value.subject === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['body'], message: 'body is required when subject is empty' });
+      }
+    }),
+  );
 
 const email = z.object({
   skip,
   subject: z.string({ error: 'subject is required' }),
   body: z.string({ error: 'body is required' }),
-  editorType: z.enum(['block', 'html']).optional(),
-  disableOutputSanitization: z.boolean().optional(),
-  layoutId: z.string().nullable().optional(),
+  editorType: z.optional(z.enum(['block', 'html'])),
+  disableOutputSanitization: z.optional(z.boolean()),
+  layoutId: z.optional(z.nullable(z.string())),
 });
 
-const sms = z.object({ skip, body: z.string().optional() });
-const chat = z.object({ skip, body: z.string().optional() });
-const push = z.object({ skip, subject: z.string().optional(), body: z.string().optional() });
+const sms = z.object({ skip, body: z.optional(z.string()) });
+const chat = z.object({ skip, body: z.optional(z.string()) });
+const push = z.object({ skip, subject: z.optional(z.string()), body: z.optional(z.string()) });
 
 const delay = z.object({
   skip,
   // dynamic: the payload at dynamicKey holds an ISO date or {amount, unit} (reference 12.4).
-  type: z.enum(['regular', 'timed', 'dynamic']).optional(),
-  dynamicKey: z.string().optional(),
-  amount: z.number().positive('amount must be positive').optional(),
-  unit: timeUnit.optional(),
-  cron: cron.optional(),
+  type: z.optional(z.enum(['regular', 'timed', 'dynamic'])),
+  dynamicKey: z.optional(z.string()),
+  amount: z.optional(z.number().check(z.positive('amount must be positive'))),
+  unit: z.optional(timeUnit),
+  cron: z.optional(cron),
 });
 
 const digest = z.object({
   skip,
-  type: z.enum(['regular', 'timed']).optional(),
-  amount: z.number().min(1, 'amount must be at least 1').optional(),
-  unit: timeUnit.optional(),
-  lookBackWindow: z.object({ amount: z.number().min(1, 'amount must be at least 1'), unit: timeUnit }).optional(),
-  cron: cron.optional(),
-  digestKey: z.string().optional(),
+  type: z.optional(z.enum(['regular', 'timed'])),
+  amount: z.optional(z.number().check(z.gte(1, 'amount must be at least 1'))),
+  unit: z.optional(timeUnit),
+  lookBackWindow: z.optional(z.object({ amount: z.number().check(z.gte(1, 'amount must be at least 1')), unit: timeUnit })),
+  cron: z.optional(cron),
+  digestKey: z.optional(z.string()),
 });
 
 // Throttle controls are "not shown" in interface.md; these are the reference's (notes 12.6).
 const throttle = z.object({
   skip,
-  type: z.enum(['fixed', 'dynamic']).optional(),
-  amount: z.number().positive('amount must be positive').optional(),
-  unit: z.enum(['minutes', 'hours', 'days']).optional(),
-  dynamicKey: z.string().optional(),
-  threshold: z.number().int().min(1, 'threshold must be at least 1').optional(),
-  throttleKey: z.string().optional(),
+  type: z.optional(z.enum(['fixed', 'dynamic'])),
+  amount: z.optional(z.number().check(z.positive('amount must be positive'))),
+  unit: z.optional(z.enum(['minutes', 'hours', 'days'])),
+  dynamicKey: z.optional(z.string()),
+  threshold: z.optional(z.number().check(z.int(), z.gte(1, 'threshold must be at least 1'))),
+  throttleKey: z.optional(z.string()),
 });
 
 /** A custom step's controls are the author's own: kept whole. */
-const custom = z.object({ custom: z.record(z.string(), z.unknown()).optional() }).catchall(z.unknown());
+const custom = z.catchall(z.object({ custom: z.optional(z.record(z.string(), z.unknown())) }), z.unknown());
 
 export const CONTROL_SCHEMAS = {
   in_app: inApp,
@@ -111,7 +115,7 @@ export const CONTROL_SCHEMAS = {
   digest,
   throttle,
   custom,
-} as const satisfies Record<StepType, z.ZodType>;
+} as const satisfies Record<StepType, z.ZodMiniType>;
 
 export type ControlValues<T extends StepType> = z.infer<(typeof CONTROL_SCHEMAS)[T]>;
 

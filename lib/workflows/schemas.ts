@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { CONTROL_SCHEMAS } from './controls.ts';
 import { STEP_TYPES, type StepType } from './model.ts';
 
@@ -12,68 +12,83 @@ const STEP_ID = /^[a-zA-Z0-9_-]+$/;
  * A workflowId, database id or slug (all ASCII, at most ~280 characters). Only bounded, so an id
  * that cannot exist is simply not found, and never longer than a DynamoDB key may be.
  */
-export const workflowIdParams = z.object({ workflowId: z.string().min(1).max(512) });
+export const workflowIdParams = z.object({ workflowId: z.string().check(z.minLength(1), z.maxLength(512)) });
 
 const channelPreference = z.object({ enabled: z.boolean() });
 /** The author's preferences: any part left out keeps the workflow default. */
 export const preferencesInput = z.object({
-  all: z.object({ enabled: z.boolean().optional(), readOnly: z.boolean().optional() }).optional(),
-  channels: z
-    .object({
-      email: channelPreference.optional(),
-      sms: channelPreference.optional(),
-      in_app: channelPreference.optional(),
-      chat: channelPreference.optional(),
-      push: channelPreference.optional(),
-    })
-    .optional(),
+  all: z.optional(z.object({ enabled: z.optional(z.boolean()), readOnly: z.optional(z.boolean()) })),
+  channels: z.optional(
+    z.object({
+      email: z.optional(channelPreference),
+      sms: z.optional(channelPreference),
+      in_app: z.optional(channelPreference),
+      chat: z.optional(channelPreference),
+      push: z.optional(channelPreference),
+    }),
+  ),
 });
 export type PreferencesInput = z.infer<typeof preferencesInput>;
 
 function stepOf<T extends StepType>(type: T) {
   return z.object({
-    _id: z.string().optional(),
-    stepId: z.string().trim().min(1).max(128).regex(STEP_ID, 'stepId may hold letters, digits, - and _ only').optional(),
-    name: z.string().trim().min(1, 'name must not be empty').max(256),
+    _id: z.optional(z.string()),
+    stepId: z.optional(
+      z
+        .string()
+        .check(z.trim(), z.minLength(1), z.maxLength(128), z.regex(STEP_ID, 'stepId may hold letters, digits, - and _ only')),
+    ),
+    name: z.string().check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(256)),
     type: z.literal(type),
-    controlValues: (CONTROL_SCHEMAS[type] as z.ZodType<Record<string, unknown>>).prefault({}),
+    controlValues: z.prefault(CONTROL_SCHEMAS[type] as z.ZodMiniType<Record<string, unknown>>, {}),
   });
 }
 const stepInput = z.discriminatedUnion('type', STEP_TYPES.map((type) => stepOf(type)) as [ReturnType<typeof stepOf>]);
 export type StepInput = z.infer<typeof stepInput>;
 
 const tags = z
-  .array(z.string().trim().min(1).max(64))
-  .max(16)
-  .refine((list) => new Set(list).size === list.length, 'tags must be unique');
+  .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)))
+  .check(
+    z.maxLength(16),
+    z.refine((list) => new Set(list).size === list.length, 'tags must be unique'),
+  );
 
 const commonFields = {
-  name: z.string().trim().min(1, 'name must not be empty').max(256),
-  description: z.string().max(1024).optional(),
-  tags: tags.optional(),
-  active: z.boolean().optional(),
-  validatePayload: z.boolean().optional(),
+  name: z.string().check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(256)),
+  description: z.optional(z.string().check(z.maxLength(1024))),
+  tags: z.optional(tags),
+  active: z.optional(z.boolean()),
+  validatePayload: z.optional(z.boolean()),
   /** Only its shape here: that it compiles is checked when it is saved (payload-schema.ts). */
-  payloadSchema: z.record(z.string(), z.unknown()).nullable().optional(),
-  isTranslationEnabled: z.boolean().optional(),
-  severity: z.enum(['high', 'medium', 'low', 'none']).optional(),
-  preferences: z.object({ user: preferencesInput.nullable().optional() }).optional(),
-  steps: z.array(stepInput).max(50).prefault([]),
+  payloadSchema: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  isTranslationEnabled: z.optional(z.boolean()),
+  severity: z.optional(z.enum(['high', 'medium', 'low', 'none'])),
+  preferences: z.optional(z.object({ user: z.optional(z.nullable(preferencesInput)) })),
+  steps: z.prefault(z.array(stepInput).check(z.maxLength(50)), []),
 };
 
 export const createWorkflowBody = z.object({
   ...commonFields,
-  workflowId: z.string().trim().min(1).max(256).regex(IDENTIFIER, 'workflowId may hold letters, digits, _ : . - only').optional(),
+  workflowId: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1),
+        z.maxLength(256),
+        z.regex(IDENTIFIER, 'workflowId may hold letters, digits, _ : . - only'),
+      ),
+  ),
 });
 export type CreateWorkflowInput = z.infer<typeof createWorkflowBody>;
 
 /** A PUT replaces the steps; other fields left out keep their value; the workflowId stays. */
-export const updateWorkflowBody = z.object({ ...commonFields, steps: z.array(stepInput).max(50) });
+export const updateWorkflowBody = z.object({ ...commonFields, steps: z.array(stepInput).check(z.maxLength(50)) });
 export type UpdateWorkflowInput = z.infer<typeof updateWorkflowBody>;
 
 export const patchWorkflowBody = z.object({
-  active: z.boolean().optional(),
-  name: commonFields.name.optional(),
+  active: z.optional(z.boolean()),
+  name: z.optional(commonFields.name),
   description: commonFields.description,
   tags: commonFields.tags,
   validatePayload: commonFields.validatePayload,
@@ -84,26 +99,26 @@ export const patchWorkflowBody = z.object({
 export type PatchWorkflowInput = z.infer<typeof patchWorkflowBody>;
 
 export const listWorkflowsQuery = z.object({
-  query: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
-  orderDirection: z.enum(['ASC', 'DESC']).default('DESC'),
-  orderBy: z.enum(['createdAt', 'updatedAt', 'name']).default('createdAt'),
+  query: z.optional(z.string()),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
+  orderDirection: z._default(z.enum(['ASC', 'DESC']), 'DESC'),
+  orderBy: z._default(z.enum(['createdAt', 'updatedAt', 'name']), 'createdAt'),
 });
 export type ListWorkflowsQuery = z.infer<typeof listWorkflowsQuery>;
 
 /** Only bounded: an environment that cannot exist is simply not found. */
-export const syncWorkflowBody = z.object({ targetEnvironmentId: z.string().min(1).max(256) });
+export const syncWorkflowBody = z.object({ targetEnvironmentId: z.string().check(z.minLength(1), z.maxLength(256)) });
 
 // ---- responses (documentation; the view builds them) ------------------------------------------
 
 const user = z.object({
   _id: z.string(),
-  firstName: z.string().nullable().optional(),
-  lastName: z.string().nullable().optional(),
-  externalId: z.string().nullable().optional(),
+  firstName: z.optional(z.nullable(z.string())),
+  lastName: z.optional(z.nullable(z.string())),
+  externalId: z.optional(z.nullable(z.string())),
 });
-const stepIssue = z.object({ issueType: z.string(), variableName: z.string().optional(), message: z.string() });
+const stepIssue = z.object({ issueType: z.string(), variableName: z.optional(z.string()), message: z.string() });
 const preferencesDoc = z.object({
   all: z.object({ enabled: z.boolean(), readOnly: z.boolean() }),
   channels: z.record(z.string(), channelPreference),
@@ -120,20 +135,20 @@ export const stepResponseSchema = z
     workflowId: z.string(),
     workflowDatabaseId: z.string(),
     controls: z.object({
-      dataSchema: z.record(z.string(), z.unknown()).optional(),
-      uiSchema: z.record(z.string(), z.unknown()).optional(),
+      dataSchema: z.optional(z.record(z.string(), z.unknown())),
+      uiSchema: z.optional(z.record(z.string(), z.unknown())),
       values: z.record(z.string(), z.unknown()),
     }),
-    controlValues: z.record(z.string(), z.unknown()).optional(),
+    controlValues: z.optional(z.record(z.string(), z.unknown())),
     variables: z.record(z.string(), z.unknown()),
-    issues: z
-      .object({
-        controls: z.record(z.string(), z.array(stepIssue)).optional(),
-        integration: z.record(z.string(), z.array(stepIssue)).optional(),
-      })
-      .optional(),
+    issues: z.optional(
+      z.object({
+        controls: z.optional(z.record(z.string(), z.array(stepIssue))),
+        integration: z.optional(z.record(z.string(), z.array(stepIssue))),
+      }),
+    ),
   })
-  .meta({ id: 'WorkflowStep' });
+  .register(z.globalRegistry, { id: 'WorkflowStep' });
 
 export const workflowResponseSchema = z
   .object({
@@ -141,37 +156,38 @@ export const workflowResponseSchema = z
     workflowId: z.string(),
     slug: z.string(),
     name: z.string(),
-    description: z.string().optional(),
+    description: z.optional(z.string()),
     tags: z.array(z.string()),
     active: z.boolean(),
     validatePayload: z.boolean(),
-    payloadSchema: z.record(z.string(), z.unknown()).nullable(),
-    payloadExample: z.record(z.string(), z.unknown()).nullable(),
+    payloadSchema: z.nullable(z.record(z.string(), z.unknown())),
+    payloadExample: z.nullable(z.record(z.string(), z.unknown())),
     isTranslationEnabled: z.boolean(),
     severity: z.enum(['high', 'medium', 'low', 'none']),
     critical: z.boolean(),
     origin: z.enum(['svc-cloud', 'svc-cloud-v1', 'external']),
     status: z.enum(['ACTIVE', 'INACTIVE', 'ERROR']),
-    preferences: z.object({ user: preferencesDoc.nullable(), default: preferencesDoc }),
+    preferences: z.object({ user: z.nullable(preferencesDoc), default: preferencesDoc }),
     steps: z.array(stepResponseSchema),
     createdAt: z.string(),
     updatedAt: z.string(),
-    updatedBy: user.optional(),
-    lastPublishedAt: z.string().nullable().optional(),
-    lastPublishedBy: user.optional(),
-    lastTriggeredAt: z.string().nullable().optional(),
+    updatedBy: z.optional(user),
+    lastPublishedAt: z.optional(z.nullable(z.string())),
+    lastPublishedBy: z.optional(user),
+    lastTriggeredAt: z.optional(z.nullable(z.string())),
   })
-  .meta({ id: 'Workflow' });
+  .register(z.globalRegistry, { id: 'Workflow' });
 export type WorkflowResponse = z.infer<typeof workflowResponseSchema>;
 
 export const workflowListSchema = z.object({
   workflows: z.array(
-    workflowResponseSchema
-      .pick({
+    z.extend(
+      z.pick(workflowResponseSchema, {
         _id: true, workflowId: true, slug: true, name: true, description: true, tags: true, active: true,
         severity: true, origin: true, status: true, createdAt: true, updatedAt: true, lastTriggeredAt: true,
-      })
-      .extend({ stepTypeOverviews: z.array(z.enum(STEP_TYPES)) }),
+      }),
+      { stepTypeOverviews: z.array(z.enum(STEP_TYPES)) },
+    ),
   ),
   totalCount: z.number(),
 });

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import fc from 'fast-check';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from '#lib/zod.ts';
 import { localDispatcher, type Dispatch, type LocalApi } from '#infra/local/api-gateway.ts';
 import { routes } from '#infra/routes.ts';
 import type { RouteDef } from '#lib/http/route.ts';
@@ -106,24 +106,24 @@ const fieldValue = () =>
     { arbitrary: fc.array(fc.oneof(plausible(), oddString, wrongType), { maxLength: 5 }), weight: 1 },
   );
 
-function fieldNames(schema: z.ZodType | undefined): string[] {
-  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+function fieldNames(schema: z.ZodMiniType | undefined): string[] {
+  return schema instanceof z.ZodMiniObject ? Object.keys(schema.shape) : [];
 }
 
-function unwrapObject(schema: z.ZodType | undefined): z.ZodObject | undefined {
+function unwrapObject(schema: z.ZodMiniType | undefined): z.ZodMiniObject | undefined {
   let current: unknown = schema;
   // Optional/nullable/default wrappers keep the object one level down.
-  for (let i = 0; i < 5 && current && !(current instanceof z.ZodObject); i++) {
-    current = (current as { unwrap?: () => unknown }).unwrap?.();
+  for (let i = 0; i < 5 && current && !(current instanceof z.ZodMiniObject); i++) {
+    current = (current as { _zod: { def: { innerType?: unknown } } })._zod.def.innerType;
   }
-  return current instanceof z.ZodObject ? current : undefined;
+  return current instanceof z.ZodMiniObject ? current : undefined;
 }
 
 /** Objects over the route's body fields (and a few more), each field with a random value. */
-function objectBody(schema: z.ZodType | undefined) {
+function objectBody(schema: z.ZodMiniType | undefined) {
   const names = fieldNames(schema);
   const nestedNames = names.flatMap((name) => {
-    const inner = unwrapObject((schema as z.ZodObject).shape[name] as z.ZodType);
+    const inner = unwrapObject((schema as z.ZodMiniObject).shape[name] as z.ZodMiniType);
     return inner ? [[name, fieldNames(inner)] as const] : [];
   });
   const keys = fc.constantFrom(...names, 'unknownField', '__proto__', 'constructor', 'prototype', '');
@@ -166,7 +166,7 @@ const contentType = fc.constantFrom(
   'image/png', '', 'garbage', 'application/json; charset=utf-16',
 );
 
-function bodyText(schema: z.ZodType | undefined): fc.Arbitrary<string | undefined> {
+function bodyText(schema: z.ZodMiniType | undefined): fc.Arbitrary<string | undefined> {
   const json = (value: fc.Arbitrary<unknown>) => value.map((v) => JSON.stringify(v));
   return fc.oneof(
     { arbitrary: json(objectBody(schema)), weight: 8 },
