@@ -14,16 +14,16 @@ import { routes } from '#infra/routes.ts';
 // idempotency key's machinery. And a bundle built as the stack builds it loads the way the Lambda
 // runtime loads it, and answers.
 
-const bundle = async (entry: string): Promise<Metafile> => {
-  const { metafile } = await build({
-    entryPoints: [entry],
-    ...esbuildOptions(),
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
+// Each function is built once for the whole file: several checks read the same bundles.
+const built = new Map<string, Promise<Metafile>>();
+function bundle(entry: string): Promise<Metafile> {
+  let metafile = built.get(entry);
+  if (!metafile) {
+    metafile = build({ entryPoints: [entry], ...esbuildOptions(), write: false, metafile: true, logLevel: 'silent' }).then((r) => r.metafile);
+    built.set(entry, metafile);
+  }
   return metafile;
-};
+}
 
 async function packagesOf(entry: string): Promise<string[]> {
   const metafile = await bundle(entry);
