@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { stepFilterSchema, type StepFilter } from '../integrations/schemas.ts';
 import { STEP_TYPES } from '../workflows/model.ts';
+import { PROVIDERS } from '../integrations/providers.ts';
 
 // Shapes of the activity feed (GET /v1/notifications) and of one of its items (interface.md
 // "ActivityNotification"). The response schemas document what the view builds.
@@ -65,6 +66,8 @@ export const notificationParams = z.object({ notificationId: z.string().check(z.
 // ---- responses -------------------------------------------------------------------------------
 
 const JOB_TYPES = [...STEP_TYPES, 'trigger'] as const;
+/** JobProvider of the interface: every provider of the catalogue (`svc` is the service itself). */
+const jobProvider = z.enum(PROVIDERS.map((p) => p.id)).register(z.globalRegistry, { id: 'JobProvider' });
 const record = z.record(z.string(), z.unknown());
 
 export const executionDetailSchema = z
@@ -75,7 +78,7 @@ export const executionDetailSchema = z
     detail: z.string(),
     isRetry: z.boolean(),
     isTest: z.boolean(),
-    providerId: z.optional(z.string()),
+    providerId: z.optional(jobProvider),
     raw: z.optional(z.nullable(z.string())),
     source: z.enum(['Credentials', 'Internal', 'Payload', 'Webhook']),
   })
@@ -152,8 +155,8 @@ export const activityJobSchema = z
     step: activityStepSchema,
     overrides: z.optional(record),
     payload: z.optional(record),
-    /** Null for steps that deliver nothing (digest, delay, throttle, custom). */
-    providerId: z.nullable(z.string()),
+    /** Steps no provider has a part in (digest, delay, throttle, custom) name the service, `svc`. */
+    providerId: jobProvider,
     status: z.string(),
     updatedAt: z.optional(z.string()),
     scheduleExtensionsCount: z.optional(z.number()),

@@ -1,3 +1,4 @@
+import { SERVICE_PROVIDER_ID } from '../integrations/providers.ts';
 import type { DigestMetadata, ExecutionDetail, StoredJob, StoredNotification } from '../pipeline/model.ts';
 import { batchGet } from '../store/batch.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
@@ -120,7 +121,7 @@ function toActivityJob(n: StoredNotification, job: StoredJob, workflow: Workflow
     step,
     overrides: n.overrides,
     payload: n.payload,
-    providerId: job.providerId,
+    providerId: job.providerId ?? SERVICE_PROVIDER_ID,
     status: job.status,
     updatedAt: job.updatedAt,
     ...(job.scheduleExtensionsCount !== undefined && { scheduleExtensionsCount: job.scheduleExtensionsCount }),

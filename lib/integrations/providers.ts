@@ -241,6 +241,13 @@ const IN_APP: ProviderDef[] = [
 
 export const PROVIDERS: readonly ProviderDef[] = [...EMAIL, ...SMS, ...CHAT, ...PUSH, ...IN_APP];
 
+/**
+ * The provider id of the service itself (the in-app inbox). A job names it when no external
+ * provider has a part in its step: digest, delay, throttle and custom steps, and channel steps
+ * for which the environment had no integration.
+ */
+export const SERVICE_PROVIDER_ID = 'svc';
+
 // ---- lookups ---------------------------------------------------------------------------------
 
 const BY_ID: ReadonlyMap<string, ProviderDef> = new Map(PROVIDERS.map((p) => [p.id, p]));

@@ -1,6 +1,7 @@
 import { idOf } from '../ids.ts';
 import type { Subscriber } from '../subscribers/model.ts';
-import { CHANNEL_STEP_TYPES, isCritical, type Severity, type StoredWorkflow } from '../workflows/model.ts';
+import { SERVICE_PROVIDER_ID } from '../integrations/providers.ts';
+import { CHANNEL_STEP_TYPES, isCritical, type Severity, type StepType, type StoredWorkflow } from '../workflows/model.ts';
 import { DETAILS, detail } from './details.ts';
 import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberSummary, TriggerEvent } from './model.ts';
 
@@ -30,6 +31,8 @@ export function buildNotification(input: {
   to: Recipient;
   topics: NotificationTopic[];
   actor?: Subscriber;
+  /** The provider each channel step would use now (reference 12.2); the others name the service. */
+  providers: Partial<Record<StepType, string>>;
   now: Date;
 }): StoredNotification {
   const { event, workflow, subscriber, now } = input;
@@ -43,7 +46,7 @@ export function buildNotification(input: {
     stepId: step.stepId,
     type: step.type,
     status: index === 0 ? 'queued' : 'pending',
-    providerId: step.type === 'in_app' ? 'svc' : null,
+    providerId: input.providers[step.type] ?? SERVICE_PROVIDER_ID,
     executionDetails: index === 0 ? [detail(DETAILS.stepQueued, 'Pending', {}, now)] : [],
     createdAt: at,
     updatedAt: at,

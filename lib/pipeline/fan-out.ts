@@ -8,11 +8,12 @@ import { upsertSubscriber } from '../subscribers/upsert.ts';
 import { getTenant, updateTenant } from '../tenants/repository.ts';
 import { getTopic } from '../topics/repository.ts';
 import { touchLastTriggered, type VersionedWorkflow } from '../workflows/repository.ts';
-import { buildNotification } from './build-notification.ts';
+import { buildNotification, isChannelStep } from './build-notification.ts';
+import type { Channel } from '../integrations/providers.ts';
 import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberDefinition, TriggerEvent } from './model.ts';
 import { createNotification, getNotification, getTriggerEvent, type VersionedNotification } from './notification-store.ts';
 import { eventMessage, jobMessage, type EventMessage, type JobMessage } from './queue-messages.ts';
-import { cachedWorkflow } from './read-cache.ts';
+import { cachedDefaultIntegration, cachedWorkflow } from './read-cache.ts';
 import { decodePosition, encodePosition, isTopic, recipientPage, singleRecipients, type Position } from './recipients.ts';
 import { failJob } from './store-decision.ts';
 import { messageIdOf } from './message-id.ts';
@@ -61,9 +62,10 @@ export async function fanOut(scope: EnvScope, message: EventMessage, deadline: n
 
   const jobs: JobMessage[] = [];
   const runHere: FirstJob[] = [];
+  const providers = await providersOf(scope, workflow);
   let actor: Subscriber | undefined;
   const deliver = async (definition: SubscriberDefinition | string, to: Recipient, topic?: NotificationTopic) => {
-    const first = await notify(scope, { event, workflow, actor, runNow }, definition, to, topic ? [topic] : []);
+    const first = await notify(scope, { event, workflow, providers, actor, runNow }, definition, to, topic ? [topic] : []);
     if (first?.runHere) runHere.push(first);
     else if (first) jobs.push(first.message);
   };
@@ -141,7 +143,7 @@ async function prepare(scope: EnvScope, event: TriggerEvent, workflow: Versioned
  */
 async function notify(
   scope: EnvScope,
-  { event, workflow, actor, runNow }: { event: TriggerEvent; workflow: VersionedWorkflow; actor: Subscriber | undefined; runNow: boolean },
+  { event, workflow, providers, actor, runNow }: { event: TriggerEvent; workflow: VersionedWorkflow; providers: Providers; actor: Subscriber | undefined; runNow: boolean },
   recipient: SubscriberDefinition | string,
   to: Recipient,
   topics: NotificationTopic[],
@@ -154,7 +156,7 @@ async function notify(
   } else {
     subscriber = await upsertSubscriber(scope, recipient);
   }
-  const built = notificationOf({ event, workflow, subscriber, to, topics, ...(actor && { actor }) });
+  const built = notificationOf({ event, workflow, providers, subscriber, to, topics, ...(actor && { actor }) });
   const message = jobMessage(scope, event.transactionId, subscriber.subscriberId, 0);
   if (runNow && built.jobs[0] && runsHere(built.jobs[0])) return { message, loaded: { notification: built, version: 0 }, runHere: true };
   const { stored } = await createNotification(built);
@@ -182,6 +184,7 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
   const workflow = await cachedWorkflow(scope, event.workflowDbId, event.workflowVersion);
   if (!workflow) return { jobs: [], complete: true };
   const jobs: JobMessage[] = [];
+  const providers = await providersOf(scope, workflow);
   let complete = !event.broadcast && !event.to.some(isTopic);
   // A continuation message: the single recipients were settled by the first run.
   const singles = message.cursor ? [] : singleRecipients(event.to);
@@ -200,7 +203,7 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
         complete = false;
         return;
       }
-      const { created, stored: made } = await createNotification(notificationOf({ event, workflow, subscriber, to: definition, topics: [] }));
+      const { created, stored: made } = await createNotification(notificationOf({ event, workflow, providers, subscriber, to: definition, topics: [] }));
       const job = made.notification.jobs[0];
       if (job?.status !== 'queued') return;
       // Made by a run still going on: it goes on; made here: it fails with the error, unless an
@@ -214,6 +217,15 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
     }
   });
   return { jobs, complete };
+}
+
+type Providers = Parameters<typeof buildNotification>[0]['providers'];
+
+/** The provider each channel step of the workflow would use now (kept per container for a few seconds). */
+async function providersOf(scope: EnvScope, workflow: VersionedWorkflow): Promise<Providers> {
+  const channels = [...new Set(workflow.steps.filter((s) => s.active && isChannelStep(s.type)).map((s) => s.type as Channel))];
+  const found = await Promise.all(channels.map(async (channel) => [channel, (await cachedDefaultIntegration(scope, channel))?.providerId] as const));
+  return Object.fromEntries(found.filter(([, providerId]) => providerId !== undefined));
 }
 
 /**

@@ -55,7 +55,11 @@ export interface StoredJob {
   stepId: string;
   type: StepType;
   status: JobStatus;
-  /** in_app: `svc`; channel steps: the provider chosen when the job was built, else when it ran. */
+  /**
+   * Channel steps: the provider the step would use when the job was built (reference 12.2), then
+   * the one it used. Steps no provider has a part in: `svc`, the service. Null in items stored
+   * before every job named one (the activity view shows `svc`).
+   */
   providerId: string | null;
   executionDetails: ExecutionDetail[];
   digest?: DigestMetadata;

@@ -1,16 +1,18 @@
+import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/providers.ts';
 import { listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { getWorkflowByDbId, type VersionedWorkflow } from '../workflows/repository.ts';
 
 // What the consumers read for every delivery but which changes rarely: the workflow (by database
-// id) and the environment's active in-app integration. Each container keeps them for a few
+// id) and the environment's active integrations of a channel. Each container keeps them for a few
 // seconds (bounded, least recently used out first); concurrent misses share one read, so the ten
 // records of a batch read a workflow once. What it allows (docs/architecture.md):
 // - a workflow is never older than the version the trigger was accepted with (the trigger and
 //   the notification record it, and an older cached one is read again), so a trigger sent after
 //   a change always runs the change; a job of an earlier trigger may run a version up to
 //   CACHE_MS older than the newest;
-// - an in-app integration deactivated or deleted may still be used for CACHE_MS.
+// - an in-app integration deactivated or deleted may still be used for CACHE_MS (the other
+//   channels' lists only name a job's provider before it runs; their sends select afresh).
 // Nothing is cached when nothing is found, so a new workflow or integration is seen at once.
 
 export const CACHE_MS = 5_000;
@@ -61,7 +63,7 @@ export class ReadCache<T> {
 }
 
 const workflows = new ReadCache<VersionedWorkflow>(CACHE_MS, MAX_ENTRIES);
-const inAppIntegrations = new ReadCache<StoredIntegration>(CACHE_MS, MAX_ENTRIES);
+const activeIntegrations = new ReadCache<StoredIntegration[]>(CACHE_MS, MAX_ENTRIES);
 
 const scopeKey = (scope: EnvScope) => `${scope.organizationId}/${scope.environmentId}`;
 
@@ -74,8 +76,24 @@ export function cachedWorkflow(scope: EnvScope, workflowDbId: string, minVersion
   );
 }
 
-/** The environment's active in-app integration, if any. */
-export function cachedInAppIntegration(scope: EnvScope): Promise<StoredIntegration | undefined> {
-  return inAppIntegrations.get(scopeKey(scope), async () => (await listIntegrationsOfChannel(scope, 'in_app')).find((i) => i.active));
+/** The environment's active integrations of a channel, oldest first (ids sort by creation). */
+function cachedActiveIntegrations(scope: EnvScope, channel: Channel): Promise<StoredIntegration[] | undefined> {
+  return activeIntegrations.get(`${scopeKey(scope)}/${channel}`, async () => {
+    const active = (await listIntegrationsOfChannel(scope, channel)).filter((i) => i.active);
+    return active.length > 0 ? active : undefined;
+  });
 }
 
+/** The environment's active in-app integration, if any. */
+export async function cachedInAppIntegration(scope: EnvScope): Promise<StoredIntegration | undefined> {
+  return (await cachedActiveIntegrations(scope, 'in_app'))?.[0];
+}
+
+/**
+ * The integration a channel step would use when nothing in its trigger picks another (no
+ * override, no tenant condition): the primary of email and sms, else the newest active one.
+ */
+export async function cachedDefaultIntegration(scope: EnvScope, channel: Channel): Promise<StoredIntegration | undefined> {
+  const active = await cachedActiveIntegrations(scope, channel);
+  return CHANNELS_WITH_PRIMARY.includes(channel) ? active?.find((i) => i.primary) : active?.at(-1);
+}

@@ -145,7 +145,8 @@ describe('activity feed: item shape and GET by id', () => {
       },
       overrides: { email: { subject: 'Hi' } },
       payload: { orderId: 42 },
-      providerId: null,
+      // A digest is the service's own step: it names the service.
+      providerId: 'svc',
       status: 'completed',
       updatedAt: new Date(at).toISOString(),
     });

@@ -63,6 +63,7 @@ export interface TestEnv {
   id: string;
   scope: EnvScope;
   client: ApiClient;
+  apiKey: string;
 }
 
 export interface TestOrg {
@@ -81,6 +82,7 @@ export async function createTestOrg(baseUrl: string): Promise<TestOrg> {
       id: found.environment._id,
       scope: { organizationId: org.organization._id, environmentId: found.environment._id },
       client: apiClient(baseUrl, found.apiKey),
+      apiKey: found.apiKey,
     };
   };
   return { id: org.organization._id, dev: env('Development'), prod: env('Production') };

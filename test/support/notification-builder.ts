@@ -40,13 +40,13 @@ export function buildJob(step: { _id: string; stepId: string; type: StepType }, 
   const iso = at.toISOString();
   const later = new Date(at.getTime() + 1000);
   const delivers = ['in_app', 'email', 'sms', 'chat', 'push'].includes(step.type);
-  const providerId = step.type === 'in_app' ? 'svc' : delivers ? 'sendgrid' : null;
+  const providerId = delivers && step.type !== 'in_app' ? 'sendgrid' : 'svc';
   const details = [executionDetail('Step queued', 'Pending', at)];
   if (delivers) {
     details.push(
       // Stored out of order on purpose: the feed sorts details by time.
-      executionDetail('Message sent', 'Success', later, { providerId: providerId!, raw: '{"ok":true}', messageId: newId(at.getTime()) }),
-      executionDetail('Message created', 'Pending', at, { providerId: providerId! }),
+      executionDetail('Message sent', 'Success', later, { providerId, raw: '{"ok":true}', messageId: newId(at.getTime()) }),
+      executionDetail('Message created', 'Pending', at, { providerId }),
     );
   }
   return {
