@@ -12,7 +12,7 @@ export const openApiRoutes = [
     handler: 'functions/openapi/get.ts',
     summary: 'This API as an OpenAPI 3.1 document',
     tag: 'Meta',
-    auth: false,
+    auth: 'none',
     successStatus: 200,
     request: {},
     maxBodyBytes: DEFAULT_BODY_LIMIT,

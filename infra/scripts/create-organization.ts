@@ -4,7 +4,7 @@ import { ENV } from '../../lib/config.ts';
 
 // Creates an organization on a deployed stage: its Development and Production environments, an
 // API key for each and the starter integrations, exactly as the local stack does. The API keys
-// are printed once; only their hashes are stored.
+// are printed once; the table keeps their hashes and copies sealed under the stage's KMS key.
 //
 //   npm run create-org -- --name "Acme" --stage prod
 //   npm run create-org -- --name "Acme" --table <TableName> --kms-key <SecretsKeyArn> [--region eu-west-1]
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   }
   const width = Math.max(...environments.map((e) => e.name.length));
   console.log(`Created organization "${name}" (${created.organization._id}) in ${target.source}.`);
-  console.log('Save these API keys now: only their hashes are stored, so they cannot be shown again.\n');
+  console.log('Save these API keys now: they are stored only hashed and sealed, and are never shown again.\n');
   for (const e of environments) {
     console.log(`  ${e.name.padEnd(width)}  environment ${e.environmentId}  API key ${e.apiKey}`);
   }

@@ -1,3 +1,4 @@
+import { contextKeyOf } from '../context-keys.ts';
 import { ExpressionBuilder, type Filter } from '../store/expression.ts';
 import type { ListNotificationsQuery } from './schemas.ts';
 import type { TimeWindow } from './window.ts';
@@ -7,8 +8,6 @@ import type { TimeWindow } from './window.ts';
 // a query reads (a day, a subscriber, a transaction), the same expression narrows it, so every
 // access path applies the same rules.
 
-/** The exact-set form of context keys the item's `contextKey` attribute holds. */
-export const contextKeyOf = (contextKeys: readonly string[]): string => [...new Set(contextKeys)].sort().join(',');
 
 export interface FilterOptions {
   /** Set when the key read does not already restrict the subscribers. */

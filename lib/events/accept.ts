@@ -1,3 +1,4 @@
+import { contextKeysOf } from '../context-keys.ts';
 import type { Caller } from '../auth/caller.ts';
 import { ServiceUnavailableError } from '../errors.ts';
 import { logger } from '../logger.ts';
@@ -157,9 +158,7 @@ async function decide(
     ...(broadcast && { broadcast: true }),
     ...(input.actor && { actor: input.actor }),
     ...(tenant && { tenant }),
-    contextKeys: Object.entries(input.context ?? {})
-      .map(([type, { id }]) => `${type}:${id}`)
-      .sort(),
+    contextKeys: contextKeysOf(input.context),
     ...(input.context && { context: input.context }),
     userId: caller.userId,
     createdAt: new Date().toISOString(),

@@ -4,7 +4,8 @@ import type { Context } from 'aws-lambda';
 import type { Caller } from '../auth/caller.ts';
 import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { authenticate, bodyLimit, jsonBody, responses, validate, type HttpEvent } from './middleware.ts';
+import type { SubscriberSession } from '../auth/session-token.ts';
+import { authenticate, authenticateSubscriber, bodyLimit, jsonBody, responses, validate, type HttpEvent } from './middleware.ts';
 import { errorResponse, jsonResponse, type HttpResponse } from './responses.ts';
 import type { HttpMethod, IdempotentMethod, RouteDef, RouteInput } from './route.ts';
 
@@ -15,8 +16,10 @@ import type { HttpMethod, IdempotentMethod, RouteDef, RouteInput } from './route
 // routes that never use it.
 
 export interface ActionRequest<R extends RouteDef> extends RouteInput<R> {
-  /** The API key's environment and organization; absent only on routes without auth. */
-  caller: R['auth'] extends true ? Caller : Caller | undefined;
+  /** The API key's environment and organization (routes with `auth: 'apiKey'`). */
+  caller: R['auth'] extends 'apiKey' ? Caller : undefined;
+  /** The subscriber whose session token came with the request (routes with `auth: 'subscriber'`). */
+  session: R['auth'] extends 'subscriber' ? SubscriberSession : undefined;
   headers: Record<string, string | undefined>;
 }
 
@@ -40,19 +43,22 @@ function build<R extends RouteDef>(route: R, action: Action<R>, around: Around =
     .use(responses())
     .use(bodyLimit(route.maxBodyBytes))
     .use(jsonBody());
-  if (route.auth) base.use(authenticate());
+  if (route.auth === 'apiKey') base.use(authenticate());
+  if (route.auth === 'subscriber') base.use(authenticateSubscriber());
 
   return base.use(validate(route)).handler(async (event, context) => {
     const request = {
       ...(event.input as RouteInput<R>),
       caller: event.caller,
+      session: event.session,
       headers: event.headers ?? {},
     } as ActionRequest<R>;
     // Answers the domain refuses (4xx) become responses here, inside `around`, so a repeat of
     // an idempotent request replays them; faults propagate and release the idempotency key.
     return around(event, context, async () => {
       try {
-        return jsonResponse(route.successStatus, await action(request));
+        const body = await action(request);
+        return jsonResponse(route.successStatus, route.envelope === 'data' && body !== undefined ? { data: body } : body);
       } catch (error) {
         if (error instanceof AppError && error.status < 500) return errorResponse(error, event);
         throw error;

@@ -3,6 +3,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { findCallerByApiKey } from '../auth/api-keys.ts';
 import type { Caller } from '../auth/caller.ts';
+import { verifySessionToken, type SubscriberSession } from '../auth/session-token.ts';
 import { BadRequestError, PayloadTooLargeError, UnauthorizedError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { errorResponse, type HttpResponse } from './responses.ts';
@@ -14,6 +15,7 @@ import { assertStorableBody, parseOrThrow } from './validation.ts';
 
 export interface HttpEvent extends APIGatewayProxyEventV2 {
   caller?: Caller;
+  session?: SubscriberSession;
   input?: { params: unknown; query: unknown; body: unknown };
 }
 
@@ -83,6 +85,21 @@ export function authenticate(): Middleware {
       const caller = key ? await findCallerByApiKey(key) : undefined;
       if (!caller) throw new UnauthorizedError('API Key not found');
       event.caller = caller;
+    },
+  };
+}
+
+/** `Authorization: Bearer <session token>`: the subscriber the token opens (inbox routes). */
+export function authenticateSubscriber(): Middleware {
+  return {
+    before: async ({ event }) => {
+      const header = event.headers?.authorization;
+      if (!header) throw new UnauthorizedError('Missing authorization header');
+      const [scheme, token] = header.trim().split(/\s+/, 2);
+      if (scheme !== 'Bearer') throw new UnauthorizedError(`Invalid authentication scheme: "${scheme}"`);
+      const session = token ? await verifySessionToken(token) : undefined;
+      if (!session) throw new UnauthorizedError('Invalid or expired session token');
+      event.session = session;
     },
   };
 }

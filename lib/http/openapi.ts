@@ -42,11 +42,17 @@ function parameters(schema: z.ZodMiniObject | undefined, location: 'path' | 'que
   }));
 }
 
+/** The success body's schema, inside its envelope when the route has one. */
+function responseSchema(route: RouteDef): object {
+  const schema = jsonSchema(route.response!, 'output');
+  return route.envelope === 'data' ? { type: 'object', properties: { data: schema }, required: ['data'] } : schema;
+}
+
 export function buildOpenApi(routes: readonly RouteDef[], info: { title: string; version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const errors: Record<string, unknown> = {};
-    const statuses = route.auth ? ['400', '401', '404', '409', '413', '422', '429', '500'] : ['500'];
+    const statuses = route.auth !== 'none' ? ['400', '401', '404', '409', '413', '422', '429', '500'] : ['500'];
     for (const status of statuses) {
       errors[status] = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
@@ -54,11 +60,11 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { title: string;
       operationId: route.operationId,
       summary: route.summary,
       tags: [route.tag],
-      ...(route.auth && { security: [{ ApiKey: [] }] }),
+      ...(route.auth !== 'none' && { security: [{ [route.auth === 'apiKey' ? 'ApiKey' : 'SubscriberSession']: [] }] }),
       parameters: [
         ...parameters(route.request.params, 'path'),
         ...parameters(route.request.query, 'query'),
-        ...(route.auth
+        ...(route.auth === 'apiKey'
           ? [{ name: 'idempotency-key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }]
           : []),
       ],
@@ -71,7 +77,7 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { title: string;
       responses: {
         [String(route.successStatus)]: {
           description: 'Success',
-          ...(route.response && { content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } }),
+          ...(route.response && { content: { 'application/json': { schema: responseSchema(route) } } }),
         },
         ...errors,
       },
@@ -85,6 +91,7 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { title: string;
       schemas: { Error: ERROR_BODY },
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <API_KEY>' },
+        SubscriberSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token of POST /v1/inbox/session' },
       },
     },
   };

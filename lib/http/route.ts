@@ -4,6 +4,7 @@ import type * as z from '../zod.ts';
 // of these; the CDK stack, the local runtime and the OpenAPI document all read that list.
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteAuth = 'apiKey' | 'subscriber' | 'none';
 /** The methods that honour the `idempotency-key` header (lib/http/idempotent-handler.ts). */
 export type IdempotentMethod = 'POST' | 'PATCH';
 
@@ -17,8 +18,17 @@ export interface RouteDef {
   handler: string;
   summary: string;
   tag: string;
-  /** False only for public documents; every API route needs `Authorization: ApiKey <key>`. */
-  auth: boolean;
+  /**
+   * Who may call: `apiKey` (`Authorization: ApiKey <key>`, every server-side route), `subscriber`
+   * (`Authorization: Bearer <session token>`, the inbox routes a browser calls), `none` (public
+   * documents, and the inbox session that hands out tokens).
+   */
+  auth: RouteAuth;
+  /**
+   * `data`: the success body goes out as `{data: body}`, the envelope the reference's front-end
+   * clients read on the inbox routes (the server-side API's bodies are not wrapped).
+   */
+  envelope?: 'data';
   successStatus: number;
   request: { params?: z.ZodMiniObject; query?: z.ZodMiniObject; body?: z.ZodMiniType };
   response?: z.ZodMiniType;

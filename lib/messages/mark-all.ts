@@ -1,8 +1,9 @@
 import { mapConcurrently } from '../store/concurrency.ts';
 import type { EnvScope } from '../store/keys.ts';
-import { changeMessageState, messageIdPages, type MessageFilter, type MessageRange } from './repository.ts';
+import { getMessagesOfSubscriber, messageIdPages, type MessageFilter, type MessageRange } from './repository.ts';
 import type { MarkAllInput } from './schemas.ts';
-import { stateBefore, stateChange } from './state.ts';
+import { marked, stateBefore } from './state.ts';
+import { changeMessage } from './transition.ts';
 import { assertSubscriberExists } from './subscriber.ts';
 
 const CONCURRENT_UPDATES = 10;
@@ -26,14 +27,17 @@ export async function markAllMessagesAs(scope: EnvScope, subscriberId: string, i
     ...(range.of === 'subscriber' && { channel: 'in_app' as const, ...before }),
     ...(feedIds !== undefined && { feedIds }),
   };
-  const change = stateChange(input.markAs, new Date().toISOString());
+  const now = new Date().toISOString();
+  const stillBefore = (m: Parameters<typeof marked>[0]) => Object.entries(before).every(([field, value]) => m[field as keyof typeof before] === value);
 
   let changed = 0;
   for await (const ids of messageIdPages(scope, range, filter)) {
-    const results = await mapConcurrently(ids, CONCURRENT_UPDATES, (_id) =>
-      changeMessageState(scope, { subscriberId, _id, channel: 'in_app' }, change, before),
+    // A page's messages are read at once; each is marked only if it is still in the state marked from.
+    const messages = await getMessagesOfSubscriber(scope, subscriberId, ids);
+    const results = await mapConcurrently(messages, CONCURRENT_UPDATES, (m) =>
+      changeMessage(scope, subscriberId, m, (current) => (stillBefore(current) ? marked(current, input.markAs, now) : undefined)),
     );
-    changed += results.filter((m) => m !== undefined).length;
+    changed += results.filter((r) => r?.changed).length;
   }
   return changed;
 }

@@ -1,9 +1,10 @@
 import { mapConcurrently } from '../store/concurrency.ts';
-import type { EnvScope } from '../store/keys.ts';
 import type { StoredMessage } from './model.ts';
-import { changeMessageState, getMessagesOfSubscriber } from './repository.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { getMessagesOfSubscriber } from './repository.ts';
 import type { MarkAsInput } from './schemas.ts';
-import { stateChange } from './state.ts';
+import { marked } from './state.ts';
+import { changeMessage } from './transition.ts';
 import { assertSubscriberExists } from './subscriber.ts';
 import { messageView } from './view.ts';
 
@@ -20,8 +21,8 @@ export async function markMessagesAs(scope: EnvScope, subscriberId: string, inpu
   const ids = [...new Set([input.messageId].flat().map((id) => id.toLowerCase()))];
   const found = new Map((await getMessagesOfSubscriber(scope, subscriberId, ids)).map((m) => [m._id, m]));
   const messages = ids.flatMap((id) => found.get(id) ?? []);
-  const change = stateChange(input.markAs, new Date().toISOString());
+  const now = new Date().toISOString();
   // A message deleted since it was read is left out rather than written back.
-  const updated = await mapConcurrently(messages, CONCURRENT_UPDATES, (m) => changeMessageState(scope, m, change));
-  return updated.filter((m): m is StoredMessage => m !== undefined).map(messageView);
+  const updated = await mapConcurrently(messages, CONCURRENT_UPDATES, (m) => changeMessage(scope, subscriberId, m, (current) => marked(current, input.markAs, now)));
+  return updated.filter((c): c is NonNullable<typeof c> => c !== undefined).map((c) => messageView(c.message));
 }

@@ -57,8 +57,17 @@ export interface StoredMessage {
   archived: boolean;
   lastReadDate?: string;
   lastSeenDate?: string;
+  /** When the subscriber first saw it (never changes once set). */
+  firstSeenDate?: string;
+  archivedAt?: string;
+  /** One entry per delivery: the first, then one each time a snooze ends. */
   deliveredAt: string[];
+  /** Set while snoozed: when the message comes back. */
   snoozedUntil?: string;
+  /** The workflow's name when the message was made (the inbox shows it). */
+  workflowName?: string;
+  /** Bumped by every change of its state; each change is conditioned on the one it read. */
+  stateVersion?: number;
   email?: string;
   phone?: string;
   directWebhookUrl?: string;

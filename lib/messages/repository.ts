@@ -10,6 +10,7 @@ import { keys, type EnvScope, type Key } from '../store/keys.ts';
 import { queryPages, type QueryInput } from '../store/query-pages.ts';
 import type { StoredMessage } from './model.ts';
 import type { PayloadCondition } from './payload-filter.ts';
+import { contextKeyOf } from '../context-keys.ts';
 
 // Storage of messages: one item per message in the subscriber's partition (`MSG#<id>`, ids sort
 // by creation). gsi5 lists every message of the environment by id; gsi6 holds only unseen in-app
@@ -22,21 +23,42 @@ export const scopeOfMessage = (m: Pick<StoredMessage, '_organizationId' | '_envi
   environmentId: m._environmentId,
 });
 
-const inUnseenIndex = (m: Pick<StoredMessage, 'channel' | 'seen'>) => m.channel === 'in_app' && !m.seen;
+/** Not read, not archived, not snoozed: what the inbox's unread counts count. */
+export const isUnread = (m: Pick<StoredMessage, 'read' | 'archived' | 'snoozedUntil'>): boolean => !m.read && !m.archived && !m.snoozedUntil;
+
+/**
+ * The index attributes a message's state puts it under (absent ones are removed): unseen (gsi6),
+ * and for in-app messages the inbox of its context keys (gsi7) and, while unread, its unread
+ * index (gsi8). Every write of a message's state writes these with it.
+ */
+const STATE_INDEX_ATTRIBUTES = ['gsi6pk', 'gsi6sk', 'gsi7pk', 'gsi7sk', 'gsi8pk', 'gsi8sk'] as const;
+
+function stateIndexes(m: StoredMessage): Partial<Record<(typeof STATE_INDEX_ATTRIBUTES)[number], string>> {
+  if (m.channel !== 'in_app') return {};
+  const scope = scopeOfMessage(m);
+  const ctx = contextKeyOf(m.contextKeys ?? []);
+  return {
+    ...(!m.seen && keys.unseenMessageIndex(scope, m.subscriberId, m._id)),
+    ...keys.inboxIndex(scope, m.subscriberId, ctx, m._id),
+    ...(isUnread(m) && keys.unreadInboxIndex(scope, m.subscriberId, ctx, m.severity, m._id)),
+  };
+}
 
 export function messageItem(m: StoredMessage): Record<string, unknown> {
   const scope = scopeOfMessage(m);
   return {
     ...keys.message(scope, m.subscriberId, m._id),
     ...keys.messageListIndex(scope, m._id),
-    ...(inUnseenIndex(m) ? keys.unseenMessageIndex(scope, m.subscriberId, m._id) : {}),
+    ...stateIndexes(m),
     type: 'Message',
     ...m,
+    // Flat, for the inbox's unseen count to filter on (the exact-set form, lib/context-keys.ts).
+    contextKey: contextKeyOf(m.contextKeys ?? []),
   };
 }
 
 export function messageFromItem(item: Record<string, unknown>): StoredMessage {
-  const { pk: _pk, sk: _sk, gsi5pk: _a, gsi5sk: _b, gsi6pk: _c, gsi6sk: _d, type: _t, ...message } = item;
+  const { pk: _pk, sk: _sk, gsi5pk: _a, gsi5sk: _b, gsi6pk: _c, gsi6sk: _d, gsi7pk: _e, gsi7sk: _f, gsi8pk: _g, gsi8sk: _h, type: _t, contextKey: _ck, ...message } = item;
   return message as unknown as StoredMessage;
 }
 
@@ -238,55 +260,48 @@ export async function deleteMessage(key: Key): Promise<boolean> {
   return Attributes !== undefined;
 }
 
-// ---- read and seen state ---------------------------------------------------------------------
+// ---- state -----------------------------------------------------------------------------------
 
-/** What a mark sets; `read` and `lastReadDate` only when the mark is about reading. */
-export interface StateChange {
-  seen: boolean;
-  lastSeenDate: string;
-  read?: boolean;
-  lastReadDate?: string;
-  updatedAt: string;
-}
+/** The fields a change of state may set; a field set to undefined is removed. */
+export const STATE_FIELDS = [
+  'read', 'seen', 'archived', 'lastReadDate', 'lastSeenDate', 'firstSeenDate', 'archivedAt', 'snoozedUntil', 'deliveredAt', 'cta', 'updatedAt',
+] as const satisfies readonly (keyof StoredMessage)[];
 
 /**
- * Applies `change` to one message if it still exists (and, with `onlyIf`, still has that state),
- * keeping the unseen index in step with `seen`. The message as it is now, or undefined when the
- * condition failed.
+ * Writes `next`'s state over the message, with the index attributes it decides, if the message
+ * still exists and nobody changed its state since `current` was read (its `stateVersion`).
+ * False when that condition failed: the caller reads it again and decides again.
  */
-export async function changeMessageState(
-  scope: EnvScope,
-  message: Pick<StoredMessage, 'subscriberId' | '_id' | 'channel'>,
-  change: StateChange,
-  onlyIf?: { read?: boolean; seen?: boolean },
-): Promise<StoredMessage | undefined> {
+export async function saveMessageState(current: StoredMessage, next: StoredMessage): Promise<boolean> {
   const e = new ExpressionBuilder();
-  const set = Object.entries(change)
-    .filter(([, value]) => value !== undefined)
-    .map(([field, value]) => e.equals(field, value));
-  let remove = '';
-  if (!change.seen && message.channel === 'in_app') {
-    const index = keys.unseenMessageIndex(scope, message.subscriberId, message._id);
-    set.push(`gsi6pk = ${e.value(index.gsi6pk)}`, `gsi6sk = ${e.value(index.gsi6sk)}`);
-  } else {
-    remove = ' REMOVE gsi6pk, gsi6sk';
+  const set: string[] = [];
+  const remove: string[] = [];
+  const indexes = stateIndexes(next);
+  for (const field of STATE_FIELDS) {
+    if (next[field] === undefined) remove.push(e.name(field));
+    else set.push(e.equals(field, next[field]));
   }
-  const conditions = ['attribute_exists(pk)'];
-  for (const [field, value] of Object.entries(onlyIf ?? {})) conditions.push(e.equals(field, value));
+  for (const attribute of STATE_INDEX_ATTRIBUTES) {
+    const value = indexes[attribute];
+    if (value === undefined) remove.push(attribute);
+    else set.push(`${attribute} = ${e.value(value)}`);
+  }
+  const version = current.stateVersion ?? 0;
+  set.push(`${e.name('stateVersion')} = ${e.value(version + 1)}`);
+  const condition = version === 0 ? `attribute_exists(pk) AND attribute_not_exists(${e.name('stateVersion')})` : `${e.name('stateVersion')} = ${e.value(version)}`;
   try {
-    const { Attributes } = await db().send(
+    await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.message(scope, message.subscriberId, message._id),
-        UpdateExpression: `SET ${set.join(', ')}${remove}`,
-        ConditionExpression: conditions.join(' AND '),
+        Key: keys.message(scopeOfMessage(current), current.subscriberId, current._id),
+        UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+        ConditionExpression: condition,
         ...e.placeholders(),
-        ReturnValues: 'ALL_NEW',
       }),
     );
-    return Attributes && messageFromItem(Attributes);
+    return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
+    if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
 }

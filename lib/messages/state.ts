@@ -1,19 +1,21 @@
-import type { StateChange } from './repository.ts';
+import type { StoredMessage } from './model.ts';
 import type { MarkAs } from './schemas.ts';
 
-// What each mark does (behavior.md "Mark-as"): reading also marks seen, unread keeps it seen, and
-// lastSeenDate is stamped by every mark, unseen included.
+// What each mark of the API-key routes does (behavior.md "Mark-as"): reading also marks seen,
+// unread keeps it seen, and lastSeenDate is stamped by every mark, unseen included. The first
+// time a message is seen is kept (firstSeenDate, which the inbox shows).
 
-export function stateChange(markAs: MarkAs, now: string): StateChange {
+export function marked(message: StoredMessage, markAs: MarkAs, now: string): StoredMessage {
+  const seen = { seen: true, lastSeenDate: now, firstSeenDate: message.firstSeenDate ?? now };
   switch (markAs) {
     case 'read':
-      return { read: true, lastReadDate: now, seen: true, lastSeenDate: now, updatedAt: now };
+      return { ...message, ...seen, read: true, lastReadDate: now, updatedAt: now };
     case 'unread':
-      return { read: false, lastReadDate: now, seen: true, lastSeenDate: now, updatedAt: now };
+      return { ...message, ...seen, read: false, lastReadDate: now, updatedAt: now };
     case 'seen':
-      return { seen: true, lastSeenDate: now, updatedAt: now };
+      return { ...message, ...seen, updatedAt: now };
     case 'unseen':
-      return { seen: false, lastSeenDate: now, updatedAt: now };
+      return { ...message, seen: false, lastSeenDate: now, updatedAt: now };
   }
 }
 

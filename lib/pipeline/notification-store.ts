@@ -1,3 +1,4 @@
+import { contextKeyOf } from '../context-keys.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -178,7 +179,7 @@ export function notificationItem(n: StoredNotification, version: number): Record
     ...n,
     // Filter attributes of the activity feed (FilterExpressions need flat values).
     topicKeys: n.topics.map((t) => t.topicKey),
-    contextKey: n.contextKeys.join(','),
+    contextKey: contextKeyOf(n.contextKeys),
     version,
   };
 }

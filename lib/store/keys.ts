@@ -26,6 +26,16 @@ export const keys = {
 
   /** API keys are looked up by the hash of the key itself: that lookup is what finds the scope. */
   apiKey: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
+  /** gsi1: an environment's API keys (their encrypted copies verify inbox HMAC hashes). */
+  apiKeysOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#APIKEYS` }),
+  apiKeyOfEnvironmentIndex: (s: EnvScope, keyHash: string) => ({ gsi1pk: `${env(s)}#APIKEYS`, gsi1sk: keyHash }),
+  /**
+   * An environment's public application identifier (what `<Inbox />` is configured with) is
+   * looked up by itself, like an API key: that lookup is what finds the scope.
+   */
+  applicationIdentifier: (identifier: string): Key => ({ pk: `APPID#${identifier}`, sk: 'APPID' }),
+  /** The stage's key for signing subscriber session tokens (stored wrapped by KMS or the local key). */
+  sessionSigningKey: (): Key => ({ pk: 'STAGE', sk: 'SESSIONKEY' }),
 
   integration: (organizationId: string, integrationId: string): Key => ({
     pk: org(organizationId),
@@ -146,7 +156,12 @@ export const keys = {
   }),
 
   // ---- messages (in the subscriber's partition) -------------------------------------------------
-  /** gsi5: every message of the environment, by id (= creation order); gsi6: unseen in-app only. */
+  /**
+   * gsi5: every message of the environment, by id (= creation order); gsi6: unseen in-app only.
+   * gsi7 and gsi8 are a subscriber's inbox as its front end sees it, one per set of context
+   * keys (`ctx`: sorted `type:id` keys joined by `,`; '' without context): gsi7 every in-app
+   * message by id, gsi8 only the unread ones (not read, archived or snoozed) by severity, then id.
+   */
   message: (s: EnvScope, subscriberId: string, messageId: string): Key => ({ pk: `${env(s)}#SUB#${subscriberId}`, sk: `MSG#${messageId}` }),
   messagesOfSubscriber: (s: EnvScope, subscriberId: string) => ({ pk: `${env(s)}#SUB#${subscriberId}`, skPrefix: 'MSG#' }),
   messagesOfEnvironment: (s: EnvScope) => ({ gsi5pk: `${env(s)}#MSGS` }),
@@ -156,6 +171,26 @@ export const keys = {
     gsi6pk: `${env(s)}#SUB#${subscriberId}#UNSEEN`,
     gsi6sk: messageId,
   }),
+  inbox: (s: EnvScope, subscriberId: string, ctx: string) => ({ gsi7pk: `${env(s)}#SUB#${subscriberId}#INBOX#${ctx}` }),
+  inboxIndex: (s: EnvScope, subscriberId: string, ctx: string, messageId: string) => ({
+    gsi7pk: `${env(s)}#SUB#${subscriberId}#INBOX#${ctx}`,
+    gsi7sk: messageId,
+  }),
+  unreadInbox: (s: EnvScope, subscriberId: string, ctx: string) => ({ gsi8pk: `${env(s)}#SUB#${subscriberId}#UNREAD#${ctx}` }),
+  /** The sort key's severity prefix: one severity's unread messages are a `begins_with` range. */
+  unreadSeverityPrefix: (severity: string) => `${severity}#`,
+  unreadInboxIndex: (s: EnvScope, subscriberId: string, ctx: string, severity: string, messageId: string) => ({
+    gsi8pk: `${env(s)}#SUB#${subscriberId}#UNREAD#${ctx}`,
+    gsi8sk: `${severity}#${messageId}`,
+  }),
+
+  // ---- live inbox connections (in the subscriber's partition) -----------------------------------
+  /** An open WebSocket of the subscriber's inbox (TTL: API Gateway closes sockets after 2 hours). */
+  liveConnection: (s: EnvScope, subscriberId: string, connectionId: string): Key => ({
+    pk: `${env(s)}#SUB#${subscriberId}`,
+    sk: `CONN#${connectionId}`,
+  }),
+  liveConnectionsOfSubscriber: (s: EnvScope, subscriberId: string) => ({ pk: `${env(s)}#SUB#${subscriberId}`, skPrefix: 'CONN#' }),
 
   // ---- digest windows and throttle counters ---------------------------------------------------
   /** The open window of a digest key; followers join it while it exists. */

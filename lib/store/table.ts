@@ -16,7 +16,13 @@ export const ACTIVITY_INDEX_ATTRIBUTES = ['_id', 'createdAt', 'subscriberId', 'c
  * read the page's messages whole by key, so a message costs a small entry per index instead of
  * two more copies of itself, and changing its read state rewrites only what they hold.
  */
-export const MESSAGE_INDEX_ATTRIBUTES = ['_id', 'channel', 'transactionId', 'read', 'seen', '_feedId', 'payload'] as const;
+export const MESSAGE_INDEX_ATTRIBUTES = ['_id', 'channel', 'transactionId', 'read', 'seen', '_feedId', 'payload', 'contextKey'] as const;
+
+/**
+ * What the inbox index (gsi7) holds besides the keys: every attribute an inbox list's filter reads
+ * (lib/inbox/). The unread index (gsi8) is only counted and walked for keys: it holds `_id`.
+ */
+export const INBOX_INDEX_ATTRIBUTES = ['_id', 'read', 'seen', 'archived', 'snoozedUntil', 'tags', 'severity', 'data'] as const;
 
 /** `ALL`: the index holds whole items; otherwise the non-key attributes it holds (INCLUDE). */
 export type IndexProjection = 'ALL' | readonly string[];
@@ -36,6 +42,9 @@ export const TABLE = {
     // Messages only: the environment's messages by id (gsi5), a subscriber's unseen in-app ones (gsi6, sparse).
     { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: MESSAGE_INDEX_ATTRIBUTES },
     { name: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk', projection: MESSAGE_INDEX_ATTRIBUTES },
+    // In-app messages only: a subscriber's inbox by id (gsi7), its unread ones by severity and id (gsi8, sparse).
+    { name: 'gsi7', partitionKey: 'gsi7pk', sortKey: 'gsi7sk', projection: INBOX_INDEX_ATTRIBUTES },
+    { name: 'gsi8', partitionKey: 'gsi8pk', sortKey: 'gsi8sk', projection: ['_id'] },
   ],
 } as const;
 

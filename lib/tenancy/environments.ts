@@ -1,7 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
-import { keys } from '../store/keys.ts';
+import { getItem } from '../store/get-item.ts';
+import { keys, type EnvScope } from '../store/keys.ts';
 
 // Organizations and their environments (Development, Production, ...). Every other record
 // belongs to one of these.
@@ -16,6 +18,8 @@ export interface Environment {
   _id: string;
   _organizationId: string;
   name: string;
+  /** Public: what a front end (`<Inbox applicationIdentifier>`) names the environment by. */
+  identifier: string;
   createdAt: string;
 }
 
@@ -29,14 +33,39 @@ export async function putOrganization(organization: Organization): Promise<void>
   );
 }
 
+/** The environment with its application identifier, both created at once. */
 export async function putEnvironment(environment: Environment): Promise<void> {
+  const scope = { organizationId: environment._organizationId, environmentId: environment._id };
   await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.environment(environment._organizationId, environment._id), type: 'Environment', ...environment },
-      ConditionExpression: 'attribute_not_exists(pk)',
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.environment(environment._organizationId, environment._id), type: 'Environment', ...environment },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.applicationIdentifier(environment.identifier), type: 'ApplicationIdentifier', ...scope, name: environment.name },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
     }),
   );
+}
+
+/** A new application identifier: public, but not guessable from another (12 random characters). */
+export const newApplicationIdentifier = (): string => randomBytes(9).toString('base64url');
+
+/** The environment a front end names by its application identifier. */
+export async function findEnvironmentByIdentifier(identifier: string): Promise<(EnvScope & { name: string }) | undefined> {
+  const item = await getItem(keys.applicationIdentifier(identifier));
+  if (!item) return undefined;
+  return { organizationId: item.organizationId as string, environmentId: item.environmentId as string, name: item.name as string };
 }
 
 /** The environment, only if it belongs to the organization. */
@@ -64,6 +93,7 @@ function toEnvironment(item: Record<string, unknown>): Environment {
     _id: item._id as string,
     _organizationId: item._organizationId as string,
     name: item.name as string,
+    identifier: item.identifier as string,
     createdAt: item.createdAt as string,
   };
 }

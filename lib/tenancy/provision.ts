@@ -2,7 +2,7 @@ import type { Caller } from '../auth/caller.ts';
 import { issueApiKey } from '../auth/api-keys.ts';
 import { newId } from '../ids.ts';
 import { createIntegration } from '../integrations/create.ts';
-import { putEnvironment, putOrganization, type Environment, type Organization } from './environments.ts';
+import { newApplicationIdentifier, putEnvironment, putOrganization, type Environment, type Organization } from './environments.ts';
 
 // A new organization starts as the reference's does: a Development and a Production environment,
 // an API key for each, and in each the integrations a new environment gets: the in-app inbox and
@@ -49,6 +49,7 @@ export async function provisionEnvironment(
     _id: newId(),
     _organizationId: organizationId,
     name,
+    identifier: newApplicationIdentifier(),
     createdAt: new Date().toISOString(),
   };
   await putEnvironment(environment);

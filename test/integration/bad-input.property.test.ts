@@ -379,7 +379,7 @@ function check(c: Case, a: Answer, direct: boolean) {
   if (a.status < 300) {
     // Success only for input the route accepts.
     if (c.method !== c.route.method) return; // another route of the same path served it
-    if (c.route.auth && !c.auth.valid) fail('a 2xx without a valid API key');
+    if (c.route.auth === 'apiKey' && !c.auth.valid) fail('a 2xx without a valid API key');
     if (c.route.request.body) {
       const sent = sentBody(c.body.text);
       if (!sent.ok) fail('a 2xx for a body that is not JSON');

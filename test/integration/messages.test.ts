@@ -433,7 +433,8 @@ describe('POST /v1/subscribers/{subscriberId}/messages/mark-as', () => {
       expect(updated.updatedAt >= since).toBe(true);
       for (const attribute of INTERNAL) expect(updated).not.toHaveProperty(attribute);
       // The rest of the message is untouched, and the stored item matches what was returned.
-      const { read: _r, seen: _s, lastReadDate: _lr, lastSeenDate: _ls, updatedAt: _u, ...rest } = updated;
+      // firstSeenDate: when it was first seen (the inbox shows it).
+      const { read: _r, seen: _s, lastReadDate: _lr, lastSeenDate: _ls, firstSeenDate: _fs, updatedAt: _u, ...rest } = updated;
       expect(message).toMatchObject(rest);
       const item = await storedItem(env, message!);
       expect(item).toMatchObject({ read: row.after.read, seen: row.after.seen, lastSeenDate: updated.lastSeenDate });

@@ -13,7 +13,7 @@ export function newMessage(
   integration: Pick<StoredIntegration, 'providerId'>,
   fields: Partial<StoredMessage>,
 ): StoredMessage {
-  const { notification, job, step, now } = context;
+  const { notification, job, step, workflow, now } = context;
   const at = now.toISOString();
   return {
     _id: messageIdOf(job),
@@ -24,6 +24,7 @@ export function newMessage(
     subscriberId: notification.subscriberId,
     _templateId: notification._templateId,
     templateIdentifier: notification.templateIdentifier,
+    workflowName: workflow.name,
     _messageTemplateId: step._id,
     stepId: step.stepId,
     _jobId: job._id,
