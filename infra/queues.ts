@@ -27,7 +27,7 @@ export const queues: readonly QueueDef[] = [
     maxReceiveCount: 5,
     batchSize: 10,
     consumer: 'functions/consumers/events.ts',
-    sends: ['events', 'jobs'],
+    sends: ['events', 'jobs', 'live'],
   },
   // Jobs of the delivery pipeline: one message per step to run (delayed messages for waits).
   {
@@ -37,7 +37,18 @@ export const queues: readonly QueueDef[] = [
     maxReceiveCount: 5,
     batchSize: 10,
     consumer: 'functions/consumers/jobs.ts',
-    sends: ['jobs'],
+    sends: ['jobs', 'live'],
+  },
+  // What subscribers' open inbox sockets must learn (lib/live/announce.ts), and snoozed messages'
+  // wake-ups (delayed messages).
+  {
+    name: 'live',
+    urlEnv: QUEUE_URL_ENV.live,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    consumer: 'functions/consumers/live.ts',
+    sends: ['live'],
   },
 ];
 

@@ -1,0 +1,49 @@
+import { wakeMessage } from '../inbox/snooze.ts';
+import { logger } from '../logger.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { scheduleWake, type LiveMessage } from './announce.ts';
+import { pushToSubscriber } from './push.ts';
+
+// The live consumer's work for one message of the `live` queue: wake a snoozed message when it
+// is due (again later when not yet), and push what changed to the subscriber's open sockets.
+
+export async function consumeLive(body: string): Promise<void> {
+  const message = parseLiveMessage(body);
+  if (!message) return;
+  const scope: EnvScope = { organizationId: message.organizationId, environmentId: message.environmentId };
+  const { event, subscriberId } = message;
+  if (event.kind === 'wake') {
+    if (Date.parse(event.until) > Date.now()) return scheduleWake(scope, subscriberId, event.messageId, new Date(event.until));
+    const woken = await wakeMessage(scope, subscriberId, event.messageId, event.until);
+    if (woken?.changed) await pushToSubscriber(scope, subscriberId, { kind: 'received', messageId: event.messageId });
+    return;
+  }
+  await pushToSubscriber(scope, subscriberId, event);
+}
+
+const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+function isLiveMessage(m: Record<string, unknown>): boolean {
+  const event = m.event as Record<string, unknown> | null;
+  if (m.kind !== 'live' || !isId(m.organizationId) || !isId(m.environmentId) || !isId(m.subscriberId) || !event || typeof event !== 'object') return false;
+  if (event.kind === 'counts') return true;
+  if (event.kind === 'received') return isId(event.messageId);
+  if (event.kind === 'wake') return isId(event.messageId) && isId(event.until) && !Number.isNaN(Date.parse(event.until));
+  return false;
+}
+
+/** A message that is not one of ours can never succeed: logged and dropped. */
+function parseLiveMessage(body: string): LiveMessage | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json) || !isLiveMessage(json as Record<string, unknown>)) {
+    logger.error('Dropped a malformed queue message', { body: body.slice(0, 500) });
+    return undefined;
+  }
+  return json as LiveMessage;
+}
+
