@@ -6,6 +6,7 @@ import type { Caller } from '../auth/caller.ts';
 import { verifySessionToken, type SubscriberSession } from '../auth/session-token.ts';
 import { BadRequestError, PayloadTooLargeError, UnauthorizedError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { queryLists } from './query-lists.ts';
 import { errorResponse, type HttpResponse } from './responses.ts';
 import type { RouteDef } from './route.ts';
 import { assertStorableBody, parseOrThrow } from './validation.ts';
@@ -111,7 +112,7 @@ export function validate(route: RouteDef): Middleware {
       if (body) assertStorableBody(event.body);
       event.input = {
         params: params ? parseOrThrow(params, event.pathParameters ?? {}, 'params') : undefined,
-        query: query ? parseOrThrow(query, event.queryStringParameters ?? {}, 'query') : undefined,
+        query: query ? parseOrThrow(query, route.queryValues === 'lists' ? queryLists(event.rawQueryString) : (event.queryStringParameters ?? {}), 'query') : undefined,
         body: body ? parseOrThrow(body, event.body ?? {}, 'body') : undefined,
       };
     },

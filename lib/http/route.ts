@@ -31,6 +31,12 @@ export interface RouteDef {
   envelope?: 'data';
   successStatus: number;
   request: { params?: z.ZodMiniObject; query?: z.ZodMiniObject; body?: z.ZodMiniType };
+  /**
+   * `lists`: the query schema gets each key with every value it was sent (an array when repeated,
+   * `tags[]=a&tags[]=b`), read from `rawQueryString`. API Gateway's `queryStringParameters` joins
+   * repeated values with commas, which loses values that hold a comma.
+   */
+  queryValues?: 'lists';
   response?: z.ZodMiniType;
   /** Larger bodies get 413. */
   maxBodyBytes: number;
