@@ -7,13 +7,17 @@ import type { PreferenceChannels } from './schemas.ts';
 // How a subscriber's channel preference for one workflow is decided. Layers apply in order,
 // later ones winning for the channels they set: the workflow's defaults, its author's settings,
 // the subscriber's global choices, the subscriber's choices for this workflow. A critical
-// workflow stops after the author's layer: the subscriber cannot switch it off.
+// workflow stops after the author's layer: the subscriber cannot switch it off. Apart from its
+// channels, a subscriber may switch a whole workflow off (the reference's `enabled`): its
+// channels keep their decisions, and no channel step of it delivers.
 
 export interface PreferenceLayers {
   defaults: WorkflowPreferences;
   author: WorkflowPreferences | null;
   subscriberGlobal?: PreferenceChannels;
   subscriberWorkflow?: PreferenceChannels;
+  /** False when the subscriber switched the workflow off. */
+  subscriberWorkflowEnabled?: boolean;
 }
 
 export type Source = 'template' | 'subscriber';
@@ -41,6 +45,11 @@ export function decideChannel(layers: PreferenceLayers, channel: Channel, critic
   return { enabled, source };
 }
 
+/** Whether the workflow delivers to the subscriber at all: a critical one always does. */
+export function workflowEnabled(layers: PreferenceLayers, critical: boolean): boolean {
+  return critical || layers.subscriberWorkflowEnabled !== false;
+}
+
 /** The four layers for one workflow and one subscriber's stored choices. */
 export function layersOf(workflow: Pick<StoredWorkflow, '_id' | 'defaultPreferences' | 'userPreferences'>, choices: SubscriberChoices): PreferenceLayers {
   const workflowChoice = choices.workflows.get(workflow._id);
@@ -49,5 +58,6 @@ export function layersOf(workflow: Pick<StoredWorkflow, '_id' | 'defaultPreferen
     author: workflow.userPreferences,
     ...(choices.global && { subscriberGlobal: choices.global.channels }),
     ...(workflowChoice && { subscriberWorkflow: workflowChoice.channels }),
+    ...(workflowChoice?.enabled !== undefined && { subscriberWorkflowEnabled: workflowChoice.enabled }),
   };
 }

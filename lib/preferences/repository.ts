@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHANNELS } from '../integrations/providers.ts';
 import { tableName } from '../config.ts';
@@ -5,6 +6,7 @@ import { db } from '../store/client.ts';
 import { getItem } from '../store/get-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
+import { StaleWriteError } from '../store/stale-write.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 import { subscriberFromItem } from '../subscribers/repository.ts';
 import type { PreferenceChannels, Schedule } from './schemas.ts';
@@ -13,17 +15,22 @@ import type { PreferenceChannels, Schedule } from './schemas.ts';
 // subscriber's partition next to its profile, so they are read with it: all of them in one Query
 // (the preferences endpoint), or the two that decide a job by key (delivery). Each channel is its
 // own attribute, so a change of one channel is a single atomic update that never overwrites a
-// concurrent change of another.
+// concurrent change of another. Every write counts the item's `version` up, so a change that
+// merges with what it read (a partial schedule) can be conditioned on nothing having changed since.
 
 export interface GlobalChoice {
   channels: PreferenceChannels;
   schedule?: Schedule;
   updatedAt: string;
+  /** Absent on items written before versions were kept. */
+  version?: number;
 }
 
 export interface WorkflowChoice {
   workflowDbId: string;
   channels: PreferenceChannels;
+  /** False: the subscriber switched the whole workflow off (every channel). */
+  enabled?: boolean;
   updatedAt: string;
 }
 
@@ -72,6 +79,12 @@ export async function getSubscriberForWorkflow(
   return withChoices(profile, preferences.filter((item) => item !== undefined));
 }
 
+/** The subscriber's global choice alone (undefined when it has none), read consistently. */
+export async function getGlobalChoice(scope: EnvScope, subscriberId: string): Promise<GlobalChoice | undefined> {
+  const item = await getItem(keys.subscriberGlobalPreference(scope, subscriberId), { consistent: true });
+  return item ? choicesOf([item]).global : undefined;
+}
+
 function withChoices(profile: Record<string, unknown> | undefined, preferences: readonly Record<string, unknown>[]): SubscriberWithChoices {
   return { subscriber: profile && !profile.deleted ? subscriberFromItem(profile) : undefined, choices: choicesOf(preferences) };
 }
@@ -82,10 +95,16 @@ function choicesOf(items: readonly Record<string, unknown>[]): SubscriberChoices
     const channels = channelsOf(item);
     const updatedAt = item.updatedAt as string;
     if (item.kind === 'global') {
-      choices.global = { channels, updatedAt, ...(item.schedule ? { schedule: item.schedule as Schedule } : {}) };
+      choices.global = {
+        channels,
+        updatedAt,
+        ...(item.schedule ? { schedule: item.schedule as Schedule } : {}),
+        ...(typeof item.version === 'number' && { version: item.version }),
+      };
     } else {
       const workflowDbId = item.workflowDbId as string;
-      choices.workflows.set(workflowDbId, { workflowDbId, channels, updatedAt });
+      const enabled = typeof item.enabled === 'boolean' ? { enabled: item.enabled } : {};
+      choices.workflows.set(workflowDbId, { workflowDbId, channels, ...enabled, updatedAt });
     }
   }
   return choices;
@@ -102,15 +121,28 @@ function channelsOf(item: Record<string, unknown>): PreferenceChannels {
 
 export type ChoiceTarget = { kind: 'global' } | { kind: 'workflow'; workflowDbId: string };
 
-/** Sets the given channels (and, globally, the schedule); channels not given keep their value. */
+export interface ChoiceChange {
+  channels?: PreferenceChannels;
+  /** Global only. */
+  schedule?: Schedule;
+  /** Workflow only: the whole workflow on or off. */
+  enabled?: boolean;
+}
+
+/**
+ * Sets the given channels (and, globally, the schedule; for a workflow, its switch); what is not
+ * given keeps its value. With `ifVersion`, only if the item is still at the version read
+ * (undefined: none was read), else StaleWriteError.
+ */
 export async function updateChoice(
   scope: EnvScope,
   subscriberId: string,
   target: ChoiceTarget,
-  change: { channels?: PreferenceChannels; schedule?: Schedule },
+  change: ChoiceChange,
+  condition?: { ifVersion: number | undefined },
 ): Promise<void> {
-  const names: Record<string, string> = { '#kind': 'kind', '#type': 'type', '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':kind': target.kind, ':type': 'Preference', ':now': new Date().toISOString() };
+  const names: Record<string, string> = { '#kind': 'kind', '#type': 'type', '#updatedAt': 'updatedAt', '#version': 'version' };
+  const values: Record<string, unknown> = { ':kind': target.kind, ':type': 'Preference', ':now': new Date().toISOString(), ':one': 1 };
   const sets = ['#kind = :kind', '#type = :type', '#updatedAt = :now'];
   for (const [channel, enabled] of Object.entries(change.channels ?? {})) {
     if (enabled === undefined) continue;
@@ -123,6 +155,16 @@ export async function updateChoice(
     values[':schedule'] = change.schedule;
     sets.push('#schedule = :schedule');
   }
+  if (change.enabled !== undefined) {
+    names['#enabled'] = 'enabled';
+    values[':enabled'] = change.enabled;
+    sets.push('#enabled = :enabled');
+  }
+  let conditionExpression: string | undefined;
+  if (condition) {
+    conditionExpression = condition.ifVersion === undefined ? 'attribute_not_exists(#version)' : '#version = :expected';
+    if (condition.ifVersion !== undefined) values[':expected'] = condition.ifVersion;
+  }
   if (target.kind === 'workflow') {
     names['#workflowDbId'] = 'workflowDbId';
     values[':workflowDbId'] = target.workflowDbId;
@@ -132,13 +174,19 @@ export async function updateChoice(
     target.kind === 'global'
       ? keys.subscriberGlobalPreference(scope, subscriberId)
       : keys.subscriberWorkflowPreference(scope, subscriberId, target.workflowDbId);
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
+        ...(conditionExpression && { ConditionExpression: conditionExpression }),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new StaleWriteError('Preference changed since it was read');
+    throw error;
+  }
 }

@@ -22,15 +22,12 @@ const hoursSchema = z.object({ start: time12h, end: time12h }).check(
 
 const daySchema = z.object({ isEnabled: z.boolean(), hours: z.optional(z.array(hoursSchema).check(z.maxLength(24))) });
 
+export const weeklyScheduleSchema = z.object(
+  Object.fromEntries(WEEK_DAYS.map((d) => [d, z.optional(daySchema)])) as Record<(typeof WEEK_DAYS)[number], z.ZodMiniOptional<typeof daySchema>>,
+);
+
 export const scheduleSchema = z
-  .object({
-    isEnabled: z.boolean(),
-    weeklySchedule: z.optional(
-      z.object(
-        Object.fromEntries(WEEK_DAYS.map((d) => [d, z.optional(daySchema)])) as Record<(typeof WEEK_DAYS)[number], z.ZodMiniOptional<typeof daySchema>>,
-      ),
-    ),
-  })
+  .object({ isEnabled: z.boolean(), weeklySchedule: z.optional(weeklyScheduleSchema) })
   .register(z.globalRegistry, { id: 'Schedule' });
 export type Schedule = z.infer<typeof scheduleSchema>;
 

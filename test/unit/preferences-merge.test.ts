@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideChannel, type PreferenceLayers } from '#lib/preferences/merge.ts';
+import { decideChannel, layersOf, workflowEnabled, type PreferenceLayers } from '#lib/preferences/merge.ts';
 import { DEFAULT_WORKFLOW_PREFERENCES, type WorkflowPreferences } from '#lib/workflows/model.ts';
 
 // The order of preference layers: workflow defaults, author, subscriber global, subscriber
@@ -46,5 +46,25 @@ describe('decideChannel', () => {
   it("keeps a critical workflow's own author settings", () => {
     const layers = { ...base, author: prefs(true, { sms: { enabled: false } }), subscriberGlobal: { sms: true } };
     expect(decideChannel(layers, 'sms', true)).toEqual({ enabled: false, source: 'template' });
+  });
+});
+
+describe('workflowEnabled', () => {
+  const workflow = { _id: 'wf1', defaultPreferences: DEFAULT_WORKFLOW_PREFERENCES, userPreferences: null };
+  const choices = (enabled?: boolean) => ({
+    workflows: new Map([['wf1', { workflowDbId: 'wf1', channels: { email: true }, updatedAt: '', ...(enabled !== undefined && { enabled }) }]]),
+  });
+
+  it('is on unless the subscriber switched the workflow off', () => {
+    expect(workflowEnabled(layersOf(workflow, { workflows: new Map() }), false)).toBe(true);
+    expect(workflowEnabled(layersOf(workflow, choices()), false)).toBe(true);
+    expect(workflowEnabled(layersOf(workflow, choices(true)), false)).toBe(true);
+    expect(workflowEnabled(layersOf(workflow, choices(false)), false)).toBe(false);
+  });
+
+  it("leaves the channels' decisions as they are, and a critical workflow on", () => {
+    const layers = layersOf(workflow, choices(false));
+    expect(decideChannel(layers, 'email', false)).toEqual({ enabled: true, source: 'subscriber' });
+    expect(workflowEnabled(layers, true)).toBe(true);
   });
 });

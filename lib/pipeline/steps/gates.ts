@@ -1,17 +1,23 @@
 import type { Channel } from '../../integrations/providers.ts';
-import { decideChannel, layersOf } from '../../preferences/merge.ts';
+import { decideChannel, layersOf, workflowEnabled } from '../../preferences/merge.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { withinSchedule } from '../schedule.ts';
 
 // Whether a channel step may deliver: the subscriber's preferences (the same merge the
-// preferences endpoint shows; critical workflows ignore the subscriber's layers) and the
+// preferences endpoints show, and the subscriber's switch of the whole workflow; critical
+// workflows ignore the subscriber's layers) and the
 // subscriber's schedule (in-app and critical workflows are exempt). Undefined = go ahead.
 
 export function channelGate(context: JobContext): Decision | undefined {
   const { notification, step, workflow, choices, now } = context;
   const channel = step.type as Channel;
-  const decision = decideChannel(layersOf(workflow, choices), channel, notification.critical);
+  const layers = layersOf(workflow, choices);
+  if (!workflowEnabled(layers, notification.critical)) {
+    const raw = { channel, enabled: false, source: 'subscriber', workflowEnabled: false };
+    return { status: 'canceled', details: [detail(DETAILS.filteredSubscriberWorkflow, 'Success', { raw }, now)], after: next };
+  }
+  const decision = decideChannel(layers, channel, notification.critical);
   if (!decision.enabled) {
     const text =
       decision.source === 'template'
