@@ -1,5 +1,6 @@
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { eventRoutes } from './routes/events.ts';
+import { inboxPreferenceRoutes } from './routes/inbox-preferences.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -29,6 +30,7 @@ export const routes = [
   ...eventRoutes,
   ...messageRoutes,
   ...notificationRoutes,
+  ...inboxPreferenceRoutes,
   ...openApiRoutes,
 ] as const satisfies readonly RouteDef[];
 

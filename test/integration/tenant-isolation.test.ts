@@ -2,17 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { StoredMessage } from '#lib/messages/model.ts';
-import { routes, type OperationId } from '#infra/routes.ts';
+import { routes, type OperationId, type RouteDef } from '#infra/routes.ts';
 import type { StoredNotification } from '#lib/pipeline/model.ts';
 import { createTestOrg, startTestApi, type ApiClient, type ApiResponse, type TestEnv } from '../support/api.ts';
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
 import { seedNotification } from '../support/notification-builder.ts';
+import { sessionClient, sessionToken } from '../support/subscriber-session.ts';
 
 // Tenant isolation (issue 9, item 2). Two organizations × two environments, each environment
 // seeded through the API with one of everything. Then every route of the route table is called
 // with the API key of every OTHER scope, with the victim's ids and keys in the path and body, and
 // must answer 404, or a success that belongs to the caller's own scope and shows none of the
-// victim's data; afterwards every victim's GET views are exactly what they were before.
+// victim's data; afterwards every victim's GET views are exactly what they were before. Inbox
+// routes are called with the session token of the caller's own subscriber instead of its key.
 //
 // The cases are keyed by operationId and typed as a Record over every operationId, so a route
 // added to infra/routes.ts without a case here fails to compile, and the first test fails too.
@@ -52,6 +54,8 @@ interface Scope {
   orgId: string;
   env: TestEnv;
   client: ApiClient;
+  /** The session client of the scope's seeded subscriber (routes with `auth: 'subscriber'`). */
+  session: ApiClient;
   /** Client-chosen ids of this scope's data are `<kind>-<tag>`. */
   tag: string;
   /** A random string put into every name, email and data field this scope stores. */
@@ -68,7 +72,7 @@ function expectStatus(res: ApiResponse, status: number, what: string) {
   expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status);
 }
 
-async function seed(scope: Omit<Scope, 'seeded'>): Promise<Seeded> {
+async function seed(scope: Omit<Scope, 'seeded' | 'session'>): Promise<Seeded> {
   const { client, tag, marker } = scope;
   const integration = async (body: Record<string, unknown>): Promise<Entity> => {
     const res = await client.post('/v1/integrations', body);
@@ -154,7 +158,12 @@ beforeAll(async () => {
     { name: 'B/Development', org: 'B' as const, orgId: b.id, env: b.dev },
     { name: 'B/Production', org: 'B' as const, orgId: b.id, env: b.prod },
   ].map((s) => ({ ...s, client: s.env.client, tag: `${s.org.toLowerCase()}${s.name.includes('Dev') ? 'dev' : 'prod'}-${rand()}`, marker: `mk${rand()}` }));
-  scopes = await Promise.all(bare.map(async (s) => ({ ...s, seeded: await seed(s) })));
+  scopes = await Promise.all(
+    bare.map(async (s) => {
+      const seeded = await seed(s);
+      return { ...s, seeded, session: sessionClient(api.url, await sessionToken(s.env.scope, seeded.subscriber)) };
+    }),
+  );
 });
 
 // The activity feed lists what the pipeline writes: each scope gets one notification stored
@@ -625,6 +634,25 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   // A transaction of another scope is unknown here: nothing to cancel (false), nothing changed.
   cancelTrigger: ({ victim }) => [{ method: 'DELETE', path: `/v1/events/trigger/txn-${victim.tag}`, expect: own() }],
 
+  // ---- inbox preferences: the caller's own subscriber (session token), the victim's workflows ----
+  listInboxPreferences: () => [
+    { method: 'GET', path: '/v1/inbox/preferences?criticality=all', expect: own() },
+    { method: 'GET', path: '/v1/inbox/preferences', expect: own() },
+  ],
+  getInboxGlobalPreferences: () => [{ method: 'GET', path: '/v1/inbox/preferences/global', expect: own() }],
+  // The value the caller's own subscriber already has (seeded): its snapshot stays as it was.
+  updateInboxGlobalPreferences: () => [{ method: 'PATCH', path: '/v1/inbox/preferences', body: { email: false }, expect: own() }],
+  updateInboxWorkflowPreferences: ({ victim }) =>
+    workflowRefs(victim).map((ref) => ({ method: 'PATCH', path: `/v1/inbox/preferences/${ref}`, body: { in_app: true, enabled: false }, expect: notFound })),
+  bulkUpdateInboxPreferences: ({ attacker, victim }) =>
+    workflowRefs(victim).map((ref) => ({
+      method: 'PATCH',
+      path: '/v1/inbox/preferences/bulk',
+      body: { preferences: [{ workflowId: attacker.seeded.workflow._id, in_app: true }, { workflowId: ref, in_app: true }] },
+      note: "the caller's own workflow with the victim's: nothing written",
+      expect: notFound,
+    })),
+
   // ---- no tenant data ----
   getOpenApi: () => [{ method: 'GET', path: '/openapi.json', expect: own() }],
 };
@@ -648,9 +676,10 @@ const successStatus = (method: string, path: string): number => {
 };
 
 /** What `call` must answer when `attacker` makes it against `victim`'s ids. */
-async function check(call: Call, { attacker, victim, sameOrg }: Ctx) {
+async function check(call: Call, { attacker, victim, sameOrg }: Ctx, auth: RouteDef['auth']) {
   const what = `${attacker.name} → ${victim.name}: ${call.method} ${call.path}${call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`}${call.note ? ` (${call.note})` : ''}`;
-  const res = await attacker.client.request(call.method, call.path, { ...(call.body !== undefined && { body: call.body }) });
+  const client = auth === 'subscriber' ? attacker.session : attacker.client;
+  const res = await client.request(call.method, call.path, { ...(call.body !== undefined && { body: call.body }) });
   const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
   const sent = `${call.path} ${JSON.stringify(call.body ?? '')}`;
   const forbidden = victimSecrets(victim, sameOrg).filter((s) => !sent.includes(s));
@@ -693,7 +722,7 @@ describe('tenant isolation', () => {
     for (const ctx of pairs()) {
       for (const route of routes) {
         for (const call of cases[route.operationId](ctx)) {
-          await check(call, ctx);
+          await check(call, ctx, route.auth);
           calls += 1;
         }
       }
