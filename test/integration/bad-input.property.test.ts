@@ -7,10 +7,12 @@ import { localDispatcher, type Dispatch, type LocalApi } from '#infra/local/api-
 import { routes } from '#infra/routes.ts';
 import type { RouteDef } from '#lib/http/route.ts';
 import { apiClient, newOrganization, startTestApi, type ApiClient } from '../support/api.ts';
+import { sessionAuthCases, type AuthCase } from '../support/session-auth-cases.ts';
 
 // Bad input, property-based, over every route of the route table (routes added later are walked
 // too): random and malformed bodies, path ids, query strings and headers, sent with the API key of
-// an organization that has real data. Every answer is a 2xx only for input that validates, else a
+// an organization that has real data (inbox routes: a session token of one of its subscribers,
+// support/session-auth-cases.ts). Every answer is a 2xx only for input that validates, else a
 // 4xx with the error body of behavior.md (or API Gateway's own 404 for a path no route serves),
 // never a 5xx; and a refused request changes none of the organization's data (checked on a sample
 // of cases, through the list endpoints).
@@ -58,6 +60,7 @@ const ODD_STRINGS = [
 
 let org: { id: string; environmentIds: string[] };
 let validKey: string;
+let sessionAuth: fc.Arbitrary<AuthCase>;
 let seeds: { subscriberIds: string[]; topicKey: string; workflowId: string; workflowDbId: string; tenant: string; integrationId: string };
 
 // ---- inputs ------------------------------------------------------------------------------------
@@ -234,12 +237,10 @@ function queryString(route: RouteDef, huge: boolean): fc.Arbitrary<string> {
   return fc.array(pair, { maxLength: 6 }).map((pairs) => pairs.join('&'));
 }
 
-interface AuthCase {
-  header: string | undefined;
-  valid: boolean;
-}
+const authCase = (route: RouteDef): fc.Arbitrary<AuthCase> =>
+  route.auth === 'subscriber' ? sessionAuth : apiKeyAuthCase();
 
-const authCase = (): fc.Arbitrary<AuthCase> =>
+const apiKeyAuthCase = (): fc.Arbitrary<AuthCase> =>
   fc.oneof(
     fc.constant({ header: `ApiKey ${validKey}`, valid: true }),
     fc.constantFrom<AuthCase>(
@@ -283,7 +284,7 @@ function caseFor(route: RouteDef, huge: boolean, anyRoute = false): fc.Arbitrary
         // Chosen after the method: a DELETE sent to another route's path must not get a real id either.
         ids: fc.tuple(...names.map(() => pathId(method, huge))),
         query: fc.option(queryString(route, huge), { freq: 2 }),
-        auth: authCase(),
+        auth: authCase(route),
         body: bodyCase(route),
         idempotencyKey,
         extraHeaders: fc.dictionary(fc.constantFrom('x-forwarded-for', 'accept', 'x-amz-date', 'user-agent', 'x-unknown'), printableAscii(50), { maxKeys: 2 }),
@@ -379,7 +380,7 @@ function check(c: Case, a: Answer, direct: boolean) {
   if (a.status < 300) {
     // Success only for input the route accepts.
     if (c.method !== c.route.method) return; // another route of the same path served it
-    if (c.route.auth === 'apiKey' && !c.auth.valid) fail('a 2xx without a valid API key');
+    if (c.route.auth !== 'none' && !c.auth.valid) fail('a 2xx without valid credentials');
     if (c.route.request.body) {
       const sent = sentBody(c.body.text);
       if (!sent.ok) fail('a 2xx for a body that is not JSON');
@@ -415,7 +416,15 @@ function check(c: Case, a: Answer, direct: boolean) {
 
 // ---- the organization's data ----------------------------------------------------------------------
 
-const READS = ['/v1/integrations', '/v2/subscribers?limit=100', '/v2/topics?limit=100', '/v2/workflows?limit=100', '/v2/tenants?limit=100'];
+const READS = [
+  '/v1/integrations',
+  '/v2/subscribers?limit=100',
+  '/v2/topics?limit=100',
+  '/v2/workflows?limit=100',
+  '/v2/tenants?limit=100',
+  // What the session token's subscriber may change.
+  '/v2/subscribers/sub-1/preferences?criticality=all',
+];
 
 async function snapshot(): Promise<string[]> {
   const authorization = `ApiKey ${validKey}`;
@@ -474,9 +483,11 @@ beforeAll(async () => {
     return r.body;
   };
   const subscriberIds = ['sub-1', 'sub-2', 'ann@example.com'];
+  const subscribers = [];
   for (const subscriberId of subscriberIds) {
-    await created(client.post('/v2/subscribers', { subscriberId, firstName: 'Ann', email: 'ann@example.com', data: { plan: 'pro' } }));
+    subscribers.push(await created(client.post('/v2/subscribers', { subscriberId, firstName: 'Ann', email: 'ann@example.com', data: { plan: 'pro' } })));
   }
+  sessionAuth = await sessionAuthCases({ organizationId: org.id, environmentId: environments[0]!.id }, subscribers[0], validKey);
   await created(client.post('/v2/topics', { key: 'news', name: 'News' }));
   await created(client.post('/v2/topics/news/subscriptions', { subscriberIds: ['sub-1', 'sub-2'] }));
   const workflow = await created(
