@@ -1,6 +1,7 @@
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { eventRoutes } from './routes/events.ts';
 import { inboxPreferenceRoutes } from './routes/inbox-preferences.ts';
+import { inboxRoutes } from './routes/inbox.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -30,6 +31,7 @@ export const routes = [
   ...eventRoutes,
   ...messageRoutes,
   ...notificationRoutes,
+  ...inboxRoutes,
   ...inboxPreferenceRoutes,
   ...openApiRoutes,
 ] as const satisfies readonly RouteDef[];

@@ -28,7 +28,7 @@ export const inboxPreferenceRoutes = [
     envelope: 'data',
     successStatus: 200,
     request: { query: listPreferencesQuery },
-    queryValues: 'lists',
+    repeatedQuery: true,
     response: inboxPreferenceListSchema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },

@@ -29,14 +29,13 @@ export interface RouteDef {
    * clients read on the inbox routes (the server-side API's bodies are not wrapped).
    */
   envelope?: 'data';
+  /**
+   * The query is read from the raw query string, a repeated key as a list (`tags[]=a&tags[]=b`,
+   * as the inbox client sends), instead of API Gateway's values, which join repeats with commas.
+   */
+  repeatedQuery?: true;
   successStatus: number;
   request: { params?: z.ZodMiniObject; query?: z.ZodMiniObject; body?: z.ZodMiniType };
-  /**
-   * `lists`: the query schema gets each key with every value it was sent (an array when repeated,
-   * `tags[]=a&tags[]=b`), read from `rawQueryString`. API Gateway's `queryStringParameters` joins
-   * repeated values with commas, which loses values that hold a comma.
-   */
-  queryValues?: 'lists';
   response?: z.ZodMiniType;
   /** Larger bodies get 413. */
   maxBodyBytes: number;

@@ -12,7 +12,7 @@ const MAX_FILTER_VALUES = 100;
 /** What the bulk route takes at once. */
 export const MAX_BULK_PREFERENCES = 100;
 
-/** A key sent once or repeated (the route reads its query as lists: `tags[]=a&tags[]=b`). */
+/** A key sent once or repeated (the route reads repeated keys as lists: `tags[]=a&tags[]=b`). */
 const oneOrMany = <T extends z.ZodMiniType<string, string>>(item: T) =>
   z.pipe(
     z.pipe(

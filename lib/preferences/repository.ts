@@ -190,3 +190,21 @@ export async function updateChoice(
     throw error;
   }
 }
+
+/** Sets the subscriber's global schedule unless one is set already (an inbox session's `defaultSchedule`). */
+export async function setScheduleIfUnset(scope: EnvScope, subscriberId: string, schedule: Schedule): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.subscriberGlobalPreference(scope, subscriberId),
+        UpdateExpression: 'SET #kind = :kind, #type = :type, #updatedAt = :now, #schedule = :schedule',
+        ConditionExpression: 'attribute_not_exists(#schedule)',
+        ExpressionAttributeNames: { '#kind': 'kind', '#type': 'type', '#updatedAt': 'updatedAt', '#schedule': 'schedule' },
+        ExpressionAttributeValues: { ':kind': 'global', ':type': 'Preference', ':now': new Date().toISOString(), ':schedule': schedule },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}

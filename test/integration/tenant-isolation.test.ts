@@ -2,19 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { StoredMessage } from '#lib/messages/model.ts';
-import { routes, type OperationId, type RouteDef } from '#infra/routes.ts';
+import { routes, type OperationId } from '#infra/routes.ts';
 import type { StoredNotification } from '#lib/pipeline/model.ts';
-import { createTestOrg, startTestApi, type ApiClient, type ApiResponse, type TestEnv } from '../support/api.ts';
+import { createTestOrg, inboxClient, startTestApi, type ApiClient, type ApiResponse, type TestEnv } from '../support/api.ts';
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
 import { seedNotification } from '../support/notification-builder.ts';
-import { sessionClient, sessionToken } from '../support/subscriber-session.ts';
 
 // Tenant isolation (issue 9, item 2). Two organizations × two environments, each environment
 // seeded through the API with one of everything. Then every route of the route table is called
 // with the API key of every OTHER scope, with the victim's ids and keys in the path and body, and
 // must answer 404, or a success that belongs to the caller's own scope and shows none of the
-// victim's data; afterwards every victim's GET views are exactly what they were before. Inbox
-// routes are called with the session token of the caller's own subscriber instead of its key.
+// victim's data; afterwards every victim's GET views are exactly what they were before.
 //
 // The cases are keyed by operationId and typed as a Record over every operationId, so a route
 // added to infra/routes.ts without a case here fails to compile, and the first test fails too.
@@ -54,8 +52,8 @@ interface Scope {
   orgId: string;
   env: TestEnv;
   client: ApiClient;
-  /** The session client of the scope's seeded subscriber (routes with `auth: 'subscriber'`). */
-  session: ApiClient;
+  /** An inbox session of the scope's own subscriber (`Authorization: Bearer`). */
+  inbox: ApiClient;
   /** Client-chosen ids of this scope's data are `<kind>-<tag>`. */
   tag: string;
   /** A random string put into every name, email and data field this scope stores. */
@@ -72,7 +70,7 @@ function expectStatus(res: ApiResponse, status: number, what: string) {
   expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status);
 }
 
-async function seed(scope: Omit<Scope, 'seeded' | 'session'>): Promise<Seeded> {
+async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
   const { client, tag, marker } = scope;
   const integration = async (body: Record<string, unknown>): Promise<Entity> => {
     const res = await client.post('/v1/integrations', body);
@@ -161,7 +159,7 @@ beforeAll(async () => {
   scopes = await Promise.all(
     bare.map(async (s) => {
       const seeded = await seed(s);
-      return { ...s, seeded, session: sessionClient(api.url, await sessionToken(s.env.scope, seeded.subscriber)) };
+      return { ...s, seeded, inbox: await inboxClient(api.url, s.env, seeded.subscriber.subscriberId) };
     }),
   );
 });
@@ -272,6 +270,8 @@ interface Call {
   method: string;
   path: string;
   body?: unknown;
+  /** Made with the attacker's inbox session instead of its API key (the inbox routes). */
+  session?: true;
   expect: Expectation;
   /** Why a case exists when it is not the route's plain substitution. */
   note?: string;
@@ -634,22 +634,81 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   // A transaction of another scope is unknown here: nothing to cancel (false), nothing changed.
   cancelTrigger: ({ victim }) => [{ method: 'DELETE', path: `/v1/events/trigger/txn-${victim.tag}`, expect: own() }],
 
-  // ---- inbox preferences: the caller's own subscriber (session token), the victim's workflows ----
-  listInboxPreferences: () => [
-    { method: 'GET', path: '/v1/inbox/preferences?criticality=all', expect: own() },
-    { method: 'GET', path: '/v1/inbox/preferences', expect: own() },
+  // ---- the inbox: the attacker's own session, the victim's ids ----
+  // A session opened with the attacker's application identifier and the victim's subscriberId is a
+  // subscriber of the attacker's own environment (made there, then removed again).
+  openInboxSession: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/inbox/session',
+      body: { applicationIdentifier: attacker.env.applicationIdentifier, subscriber: { subscriberId: victim.seeded.subscriber.subscriberId } },
+      expect: own({ cleanup: removeOwn(attacker, `/v2/subscribers/${victim.seeded.subscriber.subscriberId}`) }),
+    },
   ],
-  getInboxGlobalPreferences: () => [{ method: 'GET', path: '/v1/inbox/preferences/global', expect: own() }],
-  // The value the caller's own subscriber already has (seeded): its snapshot stays as it was.
-  updateInboxGlobalPreferences: () => [{ method: 'PATCH', path: '/v1/inbox/preferences', body: { email: false }, expect: own() }],
+  listInboxNotifications: () => [
+    { method: 'GET', path: '/v1/inbox/notifications?limit=100', session: true, expect: own() },
+    { method: 'GET', path: '/v1/inbox/notifications?archived=true&snoozed=true&read=true', session: true, expect: own() },
+  ],
+  countInboxNotifications: () => [
+    { method: 'GET', path: `/v1/inbox/notifications/count?filters=${enc(JSON.stringify([{ read: false }, { seen: false }, { archived: true }]))}`, session: true, expect: own() },
+  ],
+  ...Object.fromEntries(
+    (['read', 'unread', 'archive', 'unarchive', 'unsnooze'] as const).map((action) => [
+      `${action}InboxNotification`,
+      ({ victim }: Ctx): Call[] => [{ method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/${action}`, session: true, expect: notFound }],
+    ]),
+  ) as Record<'readInboxNotification' | 'unreadInboxNotification' | 'archiveInboxNotification' | 'unarchiveInboxNotification' | 'unsnoozeInboxNotification', (ctx: Ctx) => Call[]>,
+  snoozeInboxNotification: ({ victim }) => [
+    { method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/snooze`, body: { snoozeUntil: new Date(Date.now() + 3_600_000).toISOString() }, session: true, expect: notFound },
+  ],
+  completeInboxAction: ({ victim }) => [
+    { method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/complete`, body: { actionType: 'primary' }, session: true, expect: notFound },
+  ],
+  revertInboxAction: ({ victim }) => [
+    { method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/revert`, body: { actionType: 'primary' }, session: true, expect: notFound },
+  ],
+  deleteInboxNotification: ({ victim }) => [{ method: 'DELETE', path: `/v1/inbox/notifications/${messageOf(victim)._id}/delete`, session: true, expect: notFound }],
+  // Bulk actions act on the caller's own inbox only: with the victim's marker as tag they match nothing.
+  ...Object.fromEntries(
+    (
+      [
+        ['readAllInboxNotifications', 'read'],
+        ['archiveAllInboxNotifications', 'archive'],
+        ['archiveReadInboxNotifications', 'read-archive'],
+        ['deleteAllInboxNotifications', 'delete'],
+      ] as const
+    ).map(([operationId, action]) => [
+      operationId,
+      ({ victim }: Ctx): Call[] => [{ method: 'POST', path: `/v1/inbox/notifications/${action}`, body: { tags: [victim.marker] }, session: true, expect: own() }],
+    ]),
+  ) as Record<'readAllInboxNotifications' | 'archiveAllInboxNotifications' | 'archiveReadInboxNotifications' | 'deleteAllInboxNotifications', (ctx: Ctx) => Call[]>,
+  markInboxNotificationsSeen: ({ victim }) => [
+    { method: 'POST', path: '/v1/inbox/notifications/seen', body: { notificationIds: [messageOf(victim)._id] }, session: true, note: 'not a message of this inbox: nothing changes', expect: own() },
+  ],
+
+  // ---- inbox preferences: the attacker's own session, the victim's workflows ----
+  listInboxPreferences: () => [
+    { method: 'GET', path: '/v1/inbox/preferences?criticality=all', session: true, expect: own() },
+    { method: 'GET', path: '/v1/inbox/preferences', session: true, expect: own() },
+  ],
+  getInboxGlobalPreferences: () => [{ method: 'GET', path: '/v1/inbox/preferences/global', session: true, expect: own() }],
+  // The value the attacker's own subscriber already has (seeded): its snapshot stays as it was.
+  updateInboxGlobalPreferences: () => [{ method: 'PATCH', path: '/v1/inbox/preferences', body: { email: false }, session: true, expect: own() }],
   updateInboxWorkflowPreferences: ({ victim }) =>
-    workflowRefs(victim).map((ref) => ({ method: 'PATCH', path: `/v1/inbox/preferences/${ref}`, body: { in_app: true, enabled: false }, expect: notFound })),
+    workflowRefs(victim).map((ref) => ({
+      method: 'PATCH',
+      path: `/v1/inbox/preferences/${ref}`,
+      body: { in_app: true, enabled: false },
+      session: true,
+      expect: notFound,
+    })),
   bulkUpdateInboxPreferences: ({ attacker, victim }) =>
     workflowRefs(victim).map((ref) => ({
       method: 'PATCH',
       path: '/v1/inbox/preferences/bulk',
       body: { preferences: [{ workflowId: attacker.seeded.workflow._id, in_app: true }, { workflowId: ref, in_app: true }] },
-      note: "the caller's own workflow with the victim's: nothing written",
+      session: true,
+      note: "the attacker's own workflow with the victim's: nothing written",
       expect: notFound,
     })),
 
@@ -676,10 +735,9 @@ const successStatus = (method: string, path: string): number => {
 };
 
 /** What `call` must answer when `attacker` makes it against `victim`'s ids. */
-async function check(call: Call, { attacker, victim, sameOrg }: Ctx, auth: RouteDef['auth']) {
+async function check(call: Call, { attacker, victim, sameOrg }: Ctx) {
   const what = `${attacker.name} → ${victim.name}: ${call.method} ${call.path}${call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`}${call.note ? ` (${call.note})` : ''}`;
-  const client = auth === 'subscriber' ? attacker.session : attacker.client;
-  const res = await client.request(call.method, call.path, { ...(call.body !== undefined && { body: call.body }) });
+  const res = await (call.session ? attacker.inbox : attacker.client).request(call.method, call.path, { ...(call.body !== undefined && { body: call.body }) });
   const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
   const sent = `${call.path} ${JSON.stringify(call.body ?? '')}`;
   const forbidden = victimSecrets(victim, sameOrg).filter((s) => !sent.includes(s));
@@ -722,7 +780,7 @@ describe('tenant isolation', () => {
     for (const ctx of pairs()) {
       for (const route of routes) {
         for (const call of cases[route.operationId](ctx)) {
-          await check(call, ctx, route.auth);
+          await check(call, ctx);
           calls += 1;
         }
       }
