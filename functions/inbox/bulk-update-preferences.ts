@@ -1,5 +1,5 @@
 import { route } from '#infra/routes/inbox-preferences.ts';
-import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
+import { httpHandler } from '#lib/http/handler.ts';
 import { bulkUpdateInboxPreferences } from '#lib/inbox/preferences-update-workflow.ts';
 
-export const handler = idempotentHttpHandler(route('bulkUpdateInboxPreferences'), ({ session, body }) => bulkUpdateInboxPreferences(session, body));
+export const handler = httpHandler(route('bulkUpdateInboxPreferences'), ({ session, body }) => bulkUpdateInboxPreferences(session, body));

@@ -1,7 +1,7 @@
 import { route } from '#infra/routes/inbox-preferences.ts';
-import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
+import { httpHandler } from '#lib/http/handler.ts';
 import { updateInboxWorkflowPreference } from '#lib/inbox/preferences-update-workflow.ts';
 
-export const handler = idempotentHttpHandler(route('updateInboxWorkflowPreferences'), ({ session, params, body }) =>
+export const handler = httpHandler(route('updateInboxWorkflowPreferences'), ({ session, params, body }) =>
   updateInboxWorkflowPreference(session, params.workflowIdOrIdentifier, body),
 );

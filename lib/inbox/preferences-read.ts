@@ -5,7 +5,8 @@ import { isCritical, type StoredWorkflow } from '../workflows/model.ts';
 import { listWorkflows } from '../workflows/repository.ts';
 import type { InboxPreference, PreferencesFilter } from './preferences-schemas.ts';
 import { globalPreferenceItem, workflowPreferenceItem } from './preferences-view.ts';
-import { assertSessionSubscriber, sessionScope } from './session-scope.ts';
+import { inboxOf } from './inbox.ts';
+import { assertSessionSubscriber } from './session-subscriber.ts';
 
 // The inbox's preferences screen: the session's subscriber's global preferences, then one item
 // per active workflow of its environment that the filters select. Two reads whatever the filters:
@@ -18,7 +19,7 @@ interface Loaded {
 }
 
 export async function loadSessionPreferences(session: SubscriberSession): Promise<Loaded> {
-  const scope = sessionScope(session);
+  const { scope } = inboxOf(session);
   const [{ subscriber, choices }, workflows] = await Promise.all([getSubscriberWithChoices(scope, session.subscriberId), listWorkflows(scope)]);
   assertSessionSubscriber(session, subscriber);
   return { choices, workflows: workflows.filter((workflow) => workflow.active) };

@@ -6,7 +6,8 @@ import { getSubscriber } from '../subscribers/repository.ts';
 import { channelsOf, isEmpty } from './preference-change.ts';
 import { getInboxGlobalPreference } from './preferences-read.ts';
 import type { InboxPreference, UpdateGlobalPreferencesInput } from './preferences-schemas.ts';
-import { assertSessionSubscriber, sessionScope } from './session-scope.ts';
+import { inboxOf } from './inbox.ts';
+import { assertSessionSubscriber } from './session-subscriber.ts';
 
 // The inbox's change of the global preferences: channels, and the delivery schedule, stored as
 // the v2 API stores them (lib/preferences/repository.ts): each channel sent is its own attribute,
@@ -19,7 +20,7 @@ function mergedSchedule(stored: Schedule | undefined, sent: NonNullable<UpdateGl
 }
 
 export async function updateInboxGlobalPreference(session: SubscriberSession, input: UpdateGlobalPreferencesInput): Promise<InboxPreference> {
-  const scope = sessionScope(session);
+  const { scope } = inboxOf(session);
   const { subscriberId } = session;
   assertSessionSubscriber(session, await getSubscriber(scope, subscriberId));
   const channels = channelsOf(input);

@@ -10,7 +10,8 @@ import type { VersionedWorkflow } from '../workflows/repository.ts';
 import { channelsOf, isEmpty } from './preference-change.ts';
 import type { BulkUpdatePreferencesInput, InboxPreference, UpdateWorkflowPreferencesInput } from './preferences-schemas.ts';
 import { workflowPreferenceItem } from './preferences-view.ts';
-import { assertSessionSubscriber, sessionScope } from './session-scope.ts';
+import { inboxOf } from './inbox.ts';
+import { assertSessionSubscriber } from './session-subscriber.ts';
 
 // The inbox's changes of workflow preferences, one workflow or several, stored as the v2 API
 // stores them (lib/preferences/repository.ts). Everything is checked (the subscriber, every
@@ -37,7 +38,7 @@ export async function updateInboxWorkflowPreference(
   workflowIdOrIdentifier: string,
   input: UpdateWorkflowPreferencesInput,
 ): Promise<InboxPreference> {
-  const scope = sessionScope(session);
+  const { scope } = inboxOf(session);
   const { subscriberId } = session;
   const [subscriber, found] = await Promise.all([getSubscriber(scope, subscriberId), resolveWorkflow(scope, workflowIdOrIdentifier)]);
   assertSessionSubscriber(session, subscriber);
@@ -53,7 +54,7 @@ export async function updateInboxWorkflowPreference(
  * the order they were first named.
  */
 export async function bulkUpdateInboxPreferences(session: SubscriberSession, input: BulkUpdatePreferencesInput): Promise<InboxPreference[]> {
-  const scope = sessionScope(session);
+  const { scope } = inboxOf(session);
   const { subscriberId } = session;
   const refs = [...new Set(input.preferences.map((item) => item.workflowId))];
   const [subscriber, ...found] = await Promise.all([getSubscriber(scope, subscriberId), ...refs.map((ref) => resolveWorkflow(scope, ref))]);

@@ -198,10 +198,10 @@ export async function setScheduleIfUnset(scope: EnvScope, subscriberId: string, 
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.subscriberGlobalPreference(scope, subscriberId),
-        UpdateExpression: 'SET #kind = :kind, #type = :type, #updatedAt = :now, #schedule = :schedule',
+        UpdateExpression: 'SET #kind = :kind, #type = :type, #updatedAt = :now, #schedule = :schedule ADD #version :one',
         ConditionExpression: 'attribute_not_exists(#schedule)',
-        ExpressionAttributeNames: { '#kind': 'kind', '#type': 'type', '#updatedAt': 'updatedAt', '#schedule': 'schedule' },
-        ExpressionAttributeValues: { ':kind': 'global', ':type': 'Preference', ':now': new Date().toISOString(), ':schedule': schedule },
+        ExpressionAttributeNames: { '#kind': 'kind', '#type': 'type', '#updatedAt': 'updatedAt', '#schedule': 'schedule', '#version': 'version' },
+        ExpressionAttributeValues: { ':kind': 'global', ':type': 'Preference', ':now': new Date().toISOString(), ':schedule': schedule, ':one': 1 },
       }),
     );
   } catch (error) {
