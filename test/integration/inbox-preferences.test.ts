@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Novu, SeverityLevelEnum, WorkflowCriticalityEnum } from '@novu/js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { EnvScope } from '#lib/store/keys.ts';
@@ -390,5 +391,71 @@ describe('who the token opens', () => {
       expect(res.status).toBe(404);
     }
     expect((await v2Preferences(inbox)).global.channels).toEqual({ email: true });
+  });
+});
+
+describe('through @novu/js', () => {
+  it('lists, filters and changes preferences, several at once, the global ones and the schedule', async () => {
+    const { dev } = await createTestOrg(api.url);
+    const a = await seedWorkflow(dev.scope, { name: 'A', tags: ['billing'], severity: 'high', steps: [{ type: 'email' }, { type: 'in_app' }] });
+    const b = await seedWorkflow(dev.scope, { name: 'B', tags: ['news'], steps: [{ type: 'push' }] });
+    await seedWorkflow(dev.scope, { name: 'Vital', steps: [{ type: 'sms' }], userPreferences: critical });
+    const subscriberId = `novu-${randomUUID()}`;
+    const novu = new Novu({ applicationIdentifier: dev.applicationIdentifier, subscriber: { subscriberId }, apiUrl: api.url, useCache: false } as ConstructorParameters<typeof Novu>[0]);
+    const listed = async (args: Parameters<Novu['preferences']['list']>[0] = {}) => {
+      const { data, error } = await novu.preferences.list(args);
+      expect(error).toBeUndefined();
+      return data!;
+    };
+
+    const all = await listed();
+    expect(all.map((p) => [p.level, p.workflow?.name, p.enabled, p.channels])).toEqual([
+      ['global', undefined, true, { email: true, in_app: true, push: true }],
+      ['template', 'A', true, { email: true, in_app: true }],
+      ['template', 'B', true, { push: true }],
+    ]);
+    expect(all[0]!.schedule.isEnabled).toBe(false);
+    expect(all[1]!.workflow).toEqual({ id: a._id, identifier: a.workflowId, name: 'A', critical: false, tags: ['billing'], severity: 'high' });
+    expect((await listed({ tags: ['news', 'nope'] })).map((p) => p.workflow?.name)).toEqual([undefined, 'B']);
+    expect((await listed({ severity: SeverityLevelEnum.HIGH })).map((p) => p.workflow?.name)).toEqual([undefined, 'A']);
+    expect((await listed({ severity: [SeverityLevelEnum.NONE, SeverityLevelEnum.LOW] })).map((p) => p.workflow?.name)).toEqual([undefined, 'B']);
+    expect((await listed({ criticality: WorkflowCriticalityEnum.CRITICAL })).map((p) => p.workflow?.name)).toEqual([undefined, 'Vital']);
+
+    // One workflow, from its Preference (the client sends workflow.id), then by identifier.
+    const updated = await all[1]!.update({ channels: { email: false } });
+    expect(updated.error).toBeUndefined();
+    expect(updated.data!.channels).toEqual({ email: false, in_app: true });
+    const byIdentifier = await novu.preferences.update({ workflowId: b.workflowId, channels: { push: false } });
+    expect(byIdentifier.data!.channels).toEqual({ push: false });
+
+    // Several at once (the groups of <Inbox />).
+    const bulk = await novu.preferences.bulkUpdate([
+      { preference: all[1]!, channels: { in_app: false } },
+      { preference: all[2]!, channels: { push: true } },
+    ]);
+    expect(bulk.error).toBeUndefined();
+    expect(bulk.data!.map((p) => [p.workflow?.name, p.channels])).toEqual([
+      ['A', { email: false, in_app: false }],
+      ['B', { push: true }],
+    ]);
+
+    // The global channels, then the schedule.
+    const global = await all[0]!.update({ channels: { push: false } });
+    expect(global.data).toMatchObject({ level: 'global', channels: { email: true, in_app: true, push: false } });
+    expect((await listed())[2]!.channels).toEqual({ push: true }); // B's own choice wins over the global one
+    const weeklySchedule = { monday: { isEnabled: true, hours: [{ start: '08:00 AM', end: '06:00 PM' }] } };
+    const schedule = await novu.preferences.schedule.update({ isEnabled: true, weeklySchedule });
+    expect(schedule.error).toBeUndefined();
+    expect(schedule.data).toMatchObject({ isEnabled: true, weeklySchedule });
+    const read = await novu.preferences.schedule.get();
+    expect(read.data).toMatchObject({ isEnabled: true, weeklySchedule });
+    const off = await read.data!.update({ isEnabled: false });
+    expect(off.data).toMatchObject({ isEnabled: false, weeklySchedule });
+
+    // A refusal reaches the app as an error with the server's status and message.
+    const vital = (await listed({ criticality: WorkflowCriticalityEnum.CRITICAL }))[1]!;
+    const refused = await vital.update({ channels: { sms: false } });
+    expect((refused.error?.originalError as { status?: number }).status).toBe(400);
+    expect(String((refused.error?.originalError as Error).message)).toContain(`Critical workflow with id: ${vital.workflow!.id} can not be updated`);
   });
 });
