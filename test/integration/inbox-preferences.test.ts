@@ -6,7 +6,7 @@ import type { EnvScope } from '#lib/store/keys.ts';
 import type { StoredWorkflow } from '#lib/workflows/model.ts';
 import { apiClient, createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { createWorkflow, messagesOf, settled, trigger } from '../support/pipeline.ts';
-import { sessionClient, sessionToken } from '../support/subscriber-session.ts';
+import { sessionToken } from '../support/subscriber-session.ts';
 import { seedWorkflow, type WorkflowSeed } from '../support/workflow-builder.ts';
 
 // The inbox's preferences routes (/v1/inbox/preferences…) through the real handlers, called with
@@ -33,7 +33,7 @@ async function newSubscriber(env: TestEnv): Promise<Inbox> {
   const created = await env.client.post('/v2/subscribers', { subscriberId, firstName: 'Ada' });
   expect(created.status).toBe(201);
   const token = await sessionToken(env.scope, { subscriberId, _id: created.body._id });
-  return { admin: env.client, scope: env.scope, env, subscriberId, client: sessionClient(api.url, token) };
+  return { admin: env.client, scope: env.scope, env, subscriberId, client: apiClient(api.url, { bearer: token }) };
 }
 
 /** A subscriber of a new organization's Development environment. */
