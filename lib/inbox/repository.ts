@@ -117,6 +117,7 @@ async function unreadIds(scope: EnvScope, subscriberId: string, ctx: string, sev
 
 async function filteredIds(scope: EnvScope, subscriberId: string, ctx: string, request: InboxPageRequest, wanted: number): Promise<string[]> {
   const query = inboxQuery(scope, subscriberId, ctx, request.filter, request.after);
+  if (!query) return [];
   const ids: string[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -133,7 +134,9 @@ export async function countInbox(scope: EnvScope, subscriberId: string, ctx: str
     const counts = await Promise.all((filter.severity ?? SEVERITY_ORDER).map((severity) => countUnread(scope, subscriberId, ctx, severity, max)));
     return Math.min(max, counts.reduce((a, b) => a + b, 0));
   }
-  const { ProjectionExpression: _p, ExpressionAttributeNames: names, ...countQuery } = inboxQuery(scope, subscriberId, ctx, filter, undefined);
+  const query = inboxQuery(scope, subscriberId, ctx, filter, undefined);
+  if (!query) return 0;
+  const { ProjectionExpression: _p, ExpressionAttributeNames: names, ...countQuery } = query;
   // Without the projection, its name placeholder would be unused (DynamoDB refuses that).
   const { '#id': _id, ...used } = names;
   let count = 0;
@@ -146,7 +149,7 @@ export async function countInbox(scope: EnvScope, subscriberId: string, ctx: str
   return Math.min(count, max);
 }
 
-/** The inbox index Query of a filter, newest first, projecting the ids. */
+/** The inbox index Query of a filter, newest first, projecting the ids; undefined when its key range is empty. */
 function inboxQuery(scope: EnvScope, subscriberId: string, ctx: string, f: InboxFilter, after: string | undefined) {
   const e = new ExpressionBuilder();
   if (f.read !== undefined) e.and(e.equals('read', f.read));
@@ -172,6 +175,9 @@ function inboxQuery(scope: EnvScope, subscriberId: string, ctx: string, f: Inbox
   let to = f.createdLte !== undefined ? idAtOrBefore(f.createdLte) : undefined;
   if (after !== undefined && (to === undefined || after <= to)) to = after;
   const exclusiveTo = after !== undefined && to === after;
+  // A range that ends before it starts (a cursor older than createdGte, createdLte before
+  // createdGte) selects nothing, and DynamoDB refuses it as a BETWEEN.
+  if (from !== undefined && to !== undefined && (exclusiveTo ? before(to) : to) < from) return undefined;
   const conditions = ['gsi7pk = :pk'];
   const values: Record<string, unknown> = { ':pk': keys.inbox(scope, subscriberId, ctx).gsi7pk };
   if (from !== undefined && to !== undefined) {
@@ -204,6 +210,7 @@ function before(id: string): string {
 /** The ids of every inbox message matching the filter, a Query page at a time (bulk actions). */
 export async function* inboxIdPages(scope: EnvScope, subscriberId: string, ctx: string, filter: InboxFilter): AsyncGenerator<string[]> {
   const query = inboxQuery(scope, subscriberId, ctx, filter, undefined);
+  if (!query) return;
   let startKey: Record<string, unknown> | undefined;
   do {
     const result = await db().send(new QueryCommand({ ...query, ExclusiveStartKey: startKey }));

@@ -109,7 +109,8 @@ const list = <S extends z.ZodMiniType>(item: S) => z.preprocess((v) => (Array.is
 export const listQuery = z
   .looseObject({
     limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
-    after: z.optional(z.string().check(z.maxLength(64))),
+    // Empty is not a cursor (the client sends `after` only with an id).
+    after: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 0),
     'tags[]': z.optional(list(tag)),
     severity: z.optional(severities),
