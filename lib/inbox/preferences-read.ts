@@ -18,7 +18,7 @@ interface Loaded {
   workflows: StoredWorkflow[];
 }
 
-export async function loadSessionPreferences(session: SubscriberSession): Promise<Loaded> {
+async function loadSessionPreferences(session: SubscriberSession): Promise<Loaded> {
   const { scope } = inboxOf(session);
   const [{ subscriber, choices }, workflows] = await Promise.all([getSubscriberWithChoices(scope, session.subscriberId), listWorkflows(scope)]);
   assertSessionSubscriber(session, subscriber);
@@ -29,7 +29,7 @@ export async function loadSessionPreferences(session: SubscriberSession): Promis
  * The global item whatever the filters: its channels are those of the workflows a subscriber can
  * change (active, not critical), as the reference computes them.
  */
-export function globalItemOf({ choices, workflows }: Loaded): InboxPreference {
+function globalItemOf({ choices, workflows }: Loaded): InboxPreference {
   return globalPreferenceItem(resolveGlobalPreference(workflows.filter((workflow) => !isCritical(workflow)), choices));
 }
 
