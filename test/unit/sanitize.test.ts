@@ -1,9 +1,11 @@
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
+import { emailBody } from '#lib/pipeline/steps/email-content.ts';
 import { safeHtml, safeUrl } from '#lib/pipeline/steps/sanitize.ts';
+import { renderHtmlTemplate, renderTemplate } from '#lib/workflows/templates.ts';
 import { HTML_VECTORS, URL_VECTORS, dangersIn, unsafeUrl } from '../support/xss.ts';
 
-// The sanitizer on its own (lib/pipeline/steps/sanitize.ts).
+// The sanitizer on its own (lib/pipeline/steps/sanitize.ts) and the email body's Liquid escaping.
 // "Safe" is judged by parsing the output as a browser does (test/support/xss.ts), not by looking
 // for strings. test/integration/content-safety.test.ts runs the same vectors through the pipeline.
 
@@ -110,5 +112,35 @@ describe('safeUrl', () => {
 
   it('percent-encodes the characters that would end an HTML attribute, as a browser requests them', () => {
     expect(safeUrl('https://acme.test/search?q="a"<b>`', 'link')).toBe('https://acme.test/search?q=%22a%22%3Cb%3E%60');
+  });
+});
+
+describe('email body: Liquid output is HTML-escaped, then the body is sanitized', () => {
+  const attack = '<img src=x onerror=alert(1)>';
+  const variables = { payload: { x: attack, name: 'Tom & Jerry', html: '<b>bold</b>', n: 3 }, subscriber: { firstName: '<i>Ada</i>' } };
+
+  it('inserts payload and subscriber values as text', () => {
+    const body = emailBody({ body: '<p>{{payload.x}}</p><p>{{subscriber.firstName}} and {{payload.name}}: {{payload.n | plus: 1}}</p>' }, variables);
+    const $ = load(body);
+    expect($('p').first().text()).toBe(attack);
+    expect($('p').last().text()).toBe('<i>Ada</i> and Tom & Jerry: 4');
+    expect($('img, i')).toHaveLength(0);
+  });
+
+  it('does not escape twice what the author escaped', () => {
+    expect(renderHtmlTemplate('{{payload.name | escape}}', variables)).toBe('Tom &amp; Jerry');
+  });
+
+  it('lets the author insert markup with | raw, which is then sanitized', () => {
+    expect(emailBody({ body: '<p>{{payload.html | raw}}</p>' }, variables)).toBe('<p><b>bold</b></p>');
+    expect(emailBody({ body: '<p>{{payload.x | raw}}</p>' }, variables)).toBe('<p><img src="x" /></p>');
+  });
+
+  it('stores the body as rendered when the step sets disableOutputSanitization', () => {
+    expect(emailBody({ body: '<p>{{payload.x | raw}}</p><script>track()</script>', disableOutputSanitization: true }, variables)).toBe(`<p>${attack}</p><script>track()</script>`);
+  });
+
+  it('leaves text templates (subjects, in-app, sms, chat, push) unescaped', () => {
+    expect(renderTemplate('{{payload.name}} {{payload.html}}', variables)).toBe('Tom & Jerry <b>bold</b>');
   });
 });
