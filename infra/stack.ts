@@ -176,6 +176,7 @@ export class NotifyStack extends Stack {
           mainFields: [...BUNDLING.mainFields],
           minify: BUNDLING.minify,
           externalModules: [...BUNDLING.external],
+          esbuildArgs: { '--alias': Object.entries(BUNDLING.alias).map(([name, path]) => `${name}=${path}`) },
           sourceMap: true,
           sourcesContent: false,
         },
