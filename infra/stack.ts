@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CorsHttpMethod, HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './cors.ts';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -41,6 +42,8 @@ export interface NotifyStackProps extends StackProps {
   alarmEmail?: string;
   /** Service settings given to every function; the code's defaults apply to those not set. */
   settings?: Partial<Record<ServiceSetting, number>>;
+  /** Origins whose pages may call the API (the inbox from a browser); default any (`*`). */
+  corsAllowedOrigins?: string[];
 }
 
 /** The settings of lib/config.ts that a stage may choose, by their context key. */
@@ -48,6 +51,8 @@ export const SERVICE_SETTINGS = {
   activityRetentionDays: ENV.activityRetentionDays,
   providerTimeoutMs: ENV.providerTimeoutMs,
   providerRetryBackoffMs: ENV.providerBackoffMs,
+  inboxMaxSnoozeHours: ENV.inboxMaxSnoozeHours,
+  inboxMinSnoozeSeconds: ENV.inboxMinSnoozeSeconds,
 } as const;
 export type ServiceSetting = keyof typeof SERVICE_SETTINGS;
 
@@ -176,6 +181,7 @@ export class NotifyStack extends Stack {
           mainFields: [...BUNDLING.mainFields],
           minify: BUNDLING.minify,
           externalModules: [...BUNDLING.external],
+          esbuildArgs: { '--alias': Object.entries(BUNDLING.alias).map(([name, path]) => `${name}=${path}`) },
           sourceMap: true,
           sourcesContent: false,
         },
@@ -210,7 +216,17 @@ export class NotifyStack extends Stack {
     }
 
     const throttle = props.apiThrottle ?? DEFAULT_API_THROTTLE;
-    const api = new HttpApi(this, 'Api', { apiName: `notify-${stage}`, createDefaultStage: false });
+    const api = new HttpApi(this, 'Api', {
+      apiName: `notify-${stage}`,
+      createDefaultStage: false,
+      // Browsers call the inbox routes from the product's pages (infra/cors.ts).
+      corsPreflight: {
+        allowOrigins: props.corsAllowedOrigins?.length ? props.corsAllowedOrigins : ['*'],
+        allowHeaders: [...CORS_ALLOWED_HEADERS],
+        allowMethods: CORS_ALLOWED_METHODS.map((m) => CorsHttpMethod[m]),
+        maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
+      },
+    });
     // The default stage, made here because HttpApi's own has no throttling settings.
     new HttpStage(this, 'ApiDefaultStage', { httpApi: api, autoDeploy: true, throttle });
     for (const route of routes as readonly RouteDef[]) {

@@ -59,6 +59,7 @@ export const inboxRoutes = [
     successStatus: 200,
     request: { params: notificationParams },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'unreadInboxNotification',
@@ -72,6 +73,7 @@ export const inboxRoutes = [
     successStatus: 200,
     request: { params: notificationParams },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'archiveInboxNotification',
@@ -85,6 +87,7 @@ export const inboxRoutes = [
     successStatus: 200,
     request: { params: notificationParams },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'unarchiveInboxNotification',
@@ -98,6 +101,7 @@ export const inboxRoutes = [
     successStatus: 200,
     request: { params: notificationParams },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'snoozeInboxNotification',
@@ -111,6 +115,7 @@ export const inboxRoutes = [
     successStatus: 200,
     request: { params: notificationParams, body: snoozeBody },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'unsnoozeInboxNotification',
@@ -124,6 +129,7 @@ export const inboxRoutes = [
     successStatus: 200,
     request: { params: notificationParams },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'completeInboxAction',
@@ -137,6 +143,7 @@ export const inboxRoutes = [
     successStatus: 200,
     request: { params: notificationParams, body: actionBody },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'revertInboxAction',
@@ -150,6 +157,7 @@ export const inboxRoutes = [
     successStatus: 200,
     request: { params: notificationParams, body: actionBody },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'deleteInboxNotification',
@@ -162,6 +170,7 @@ export const inboxRoutes = [
     successStatus: 204,
     request: { params: notificationParams },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'readAllInboxNotifications',
@@ -174,6 +183,7 @@ export const inboxRoutes = [
     successStatus: 204,
     request: { body: bulkBody },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'archiveAllInboxNotifications',
@@ -186,6 +196,7 @@ export const inboxRoutes = [
     successStatus: 204,
     request: { body: bulkBody },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'archiveReadInboxNotifications',
@@ -198,6 +209,7 @@ export const inboxRoutes = [
     successStatus: 204,
     request: { body: bulkBody },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'deleteAllInboxNotifications',
@@ -210,6 +222,7 @@ export const inboxRoutes = [
     successStatus: 204,
     request: { body: bulkBody },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'markInboxNotificationsSeen',
@@ -222,6 +235,7 @@ export const inboxRoutes = [
     successStatus: 204,
     request: { body: seenBody },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from '#lib/zod.ts';
 import { localDispatcher, type Dispatch, type LocalApi } from '#infra/local/api-gateway.ts';
 import { routes } from '#infra/routes.ts';
+import { SESSION_TTL_SECONDS, signSessionToken, verifySessionToken } from '#lib/auth/session-token.ts';
 import type { RouteDef } from '#lib/http/route.ts';
-import { apiClient, newOrganization, startTestApi, type ApiClient } from '../support/api.ts';
-import { sessionAuthCases, type AuthCase } from '../support/session-auth-cases.ts';
+import { apiClient, inboxClient, newOrganization, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
+import { buildMessage, seedMessages } from '../support/message-builder.ts';
 
 // Bad input, property-based, over every route of the route table (routes added later are walked
 // too): random and malformed bodies, path ids, query strings and headers, sent with the API key of
-// an organization that has real data (inbox routes: a session token of one of its subscribers,
-// support/session-auth-cases.ts). Every answer is a 2xx only for input that validates, else a
+// an organization that has real data. Every answer is a 2xx only for input that validates, else a
 // 4xx with the error body of behavior.md (or API Gateway's own 404 for a path no route serves),
 // never a 5xx; and a refused request changes none of the organization's data (checked on a sample
 // of cases, through the list endpoints).
@@ -60,8 +60,19 @@ const ODD_STRINGS = [
 
 let org: { id: string; environmentIds: string[] };
 let validKey: string;
-let sessionAuth: fc.Arbitrary<AuthCase>;
-let seeds: { subscriberIds: string[]; topicKey: string; workflowId: string; workflowDbId: string; tenant: string; integrationId: string };
+/** An inbox session of sub-1 (the credential of `auth: 'subscriber'` routes), and one expired. */
+let validToken: string;
+let expiredToken: string;
+let seeds: {
+  subscriberIds: string[];
+  topicKey: string;
+  workflowId: string;
+  workflowDbId: string;
+  tenant: string;
+  integrationId: string;
+  applicationIdentifier: string;
+  messageId: string;
+};
 
 // ---- inputs ------------------------------------------------------------------------------------
 
@@ -83,7 +94,7 @@ const plausible = () =>
       'a@b.co', 'en-US', 'Europe/Paris', 'acme', true, false, 1, 10, {}, [], ['a'], { a: 1 },
       { email: true }, { isEnabled: true },
     ),
-    fc.constantFrom<unknown>(...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.tenant, seeds.integrationId, ...org.environmentIds),
+    fc.constantFrom<unknown>(...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.tenant, seeds.integrationId, seeds.applicationIdentifier, ...org.environmentIds),
   );
 
 const wrongType = fc.oneof(
@@ -199,7 +210,7 @@ function encode(text: string): string {
 
 /** A path segment, ready to put in the URL. */
 function pathId(method: string, huge: boolean): fc.Arbitrary<string> {
-  const realIds = [...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.workflowDbId, seeds.tenant, seeds.integrationId];
+  const realIds = [...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.workflowDbId, seeds.tenant, seeds.integrationId, seeds.messageId];
   const arbitraries = [
     fc.constantFrom(...ODD_STRINGS.filter((s) => s !== ''), '#', '/', '?', '%2F', '.', '..', '%', '+', ' x ').map(encode),
     fc.string({ unit: 'grapheme', minLength: 1 }).map(encode),
@@ -237,8 +248,33 @@ function queryString(route: RouteDef, huge: boolean): fc.Arbitrary<string> {
   return fc.array(pair, { maxLength: 6 }).map((pairs) => pairs.join('&'));
 }
 
-const authCase = (route: RouteDef): fc.Arbitrary<AuthCase> =>
-  route.auth === 'subscriber' ? sessionAuth : apiKeyAuthCase();
+interface AuthCase {
+  header: string | undefined;
+  valid: boolean;
+}
+
+/** The credentials a route takes: an API key, or an inbox session's token (`auth: 'subscriber'`). */
+const authCase = (route: RouteDef): fc.Arbitrary<AuthCase> => (route.auth === 'subscriber' ? sessionAuthCase() : apiKeyAuthCase());
+
+const sessionAuthCase = (): fc.Arbitrary<AuthCase> =>
+  fc.oneof(
+    fc.constant({ header: `Bearer ${validToken}`, valid: true }),
+    fc.constantFrom<AuthCase>(
+      { header: undefined, valid: false },
+      { header: 'Bearer', valid: false },
+      { header: 'Bearer ', valid: false },
+      { header: `ApiKey ${validKey}`, valid: false },
+      { header: `bearer ${validToken}`, valid: false },
+      { header: `Bearer ${validToken}x`, valid: false },
+      { header: `Bearer ${validToken.slice(0, -2)}`, valid: false },
+      // The token's claims with another signature, and with none (alg "none").
+      { header: `Bearer ${validToken.split('.').slice(0, 2).join('.')}.${'A'.repeat(43)}`, valid: false },
+      { header: `Bearer eyJhbGciOiJub25lIn0.${validToken.split('.')[1]}.`, valid: false },
+      { header: `Bearer ${'k'.repeat(2000)}`, valid: false },
+      { header: `Bearer ${expiredToken}`, valid: false },
+    ),
+    printableAscii(80).map((header) => ({ header, valid: false })),
+  );
 
 const apiKeyAuthCase = (): fc.Arbitrary<AuthCase> =>
   fc.oneof(
@@ -422,7 +458,7 @@ const READS = [
   '/v2/topics?limit=100',
   '/v2/workflows?limit=100',
   '/v2/tenants?limit=100',
-  // What the session token's subscriber may change.
+  // What the inbox session's subscriber may change (the inbox preferences routes).
   '/v2/subscribers/sub-1/preferences?criticality=all',
 ];
 
@@ -483,11 +519,9 @@ beforeAll(async () => {
     return r.body;
   };
   const subscriberIds = ['sub-1', 'sub-2', 'ann@example.com'];
-  const subscribers = [];
   for (const subscriberId of subscriberIds) {
-    subscribers.push(await created(client.post('/v2/subscribers', { subscriberId, firstName: 'Ann', email: 'ann@example.com', data: { plan: 'pro' } })));
+    await created(client.post('/v2/subscribers', { subscriberId, firstName: 'Ann', email: 'ann@example.com', data: { plan: 'pro' } }));
   }
-  sessionAuth = await sessionAuthCases({ organizationId: org.id, environmentId: environments[0]!.id }, subscribers[0], validKey);
   await created(client.post('/v2/topics', { key: 'news', name: 'News' }));
   await created(client.post('/v2/topics/news/subscriptions', { subscriberIds: ['sub-1', 'sub-2'] }));
   const workflow = await created(
@@ -499,6 +533,11 @@ beforeAll(async () => {
   );
   await created(client.post('/v2/tenants', { identifier: 'acme', name: 'Acme', data: { seats: 5 } }));
   const integration = await created(client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', name: 'Mail' }));
+  const applicationIdentifier = provisioned.environments[0]!.environment.identifier;
+  validToken = (await inboxClient(api.url, { applicationIdentifier } as TestEnv, 'sub-1')).token;
+  const session = (await verifySessionToken(validToken))!;
+  expiredToken = await signSessionToken(session, new Date(Date.now() - (SESSION_TTL_SECONDS + 60) * 1000));
+  const [message] = await seedMessages([buildMessage({ organizationId: org.id, environmentId: org.environmentIds[0]! }, { subscriberId: 'sub-1', _id: 'x' }, {})]);
   seeds = {
     subscriberIds,
     topicKey: 'news',
@@ -506,6 +545,8 @@ beforeAll(async () => {
     workflowDbId: workflow._id,
     tenant: 'acme',
     integrationId: integration._id,
+    applicationIdentifier,
+    messageId: message!._id,
   };
 }, 60_000);
 

@@ -131,6 +131,33 @@ describe('session', () => {
   });
 });
 
+describe('from a browser page', () => {
+  it('answers preflights and every call with the CORS headers the client needs', async () => {
+    const origin = 'https://app.example.com';
+    const preflight = await fetch(`${api.url}/v1/inbox/notifications/count`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,novu-api-version,novu-client-version' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    const allowed = preflight.headers.get('access-control-allow-headers')!.toLowerCase().split(',');
+    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type', 'novu-api-version', 'novu-client-version', 'novu-application-identifier', 'novu-user-agent', 'user-agent']));
+    expect(preflight.headers.get('access-control-allow-methods')!.split(',')).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS']));
+
+    const session = await fetch(`${api.url}/v1/inbox/session`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ applicationIdentifier: env.applicationIdentifier, subscriber: `cors-${rand()}` }),
+    });
+    expect(session.status).toBe(201);
+    expect(session.headers.get('access-control-allow-origin')).toBe('*');
+    // Errors carry them too, so the page can read the message.
+    const refused = await fetch(`${api.url}/v1/inbox/notifications`, { headers: { origin } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
 describe('notifications through @novu/js', () => {
   it('lists the inbox newest first with the mapped fields, pages by cursor, and counts unread by severity', async () => {
     const { subscriberId, workflowId } = await inboxWith(3, {

@@ -10,6 +10,7 @@ import { findCallerByApiKey } from '#lib/auth/api-keys.ts';
 // on Ctrl-C; pointed at an existing DynamoDB and SQS it uses them and reuses its demo.
 
 const CURL = /curl -s (\S+) -H 'Authorization: ApiKey (\w+)'/;
+const INBOX = /applicationIdentifier: '([\w-]+)', backendUrl: '(\S+)'/;
 const stateDirs: string[] = [];
 afterAll(() => stateDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -38,7 +39,22 @@ async function runStart(env: Record<string, string | undefined>) {
     }
     const [, url, apiKey] = CURL.exec(output)!;
     const res = await fetch(url!, { headers: { authorization: `ApiKey ${apiKey}` } });
-    return { port, url: url!, apiKey: apiKey!, status: res.status, integrations: (await res.json()) as { providerId: string }[] };
+    // The printed inbox settings open a subscriber's inbox.
+    const [, applicationIdentifier, backendUrl] = INBOX.exec(output) ?? [];
+    const session = await fetch(`${backendUrl}/v1/inbox/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ applicationIdentifier, subscriber: 'demo-user' }),
+    });
+    return {
+      port,
+      url: url!,
+      apiKey: apiKey!,
+      applicationIdentifier,
+      sessionStatus: session.status,
+      status: res.status,
+      integrations: (await res.json()) as { providerId: string }[],
+    };
   } finally {
     child.kill('SIGINT');
     const code = await exited;
@@ -63,6 +79,8 @@ describe('npm start', () => {
     expect(demo.organizationId).toMatch(/^[0-9a-f]{24}$/);
     expect(demo.environments.map((e: { name: string }) => e.name)).toEqual(['Development', 'Production']);
     expect(demo.environments[0].apiKey).toBe(run.apiKey);
+    expect(demo.environments[0].applicationIdentifier).toBe(run.applicationIdentifier);
+    expect(run.sessionStatus).toBe(201);
     expect(demo.workflow).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), workflowId: 'demo-comments' });
   }, 60_000);
 

@@ -33,6 +33,8 @@ async function packagesOf(entry: string): Promise<string[]> {
 
 const LIQUID = 'liquidjs';
 const AJV = ['ajv', 'ajv-formats'];
+// sanitize-html loads postcss, which we never call (infra/bundling/postcss-stub.cjs).
+const POSTCSS = ['postcss', 'source-map-js'];
 
 const LEFT_OUT: [entry: string, packages: string[]][] = [
   ['functions/workflows/get.ts', [LIQUID, ...AJV]],
@@ -43,6 +45,8 @@ const LEFT_OUT: [entry: string, packages: string[]][] = [
   ['functions/notifications/get.ts', [LIQUID, ...AJV]],
   ['functions/notifications/list.ts', [LIQUID, ...AJV]],
   ['functions/openapi/get.ts', [LIQUID, ...AJV]],
+  ['functions/consumers/events.ts', POSTCSS],
+  ['functions/consumers/jobs.ts', POSTCSS],
 ];
 
 /** The external packages a bundle imports: when it is loaded, or by a dynamic import() later. */
@@ -75,6 +79,22 @@ describe('Lambda bundles', () => {
     // The check sees the clients at all: the jobs consumer reaches SES and SNS by import().
     const jobs = bundles.get('functions/consumers/jobs.ts')!;
     expect(externalImports(jobs, 'on first use')).toEqual(expect.arrayContaining(['@aws-sdk/client-sesv2', '@aws-sdk/client-sns']));
+  });
+
+  it('the sanitizer bundled without postcss loads and sanitizes', async () => {
+    mkdirSync('.local', { recursive: true });
+    const dir = mkdtempSync(join(process.cwd(), '.local', 'bundle-'));
+    try {
+      writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }');
+      const file = join(dir, 'index.js');
+      await build({ entryPoints: ['lib/pipeline/steps/sanitize.ts'], outfile: file, ...esbuildOptions(), logLevel: 'silent' });
+      const html = '<style>p { color: red }</style><p style="color: blue" onclick="alert(1)">x</p><img src=x onerror=alert(1)>';
+      const script = `const s = require(${JSON.stringify(file)}); process.stdout.write(JSON.stringify([s.safeHtml(${JSON.stringify(html)}, 'email'), s.safeHtml(${JSON.stringify(html)}, 'in-app')]));`;
+      const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' }));
+      expect(out).toEqual(['<style>p { color: red }</style><p style="color: blue">x</p><img src="x" />', '<p style="color: blue">x</p><img src="x" />']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a function bundled as the stack bundles it is required and answers, as the Lambda runtime runs it', async () => {

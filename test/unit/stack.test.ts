@@ -109,6 +109,19 @@ describe('NotifyStack', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
   });
 
+  it('lets browsers call the HTTP API: CORS with the inbox client headers, origins per stage', () => {
+    const apis = Object.values(resources('AWS::ApiGatewayV2::Api')).filter((a) => a.Properties.ProtocolType === 'HTTP');
+    expect(apis).toHaveLength(1);
+    expect(apis[0]!.Properties.CorsConfiguration).toMatchObject({
+      AllowOrigins: ['*'],
+      AllowHeaders: expect.arrayContaining(['Authorization', 'Content-Type', 'Novu-API-Version', 'Novu-Client-Version', 'Novu-Application-Identifier']),
+      AllowMethods: expect.arrayContaining(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS']),
+    });
+    const restricted = synth('cors', { corsAllowedOrigins: ['https://app.example.com'] });
+    const api = Object.values(restricted.findResources('AWS::ApiGatewayV2::Api')).find((a) => a.Properties.ProtocolType === 'HTTP')!;
+    expect(api.Properties.CorsConfiguration.AllowOrigins).toEqual(['https://app.example.com']);
+  });
+
   it('runs every function on arm64 Node 22 with the table and key settings', () => {
     for (const fn of Object.values(functions)) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: 512 });
