@@ -6,6 +6,7 @@ import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
+import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -157,6 +158,26 @@ export class NotifyStack extends Stack {
       sends: readonly string[];
     }
 
+    // Functions with the same grants share one role. A stack holds at most 500 resources, and a
+    // role with its policy for each function would spend two of the seven a route costs; least
+    // privilege holds all the same, as a role carries exactly its functions' common grants.
+    const roles = new Map<string, Role>();
+    const roleFor = (access: Access, sends: readonly string[]): Role => {
+      const names = [...new Set(sends)].sort();
+      const key = [access, ...names].map(pascalCase).join('');
+      let role = roles.get(key);
+      if (!role) {
+        role = new Role(this, `${key}FunctionRole`, {
+          assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+          managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+        });
+        grantDataAccess(role, access, { table, secretsKey });
+        grantSend(role, names.map((name) => queueNamed(name).queue));
+        roles.set(key, role);
+      }
+      return role;
+    };
+
     const makeFunction = (id: string, spec: FunctionSpec): NodejsFunction => {
       const sendsTo = spec.sends.map(queueNamed);
       const environment = { ...baseEnvironment };
@@ -171,6 +192,7 @@ export class NotifyStack extends Stack {
         memorySize: 512,
         timeout: spec.timeout,
         environment,
+        role: roleFor(spec.access, spec.sends),
         // An explicit group instead of logRetention, which would add a custom-resource Lambda.
         logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy }),
         bundling: {
@@ -186,11 +208,6 @@ export class NotifyStack extends Stack {
           sourcesContent: false,
         },
       });
-      grantDataAccess(fn, spec.access, { table, secretsKey });
-      grantSend(
-        fn,
-        sendsTo.map((q) => q.queue),
-      );
       return fn;
     };
 

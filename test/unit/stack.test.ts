@@ -131,6 +131,17 @@ describe('NotifyStack', () => {
     }
   });
 
+  it('gives functions of the same grants one role, so the stack stays well under 500 resources', () => {
+    const profiles = new Set([
+      ...routeTable.map((r) => `${accessOf(r)}:${[...new Set(r.sends ?? [])].sort().join(',')}`),
+      ...consumers.map((q) => `write:${[...new Set(q.sends ?? [])].sort().join(',')}`),
+    ]);
+    template.resourceCountIs('AWS::IAM::Role', profiles.size);
+    // Each route costs five resources (function, log group, integration, permission, route): room
+    // for 15 more. When this fails, the stack needs splitting (nested stacks per route area).
+    expect(Object.keys(template.toJSON().Resources).length + 5 * 15).toBeLessThanOrEqual(500);
+  });
+
   it('has no IAM statement with a wildcard action or a wildcard resource', () => {
     const all = [
       ...Object.values(policies).flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]),
