@@ -64,7 +64,7 @@ export async function actOnInboxMessage(session: SubscriberSession, id: string, 
 
 export async function deleteInboxMessage(session: SubscriberSession, id: string): Promise<void> {
   const inbox = inboxOf(session);
-  const message = await inboxMessage(inbox, id);
+  const [message] = await Promise.all([inboxMessage(inbox, id), inboxSubscriber(inbox)]);
   await deleteMessage(keys.message(inbox.scope, inbox.subscriberId, message._id));
   await announce(inbox.scope, inbox.subscriberId, { kind: 'counts' });
 }

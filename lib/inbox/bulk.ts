@@ -6,7 +6,7 @@ import { changeMessage } from '../messages/transition.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import { keys } from '../store/keys.ts';
 import type { DataCondition, InboxFilter } from './filter.ts';
-import { inboxOf, inMessageInbox } from './inbox.ts';
+import { inboxOf, inboxSubscriber, inMessageInbox } from './inbox.ts';
 import { inboxIdPages } from './repository.ts';
 import { markedInInbox, type InboxMark } from './state.ts';
 
@@ -38,6 +38,7 @@ const matches = (m: StoredMessage, from: InboxFilter) => Object.entries(from).ev
 
 export async function bulkInboxAction(session: SubscriberSession, action: BulkAction, selection: Selection): Promise<void> {
   const inbox = inboxOf(session);
+  await inboxSubscriber(inbox);
   const now = new Date().toISOString();
   const change = action === 'delete' ? undefined : ACTIONS[action];
   const filter: InboxFilter = { ...change?.from, ...(selection.tags?.length && { tags: selection.tags }), ...(selection.data?.length && { data: selection.data }) };

@@ -1,7 +1,7 @@
 import type { SubscriberSession } from '../auth/session-token.ts';
 import { MAX_INBOX_COUNT } from './counts.ts';
 import type { InboxFilter } from './filter.ts';
-import { inboxOf } from './inbox.ts';
+import { inboxOf, inboxSubscriber } from './inbox.ts';
 import { assertSupported } from './list.ts';
 import { countInbox } from './repository.ts';
 
@@ -11,6 +11,7 @@ import { countInbox } from './repository.ts';
 export async function countInboxFilters(session: SubscriberSession, filters: { echo: Record<string, unknown>; filter: InboxFilter }[]) {
   for (const { filter } of filters) assertSupported(filter);
   const inbox = inboxOf(session);
+  await inboxSubscriber(inbox);
   const counts = await Promise.all(filters.map(({ filter }) => countInbox(inbox.scope, inbox.subscriberId, inbox.ctx, filter, MAX_INBOX_COUNT)));
   return { data: filters.map(({ echo }, i) => ({ count: counts[i]!, filter: echo })) };
 }

@@ -6,6 +6,7 @@ import { getMessage } from '../messages/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
+import { assertSessionSubscriber } from './session-subscriber.ts';
 
 // What every inbox use case starts from: the session's inbox (its subscriber's in-app messages
 // of exactly its context keys) and, for the answers, the subscriber's profile.
@@ -13,6 +14,8 @@ import { getSubscriber } from '../subscribers/repository.ts';
 export interface Inbox {
   scope: EnvScope;
   subscriberId: string;
+  /** The internal id the session was opened for. */
+  subscriberDbId: string;
   /** The exact-set form of the session's context keys. */
   ctx: string;
   contextKeys: string[];
@@ -21,6 +24,7 @@ export interface Inbox {
 export const inboxOf = (session: SubscriberSession): Inbox => ({
   scope: { organizationId: session.organizationId, environmentId: session.environmentId },
   subscriberId: session.subscriberId,
+  subscriberDbId: session.subscriberDbId,
   ctx: contextKeyOf(session.contextKeys),
   contextKeys: session.contextKeys,
 });
@@ -28,8 +32,8 @@ export const inboxOf = (session: SubscriberSession): Inbox => ({
 /** The session's subscriber; a session outliving its subscriber opens nothing. */
 export async function inboxSubscriber(inbox: Inbox): Promise<Subscriber> {
   const subscriber = await getSubscriber(inbox.scope, inbox.subscriberId);
-  if (!subscriber) throw new NotFoundError(`Subscriber with id: ${inbox.subscriberId} is not found.`);
-  return subscriber;
+  assertSessionSubscriber(inbox, subscriber);
+  return subscriber!;
 }
 
 /** One message of the inbox by id: the subscriber's, in-app, of the session's context keys. */

@@ -336,6 +336,20 @@ describe('notifications through @novu/js', () => {
     expect((await listed(novuFor(subscriberId, {}, org.prod))).notifications).toEqual([]);
   });
 
+  it('opens nothing with the token of a subscriber deleted since, even one made again under the same id', async () => {
+    const { subscriberId } = await inboxWith(1);
+    const session = await inboxClient(api.url, env, subscriberId);
+    expect((await env.client.delete(`/v2/subscribers/${subscriberId}`)).status).toBe(200);
+    expect((await env.client.post('/v2/subscribers', { subscriberId })).status).toBe(201);
+    await trigger(env.client, (await createWorkflow(env.client, [inAppStep({ body: 'For the new one' })])), subscriberId);
+    await vi.waitFor(async () => expect(await messagesOf(env.client, subscriberId)).toHaveLength(1), WAIT);
+    const count = `/v1/inbox/notifications/count?filters=${encodeURIComponent(JSON.stringify([{ read: false }]))}`;
+    for (const res of [await session.get('/v1/inbox/notifications'), await session.get(count), await session.post('/v1/inbox/notifications/read', {})]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+    }
+    expect((await messagesOf(env.client, subscriberId))[0].read).toBe(false);
+  });
+
   it('answers an empty page for a range that ends before it starts, and 422 for an empty cursor (found by the bad-input test: 500s)', async () => {
     const inbox = await inboxClient(api.url, env, `ranges-${rand()}`);
     const now = Date.now();
