@@ -62,11 +62,21 @@ function build<R extends RouteDef>(route: R, action: Action<R>, around: Around =
     return around(event, context, async () => {
       try {
         const body = await action(request);
-        return jsonResponse(route.successStatus, route.envelope === 'data' && body !== undefined ? { data: body } : body);
+        return jsonResponse(route.successStatus, route.envelope === 'data' ? enveloped(body) : body);
       } catch (error) {
         if (error instanceof AppError && error.status < 500) return errorResponse(error, event);
         throw error;
       }
     });
   });
+}
+
+/**
+ * The reference's envelope: `{data: body}`, except a body that is already a page (it has `data`
+ * and is not itself a record with an id), which goes out as it is.
+ */
+export function enveloped(body: unknown): unknown {
+  if (body === undefined) return undefined;
+  const isPage = body !== null && typeof body === 'object' && !Array.isArray(body) && 'data' in body && !('_id' in body) && !('id' in body);
+  return isPage ? body : { data: body };
 }

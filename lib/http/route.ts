@@ -25,8 +25,10 @@ export interface RouteDef {
    */
   auth: RouteAuth;
   /**
-   * `data`: the success body goes out as `{data: body}`, the envelope the reference's front-end
-   * clients read on the inbox routes (the server-side API's bodies are not wrapped).
+   * `data`: the success body goes out in the reference's envelope, `{data: body}` (a body that is
+   * already a page with `data` goes out as it is): what its front-end clients read on the inbox
+   * routes, and its older server SDK on the legacy v1 routes. The interface's own routes are not
+   * wrapped (behavior.md).
    */
   envelope?: 'data';
   /**
