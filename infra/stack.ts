@@ -17,6 +17,7 @@ import { TABLE } from '../lib/store/table.ts';
 import { BUNDLING } from './bundling.ts';
 import { grantDataAccess, grantSend, type Access } from './constructs/access.ts';
 import { Alarms } from './constructs/alarms.ts';
+import { LiveSockets } from './constructs/live-sockets.ts';
 import { queues, type QueueDef } from './queues.ts';
 import { routes } from './routes.ts';
 
@@ -35,6 +36,8 @@ export interface NotifyStackProps extends StackProps {
   stage: string;
   /** Steady requests per second and burst of the API's default stage (API Gateway throttling). */
   apiThrottle?: { rateLimit: number; burstLimit: number };
+  /** The same for the WebSocket API's stage: client messages (pings) and connects per second. */
+  socketThrottle?: { rateLimit: number; burstLimit: number };
   /** 5xx answers per 5 minutes above which the API alarm fires. */
   api5xxAlarmThreshold?: number;
   /** Subscribed to the alarm topic when set (AWS sends a confirmation email first). */
@@ -52,6 +55,8 @@ export const SERVICE_SETTINGS = {
 export type ServiceSetting = keyof typeof SERVICE_SETTINGS;
 
 export const DEFAULT_API_THROTTLE = { rateLimit: 200, burstLimit: 400 };
+/** A socket pings every 25 s: 500 messages/s is 12,500 open sockets' heartbeats. */
+export const DEFAULT_SOCKET_THROTTLE = { rateLimit: 500, burstLimit: 1000 };
 export const DEFAULT_API_5XX_ALARM_THRESHOLD = 5;
 
 /** What a route's function may do with the data: its `access`, else read for GET, write otherwise. */
@@ -228,6 +233,18 @@ export class NotifyStack extends Stack {
       });
     }
 
+    // The inbox sockets (infra/ws-routes.ts); the live queue's consumer pushes to them.
+    const sockets = new LiveSockets(this, 'Sockets', {
+      stage,
+      throttle: props.socketThrottle ?? DEFAULT_SOCKET_THROTTLE,
+      makeFunction: (id, entry, access) => makeFunction(id, { entry, timeout: Duration.seconds(10), access, sends: [] }),
+    });
+    for (const { name, fn } of consumers) {
+      if (!queueNamed(name).def.pushesToSockets) continue;
+      fn.addEnvironment(ENV.liveCallbackUrl, sockets.callbackUrl);
+      sockets.grantPostToConnection(fn);
+    }
+
     const alarms = new Alarms(this, 'Alarms', {
       stage,
       api,
@@ -239,6 +256,7 @@ export class NotifyStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });
+    new CfnOutput(this, 'SocketUrl', { value: sockets.url, description: 'socketUrl of @novu/js and <Inbox /> (with socketOptions: { socketType: "cloud" })' });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'SecretsKeyArn', { value: secretsKey.keyArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });

@@ -5,6 +5,7 @@ import {
   accessOf,
   consumerTimeoutSeconds,
   DEFAULT_API_THROTTLE,
+  DEFAULT_SOCKET_THROTTLE,
   MIN_MAX_RECEIVE_COUNT,
   NotifyStack,
   VISIBILITY_PER_CONSUMER_TIMEOUT,
@@ -13,6 +14,7 @@ import {
 import { KMS_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '#infra/constructs/access.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
+import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 import type { RouteDef } from '#lib/http/route.ts';
 import { TABLE } from '#lib/store/table.ts';
 
@@ -47,21 +49,54 @@ function statementsOf(functionId: string): Statement[] {
 }
 const actionsOf = (functionId: string) => new Set(statementsOf(functionId).flatMap((s) => asList(s.Action)));
 
-/** Route key ("GET /v2/topics") → logical id of the function behind it. */
-function routeFunctions(): Map<string, string> {
+/**
+ * The function an integration or authorizer URI invokes: the function's ARN (HTTP API), or the
+ * `arn:…:lambda:path/…/functions/<arn>/invocations` URI built with Fn::Join (WebSocket API).
+ */
+function functionOfUri(uri: any): string {
+  if (!uri?.['Fn::Join']) return refId(uri);
+  return refId((uri['Fn::Join'][1] as unknown[]).find((part: any) => part?.['Fn::GetAtt']));
+}
+
+/** Logical id of the API of a protocol (`HTTP` or `WEBSOCKET`). */
+const apiId = (protocol: string): string => {
+  const found = Object.entries(resources('AWS::ApiGatewayV2::Api')).filter(([, api]) => api.Properties.ProtocolType === protocol);
+  expect(found).toHaveLength(1);
+  return found[0]![0];
+};
+
+/** Route key ("GET /v2/topics", "$connect") → logical id of the function behind it, for one API. */
+function routeFunctions(protocol = 'HTTP'): Map<string, string> {
   const integrations = resources('AWS::ApiGatewayV2::Integration');
   const byKey = new Map<string, string>();
+  const id = apiId(protocol);
   for (const route of Object.values(resources('AWS::ApiGatewayV2::Route'))) {
+    if (refId(route.Properties.ApiId) !== id) continue;
     // Target: { "Fn::Join": ["", ["integrations/", { Ref: integrationId }]] }
     const integrationId = refId(route.Properties.Target['Fn::Join'][1][1]);
     const integration = integrations[integrationId]!;
     expect(byKey.has(route.Properties.RouteKey)).toBe(false);
-    byKey.set(route.Properties.RouteKey, refId(integration.Properties.IntegrationUri));
+    byKey.set(route.Properties.RouteKey, functionOfUri(integration.Properties.IntegrationUri));
   }
   return byKey;
 }
 
 const pascalCase = (s: string) => s.replace(/(^|[-_\s]+)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
+
+/** The socket functions: each route key's, and `authorizer` → the $connect authorizer's. */
+function socketFunctions(): Map<string, string> {
+  const fns = routeFunctions('WEBSOCKET');
+  const authorizer = Object.values(resources('AWS::ApiGatewayV2::Authorizer'))[0]!;
+  fns.set('authorizer', functionOfUri(authorizer.Properties.AuthorizerUri));
+  return fns;
+}
+
+/** The function consuming a queue. */
+function consumerFunction(queueName: string): string {
+  const queueId = Object.entries(resources('AWS::SQS::Queue')).find(([, q]) => q.Properties.QueueName === `notify-test-${queueName}`)![0];
+  const mapping = Object.values(resources('AWS::Lambda::EventSourceMapping')).find((m) => refId(m.Properties.EventSourceArn) === queueId)!;
+  return refId(mapping.Properties.FunctionName);
+}
 
 describe('NotifyStack', () => {
   it('has one table with the keys, indexes and TTL of TABLE, on demand, with PITR', () => {
@@ -98,15 +133,84 @@ describe('NotifyStack', () => {
     const routeFns = new Set(byKey.values());
     expect(routeFns.size).toBe(routeTable.length); // one function per route, none shared
 
-    // Every other function consumes a queue (or is a CDK-internal singleton; there are none today).
+    // Every other function consumes a queue or serves the sockets (or is a CDK-internal
+    // singleton; there are none today).
     const consumerFns = new Set(
       Object.values(resources('AWS::Lambda::EventSourceMapping')).map((m) => refId(m.Properties.FunctionName)),
     );
+    const socketFns = new Set([...socketFunctions().values()]);
     const cdkInternal = /^(AWS[0-9a-f]{32}|LogRetention[0-9a-f]{32}|Custom[A-Za-z]+Provider)/;
-    const others = Object.keys(functions).filter((id) => !routeFns.has(id) && !consumerFns.has(id) && !cdkInternal.test(id));
+    const others = Object.keys(functions).filter((id) => !routeFns.has(id) && !consumerFns.has(id) && !socketFns.has(id) && !cdkInternal.test(id));
     expect(others).toEqual([]);
     expect(consumerFns.size).toBe(consumers.length);
-    template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 2);
+  });
+
+  it('serves the socket route table on a WebSocket API, each route with its own function, $connect behind the token authorizer', () => {
+    const byKey = routeFunctions('WEBSOCKET');
+    expect([...byKey.keys()].sort()).toEqual(socketRoutes.map((r) => r.routeKey).sort());
+    for (const route of socketRoutes) expect(byKey.get(route.routeKey)!.startsWith(pascalCase(route.operationId))).toBe(true);
+    expect(new Set(byKey.values()).size).toBe(socketRoutes.length);
+
+    const wsRoutes = Object.values(resources('AWS::ApiGatewayV2::Route')).filter((r) => refId(r.Properties.ApiId) === apiId('WEBSOCKET'));
+    const routeOf = (key: string) => wsRoutes.find((r) => r.Properties.RouteKey === key)!;
+    const authorizers = Object.entries(resources('AWS::ApiGatewayV2::Authorizer'));
+    expect(authorizers).toHaveLength(1);
+    const [authorizerId, authorizer] = authorizers[0]!;
+    expect(authorizer.Properties).toMatchObject({ AuthorizerType: 'REQUEST', IdentitySource: [`route.request.querystring.${socketAuthorizer.tokenParameter}`] });
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(`"${socketFunctions().get('authorizer')}"`);
+    expect(routeOf('$connect').Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
+    for (const key of ['$disconnect', '$default']) expect(routeOf(key).Properties.AuthorizationType).toBe('NONE');
+    // $default answers `pong` on the socket: a route response, and only there.
+    expect(routeOf('$default').Properties.RouteResponseSelectionExpression).toBe('$default');
+    const responses = Object.values(resources('AWS::ApiGatewayV2::RouteResponse'));
+    expect(responses.map((r) => refId(r.Properties.RouteId))).toEqual([Object.entries(resources('AWS::ApiGatewayV2::Route')).find(([, r]) => r === routeOf('$default'))![0]]);
+    // API Gateway may invoke the authorizer.
+    const permissions = Object.values(resources('AWS::Lambda::Permission')).filter((p) => refId(p.Properties.FunctionName) === socketFunctions().get('authorizer'));
+    expect(permissions.map((p) => p.Properties.Principal)).toEqual(['apigateway.amazonaws.com']);
+
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: apiId('WEBSOCKET') },
+      StageName: 'test',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: DEFAULT_SOCKET_THROTTLE.rateLimit, ThrottlingBurstLimit: DEFAULT_SOCKET_THROTTLE.burstLimit },
+    });
+  });
+
+  it('lets only the live consumer post to sockets: PostToConnection on the stage, with its callback URL', () => {
+    const liveFn = consumerFunction('live');
+    for (const id of Object.keys(functions)) {
+      const posts = statementsOf(id).filter((s) => asList(s.Action).some((a) => a.startsWith('execute-api:')));
+      const env = functions[id]!.Properties.Environment.Variables as Record<string, unknown>;
+      if (id !== liveFn) {
+        expect(posts, id).toEqual([]);
+        expect(env, id).not.toHaveProperty('LIVE_CALLBACK_URL');
+        continue;
+      }
+      expect(posts).toHaveLength(1);
+      expect(posts[0]!.Action).toBe('execute-api:ManageConnections');
+      const arn = JSON.stringify(posts[0]!.Resource);
+      expect(arn).toContain(`{"Ref":"${apiId('WEBSOCKET')}"},"/test/POST/@connections/*"`);
+      const callback = JSON.stringify(env.LIVE_CALLBACK_URL);
+      expect(callback).toContain(`"https://",{"Ref":"${apiId('WEBSOCKET')}"},".execute-api."`);
+      expect(callback).toMatch(/"\/test"\]\]\}$/);
+    }
+  });
+
+  it('gives the socket functions the data access their table entries name', () => {
+    const fns = socketFunctions();
+    const reads = new Set<string>([...TABLE_READ_ACTIONS, ...KMS_READ_ACTIONS]);
+    const check = (fnId: string, access: string, name: string) => {
+      const actions = [...actionsOf(fnId)];
+      if (access === 'none') expect(actions, name).toEqual([]);
+      else if (access === 'read') {
+        for (const action of actions) expect(reads.has(action), `${name}: ${action}`).toBe(true);
+        expect(actions, name).toContain('dynamodb:GetItem'); // the session signing key
+      } else for (const action of [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS]) expect(actions, name).toContain(action);
+    };
+    check(fns.get('authorizer')!, socketAuthorizer.access, socketAuthorizer.operationId);
+    for (const route of socketRoutes) check(fns.get(route.routeKey)!, route.access, route.operationId);
+    expect(socketAuthorizer.access).toBe('read');
   });
 
   it('runs every function on arm64 Node 22 with the table and key settings', () => {
@@ -130,7 +234,12 @@ describe('NotifyStack', () => {
     expect(all.length).toBeGreaterThan(0);
     for (const statement of all) {
       for (const action of asList(statement.Action)) expect(action).not.toMatch(/\*/);
-      for (const resource of asList(statement.Resource)) expect(JSON.stringify(resource)).not.toMatch(/\*/);
+      // One exception: PostToConnection names the connection, which no one knows before it opens.
+      const perConnection = asList(statement.Action).every((a) => a === 'execute-api:ManageConnections');
+      for (const resource of asList(statement.Resource)) {
+        const text = JSON.stringify(resource);
+        expect(perConnection ? text.replace(/\/POST\/@connections\/\*"/, '"') : text).not.toMatch(/\*/);
+      }
     }
     expect(JSON.stringify(policies)).not.toContain('dynamodb:Scan');
   });
@@ -263,7 +372,9 @@ describe('NotifyStack', () => {
   });
 
   it('outputs what the create-org command and operators need', () => {
-    for (const output of ['ApiUrl', 'TableName', 'SecretsKeyArn', 'AlarmTopicArn']) template.hasOutput(output, {});
+    for (const output of ['ApiUrl', 'SocketUrl', 'TableName', 'SecretsKeyArn', 'AlarmTopicArn']) template.hasOutput(output, {});
+    // The socket URL is the stage's wss:// URL, the one clients connect to.
+    expect(JSON.stringify(template.toJSON().Outputs.SocketUrl.Value)).toMatch(/"wss:\/\/",\{"Ref":"[^"]+"\},"\.execute-api\.".*"\/test"/);
   });
 });
 
