@@ -226,9 +226,9 @@ export async function startWebSocketApi(options: LocalSocketApiOptions): Promise
     }
     if (req.method === 'GET') {
       return answer(res, 200, {
-        ConnectedAt: new Date(connection.connectedAt).toISOString(),
-        Identity: { SourceIp: connection.sourceIp, UserAgent: connection.userAgent },
-        LastActiveAt: new Date(connection.lastActiveAt).toISOString(),
+        connectedAt: new Date(connection.connectedAt).toISOString(),
+        identity: { sourceIp: connection.sourceIp, userAgent: connection.userAgent },
+        lastActiveAt: new Date(connection.lastActiveAt).toISOString(),
       });
     }
     if (req.method === 'DELETE') {
