@@ -1,11 +1,13 @@
 import type { SubscriberSession } from '../auth/session-token.ts';
-import { removeConnection, saveConnection } from './connections.ts';
+import { openUntil, removeConnection, saveConnection } from './connections.ts';
+import { markLive } from './presence.ts';
 
 // An inbox socket, once its session is admitted (admit.ts): kept under the subscriber while it
-// is open, so pushes find it, and forgotten when it closes.
+// is open, so pushes find it, and forgotten when it closes. Opening one also stamps the profile
+// (presence.ts), so deliveries know to announce.
 
-export function openSocket(session: SubscriberSession, connectionId: string, now = new Date()): Promise<void> {
-  return saveConnection(session, connectionId, now);
+export async function openSocket(session: SubscriberSession, connectionId: string, now = new Date()): Promise<void> {
+  await Promise.all([saveConnection(session, connectionId, now), markLive(session, session.subscriberId, openUntil(now))]);
 }
 
 export function closeSocket(session: SubscriberSession, connectionId: string): Promise<void> {

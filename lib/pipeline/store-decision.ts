@@ -29,10 +29,10 @@ export async function storeDecision(scope: EnvScope, loaded: VersionedNotificati
   return [...next, ...announcement(scope, decision)];
 }
 
-/** Once stored, an in-app message is announced to the subscriber's sockets (lib/live/). */
+/** Once stored, an in-app message is announced to the subscriber's sockets (lib/live/), if it may have some. */
 function announcement(scope: EnvScope, decision: Decision): OutgoingMessage[] {
   const { message } = decision;
-  if (message?.channel !== 'in_app') return [];
+  if (!decision.announce || message?.channel !== 'in_app') return [];
   return [{ body: liveMessage(scope, message.subscriberId, { kind: 'received', messageId: message._id }) }];
 }
 

@@ -6,6 +6,7 @@ import { getItem } from '../store/get-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
 import type { Subscriber } from '../subscribers/model.ts';
+import { liveUntilOf } from '../live/presence.ts';
 import { subscriberFromItem } from '../subscribers/repository.ts';
 import type { PreferenceChannels, Schedule } from './schemas.ts';
 
@@ -37,6 +38,8 @@ export interface SubscriberChoices {
 export interface SubscriberWithChoices {
   subscriber: Subscriber | undefined;
   choices: SubscriberChoices;
+  /** Until when the subscriber may have an inbox socket open (lib/live/presence.ts), read with the profile. */
+  liveUntil?: number;
 }
 
 /**
@@ -73,7 +76,8 @@ export async function getSubscriberForWorkflow(
 }
 
 function withChoices(profile: Record<string, unknown> | undefined, preferences: readonly Record<string, unknown>[]): SubscriberWithChoices {
-  return { subscriber: profile && !profile.deleted ? subscriberFromItem(profile) : undefined, choices: choicesOf(preferences) };
+  const subscriber = profile && !profile.deleted ? subscriberFromItem(profile) : undefined;
+  return { subscriber, choices: choicesOf(preferences), ...(subscriber && { liveUntil: liveUntilOf(profile) }) };
 }
 
 function choicesOf(items: readonly Record<string, unknown>[]): SubscriberChoices {

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signSessionToken } from '#lib/auth/session-token.ts';
 import { announce } from '#lib/live/announce.ts';
 import { connectionsOf, saveConnection } from '#lib/live/connections.ts';
+import type { JobContext } from '#lib/pipeline/decision.ts';
+import { decideInApp } from '#lib/pipeline/steps/in-app.ts';
 import { getItem } from '#lib/store/get-item.ts';
 import { keys } from '#lib/store/keys.ts';
 import { createTestOrg, startTestApi, type TestApi, type TestEnv, type TestOrg } from '../support/api.ts';
 import { createWorkflow, rand, trigger, WAIT } from '../support/pipeline.ts';
 import { SOCKET_WAIT, subscriberSession, TestSocket, withToken } from '../support/sockets.ts';
+import { step, workflow } from '../support/workflow-builder.ts';
 
 // Live inbox updates over the local WebSocket API (the same $connect authorizer and routes a
 // deployed stack runs): who may open a socket, what is kept of it, and what it receives when the
@@ -172,4 +175,56 @@ describe('what a socket receives', () => {
       expect(frame!.data.message.content).toBe('Two tabs');
     }
   }, WAIT.timeout);
+});
+
+describe('who is announced to (the presence stamp on the profile)', () => {
+  const profile = (subscriberId: string) => getItem(keys.subscriber(env.scope, subscriberId), { consistent: true });
+
+  it('stamps the profile when a socket opens, keeps the stamp through profile changes, and never shows it', async () => {
+    const { session, token } = await subscriberSession(env);
+    expect((await profile(session.subscriberId))!.liveUntil).toBeUndefined();
+    const before = Math.floor(Date.now() / 1000);
+    const socket = await connect(token);
+    const stamped = (await profile(session.subscriberId))!.liveUntil as number;
+    // Until the socket can no longer be open: API Gateway's 2 hours (and a minute's margin).
+    expect(stamped).toBeGreaterThanOrEqual(before + 2 * 3600);
+    expect(stamped).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 2 * 3600 + 60);
+
+    // Every other profile write names its own attributes: the stamp stays.
+    expect((await env.client.patch(`/v2/subscribers/${session.subscriberId}`, { firstName: 'Grace' })).status).toBe(200);
+    const wf = await createWorkflow(env.client, [inApp('Hi {{subscriber.firstName}}')]);
+    await trigger(env.client, wf, { subscriberId: session.subscriberId, lastName: 'Hopper' });
+    const [received] = await socket.waitFor('notification_received');
+    expect(received!.data.message.content).toBe('Hi Grace');
+    expect((await profile(session.subscriberId))!.liveUntil).toBe(stamped);
+    // Closing a socket does not unstamp: another may be open.
+    await socket.close();
+    expect((await profile(session.subscriberId))!.liveUntil).toBe(stamped);
+
+    // Internal: the API shows the subscriber without it.
+    const shown = await env.client.get(`/v2/subscribers/${session.subscriberId}`);
+    expect(shown.body).toMatchObject({ subscriberId: session.subscriberId, lastName: 'Hopper' });
+    expect(JSON.stringify(shown.body)).not.toContain('liveUntil');
+  });
+
+  it('announces an in-app message only while the subscriber may have a socket open', async () => {
+    const inbox = step('in_app', { body: 'Hello' });
+    const context = (liveUntil: number | undefined) =>
+      ({
+        scope: env.scope,
+        notification: { _id: 'n1', _organizationId: env.scope.organizationId, _environmentId: env.scope.environmentId, _subscriberId: 's1', subscriberId: 'ada', _templateId: 'w1', templateIdentifier: 'wf', transactionId: 't1', payload: {}, overrides: {}, tags: [], severity: 'none', critical: false, contextKeys: [] },
+        job: { _id: 'j1', index: 0, status: 'queued', updatedAt: new Date().toISOString(), executionDetails: [] },
+        step: inbox,
+        workflow: workflow([inbox]),
+        subscriber: undefined,
+        choices: { workflows: new Map() },
+        liveUntil,
+        variables: {},
+        now: new Date(),
+      }) as unknown as JobContext;
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    expect((await decideInApp(context(undefined))).announce).toBe(false);
+    expect((await decideInApp(context(nowSeconds - 1))).announce).toBe(false);
+    expect((await decideInApp(context(nowSeconds + 60))).announce).toBe(true);
+  });
 });
