@@ -252,6 +252,7 @@ export class NotifyStack extends Stack {
       deadLetterQueues: queueResources.map((q) => ({ name: q.def.name, queue: q.dlq })),
       consumers,
       api5xxThreshold: props.api5xxAlarmThreshold ?? DEFAULT_API_5XX_ALARM_THRESHOLD,
+      sockets: { apiId: sockets.api.apiId, stageName: sockets.stage.stageName },
       ...(props.alarmEmail && { alarmEmail: props.alarmEmail }),
     });
 

@@ -367,7 +367,13 @@ describe('NotifyStack', () => {
     }
     expect(named('lambda-throttles')!.Properties).toMatchObject({ MetricName: 'Throttles', Namespace: 'AWS/Lambda' });
     expect(named('table-throttles')).toBeDefined();
-    expect(alarms.length).toBe(queues.length + 1 + consumers.length * 2 + 2);
+    // The inbox sockets' routes: integration and execution errors of the WebSocket API's stage.
+    const sockets = named('sockets-errors')!.Properties;
+    expect(sockets.Threshold).toBe(0);
+    const socketMetrics = (sockets.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } } }[]).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
+    expect(socketMetrics.map((m) => m.MetricName).sort()).toEqual(['ExecutionError', 'IntegrationError']);
+    for (const m of socketMetrics) expect(m.Dimensions).toEqual([{ Name: 'ApiId', Value: { Ref: apiId('WEBSOCKET') } }, { Name: 'Stage', Value: 'test' }]);
+    expect(alarms.length).toBe(queues.length + 1 + consumers.length * 2 + 3);
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });
 
