@@ -15,10 +15,10 @@ import { jobMessage, MAX_QUEUE_DELAY_SECONDS, type JobMessage } from './queue-me
 // then the decision applied to the job and the chain after it, written with one write
 // conditioned on the version read (with the items the decision changes, in one transaction);
 // then the message of what comes next on the queue, and for an in-app message the announcement
-// that tells the subscriber's open sockets (the live queue; send-jobs.ts sends both). A run that
-// dies between the two writes leaves the message and the job as it was: SQS runs the job again,
-// its message is found made (and announced again: a socket may see it twice, never not at all
-// because of the crash).
+// that tells the subscriber's open sockets, when it may have some (the live queue; send-jobs.ts
+// sends both). A run that dies between the two writes leaves the message and the job as it was:
+// SQS runs the job again, its message is found made (and announced again: a socket may see it
+// twice, never not at all because of the crash).
 // Apart from the runner, so that the events consumer can fail a job it cannot start (see
 // send-jobs.ts) without bundling the steps and the providers.
 
