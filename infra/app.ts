@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+import { parseAllowedOrigins } from './cors.ts';
 import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, DEFAULT_SOCKET_THROTTLE, NotifyStack, SERVICE_SETTINGS, type ServiceSetting } from './stack.ts';
 
 // One stack per stage: `cdk deploy -c stage=prod` deploys Notify-prod next to Notify-dev.
@@ -7,7 +8,9 @@ import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, DEFAULT_SOCKET_T
 //   apiRateLimit=200 apiBurstLimit=400   API Gateway throttling of the default stage
 //   socketRateLimit=500 socketBurstLimit=1000   the same for the WebSocket API (inbox sockets)
 //   api5xxAlarmThreshold=5       5xx answers per 5 minutes before the API alarm fires
-//   activityRetentionDays=30 providerTimeoutMs=10000 providerRetryBackoffMs=500   service settings
+//   activityRetentionDays=30 providerTimeoutMs=10000 providerRetryBackoffMs=500
+//   inboxMaxSnoozeHours=720 inboxMinSnoozeSeconds=60   service settings
+//   corsOrigins=https://app.example.com,https://admin.example.com   origins allowed to call from a browser (default any)
 const app = new App();
 const stage: unknown = app.node.tryGetContext('stage') ?? 'dev';
 if (typeof stage !== 'string' || !/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
@@ -31,6 +34,13 @@ if (alarmEmail !== undefined && (typeof alarmEmail !== 'string' || !/^[^@\s]+@[^
   throw new Error(`Context alarmEmail must be an email address, got ${JSON.stringify(alarmEmail)}`);
 }
 
+const corsOrigins: unknown = app.node.tryGetContext('corsOrigins');
+if (corsOrigins !== undefined && typeof corsOrigins !== 'string') throw new Error('Context corsOrigins must be a comma-separated list of origins');
+const corsAllowedOrigins = typeof corsOrigins === 'string' ? parseAllowedOrigins(corsOrigins) : undefined;
+for (const origin of corsAllowedOrigins ?? []) {
+  if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`Context corsOrigins: ${JSON.stringify(origin)} is not an origin (scheme://host[:port])`);
+}
+
 // Only the settings given: for the others the code's own defaults apply (lib/config.ts).
 const settings: Partial<Record<ServiceSetting, number>> = {};
 for (const key of Object.keys(SERVICE_SETTINGS) as ServiceSetting[]) {
@@ -51,5 +61,6 @@ new NotifyStack(app, `Notify-${stage}`, {
   api5xxAlarmThreshold: numberContext('api5xxAlarmThreshold', DEFAULT_API_5XX_ALARM_THRESHOLD),
   ...(typeof alarmEmail === 'string' && { alarmEmail }),
   settings,
+  ...(corsAllowedOrigins && { corsAllowedOrigins }),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });

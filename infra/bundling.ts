@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 
 // How every Lambda is bundled (esbuild). The CDK stack passes these options to NodejsFunction;
@@ -13,6 +14,9 @@ export const BUNDLING = {
   minify: true,
   // The nodejs22.x runtime ships SDK v3.
   external: ['@aws-sdk/*'],
+  // Modules replaced in every bundle: postcss, which sanitize-html loads and we never call
+  // (bundling/postcss-stub.cjs says why).
+  alias: { postcss: fileURLToPath(new URL('./bundling/postcss-stub.cjs', import.meta.url)) },
 } as const;
 
 /** The same, as esbuild's own options: for building a function outside the stack. */
@@ -24,4 +28,5 @@ export const esbuildOptions = (): BuildOptions => ({
   mainFields: [...BUNDLING.mainFields],
   minify: BUNDLING.minify,
   external: [...BUNDLING.external],
+  alias: { ...BUNDLING.alias },
 });

@@ -1,5 +1,6 @@
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { eventRoutes } from './routes/events.ts';
+import { inboxRoutes } from './routes/inbox.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -29,6 +30,7 @@ export const routes = [
   ...eventRoutes,
   ...messageRoutes,
   ...notificationRoutes,
+  ...inboxRoutes,
   ...openApiRoutes,
 ] as const satisfies readonly RouteDef[];
 

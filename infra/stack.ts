@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CorsHttpMethod, HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './cors.ts';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -44,6 +45,8 @@ export interface NotifyStackProps extends StackProps {
   alarmEmail?: string;
   /** Service settings given to every function; the code's defaults apply to those not set. */
   settings?: Partial<Record<ServiceSetting, number>>;
+  /** Origins whose pages may call the API (the inbox from a browser); default any (`*`). */
+  corsAllowedOrigins?: string[];
 }
 
 /** The settings of lib/config.ts that a stage may choose, by their context key. */
@@ -51,6 +54,8 @@ export const SERVICE_SETTINGS = {
   activityRetentionDays: ENV.activityRetentionDays,
   providerTimeoutMs: ENV.providerTimeoutMs,
   providerRetryBackoffMs: ENV.providerBackoffMs,
+  inboxMaxSnoozeHours: ENV.inboxMaxSnoozeHours,
+  inboxMinSnoozeSeconds: ENV.inboxMinSnoozeSeconds,
 } as const;
 export type ServiceSetting = keyof typeof SERVICE_SETTINGS;
 
@@ -78,6 +83,9 @@ export function consumerTimeoutSeconds(def: QueueDef): number {
 const pascalCase = (s: string): string => s.replace(/(^|[-_\s]+)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
 
 export class NotifyStack extends Stack {
+  /** The inbox sockets' nested stack. */
+  readonly sockets: LiveSockets;
+
   constructor(scope: Construct, id: string, props: NotifyStackProps) {
     super(scope, id, props);
     const { stage } = props;
@@ -157,11 +165,12 @@ export class NotifyStack extends Stack {
       sends: readonly string[];
     }
 
-    const makeFunction = (id: string, spec: FunctionSpec): NodejsFunction => {
+    /** A function in `scope` (this stack, or a nested stack of it). */
+    const makeFunction = (id: string, spec: FunctionSpec, scope: Construct = this): NodejsFunction => {
       const sendsTo = spec.sends.map(queueNamed);
       const environment = { ...baseEnvironment };
       for (const { def, queue } of sendsTo) environment[def.urlEnv] = queue.queueUrl;
-      const fn = new NodejsFunction(this, id, {
+      const fn = new NodejsFunction(scope, id, {
         entry: path.join(REPO_ROOT, spec.entry),
         handler: 'handler',
         projectRoot: REPO_ROOT,
@@ -172,7 +181,7 @@ export class NotifyStack extends Stack {
         timeout: spec.timeout,
         environment,
         // An explicit group instead of logRetention, which would add a custom-resource Lambda.
-        logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy }),
+        logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy }),
         bundling: {
           // infra/bundling.ts. `#lib/...` subpath imports resolve through package.json
           // "imports", which esbuild follows.
@@ -181,6 +190,7 @@ export class NotifyStack extends Stack {
           mainFields: [...BUNDLING.mainFields],
           minify: BUNDLING.minify,
           externalModules: [...BUNDLING.external],
+          esbuildArgs: { '--alias': Object.entries(BUNDLING.alias).map(([name, path]) => `${name}=${path}`) },
           sourceMap: true,
           sourcesContent: false,
         },
@@ -215,7 +225,17 @@ export class NotifyStack extends Stack {
     }
 
     const throttle = props.apiThrottle ?? DEFAULT_API_THROTTLE;
-    const api = new HttpApi(this, 'Api', { apiName: `notify-${stage}`, createDefaultStage: false });
+    const api = new HttpApi(this, 'Api', {
+      apiName: `notify-${stage}`,
+      createDefaultStage: false,
+      // Browsers call the inbox routes from the product's pages (infra/cors.ts).
+      corsPreflight: {
+        allowOrigins: props.corsAllowedOrigins?.length ? props.corsAllowedOrigins : ['*'],
+        allowHeaders: [...CORS_ALLOWED_HEADERS],
+        allowMethods: CORS_ALLOWED_METHODS.map((m) => CorsHttpMethod[m]),
+        maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
+      },
+    });
     // The default stage, made here because HttpApi's own has no throttling settings.
     new HttpStage(this, 'ApiDefaultStage', { httpApi: api, autoDeploy: true, throttle });
     for (const route of routes as readonly RouteDef[]) {
@@ -233,18 +253,6 @@ export class NotifyStack extends Stack {
       });
     }
 
-    // The inbox sockets (infra/ws-routes.ts); the live queue's consumer pushes to them.
-    const sockets = new LiveSockets(this, 'Sockets', {
-      stage,
-      throttle: props.socketThrottle ?? DEFAULT_SOCKET_THROTTLE,
-      makeFunction: (id, entry, access) => makeFunction(id, { entry, timeout: Duration.seconds(10), access, sends: [] }),
-    });
-    for (const { name, fn } of consumers) {
-      if (!queueNamed(name).def.pushesToSockets) continue;
-      fn.addEnvironment(ENV.liveCallbackUrl, sockets.callbackUrl);
-      sockets.grantPostToConnection(fn);
-    }
-
     const alarms = new Alarms(this, 'Alarms', {
       stage,
       api,
@@ -252,9 +260,22 @@ export class NotifyStack extends Stack {
       deadLetterQueues: queueResources.map((q) => ({ name: q.def.name, queue: q.dlq })),
       consumers,
       api5xxThreshold: props.api5xxAlarmThreshold ?? DEFAULT_API_5XX_ALARM_THRESHOLD,
-      sockets: { apiId: sockets.api.apiId, stageName: sockets.stage.stageName },
       ...(props.alarmEmail && { alarmEmail: props.alarmEmail }),
     });
+
+    // The inbox sockets (infra/ws-routes.ts), a nested stack; the live queue's consumer pushes to them.
+    const sockets = new LiveSockets(this, 'Sockets', {
+      stage,
+      throttle: props.socketThrottle ?? DEFAULT_SOCKET_THROTTLE,
+      makeFunction: (scope, id, entry, access) => makeFunction(id, { entry, timeout: Duration.seconds(10), access, sends: [] }, scope),
+      alarmTopic: alarms.topic,
+    });
+    this.sockets = sockets;
+    for (const { name, fn } of consumers) {
+      if (!queueNamed(name).def.pushesToSockets) continue;
+      fn.addEnvironment(ENV.liveCallbackUrl, sockets.callbackUrl);
+      sockets.grantPostToConnection(fn);
+    }
 
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });
     new CfnOutput(this, 'SocketUrl', { value: sockets.url, description: 'socketUrl of @novu/js and <Inbox /> (with socketOptions: { socketType: "cloud" })' });

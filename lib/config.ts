@@ -23,6 +23,12 @@ export const ENV = {
    * callback URL; locally the socket server's own), where PostToConnection sends frames.
    */
   liveCallbackUrl: 'LIVE_CALLBACK_URL',
+  /** Inbox: the shortest snooze (seconds ahead, default 60, the reference's). */
+  inboxMinSnoozeSeconds: 'INBOX_MIN_SNOOZE_SECONDS',
+  /** Inbox: the longest a subscriber may snooze a notification (hours, default 720: 30 days). */
+  inboxMaxSnoozeHours: 'INBOX_MAX_SNOOZE_HOURS',
+  /** HTTP API: origins allowed to call it from a browser (comma-separated; `*` for any; default `*`). */
+  corsAllowedOrigins: 'CORS_ALLOWED_ORIGINS',
 } as const;
 
 export function required(name: string): string {
@@ -32,3 +38,9 @@ export function required(name: string): string {
 }
 
 export const tableName = (): string => required(ENV.tableName);
+
+/** A positive number from the environment, else the default. */
+export function positiveNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}

@@ -30,8 +30,6 @@ export interface AlarmsProps {
   consumers: ReadonlyArray<{ name: string; fn: IFunction }>;
   /** 5xx answers of the API per 5 minutes above which the alarm fires. */
   api5xxThreshold: number;
-  /** The WebSocket API's stage (inbox sockets). */
-  sockets?: { apiId: string; stageName: string };
   alarmEmail?: string;
 }
 
@@ -79,23 +77,6 @@ export class Alarms extends Construct {
       props.api.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' }),
       props.api5xxThreshold,
     );
-
-    if (props.sockets) {
-      // A socket route that failed or answered 5xx (an authorizer that cannot read the session
-      // key, $connect unable to store the connection): clients see only a refused socket.
-      const dimensionsMap = { ApiId: props.sockets.apiId, Stage: props.sockets.stageName };
-      const metric = (metricName: string) => new Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap, period: FIVE_MINUTES, statistic: 'Sum' });
-      alarm(
-        'sockets-errors',
-        'The WebSocket API (inbox sockets) had integration or execution errors in 5 minutes',
-        new MathExpression({
-          expression: 'FILL(i, 0) + FILL(e, 0)',
-          label: 'Socket route errors',
-          period: FIVE_MINUTES,
-          usingMetrics: { i: metric('IntegrationError'), e: metric('ExecutionError') },
-        }),
-      );
-    }
 
     for (const { name, fn } of props.consumers) {
       alarm(

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ENV } from '#lib/config.ts';
 import type { RouteDef } from '#lib/http/route.ts';
+import { corsHeaders, parseAllowedOrigins, preflightHeaders } from '../cors.ts';
 import { loadHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
 
@@ -51,6 +53,21 @@ export type Dispatch = (request: GatewayRequest) => Promise<APIGatewayProxyStruc
 export function localDispatcher(routes: readonly RouteDef[]): Dispatch {
   // Like API Gateway, literal segments win over path parameters.
   const compiled = routes.map(compile).sort((a, b) => a.names.length - b.names.length);
+  const route = routeTo(compiled);
+  // Like API Gateway's CORS configuration: preflights answered before any function, and the
+  // allowed origin on every answer.
+  const allowed = parseAllowedOrigins(process.env[ENV.corsAllowedOrigins]);
+  return async (request) => {
+    const origin = headerValue(request.headers.origin);
+    if (request.method === 'OPTIONS' && origin) return { statusCode: 204, headers: preflightHeaders(origin, allowed) };
+    const result = await route(request);
+    return { ...result, headers: { ...result.headers, ...corsHeaders(origin, allowed) } };
+  };
+}
+
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+function routeTo(compiled: CompiledRoute[]): Dispatch {
   return async (request) => {
     const url = new URL(request.url || '/', 'http://localhost');
     let match: { entry: CompiledRoute; values: RegExpExecArray } | undefined;

@@ -36,6 +36,7 @@ export const messageRoutes = [
     request: { params: messageIdParams },
     response: deleteMessageResponse,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -208,6 +208,7 @@ export const subscriberRoutes = [
     request: { params: subscriberPathParams, body: markAsBody },
     response: markAsResponse,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
   {
     operationId: 'markAllMessages',
@@ -221,6 +222,7 @@ export const subscriberRoutes = [
     request: { params: subscriberPathParams, body: markAllBody },
     response: markAllResponse,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
   },
 ] as const satisfies readonly RouteDef[];
 

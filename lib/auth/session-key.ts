@@ -12,19 +12,37 @@ import { keys } from '../store/keys.ts';
 // locally), so it is never in plain text at rest and never an API key. Each container reads
 // and opens it once.
 
-let loaded: Promise<Uint8Array> | undefined;
+let loaded: Promise<Uint8Array | undefined> | undefined;
 
-export function sessionSigningKey(): Promise<Uint8Array> {
-  loaded ??= readOrCreate().catch((error: unknown) => {
+/**
+ * The key, made first if `create` (only the session route signs, and only it may write); without
+ * it, undefined while no session was ever opened (then no token can be valid).
+ */
+export async function sessionSigningKey(options: { create: true }): Promise<Uint8Array>;
+export async function sessionSigningKey(options?: { create?: false }): Promise<Uint8Array | undefined>;
+export async function sessionSigningKey(options: { create?: boolean } = {}): Promise<Uint8Array | undefined> {
+  loaded ??= read();
+  let key: Uint8Array | undefined;
+  try {
+    key = await loaded;
+  } catch (error) {
     loaded = undefined;
     throw error;
-  });
-  return loaded;
+  }
+  if (key) return key;
+  loaded = undefined;
+  if (!options.create) return undefined;
+  key = await create();
+  loaded = Promise.resolve(key);
+  return key;
 }
 
-async function readOrCreate(): Promise<Uint8Array> {
+async function read(): Promise<Uint8Array | undefined> {
   const stored = await getItem(keys.sessionSigningKey(), { consistent: true });
-  if (stored) return unseal(stored);
+  return stored && unseal(stored);
+}
+
+async function create(): Promise<Uint8Array> {
   const { plaintext, wrapped } = await dataKeys().generate();
   const item = { ...keys.sessionSigningKey(), type: 'SessionSigningKey', dataKey: wrapped, secret: seal(plaintext, randomBytes(32)), createdAt: new Date().toISOString() };
   try {

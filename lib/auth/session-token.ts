@@ -36,13 +36,14 @@ export async function signSessionToken(session: SubscriberSession, now = new Dat
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + SESSION_TTL_SECONDS)
-    .sign(await sessionSigningKey());
+    .sign(await sessionSigningKey({ create: true }));
 }
 
 /** The session a token opens, or undefined when it is not one of ours, altered or expired. */
 export async function verifySessionToken(token: string): Promise<SubscriberSession | undefined> {
   // A fault reading the key is a fault, not a bad token: it propagates.
   const key = await sessionSigningKey();
+  if (!key) return undefined;
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
     const { organizationId, environmentId, subscriberId, contextKeys, sub } = payload;

@@ -7,7 +7,7 @@ import { logger } from '../logger.ts';
 import type { SubscriberSession } from '../auth/session-token.ts';
 import { authenticate, authenticateSubscriber, bodyLimit, jsonBody, responses, validate, type HttpEvent } from './middleware.ts';
 import { errorResponse, jsonResponse, type HttpResponse } from './responses.ts';
-import type { HttpMethod, IdempotentMethod, RouteDef, RouteInput } from './route.ts';
+import type { HttpMethod, IdempotentMethod, RouteAuth, RouteDef, RouteInput } from './route.ts';
 
 // Builds the Lambda handler of one route: the shared middleware chain around an action that
 // takes validated input and returns the success body. Handlers in functions/ are one call to this
@@ -28,8 +28,12 @@ export type Action<R extends RouteDef> = (request: ActionRequest<R>) => Promise<
 /** Runs the action's part of a request, possibly around it (the idempotency key). */
 export type Around = (event: HttpEvent, context: Context, run: () => Promise<HttpResponse>) => Promise<HttpResponse>;
 
-/** A route whose method has no idempotency key; POST and PATCH go through idempotentHttpHandler. */
-export type PlainRoute = RouteDef & { method: Exclude<HttpMethod, IdempotentMethod> };
+/**
+ * A route without the idempotency key: its method has none, or it is not an API-key route (the
+ * key is scoped to the organization of an API key). API-key POST and PATCH routes go through
+ * idempotentHttpHandler.
+ */
+export type PlainRoute = RouteDef & ({ method: Exclude<HttpMethod, IdempotentMethod> } | { auth: Exclude<RouteAuth, 'apiKey'> });
 
 export function httpHandler<R extends PlainRoute>(route: R, action: Action<R>): ReturnType<typeof build>;
 export function httpHandler<R extends RouteDef>(route: R, action: Action<R>, around: Around): ReturnType<typeof build>;

@@ -111,9 +111,17 @@ export function validate(route: RouteDef): Middleware {
       if (body) assertStorableBody(event.body);
       event.input = {
         params: params ? parseOrThrow(params, event.pathParameters ?? {}, 'params') : undefined,
-        query: query ? parseOrThrow(query, event.queryStringParameters ?? {}, 'query') : undefined,
+        query: query ? parseOrThrow(query, route.repeatedQuery ? repeatedQuery(event.rawQueryString) : (event.queryStringParameters ?? {}), 'query') : undefined,
         body: body ? parseOrThrow(body, event.body ?? {}, 'body') : undefined,
       };
     },
   };
+}
+
+/** The query string with each repeated key as a list of its values, in order. */
+function repeatedQuery(raw: string | undefined): Record<string, string | string[]> {
+  const values = new Map<string, string[]>();
+  for (const [key, value] of new URLSearchParams(raw ?? '')) values.set(key, [...(values.get(key) ?? []), value]);
+  // fromEntries defines own properties: a `__proto__` key stays a plain key.
+  return Object.fromEntries([...values].map(([key, list]) => [key, list.length === 1 ? list[0]! : list]));
 }

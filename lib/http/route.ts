@@ -29,6 +29,11 @@ export interface RouteDef {
    * clients read on the inbox routes (the server-side API's bodies are not wrapped).
    */
   envelope?: 'data';
+  /**
+   * The query is read from the raw query string, a repeated key as a list (`tags[]=a&tags[]=b`,
+   * as the inbox client sends), instead of API Gateway's values, which join repeats with commas.
+   */
+  repeatedQuery?: true;
   successStatus: number;
   request: { params?: z.ZodMiniObject; query?: z.ZodMiniObject; body?: z.ZodMiniType };
   response?: z.ZodMiniType;

@@ -2,6 +2,11 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
+import type { StoredMessage } from '../messages/model.ts';
+import { messageFromItem } from '../messages/repository.ts';
+import { batchGet } from '../store/batch.ts';
+import { ExpressionBuilder } from '../store/expression.ts';
+import { isUnreadOnly, type InboxFilter } from './filter.ts';
 
 // Reads of a subscriber's inbox indexes (lib/store/keys.ts: gsi6 unseen, gsi7 inbox, gsi8 unread).
 // Messages themselves are read and written by lib/messages/repository.ts.
@@ -46,4 +51,164 @@ export async function countUnseen(scope: EnvScope, subscriberId: string, ctx: st
     startKey = result.LastEvaluatedKey;
   } while (startKey && count < max);
   return Math.min(count, max);
+}
+
+// ---- lists ---------------------------------------------------------------------------------------
+
+export interface InboxPageRequest {
+  filter: InboxFilter;
+  /** Messages older than this id (the client's cursor: the last id it has). */
+  after?: string;
+  offset: number;
+  limit: number;
+}
+
+export interface InboxPage {
+  messages: StoredMessage[];
+  hasMore: boolean;
+}
+
+/** Ids are time first (8 hex digits of seconds): the bounds of a creation-time range as sort keys. */
+const idAtOrAfter = (ms: number) => Math.floor(ms / 1000).toString(16).padStart(8, '0');
+const idAtOrBefore = (ms: number) => `${Math.floor(ms / 1000).toString(16).padStart(8, '0')}~`;
+
+/**
+ * A page of the inbox, newest first. Exactly the unread messages (the Unread tab) come from the
+ * unread index, one bounded Query per severity merged by id; anything else walks the inbox index
+ * newest first with the filter until the page is full (a filter narrows what is returned, not
+ * what is read, so a rare match can read far), then the page's messages are read by key.
+ */
+export async function inboxPage(scope: EnvScope, subscriberId: string, ctx: string, request: InboxPageRequest): Promise<InboxPage> {
+  const wanted = request.offset + request.limit + 1;
+  const ids = isUnreadOnly(request.filter)
+    ? await unreadIds(scope, subscriberId, ctx, request.filter.severity ?? SEVERITY_ORDER, request.after, wanted)
+    : await filteredIds(scope, subscriberId, ctx, request, wanted);
+  const page = ids.slice(request.offset, request.offset + request.limit);
+  const items = page.length > 0 ? await batchGet(page.map((id) => keys.message(scope, subscriberId, id))) : [];
+  const byId = new Map(items.map((item) => [item._id as string, messageFromItem(item)]));
+  return { messages: page.flatMap((id) => byId.get(id) ?? []), hasMore: ids.length > request.offset + request.limit };
+}
+
+const SEVERITY_ORDER = ['high', 'medium', 'low', 'none'] as const;
+
+async function unreadIds(scope: EnvScope, subscriberId: string, ctx: string, severities: readonly string[], after: string | undefined, wanted: number): Promise<string[]> {
+  const pk = keys.unreadInbox(scope, subscriberId, ctx).gsi8pk;
+  const lists = await Promise.all(
+    severities.map(async (severity) => {
+      const prefix = keys.unreadSeverityPrefix(severity);
+      const { Items = [] } = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi8',
+          KeyConditionExpression: after ? 'gsi8pk = :pk AND gsi8sk BETWEEN :from AND :to' : 'gsi8pk = :pk AND begins_with(gsi8sk, :from)',
+          // `after` itself is left out: sort keys below `<severity>#<after>` only.
+          ExpressionAttributeValues: { ':pk': pk, ':from': prefix, ...(after && { ':to': `${prefix}${before(after)}` }) },
+          ProjectionExpression: '#id',
+          ExpressionAttributeNames: { '#id': '_id' },
+          ScanIndexForward: false,
+          Limit: wanted,
+        }),
+      );
+      return Items.map((item) => item._id as string);
+    }),
+  );
+  return lists.flat().sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)).slice(0, wanted);
+}
+
+async function filteredIds(scope: EnvScope, subscriberId: string, ctx: string, request: InboxPageRequest, wanted: number): Promise<string[]> {
+  const query = inboxQuery(scope, subscriberId, ctx, request.filter, request.after);
+  const ids: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await db().send(new QueryCommand({ ...query, Limit: Math.max(wanted, 25), ExclusiveStartKey: startKey }));
+    for (const item of result.Items ?? []) ids.push(item._id as string);
+    startKey = result.LastEvaluatedKey;
+  } while (startKey && ids.length < wanted);
+  return ids.slice(0, wanted);
+}
+
+/** How many inbox messages match, counted no further than `max`. */
+export async function countInbox(scope: EnvScope, subscriberId: string, ctx: string, filter: InboxFilter, max: number): Promise<number> {
+  if (isUnreadOnly(filter)) {
+    const counts = await Promise.all((filter.severity ?? SEVERITY_ORDER).map((severity) => countUnread(scope, subscriberId, ctx, severity, max)));
+    return Math.min(max, counts.reduce((a, b) => a + b, 0));
+  }
+  const { ProjectionExpression: _p, ExpressionAttributeNames: names, ...countQuery } = inboxQuery(scope, subscriberId, ctx, filter, undefined);
+  // Without the projection, its name placeholder would be unused (DynamoDB refuses that).
+  const { '#id': _id, ...used } = names;
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await db().send(new QueryCommand({ ...countQuery, ...(Object.keys(used).length > 0 && { ExpressionAttributeNames: used }), Select: 'COUNT', ExclusiveStartKey: startKey }));
+    count += result.Count ?? 0;
+    startKey = result.LastEvaluatedKey;
+  } while (startKey && count < max);
+  return Math.min(count, max);
+}
+
+/** The inbox index Query of a filter, newest first, projecting the ids. */
+function inboxQuery(scope: EnvScope, subscriberId: string, ctx: string, f: InboxFilter, after: string | undefined) {
+  const e = new ExpressionBuilder();
+  if (f.read !== undefined) e.and(e.equals('read', f.read));
+  if (f.seen !== undefined) e.and(e.equals('seen', f.seen));
+  if (f.archived !== undefined) e.and(e.equals('archived', f.archived));
+  // Snoozed messages are out of the inbox unless asked for.
+  e.and(f.snoozed === true ? `attribute_exists(${e.name('snoozedUntil')})` : `attribute_not_exists(${e.name('snoozedUntil')})`);
+  for (const group of f.tags ?? []) {
+    const tags = e.name('tags');
+    e.and(`(${group.map((t) => `contains(${tags}, ${e.value(t)})`).join(' OR ')})`);
+  }
+  for (const { path, values } of f.data ?? []) {
+    const attribute = [e.name('data'), ...path.map((p) => e.name(p))].join('.');
+    e.and(`${attribute} IN (${values.map((v) => e.value(v)).join(', ')})`);
+  }
+  if (f.severity?.length) e.and(e.in('severity', f.severity));
+  if (f.createdGte !== undefined) e.and(`${e.name('createdAt')} >= ${e.value(new Date(f.createdGte).toISOString())}`);
+  if (f.createdLte !== undefined) e.and(`${e.name('createdAt')} <= ${e.value(new Date(f.createdLte).toISOString())}`);
+  const filter = e.build();
+
+  // The creation range and the cursor narrow the key range too, so neither reads what it excludes.
+  const from = f.createdGte !== undefined ? idAtOrAfter(f.createdGte) : undefined;
+  let to = f.createdLte !== undefined ? idAtOrBefore(f.createdLte) : undefined;
+  if (after !== undefined && (to === undefined || after <= to)) to = after;
+  const exclusiveTo = after !== undefined && to === after;
+  const conditions = ['gsi7pk = :pk'];
+  const values: Record<string, unknown> = { ':pk': keys.inbox(scope, subscriberId, ctx).gsi7pk };
+  if (from !== undefined && to !== undefined) {
+    conditions.push('gsi7sk BETWEEN :from AND :to');
+    Object.assign(values, { ':from': from, ':to': exclusiveTo ? before(to) : to });
+  } else if (from !== undefined) {
+    conditions.push('gsi7sk >= :from');
+    values[':from'] = from;
+  } else if (to !== undefined) {
+    conditions.push(exclusiveTo ? 'gsi7sk < :to' : 'gsi7sk <= :to');
+    values[':to'] = to;
+  }
+  return {
+    TableName: tableName(),
+    IndexName: 'gsi7',
+    KeyConditionExpression: conditions.join(' AND '),
+    ScanIndexForward: false,
+    ProjectionExpression: '#id',
+    ...(filter.FilterExpression && { FilterExpression: filter.FilterExpression }),
+    ExpressionAttributeNames: { '#id': '_id', ...filter.ExpressionAttributeNames },
+    ExpressionAttributeValues: { ...values, ...filter.ExpressionAttributeValues },
+  };
+}
+
+/** The largest sort key below `id` among those of its length (BETWEEN is inclusive). */
+function before(id: string): string {
+  return `${id.slice(0, -1)}${String.fromCharCode(id.charCodeAt(id.length - 1) - 1)}~`;
+}
+
+/** The ids of every inbox message matching the filter, a Query page at a time (bulk actions). */
+export async function* inboxIdPages(scope: EnvScope, subscriberId: string, ctx: string, filter: InboxFilter): AsyncGenerator<string[]> {
+  const query = inboxQuery(scope, subscriberId, ctx, filter, undefined);
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await db().send(new QueryCommand({ ...query, ExclusiveStartKey: startKey }));
+    const ids = (result.Items ?? []).map((item) => item._id as string);
+    if (ids.length > 0) yield ids;
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
 }

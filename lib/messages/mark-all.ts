@@ -1,3 +1,4 @@
+import { announce } from '../live/announce.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { getMessagesOfSubscriber, messageIdPages, type MessageFilter, type MessageRange } from './repository.ts';
@@ -39,5 +40,7 @@ export async function markAllMessagesAs(scope: EnvScope, subscriberId: string, i
     );
     changed += results.filter((r) => r?.changed).length;
   }
+  // Only in-app messages are marked: an inbox open on a socket updates its counts.
+  if (changed > 0) await announce(scope, subscriberId, { kind: 'counts' });
   return changed;
 }

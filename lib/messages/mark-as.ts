@@ -1,3 +1,4 @@
+import { announce } from '../live/announce.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import type { StoredMessage } from './model.ts';
 import type { EnvScope } from '../store/keys.ts';
@@ -24,5 +25,7 @@ export async function markMessagesAs(scope: EnvScope, subscriberId: string, inpu
   const now = new Date().toISOString();
   // A message deleted since it was read is left out rather than written back.
   const updated = await mapConcurrently(messages, CONCURRENT_UPDATES, (m) => changeMessage(scope, subscriberId, m, (current) => marked(current, input.markAs, now)));
-  return updated.filter((c): c is NonNullable<typeof c> => c !== undefined).map((c) => messageView(c.message));
+  const changed = updated.filter((c): c is NonNullable<typeof c> => c !== undefined);
+  if (changed.some((c) => c.changed && c.message.channel === 'in_app')) await announce(scope, subscriberId, { kind: 'counts' });
+  return changed.map((c) => messageView(c.message));
 }

@@ -1,5 +1,6 @@
 import { NotFoundError } from '../errors.ts';
 import { isId } from '../ids.ts';
+import { announce } from '../live/announce.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { deleteMessage, findMessageKey } from './repository.ts';
 
@@ -7,6 +8,9 @@ import { deleteMessage, findMessageKey } from './repository.ts';
 export async function removeMessage(scope: EnvScope, messageId: string) {
   const id = messageId.toLowerCase();
   const key = isId(id) ? await findMessageKey(scope, id) : undefined;
-  if (!key || !(await deleteMessage(key))) throw new NotFoundError(`Message with id ${messageId} not found`);
+  const deleted = key && (await deleteMessage(key));
+  if (!deleted) throw new NotFoundError(`Message with id ${messageId} not found`);
+  // An inbox open on a socket updates its counts.
+  if (deleted.channel === 'in_app') await announce(scope, deleted.subscriberId, { kind: 'counts' });
   return { acknowledged: true, status: 'deleted' as const };
 }

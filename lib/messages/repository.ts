@@ -254,10 +254,10 @@ export async function findMessageKey(scope: EnvScope, messageId: string): Promis
   return item && { pk: item.pk as string, sk: item.sk as string };
 }
 
-/** False when the message was already gone. */
-export async function deleteMessage(key: Key): Promise<boolean> {
+/** The message deleted; undefined when it was already gone. */
+export async function deleteMessage(key: Key): Promise<StoredMessage | undefined> {
   const { Attributes } = await db().send(new DeleteCommand({ TableName: tableName(), Key: key, ReturnValues: 'ALL_OLD' }));
-  return Attributes !== undefined;
+  return Attributes && messageFromItem(Attributes);
 }
 
 // ---- state -----------------------------------------------------------------------------------

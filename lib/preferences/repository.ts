@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHANNELS } from '../integrations/providers.ts';
 import { tableName } from '../config.ts';
@@ -145,4 +146,22 @@ export async function updateChoice(
       ExpressionAttributeValues: values,
     }),
   );
+}
+
+/** Sets the subscriber's global schedule unless one is set already (an inbox session's `defaultSchedule`). */
+export async function setScheduleIfUnset(scope: EnvScope, subscriberId: string, schedule: Schedule): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.subscriberGlobalPreference(scope, subscriberId),
+        UpdateExpression: 'SET #kind = :kind, #type = :type, #updatedAt = :now, #schedule = :schedule',
+        ConditionExpression: 'attribute_not_exists(#schedule)',
+        ExpressionAttributeNames: { '#kind': 'kind', '#type': 'type', '#updatedAt': 'updatedAt', '#schedule': 'schedule' },
+        ExpressionAttributeValues: { ':kind': 'global', ':type': 'Preference', ':now': new Date().toISOString(), ':schedule': schedule },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }

@@ -22,7 +22,7 @@ export const MESSAGE_INDEX_ATTRIBUTES = ['_id', 'channel', 'transactionId', 'rea
  * What the inbox index (gsi7) holds besides the keys: every attribute an inbox list's filter reads
  * (lib/inbox/). The unread index (gsi8) is only counted and walked for keys: it holds `_id`.
  */
-export const INBOX_INDEX_ATTRIBUTES = ['_id', 'read', 'seen', 'archived', 'snoozedUntil', 'tags', 'severity', 'data'] as const;
+export const INBOX_INDEX_ATTRIBUTES = ['_id', 'createdAt', 'read', 'seen', 'archived', 'snoozedUntil', 'tags', 'severity', 'data'] as const;
 
 /** `ALL`: the index holds whole items; otherwise the non-key attributes it holds (INCLUDE). */
 export type IndexProjection = 'ALL' | readonly string[];

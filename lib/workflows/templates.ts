@@ -1,9 +1,9 @@
-import { Liquid } from 'liquidjs';
+import { Liquid, filters } from 'liquidjs';
 import type { ReadStep } from './build.ts';
 import type { ParsedTemplate, TemplateReading, VariablePath } from './model.ts';
 import type { StepInput } from './schemas.ts';
 
-// The one Liquid engine of the service. It reads the Liquid in a step's control values without
+// The one Liquid module of the service. It reads the Liquid in a step's control values without
 // rendering it (which variables it names, or why it does not parse: unknown filters fail the
 // parse, which is how a bad filter is found) when an author sends the step, and renders templates
 // against a step's variables when it runs. Nothing else parses: views, sync and PATCH use the
@@ -11,8 +11,15 @@ import type { StepInput } from './schemas.ts';
 
 const liquid = new Liquid({ strictFilters: true });
 
+// Email HTML renders every output HTML-escaped, so a payload value is text in the mail unless the
+// author writes `{{ payload.html | raw }}`. escape_once rather than escape: an output the author
+// already escaped (`| escape`) is not escaped twice.
+const htmlLiquid = new Liquid({ strictFilters: true, outputEscape: filters.escape_once as (value: unknown) => string });
+
+const hasLiquid = (template: string) => template.includes('{{') || template.includes('{%');
+
 function readTemplate(template: string): ParsedTemplate {
-  if (!template.includes('{{') && !template.includes('{%')) return { ok: true, variables: [] };
+  if (!hasLiquid(template)) return { ok: true, variables: [] };
   try {
     const segments = liquid.globalVariableSegmentsSync(liquid.parse(template));
     // A dynamic index (`payload.items[payload.i]`) ends the path there.
@@ -44,8 +51,12 @@ export function readSteps(steps: readonly StepInput[]): ReadStep[] {
 
 /** Renders a template; text without Liquid is returned as it is, without parsing. */
 export function renderTemplate(template: string, variables: Record<string, unknown>): string {
-  if (!template.includes('{{') && !template.includes('{%')) return template;
-  return liquid.parseAndRenderSync(template, variables);
+  return hasLiquid(template) ? liquid.parseAndRenderSync(template, variables) : template;
+}
+
+/** Renders an HTML template (an email body): what its outputs insert is HTML-escaped. */
+export function renderHtmlTemplate(template: string, variables: Record<string, unknown>): string {
+  return hasLiquid(template) ? htmlLiquid.parseAndRenderSync(template, variables) : template;
 }
 
 /** Every string of a control object with its dotted path, leaving out the JSON-logic `skip`. */

@@ -4,7 +4,7 @@ import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { StoredMessage } from '#lib/messages/model.ts';
 import { routes, type OperationId } from '#infra/routes.ts';
 import type { StoredNotification } from '#lib/pipeline/model.ts';
-import { createTestOrg, startTestApi, type ApiClient, type ApiResponse, type TestEnv } from '../support/api.ts';
+import { createTestOrg, inboxClient, startTestApi, type ApiClient, type ApiResponse, type TestEnv } from '../support/api.ts';
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
 import { seedNotification } from '../support/notification-builder.ts';
 
@@ -52,6 +52,8 @@ interface Scope {
   orgId: string;
   env: TestEnv;
   client: ApiClient;
+  /** An inbox session of the scope's own subscriber (`Authorization: Bearer`). */
+  inbox: ApiClient;
   /** Client-chosen ids of this scope's data are `<kind>-<tag>`. */
   tag: string;
   /** A random string put into every name, email and data field this scope stores. */
@@ -68,7 +70,7 @@ function expectStatus(res: ApiResponse, status: number, what: string) {
   expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status);
 }
 
-async function seed(scope: Omit<Scope, 'seeded'>): Promise<Seeded> {
+async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
   const { client, tag, marker } = scope;
   const integration = async (body: Record<string, unknown>): Promise<Entity> => {
     const res = await client.post('/v1/integrations', body);
@@ -154,7 +156,12 @@ beforeAll(async () => {
     { name: 'B/Development', org: 'B' as const, orgId: b.id, env: b.dev },
     { name: 'B/Production', org: 'B' as const, orgId: b.id, env: b.prod },
   ].map((s) => ({ ...s, client: s.env.client, tag: `${s.org.toLowerCase()}${s.name.includes('Dev') ? 'dev' : 'prod'}-${rand()}`, marker: `mk${rand()}` }));
-  scopes = await Promise.all(bare.map(async (s) => ({ ...s, seeded: await seed(s) })));
+  scopes = await Promise.all(
+    bare.map(async (s) => {
+      const seeded = await seed(s);
+      return { ...s, seeded, inbox: await inboxClient(api.url, s.env, seeded.subscriber.subscriberId) };
+    }),
+  );
 });
 
 // The activity feed lists what the pipeline writes: each scope gets one notification stored
@@ -263,6 +270,8 @@ interface Call {
   method: string;
   path: string;
   body?: unknown;
+  /** Made with the attacker's inbox session instead of its API key (the inbox routes). */
+  session?: true;
   expect: Expectation;
   /** Why a case exists when it is not the route's plain substitution. */
   note?: string;
@@ -625,6 +634,58 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   // A transaction of another scope is unknown here: nothing to cancel (false), nothing changed.
   cancelTrigger: ({ victim }) => [{ method: 'DELETE', path: `/v1/events/trigger/txn-${victim.tag}`, expect: own() }],
 
+  // ---- the inbox: the attacker's own session, the victim's ids ----
+  // A session opened with the attacker's application identifier and the victim's subscriberId is a
+  // subscriber of the attacker's own environment (made there, then removed again).
+  openInboxSession: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/inbox/session',
+      body: { applicationIdentifier: attacker.env.applicationIdentifier, subscriber: { subscriberId: victim.seeded.subscriber.subscriberId } },
+      expect: own({ cleanup: removeOwn(attacker, `/v2/subscribers/${victim.seeded.subscriber.subscriberId}`) }),
+    },
+  ],
+  listInboxNotifications: () => [
+    { method: 'GET', path: '/v1/inbox/notifications?limit=100', session: true, expect: own() },
+    { method: 'GET', path: '/v1/inbox/notifications?archived=true&snoozed=true&read=true', session: true, expect: own() },
+  ],
+  countInboxNotifications: () => [
+    { method: 'GET', path: `/v1/inbox/notifications/count?filters=${enc(JSON.stringify([{ read: false }, { seen: false }, { archived: true }]))}`, session: true, expect: own() },
+  ],
+  ...Object.fromEntries(
+    (['read', 'unread', 'archive', 'unarchive', 'unsnooze'] as const).map((action) => [
+      `${action}InboxNotification`,
+      ({ victim }: Ctx): Call[] => [{ method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/${action}`, session: true, expect: notFound }],
+    ]),
+  ) as Record<'readInboxNotification' | 'unreadInboxNotification' | 'archiveInboxNotification' | 'unarchiveInboxNotification' | 'unsnoozeInboxNotification', (ctx: Ctx) => Call[]>,
+  snoozeInboxNotification: ({ victim }) => [
+    { method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/snooze`, body: { snoozeUntil: new Date(Date.now() + 3_600_000).toISOString() }, session: true, expect: notFound },
+  ],
+  completeInboxAction: ({ victim }) => [
+    { method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/complete`, body: { actionType: 'primary' }, session: true, expect: notFound },
+  ],
+  revertInboxAction: ({ victim }) => [
+    { method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/revert`, body: { actionType: 'primary' }, session: true, expect: notFound },
+  ],
+  deleteInboxNotification: ({ victim }) => [{ method: 'DELETE', path: `/v1/inbox/notifications/${messageOf(victim)._id}/delete`, session: true, expect: notFound }],
+  // Bulk actions act on the caller's own inbox only: with the victim's marker as tag they match nothing.
+  ...Object.fromEntries(
+    (
+      [
+        ['readAllInboxNotifications', 'read'],
+        ['archiveAllInboxNotifications', 'archive'],
+        ['archiveReadInboxNotifications', 'read-archive'],
+        ['deleteAllInboxNotifications', 'delete'],
+      ] as const
+    ).map(([operationId, action]) => [
+      operationId,
+      ({ victim }: Ctx): Call[] => [{ method: 'POST', path: `/v1/inbox/notifications/${action}`, body: { tags: [victim.marker] }, session: true, expect: own() }],
+    ]),
+  ) as Record<'readAllInboxNotifications' | 'archiveAllInboxNotifications' | 'archiveReadInboxNotifications' | 'deleteAllInboxNotifications', (ctx: Ctx) => Call[]>,
+  markInboxNotificationsSeen: ({ victim }) => [
+    { method: 'POST', path: '/v1/inbox/notifications/seen', body: { notificationIds: [messageOf(victim)._id] }, session: true, note: 'not a message of this inbox: nothing changes', expect: own() },
+  ],
+
   // ---- no tenant data ----
   getOpenApi: () => [{ method: 'GET', path: '/openapi.json', expect: own() }],
 };
@@ -650,7 +711,7 @@ const successStatus = (method: string, path: string): number => {
 /** What `call` must answer when `attacker` makes it against `victim`'s ids. */
 async function check(call: Call, { attacker, victim, sameOrg }: Ctx) {
   const what = `${attacker.name} → ${victim.name}: ${call.method} ${call.path}${call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`}${call.note ? ` (${call.note})` : ''}`;
-  const res = await attacker.client.request(call.method, call.path, { ...(call.body !== undefined && { body: call.body }) });
+  const res = await (call.session ? attacker.inbox : attacker.client).request(call.method, call.path, { ...(call.body !== undefined && { body: call.body }) });
   const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
   const sent = `${call.path} ${JSON.stringify(call.body ?? '')}`;
   const forbidden = victimSecrets(victim, sameOrg).filter((s) => !sent.includes(s));

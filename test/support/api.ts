@@ -37,11 +37,15 @@ export interface ApiClient {
   delete<T = any>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
 }
 
-/** A client for `baseUrl`; with an API key it sends `Authorization: ApiKey <key>` on every call. */
-export function apiClient(baseUrl: string, apiKey?: string): ApiClient {
+/**
+ * A client for `baseUrl`; with an API key it sends `Authorization: ApiKey <key>` on every call,
+ * with `{ bearer }` an inbox session's `Authorization: Bearer <token>`.
+ */
+export function apiClient(baseUrl: string, credential?: string | { bearer: string }): ApiClient {
+  const authorization = credential === undefined ? undefined : typeof credential === 'string' ? `ApiKey ${credential}` : `Bearer ${credential.bearer}`;
   const request: ApiClient['request'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
-    if (apiKey && !('authorization' in headers)) headers.authorization = `ApiKey ${apiKey}`;
+    if (authorization && !('authorization' in headers)) headers.authorization = authorization;
     let payload: string | undefined = options.rawBody;
     if (options.body !== undefined) {
       payload = JSON.stringify(options.body);
@@ -72,6 +76,8 @@ export interface TestEnv {
   scope: EnvScope;
   client: ApiClient;
   apiKey: string;
+  /** The environment's public identifier (what an inbox session is opened with). */
+  applicationIdentifier: string;
 }
 
 export interface TestOrg {
@@ -91,7 +97,16 @@ export async function createTestOrg(baseUrl: string): Promise<TestOrg> {
       scope: { organizationId: org.organization._id, environmentId: found.environment._id },
       client: apiClient(baseUrl, found.apiKey),
       apiKey: found.apiKey,
+      applicationIdentifier: found.environment.identifier,
     };
   };
   return { id: org.organization._id, dev: env('Development'), prod: env('Production') };
+}
+
+/** Opens an inbox session for the subscriber (made if missing); a client sending its token. */
+export async function inboxClient(baseUrl: string, env: TestEnv, subscriber: string | Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<ApiClient & { token: string }> {
+  const res = await apiClient(baseUrl).post('/v1/inbox/session', { applicationIdentifier: env.applicationIdentifier, subscriber, ...extra });
+  if (res.status !== 201) throw new Error(`inbox session: ${res.status} ${JSON.stringify(res.body)}`);
+  const token = res.body.data.token as string;
+  return { ...apiClient(baseUrl, { bearer: token }), token };
 }

@@ -35,6 +35,8 @@ async function packagesOf(entry: string): Promise<string[]> {
 
 const LIQUID = 'liquidjs';
 const AJV = ['ajv', 'ajv-formats'];
+// sanitize-html loads postcss, which we never call (infra/bundling/postcss-stub.cjs).
+const POSTCSS = ['postcss', 'source-map-js'];
 
 const LEFT_OUT: [entry: string, packages: string[]][] = [
   ['functions/workflows/get.ts', [LIQUID, ...AJV]],
@@ -45,6 +47,8 @@ const LEFT_OUT: [entry: string, packages: string[]][] = [
   ['functions/notifications/get.ts', [LIQUID, ...AJV]],
   ['functions/notifications/list.ts', [LIQUID, ...AJV]],
   ['functions/openapi/get.ts', [LIQUID, ...AJV]],
+  ['functions/consumers/events.ts', POSTCSS],
+  ['functions/consumers/jobs.ts', POSTCSS],
 ];
 
 /** The external packages a bundle imports: when it is loaded, or by a dynamic import() later. */
@@ -64,12 +68,12 @@ describe('Lambda bundles', () => {
     expect(packages.filter((name) => leftOut.includes(name))).toEqual([]);
   });
 
-  it('only POST and PATCH functions carry Powertools idempotency (the idempotency-key header)', async () => {
+  it('only the API-key POST and PATCH functions carry Powertools idempotency (the idempotency-key header)', async () => {
     const IDEMPOTENCY = '@aws-lambda-powertools/idempotency';
-    const carried = await Promise.all(routes.map(async (r) => ({ route: r.operationId, method: r.method, carries: (await packagesOf(r.handler)).includes(IDEMPOTENCY) })));
-    const wrong = carried.filter((c) => c.carries !== (c.method === 'POST' || c.method === 'PATCH'));
+    const carried = await Promise.all(routes.map(async (r) => ({ route: r.operationId, method: r.method, auth: r.auth, carries: (await packagesOf(r.handler)).includes(IDEMPOTENCY) })));
+    const wrong = carried.filter((c) => c.carries !== (c.auth === 'apiKey' && (c.method === 'POST' || c.method === 'PATCH')));
     expect(wrong).toEqual([]);
-  });
+  }, 180_000);
 
   it('no function loads the KMS, SES or SNS client at init', async () => {
     const bundles = new Map(await Promise.all(ENTRIES.map(async (entry) => [entry, await bundle(entry)] as const)));
@@ -90,6 +94,22 @@ describe('Lambda bundles', () => {
       const packages = await packagesOf(entry);
       expect(packages.filter((p) => [LIQUID, ...AJV, 'zod', '@middy/core'].includes(p)), entry).toEqual([]);
       expect((await packagesOf(entry)).includes('jose'), entry).toBe(entry === socketAuthorizer.handler);
+    }
+  });
+
+  it('the sanitizer bundled without postcss loads and sanitizes', async () => {
+    mkdirSync('.local', { recursive: true });
+    const dir = mkdtempSync(join(process.cwd(), '.local', 'bundle-'));
+    try {
+      writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }');
+      const file = join(dir, 'index.js');
+      await build({ entryPoints: ['lib/pipeline/steps/sanitize.ts'], outfile: file, ...esbuildOptions(), logLevel: 'silent' });
+      const html = '<style>p { color: red }</style><p style="color: blue" onclick="alert(1)">x</p><img src=x onerror=alert(1)>';
+      const script = `const s = require(${JSON.stringify(file)}); process.stdout.write(JSON.stringify([s.safeHtml(${JSON.stringify(html)}, 'email'), s.safeHtml(${JSON.stringify(html)}, 'in-app')]));`;
+      const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' }));
+      expect(out).toEqual(['<style>p { color: red }</style><p style="color: blue">x</p><img src="x" />', '<p style="color: blue">x</p><img src="x" />']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

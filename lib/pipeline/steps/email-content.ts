@@ -1,4 +1,6 @@
+import { renderHtmlTemplate } from '../../workflows/templates.ts';
 import { inlineCss } from './inline-css.ts';
+import { safeHtml } from './sanitize.ts';
 
 // The HTML an email step sends: the rendered body inside the default layout (a minimal document
 // that centres the content), then every <style> rule inlined into style attributes (juice,
@@ -31,6 +33,16 @@ function withLayout(body: string, subject: string): string {
     `<body><div class="email-layout"><div class="email-content">${body}</div></div></body>`,
     '</html>',
   ].join('\n');
+}
+
+/**
+ * The body as the message keeps it: Liquid with what it inserts HTML-escaped (a payload value is
+ * text, `| raw` opts out), then sanitized (sanitize.ts) unless the step sets
+ * `disableOutputSanitization`. The subject is a mail header, plain text: it is neither.
+ */
+export function emailBody(controlValues: Record<string, unknown>, variables: Record<string, unknown>): string {
+  const body = typeof controlValues.body === 'string' ? renderHtmlTemplate(controlValues.body, variables) : '';
+  return controlValues.disableOutputSanitization === true ? body : safeHtml(body, 'email');
 }
 
 export function emailHtml(body: string, options: { subject: string; layout: boolean }): string {

@@ -6,6 +6,7 @@ import { DETAILS, detail } from '../details.ts';
 import { mayHaveSockets } from '../../live/presence.ts';
 import { cachedInAppIntegration } from '../read-cache.ts';
 import { newMessage } from './message.ts';
+import { safeHtml, safeUrl, type UrlKind } from './sanitize.ts';
 
 // An in-app step writes the message into the subscriber's inbox. The message's id is the job's,
 // so a run repeated after a crash finds it there: the inbox gets it exactly once. It is announced
@@ -53,28 +54,43 @@ export async function decideInApp(context: JobContext): Promise<Decision> {
   };
 }
 
+// Subject, body and button labels are HTML to the inbox, avatar and redirects are URLs: each is
+// sanitized after Liquid (sanitize.ts) unless the step sets `disableOutputSanitization`, and a
+// URL that goes somewhere a link must not is left out. `data` is passed on as rendered: it is
+// the app's own data, like the payload the message also carries.
 function render(values: Record<string, unknown>, variables: Record<string, unknown>) {
+  const sanitize = values.disableOutputSanitization !== true;
   const text = (v: unknown) => (typeof v === 'string' ? renderTemplate(v, variables) : undefined);
+  const html = (v: unknown) => {
+    const rendered = text(v);
+    return rendered === undefined || !sanitize ? rendered : safeHtml(rendered, 'in-app');
+  };
+  const url = (v: unknown, kind: UrlKind) => {
+    const rendered = text(v);
+    return rendered === undefined || !sanitize ? rendered : safeUrl(rendered, kind);
+  };
   const buttons: MessageButton[] = [];
   for (const [type, action] of [['primary', values.primaryAction], ['secondary', values.secondaryAction]] as const) {
     const a = action as Action | undefined;
     if (!a?.label) continue;
+    const to = a.redirect?.url ? url(a.redirect.url, 'link') : undefined;
     buttons.push({
       type,
-      content: text(a.label)!,
-      ...(a.redirect?.url && { url: text(a.redirect.url)! }),
+      content: html(a.label)!,
+      ...(to !== undefined && { url: to }),
       ...(a.redirect?.target && { target: a.redirect.target }),
     });
   }
   const redirect = values.redirect as Action['redirect'] | undefined;
+  const redirectTo = redirect?.url ? url(redirect.url, 'link') : undefined;
   const cta: MessageCta = {
-    ...(redirect?.url && { type: 'redirect' as const, data: { url: text(redirect.url)!, ...(redirect.target && { target: redirect.target }) } }),
+    ...(redirectTo !== undefined && { type: 'redirect' as const, data: { url: redirectTo, ...(redirect?.target && { target: redirect.target }) } }),
     action: { status: 'pending', buttons, result: {} },
   };
-  const subject = text(values.subject);
-  const avatar = text(values.avatar);
+  const subject = html(values.subject);
+  const avatar = url(values.avatar, 'image');
   return {
-    content: text(values.body) ?? '',
+    content: html(values.body) ?? '',
     ...(subject !== undefined && { subject }),
     ...(avatar !== undefined && { avatar }),
     ...(values.data !== undefined && { data: renderData(values.data as Record<string, unknown>, variables) }),

@@ -8,7 +8,7 @@ import type { ConditionVariables } from '../step-conditions.ts';
 import { renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
-import { emailHtml, usesLayout } from './email-content.ts';
+import { emailBody, emailHtml, usesLayout } from './email-content.ts';
 import { newMessage } from './message.ts';
 import { mapConcurrently } from '../../store/concurrency.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';
@@ -59,7 +59,9 @@ export async function decideSend(context: JobContext): Promise<Decision> {
   try {
     const text = (v: unknown) => (typeof v === 'string' ? renderTemplate(v, context.variables) : undefined);
     const subject = text(step.controlValues.subject);
-    rendered = { ...(subject !== undefined && { subject }), content: text(step.controlValues.body) ?? '' };
+    // Email bodies are HTML (email-content.ts); sms, chat and push bodies are plain text.
+    const content = channel === 'email' ? emailBody(step.controlValues, context.variables) : (text(step.controlValues.body) ?? '');
+    rendered = { ...(subject !== undefined && { subject }), content };
     const from = text(step.controlValues.from);
     const senderName = text(step.controlValues.senderName);
     outgoing = {

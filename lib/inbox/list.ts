@@ -1,0 +1,31 @@
+import type { SubscriberSession } from '../auth/session-token.ts';
+import { BadRequestError } from '../errors.ts';
+import type { InboxFilter } from './filter.ts';
+import { inboxOf, inboxSubscriber } from './inbox.ts';
+import { inboxNotification, type InboxNotification } from './message-views.ts';
+import { inboxPage } from './repository.ts';
+import type { ListRequest } from './schemas.ts';
+
+// GET /v1/inbox/notifications: a page of the session's inbox, newest first, as the client reads
+// it (not enveloped: `{data, hasMore, filter}`).
+
+export interface NotificationList {
+  data: InboxNotification[];
+  hasMore: boolean;
+  filter: Record<string, unknown>;
+}
+
+/** The reference refuses this combination: an unread message is never archived. */
+export function assertSupported(filter: InboxFilter): void {
+  if (filter.read === false && filter.archived === true) throw new BadRequestError('Filtering for unread and archived notifications is not supported.');
+}
+
+export async function listInbox(session: SubscriberSession, query: ListRequest): Promise<NotificationList> {
+  assertSupported(query.filter);
+  const inbox = inboxOf(session);
+  const [subscriber, page] = await Promise.all([
+    inboxSubscriber(inbox),
+    inboxPage(inbox.scope, inbox.subscriberId, inbox.ctx, { filter: query.filter, after: query.after?.toLowerCase(), offset: query.offset, limit: query.limit }),
+  ]);
+  return { data: page.messages.map((m) => inboxNotification(m, subscriber)), hasMore: page.hasMore, filter: query.echo };
+}
