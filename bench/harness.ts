@@ -59,8 +59,8 @@ export interface Difference {
 
 export interface Bench {
   stack: LocalStack;
-  /** Calls the route table with `apiKey` as the caller. */
-  api(apiKey: string): (method: string, path: string, body?: unknown) => Promise<ApiResult>;
+  /** Calls the route table with an API key as the caller, or `{ bearer }` an inbox session's token. */
+  api(credential: string | { bearer: string }): (method: string, path: string, body?: unknown) => Promise<ApiResult>;
   snapshot(): Snapshot;
   since(before: Snapshot): Difference;
   /** Waits until both queues are empty and no consumer runs (delayed messages included). */
@@ -160,13 +160,14 @@ export async function startBench(options: { consumerConcurrency: number }): Prom
   startPollers(options.consumerConcurrency);
 
   const dispatch = localDispatcher(routes);
-  const api: Bench['api'] = (apiKey) => async (method, path, body) => {
+  const api: Bench['api'] = (credential) => async (method, path, body) => {
+    const authorization = typeof credential === 'string' ? `ApiKey ${credential}` : `Bearer ${credential.bearer}`;
     const payload = body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body));
     const started = performance.now();
     const result = await dispatch({
       method,
       url: path,
-      headers: { authorization: `ApiKey ${apiKey}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      headers: { authorization, ...(body !== undefined && { 'content-type': 'application/json' }) },
       body: payload,
     });
     const ms = performance.now() - started;

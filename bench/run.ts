@@ -21,6 +21,7 @@ import {
   type WorkflowRef,
 } from './scenarios.ts';
 import type { Subscriber } from '#lib/subscribers/model.ts';
+import { inboxDepth, seedInbox } from './inbox.ts';
 import { benchOrganization, seedNotifications, seedSubscribers, seedSubscriptions, type BenchEnv } from './seed.ts';
 import { round } from './stats.ts';
 
@@ -257,6 +258,14 @@ async function main() {
       Math.min(10, SIZES.depthSamples),
     );
 
+    log('depth: an inbox of 10 messages and one of 10,000');
+    const [inboxSmall, inboxLarge, inboxCapped] = await seedSubscribers(dev.scope, ['inbox-small', 'inbox-large', 'inbox-capped']);
+    await seedInbox(dev, inboxSmall!, 10, 10);
+    await seedInbox(dev, inboxLarge!, 10_000, 10);
+    await seedInbox(dev, inboxCapped!, 10_000, 1_000);
+    const inboxResult = await inboxDepth(bench, dev, { small: inboxSmall!, large: inboxLarge!, capped: inboxCapped! }, SIZES.depthSamples);
+    const inboxDepths = inboxResult.compared;
+
     const cost = costPerMillionEvents(e2e);
     load.push(loadavg()[0]!);
 
@@ -270,6 +279,7 @@ async function main() {
       { target: 'end to end ÷ (floor ÷ writes per delivery)', value: e2e.deliveredPerSec / floorDeliveriesPerSec, limit: `≥ ${TARGETS.endToEndFloorRatio}`, ok: e2e.deliveredPerSec / floorDeliveriesPerSec >= TARGETS.endToEndFloorRatio },
       { target: 'subscriptions: 1,000 deep ÷ page 1', value: subscriptionsDepth.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: subscriptionsDepth.ratio <= TARGETS.depthRatio },
       { target: `activity page 1: ${SIZES.notifications / 1000}k ÷ 1k notifications`, value: activityDepth.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: activityDepth.ratio <= TARGETS.depthRatio },
+      ...inboxDepths.map((d) => ({ target: `${d.what}: ${d.deep.label} ÷ ${d.shallow.label}`, value: d.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: d.ratio <= TARGETS.depthRatio })),
       { target: `largest bundle (KB): ${bundles.largest.name}; ${bundlesWithin}`, value: bundles.largest.bytes / 1024, limit: `≤ ${TARGETS.largestBundleKb}`, ok: bundles.largest.bytes / 1024 <= TARGETS.largestBundleKb },
       { target: `slowest init ÷ hello world: ${bundles.slowest.name}; ${initsWithin}`, value: bundles.slowest.initMs / helloInit, limit: `≤ ${TARGETS.initRatio}`, ok: bundles.slowest.initMs / helloInit <= TARGETS.initRatio },
     ];
@@ -291,7 +301,7 @@ async function main() {
       live,
       digest,
       endpoints,
-      depth: [subscriptionsDepth, activityDepth, activityDeepPage],
+      depth: [subscriptionsDepth, activityDepth, activityDeepPage, ...inboxDepths, inboxResult.atCap],
       bundles,
       costPerMillionEvents: cost,
     };

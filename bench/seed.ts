@@ -19,6 +19,7 @@ export interface BenchEnv {
   id: string;
   scope: EnvScope;
   apiKey: string;
+  applicationIdentifier: string;
 }
 
 export async function benchOrganization(): Promise<{ dev: BenchEnv; prod: BenchEnv }> {
@@ -29,6 +30,7 @@ export async function benchOrganization(): Promise<{ dev: BenchEnv; prod: BenchE
       id: found.environment._id,
       scope: { organizationId: org.organization._id, environmentId: found.environment._id },
       apiKey: found.apiKey,
+      applicationIdentifier: found.environment.identifier,
     };
   };
   return { dev: env('Development'), prod: env('Production') };

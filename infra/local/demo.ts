@@ -9,7 +9,8 @@ import { ensureDemoWorkflow } from '#lib/workflows/demo.ts';
 
 export interface DemoFile {
   organizationId: string;
-  environments: { name: string; id: string; apiKey: string }[];
+  /** `applicationIdentifier`: what a front end (`<Inbox />`, `@novu/js`) opens the environment's inboxes with. */
+  environments: { name: string; id: string; apiKey: string; applicationIdentifier: string }[];
   /** The demo workflow in the first (Development) environment. */
   workflow?: { id: string; workflowId: string };
   /** Where the last `npm start` served: the HTTP API and the inbox sockets (`ws://…`). */
@@ -25,7 +26,9 @@ export async function ensureDemo(file: string): Promise<{ demo: DemoFile; create
   if (existsSync(file)) {
     const demo = JSON.parse(readFileSync(file, 'utf8')) as DemoFile;
     const checks = await Promise.all(demo.environments.map((e) => findCallerByApiKey(e.apiKey)));
-    if (demo.environments.length > 0 && checks.every((caller) => caller?.organizationId === demo.organizationId)) {
+    // Demos from before environments had application identifiers are made again.
+    const complete = demo.environments.every((e) => typeof e.applicationIdentifier === 'string');
+    if (complete && demo.environments.length > 0 && checks.every((caller) => caller?.organizationId === demo.organizationId)) {
       // Demos from before the demo workflow existed get it now.
       if (!demo.workflow) {
         demo.workflow = await ensureDemoWorkflow(checks[0]!);
@@ -41,6 +44,7 @@ export async function ensureDemo(file: string): Promise<{ demo: DemoFile; create
       name: environment.name,
       id: environment._id,
       apiKey,
+      applicationIdentifier: environment.identifier,
     })),
   };
   const [development] = provisioned.environments;

@@ -75,13 +75,20 @@ export function jsonBody(): Middleware {
   };
 }
 
+/** The credential of `Authorization: <scheme> <credential>`; 401 without the header or with another scheme. */
+function credentialOf(event: HttpEvent, scheme: 'ApiKey' | 'Bearer'): string | undefined {
+  const header = event.headers?.authorization;
+  if (!header) throw new UnauthorizedError('Missing authorization header');
+  const [sent, credential] = header.trim().split(/\s+/, 2);
+  if (sent !== scheme) throw new UnauthorizedError(`Invalid authentication scheme: "${sent}"`);
+  return credential;
+}
+
+/** `Authorization: ApiKey <key>`: the environment the key belongs to (the server-side API). */
 export function authenticate(): Middleware {
   return {
     before: async ({ event }) => {
-      const header = event.headers?.authorization;
-      if (!header) throw new UnauthorizedError('Missing authorization header');
-      const [scheme, key] = header.trim().split(/\s+/, 2);
-      if (scheme !== 'ApiKey') throw new UnauthorizedError(`Invalid authentication scheme: "${scheme}"`);
+      const key = credentialOf(event, 'ApiKey');
       const caller = key ? await findCallerByApiKey(key) : undefined;
       if (!caller) throw new UnauthorizedError('API Key not found');
       event.caller = caller;
@@ -93,10 +100,7 @@ export function authenticate(): Middleware {
 export function authenticateSubscriber(): Middleware {
   return {
     before: async ({ event }) => {
-      const header = event.headers?.authorization;
-      if (!header) throw new UnauthorizedError('Missing authorization header');
-      const [scheme, token] = header.trim().split(/\s+/, 2);
-      if (scheme !== 'Bearer') throw new UnauthorizedError(`Invalid authentication scheme: "${scheme}"`);
+      const token = credentialOf(event, 'Bearer');
       const session = token ? await verifySessionToken(token) : undefined;
       if (!session) throw new UnauthorizedError('Invalid or expired session token');
       event.session = session;

@@ -1,5 +1,5 @@
 import { wakeMessage } from '../inbox/snooze.ts';
-import { logger } from '../logger.ts';
+import { isId, parse } from '../queue/parse-message.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { scheduleWake, type LiveMessage } from './announce.ts';
 import { pushToSubscriber } from './push.ts';
@@ -21,8 +21,6 @@ export async function consumeLive(body: string): Promise<void> {
   await pushToSubscriber(scope, subscriberId, event);
 }
 
-const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
-
 function isLiveMessage(m: Record<string, unknown>): boolean {
   const event = m.event as Record<string, unknown> | null;
   if (m.kind !== 'live' || !isId(m.organizationId) || !isId(m.environmentId) || !isId(m.subscriberId) || !event || typeof event !== 'object') return false;
@@ -33,17 +31,4 @@ function isLiveMessage(m: Record<string, unknown>): boolean {
 }
 
 /** A message that is not one of ours can never succeed: logged and dropped. */
-function parseLiveMessage(body: string): LiveMessage | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  if (json === null || typeof json !== 'object' || Array.isArray(json) || !isLiveMessage(json as Record<string, unknown>)) {
-    logger.error('Dropped a malformed queue message', { body: body.slice(0, 500) });
-    return undefined;
-  }
-  return json as LiveMessage;
-}
-
+const parseLiveMessage = (body: string) => parse<LiveMessage>(body, isLiveMessage);

@@ -6,7 +6,8 @@ import * as z from '#lib/zod.ts';
 import { localDispatcher, type Dispatch, type LocalApi } from '#infra/local/api-gateway.ts';
 import { routes } from '#infra/routes.ts';
 import type { RouteDef } from '#lib/http/route.ts';
-import { apiClient, newOrganization, startTestApi, type ApiClient } from '../support/api.ts';
+import { apiClient, inboxClient, newOrganization, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
+import { buildMessage, seedMessages } from '../support/message-builder.ts';
 
 // Bad input, property-based, over every route of the route table (routes added later are walked
 // too): random and malformed bodies, path ids, query strings and headers, sent with the API key of
@@ -58,7 +59,18 @@ const ODD_STRINGS = [
 
 let org: { id: string; environmentIds: string[] };
 let validKey: string;
-let seeds: { subscriberIds: string[]; topicKey: string; workflowId: string; workflowDbId: string; tenant: string; integrationId: string };
+/** An inbox session of sub-1 (the credential of `auth: 'subscriber'` routes). */
+let validToken: string;
+let seeds: {
+  subscriberIds: string[];
+  topicKey: string;
+  workflowId: string;
+  workflowDbId: string;
+  tenant: string;
+  integrationId: string;
+  applicationIdentifier: string;
+  messageId: string;
+};
 
 // ---- inputs ------------------------------------------------------------------------------------
 
@@ -80,7 +92,7 @@ const plausible = () =>
       'a@b.co', 'en-US', 'Europe/Paris', 'acme', true, false, 1, 10, {}, [], ['a'], { a: 1 },
       { email: true }, { isEnabled: true },
     ),
-    fc.constantFrom<unknown>(...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.tenant, seeds.integrationId, ...org.environmentIds),
+    fc.constantFrom<unknown>(...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.tenant, seeds.integrationId, seeds.applicationIdentifier, ...org.environmentIds),
   );
 
 const wrongType = fc.oneof(
@@ -196,7 +208,7 @@ function encode(text: string): string {
 
 /** A path segment, ready to put in the URL. */
 function pathId(method: string, huge: boolean): fc.Arbitrary<string> {
-  const realIds = [...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.workflowDbId, seeds.tenant, seeds.integrationId];
+  const realIds = [...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.workflowDbId, seeds.tenant, seeds.integrationId, seeds.messageId];
   const arbitraries = [
     fc.constantFrom(...ODD_STRINGS.filter((s) => s !== ''), '#', '/', '?', '%2F', '.', '..', '%', '+', ' x ').map(encode),
     fc.string({ unit: 'grapheme', minLength: 1 }).map(encode),
@@ -239,7 +251,29 @@ interface AuthCase {
   valid: boolean;
 }
 
-const authCase = (): fc.Arbitrary<AuthCase> =>
+/** The credentials a route takes: an API key, or an inbox session's token (`auth: 'subscriber'`). */
+const authCase = (route: RouteDef): fc.Arbitrary<AuthCase> => (route.auth === 'subscriber' ? sessionAuthCase() : apiKeyAuthCase());
+
+const sessionAuthCase = (): fc.Arbitrary<AuthCase> =>
+  fc.oneof(
+    fc.constant({ header: `Bearer ${validToken}`, valid: true }),
+    fc.constantFrom<AuthCase>(
+      { header: undefined, valid: false },
+      { header: 'Bearer', valid: false },
+      { header: 'Bearer ', valid: false },
+      { header: `ApiKey ${validKey}`, valid: false },
+      { header: `bearer ${validToken}`, valid: false },
+      { header: `Bearer ${validToken}x`, valid: false },
+      { header: `Bearer ${validToken.slice(0, -2)}`, valid: false },
+      // The token's claims with another signature, and with none (alg "none").
+      { header: `Bearer ${validToken.split('.').slice(0, 2).join('.')}.${'A'.repeat(43)}`, valid: false },
+      { header: `Bearer eyJhbGciOiJub25lIn0.${validToken.split('.')[1]}.`, valid: false },
+      { header: `Bearer ${'k'.repeat(2000)}`, valid: false },
+    ),
+    printableAscii(80).map((header) => ({ header, valid: false })),
+  );
+
+const apiKeyAuthCase = (): fc.Arbitrary<AuthCase> =>
   fc.oneof(
     fc.constant({ header: `ApiKey ${validKey}`, valid: true }),
     fc.constantFrom<AuthCase>(
@@ -283,7 +317,7 @@ function caseFor(route: RouteDef, huge: boolean, anyRoute = false): fc.Arbitrary
         // Chosen after the method: a DELETE sent to another route's path must not get a real id either.
         ids: fc.tuple(...names.map(() => pathId(method, huge))),
         query: fc.option(queryString(route, huge), { freq: 2 }),
-        auth: authCase(),
+        auth: authCase(route),
         body: bodyCase(route),
         idempotencyKey,
         extraHeaders: fc.dictionary(fc.constantFrom('x-forwarded-for', 'accept', 'x-amz-date', 'user-agent', 'x-unknown'), printableAscii(50), { maxKeys: 2 }),
@@ -379,7 +413,7 @@ function check(c: Case, a: Answer, direct: boolean) {
   if (a.status < 300) {
     // Success only for input the route accepts.
     if (c.method !== c.route.method) return; // another route of the same path served it
-    if (c.route.auth === 'apiKey' && !c.auth.valid) fail('a 2xx without a valid API key');
+    if (c.route.auth !== 'none' && !c.auth.valid) fail('a 2xx without valid credentials');
     if (c.route.request.body) {
       const sent = sentBody(c.body.text);
       if (!sent.ok) fail('a 2xx for a body that is not JSON');
@@ -488,6 +522,9 @@ beforeAll(async () => {
   );
   await created(client.post('/v2/tenants', { identifier: 'acme', name: 'Acme', data: { seats: 5 } }));
   const integration = await created(client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', name: 'Mail' }));
+  const applicationIdentifier = provisioned.environments[0]!.environment.identifier;
+  validToken = (await inboxClient(api.url, { applicationIdentifier } as TestEnv, 'sub-1')).token;
+  const [message] = await seedMessages([buildMessage({ organizationId: org.id, environmentId: org.environmentIds[0]! }, { subscriberId: 'sub-1', _id: 'x' }, {})]);
   seeds = {
     subscriberIds,
     topicKey: 'news',
@@ -495,6 +532,8 @@ beforeAll(async () => {
     workflowDbId: workflow._id,
     tenant: 'acme',
     integrationId: integration._id,
+    applicationIdentifier,
+    messageId: message!._id,
   };
 }, 60_000);
 

@@ -1,53 +1,30 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCallerByApiKey } from '#lib/auth/api-keys.ts';
 import { listEnvironments } from '#lib/tenancy/environments.ts';
+import { startFakeKms } from '../support/fake-kms.ts';
 
 // `npm run create-org` as an operator runs it against AWS, here against the emulators: explicit
 // --table and --kms-key flags (no stack lookup); the emulator endpoints come from the environment.
-// The API keys are kept sealed under data keys of the KMS key: a small stand-in for KMS's
-// GenerateDataKey answers here, and records what the script asked of it.
+// The API keys are kept sealed under data keys of the KMS key: a stand-in for KMS answers
+// (test/support/fake-kms.ts) and records what the script asked of it.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 const KEY_ARN = 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000';
 
-let kms: Server;
-let kmsUrl: string;
-const kmsCalls: { target: string; keyId: string }[] = [];
-
+let kms: Awaited<ReturnType<typeof startFakeKms>>;
 beforeAll(async () => {
-  kms = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      const target = String(req.headers['x-amz-target'] ?? '');
-      const input = JSON.parse(body || '{}') as { KeyId?: string };
-      kmsCalls.push({ target, keyId: input.KeyId ?? '' });
-      res.setHeader('content-type', 'application/x-amz-json-1.1');
-      if (target !== 'TrentService.GenerateDataKey') {
-        res.statusCode = 400;
-        res.end(JSON.stringify({ __type: 'UnsupportedOperationException', message: target }));
-        return;
-      }
-      const plaintext = randomBytes(32);
-      res.end(JSON.stringify({ KeyId: input.KeyId, Plaintext: plaintext.toString('base64'), CiphertextBlob: Buffer.concat([Buffer.from('wrapped:'), plaintext]).toString('base64') }));
-    });
-  });
-  await new Promise<void>((resolve) => kms.listen(0, '127.0.0.1', resolve));
-  kmsUrl = `http://127.0.0.1:${(kms.address() as AddressInfo).port}`;
+  kms = await startFakeKms();
 });
-afterAll(() => new Promise<void>((resolve) => kms.close(() => resolve())));
+afterAll(() => new Promise<void>((resolve) => kms.server.close(() => resolve())));
 
 function createOrg(...args: string[]) {
   return run(process.execPath, ['--import', 'tsx', 'infra/scripts/create-organization.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, AWS_ENDPOINT_URL_KMS: kmsUrl, AWS_REGION: 'us-east-1' },
+    env: { ...process.env, AWS_ENDPOINT_URL_KMS: kms.url, AWS_REGION: 'us-east-1' },
   });
 }
 
@@ -73,7 +50,7 @@ describe('create-organization script', () => {
     const stored = await listEnvironments(organizationId);
     expect(stored.map((e) => e._id).sort()).toEqual(printed.map((p) => p.environmentId).sort());
     // Each key was sealed under a data key of the stage's KMS key.
-    expect(kmsCalls.filter((c) => c.target === 'TrentService.GenerateDataKey' && c.keyId === KEY_ARN).length).toBeGreaterThanOrEqual(2);
+    expect(kms.calls.filter((c) => c.target === 'TrentService.GenerateDataKey' && c.body.KeyId === KEY_ARN).length).toBeGreaterThanOrEqual(2);
   });
 
   it('prints JSON with --json', async () => {

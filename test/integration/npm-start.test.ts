@@ -14,6 +14,7 @@ import { TestSocket } from '../support/sockets.ts';
 // demo.
 
 const CURL = /curl -s (\S+) -H 'Authorization: ApiKey (\w+)'/;
+const INBOX = /applicationIdentifier: '([\w-]+)', backendUrl: '(\S+)'/;
 const stateDirs: string[] = [];
 afterAll(() => stateDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -43,10 +44,28 @@ async function runStart(env: Record<string, string | undefined>) {
     }
     const [, url, apiKey] = CURL.exec(output)!;
     const res = await fetch(url!, { headers: { authorization: `ApiKey ${apiKey}` } });
+    // The printed inbox settings open a subscriber's inbox.
+    const [, applicationIdentifier, backendUrl] = INBOX.exec(output) ?? [];
+    const session = await fetch(`${backendUrl}/v1/inbox/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ applicationIdentifier, subscriber: 'demo-user' }),
+    });
     // The inbox sockets answer as API Gateway would: no session token, no socket.
     const socketUrl = /Inbox sockets: (\S+)/.exec(output)?.[1];
     const refused = await TestSocket.open(socketUrl ?? 'ws://127.0.0.1:1').then(() => 'opened', (error: { status?: number }) => error.status);
-    return { port, socketPort, socketUrl, refused, url: url!, apiKey: apiKey!, status: res.status, integrations: (await res.json()) as { providerId: string }[] };
+    return {
+      port,
+      socketPort,
+      socketUrl,
+      refused,
+      url: url!,
+      apiKey: apiKey!,
+      applicationIdentifier,
+      sessionStatus: session.status,
+      status: res.status,
+      integrations: (await res.json()) as { providerId: string }[],
+    };
   } finally {
     child.kill('SIGINT');
     const code = await exited;
@@ -73,6 +92,8 @@ describe('npm start', () => {
     expect(demo.organizationId).toMatch(/^[0-9a-f]{24}$/);
     expect(demo.environments.map((e: { name: string }) => e.name)).toEqual(['Development', 'Production']);
     expect(demo.environments[0].apiKey).toBe(run.apiKey);
+    expect(demo.environments[0].applicationIdentifier).toBe(run.applicationIdentifier);
+    expect(run.sessionStatus).toBe(201);
     expect(demo.workflow).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), workflowId: 'demo-comments' });
     expect(demo).toMatchObject({ apiUrl: `http://127.0.0.1:${run.port}`, socketUrl: run.socketUrl });
   }, 60_000);

@@ -1,6 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
@@ -9,6 +6,7 @@ import { open } from '#lib/crypto/data-keys.ts';
 import { db } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
 import { apiClient, newOrganization, startTestApi, type ApiClient } from '../support/api.ts';
+import { startFakeKms } from '../support/fake-kms.ts';
 
 // The AWS path of secrets at rest (lib/crypto/data-keys.ts), which the local stack does not take:
 // with SECRETS_KMS_KEY_ID set, each record's data key comes from KMS GenerateDataKey and is
@@ -17,56 +15,6 @@ import { apiClient, newOrganization, startTestApi, type ApiClient } from '../sup
 // setting (AWS_ENDPOINT_URL_KMS). It wraps data keys under a key of its own, bound to the key id.
 
 const KEY_ARN = 'arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab';
-
-interface KmsCall {
-  target: string;
-  body: Record<string, string>;
-  signedBy: string | undefined;
-}
-
-function startFakeKms(): Promise<{ server: Server; url: string; calls: KmsCall[] }> {
-  const master = randomBytes(32);
-  const calls: KmsCall[] = [];
-  const wrap = (keyId: string, plaintext: Buffer) => {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', master, iv);
-    cipher.setAAD(Buffer.from(keyId));
-    const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-    return Buffer.from(JSON.stringify({ keyId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), body: body.toString('base64') })).toString('base64');
-  };
-  const unwrap = (blob: string) => {
-    const { keyId, iv, tag, body } = JSON.parse(Buffer.from(blob, 'base64').toString('utf8'));
-    const decipher = createDecipheriv('aes-256-gcm', master, Buffer.from(iv, 'base64'));
-    decipher.setAAD(Buffer.from(keyId));
-    decipher.setAuthTag(Buffer.from(tag, 'base64'));
-    return { keyId: keyId as string, plaintext: Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]) };
-  };
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      const target = String(req.headers['x-amz-target'] ?? '');
-      const body = JSON.parse(raw || '{}') as Record<string, string>;
-      calls.push({ target, body, signedBy: /Credential=([^/]+)\//.exec(String(req.headers.authorization ?? ''))?.[1] });
-      const answer = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
-        res.end(JSON.stringify(payload));
-      };
-      if (target === 'TrentService.GenerateDataKey') {
-        if (body.KeySpec !== 'AES_256') return answer(400, { __type: 'ValidationException', message: 'KeySpec' });
-        const plaintext = randomBytes(32);
-        return answer(200, { KeyId: body.KeyId, Plaintext: plaintext.toString('base64'), CiphertextBlob: wrap(body.KeyId!, plaintext) });
-      }
-      if (target === 'TrentService.Decrypt') {
-        const { keyId, plaintext } = unwrap(body.CiphertextBlob!);
-        if (body.KeyId && body.KeyId !== keyId) return answer(400, { __type: 'IncorrectKeyException', message: 'wrong key' });
-        return answer(200, { KeyId: keyId, Plaintext: plaintext.toString('base64') });
-      }
-      answer(400, { __type: 'UnknownOperationException', message: target });
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls })));
-}
 
 let kms: Awaited<ReturnType<typeof startFakeKms>>;
 let api: LocalApi;
@@ -101,11 +49,12 @@ describe('integration secrets with SECRETS_KMS_KEY_ID set (the AWS path)', () =>
   const credentials = { apiKey: 'SG.kms-secret-value', from: 'no-reply@example.com', senderName: 'Example' };
 
   it('wraps each record’s data key with KMS, stores only ciphertext, and reads it back', async () => {
+    const callsBefore = kms.calls.length;
     const created = await client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials, active: true });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.credentials.apiKey).toBe(credentials.apiKey);
 
-    const generate = kms.calls.filter((c) => c.target === 'TrentService.GenerateDataKey');
+    const generate = kms.calls.slice(callsBefore).filter((c) => c.target === 'TrentService.GenerateDataKey');
     expect(generate).toHaveLength(1);
     expect(generate[0]!.body).toMatchObject({ KeyId: KEY_ARN, KeySpec: 'AES_256' });
     expect(generate[0]!.signedBy, 'requests are SigV4-signed').toBeDefined();
