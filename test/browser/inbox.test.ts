@@ -74,10 +74,10 @@ interface InboxPage {
 }
 
 /** Opens the test app for `subscriberId`, as a product's page with only the settings changed. */
-async function openApp(subscriberId: string, bell: 'count' | 'default' = 'count'): Promise<InboxPage> {
+async function openApp(subscriberId: string, { bell = 'count', tabs = [] }: { bell?: 'count' | 'default'; tabs?: string[] } = {}): Promise<InboxPage> {
   const { page, problems } = await newTestPage(browser);
   page.setDefaultTimeout(UI_WAIT_MS);
-  const query = new URLSearchParams({ applicationIdentifier: env.applicationIdentifier, subscriber: subscriberId, backendUrl: api.url, socketUrl: api.socketUrl, bell });
+  const query = new URLSearchParams({ applicationIdentifier: env.applicationIdentifier, subscriber: subscriberId, backendUrl: api.url, socketUrl: api.socketUrl, bell, tabs: tabs.join(',') });
   const [session] = await Promise.all([
     page.waitForResponse((r) => r.url() === `${api.url}/v1/inbox/session` && r.request().method() === 'POST'),
     page.goto(`${site.url}/?${query}`),
@@ -144,7 +144,7 @@ describe('<Inbox /> of @novu/react 3.19 in Chromium, against the local stack', {
   it('the plain bell: a dot while anything is unread, gone after "Mark all as read"', async () => {
     const subscriberId = newSubscriber();
     await notify(subscriberId, 'First', 'Second');
-    const app = await openApp(subscriberId, 'default');
+    const app = await openApp(subscriberId, { bell: 'default' });
     const dot = app.bell.locator('.nv-bellDot');
     await dot.waitFor();
     await app.bell.click();
@@ -268,6 +268,36 @@ describe('<Inbox /> of @novu/react 3.19 in Chromium, against the local stack', {
     await vi.waitFor(async () => expect((await storedMessage(subscriberId, 'Later')).snoozedUntil ?? null).toBeNull(), WAIT);
     await showView(app.page, 'Snoozed', 'Unread & read');
     await item(app.page, 'Later').waitFor();
+    noPageErrors(app);
+  });
+
+  it('tabs filtered by tag: each with its own unread badge, listing only its workflows', async () => {
+    const billing = await createWorkflow(env.client, [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{payload.subject}}', body: 'Billing news' } }], { name: 'Billing', tags: ['billing'] });
+    const subscriberId = newSubscriber();
+    await notify(subscriberId, 'Comment');
+    await trigger(env.client, billing, subscriberId, { subject: 'Invoice' });
+    await trigger(env.client, billing, subscriberId, { subject: 'Receipt' });
+    await vi.waitFor(async () => expect(await messagesOf(env.client, subscriberId)).toHaveLength(3), WAIT);
+
+    const app = await openApp(subscriberId, { tabs: ['billing'] });
+    const { page } = app;
+    const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+    await unread(app, 3);
+    await app.bell.click();
+    // Each tab's badge is the count of its own filter (GET /v1/inbox/notifications/count).
+    await tab('All 3').waitFor();
+    await tab('billing 2').waitFor();
+    await item(page, 'Comment').waitFor();
+
+    await tab('billing 2').click();
+    await item(page, 'Invoice').waitFor();
+    expect(await page.locator('.nv-notificationSubject').allTextContents()).toEqual(['Receipt', 'Invoice']);
+
+    await itemButton(page, 'Invoice', 'notificationRead', 'Mark as read');
+    await tab('billing 1').waitFor();
+    await tab('All 2').waitFor();
+    await unread(app, 2);
+    await storedBecomes(subscriberId, 'Invoice', { read: true });
     noPageErrors(app);
   });
 

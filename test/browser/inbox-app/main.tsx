@@ -17,6 +17,9 @@ const subscriberHash = params.get('subscriberHash') ?? undefined;
 // The default bell shows only a dot while anything is unread; `?bell=count` renders the count the
 // inbox hands to `renderBell` (the same number the dot follows), as a product that shows it would.
 const countBell = params.get('bell') === 'count';
+// `?tabs=a,b`: an "All" tab, then one tab per tag (each with its own unread badge).
+const tabTags = params.get('tabs')?.split(',').filter(Boolean) ?? [];
+const tabs = tabTags.length > 0 ? [{ label: 'All', filter: { tags: [] } }, ...tabTags.map((tag) => ({ label: tag, filter: { tags: [tag] } }))] : undefined;
 const root = document.getElementById('inbox');
 if (!root) throw new Error('No #inbox element');
 
@@ -29,6 +32,7 @@ createRoot(root).render(
       backendUrl={required('backendUrl')}
       socketUrl={required('socketUrl')}
       socketOptions={{ socketType: 'cloud' }}
+      tabs={tabs}
       renderBell={countBell ? (unread) => <span>{unread.total} unread</span> : undefined}
     />
   </StrictMode>,
