@@ -1,0 +1,133 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+
+// What browser tests share: the inbox test app built with Vite, a static server for it on its own
+// origin, and Debian's Chromium driven by playwright-core (which never downloads a browser of its
+// own here: the machine's Chromium is launched by path).
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Without the background-networking flags Chromium keeps dialling Google's hosts, which this
+// machine's closed network refuses; --no-sandbox because tests run as root.
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../browser/inbox-app');
+
+/** Launches the machine's Chromium; a clear error (not a skip) where it is not installed. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `The browser tests need Chromium at ${CHROMIUM}. Install Debian's package: \`apt-get install -y chromium\` (as root; .ci/run does it), or set CHROMIUM_PATH to another Chromium build.`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** Builds test/browser/inbox-app into a new temporary folder; that folder. */
+export async function buildInboxApp(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'notify-inbox-app-'));
+  // Imported here so only the files that build a page load Vite (and its bundler) at all.
+  const { build } = await import('vite');
+  await build({
+    root: APP_DIR,
+    configFile: false,
+    base: './',
+    logLevel: 'warn',
+    mode: 'production',
+    // Vitest sets NODE_ENV=test, which Vite reads as "not production": React's development
+    // build and development JSX (jsxDEV, which React's production runtime lacks) unless both are
+    // set. JSX goes through Vite's own transform (Oxc in Vite 8): no React plugin needed.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    oxc: { jsx: { runtime: 'automatic', development: false } },
+    // One page of React and the whole inbox UI is one large chunk, and that is fine for a test.
+    build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 5_000 },
+  });
+  return outDir;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+export interface StaticServer {
+  /** `http://127.0.0.1:<port>`: an origin of its own, not the API's. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves the files of `dir` (GET/HEAD only; `/` is index.html) on a free port of the loopback. */
+export function serveStatic(dir: string): Promise<StaticServer> {
+  const root = resolve(dir);
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = normalize(join(root, path === '/' ? 'index.html' : path));
+    const inside = file.startsWith(root + sep);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !inside || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : readFileSync(file));
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolvePromise({
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+export interface PageProblems {
+  /** Uncaught errors and console errors of the page, in order. */
+  errors: string[];
+}
+
+/**
+ * A new context and page for the current test: closed when it finishes; on failure a full-page
+ * screenshot is saved to a temporary folder and its path printed. Page errors are collected for
+ * the test to assert on.
+ */
+export async function newTestPage(browser: Browser): Promise<{ page: Page; context: BrowserContext; problems: PageProblems }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems: PageProblems = { errors: [] };
+  page.on('pageerror', (error) => problems.errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.errors.push(`console: ${message.text()}`);
+  });
+  // One hook, not onTestFailed: Vitest runs the finished hooks first, and the page must still
+  // be open for its screenshot.
+  onTestFinished(async ({ task }) => {
+    try {
+      if (task.result?.state === 'fail') await screenshot(page, task.name, problems);
+    } finally {
+      await context.close();
+    }
+  });
+  return { page, context, problems };
+}
+
+async function screenshot(page: Page, testName: string, problems: PageProblems): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'notify-browser-failure-'));
+  const file = join(dir, `${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}.png`);
+  try {
+    await page.screenshot({ path: file, fullPage: true });
+    console.error(`Screenshot of the failed test "${testName}": ${file}\nPage errors: ${JSON.stringify(problems.errors)}`);
+  } catch (error) {
+    console.error(`No screenshot of the failed test "${testName}": ${String(error)}`);
+  }
+}
