@@ -20,7 +20,8 @@ export interface ResolvedWorkflowPreference<W extends StoredWorkflow = StoredWor
 }
 
 export interface ResolvedGlobalPreference {
-  enabled: true;
+  /** False when the subscriber switched every workflow off. */
+  enabled: boolean;
   channels: PreferenceChannels;
   schedule?: Schedule;
 }
@@ -49,5 +50,5 @@ export function resolveGlobalPreference(workflows: readonly Pick<StoredWorkflow,
   for (const workflow of workflows) {
     for (const channel of channelsOf(workflow)) channels[channel] = choices.global?.channels[channel] ?? true;
   }
-  return { enabled: true, channels, ...(choices.global?.schedule && { schedule: choices.global.schedule }) };
+  return { enabled: choices.global?.enabled ?? true, channels, ...(choices.global?.schedule && { schedule: choices.global.schedule }) };
 }
