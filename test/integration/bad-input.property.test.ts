@@ -537,7 +537,9 @@ beforeAll(async () => {
   validToken = (await inboxClient(api.url, { applicationIdentifier } as TestEnv, 'sub-1')).token;
   const session = (await verifySessionToken(validToken))!;
   expiredToken = await signSessionToken(session, new Date(Date.now() - (SESSION_TTL_SECONDS + 60) * 1000));
-  const [message] = await seedMessages([buildMessage({ organizationId: org.id, environmentId: org.environmentIds[0]! }, { subscriberId: 'sub-1', _id: 'x' }, {})]);
+  // With an action, so the action routes (inbox complete/revert, the legacy actions) can succeed too.
+  const cta = { action: { buttons: [{ type: 'primary' as const, content: 'Go' }] } };
+  const [message] = await seedMessages([buildMessage({ organizationId: org.id, environmentId: org.environmentIds[0]! }, { subscriberId: 'sub-1', _id: 'x' }, { cta })]);
   seeds = {
     subscriberIds,
     topicKey: 'news',

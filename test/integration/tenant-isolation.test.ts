@@ -398,6 +398,119 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     { method: 'DELETE', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/credentials/expo`, expect: notFound },
   ],
 
+  // ---- subscribers: the legacy v1 routes (@novu/node 2.x) ----
+  identifySubscriber: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/subscribers',
+      body: { subscriberId: victim.seeded.subscriber.subscriberId, firstName: 'Probe' },
+      // Identifies a subscriber of that id in the caller's own environment, never the victim's.
+      expect: own({ cleanup: removeOwn(attacker, `/v2/subscribers/${enc(victim.seeded.subscriber.subscriberId)}`) }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/subscribers',
+      body: {
+        subscriberId: attacker.seeded.subscriber.subscriberId,
+        channels: [{ providerId: 'discord', integrationIdentifier: victim.seeded.integrations.chat.identifier, credentials: { webhookUrl: 'https://evil.example/hook' } }],
+      },
+      note: "the caller's own subscriber, bound to the victim's integration: no active integration in the caller's environment",
+      expect: own({ statuses: [400] }),
+    },
+  ],
+  bulkCreateSubscribers: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/subscribers/bulk',
+      body: {
+        subscribers: [
+          { subscriberId: victim.seeded.subscriber.subscriberId, firstName: 'Probe' },
+          {
+            subscriberId: attacker.seeded.subscriber.subscriberId,
+            channels: [{ providerId: 'expo', integrationIdentifier: victim.seeded.integrations.push.identifier, credentials: { deviceTokens: ['evil-token'] } }],
+          },
+        ],
+      },
+      note: "the victim's subscriberId is made in the caller's environment; the victim's integration is not found there (failed)",
+      expect: own({ cleanup: removeOwn(attacker, `/v2/subscribers/${enc(victim.seeded.subscriber.subscriberId)}`) }),
+    },
+  ],
+  listSubscribersV1: () => [
+    { method: 'GET', path: '/v1/subscribers?limit=100', expect: own() },
+    { method: 'GET', path: '/v1/subscribers?page=1&limit=1', expect: own() },
+  ],
+  getSubscriberV1: ({ victim }) => [{ method: 'GET', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound }],
+  updateSubscriberV1: ({ victim }) => [
+    { method: 'PUT', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}`, body: { firstName: 'Hijacked', data: {} }, expect: notFound },
+  ],
+  deleteSubscriberV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound }],
+  updateSubscriberOnlineStatus: ({ victim }) => [
+    { method: 'PATCH', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/online-status`, body: { isOnline: true }, expect: notFound },
+    { method: 'PATCH', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/online-status`, body: { online: false }, expect: notFound },
+  ],
+  getSubscriberPreferencesV1: ({ victim }) => [
+    { method: 'GET', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/preferences`, expect: notFound },
+  ],
+  getSubscriberPreferencesByLevel: ({ victim }) =>
+    ['global', 'template'].map((level) => ({
+      method: 'GET',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/preferences/${level}?includeInactiveChannels=false`,
+      expect: notFound,
+    })),
+  updateSubscriberGlobalPreferencesV1: ({ victim }) => [
+    {
+      method: 'PATCH',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/preferences`,
+      body: { enabled: false, preferences: [{ type: 'email', enabled: true }] },
+      expect: notFound,
+    },
+  ],
+  updateSubscriberWorkflowPreferenceV1: ({ attacker, victim }) => [
+    {
+      method: 'PATCH',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/preferences/${victim.seeded.workflow._id}`,
+      body: { channel: { type: 'in_app', enabled: true } },
+      expect: notFound,
+    },
+    ...[victim.seeded.workflow._id, victim.seeded.workflow.workflowId].map((ref) => ({
+      method: 'PATCH',
+      path: `/v1/subscribers/${attacker.seeded.subscriber.subscriberId}/preferences/${ref}`,
+      body: { enabled: false },
+      note: "the caller's own subscriber, the victim's workflow",
+      expect: notFound,
+    })),
+  ],
+  markMessageFlags: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/messages/markAs`,
+      body: { messageId: messageOf(victim)._id, mark: { seen: true, read: true } },
+      expect: notFound,
+    },
+    {
+      method: 'POST',
+      path: `/v1/subscribers/${attacker.seeded.subscriber.subscriberId}/messages/markAs`,
+      body: { messageId: messageOf(victim)._id, mark: { read: true } },
+      note: "the caller's own subscriber, the victim's message: not the subscriber's, so ignored",
+      expect: own(),
+    },
+  ],
+  updateMessageAction: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/messages/${messageOf(victim)._id}/actions/primary`,
+      body: { status: 'done' },
+      expect: notFound,
+    },
+    {
+      method: 'POST',
+      path: `/v1/subscribers/${attacker.seeded.subscriber.subscriberId}/messages/${messageOf(victim)._id}/actions/primary`,
+      body: { status: 'done', payload: { stolen: true } },
+      note: "the caller's own subscriber, the victim's message",
+      expect: notFound,
+    },
+  ],
+
   // ---- topics ----
   upsertTopic: ({ attacker, victim }) => [
     {
