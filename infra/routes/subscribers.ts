@@ -48,8 +48,9 @@ import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
 // Subscribers: profile, credentials, topic subscriptions, preferences and in-app inbox (/v2/subscribers, /v1/subscribers). Part of the route table (infra/routes.ts); the handlers in
 // functions/subscribers/ take their entry from here, so their bundles hold only this area's schemas.
-// The legacy v1 routes `@novu/node` 2.x calls (at the end) answer in the reference's `{data}`
-// envelope; they are other views of the same use cases as the v2 routes.
+// The legacy v1 routes `@novu/node` 2.x calls answer in the reference's `{data}` envelope (those at
+// the end are other views of the v2 routes' use cases); the interface's own endpoints (credentials
+// PUT, mark-as, the v2 routes) are not wrapped, and pages (feed, list) carry `data` already.
 
 export const subscriberRoutes = [
   {
@@ -138,6 +139,7 @@ export const subscriberRoutes = [
     summary: "Update a subscriber's credentials for a chat or push provider (device tokens appended)",
     tag: 'Subscribers',
     auth: 'apiKey',
+    envelope: 'data',
     successStatus: 200,
     request: { params: subscriberPathParams, body: updateCredentialsBody },
     response: subscriberSchema,
@@ -215,6 +217,7 @@ export const subscriberRoutes = [
     summary: "How many of a subscriber's in-app messages are unseen (or seen), up to limit",
     tag: 'Subscribers',
     auth: 'apiKey',
+    envelope: 'data',
     successStatus: 200,
     request: { params: subscriberPathParams, query: unseenCountQuery },
     response: unseenCountSchema,
@@ -242,6 +245,7 @@ export const subscriberRoutes = [
     summary: "Mark all of a subscriber's in-app messages read, unread, seen or unseen; returns how many changed",
     tag: 'Subscribers',
     auth: 'apiKey',
+    envelope: 'data',
     successStatus: 201,
     request: { params: subscriberPathParams, body: markAllBody },
     response: markAllResponse,

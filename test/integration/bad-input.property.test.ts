@@ -532,7 +532,8 @@ beforeAll(async () => {
     }),
   );
   await created(client.post('/v2/tenants', { identifier: 'acme', name: 'Acme', data: { seats: 5 } }));
-  const integration = await created(client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', name: 'Mail' }));
+  // The reference's envelope: `{data: integration}`.
+  const { data: integration } = await created(client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', name: 'Mail' }));
   const applicationIdentifier = provisioned.environments[0]!.environment.identifier;
   validToken = (await inboxClient(api.url, { applicationIdentifier } as TestEnv, 'sub-1')).token;
   const session = (await verifySessionToken(validToken))!;

@@ -75,7 +75,7 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
   const integration = async (body: Record<string, unknown>): Promise<Entity> => {
     const res = await client.post('/v1/integrations', body);
     expectStatus(res, 201, `seed integration ${String(body.providerId)}`);
-    return { _id: res.body._id, identifier: res.body.identifier };
+    return { _id: res.body.data._id, identifier: res.body.data.identifier };
   };
   const email = await integration({
     providerId: 'sendgrid',
@@ -313,7 +313,7 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       // reveals nothing but that the identifier exists there); free in another one.
       expect: sameOrg
         ? own({ statuses: [409] })
-        : own({ cleanup: async (res) => removeOwn(attacker, `/v1/integrations/${res.body._id}`)() }),
+        : own({ cleanup: async (res) => removeOwn(attacker, `/v1/integrations/${res.body.data._id}`)() }),
     },
     // Placing an integration in another organization's environment (in the same organization
     // this is documented and exercised in the exceptions test).
@@ -991,7 +991,7 @@ describe('tenant isolation', () => {
     // Documented: `_environmentId` places an integration in another environment of the organization.
     const placed = await aProd.client.post('/v1/integrations', { providerId: 'discord', channel: 'chat', name: 'Placed', _environmentId: aDev.env.id });
     expectStatus(placed, 201, 'same org create in the other environment');
-    expect(placed.body._environmentId).toBe(aDev.env.id);
+    expect(placed.body.data._environmentId).toBe(aDev.env.id);
     expectStatus(
       await bDev.client.post('/v1/integrations', { providerId: 'discord', channel: 'chat', _environmentId: aDev.env.id }),
       404,
@@ -999,9 +999,9 @@ describe('tenant isolation', () => {
     );
 
     // Documented: delete from another environment of the organization.
-    expectStatus(await bDev.client.delete(`/v1/integrations/${placed.body._id}`), 404, 'other org DELETE');
-    expectStatus(await aProd.client.delete(`/v1/integrations/${placed.body._id}`), 200, 'same org DELETE');
-    expect((await aDevIntegrations()).map((i) => i._id)).not.toContain(placed.body._id);
+    expectStatus(await bDev.client.delete(`/v1/integrations/${placed.body.data._id}`), 404, 'other org DELETE');
+    expectStatus(await aProd.client.delete(`/v1/integrations/${placed.body.data._id}`), 200, 'same org DELETE');
+    expect((await aDevIntegrations()).map((i) => i._id)).not.toContain(placed.body.data._id);
 
     // Documented: workflow sync targets environments of the caller's organization.
     expectStatus(
