@@ -11,6 +11,8 @@ import { DEFAULT_BODY_LIMIT, TRIGGER_BODY_LIMIT, BULK_TRIGGER_BODY_LIMIT } from 
 
 // Triggers and their cancel (/v1/events). Part of the route table (infra/routes.ts); the handlers in
 // functions/events/ take their entry from here, so their bundles hold only this area's schemas.
+// Trigger, broadcast and cancel answer in the reference's `{data}` envelope (what `@novu/node` apps
+// read); the bulk trigger is one of the interface's endpoints and is not wrapped (behavior.md).
 
 export const eventRoutes = [
   {
@@ -21,6 +23,7 @@ export const eventRoutes = [
     summary: 'Trigger a workflow for one or more recipients',
     tag: 'Events',
     auth: 'apiKey',
+    envelope: 'data',
     successStatus: 201,
     request: { body: triggerEventBody },
     response: triggerEventResponseSchema,
@@ -49,6 +52,7 @@ export const eventRoutes = [
     summary: 'Trigger a workflow for every subscriber of the environment',
     tag: 'Events',
     auth: 'apiKey',
+    envelope: 'data',
     successStatus: 201,
     request: { body: broadcastEventBody },
     response: triggerEventResponseSchema,
@@ -63,6 +67,7 @@ export const eventRoutes = [
     summary: 'Cancel the jobs of a transaction that have not run yet (delays, digests, pending steps)',
     tag: 'Events',
     auth: 'apiKey',
+    envelope: 'data',
     successStatus: 200,
     request: { params: z.object({ transactionId: z.string().check(z.minLength(1), z.maxLength(256)) }) },
     response: z.boolean(),

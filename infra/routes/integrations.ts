@@ -10,6 +10,8 @@ import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
 // Integrations of the organization (/v1/integrations). Part of the route table (infra/routes.ts); the handlers in
 // functions/integrations/ take their entry from here, so their bundles hold only this area's schemas.
+// Create, delete and set-primary answer in the reference's `{data}` envelope (what `@novu/node`
+// apps read); the list and the update are the interface's endpoints and are not wrapped.
 
 export const integrationRoutes = [
   {
@@ -33,6 +35,7 @@ export const integrationRoutes = [
     summary: 'Create an integration',
     tag: 'Integrations',
     auth: 'apiKey',
+    envelope: 'data',
     successStatus: 201,
     request: { body: createIntegrationBody },
     response: integrationSchema,
@@ -59,6 +62,7 @@ export const integrationRoutes = [
     summary: 'Delete an integration (soft delete); returns the remaining integrations',
     tag: 'Integrations',
     auth: 'apiKey',
+    envelope: 'data',
     successStatus: 200,
     request: { params: integrationIdParams },
     response: z.array(integrationSchema),
@@ -72,6 +76,7 @@ export const integrationRoutes = [
     summary: 'Make an email or sms integration the primary one of its environment and channel',
     tag: 'Integrations',
     auth: 'apiKey',
+    envelope: 'data',
     successStatus: 201,
     request: { params: integrationIdParams },
     response: integrationSchema,

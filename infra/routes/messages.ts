@@ -9,6 +9,7 @@ import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
 // Messages of the environment (/v1/messages). Part of the route table (infra/routes.ts); the handlers in
 // functions/messages/ take their entry from here, so their bundles hold only this area's schemas.
+// Delete answers in the reference's `{data}` envelope; the list is a page, which carries `data` already.
 
 export const messageRoutes = [
   {
@@ -32,6 +33,7 @@ export const messageRoutes = [
     summary: 'Delete a message',
     tag: 'Messages',
     auth: 'apiKey',
+    envelope: 'data',
     successStatus: 200,
     request: { params: messageIdParams },
     response: deleteMessageResponse,

@@ -1,6 +1,6 @@
 import * as z from '../zod.ts';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
-import { createSubscriberBody, updateCredentialsBody } from '../subscribers/schemas.ts';
+import { subscriberDefinitionBody } from '../subscribers/schemas.ts';
 
 // Shapes of trigger requests and their answers. One event's schema serves both the single
 // trigger (validated at the route: 422) and each item of a bulk trigger (validated per item: that
@@ -20,7 +20,7 @@ const requiredString = (field: string) =>
 const object = (field: string) => z.record(z.string(), z.unknown(), { error: `${field} must be an object` });
 
 /** A subscriber as a trigger may define it (created or updated by the pipeline). */
-export const subscriberDefinitionSchema = z.extend(createSubscriberBody, { channels: z.optional(z.array(updateCredentialsBody)) });
+export const subscriberDefinitionSchema = subscriberDefinitionBody;
 
 export const topicRecipientSchema = z.object({
   type: z.literal('Topic'),

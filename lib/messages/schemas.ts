@@ -84,6 +84,38 @@ export const markAsBody = z.object({
 });
 export type MarkAsInput = z.infer<typeof markAsBody>;
 
+/**
+ * The legacy markAs's ids: one id, a comma-separated list (the reference splits a string on
+ * commas) or an array, of the same 24-hex shape; at most 100.
+ */
+const legacyMessageIds = z.pipe(
+  z.union([z.string(), z.array(z.string())], {
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'messageId should not be null or undefined' : ID_MESSAGE),
+  }),
+  z.pipe(
+    z.transform((value: string | string[]) => [value].flat().flatMap((id) => id.split(','))),
+    z.array(messageId).check(z.minLength(1, ID_MESSAGE), z.maxLength(100, 'messageId must contain no more than 100 elements')),
+  ),
+);
+
+export const markFlagsBody = z.object({
+  messageId: legacyMessageIds,
+  mark: z.object({ seen: z.optional(z.boolean()), read: z.optional(z.boolean()) }, { error: 'mark must be an object with seen and/or read' }),
+});
+export type MarkFlagsInput = z.infer<typeof markFlagsBody>;
+
+export const messageActionParams = z.object({
+  subscriberId: subscriberIdFilter,
+  messageId: z.string().check(z.minLength(1), z.maxLength(256)),
+  type: z.enum(['primary', 'secondary'], { error: 'type must be one of the following values: primary, secondary' }),
+});
+
+export const messageActionBody = z.object({
+  status: z.enum(['pending', 'done'], { error: 'status must be one of the following values: pending, done' }),
+  payload: z.optional(z.record(z.string(), z.unknown())),
+});
+export type MessageActionInput = z.infer<typeof messageActionBody>;
+
 const feedIdentifier = z.string().check(z.minLength(1), z.maxLength(256));
 export const markAllBody = z.object({
   markAs,

@@ -9,7 +9,8 @@ import type { PreferenceChannels } from './schemas.ts';
 // the subscriber's global choices, the subscriber's choices for this workflow. A critical
 // workflow stops after the author's layer: the subscriber cannot switch it off. Apart from its
 // channels, a subscriber may switch a whole workflow off (the reference's `enabled`): its
-// channels keep their decisions, and no channel step of it delivers.
+// channels keep their decisions, and no channel step of it delivers; and switch every workflow
+// off at once (the global switch of the legacy API), which critical workflows ignore too.
 
 export interface PreferenceLayers {
   defaults: WorkflowPreferences;
@@ -18,6 +19,8 @@ export interface PreferenceLayers {
   subscriberWorkflow?: PreferenceChannels;
   /** False when the subscriber switched the workflow off. */
   subscriberWorkflowEnabled?: boolean;
+  /** False when the subscriber switched every workflow off (the global switch). */
+  subscriberGlobalEnabled?: boolean;
 }
 
 export type Source = 'template' | 'subscriber';
@@ -45,9 +48,12 @@ export function decideChannel(layers: PreferenceLayers, channel: Channel, critic
   return { enabled, source };
 }
 
-/** Whether the workflow delivers to the subscriber at all: a critical one always does. */
+/**
+ * Whether the workflow delivers to the subscriber at all: not when the subscriber switched it, or
+ * every workflow, off; a critical one always does.
+ */
 export function workflowEnabled(layers: PreferenceLayers, critical: boolean): boolean {
-  return critical || layers.subscriberWorkflowEnabled !== false;
+  return critical || (layers.subscriberWorkflowEnabled !== false && layers.subscriberGlobalEnabled !== false);
 }
 
 /** The four layers for one workflow and one subscriber's stored choices. */
@@ -59,5 +65,6 @@ export function layersOf(workflow: Pick<StoredWorkflow, '_id' | 'defaultPreferen
     ...(choices.global && { subscriberGlobal: choices.global.channels }),
     ...(workflowChoice && { subscriberWorkflow: workflowChoice.channels }),
     ...(workflowChoice?.enabled !== undefined && { subscriberWorkflowEnabled: workflowChoice.enabled }),
+    ...(choices.global?.enabled !== undefined && { subscriberGlobalEnabled: choices.global.enabled }),
   };
 }

@@ -22,6 +22,8 @@ import type { PreferenceChannels, Schedule } from './schemas.ts';
 export interface GlobalChoice {
   channels: PreferenceChannels;
   schedule?: Schedule;
+  /** False: the subscriber switched every workflow off (the legacy API's global `enabled`). */
+  enabled?: boolean;
   updatedAt: string;
   /** Absent on items written before versions were kept. */
   version?: number;
@@ -98,16 +100,17 @@ function choicesOf(items: readonly Record<string, unknown>[]): SubscriberChoices
   for (const item of items) {
     const channels = channelsOf(item);
     const updatedAt = item.updatedAt as string;
+    const enabled = typeof item.enabled === 'boolean' ? { enabled: item.enabled } : {};
     if (item.kind === 'global') {
       choices.global = {
         channels,
         updatedAt,
+        ...enabled,
         ...(item.schedule ? { schedule: item.schedule as Schedule } : {}),
         ...(typeof item.version === 'number' && { version: item.version }),
       };
     } else {
       const workflowDbId = item.workflowDbId as string;
-      const enabled = typeof item.enabled === 'boolean' ? { enabled: item.enabled } : {};
       choices.workflows.set(workflowDbId, { workflowDbId, channels, ...enabled, updatedAt });
     }
   }
@@ -129,12 +132,12 @@ export interface ChoiceChange {
   channels?: PreferenceChannels;
   /** Global only. */
   schedule?: Schedule;
-  /** Workflow only: the whole workflow on or off. */
+  /** A workflow's switch, or the global one (every workflow): on or off. */
   enabled?: boolean;
 }
 
 /**
- * Sets the given channels (and, globally, the schedule; for a workflow, its switch); what is not
+ * Sets the given channels (and, globally, the schedule) and the item's switch; what is not
  * given keeps its value. With `ifVersion`, only if the item is still at the version read
  * (undefined: none was read), else StaleWriteError.
  */

@@ -20,7 +20,8 @@ export interface ResolvedWorkflowPreference<W extends StoredWorkflow = StoredWor
 }
 
 export interface ResolvedGlobalPreference {
-  enabled: true;
+  /** False when the subscriber switched every workflow off. */
+  enabled: boolean;
   channels: PreferenceChannels;
   schedule?: Schedule;
 }
@@ -30,12 +31,17 @@ export function ofCriticality(workflow: StoredWorkflow, criticality: Criticality
   return criticality === 'all' || (criticality === 'critical') === critical;
 }
 
-export function resolveWorkflowPreference<W extends StoredWorkflow>(workflow: W, choices: SubscriberChoices): ResolvedWorkflowPreference<W> {
+/** `shown`: the channels to decide (by default those the workflow's active steps use). */
+export function resolveWorkflowPreference<W extends StoredWorkflow>(
+  workflow: W,
+  choices: SubscriberChoices,
+  shown: readonly Channel[] = channelsOf(workflow),
+): ResolvedWorkflowPreference<W> {
   const critical = isCritical(workflow);
   const layers = layersOf(workflow, choices);
   const channels: PreferenceChannels = {};
   const overrides: ResolvedWorkflowPreference['overrides'] = [];
-  for (const channel of channelsOf(workflow)) {
+  for (const channel of shown) {
     const decision = decideChannel(layers, channel, critical);
     channels[channel] = decision.enabled;
     overrides.push({ channel, source: decision.source });
@@ -49,5 +55,5 @@ export function resolveGlobalPreference(workflows: readonly Pick<StoredWorkflow,
   for (const workflow of workflows) {
     for (const channel of channelsOf(workflow)) channels[channel] = choices.global?.channels[channel] ?? true;
   }
-  return { enabled: true, channels, ...(choices.global?.schedule && { schedule: choices.global.schedule }) };
+  return { enabled: choices.global?.enabled ?? true, channels, ...(choices.global?.schedule && { schedule: choices.global.schedule }) };
 }

@@ -58,13 +58,13 @@ export async function insertSubscriber(subscriber: Subscriber): Promise<void> {
 }
 
 /**
- * Sets the given profile fields (null stores null) on the subscriber as read, moving the email
- * index entry with the email; StaleWriteError when it changed or went since the read.
+ * Sets the given profile fields (null stores null), or the online status, on the subscriber as
+ * read, moving the email index entry with the email; StaleWriteError when it changed or went since the read.
  */
 export async function updateSubscriberProfile(
   scope: EnvScope,
   { subscriber: current, version }: VersionedSubscriber,
-  changes: SubscriberPatch,
+  changes: SubscriberPatch & Partial<Pick<Subscriber, 'isOnline' | 'lastOnlineAt'>>,
   now: string,
 ): Promise<Subscriber> {
   const { subscriberId } = current;

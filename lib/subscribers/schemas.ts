@@ -89,6 +89,10 @@ export const updateCredentialsBody = z.object({
 });
 export type UpdateCredentialsInput = z.infer<typeof updateCredentialsBody>;
 
+/** A subscriber with its channel credentials: the legacy identify and bulk create, a trigger's recipient. */
+export const subscriberDefinitionBody = z.extend(createSubscriberBody, { channels: z.optional(z.array(updateCredentialsBody)) });
+export type SubscriberDefinitionInput = z.infer<typeof subscriberDefinitionBody>;
+
 export const providerCredentialsParams = z.object({
   subscriberId: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)),
   providerId: z.string().check(z.minLength(1), z.maxLength(256)),
@@ -136,3 +140,44 @@ export const subscriberListSchema = z
 export const removeSubscriberResponse = z
   .object({ acknowledged: z.boolean(), status: z.literal('deleted') })
   .register(z.globalRegistry, { id: 'RemoveSubscriberResponse' });
+
+// ---- the legacy v1 API (@novu/node 2.x) --------------------------------------------------------
+
+/** The reference's limit of one bulk create. */
+export const MAX_BULK_SUBSCRIBERS = 500;
+
+export const bulkCreateSubscribersBody = z.object({
+  subscribers: z
+    .array(subscriberDefinitionBody)
+    .check(z.minLength(1, 'subscribers should not be empty'), z.maxLength(MAX_BULK_SUBSCRIBERS, `subscribers must contain no more than ${MAX_BULK_SUBSCRIBERS} elements`)),
+});
+export type BulkCreateSubscribersInput = z.infer<typeof bulkCreateSubscribersBody>;
+
+/** Numbered pages: `page` from 0, `limit` 1 to 100 (the reference's GetSubscribersDto). */
+export const subscriberPageQuery = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
+});
+export type SubscriberPageQuery = z.infer<typeof subscriberPageQuery>;
+
+/**
+ * The reference reads `isOnline`; `@novu/node` 2.x sends `online` (which the reference refuses):
+ * either is taken, `isOnline` first.
+ */
+export const onlineStatusBody = z
+  .object({ isOnline: z.optional(z.boolean()), online: z.optional(z.boolean()) })
+  .check(z.refine((b) => b.isOnline !== undefined || b.online !== undefined, { message: 'isOnline should not be null or undefined', path: ['isOnline'] }));
+export type OnlineStatusInput = z.infer<typeof onlineStatusBody>;
+
+export const subscriberPageSchema = z
+  .object({ page: z.number(), hasMore: z.boolean(), pageSize: z.number(), data: z.array(subscriberSchema) })
+  .register(z.globalRegistry, { id: 'SubscriberPage' });
+
+const subscriberRef = z.object({ subscriberId: z.string() });
+export const bulkCreateSubscribersResponse = z
+  .object({
+    created: z.array(subscriberRef),
+    updated: z.array(subscriberRef),
+    failed: z.array(z.object({ subscriberId: z.string(), message: z.string() })),
+  })
+  .register(z.globalRegistry, { id: 'BulkCreateSubscribersResponse' });

@@ -532,12 +532,15 @@ beforeAll(async () => {
     }),
   );
   await created(client.post('/v2/tenants', { identifier: 'acme', name: 'Acme', data: { seats: 5 } }));
-  const integration = await created(client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', name: 'Mail' }));
+  // The reference's envelope: `{data: integration}`.
+  const { data: integration } = await created(client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', name: 'Mail' }));
   const applicationIdentifier = provisioned.environments[0]!.environment.identifier;
   validToken = (await inboxClient(api.url, { applicationIdentifier } as TestEnv, 'sub-1')).token;
   const session = (await verifySessionToken(validToken))!;
   expiredToken = await signSessionToken(session, new Date(Date.now() - (SESSION_TTL_SECONDS + 60) * 1000));
-  const [message] = await seedMessages([buildMessage({ organizationId: org.id, environmentId: org.environmentIds[0]! }, { subscriberId: 'sub-1', _id: 'x' }, {})]);
+  // With an action, so the action routes (inbox complete/revert, the legacy actions) can succeed too.
+  const cta = { action: { buttons: [{ type: 'primary' as const, content: 'Go' }] } };
+  const [message] = await seedMessages([buildMessage({ organizationId: org.id, environmentId: org.environmentIds[0]! }, { subscriberId: 'sub-1', _id: 'x' }, { cta })]);
   seeds = {
     subscriberIds,
     topicKey: 'news',

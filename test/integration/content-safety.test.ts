@@ -39,7 +39,7 @@ afterAll(async () => {
 async function integration(body: Record<string, unknown>): Promise<any> {
   const res = await client.post('/v1/integrations', { active: true, ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
+  return res.body.data;
 }
 
 async function createWorkflow(steps: Record<string, unknown>[]): Promise<string> {

@@ -294,7 +294,7 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
       payload: { n: 1 },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const transactionId = res.body.transactionId as string;
+    const transactionId = res.body.data.transactionId as string;
     await drained(queueUrls, 120_000);
 
     const feed = await client.get(`/v1/notifications?transactionId=${transactionId}&limit=10`);
@@ -347,7 +347,7 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
       payload: { n: 1 },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const transactionId = res.body.transactionId as string;
+    const transactionId = res.body.data.transactionId as string;
     await drained(queueUrls, 120_000);
     expect(refusedCreates).toBeGreaterThan(2);
     const { jobs } = await inFeed(transactionId);

@@ -103,7 +103,8 @@ describe('request bodies', () => {
   it('ignores unknown body fields', async () => {
     const res = await client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', surprise: true });
     expect(res.status).toBe(201);
-    expect(res.body).not.toHaveProperty('surprise');
+    expect(res.body.data).toMatchObject({ providerId: 'svc-email' });
+    expect(res.body.data).not.toHaveProperty('surprise');
   });
 
   it('answers 413 to a body over 512 KB and writes nothing', async () => {

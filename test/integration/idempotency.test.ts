@@ -67,18 +67,18 @@ describe('idempotency-key over HTTP', () => {
     const theirs = await otherOrgClient.post('/v1/integrations', emailIntegration('scoped'), { 'idempotency-key': key });
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get('idempotency-replay')).toBeNull();
-    expect(theirs.body._id).not.toBe(mine.body._id);
-    expect(theirs.body._organizationId).not.toBe(mine.body._organizationId);
+    expect(theirs.body.data._id).not.toBe(mine.body.data._id);
+    expect(theirs.body.data._organizationId).not.toBe(mine.body.data._organizationId);
   });
 
   it('replays a refused request as the original error, even once it would succeed', async () => {
     const taken = await client.post('/v1/integrations', { ...emailIntegration('holder'), identifier: `held-${randomUUID()}` });
     const key = randomUUID();
-    const body = { ...emailIntegration('claimant'), identifier: taken.body.identifier };
+    const body = { ...emailIntegration('claimant'), identifier: taken.body.data.identifier };
     const refused = await client.post('/v1/integrations', body, { 'idempotency-key': key });
     expect(refused.status).toBe(409);
 
-    await client.delete(`/v1/integrations/${taken.body._id}`);
+    await client.delete(`/v1/integrations/${taken.body.data._id}`);
     const replay = await client.post('/v1/integrations', body, { 'idempotency-key': key });
     expect(replay.status).toBe(409);
     expect(replay.body.message).toBe(refused.body.message);
@@ -161,11 +161,11 @@ describe('idempotency-key expiry (24 hours)', () => {
     const again = await client.post('/v1/integrations', emailIntegration(`expired-${key}`), { 'idempotency-key': key });
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotency-replay')).toBeNull();
-    expect(again.body._id).not.toBe(first.body._id);
+    expect(again.body.data._id).not.toBe(first.body.data._id);
     // A new record, kept 24 hours from now, replays from then on.
     const replay = await client.post('/v1/integrations', emailIntegration(`expired-${key}`), { 'idempotency-key': key });
     expect(replay.headers.get('idempotency-replay')).toBe('true');
-    expect(replay.body._id).toBe(again.body._id);
+    expect(replay.body.data._id).toBe(again.body.data._id);
     vi.useRealTimers();
     const named = (await client.get('/v1/integrations')).body.filter((i: { name: string }) => i.name === `expired-${key}`);
     expect(named).toHaveLength(2);

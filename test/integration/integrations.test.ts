@@ -34,10 +34,12 @@ const CONDITIONS = [
 
 const UNKNOWN_ID = '000000000000000000000000';
 
+// Create, delete and set-primary answer in the reference's `{data}` envelope (what @novu/node apps
+// read); the list and the update are the interface's own endpoints and are not wrapped.
 async function createIntegration(client: ApiClient, body: Record<string, unknown>): Promise<Integration> {
   const res = await client.post('/v1/integrations', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
+  return res.body.data;
 }
 
 /** An active SendGrid integration in the client's environment (or `_environmentId`). */
@@ -196,7 +198,8 @@ describe('POST /v1/integrations', () => {
     const res = await org.dev.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email' });
 
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    expect(Object.keys(res.body)).toEqual(['data']);
+    expect(res.body.data).toMatchObject({
       _environmentId: org.dev.id,
       _organizationId: org.id,
       name: 'SendGrid',
@@ -208,11 +211,11 @@ describe('POST /v1/integrations', () => {
       priority: 0,
       deleted: false,
     });
-    expect(res.body.identifier).toEqual(expect.any(String));
-    expect(res.body.identifier.length).toBeGreaterThan(0);
+    expect(res.body.data.identifier).toEqual(expect.any(String));
+    expect(res.body.data.identifier.length).toBeGreaterThan(0);
 
-    const listed = await getIntegration(org.dev.client, res.body._id);
-    expect(listed).toEqual(res.body);
+    const listed = await getIntegration(org.dev.client, res.body.data._id);
+    expect(listed).toEqual(res.body.data);
   });
 
   it('keeps the given name, identifier, credentials, conditions and configurations', async () => {
@@ -747,13 +750,13 @@ describe('DELETE /v1/integrations/{integrationId}', () => {
     const keep = await createSendgrid(org.prod.client);
     const gone = await createSendgrid(org.dev.client, { identifier: 'reusable' });
 
-    const res = await org.dev.client.delete<Integration[]>(`/v1/integrations/${gone._id}`);
+    const res = await org.dev.client.delete<{ data: Integration[] }>(`/v1/integrations/${gone._id}`);
     expect(res.status).toBe(200);
-    const ids = res.body.map((i) => i._id);
+    const ids = res.body.data.map((i) => i._id);
     expect(ids).toHaveLength(7);
     expect(ids).toContain(keep._id);
     expect(ids).not.toContain(gone._id);
-    expect(res.body.every((i) => i._organizationId === org.id && !i.deleted)).toBe(true);
+    expect(res.body.data.every((i) => i._organizationId === org.id && !i.deleted)).toBe(true);
     expect((await listIntegrations(org.dev.client)).map((i) => i._id).sort()).toEqual([...ids].sort());
 
     // Gone for every later call.
@@ -813,7 +816,7 @@ describe('POST /v1/integrations/{integrationId}/set-primary', () => {
 
     const res = await org.dev.client.post(`/v1/integrations/${a._id}/set-primary`);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ _id: a._id, active: true, primary: true, priority: 2 });
+    expect(res.body.data).toMatchObject({ _id: a._id, active: true, primary: true, priority: 2 });
     expect(await channelOrder(org.dev.client, org.dev.id)).toEqual([
       [a._id, 2, true],
       [previous._id, 1, false],
@@ -822,7 +825,7 @@ describe('POST /v1/integrations/{integrationId}/set-primary', () => {
     // An inactive one is activated on the way.
     const res2 = await org.dev.client.post(`/v1/integrations/${inactive._id}/set-primary`);
     expect(res2.status).toBe(201);
-    expect(res2.body).toMatchObject({ active: true, primary: true, priority: 3 });
+    expect(res2.body.data).toMatchObject({ active: true, primary: true, priority: 3 });
     expect(await channelOrder(org.dev.client, org.dev.id)).toEqual([
       [inactive._id, 3, true],
       [a._id, 2, false],

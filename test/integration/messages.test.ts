@@ -56,7 +56,8 @@ async function storedItem(env: TestEnv, m: StoredMessage) {
   return Item;
 }
 
-const unseenCount = async (env: TestEnv, s: MessageRecipient, query = '') => expectOk(await env.client.get(unseenPath(s, query))).count;
+// Unseen count, mark-all and delete answer in the reference's `{data}` envelope (what @novu/node apps read).
+const unseenCount = async (env: TestEnv, s: MessageRecipient, query = '') => expectOk(await env.client.get(unseenPath(s, query))).data.count;
 
 describe('GET /v1/messages', () => {
   it('lists the environment messages newest first, as stored, without internal attributes', async () => {
@@ -176,7 +177,7 @@ describe('DELETE /v1/messages/{messageId}', () => {
     const [first, second] = await seedMessagesFor(env.scope, ann, 2);
     expect(await unseenCount(env, ann)).toBe(2);
 
-    expect(expectOk(await env.client.delete(`/v1/messages/${first!._id}`))).toEqual({ acknowledged: true, status: 'deleted' });
+    expect(expectOk(await env.client.delete(`/v1/messages/${first!._id}`))).toEqual({ data: { acknowledged: true, status: 'deleted' } });
     expect(await storedItem(env, first!)).toBeUndefined();
     expect(ids(expectOk(await env.client.get('/v1/messages')).data)).toEqual([second!._id]);
     expect(ids(expectOk(await env.client.get(feedPath(ann))).data)).toEqual([second!._id]);
@@ -364,7 +365,7 @@ describe('GET /v1/subscribers/{subscriberId}/notifications/unseen', () => {
       buildMessage(env.scope, ann, { channel: 'push', seen: true }),
       buildMessage(env.scope, bob),
     ]);
-    expect(expectOk(await env.client.get(unseenPath(ann)))).toEqual({ count: 5 });
+    expect(expectOk(await env.client.get(unseenPath(ann)))).toEqual({ data: { count: 5 } });
     expect(await unseenCount(env, ann, '?seen=false')).toBe(5);
     expect(await unseenCount(env, ann, '?limit=2')).toBe(2);
     expect(await unseenCount(env, ann, '?seen=true')).toBe(3);
@@ -544,7 +545,7 @@ describe('POST /v1/subscribers/{subscriberId}/messages/mark-all', () => {
       const res = await env.client.post(markAllPath(s), body);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(res.headers.get('content-type')).toContain('application/json');
-      return res.body as number;
+      return res.body.data as number;
     };
 
     expect(await markAll(ann, { markAs: 'seen' })).toBe(2);
@@ -583,10 +584,10 @@ describe('POST /v1/subscribers/{subscriberId}/messages/mark-all', () => {
 
     const res = await env.client.post(markAllPath(ann), { markAs: 'read' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toBe(150);
+    expect(res.body).toEqual({ data: 150 });
     expect(await unseenCount(env, ann)).toBe(0);
     expect(expectOk(await env.client.get(feedPath(ann, '?read=true&limit=1'))).totalCount).toBe(150);
-    expect((await env.client.post(markAllPath(ann), { markAs: 'unseen' })).body).toBe(150);
+    expect((await env.client.post(markAllPath(ann), { markAs: 'unseen' })).body.data).toBe(150);
     expect(await unseenCount(env, ann)).toBe(100);
   }, 60_000);
 
@@ -598,12 +599,12 @@ describe('POST /v1/subscribers/{subscriberId}/messages/mark-all', () => {
       buildMessage(env.scope, ann, { _feedId: 'feed-b' }),
       buildMessage(env.scope, ann),
     ]);
-    expect((await env.client.post(markAllPath(ann), { markAs: 'read', feedIdentifier: [] })).body).toBe(0);
-    expect((await env.client.post(markAllPath(ann), { markAs: 'read', feedIdentifier: 'nope' })).body).toBe(0);
-    expect((await env.client.post(markAllPath(ann), { markAs: 'read', feedIdentifier: 'feed-a' })).body).toBe(1);
+    expect((await env.client.post(markAllPath(ann), { markAs: 'read', feedIdentifier: [] })).body.data).toBe(0);
+    expect((await env.client.post(markAllPath(ann), { markAs: 'read', feedIdentifier: 'nope' })).body.data).toBe(0);
+    expect((await env.client.post(markAllPath(ann), { markAs: 'read', feedIdentifier: 'feed-a' })).body.data).toBe(1);
     expect(await storedItem(env, inFeed!)).toMatchObject({ read: true });
     expect(await storedItem(env, otherFeed!)).toMatchObject({ read: false });
-    expect((await env.client.post(markAllPath(ann), { markAs: 'seen', feedIdentifier: ['feed-a', 'feed-b'] })).body).toBe(1);
+    expect((await env.client.post(markAllPath(ann), { markAs: 'seen', feedIdentifier: ['feed-a', 'feed-b'] })).body.data).toBe(1);
     expect(await unseenCount(env, ann)).toBe(1);
   });
 

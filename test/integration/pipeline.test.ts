@@ -48,8 +48,8 @@ const inApp = (body: string, extra: Record<string, unknown> = {}) => ({ name: 'I
 async function trigger(name: string, to: unknown, payload: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<string> {
   const res = await client.post('/v1/events/trigger', { name, to, payload, ...extra });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect(res.body.status).toBe('processed');
-  return res.body.transactionId as string;
+  expect(res.body.data.status).toBe('processed');
+  return res.body.data.transactionId as string;
 }
 
 async function messagesOf(subscriberId: string, channel = 'in_app'): Promise<any[]> {
@@ -195,9 +195,9 @@ describe('fan-out', () => {
     const workflowId = `wf-${rand()}`;
     await other.dev.client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: [inApp('To all')] });
     const res = await other.dev.client.post('/v1/events/trigger/broadcast', { name: workflowId, payload: {} });
-    expect(res.body.status).toBe('processed');
+    expect(res.body.data.status).toBe('processed');
     await vi.waitFor(async () => {
-      const list = await other.dev.client.get(`/v1/messages?transactionId=${res.body.transactionId}&limit=100`);
+      const list = await other.dev.client.get(`/v1/messages?transactionId=${res.body.data.transactionId}&limit=100`);
       expect(list.body.data.map((m: any) => m.subscriberId).sort()).toEqual(ids);
     }, WAIT);
   });
@@ -319,11 +319,11 @@ describe('action steps', () => {
     await vi.waitFor(async () => expect((await activity(txid))[0]?.jobs[0].status).toBe('delayed'), WAIT);
     const res = await client.delete(`/v1/events/trigger/${txid}`);
     expect(res.status).toBe(200);
-    expect(res.body).toBe(true);
+    expect(res.body).toEqual({ data: true });
     const [item] = await activity(txid);
     expect(item.jobs.map((j: any) => j.status)).toEqual(['canceled', 'canceled']);
-    expect((await client.delete(`/v1/events/trigger/${txid}`)).body).toBe(false);
-    expect((await client.delete('/v1/events/trigger/unknown-txn')).body).toBe(false);
+    expect((await client.delete(`/v1/events/trigger/${txid}`)).body).toEqual({ data: false });
+    expect((await client.delete('/v1/events/trigger/unknown-txn')).body).toEqual({ data: false });
   });
 });
 
@@ -377,7 +377,7 @@ describe('failures', () => {
       const wf = await failingWorkflow(target, stop);
       const res = await target.client.post('/v1/events/trigger', { name: wf, to: { subscriberId: `sub-${rand()}`, email: 'x@example.com' } });
       return vi.waitFor(async () => {
-        const [item] = (await target.client.get(`/v1/notifications?transactionId=${res.body.transactionId}`)).body.data;
+        const [item] = (await target.client.get(`/v1/notifications?transactionId=${res.body.data.transactionId}`)).body.data;
         expect(item?.jobs.every((j: any) => j.status !== 'queued' && j.status !== 'pending' && j.status !== 'running')).toBe(true);
         return item;
       }, WAIT);

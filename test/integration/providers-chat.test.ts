@@ -253,7 +253,7 @@ describe('end to end: API → queues → chat provider', () => {
   async function trigger(body: Record<string, unknown>): Promise<string> {
     const res = await client.post('/v1/events/trigger', body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.transactionId as string;
+    return res.body.data.transactionId as string;
   }
 
   async function settled(transactionId: string): Promise<any> {

@@ -309,7 +309,7 @@ async function newEnv(): Promise<TestEnv> {
 async function activeIntegration(client: ApiClient, body: Record<string, unknown>): Promise<any> {
   const res = await client.post('/v1/integrations', { active: true, ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
+  return res.body.data;
 }
 
 async function makePrimary(client: ApiClient, integration: any): Promise<void> {
@@ -327,8 +327,8 @@ async function emailWorkflow(client: ApiClient, controls: Record<string, unknown
 async function trigger(client: ApiClient, body: Record<string, unknown>): Promise<string> {
   const res = await client.post('/v1/events/trigger', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect(res.body.status).toBe('processed');
-  return res.body.transactionId as string;
+  expect(res.body.data.status).toBe('processed');
+  return res.body.data.transactionId as string;
 }
 
 /** The transaction's single notification, once its jobs are final. */
@@ -477,10 +477,10 @@ describe('integrations: what can be active', () => {
 
     const inactive = await env.client.post('/v1/integrations', { providerId: 'mailtrap', channel: 'email', credentials });
     expect(inactive.status).toBe(201);
-    const activate = await env.client.put(`/v1/integrations/${inactive.body._id}`, { active: true });
+    const activate = await env.client.put(`/v1/integrations/${inactive.body.data._id}`, { active: true });
     expect(activate.status).toBe(422);
     expect(Object.keys(activate.body.errors)).toEqual(['active']);
-    const listed = (await env.client.get('/v1/integrations')).body.find((i: any) => i._id === inactive.body._id);
+    const listed = (await env.client.get('/v1/integrations')).body.find((i: any) => i._id === inactive.body.data._id);
     expect(listed.active).toBe(false);
   });
 

@@ -371,7 +371,7 @@ describe('end to end: API → queues → push provider', () => {
     const res = await client.post('/v1/events/trigger', { name: workflowId, to, payload: { who: 'Bob' }, ...extra });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return vi.waitFor(async () => {
-      const feed = await client.get(`/v1/notifications?transactionId=${res.body.transactionId}&limit=10`);
+      const feed = await client.get(`/v1/notifications?transactionId=${res.body.data.transactionId}&limit=10`);
       expect(feed.body.data).toHaveLength(1);
       for (const job of feed.body.data[0].jobs) expect(['completed', 'failed', 'canceled', 'skipped']).toContain(job.status);
       return feed.body.data[0];

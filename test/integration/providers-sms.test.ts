@@ -207,7 +207,7 @@ const rand = () => newId().slice(-8);
 async function createIntegration(client: ApiClient, body: Record<string, unknown>): Promise<any> {
   const res = await client.post('/v1/integrations', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
+  return res.body.data;
 }
 
 async function smsWorkflow(client: ApiClient, body: string): Promise<string> {
@@ -220,8 +220,8 @@ async function smsWorkflow(client: ApiClient, body: string): Promise<string> {
 async function trigger(client: ApiClient, body: Record<string, unknown>): Promise<string> {
   const res = await client.post('/v1/events/trigger', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect(res.body.status).toBe('processed');
-  return res.body.transactionId as string;
+  expect(res.body.data.status).toBe('processed');
+  return res.body.data.transactionId as string;
 }
 
 async function settled(client: ApiClient, transactionId: string): Promise<any> {

@@ -98,7 +98,7 @@ function expectStatus(res: ApiResponse, status: number, what: string) {
 async function create(client: ApiClient, body: Record<string, unknown>, headers?: Record<string, string>) {
   const res = await client.post('/v1/integrations', body, headers);
   expectStatus(res, 201, `create ${String(body.providerId)}`);
-  return res.body as { _id: string; credentials: Record<string, unknown>; configurations?: Record<string, unknown> };
+  return res.body.data as { _id: string; credentials: Record<string, unknown>; configurations?: Record<string, unknown> };
 }
 
 const idempotencyKey = `secret-run-${randomBytes(6).toString('hex')}`;
@@ -202,11 +202,11 @@ describe('secrets', () => {
     const idemBody = { providerId: 'postmark', channel: 'email', credentials: { apiKey: SECRETS.idempotentApiKey, ...MAIL } };
     const first = await dev.client.post('/v1/integrations', idemBody, idem);
     expectStatus(first, 201, 'idempotent create');
-    created.idempotent = first.body._id;
+    created.idempotent = first.body.data._id;
     const replay = await dev.client.post('/v1/integrations', idemBody, idem);
     expectStatus(replay, 201, 'idempotent replay');
     expect(replay.headers.get('idempotency-replay')).toBe('true');
-    expect(replay.body.credentials.apiKey).toBe(SECRETS.idempotentApiKey);
+    expect(replay.body.data.credentials.apiKey).toBe(SECRETS.idempotentApiKey);
     const idemRefused = { 'idempotency-key': `secret-refused-${randomBytes(6).toString('hex')}` };
     const badBody = { providerId: 'mailjet', channel: 'email', active: true, credentials: { apiKey: SECRETS.invalidApiKey } };
     expectStatus(await dev.client.post('/v1/integrations', badBody, idemRefused), 422, 'idempotent refusal');

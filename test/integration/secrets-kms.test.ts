@@ -52,25 +52,25 @@ describe('integration secrets with SECRETS_KMS_KEY_ID set (the AWS path)', () =>
     const callsBefore = kms.calls.length;
     const created = await client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials, active: true });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.credentials.apiKey).toBe(credentials.apiKey);
+    expect(created.body.data.credentials.apiKey).toBe(credentials.apiKey);
 
     const generate = kms.calls.slice(callsBefore).filter((c) => c.target === 'TrentService.GenerateDataKey');
     expect(generate).toHaveLength(1);
     expect(generate[0]!.body).toMatchObject({ KeyId: KEY_ARN, KeySpec: 'AES_256' });
     expect(generate[0]!.signedBy, 'requests are SigV4-signed').toBeDefined();
 
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.integration(organizationId, created.body._id) }));
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.integration(organizationId, created.body.data._id) }));
     expect(Item!.dataKey).toMatch(/^kms:/);
     expect(Item!.credentials.apiKey).toMatch(/^enc:v1:/);
     expect(JSON.stringify(Item)).not.toContain(credentials.apiKey);
 
     const listed = await client.get('/v1/integrations');
-    expect(listed.body.find((i: { _id: string }) => i._id === created.body._id).credentials).toEqual(credentials);
+    expect(listed.body.find((i: { _id: string }) => i._id === created.body.data._id).credentials).toEqual(credentials);
   });
 
   it('unwraps a stored data key with KMS Decrypt in a fresh container, bound to the key', async () => {
     const created = await client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials, active: false });
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.integration(organizationId, created.body._id) }));
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.integration(organizationId, created.body.data._id) }));
     // A new module instance: no data key cached, as in a cold Lambda container.
     vi.resetModules();
     const { dataKeys } = await import('#lib/crypto/data-keys.ts');

@@ -75,7 +75,7 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
   const integration = async (body: Record<string, unknown>): Promise<Entity> => {
     const res = await client.post('/v1/integrations', body);
     expectStatus(res, 201, `seed integration ${String(body.providerId)}`);
-    return { _id: res.body._id, identifier: res.body.identifier };
+    return { _id: res.body.data._id, identifier: res.body.data.identifier };
   };
   const email = await integration({
     providerId: 'sendgrid',
@@ -313,7 +313,7 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       // reveals nothing but that the identifier exists there); free in another one.
       expect: sameOrg
         ? own({ statuses: [409] })
-        : own({ cleanup: async (res) => removeOwn(attacker, `/v1/integrations/${res.body._id}`)() }),
+        : own({ cleanup: async (res) => removeOwn(attacker, `/v1/integrations/${res.body.data._id}`)() }),
     },
     // Placing an integration in another organization's environment (in the same organization
     // this is documented and exercised in the exceptions test).
@@ -396,6 +396,119 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   deleteSubscriberCredentials: ({ victim }) => [
     { method: 'DELETE', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/credentials/discord`, expect: notFound },
     { method: 'DELETE', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/credentials/expo`, expect: notFound },
+  ],
+
+  // ---- subscribers: the legacy v1 routes (@novu/node 2.x) ----
+  identifySubscriber: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/subscribers',
+      body: { subscriberId: victim.seeded.subscriber.subscriberId, firstName: 'Probe' },
+      // Identifies a subscriber of that id in the caller's own environment, never the victim's.
+      expect: own({ cleanup: removeOwn(attacker, `/v2/subscribers/${enc(victim.seeded.subscriber.subscriberId)}`) }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/subscribers',
+      body: {
+        subscriberId: attacker.seeded.subscriber.subscriberId,
+        channels: [{ providerId: 'discord', integrationIdentifier: victim.seeded.integrations.chat.identifier, credentials: { webhookUrl: 'https://evil.example/hook' } }],
+      },
+      note: "the caller's own subscriber, bound to the victim's integration: no active integration in the caller's environment",
+      expect: own({ statuses: [400] }),
+    },
+  ],
+  bulkCreateSubscribers: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/subscribers/bulk',
+      body: {
+        subscribers: [
+          { subscriberId: victim.seeded.subscriber.subscriberId, firstName: 'Probe' },
+          {
+            subscriberId: attacker.seeded.subscriber.subscriberId,
+            channels: [{ providerId: 'expo', integrationIdentifier: victim.seeded.integrations.push.identifier, credentials: { deviceTokens: ['evil-token'] } }],
+          },
+        ],
+      },
+      note: "the victim's subscriberId is made in the caller's environment; the victim's integration is not found there (failed)",
+      expect: own({ cleanup: removeOwn(attacker, `/v2/subscribers/${enc(victim.seeded.subscriber.subscriberId)}`) }),
+    },
+  ],
+  listSubscribersV1: () => [
+    { method: 'GET', path: '/v1/subscribers?limit=100', expect: own() },
+    { method: 'GET', path: '/v1/subscribers?page=1&limit=1', expect: own() },
+  ],
+  getSubscriberV1: ({ victim }) => [{ method: 'GET', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound }],
+  updateSubscriberV1: ({ victim }) => [
+    { method: 'PUT', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}`, body: { firstName: 'Hijacked', data: {} }, expect: notFound },
+  ],
+  deleteSubscriberV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound }],
+  updateSubscriberOnlineStatus: ({ victim }) => [
+    { method: 'PATCH', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/online-status`, body: { isOnline: true }, expect: notFound },
+    { method: 'PATCH', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/online-status`, body: { online: false }, expect: notFound },
+  ],
+  getSubscriberPreferencesV1: ({ victim }) => [
+    { method: 'GET', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/preferences`, expect: notFound },
+  ],
+  getSubscriberPreferencesByLevel: ({ victim }) =>
+    ['global', 'template'].map((level) => ({
+      method: 'GET',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/preferences/${level}?includeInactiveChannels=false`,
+      expect: notFound,
+    })),
+  updateSubscriberGlobalPreferencesV1: ({ victim }) => [
+    {
+      method: 'PATCH',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/preferences`,
+      body: { enabled: false, preferences: [{ type: 'email', enabled: true }] },
+      expect: notFound,
+    },
+  ],
+  updateSubscriberWorkflowPreferenceV1: ({ attacker, victim }) => [
+    {
+      method: 'PATCH',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/preferences/${victim.seeded.workflow._id}`,
+      body: { channel: { type: 'in_app', enabled: true } },
+      expect: notFound,
+    },
+    ...[victim.seeded.workflow._id, victim.seeded.workflow.workflowId].map((ref) => ({
+      method: 'PATCH',
+      path: `/v1/subscribers/${attacker.seeded.subscriber.subscriberId}/preferences/${ref}`,
+      body: { enabled: false },
+      note: "the caller's own subscriber, the victim's workflow",
+      expect: notFound,
+    })),
+  ],
+  markMessageFlags: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/messages/markAs`,
+      body: { messageId: messageOf(victim)._id, mark: { seen: true, read: true } },
+      expect: notFound,
+    },
+    {
+      method: 'POST',
+      path: `/v1/subscribers/${attacker.seeded.subscriber.subscriberId}/messages/markAs`,
+      body: { messageId: messageOf(victim)._id, mark: { read: true } },
+      note: "the caller's own subscriber, the victim's message: not the subscriber's, so ignored",
+      expect: own(),
+    },
+  ],
+  updateMessageAction: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/messages/${messageOf(victim)._id}/actions/primary`,
+      body: { status: 'done' },
+      expect: notFound,
+    },
+    {
+      method: 'POST',
+      path: `/v1/subscribers/${attacker.seeded.subscriber.subscriberId}/messages/${messageOf(victim)._id}/actions/primary`,
+      body: { status: 'done', payload: { stolen: true } },
+      note: "the caller's own subscriber, the victim's message",
+      expect: notFound,
+    },
   ],
 
   // ---- topics ----
@@ -878,7 +991,7 @@ describe('tenant isolation', () => {
     // Documented: `_environmentId` places an integration in another environment of the organization.
     const placed = await aProd.client.post('/v1/integrations', { providerId: 'discord', channel: 'chat', name: 'Placed', _environmentId: aDev.env.id });
     expectStatus(placed, 201, 'same org create in the other environment');
-    expect(placed.body._environmentId).toBe(aDev.env.id);
+    expect(placed.body.data._environmentId).toBe(aDev.env.id);
     expectStatus(
       await bDev.client.post('/v1/integrations', { providerId: 'discord', channel: 'chat', _environmentId: aDev.env.id }),
       404,
@@ -886,9 +999,9 @@ describe('tenant isolation', () => {
     );
 
     // Documented: delete from another environment of the organization.
-    expectStatus(await bDev.client.delete(`/v1/integrations/${placed.body._id}`), 404, 'other org DELETE');
-    expectStatus(await aProd.client.delete(`/v1/integrations/${placed.body._id}`), 200, 'same org DELETE');
-    expect((await aDevIntegrations()).map((i) => i._id)).not.toContain(placed.body._id);
+    expectStatus(await bDev.client.delete(`/v1/integrations/${placed.body.data._id}`), 404, 'other org DELETE');
+    expectStatus(await aProd.client.delete(`/v1/integrations/${placed.body.data._id}`), 200, 'same org DELETE');
+    expect((await aDevIntegrations()).map((i) => i._id)).not.toContain(placed.body.data._id);
 
     // Documented: workflow sync targets environments of the caller's organization.
     expectStatus(

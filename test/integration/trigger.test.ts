@@ -378,20 +378,21 @@ describe('POST /v1/events/trigger', () => {
   it('answers 201 with the result of the one event', async () => {
     const res = await env.client.post('/v1/events/trigger', { name: active, to: ['sub-1'], payload: { x: 1 } });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ acknowledged: true, status: 'processed', transactionId: TXN });
-    expect((await stored(res.body.transactionId))?.payload).toEqual({ x: 1 });
+    // The reference's envelope (what @novu/node apps read as res.data.data).
+    expect(res.body).toEqual({ data: { acknowledged: true, status: 'processed', transactionId: TXN } });
+    expect((await stored(res.body.data.transactionId))?.payload).toEqual({ x: 1 });
 
     const inactiveRes = await env.client.post('/v1/events/trigger', { name: inactive, to: 'sub-1' });
     expect(inactiveRes.status).toBe(201);
-    expect(inactiveRes.body).toEqual({ acknowledged: true, status: 'trigger_not_active' });
+    expect(inactiveRes.body).toEqual({ data: { acknowledged: true, status: 'trigger_not_active' } });
 
     const none = await env.client.post('/v1/events/trigger', { name: active, to: ['bad id'] });
     expect(none.status).toBe(201);
-    expect(none.body).toEqual({ acknowledged: true, status: 'invalid_recipients', transactionId: TXN });
+    expect(none.body).toEqual({ data: { acknowledged: true, status: 'invalid_recipients', transactionId: TXN } });
 
-    const again = await env.client.post('/v1/events/trigger', { name: active, to: 'sub-1', transactionId: res.body.transactionId });
+    const again = await env.client.post('/v1/events/trigger', { name: active, to: 'sub-1', transactionId: res.body.data.transactionId });
     expect(again.status).toBe(201);
-    expect(again.body).toEqual({ acknowledged: true, status: 'error', error: [DUPLICATE], transactionId: res.body.transactionId });
+    expect(again.body).toEqual({ data: { acknowledged: true, status: 'error', error: [DUPLICATE], transactionId: res.body.data.transactionId } });
   });
 
   it('answers 422 workflow_not_found for an unknown workflow', async () => {
@@ -434,8 +435,8 @@ describe('POST /v1/events/trigger/broadcast', () => {
   it('accepts an event for every subscriber of the environment', async () => {
     const res = await env.client.post('/v1/events/trigger/broadcast', { name: validated, payload: { name: 'All' }, tenant, actor: { subscriberId: 'boss', firstName: 'Boss' } });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ acknowledged: true, status: 'processed', transactionId: TXN });
-    expect(await stored(res.body.transactionId)).toMatchObject({
+    expect(res.body).toEqual({ data: { acknowledged: true, status: 'processed', transactionId: TXN } });
+    expect(await stored(res.body.data.transactionId)).toMatchObject({
       workflowId: validated,
       broadcast: true,
       to: [],
@@ -453,17 +454,14 @@ describe('POST /v1/events/trigger/broadcast', () => {
     for (const body of [{ name: active, tenant: 'unknown-tenant' }, { name: inactive }, { name: noSteps }, { name: noActiveSteps }]) {
       const res = await env.client.post('/v1/events/trigger/broadcast', body);
       expect(res.status).toBe(201);
-      statuses.push(res.body.status);
+      statuses.push(res.body.data.status);
     }
     expect(statuses).toEqual(['no_tenant_found', 'trigger_not_active', 'no_workflow_steps_defined', 'no_workflow_active_steps_defined']);
 
     const txid = unique('txn-broadcast');
-    expect((await env.client.post('/v1/events/trigger/broadcast', { name: active, transactionId: txid })).body.status).toBe('processed');
+    expect((await env.client.post('/v1/events/trigger/broadcast', { name: active, transactionId: txid })).body.data.status).toBe('processed');
     expect((await env.client.post('/v1/events/trigger/broadcast', { name: active, transactionId: txid })).body).toEqual({
-      acknowledged: true,
-      status: 'error',
-      error: [DUPLICATE],
-      transactionId: txid,
+      data: { acknowledged: true, status: 'error', error: [DUPLICATE], transactionId: txid },
     });
   });
 });

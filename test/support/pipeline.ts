@@ -20,8 +20,9 @@ export async function createWorkflow(client: ApiClient, steps: Record<string, un
 export async function trigger(client: ApiClient, name: string, to: unknown, payload: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<string> {
   const res = await client.post('/v1/events/trigger', { name, to, payload, ...extra });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect(res.body.status).toBe('processed');
-  return res.body.transactionId as string;
+  // The reference's envelope, as @novu/node apps read it.
+  expect(res.body.data.status).toBe('processed');
+  return res.body.data.transactionId as string;
 }
 
 export async function activity(client: ApiClient, transactionId: string): Promise<any[]> {

@@ -67,4 +67,13 @@ describe('workflowEnabled', () => {
     expect(decideChannel(layers, 'email', false)).toEqual({ enabled: true, source: 'subscriber' });
     expect(workflowEnabled(layers, true)).toBe(true);
   });
+
+  it('is off for every workflow the subscriber switched off globally, whatever its own switch, but not a critical one', () => {
+    const globallyOff = (enabled?: boolean) => ({ ...choices(enabled), global: { channels: {}, updatedAt: '', enabled: false } });
+    expect(workflowEnabled(layersOf(workflow, globallyOff()), false)).toBe(false);
+    expect(workflowEnabled(layersOf(workflow, globallyOff(true)), false)).toBe(false);
+    expect(workflowEnabled(layersOf(workflow, globallyOff()), true)).toBe(true);
+    const globallyOn = { ...choices(), global: { channels: {}, updatedAt: '', enabled: true } };
+    expect(workflowEnabled(layersOf(workflow, globallyOn), false)).toBe(true);
+  });
 });

@@ -14,8 +14,10 @@ export function channelGate(context: JobContext): Decision | undefined {
   const channel = step.type as Channel;
   const layers = layersOf(workflow, choices);
   if (!workflowEnabled(layers, notification.critical)) {
-    const raw = { channel, enabled: false, source: 'subscriber', workflowEnabled: false };
-    return { status: 'canceled', details: [detail(DETAILS.filteredSubscriberWorkflow, 'Success', { raw }, now)], after: next };
+    const globallyOff = layers.subscriberGlobalEnabled === false;
+    const raw = { channel, enabled: false, source: 'subscriber', ...(globallyOff ? { globalEnabled: false } : { workflowEnabled: false }) };
+    const text = globallyOff ? DETAILS.filteredSubscriberGlobal : DETAILS.filteredSubscriberWorkflow;
+    return { status: 'canceled', details: [detail(text, 'Success', { raw }, now)], after: next };
   }
   const decision = decideChannel(layers, channel, notification.critical);
   if (!decision.enabled) {
