@@ -450,6 +450,59 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       expect: own({ statuses: [400] }),
     },
   ],
+  // The older API over the same topics (/v1/topics).
+  createTopicV1: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/topics',
+      body: { key: victim.seeded.topic.key, name: 'Probe' },
+      // A topic of that key in the caller's own environment; the victim's is not taken there.
+      expect: own({ cleanup: removeOwn(attacker, `/v1/topics/${enc(victim.seeded.topic.key)}`) }),
+    },
+  ],
+  listTopicsV1: ({ victim }) => [
+    { method: 'GET', path: '/v1/topics?pageSize=10', expect: own() },
+    { method: 'GET', path: `/v1/topics?key=${enc(victim.seeded.topic.key)}`, expect: own() },
+  ],
+  getTopicV1: ({ victim }) => [{ method: 'GET', path: `/v1/topics/${victim.seeded.topic.key}`, expect: notFound }],
+  renameTopicV1: ({ victim }) => [{ method: 'PATCH', path: `/v1/topics/${victim.seeded.topic.key}`, body: { name: 'Hijacked' }, expect: notFound }],
+  deleteTopicV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/topics/${victim.seeded.topic.key}`, expect: notFound }],
+  addTopicSubscribersV1: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/v1/topics/${victim.seeded.topic.key}/subscribers`,
+      body: { subscribers: [victim.seeded.subscriber.subscriberId, attacker.seeded.subscriber.subscriberId] },
+      // The topic is made in the caller's environment, where the victim's subscriber is not found.
+      expect: own({ cleanup: removeOwn(attacker, `/v2/topics/${enc(victim.seeded.topic.key)}`) }),
+    },
+    {
+      method: 'POST',
+      path: `/v1/topics/${attacker.seeded.topic.key}/subscribers`,
+      body: { subscribers: [victim.seeded.subscriber.subscriberId] },
+      note: "the victim's subscriber into the caller's own topic: not found there",
+      expect: own(),
+    },
+  ],
+  removeTopicSubscribersV1: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/v1/topics/${victim.seeded.topic.key}/subscribers/removal`,
+      body: { subscribers: [victim.seeded.subscriber.subscriberId] },
+      note: 'no such topic here: nothing to remove (the reference answers 204 too)',
+      expect: own(),
+    },
+    {
+      method: 'POST',
+      path: `/v1/topics/${attacker.seeded.topic.key}/subscribers/removal`,
+      body: { subscribers: [victim.seeded.subscriber.subscriberId] },
+      note: "the victim's subscriber from the caller's own topic: not subscribed there",
+      expect: own(),
+    },
+  ],
+  getTopicSubscriberV1: ({ attacker, victim }) => [
+    { method: 'GET', path: `/v1/topics/${victim.seeded.topic.key}/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound },
+    { method: 'GET', path: `/v1/topics/${attacker.seeded.topic.key}/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound },
+  ],
   listSubscriberSubscriptions: ({ victim }) => [
     { method: 'GET', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}/subscriptions`, expect: notFound },
   ],
