@@ -596,6 +596,23 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   ],
   deleteTenant: ({ victim }) => [{ method: 'DELETE', path: `/v2/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
 
+  // The older API over the same tenants (/v1/tenants).
+  createTenantV1: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/tenants',
+      body: { identifier: victim.seeded.tenant.identifier, name: 'Probe' },
+      expect: own({ cleanup: removeOwn(attacker, `/v1/tenants/${enc(victim.seeded.tenant.identifier)}`) }),
+    },
+  ],
+  listTenantsV1: () => [{ method: 'GET', path: '/v1/tenants?limit=100', expect: own() }],
+  getTenantV1: ({ victim }) => [{ method: 'GET', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
+  updateTenantV1: ({ victim }) => [
+    { method: 'PATCH', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, body: { name: 'Hijacked', data: {} }, expect: notFound },
+    { method: 'PATCH', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, body: { identifier: `moved-${victim.tag}` }, expect: notFound },
+  ],
+  deleteTenantV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
+
   // ---- messages (inbox) ----
   listMessages: ({ victim }) => [
     { method: 'GET', path: '/v1/messages?limit=100', expect: own() },
