@@ -18,7 +18,8 @@ import { seedNotification } from '../support/notification-builder.ts';
 // added to infra/routes.ts without a case here fails to compile, and the first test fails too.
 //
 // Documented exceptions (behavior.md "Auth and tenancy"): integrations are organization-scoped —
-// GET /v1/integrations lists every environment of the organization, and PUT/DELETE/set-primary
+// GET /v1/integrations (and /v1/integrations/active, its active ones) lists every environment of
+// the organization, and PUT/DELETE/set-primary
 // of an integration work from any environment of its organization — and workflow sync (and an
 // integration's `_environmentId`) target environments of the caller's organization; idempotency
 // keys are scoped to the organization (behavior.md "Idempotency"). The matrix
@@ -301,6 +302,14 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       method: 'GET',
       path: '/v1/integrations',
       // Documented: the list covers every environment of the caller's organization.
+      expect: sameOrg ? { kind: 'orgWide', contains: victim.seeded.integrations.email._id } : own(),
+    },
+  ],
+  listActiveIntegrations: ({ victim, sameOrg }) => [
+    {
+      method: 'GET',
+      path: '/v1/integrations/active',
+      // Documented: organization-wide, as the list (the reference's too).
       expect: sameOrg ? { kind: 'orgWide', contains: victim.seeded.integrations.email._id } : own(),
     },
   ],
@@ -658,6 +667,21 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     ];
   },
   getNotification: ({ victim }) => [{ method: 'GET', path: `/v1/notifications/${notificationOf(victim)._id}`, expect: notFound }],
+  getExecutionDetails: ({ attacker, victim }) => {
+    const n = notificationOf(victim);
+    return [
+      { method: 'GET', path: `/v1/execution-details?notificationId=${n._id}&subscriberId=${enc(n.subscriberId)}`, expect: notFound },
+      {
+        method: 'GET',
+        path: `/v1/execution-details?notificationId=${n._id}&subscriberId=${enc(attacker.seeded.subscriber.subscriberId)}`,
+        note: "the caller's own subscriber, the victim's notification: none of its details",
+        expect: own(),
+      },
+    ];
+  },
+
+  // ---- the caller's own environment ----
+  getCurrentEnvironment: () => [{ method: 'GET', path: '/v1/environments/me', expect: own() }],
 
   // ---- events (triggers): another scope's workflow is not found, its tenant does not exist ----
   // (The seeded workflows are inactive, so nothing here is ever queued for delivery.)
