@@ -1,5 +1,7 @@
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { environmentRoutes } from './routes/environments.ts';
 import { eventRoutes } from './routes/events.ts';
+import { executionDetailRoutes } from './routes/execution-details.ts';
 import { inboxPreferenceRoutes } from './routes/inbox-preferences.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { integrationRoutes } from './routes/integrations.ts';
@@ -31,6 +33,8 @@ export const routes = [
   ...eventRoutes,
   ...messageRoutes,
   ...notificationRoutes,
+  ...executionDetailRoutes,
+  ...environmentRoutes,
   ...inboxRoutes,
   ...inboxPreferenceRoutes,
   ...openApiRoutes,

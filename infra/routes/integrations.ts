@@ -28,6 +28,21 @@ export const integrationRoutes = [
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
   {
+    operationId: 'listActiveIntegrations',
+    method: 'GET',
+    path: '/v1/integrations/active',
+    handler: 'functions/integrations/list-active.ts',
+    summary: 'List the active integrations of every environment of the organization',
+    tag: 'Integrations',
+    auth: 'apiKey',
+    // A route of the older API that `@novu/node` 2.x calls, in the reference's envelope.
+    envelope: 'data',
+    successStatus: 200,
+    request: {},
+    response: z.array(integrationSchema),
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
     operationId: 'createIntegration',
     method: 'POST',
     path: '/v1/integrations',

@@ -1,16 +1,21 @@
 import {
   createTenantBody,
   listTenantsQuery,
+  listTenantsV1Query,
   patchTenantBody,
+  patchTenantV1Body,
   tenantListSchema,
+  tenantPageV1Schema,
   tenantParams,
   tenantSchema,
 } from '#lib/tenants/schemas.ts';
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
-// Tenants (/v2/tenants). Part of the route table (infra/routes.ts); the handlers in
-// functions/tenants/ take their entry from here, so their bundles hold only this area's schemas.
+// Tenants: /v2/tenants, and the older /v1/tenants over the same tenants (what `@novu/node` 2.x
+// calls; answered in the reference's `{data}` envelope). Part of the route table
+// (infra/routes.ts); the handlers in functions/tenants/ take their entry from here, so their
+// bundles hold only this area's schemas.
 
 export const tenantRoutes = [
   {
@@ -73,6 +78,76 @@ export const tenantRoutes = [
     summary: 'Delete a tenant',
     tag: 'Tenants',
     auth: 'apiKey',
+    successStatus: 204,
+    request: { params: tenantParams },
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  // ---- v1 --------------------------------------------------------------------------------------
+  {
+    operationId: 'createTenantV1',
+    method: 'POST',
+    path: '/v1/tenants',
+    handler: 'functions/tenants/v1-create.ts',
+    summary: 'Create a tenant',
+    tag: 'Tenants',
+    auth: 'apiKey',
+    envelope: 'data',
+    successStatus: 201,
+    request: { body: createTenantBody },
+    response: tenantSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'listTenantsV1',
+    method: 'GET',
+    path: '/v1/tenants',
+    handler: 'functions/tenants/v1-list.ts',
+    summary: 'List the tenants of the environment (numbered pages, newest first)',
+    tag: 'Tenants',
+    auth: 'apiKey',
+    envelope: 'data',
+    successStatus: 200,
+    request: { query: listTenantsV1Query },
+    response: tenantPageV1Schema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'getTenantV1',
+    method: 'GET',
+    path: '/v1/tenants/{identifier}',
+    handler: 'functions/tenants/v1-get.ts',
+    summary: 'Get a tenant by identifier',
+    tag: 'Tenants',
+    auth: 'apiKey',
+    envelope: 'data',
+    successStatus: 200,
+    request: { params: tenantParams },
+    response: tenantSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'updateTenantV1',
+    method: 'PATCH',
+    path: '/v1/tenants/{identifier}',
+    handler: 'functions/tenants/v1-update.ts',
+    summary: 'Update the sent fields of a tenant, its identifier too (data replaced whole)',
+    tag: 'Tenants',
+    auth: 'apiKey',
+    envelope: 'data',
+    successStatus: 200,
+    request: { params: tenantParams, body: patchTenantV1Body },
+    response: tenantSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'deleteTenantV1',
+    method: 'DELETE',
+    path: '/v1/tenants/{identifier}',
+    handler: 'functions/tenants/v1-delete.ts',
+    summary: 'Delete a tenant',
+    tag: 'Tenants',
+    auth: 'apiKey',
+    envelope: 'data',
     successStatus: 204,
     request: { params: tenantParams },
     maxBodyBytes: DEFAULT_BODY_LIMIT,

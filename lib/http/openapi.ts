@@ -42,10 +42,17 @@ function parameters(schema: z.ZodMiniObject | undefined, location: 'path' | 'que
   }));
 }
 
-/** The success body's schema, inside its envelope when the route has one. */
+/** The success body's schema, inside its envelope when the route has one (a page goes out as it is: handler.ts `enveloped`). */
 function responseSchema(route: RouteDef): object {
   const schema = jsonSchema(route.response!, 'output');
-  return route.envelope === 'data' ? { type: 'object', properties: { data: schema }, required: ['data'] } : schema;
+  return route.envelope === 'data' && !isPage(route.response!) ? { type: 'object', properties: { data: schema }, required: ['data'] } : schema;
+}
+
+/** An object with `data` that is not itself a record with an id: what `enveloped` leaves unwrapped. */
+function isPage(schema: z.ZodMiniType): boolean {
+  if (!(schema instanceof z.ZodMiniObject)) return false;
+  const fields = Object.keys(schema.shape);
+  return fields.includes('data') && !fields.includes('_id') && !fields.includes('id');
 }
 
 export function buildOpenApi(routes: readonly RouteDef[], info: { title: string; version: string }) {

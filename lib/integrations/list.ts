@@ -7,3 +7,8 @@ import { toIntegration } from './view.ts';
 export async function listIntegrations(caller: EnvScope): Promise<Integration[]> {
   return (await listIntegrationsOfOrganization(caller.organizationId)).map(toIntegration);
 }
+
+/** The active ones among them (GET /v1/integrations/active), organization-wide as the list. */
+export async function listActiveIntegrations(caller: EnvScope): Promise<Integration[]> {
+  return (await listIntegrations(caller)).filter((integration) => integration.active);
+}

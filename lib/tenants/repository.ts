@@ -1,10 +1,11 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
+import { numberedPage } from '../store/numbered-page.ts';
 import type { Tenant, TenantPatch } from './schemas.ts';
 
 // Storage of tenants: one item per tenant, keyed by its identifier, listed in creation order on
@@ -20,9 +21,8 @@ export async function getTenant(scope: EnvScope, identifier: string): Promise<Te
 
 /** Stores a new tenant; 409 when the identifier is taken in the environment. */
 export async function insertTenant(scope: EnvScope, tenant: Tenant): Promise<void> {
-  const item = { ...keys.tenant(scope, tenant.identifier), ...keys.tenantListIndex(scope, tenant.createdAt, tenant._id), type: 'Tenant', ...tenant };
   try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await db().send(new PutCommand({ TableName: tableName(), Item: toItem(scope, tenant), ConditionExpression: 'attribute_not_exists(pk)' }));
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) throw new ConflictError(`Tenant with identifier ${tenant.identifier} already exists`);
     throw error;
@@ -59,6 +59,43 @@ export async function updateTenant(scope: EnvScope, identifier: string, patch: T
   }
 }
 
+export type MoveOutcome = 'moved' | 'identifier-taken' | 'changed-meanwhile';
+
+/**
+ * Stores `moved` (the tenant as read, with a new identifier and its other changes) under its new
+ * identifier and deletes it under `from`, in one transaction: the new identifier must be free,
+ * and the old item still as read (same `updatedAt`), else nothing is written. Its `_id` and
+ * creation time, so its place in the list, stay.
+ */
+export async function moveTenant(scope: EnvScope, from: Tenant, moved: Tenant): Promise<MoveOutcome> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: toItem(scope, moved), ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.tenant(scope, from.identifier),
+              ConditionExpression: 'updatedAt = :read',
+              ExpressionAttributeValues: { ':read': from.updatedAt },
+            },
+          },
+        ],
+      }),
+    );
+    return 'moved';
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [put, remove] = error.CancellationReasons ?? [];
+    if (put?.Code === 'ConditionalCheckFailed') return 'identifier-taken';
+    if (remove?.Code === 'ConditionalCheckFailed' || remove?.Code === 'TransactionConflict' || put?.Code === 'TransactionConflict') {
+      return 'changed-meanwhile';
+    }
+    throw error;
+  }
+}
+
 /** False when there was no such tenant. */
 export async function deleteTenant(scope: EnvScope, identifier: string): Promise<boolean> {
   try {
@@ -80,6 +117,25 @@ export async function tenantsPage(scope: EnvScope, request: PageRequest): Promis
     request,
   );
   return { ...page, items: page.items.map(fromItem) };
+}
+
+/** Page `page` (from 0) of the environment's tenants, newest first. */
+export async function tenantsByPage(scope: EnvScope, page: number, limit: number): Promise<{ tenants: Tenant[]; hasMore: boolean }> {
+  const result = await numberedPage(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.tenantsOfEnvironment(scope).gsi1pk },
+      ScanIndexForward: false,
+    },
+    page,
+    limit,
+  );
+  return { tenants: result.items.map(fromItem), hasMore: result.hasMore };
+}
+
+function toItem(scope: EnvScope, tenant: Tenant): Record<string, unknown> {
+  return { ...keys.tenant(scope, tenant.identifier), ...keys.tenantListIndex(scope, tenant.createdAt, tenant._id), type: 'Tenant', ...tenant };
 }
 
 function fromItem(item: Record<string, unknown>): Tenant {

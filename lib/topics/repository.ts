@@ -5,6 +5,7 @@ import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { arrayReader, paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
+import { numberedPage } from '../store/numbered-page.ts';
 import type { Topic } from './schemas.ts';
 
 // Storage of topics: one item per topic, keyed by its key, listed in creation order on gsi1.
@@ -82,6 +83,24 @@ export async function topicsPage(
           request,
         );
   return { ...page, items: page.items.map((item) => ({ ...fromItem(item), listKey: item.gsi1sk as string })) };
+}
+
+/**
+ * Page `page` (from 0) of the environment's topics in creation order, and how many topics there
+ * are (counted at most `countAhead` past the page).
+ */
+export async function topicsByPage(scope: EnvScope, page: number, pageSize: number, countAhead: number): Promise<{ topics: Topic[]; totalCount: number }> {
+  const result = await numberedPage(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.topicsOfEnvironment(scope).gsi1pk },
+    },
+    page,
+    pageSize,
+    { countAhead },
+  );
+  return { topics: result.items.map(fromItem), totalCount: result.totalCount };
 }
 
 /** The key filter is a direct read; the cursor rules still apply to its list of at most one. */

@@ -1,11 +1,11 @@
 import { newId } from '../ids.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import type { EnvScope } from '../store/keys.ts';
-import type { SubscriptionChange } from './schemas.ts';
+import type { SubscriptionChange, Topic } from './schemas.ts';
 import { changeResult, distinct, subscriberNotFound, type ChangeOutcome } from './subscription-result.ts';
 import { findSubscribers } from './subscriber-lookup.ts';
 import { addSubscription, getSubscription, getSubscriptions, type StoredSubscription } from './subscription-repository.ts';
-import { upsertTopic } from './upsert.ts';
+import { findOrCreateTopic } from './upsert.ts';
 import { toChangedSubscription } from './view.ts';
 
 const CONCURRENCY = 10;
@@ -17,11 +17,20 @@ const CONCURRENCY = 10;
  */
 export async function subscribe(scope: EnvScope, topicKey: string, subscriberIds: string[]): Promise<SubscriptionChange> {
   const ids = distinct(subscriberIds);
-  const topic = await upsertTopic(scope, { key: topicKey });
+  const topic = await findOrCreateTopic(scope, topicKey);
+  return changeResult(ids, await subscribeEach(scope, topic, ids), 'None of the subscribers could be subscribed to the topic');
+}
+
+/**
+ * Subscribes each of `ids` (distinct) to the topic: what subscribing changed for each, in their
+ * order. Shared by both API versions, which report the outcomes differently.
+ */
+export async function subscribeEach(scope: EnvScope, topic: Topic, ids: string[]): Promise<ChangeOutcome[]> {
+  const topicKey = topic.key;
   const subscribers = await findSubscribers(scope, ids);
   const existing = await getSubscriptions(scope, topicKey, [...subscribers.keys()]);
 
-  const outcomes = await mapConcurrently(ids, CONCURRENCY, async (subscriberId): Promise<ChangeOutcome> => {
+  return mapConcurrently(ids, CONCURRENCY, async (subscriberId): Promise<ChangeOutcome> => {
     const subscriber = subscribers.get(subscriberId);
     if (!subscriber) return { error: subscriberNotFound(subscriberId) };
     let subscription = existing.get(subscriberId);
@@ -43,5 +52,4 @@ export async function subscribe(scope: EnvScope, topicKey: string, subscriberIds
     }
     return { changed: toChangedSubscription(subscription, topic, subscriber) };
   });
-  return changeResult(ids, outcomes, 'None of the subscribers could be subscribed to the topic');
 }

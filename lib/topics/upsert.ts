@@ -27,3 +27,18 @@ export async function upsertTopic(scope: EnvScope, input: UpsertTopicInput): Pro
   }
   throw new ConflictError(`Topic with key ${input.key} is being changed concurrently`);
 }
+
+/**
+ * The topic of `key`, created (with `nameIfNew`, if given) when missing, as subscribing does:
+ * an existing topic is never renamed.
+ */
+export async function findOrCreateTopic(scope: EnvScope, key: string, nameIfNew?: string): Promise<Topic> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const existing = await getTopic(scope, key);
+    if (existing) return existing;
+    const now = new Date().toISOString();
+    const created = await createTopic(scope, { _id: newId(), key, ...(nameIfNew !== undefined && { name: nameIfNew }), createdAt: now, updatedAt: now });
+    if (created) return created;
+  }
+  throw new ConflictError(`Topic with key ${key} is being changed concurrently`);
+}

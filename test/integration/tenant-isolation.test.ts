@@ -18,7 +18,8 @@ import { seedNotification } from '../support/notification-builder.ts';
 // added to infra/routes.ts without a case here fails to compile, and the first test fails too.
 //
 // Documented exceptions (behavior.md "Auth and tenancy"): integrations are organization-scoped —
-// GET /v1/integrations lists every environment of the organization, and PUT/DELETE/set-primary
+// GET /v1/integrations (and /v1/integrations/active, its active ones) lists every environment of
+// the organization, and PUT/DELETE/set-primary
 // of an integration work from any environment of its organization — and workflow sync (and an
 // integration's `_environmentId`) target environments of the caller's organization; idempotency
 // keys are scoped to the organization (behavior.md "Idempotency"). The matrix
@@ -304,6 +305,14 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       expect: sameOrg ? { kind: 'orgWide', contains: victim.seeded.integrations.email._id } : own(),
     },
   ],
+  listActiveIntegrations: ({ victim, sameOrg }) => [
+    {
+      method: 'GET',
+      path: '/v1/integrations/active',
+      // Documented: organization-wide, as the list (the reference's too).
+      expect: sameOrg ? { kind: 'orgWide', contains: victim.seeded.integrations.email._id } : own(),
+    },
+  ],
   createIntegration: ({ attacker, victim, sameOrg }) => [
     {
       method: 'POST',
@@ -563,6 +572,59 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       expect: own({ statuses: [400] }),
     },
   ],
+  // The older API over the same topics (/v1/topics).
+  createTopicV1: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/topics',
+      body: { key: victim.seeded.topic.key, name: 'Probe' },
+      // A topic of that key in the caller's own environment; the victim's is not taken there.
+      expect: own({ cleanup: removeOwn(attacker, `/v1/topics/${enc(victim.seeded.topic.key)}`) }),
+    },
+  ],
+  listTopicsV1: ({ victim }) => [
+    { method: 'GET', path: '/v1/topics?pageSize=10', expect: own() },
+    { method: 'GET', path: `/v1/topics?key=${enc(victim.seeded.topic.key)}`, expect: own() },
+  ],
+  getTopicV1: ({ victim }) => [{ method: 'GET', path: `/v1/topics/${victim.seeded.topic.key}`, expect: notFound }],
+  renameTopicV1: ({ victim }) => [{ method: 'PATCH', path: `/v1/topics/${victim.seeded.topic.key}`, body: { name: 'Hijacked' }, expect: notFound }],
+  deleteTopicV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/topics/${victim.seeded.topic.key}`, expect: notFound }],
+  addTopicSubscribersV1: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/v1/topics/${victim.seeded.topic.key}/subscribers`,
+      body: { subscribers: [victim.seeded.subscriber.subscriberId, attacker.seeded.subscriber.subscriberId] },
+      // The topic is made in the caller's environment, where the victim's subscriber is not found.
+      expect: own({ cleanup: removeOwn(attacker, `/v2/topics/${enc(victim.seeded.topic.key)}`) }),
+    },
+    {
+      method: 'POST',
+      path: `/v1/topics/${attacker.seeded.topic.key}/subscribers`,
+      body: { subscribers: [victim.seeded.subscriber.subscriberId] },
+      note: "the victim's subscriber into the caller's own topic: not found there",
+      expect: own(),
+    },
+  ],
+  removeTopicSubscribersV1: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/v1/topics/${victim.seeded.topic.key}/subscribers/removal`,
+      body: { subscribers: [victim.seeded.subscriber.subscriberId] },
+      note: 'no such topic here: nothing to remove (the reference answers 204 too)',
+      expect: own(),
+    },
+    {
+      method: 'POST',
+      path: `/v1/topics/${attacker.seeded.topic.key}/subscribers/removal`,
+      body: { subscribers: [victim.seeded.subscriber.subscriberId] },
+      note: "the victim's subscriber from the caller's own topic: not subscribed there",
+      expect: own(),
+    },
+  ],
+  getTopicSubscriberV1: ({ attacker, victim }) => [
+    { method: 'GET', path: `/v1/topics/${victim.seeded.topic.key}/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound },
+    { method: 'GET', path: `/v1/topics/${attacker.seeded.topic.key}/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound },
+  ],
   listSubscriberSubscriptions: ({ victim }) => [
     { method: 'GET', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}/subscriptions`, expect: notFound },
   ],
@@ -656,6 +718,23 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   ],
   deleteTenant: ({ victim }) => [{ method: 'DELETE', path: `/v2/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
 
+  // The older API over the same tenants (/v1/tenants).
+  createTenantV1: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/tenants',
+      body: { identifier: victim.seeded.tenant.identifier, name: 'Probe' },
+      expect: own({ cleanup: removeOwn(attacker, `/v1/tenants/${enc(victim.seeded.tenant.identifier)}`) }),
+    },
+  ],
+  listTenantsV1: () => [{ method: 'GET', path: '/v1/tenants?limit=100', expect: own() }],
+  getTenantV1: ({ victim }) => [{ method: 'GET', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
+  updateTenantV1: ({ victim }) => [
+    { method: 'PATCH', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, body: { name: 'Hijacked', data: {} }, expect: notFound },
+    { method: 'PATCH', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, body: { identifier: `moved-${victim.tag}` }, expect: notFound },
+  ],
+  deleteTenantV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
+
   // ---- messages (inbox) ----
   listMessages: ({ victim }) => [
     { method: 'GET', path: '/v1/messages?limit=100', expect: own() },
@@ -701,6 +780,21 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     ];
   },
   getNotification: ({ victim }) => [{ method: 'GET', path: `/v1/notifications/${notificationOf(victim)._id}`, expect: notFound }],
+  getExecutionDetails: ({ attacker, victim }) => {
+    const n = notificationOf(victim);
+    return [
+      { method: 'GET', path: `/v1/execution-details?notificationId=${n._id}&subscriberId=${enc(n.subscriberId)}`, expect: notFound },
+      {
+        method: 'GET',
+        path: `/v1/execution-details?notificationId=${n._id}&subscriberId=${enc(attacker.seeded.subscriber.subscriberId)}`,
+        note: "the caller's own subscriber, the victim's notification: none of its details",
+        expect: own(),
+      },
+    ];
+  },
+
+  // ---- the caller's own environment ----
+  getCurrentEnvironment: () => [{ method: 'GET', path: '/v1/environments/me', expect: own() }],
 
   // ---- events (triggers): another scope's workflow is not found, its tenant does not exist ----
   // (The seeded workflows are inactive, so nothing here is ever queued for delivery.)

@@ -1,0 +1,5 @@
+import { route } from '#infra/routes/tenants.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { removeTenant } from '#lib/tenants/remove.ts';
+
+export const handler = httpHandler(route('deleteTenantV1'), ({ caller, params }) => removeTenant(caller, params.identifier));
