@@ -42,10 +42,15 @@ function parameters(schema: z.ZodMiniObject | undefined, location: 'path' | 'que
   }));
 }
 
-/** The success body's schema, inside its envelope when the route has one. */
+/**
+ * The success body's schema, inside its envelope when the route has one, except a page (`data`
+ * and no id), which goes out as it is (handler.ts `enveloped`).
+ */
 function responseSchema(route: RouteDef): object {
   const schema = jsonSchema(route.response!, 'output');
-  return route.envelope === 'data' ? { type: 'object', properties: { data: schema }, required: ['data'] } : schema;
+  const properties = (schema as { properties?: Record<string, unknown> }).properties ?? {};
+  const isPage = 'data' in properties && !('_id' in properties) && !('id' in properties);
+  return route.envelope === 'data' && !isPage ? { type: 'object', properties: { data: schema }, required: ['data'] } : schema;
 }
 
 export function buildOpenApi(routes: readonly RouteDef[], info: { title: string; version: string }) {
