@@ -345,6 +345,15 @@ describe('v1 routes over HTTP: envelope, status codes, errors', () => {
     expect(second.body).toMatchObject({ page: 1, totalCount: 1, data: [] });
   });
 
+  it('documents that envelope in the OpenAPI document', async () => {
+    const doc = (await (await fetch(`${api.url}/openapi.json`)).json()) as any;
+    const schemaOf = (path: string, method: string) => doc.paths[path][method].responses[method === 'post' ? '201' : '200'].content['application/json'].schema;
+    expect(Object.keys(schemaOf('/v1/notification-templates', 'get').properties).sort()).toEqual(['data', 'page', 'pageSize', 'totalCount']);
+    for (const [path, method] of [['/v1/notification-templates', 'post'], ['/v1/notification-templates/{templateId}', 'get'], ['/v1/notification-groups', 'get']]) {
+      expect(schemaOf(path!, method!), `${method} ${path}`).toMatchObject({ type: 'object', required: ['data'] });
+    }
+  });
+
   it('answers 422 for bad input, naming the field, and writes nothing', async () => {
     const before = (await env.client.get('/v1/notification-templates?limit=100')).body.totalCount;
     const refused: [Record<string, unknown>, string][] = [
