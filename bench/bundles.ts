@@ -6,6 +6,7 @@ import { build, type Metafile } from 'esbuild';
 import { esbuildOptions } from '#infra/bundling.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
+import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 
 // Every Lambda's bundle as the CDK stack builds it (infra/bundling.ts: esbuild, CommonJS, minified,
 // node22, the AWS SDK external because the runtime ships it), its size, and its module-init time:
@@ -98,6 +99,7 @@ export async function measureBundles(options: { runs: number }): Promise<Bundles
   const entries = [
     ...routes.map((r) => ({ name: r.operationId, entry: r.handler })),
     ...queues.filter((q) => q.consumer).map((q) => ({ name: `${q.name}Consumer`, entry: q.consumer! })),
+    ...[socketAuthorizer, ...socketRoutes].map((r) => ({ name: r.operationId, entry: r.handler })),
   ];
   const outputs: { name: string; entry: string; outfile: string; bytes: number; metafile: Metafile }[] = [];
   for (const { name, entry } of entries) {

@@ -19,6 +19,7 @@ import { countsBetween, meterRequests, type RequestCounts, type RequestMeter } f
 // fauxqs) without its own pollers, pollers started here around timed consumers (so each batch's
 // duration is known, as Lambda would bill it), every DynamoDB and SQS request counted, and the
 // route table called through the local API Gateway's dispatcher (the handler's own time, no socket).
+// The local WebSocket API serves the inbox sockets the live scenario opens.
 
 export interface ApiResult {
   status: number;
@@ -107,7 +108,7 @@ function meterSqs(client: SQSClient, counts: SqsCounts): void {
 
 export async function startBench(options: { consumerConcurrency: number }): Promise<Bench> {
   const stateDir = mkdtempSync(join(tmpdir(), 'notify-bench-'));
-  const stack = await startLocalStack({ stateDir, tableName: 'notify-bench', consumers: false });
+  const stack = await startLocalStack({ stateDir, tableName: 'notify-bench', consumers: false, socketPort: 0 });
   const meter: RequestMeter = meterRequests(dynamo());
   const sqsCounts: SqsCounts = { ...EMPTY_SQS };
   meterSqs(sqs(), sqsCounts);

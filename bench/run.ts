@@ -6,7 +6,8 @@ import { measureBundles, type BundlesResult } from './bundles.ts';
 import { costPerMillionEvents } from './cost.ts';
 import { coresUsed, cpuMsPerDelivery, cpuNow } from './cpu.ts';
 import { measureFloor, putRateNow } from './floor.ts';
-import { startBench } from './harness.ts';
+import { startBench, type Bench } from './harness.ts';
+import { liveUnderLoad, type LiveResult } from './live.ts';
 import { replayDeliveryWrites, sampleDeliveryWrites } from './write-bound.ts';
 import {
   bulkTrigger,
@@ -17,9 +18,11 @@ import {
   expectStatus,
   measureEndpoints,
   type EndpointCase,
+  type WorkflowRef,
 } from './scenarios.ts';
+import type { Subscriber } from '#lib/subscribers/model.ts';
 import { inboxDepth, seedInbox } from './inbox.ts';
-import { benchOrganization, seedNotifications, seedSubscribers, seedSubscriptions } from './seed.ts';
+import { benchOrganization, seedNotifications, seedSubscribers, seedSubscriptions, type BenchEnv } from './seed.ts';
 import { round } from './stats.ts';
 
 // `npm run bench`: speed, cost and scale of the service on the local stack, against the floor of
@@ -27,7 +30,10 @@ import { round } from './stats.ts';
 // with the machine and its load, so the targets are checked here and reported, never asserted.
 //
 // BENCH_QUICK=1 runs smaller data sets (a smoke run); BENCH_CONSUMER_CONCURRENCY sets the batches
-// each consumer handles at once (default 8).
+// each consumer handles at once (default 8). The live section sends BENCH_LIVE_RATE single
+// triggers per second (25) for BENCH_LIVE_SECONDS (30) to BENCH_LIVE_SUBSCRIBERS subscribers
+// (200), without sockets and then with one open each; BENCH_ONLY=live runs that section alone,
+// with what a delivery without sockets costs (bench/results-live.json).
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);
@@ -36,6 +42,13 @@ const SIZES = QUICK
   : { subscribers: 1_000, subscriptions: 1_100, notifications: 50_000, bulkRequests: 30, e2eRequests: 60, replayDeliveries: 3_000, digests: 10, calls: 100, bulkCalls: 30, depthSamples: 40, initRuns: 5 };
 const SMALL_ENVIRONMENT = 1_000;
 const RESULTS = fileURLToPath(new URL('results.json', import.meta.url));
+const LIVE = {
+  // 200/s builds a backlog on the 2-CPU machine the bench runs on (so does 100/s): every push is
+  // ~5 more DynamoDB Local requests and 3 PostToConnection calls (docs/performance.md, "Live").
+  perSecond: Number(process.env.BENCH_LIVE_RATE ?? 25),
+  seconds: Number(process.env.BENCH_LIVE_SECONDS ?? (QUICK ? 5 : 30)),
+  subscribers: Number(process.env.BENCH_LIVE_SUBSCRIBERS ?? 200),
+};
 
 const TARGETS = {
   writesPerDelivery: 4,
@@ -48,7 +61,68 @@ const TARGETS = {
 
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
+/** The live section, timed, with the CPU both sides used meanwhile; without sockets first (the same load to subscribers that never opened one). */
+async function liveSection(bench: Bench, dev: BenchEnv, workflow: WorkflowRef, subscribers: readonly Subscriber[]) {
+  const run = async (sockets: boolean, to: readonly Subscriber[]) => {
+    log(`live: ${LIVE.perSecond} single triggers/s for ${LIVE.seconds} s to ${LIVE.subscribers} subscribers ${sockets ? 'with' : 'without'} an open socket`);
+    const cpuBefore = cpuNow();
+    const result: LiveResult = await bench.timed(() => liveUnderLoad(bench, dev, workflow, to, { perSecond: LIVE.perSecond, seconds: LIVE.seconds, consumerConcurrency: CONSUMER_CONCURRENCY, sockets }));
+    const cores = coresUsed(cpuBefore, cpuNow(), result.elapsedSeconds);
+    return { ...result, coresUsed: cores, cpuMsPerEvent: cpuMsPerDelivery(cores, result.events / result.elapsedSeconds) };
+  };
+  const quiet = await seedSubscribers(dev.scope, Array.from({ length: LIVE.subscribers }, (_, i) => `live-quiet-${i}`));
+  const withoutSockets = await run(false, quiet);
+  return { ...(await run(true, subscribers.slice(0, LIVE.subscribers))), withoutSockets };
+}
+
+async function liveOnly() {
+  const startedAt = new Date();
+  const load = [loadavg()[0]!];
+  const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY });
+  try {
+    const { dev } = await benchOrganization();
+    const subscribers = await seedSubscribers(dev.scope, Array.from({ length: LIVE.subscribers }, (_, i) => `sub-${i}`));
+    const workflow = await createInAppWorkflow(bench.api(dev.apiKey), 'comment-posted');
+    // What a delivery costs when its subscriber has no socket open (counted, capacity asked for).
+    const withoutSockets = await seedSubscribers(dev.scope, Array.from({ length: 1_000 }, (_, i) => `quiet-${i}`));
+    const quiet = await endToEnd(bench, dev, workflow, withoutSockets, { requests: 10, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY });
+    const live = await liveSection(bench, dev, workflow, subscribers);
+    load.push(loadavg()[0]!);
+    const noSockets = { perDelivery: quiet.perDelivery, sqsPerDelivery: quiet.sqsPerDelivery, consumers: quiet.consumers, costPerMillionEvents: costPerMillionEvents(quiet).totalUsd };
+    const results = { startedAt: startedAt.toISOString(), machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) }, noSockets, live };
+    writeFileSync(fileURLToPath(new URL('results-live.json', import.meta.url)), `${JSON.stringify(results, roundNumbers, 2)}\n`);
+    console.log(`\nLive ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`);
+    const q = noSockets;
+    table('One-step in-app delivery to a subscriber without an open socket (1,000 events, bulk)', ['measure', 'value'], [
+      ['DynamoDB requests (writes) per delivery', `${n(q.perDelivery.requests, 2)} (${n(q.perDelivery.writeRequests, 2)}): ${Object.entries(q.perDelivery.byOperation).map(([k, v]) => `${k} ${n(v, 2)}`).join(', ')}`],
+      ['SQS messages / requests per delivery', `${n(q.sqsPerDelivery.messages, 2)} / ${n(q.sqsPerDelivery.sendRequests + q.sqsPerDelivery.receiveRequests + q.sqsPerDelivery.deleteRequests, 2)}`],
+      ['consumer batches per delivery', Object.entries(q.consumers).map(([k, c]) => `${k} ${n(c.batches / 1000, 3)}`).join(', ')],
+      ['cost per million events (USD)', n(q.costPerMillionEvents, 2)],
+    ]);
+    printLive(live);
+  } finally {
+    await bench.stop();
+  }
+}
+
+function printLive(l: Awaited<ReturnType<typeof liveSection>>) {
+  table(`3b. Live updates (${n(l.targetPerSec, 0)} single triggers/s for ${l.seconds} s, ${l.subscribers} open sockets, one-step in-app)`, ['measure', 'value'], [
+    ['events (sent / s as achieved)', `${l.events} (${n(l.sentPerSec)})`],
+    ['trigger → message stored, p50 / p99 ms', `${n(l.storedMs.p50)} / ${n(l.storedMs.p99)}`],
+    ['trigger → notification_received on the socket, p50 / p99 ms', `${n(l.receivedMs.p50)} / ${n(l.receivedMs.p99)}`],
+    ['stored → received (the push), p50 / p99 ms', `${n(l.pushAfterStoreMs.p50)} / ${n(l.pushAfterStoreMs.p99)}`],
+    ['frames not received', l.missing],
+    ['frames per event (received, unread, unseen)', l.framesPerEvent],
+    ['DynamoDB requests per event, delivery and push (of them writes)', `${n(l.perEvent.requests, 2)} (${n(l.perEvent.writeRequests, 2)})`],
+    ['live consumer: batches, records per batch, ms per batch', `${l.liveConsumer.batches}, ${n(l.liveConsumer.recordsPerBatch)}, ${n(l.liveConsumer.msPerBatch)}`],
+    ['cores used: this process / DynamoDB Local; CPU ms per event, both', `${n(l.coresUsed.node, 2)} / ${l.coresUsed.dynamoDbLocal === undefined ? 'n/a' : n(l.coresUsed.dynamoDbLocal, 2)}; ${l.cpuMsPerEvent === undefined ? 'n/a' : n(l.cpuMsPerEvent)}`],
+    ['the same load without sockets: trigger → stored p50 / p99 ms', `${n(l.withoutSockets.storedMs.p50)} / ${n(l.withoutSockets.storedMs.p99)}`],
+    ['  its DynamoDB requests per event (of them writes); CPU ms per event', `${n(l.withoutSockets.perEvent.requests, 2)} (${n(l.withoutSockets.perEvent.writeRequests, 2)}); ${l.withoutSockets.cpuMsPerEvent === undefined ? 'n/a' : n(l.withoutSockets.cpuMsPerEvent)}`],
+  ]);
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'live') return liveOnly();
   const startedAt = new Date();
   const load = [loadavg()[0]!];
 
@@ -95,6 +169,8 @@ async function main() {
     // Not a target: the same writes with nothing around them, to split the ratio's shortfall
     // between what the items cost DynamoDB Local and what the pipeline adds.
     const writesAlonePerSec = await replayDeliveryWrites(await sampleDeliveryWrites(dev), { deliveries: SIZES.replayDeliveries, subscribers: SIZES.subscribers });
+
+    const live = await liveSection(bench, dev, workflow, subscribers);
 
     log('digest of 10 events');
     const digest = await digestOfTen(bench, dev, subscribers.slice(100), SIZES.digests, CONSUMER_CONCURRENCY);
@@ -222,6 +298,7 @@ async function main() {
       bulkTrigger: bulk,
       endToEnd: { ...e2e, coresUsed: e2eCores, cpuMsPerDelivery: cpuMsPerDelivery(e2eCores, e2e.deliveredPerSec), floorPutItemPerSec: { before: putsBefore, after: putsAfter, mean: sectionPutsPerSec }, floorDeliveriesPerSec, floorRatio: e2e.deliveredPerSec / floorDeliveriesPerSec,
         writesAlone: { deliveriesPerSec: writesAlonePerSec, floorRatio: writesAlonePerSec / floorDeliveriesPerSec, endToEndShare: e2e.deliveredPerSec / writesAlonePerSec } },
+      live,
       digest,
       endpoints,
       depth: [subscriptionsDepth, activityDepth, activityDeepPage, ...inboxDepths, inboxResult.atCap],
@@ -279,6 +356,7 @@ function printTable(r: any, checks: { target: string; value: number; limit: stri
     // What a delivery costs the machine whatever its number of writes (the ratio divides by them).
     ['CPU ms per delivery, this process + DynamoDB Local', e.cpuMsPerDelivery === undefined ? 'n/a' : n(e.cpuMsPerDelivery, 1)],
   ]);
+  printLive(r.live);
   table('4. DynamoDB per operation (counted by the SDK middleware)', ['operation', 'requests', 'writes', 'RCU', 'WCU', 'by operation'], [
     ...[
       ['one-step in-app delivery', e.perDelivery],

@@ -1,11 +1,12 @@
 import { App } from 'aws-cdk-lib';
 import { parseAllowedOrigins } from './cors.ts';
-import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, NotifyStack, SERVICE_SETTINGS, type ServiceSetting } from './stack.ts';
+import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, DEFAULT_SOCKET_THROTTLE, NotifyStack, SERVICE_SETTINGS, type ServiceSetting } from './stack.ts';
 
 // One stack per stage: `cdk deploy -c stage=prod` deploys Notify-prod next to Notify-dev.
 // Other settings, all optional, also come from context (`-c key=value` or cdk.json):
 //   alarmEmail=ops@example.com   subscribed to the alarm topic
 //   apiRateLimit=200 apiBurstLimit=400   API Gateway throttling of the default stage
+//   socketRateLimit=500 socketBurstLimit=1000   the same for the WebSocket API (inbox sockets)
 //   api5xxAlarmThreshold=5       5xx answers per 5 minutes before the API alarm fires
 //   activityRetentionDays=30 providerTimeoutMs=10000 providerRetryBackoffMs=500
 //   inboxMaxSnoozeHours=720 inboxMinSnoozeSeconds=60   service settings
@@ -52,6 +53,10 @@ new NotifyStack(app, `Notify-${stage}`, {
   apiThrottle: {
     rateLimit: numberContext('apiRateLimit', DEFAULT_API_THROTTLE.rateLimit),
     burstLimit: Math.round(numberContext('apiBurstLimit', DEFAULT_API_THROTTLE.burstLimit)),
+  },
+  socketThrottle: {
+    rateLimit: numberContext('socketRateLimit', DEFAULT_SOCKET_THROTTLE.rateLimit),
+    burstLimit: Math.round(numberContext('socketBurstLimit', DEFAULT_SOCKET_THROTTLE.burstLimit)),
   },
   api5xxAlarmThreshold: numberContext('api5xxAlarmThreshold', DEFAULT_API_5XX_ALARM_THRESHOLD),
   ...(typeof alarmEmail === 'string' && { alarmEmail }),

@@ -15,6 +15,8 @@ export interface QueueDef {
   consumer?: string;
   /** Queues the consumer sends to (it gets their URLs and sqs:SendMessage). */
   sends?: readonly string[];
+  /** The consumer sends frames to inbox sockets (it gets the socket API's callback URL and PostToConnection). */
+  pushesToSockets?: boolean;
   batchSize: number;
 }
 
@@ -49,6 +51,7 @@ export const queues: readonly QueueDef[] = [
     batchSize: 10,
     consumer: 'functions/consumers/live.ts',
     sends: ['live'],
+    pushesToSockets: true,
   },
 ];
 

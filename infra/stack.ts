@@ -19,6 +19,7 @@ import { TABLE } from '../lib/store/table.ts';
 import { BUNDLING } from './bundling.ts';
 import { grantDataAccess, grantSend, type Access } from './constructs/access.ts';
 import { Alarms } from './constructs/alarms.ts';
+import { LiveSockets } from './constructs/live-sockets.ts';
 import { queues, type QueueDef } from './queues.ts';
 import { routes } from './routes.ts';
 
@@ -37,6 +38,8 @@ export interface NotifyStackProps extends StackProps {
   stage: string;
   /** Steady requests per second and burst of the API's default stage (API Gateway throttling). */
   apiThrottle?: { rateLimit: number; burstLimit: number };
+  /** The same for the WebSocket API's stage: client messages (pings) and connects per second. */
+  socketThrottle?: { rateLimit: number; burstLimit: number };
   /** 5xx answers per 5 minutes above which the API alarm fires. */
   api5xxAlarmThreshold?: number;
   /** Subscribed to the alarm topic when set (AWS sends a confirmation email first). */
@@ -58,6 +61,8 @@ export const SERVICE_SETTINGS = {
 export type ServiceSetting = keyof typeof SERVICE_SETTINGS;
 
 export const DEFAULT_API_THROTTLE = { rateLimit: 200, burstLimit: 400 };
+/** A socket pings every 25 s: 500 messages/s is 12,500 open sockets' heartbeats. */
+export const DEFAULT_SOCKET_THROTTLE = { rateLimit: 500, burstLimit: 1000 };
 export const DEFAULT_API_5XX_ALARM_THRESHOLD = 5;
 
 /** What a route's function may do with the data: its `access`, else read for GET, write otherwise. */
@@ -79,6 +84,9 @@ export function consumerTimeoutSeconds(def: QueueDef): number {
 const pascalCase = (s: string): string => s.replace(/(^|[-_\s]+)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
 
 export class NotifyStack extends Stack {
+  /** The inbox sockets' nested stack. */
+  readonly sockets: LiveSockets;
+
   constructor(scope: Construct, id: string, props: NotifyStackProps) {
     super(scope, id, props);
     const { stage } = props;
@@ -156,15 +164,17 @@ export class NotifyStack extends Stack {
       access: Access;
       /** Logical names of the queues it sends to: it gets their URLs and sqs:SendMessage. */
       sends: readonly string[];
+      /** Pushes frames to the inbox sockets (granted below, once the sockets exist): a role of its own. */
+      pushesToSockets?: boolean;
     }
 
     // Functions with the same grants share one role. A stack holds at most 500 resources, and a
     // role with its policy for each function would spend two of the seven a route costs; least
     // privilege holds all the same, as a role carries exactly its functions' common grants.
     const roles = new Map<string, Role>();
-    const roleFor = (access: Access, sends: readonly string[]): Role => {
+    const roleFor = (access: Access, sends: readonly string[], pushesToSockets = false): Role => {
       const names = [...new Set(sends)].sort();
-      const key = [access, ...names].map(pascalCase).join('');
+      const key = [access, ...names, ...(pushesToSockets ? ['sockets'] : [])].map(pascalCase).join('');
       let role = roles.get(key);
       if (!role) {
         role = new Role(this, `${key}FunctionRole`, {
@@ -178,11 +188,12 @@ export class NotifyStack extends Stack {
       return role;
     };
 
-    const makeFunction = (id: string, spec: FunctionSpec): NodejsFunction => {
+    /** A function in `scope` (this stack, or a nested stack of it). */
+    const makeFunction = (id: string, spec: FunctionSpec, scope: Construct = this): NodejsFunction => {
       const sendsTo = spec.sends.map(queueNamed);
       const environment = { ...baseEnvironment };
       for (const { def, queue } of sendsTo) environment[def.urlEnv] = queue.queueUrl;
-      const fn = new NodejsFunction(this, id, {
+      const fn = new NodejsFunction(scope, id, {
         entry: path.join(REPO_ROOT, spec.entry),
         handler: 'handler',
         projectRoot: REPO_ROOT,
@@ -192,9 +203,9 @@ export class NotifyStack extends Stack {
         memorySize: 512,
         timeout: spec.timeout,
         environment,
-        role: roleFor(spec.access, spec.sends),
+        role: roleFor(spec.access, spec.sends, spec.pushesToSockets),
         // An explicit group instead of logRetention, which would add a custom-resource Lambda.
-        logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy }),
+        logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy }),
         bundling: {
           // infra/bundling.ts. `#lib/...` subpath imports resolve through package.json
           // "imports", which esbuild follows.
@@ -221,6 +232,7 @@ export class NotifyStack extends Stack {
         timeout: Duration.seconds(consumerTimeoutSeconds(def)),
         access: 'write',
         sends: def.sends ?? [],
+        pushesToSockets: def.pushesToSockets ?? false,
       });
       consumers.push({ name: def.name, fn: consumer });
       consumer.addEventSource(
@@ -271,7 +283,22 @@ export class NotifyStack extends Stack {
       ...(props.alarmEmail && { alarmEmail: props.alarmEmail }),
     });
 
+    // The inbox sockets (infra/ws-routes.ts), a nested stack; the live queue's consumer pushes to them.
+    const sockets = new LiveSockets(this, 'Sockets', {
+      stage,
+      throttle: props.socketThrottle ?? DEFAULT_SOCKET_THROTTLE,
+      makeFunction: (scope, id, entry, access) => makeFunction(id, { entry, timeout: Duration.seconds(10), access, sends: [] }, scope),
+      alarmTopic: alarms.topic,
+    });
+    this.sockets = sockets;
+    for (const { name, fn } of consumers) {
+      if (!queueNamed(name).def.pushesToSockets) continue;
+      fn.addEnvironment(ENV.liveCallbackUrl, sockets.callbackUrl);
+      sockets.grantPostToConnection(fn);
+    }
+
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });
+    new CfnOutput(this, 'SocketUrl', { value: sockets.url, description: 'socketUrl of @novu/js and <Inbox /> (with socketOptions: { socketType: "cloud" })' });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'SecretsKeyArn', { value: secretsKey.keyArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });

@@ -8,6 +8,8 @@ export const ENV = {
   secretsKeyFile: 'SECRETS_KEY_FILE',
   /** Local: API Gateway base URL, for links in logs and the printed curl. */
   publicUrl: 'PUBLIC_URL',
+  /** Local: the WebSocket API's URL, the `socketUrl` clients are given (a deployed stack outputs SocketUrl). */
+  localSocketUrl: 'LIVE_SOCKET_URL',
   /** How many days back the activity feed reads by default (default 30). */
   activityRetentionDays: 'ACTIVITY_RETENTION_DAYS',
   /** Folder the demo providers deliver to (JSON lines per channel); unset: the log. */
@@ -16,6 +18,11 @@ export const ENV = {
   providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
   /** Providers: the wait before the first retry of a transient failure (ms, default 500; doubles). */
   providerBackoffMs: 'PROVIDER_RETRY_BACKOFF_MS',
+  /**
+   * The live consumer: the WebSocket API's management endpoint (`https://<api>/<stage>`, its
+   * callback URL; locally the socket server's own), where PostToConnection sends frames.
+   */
+  liveCallbackUrl: 'LIVE_CALLBACK_URL',
   /** Inbox: the shortest snooze (seconds ahead, default 60, the reference's). */
   inboxMinSnoozeSeconds: 'INBOX_MIN_SNOOZE_SECONDS',
   /** Inbox: the longest a subscriber may snooze a notification (hours, default 720: 30 days). */

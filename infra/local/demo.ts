@@ -13,6 +13,13 @@ export interface DemoFile {
   environments: { name: string; id: string; apiKey: string; applicationIdentifier: string }[];
   /** The demo workflow in the first (Development) environment. */
   workflow?: { id: string; workflowId: string };
+  /** Where the last `npm start` served: the HTTP API and the inbox sockets (`ws://…`). */
+  apiUrl?: string;
+  socketUrl?: string;
+}
+
+export function writeDemo(file: string, demo: DemoFile): void {
+  writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`);
 }
 
 export async function ensureDemo(file: string): Promise<{ demo: DemoFile; created: boolean }> {
@@ -25,7 +32,7 @@ export async function ensureDemo(file: string): Promise<{ demo: DemoFile; create
       // Demos from before the demo workflow existed get it now.
       if (!demo.workflow) {
         demo.workflow = await ensureDemoWorkflow(checks[0]!);
-        writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`);
+        writeDemo(file, demo);
       }
       return { demo, created: false };
     }
@@ -48,6 +55,6 @@ export async function ensureDemo(file: string): Promise<{ demo: DemoFile; create
       userId: provisioned.ownerId,
     });
   }
-  writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`);
+  writeDemo(file, demo);
   return { demo, created: true };
 }

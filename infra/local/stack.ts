@@ -5,11 +5,13 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { ENV } from '#lib/config.ts';
 import { routes } from '../routes.ts';
 import { queues } from '../queues.ts';
+import { socketAuthorizer, socketRoutes } from '../ws-routes.ts';
 import { startApiGateway, type LocalApi } from './api-gateway.ts';
 import { startDynamoDbLocal, startSqsEmulator, type Emulator } from './emulators.ts';
 import { loadHandler } from './handlers.ts';
 import { ensureQueues, ensureTable } from './resources.ts';
 import { startPoller, type Poller } from './sqs-poller.ts';
+import { startWebSocketApi, type LocalSocketApi } from './websocket-api.ts';
 import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
 
 const DEFAULT_CONSUMER_CONCURRENCY = 4;
@@ -17,7 +19,8 @@ const DEFAULT_CONSUMER_CONCURRENCY = 4;
 type LocalFaults = typeof import('./faults.ts');
 
 // The whole service on this machine: emulators (or external endpoints), the table and queues,
-// the route table served over HTTP, and the queues polled into their consumers. Used by
+// the route table served over HTTP, the socket route table over WebSocket, and the queues
+// polled into their consumers. Used by
 // `npm start` and by the test setup, so both run exactly the same stack.
 
 export interface LocalStackOptions {
@@ -26,6 +29,8 @@ export interface LocalStackOptions {
   tableName?: string;
   /** Serve the API on this port (0 = any free port); omit to serve no API. */
   port?: number;
+  /** Serve the WebSocket API (inbox sockets and their management API) on this port (0 = any free port); omit for none. */
+  socketPort?: number;
   host?: string;
   /** Use this DynamoDB instead of starting DynamoDB Local; `aws` = the SDK's default (real AWS). */
   dynamoEndpoint?: string;
@@ -44,6 +49,8 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   apiUrl?: string;
+  /** `ws://…`: the `socketUrl` a client is given. */
+  socketUrl?: string;
   /** The environment the handlers run with (also set on this process). */
   env: Record<string, string>;
   queueUrls: Record<string, string>;
@@ -56,8 +63,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const started: Emulator[] = [];
   const pollers: Poller[] = [];
   let api: LocalApi | undefined;
+  let sockets: LocalSocketApi | undefined;
   const stop = async () => {
     await api?.close();
+    await sockets?.close();
     await Promise.all(pollers.map((p) => p.stop()));
     await Promise.all(started.map((e) => e.stop()));
   };
@@ -104,6 +113,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const def of queues) env[def.urlEnv] = queueUrls[def.name]!;
     Object.assign(process.env, env);
 
+    // Before the consumers start: the live consumer sends frames to its management API.
+    if (options.socketPort !== undefined) {
+      sockets = await startWebSocketApi({ routes: socketRoutes, authorizer: socketAuthorizer, port: options.socketPort, ...(options.host && { host: options.host }) });
+      env[ENV.liveCallbackUrl] = sockets.callbackUrl;
+      env[ENV.localSocketUrl] = sockets.url;
+      Object.assign(process.env, env);
+    }
+
     let faults: LocalFaults | undefined;
     if (options.faults) {
       faults = await import('./faults.ts');
@@ -132,7 +149,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       env[ENV.publicUrl] = api.url;
       process.env[ENV.publicUrl] = api.url;
     }
-    return { ...(api && { apiUrl: api.url }), env, queueUrls, stop };
+    return { ...(api && { apiUrl: api.url }), ...(sockets && { socketUrl: sockets.url }), env, queueUrls, stop };
   } catch (error) {
     await stop();
     throw error;

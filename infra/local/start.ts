@@ -1,22 +1,25 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDemo } from './demo.ts';
+import { ensureDemo, writeDemo } from './demo.ts';
 import { startLocalStack } from './stack.ts';
 
 // `npm start`: the whole service on this machine, with a demo organization to try it on.
-// PORT picks the port (3000); DYNAMODB_ENDPOINT / SQS_ENDPOINT point at an external DynamoDB or
+// PORT picks the API's port (3000), SOCKET_PORT the inbox sockets' (PORT + 1: 3001);
+// DYNAMODB_ENDPOINT / SQS_ENDPOINT point at an external DynamoDB or
 // SQS (a URL, or `aws` for real AWS with the usual credentials) instead of the emulators;
 // LOCAL_STATE_DIR moves the local state (demo.json, secrets key) out of .local/.
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? join(root, '.local'));
 const port = Number(process.env.PORT ?? 3000);
+const socketPort = Number(process.env.SOCKET_PORT ?? port + 1);
 const startedAt = Date.now();
 
 async function main() {
   const stack = await startLocalStack({
     stateDir,
     port,
+    socketPort,
     ...(process.env.TABLE_NAME && { tableName: process.env.TABLE_NAME }),
     ...(process.env.DYNAMODB_ENDPOINT && { dynamoEndpoint: process.env.DYNAMODB_ENDPOINT }),
     ...(process.env.SQS_ENDPOINT && { sqsEndpoint: process.env.SQS_ENDPOINT }),
@@ -24,11 +27,14 @@ async function main() {
   });
   const demoFile = join(stateDir, 'demo.json');
   const { demo } = await ensureDemo(demoFile);
+  // Where this run serves, for scripts and front ends (the ports may differ from the last run's).
+  writeDemo(demoFile, { ...demo, apiUrl: stack.apiUrl!, socketUrl: stack.socketUrl! });
   const dev = demo.environments[0]!;
 
   const lines = [
     '',
     `Notification service running at ${stack.apiUrl} (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+    `  Inbox sockets: ${stack.socketUrl}   (@novu/js, <Inbox />: socketUrl '${stack.socketUrl}', socketOptions { socketType: 'cloud' })`,
     `  DynamoDB: ${stack.env.AWS_ENDPOINT_URL_DYNAMODB ?? 'AWS'}   SQS: ${stack.env.AWS_ENDPOINT_URL_SQS ?? 'AWS'}   table: ${stack.env.TABLE_NAME}`,
     '',
     `Demo organization ${demo.organizationId}`,
@@ -50,6 +56,7 @@ async function main() {
     '',
     'A subscriber inbox (@novu/js or <Inbox />, docs/inbox.md):',
     `  applicationIdentifier: '${dev.applicationIdentifier}', backendUrl: '${stack.apiUrl}'`,
+    `  socketUrl: '${stack.socketUrl}', socketOptions: { socketType: 'cloud' }   (live updates)`,
     `  curl -s -X POST ${stack.apiUrl}/v1/inbox/session -H 'Content-Type: application/json' -d '{"applicationIdentifier":"${dev.applicationIdentifier}","subscriber":"demo-user"}'`,
     '',
     `API description: ${stack.apiUrl}/openapi.json   Stop with Ctrl-C.`,

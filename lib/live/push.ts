@@ -1,6 +1,69 @@
+import { contextKeyOf } from '../context-keys.ts';
+import { unreadCounts, unseenCount, type InboxRef } from '../inbox/counts.ts';
+import { rawMessage } from '../inbox/message-views.ts';
+import { logger } from '../logger.ts';
+import { getMessage } from '../messages/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
+import { getSubscriber } from '../subscribers/repository.ts';
 import type { LiveEvent } from './announce.ts';
+import { connectionsOf, removeConnection, type LiveConnection } from './connections.ts';
+import { receivedFrame, unreadFrame, unseenFrame } from './frames.ts';
+import { postFrame } from './sender.ts';
 
-// Sends an inbox event's frames to every open socket of the subscriber. (Being built: the socket
-// connections, their store and the frame sender.)
-export async function pushToSubscriber(_scope: EnvScope, _subscriberId: string, _event: Exclude<LiveEvent, { kind: 'wake' }>): Promise<void> {}
+// The one sender of socket frames. What changed in a subscriber's inbox goes to its open sockets:
+// a message that arrived to the sockets of exactly its context keys (the reference compares the
+// sets), first as `notification_received`, then the new counts of that context; a change of state
+// (read, seen, archived, snoozed) sends every socket the counts of its own context. A subscriber
+// without sockets costs one Query and nothing else.
+
+export async function pushToSubscriber(scope: EnvScope, subscriberId: string, event: Exclude<LiveEvent, { kind: 'wake' }>, now = new Date()): Promise<void> {
+  const connections = await connectionsOf(scope, subscriberId, now);
+  if (connections.length === 0) return;
+
+  let first: string | undefined;
+  let audience = connections;
+  if (event.kind === 'received') {
+    const [message, subscriber] = await Promise.all([getMessage(scope, subscriberId, event.messageId), getSubscriber(scope, subscriberId)]);
+    // Deleted since, or not an inbox message: nothing arrived (a deletion sends its own counts).
+    if (!message || message.channel !== 'in_app') return;
+    const contextKey = contextKeyOf(message.contextKeys);
+    audience = connections.filter((c) => c.contextKey === contextKey);
+    // Snoozed again before this push: not in the inbox now, but the counts still went.
+    if (!message.snoozedUntil) first = receivedFrame(rawMessage(message, subscriber));
+  }
+  if (audience.length === 0) return;
+
+  // The counts once per context among the sockets, computed while the first frame goes out.
+  const counts = new Map<string, Promise<string[]>>();
+  for (const c of audience) {
+    if (counts.has(c.contextKey)) continue;
+    const frames = countFrames({ scope, subscriberId, contextKeys: c.contextKeys });
+    // Awaited by each socket after its first frame; a failure meanwhile is theirs to see, not unhandled.
+    frames.catch(() => undefined);
+    counts.set(c.contextKey, frames);
+  }
+  // Every socket gets its frames even when another's fail; then the failure fails the queue message.
+  const outcomes = await Promise.allSettled(audience.map((c) => sendInOrder(scope, subscriberId, c, first, counts.get(c.contextKey)!)));
+  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+async function countFrames(inbox: InboxRef): Promise<string[]> {
+  const [unread, unseen] = await Promise.all([unreadCounts(inbox), unseenCount(inbox)]);
+  return [unreadFrame(unread), unseenFrame(unseen)];
+}
+
+/** The socket's frames one after another, in order; a socket found gone is forgotten at once. */
+async function sendInOrder(scope: EnvScope, subscriberId: string, connection: LiveConnection, first: string | undefined, counts: Promise<string[]>): Promise<void> {
+  const send = async (frame: string): Promise<boolean> => {
+    const outcome = await postFrame(connection.connectionId, frame);
+    if (outcome === 'gone') {
+      await removeConnection(scope, subscriberId, connection.connectionId);
+      return false;
+    }
+    if (outcome === 'too-large') logger.warn('Frame over the socket size limit not sent', { subscriberId, connectionId: connection.connectionId, bytes: Buffer.byteLength(frame) });
+    return true;
+  };
+  if (first !== undefined && !(await send(first))) return;
+  for (const frame of await counts) if (!(await send(frame))) return;
+}

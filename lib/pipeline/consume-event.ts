@@ -8,7 +8,7 @@ import { FINAL_JOB_STATUSES } from './model.ts';
 import { createNotification } from './notification-store.ts';
 import { scopeOfMessage } from './queue-messages.ts';
 import { runJob } from './run-job.ts';
-import { sendJobs } from './send-jobs.ts';
+import { sendFollowUps, sendJobs } from './send-jobs.ts';
 import { stepDecider } from './steps/decide.ts';
 import { decideInApp } from './steps/in-app.ts';
 
@@ -47,7 +47,7 @@ export async function consumeEvent(body: string, deadline: number, receive: Rece
     return;
   }
   const ranHere = await runFirstJobs(scope, result, receive.first ? deadline : 0);
-  await sendJobs(scope, [...result.jobs.map((job) => ({ body: job })), ...ranHere], lastAttempt);
+  await sendFollowUps(scope, [...result.jobs.map((job) => ({ body: job })), ...ranHere], lastAttempt);
   if (result.continuation) await sendMessages('events', [{ body: result.continuation }]);
 }
 

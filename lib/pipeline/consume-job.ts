@@ -1,7 +1,7 @@
 import { parseJobMessage } from './parse-queue-message.ts';
 import { scopeOfMessage } from './queue-messages.ts';
 import { runJob } from './run-job.ts';
-import { sendJobs } from './send-jobs.ts';
+import { sendFollowUps } from './send-jobs.ts';
 import { decideStep } from './steps/index.ts';
 
 /**
@@ -13,5 +13,5 @@ export async function consumeJob(body: string, lastAttempt: boolean): Promise<vo
   if (!message) return;
   const scope = scopeOfMessage(message);
   const followUps = await runJob(scope, message, { lastAttempt, decide: decideStep });
-  if (followUps.length > 0) await sendJobs(scope, followUps, lastAttempt);
+  if (followUps.length > 0) await sendFollowUps(scope, followUps, lastAttempt);
 }

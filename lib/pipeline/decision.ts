@@ -21,6 +21,8 @@ export interface JobContext {
   subscriber: Subscriber | undefined;
   /** The subscriber's preference choices as they are now (read with the subscriber). */
   choices: SubscriberChoices;
+  /** Until when the subscriber may have an inbox socket open (epoch seconds, lib/live/presence.ts). */
+  liveUntil?: number;
   /** Template and condition variables: subscriber, payload, step (digest), tenant, actor, context. */
   variables: Record<string, unknown>;
   now: Date;
@@ -49,6 +51,8 @@ export interface Decision {
   message?: StoredMessage;
   /** Items written in the same transaction as the notification (a digest window, a throttle count). */
   also?: TransactItem[];
+  /** Once `message` is stored, the subscriber's open inbox sockets are told (lib/live/). */
+  announce?: boolean;
   after: After;
   /**
    * An external send: the runner first stores this decision (the job `running` under a lease),

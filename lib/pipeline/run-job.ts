@@ -125,12 +125,12 @@ async function runOnce(scope: EnvScope, message: JobMessage, decideStep: DecideS
 }
 
 async function contextOf(scope: EnvScope, notification: StoredNotification, job: StoredJob, now: Date): Promise<JobContext | undefined> {
-  const [workflow, { subscriber, choices }] = await Promise.all([
+  const [workflow, { subscriber, choices, liveUntil }] = await Promise.all([
     cachedWorkflow(scope, notification._templateId, notification.workflowVersion),
     getSubscriberForWorkflow(scope, notification.subscriberId, notification._templateId),
   ]);
   const step = workflow?.steps.find((s) => s._id === job.stepDbId);
   if (!workflow || !step) return undefined;
   const variables = await templateVariables(scope, notification, job, subscriber, { payloadAtTopLevel: payloadAtTopLevel(workflow.origin) });
-  return { scope, notification, job, step, workflow, subscriber, choices, variables, now };
+  return { scope, notification, job, step, workflow, subscriber, choices, liveUntil, variables, now };
 }

@@ -1,3 +1,4 @@
+import type { LiveMessage } from '../live/announce.ts';
 import { logger } from '../logger.ts';
 import { SEND_BATCH, sendMessages, type OutgoingMessage } from '../queue/send.ts';
 import type { EnvScope } from '../store/keys.ts';
@@ -8,6 +9,22 @@ import { failJob } from './store-decision.ts';
 // job whose message cannot be sent would wait for ever (`queued` in the activity feed, never run):
 // it is failed for good with the reason instead, and so is each job after it whose message cannot
 // be sent either.
+
+/**
+ * What a run leaves to send: job messages, and the live announcements of the in-app messages it
+ * stored (store-decision.ts). Both go out together, through the consumer's outbox. An
+ * announcement SQS will not take (after sendBatch's retries) is logged and dropped rather than
+ * failing the record: the message is stored, and a redelivery would not announce it again (its
+ * job is done); the inbox shows it at its next fetch.
+ */
+export async function sendFollowUps(scope: EnvScope, messages: readonly OutgoingMessage[], lastAttempt: boolean): Promise<void> {
+  const isLive = (m: OutgoingMessage) => (m.body as Partial<LiveMessage>).kind === 'live';
+  const announcements = messages.filter(isLive);
+  const announced = announcements.length === 0
+    ? undefined
+    : sendMessages('live', announcements).catch((error: unknown) => logger.warn('Live announcement not sent', { count: announcements.length, error: error as Error }));
+  await Promise.all([sendJobs(scope, messages.filter((m) => !isLive(m)), lastAttempt), announced]);
+}
 
 export async function sendJobs(scope: EnvScope, messages: readonly OutgoingMessage[], lastAttempt: boolean): Promise<void> {
   if (!lastAttempt) return sendMessages('jobs', messages);

@@ -1,3 +1,4 @@
+import { liveMessage } from '../live/announce.ts';
 import type { OutgoingMessage } from '../queue/send.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
@@ -13,16 +14,26 @@ import { jobMessage, MAX_QUEUE_DELAY_SECONDS, type JobMessage } from './queue-me
 // first, as a create of the job's own message id (a repeated run finds it and adds nothing);
 // then the decision applied to the job and the chain after it, written with one write
 // conditioned on the version read (with the items the decision changes, in one transaction);
-// then the message of what comes next on the queue. A run that dies between the two writes
-// leaves the message and the job as it was: SQS runs the job again, its message is found made.
+// then the message of what comes next on the queue, and for an in-app message the announcement
+// that tells the subscriber's open sockets, when it may have some (the live queue; send-jobs.ts
+// sends both). A run that dies between the two writes leaves the message and the job as it was:
+// SQS runs the job again, its message is found made (and announced again: a socket may see it
+// twice, never not at all because of the crash).
 // Apart from the runner, so that the events consumer can fail a job it cannot start (see
 // send-jobs.ts) without bundling the steps and the providers.
 
 export async function storeDecision(scope: EnvScope, loaded: VersionedNotification, job: StoredJob, decision: Decision, now: Date): Promise<OutgoingMessage[]> {
   const { notification } = await saveDecision(loaded, job, decision, now);
   const after = decision.after;
-  if (after.kind === 'wait') return [waitMessage(scope, notification, notification.jobs[job.index]!, after.until, now)];
-  return followUp(scope, notification, notification.jobs[job.index]!);
+  const next = after.kind === 'wait' ? [waitMessage(scope, notification, notification.jobs[job.index]!, after.until, now)] : followUp(scope, notification, notification.jobs[job.index]!);
+  return [...next, ...announcement(scope, decision)];
+}
+
+/** Once stored, an in-app message is announced to the subscriber's sockets (lib/live/), if it may have some. */
+function announcement(scope: EnvScope, decision: Decision): OutgoingMessage[] {
+  const { message } = decision;
+  if (!decision.announce || message?.channel !== 'in_app') return [];
+  return [{ body: liveMessage(scope, message.subscriberId, { kind: 'received', messageId: message._id }) }];
 }
 
 /** Applies the decision to the job and the chain after it, and stores it conditionally. */

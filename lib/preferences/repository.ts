@@ -8,6 +8,7 @@ import { keys, type EnvScope } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
 import type { Subscriber } from '../subscribers/model.ts';
+import { liveUntilOf } from '../live/presence.ts';
 import { subscriberFromItem } from '../subscribers/repository.ts';
 import type { PreferenceChannels, Schedule } from './schemas.ts';
 
@@ -44,6 +45,8 @@ export interface SubscriberChoices {
 export interface SubscriberWithChoices {
   subscriber: Subscriber | undefined;
   choices: SubscriberChoices;
+  /** Until when the subscriber may have an inbox socket open (lib/live/presence.ts), read with the profile. */
+  liveUntil?: number;
 }
 
 /**
@@ -86,7 +89,8 @@ export async function getGlobalChoice(scope: EnvScope, subscriberId: string): Pr
 }
 
 function withChoices(profile: Record<string, unknown> | undefined, preferences: readonly Record<string, unknown>[]): SubscriberWithChoices {
-  return { subscriber: profile && !profile.deleted ? subscriberFromItem(profile) : undefined, choices: choicesOf(preferences) };
+  const subscriber = profile && !profile.deleted ? subscriberFromItem(profile) : undefined;
+  return { subscriber, choices: choicesOf(preferences), ...(subscriber && { liveUntil: liveUntilOf(profile) }) };
 }
 
 function choicesOf(items: readonly Record<string, unknown>[]): SubscriberChoices {

@@ -136,6 +136,7 @@ async function update(scope: EnvScope, subscriberId: string, input: UpdateInput)
 }
 
 export function subscriberFromItem(item: Record<string, unknown>): Subscriber {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, type: _t, version: _v, nameLower: _n, ...subscriber } = item;
+  // liveUntil: the live sockets' stamp (lib/live/presence.ts), internal.
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, type: _t, version: _v, nameLower: _n, liveUntil: _l, ...subscriber } = item;
   return subscriber as unknown as Subscriber;
 }

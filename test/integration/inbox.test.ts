@@ -298,6 +298,28 @@ describe('notifications through @novu/js', () => {
     expect((await novu.notifications.count({ read: false } as never)).data).toMatchObject({ count: 1 });
   });
 
+  it('keeps the counts right under concurrent marks of the same messages', async () => {
+    const { subscriberId } = await inboxWith(4, { severity: 'medium' });
+    const novu = novuFor(subscriberId);
+    const sessions = await Promise.all([0, 1].map(() => inboxClient(api.url, env, subscriberId)));
+    const ids = (await listed(novu)).notifications.map((n) => n.id);
+    const actions = ['read', 'unread', 'archive', 'unarchive'];
+    // Both sessions mark every message, each in another order, all at once.
+    const answers = await Promise.all(
+      sessions.flatMap((session, s) =>
+        ids.flatMap((id, i) => actions.map((_, a) => session.patch(`/v1/inbox/notifications/${id}/${actions[(a + s + i) % actions.length]}`))),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const messages = await messagesOf(env.client, subscriberId);
+    const unread = messages.filter((m) => !m.read && !m.archived && !m.snoozedUntil).length;
+    const { data } = await novu.notifications.count({ filters: [{ read: false, archived: false, snoozed: false, severity: 'medium' }, { read: false }, { archived: true }] } as never);
+    const counts = (data as unknown as { counts: { count: number }[] }).counts.map((c) => c.count);
+    expect(counts).toEqual([unread, unread, messages.filter((m) => m.archived).length]);
+    // The unread list says the same as the counts.
+    expect((await listed(novu, { read: false, archived: false })).notifications).toHaveLength(unread);
+  }, 120_000);
+
   it('marks every notification read, seen, archived or deleted, by tags', async () => {
     const subscriberId = `bulk-${rand()}`;
     await inboxWith(2, { subscriberId, tags: ['alpha'] });

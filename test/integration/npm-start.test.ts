@@ -5,9 +5,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '#infra/local/emulators.ts';
 import { findCallerByApiKey } from '#lib/auth/api-keys.ts';
+import { ENV } from '#lib/config.ts';
+import { newId } from '#lib/ids.ts';
+import { TestSocket } from '../support/sockets.ts';
 
-// `npm start` as a user runs it: it prints a working curl, writes demo.json, and stops cleanly
-// on Ctrl-C; pointed at an existing DynamoDB and SQS it uses them and reuses its demo.
+// `npm start` as a user runs it: it prints a working curl and its socket URL, writes demo.json,
+// and stops cleanly on Ctrl-C; pointed at an existing DynamoDB and SQS it uses them and reuses its
+// demo.
 
 const CURL = /curl -s (\S+) -H 'Authorization: ApiKey (\w+)'/;
 const INBOX = /applicationIdentifier: '([\w-]+)', backendUrl: '(\S+)'/;
@@ -23,8 +27,9 @@ function newStateDir() {
 /** Runs `infra/local/start.ts` (what `npm start` runs) until its curl works, then Ctrl-C. */
 async function runStart(env: Record<string, string | undefined>) {
   const port = await freePort();
+  const socketPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
-    env: { ...env, PORT: String(port) },
+    env: { ...env, PORT: String(port), SOCKET_PORT: String(socketPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -46,8 +51,14 @@ async function runStart(env: Record<string, string | undefined>) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ applicationIdentifier, subscriber: 'demo-user' }),
     });
+    // The inbox sockets answer as API Gateway would: no session token, no socket.
+    const socketUrl = /Inbox sockets: (\S+)/.exec(output)?.[1];
+    const refused = await TestSocket.open(socketUrl ?? 'ws://127.0.0.1:1').then(() => 'opened', (error: { status?: number }) => error.status);
     return {
       port,
+      socketPort,
+      socketUrl,
+      refused,
       url: url!,
       apiKey: apiKey!,
       applicationIdentifier,
@@ -71,6 +82,8 @@ describe('npm start', () => {
 
     expect(run.url).toBe(`http://127.0.0.1:${run.port}/v1/integrations`);
     expect(run.status).toBe(200);
+    expect(run.socketUrl).toBe(`ws://127.0.0.1:${run.socketPort}`);
+    expect(run.refused).toBe(401);
     expect(run.integrations.map((i) => i.providerId).sort()).toEqual(['svc', 'svc', 'svc-email', 'svc-email', 'svc-sms', 'svc-sms']);
 
     const demoFile = join(stateDir, 'demo.json');
@@ -82,20 +95,29 @@ describe('npm start', () => {
     expect(demo.environments[0].applicationIdentifier).toBe(run.applicationIdentifier);
     expect(run.sessionStatus).toBe(201);
     expect(demo.workflow).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), workflowId: 'demo-comments' });
+    expect(demo).toMatchObject({ apiUrl: `http://127.0.0.1:${run.port}`, socketUrl: run.socketUrl });
   }, 60_000);
 
   it('uses the DynamoDB and SQS it is pointed at, and reuses its demo there', async () => {
     const stateDir = newStateDir();
+    // A table of its own, and so queues of its own: its consumers must not take the other test
+    // files' messages (a live push to the sockets of a socket server that is not theirs would
+    // find them gone, and drop their connections).
+    const table = `notify-start-${newId().slice(-8)}`;
     const env = {
       ...process.env,
       LOCAL_STATE_DIR: stateDir,
-      TABLE_NAME: process.env.TABLE_NAME,
+      TABLE_NAME: table,
       DYNAMODB_ENDPOINT: process.env.AWS_ENDPOINT_URL_DYNAMODB,
       SQS_ENDPOINT: process.env.AWS_ENDPOINT_URL_SQS,
     };
     const first = await runStart(env);
     // The demo was written to the store this test reads too.
-    const caller = await findCallerByApiKey(first.apiKey);
+    const ownTable = process.env[ENV.tableName];
+    process.env[ENV.tableName] = table;
+    const caller = await findCallerByApiKey(first.apiKey).finally(() => {
+      process.env[ENV.tableName] = ownTable;
+    });
     const demo = JSON.parse(readFileSync(join(stateDir, 'demo.json'), 'utf8'));
     expect(caller?.organizationId).toBe(demo.organizationId);
 

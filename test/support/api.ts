@@ -1,13 +1,21 @@
 import { routes } from '#infra/routes.ts';
 import { startApiGateway, type LocalApi } from '#infra/local/api-gateway.ts';
+import { ENV } from '#lib/config.ts';
 import type { EnvScope } from '#lib/store/keys.ts';
 import { provisionOrganization, type ProvisionedOrganization } from '#lib/tenancy/provision.ts';
 
 // What integration tests use: the real handlers behind the local API Gateway (started in the
 // test worker, on a free port), a fresh organization per test file, and a small HTTP client.
+// Sockets go to the one WebSocket API the global setup started (beside the live consumer).
 
-export async function startTestApi(): Promise<LocalApi> {
-  return startApiGateway(routes, 0);
+export interface TestApi extends LocalApi {
+  /** `ws://…`: the local WebSocket API, the `socketUrl` a client is given. */
+  socketUrl: string;
+}
+
+export async function startTestApi(): Promise<TestApi> {
+  const api = await startApiGateway(routes, 0);
+  return { ...api, socketUrl: process.env[ENV.localSocketUrl] ?? '' };
 }
 
 export function newOrganization(name = 'Test Organization'): Promise<ProvisionedOrganization> {

@@ -9,13 +9,15 @@ import { readCapture } from './log-capture.ts';
 import { leaksInCapture } from './log-leaks.ts';
 
 // Starts the emulators, table and queues once per run and hands their settings to the workers.
+// The WebSocket API runs here too, next to the live consumer that pushes to its sockets; workers
+// find its URL in LIVE_SOCKET_URL (startTestApi's `socketUrl`).
 // At the end, before the table goes, the whole run's log capture is searched for secrets.
 let stack: LocalStack | undefined;
 let stateDir: string | undefined;
 
 export async function setup(project: TestProject) {
   stateDir = mkdtempSync(join(tmpdir(), 'notify-test-'));
-  stack = await startLocalStack({ stateDir, tableName: 'notify-test' });
+  stack = await startLocalStack({ stateDir, tableName: 'notify-test', socketPort: 0 });
   project.provide('stackEnv', stack.env);
   project.provide('logCapture', { dir: logCaptureDir, levelChosen: logLevelChosen });
 }

@@ -6,13 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { esbuildOptions } from '#infra/bundling.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
+import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 
 // What some Lambda bundles must leave out (docs/performance.md). Only a use case that reads what
 // an author sent parses Liquid (steps keep their template readings, which views, PATCH and sync
 // use), and only one that saves a payloadSchema compiles it with ajv. The SDK clients few requests
 // need load on first use, not at every cold start. Only POST and PATCH functions carry the
-// idempotency key's machinery. And a bundle built as the stack builds it loads the way the Lambda
-// runtime loads it, and answers.
+// idempotency key's machinery. The socket functions carry only what their route does (the ping
+// answer no AWS client at all), and only the live consumer the management API's client. And a
+// bundle built as the stack builds it loads the way the Lambda runtime loads it, and answers.
 
 // Each function is built once for the whole file: several checks read the same bundles.
 const built = new Map<string, Promise<Metafile>>();
@@ -66,7 +68,8 @@ function externalImports(metafile: Metafile, when: 'at init' | 'on first use'): 
 }
 
 const ON_FIRST_USE = ['@aws-sdk/client-kms', '@aws-sdk/client-sesv2', '@aws-sdk/client-sns'];
-const ENTRIES = [...new Set([...routes.map((r) => r.handler), ...queues.flatMap((q) => (q.consumer ? [q.consumer] : []))])];
+const SOCKET_ENTRIES = [socketAuthorizer.handler, ...socketRoutes.map((r) => r.handler)];
+const ENTRIES = [...new Set([...routes.map((r) => r.handler), ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])), ...SOCKET_ENTRIES])];
 
 describe('Lambda bundles', () => {
   it.each(LEFT_OUT)('%s leaves out %j', async (entry, leftOut) => {
@@ -88,6 +91,19 @@ describe('Lambda bundles', () => {
     // The check sees the clients at all: the jobs consumer reaches SES and SNS by import().
     const jobs = bundles.get('functions/consumers/jobs.ts')!;
     expect(externalImports(jobs, 'on first use')).toEqual(expect.arrayContaining(['@aws-sdk/client-sesv2', '@aws-sdk/client-sns']));
+  });
+
+  it('socket functions carry only what their route uses; only the live consumer the management API client', async () => {
+    const externals = new Map(await Promise.all(ENTRIES.map(async (entry) => [entry, externalImports(await bundle(entry), 'at init')] as const)));
+    // The `ping` answer touches no data: no AWS client to load at a cold start.
+    expect(externals.get('functions/live/message.ts')!.filter((p) => p.startsWith('@aws-sdk/'))).toEqual([]);
+    const MANAGEMENT = '@aws-sdk/client-apigatewaymanagementapi';
+    expect([...externals].filter(([, imports]) => imports.includes(MANAGEMENT)).map(([entry]) => entry)).toEqual(['functions/consumers/live.ts']);
+    for (const entry of SOCKET_ENTRIES) {
+      const packages = await packagesOf(entry);
+      expect(packages.filter((p) => [LIQUID, ...AJV, 'zod', '@middy/core'].includes(p)), entry).toEqual([]);
+      expect((await packagesOf(entry)).includes('jose'), entry).toBe(entry === socketAuthorizer.handler);
+    }
   });
 
   it('the sanitizer bundled without postcss loads and sanitizes', async () => {

@@ -5,6 +5,7 @@ import {
   accessOf,
   consumerTimeoutSeconds,
   DEFAULT_API_THROTTLE,
+  DEFAULT_SOCKET_THROTTLE,
   MIN_MAX_RECEIVE_COUNT,
   NotifyStack,
   VISIBILITY_PER_CONSUMER_TIMEOUT,
@@ -13,23 +14,56 @@ import {
 import { KMS_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '#infra/constructs/access.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
+import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 import type { RouteDef } from '#lib/http/route.ts';
 import { TABLE } from '#lib/store/table.ts';
 
 // One app per synth (an app synthesizes once); the empty bundling-stacks list skips esbuild, so
 // this stays fast.
-const synth = (stage: string, props: Partial<NotifyStackProps> = {}) => {
+const synthStack = (stage: string, props: Partial<NotifyStackProps> = {}) => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  return Template.fromStack(new NotifyStack(app, `Notify-${stage}`, { stage, ...props }));
+  return new NotifyStack(app, `Notify-${stage}`, { stage, ...props });
 };
-const template = synth('test', { alarmEmail: 'ops@example.com' });
+const synth = (stage: string, props: Partial<NotifyStackProps> = {}) => Template.fromStack(synthStack(stage, props));
+const stack = synthStack('test', { alarmEmail: 'ops@example.com' });
+const template = Template.fromStack(stack);
+
+/**
+ * The inbox sockets' nested stack, with the values the parent passes it put in place of its
+ * parameters, so its statements name the parent's table and key as the parent's own do.
+ */
+function nestedTemplate(): Template {
+  const nested = Template.fromStack(stack.sockets).toJSON();
+  const [, nestedResource] = Object.entries(template.findResources('AWS::CloudFormation::Stack'))[0]!;
+  const values = (nestedResource as { Properties: { Parameters: Record<string, unknown> } }).Properties.Parameters;
+  const put = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(put);
+    if (value === null || typeof value !== 'object') return value;
+    const ref = (value as { Ref?: string }).Ref;
+    if (ref !== undefined && ref in values) return values[ref];
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, put(v)]));
+  };
+  return Template.fromJSON({ ...nested, Resources: put(nested.Resources) as Record<string, unknown> });
+}
+const socketsTemplate = nestedTemplate();
+// The two are read as one set of resources: their logical ids must not collide.
+const collisions = Object.keys(template.toJSON().Resources).filter((id) => id in socketsTemplate.toJSON().Resources);
+if (collisions.length > 0) throw new Error(`Logical ids in both the stack and its nested stack: ${collisions.join(', ')}`);
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
 
 const routeTable = routes as readonly RouteDef[];
 const consumers = queues.filter((q) => q.consumer);
-const resources = (type: string) => template.findResources(type) as Record<string, Resource>;
+/** Resources of a type in the stack and its nested stack (logical ids do not collide). */
+const resources = (type: string) => ({ ...template.findResources(type), ...socketsTemplate.findResources(type) }) as Record<string, Resource>;
+
+/** What a parent value `Fn::GetAtt [<nested stack>, Outputs.X]` is in the nested stack (its output X). */
+function nestedOutput(value: any): unknown {
+  const [, attribute] = value?.['Fn::GetAtt'] ?? [];
+  if (typeof attribute !== 'string' || !attribute.startsWith('Outputs.')) return undefined;
+  return (socketsTemplate.toJSON().Outputs as Record<string, { Value: unknown }>)[attribute.slice('Outputs.'.length)]?.Value;
+}
 const asList = <T,>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
 const functions = resources('AWS::Lambda::Function');
@@ -47,21 +81,54 @@ function statementsOf(functionId: string): Statement[] {
 }
 const actionsOf = (functionId: string) => new Set(statementsOf(functionId).flatMap((s) => asList(s.Action)));
 
-/** Route key ("GET /v2/topics") → logical id of the function behind it. */
-function routeFunctions(): Map<string, string> {
+/**
+ * The function an integration or authorizer URI invokes: the function's ARN (HTTP API), or the
+ * `arn:…:lambda:path/…/functions/<arn>/invocations` URI built with Fn::Join (WebSocket API).
+ */
+function functionOfUri(uri: any): string {
+  if (!uri?.['Fn::Join']) return refId(uri);
+  return refId((uri['Fn::Join'][1] as unknown[]).find((part: any) => part?.['Fn::GetAtt']));
+}
+
+/** Logical id of the API of a protocol (`HTTP` or `WEBSOCKET`). */
+const apiId = (protocol: string): string => {
+  const found = Object.entries(resources('AWS::ApiGatewayV2::Api')).filter(([, api]) => api.Properties.ProtocolType === protocol);
+  expect(found).toHaveLength(1);
+  return found[0]![0];
+};
+
+/** Route key ("GET /v2/topics", "$connect") → logical id of the function behind it, for one API. */
+function routeFunctions(protocol = 'HTTP'): Map<string, string> {
   const integrations = resources('AWS::ApiGatewayV2::Integration');
   const byKey = new Map<string, string>();
+  const id = apiId(protocol);
   for (const route of Object.values(resources('AWS::ApiGatewayV2::Route'))) {
+    if (refId(route.Properties.ApiId) !== id) continue;
     // Target: { "Fn::Join": ["", ["integrations/", { Ref: integrationId }]] }
     const integrationId = refId(route.Properties.Target['Fn::Join'][1][1]);
     const integration = integrations[integrationId]!;
     expect(byKey.has(route.Properties.RouteKey)).toBe(false);
-    byKey.set(route.Properties.RouteKey, refId(integration.Properties.IntegrationUri));
+    byKey.set(route.Properties.RouteKey, functionOfUri(integration.Properties.IntegrationUri));
   }
   return byKey;
 }
 
 const pascalCase = (s: string) => s.replace(/(^|[-_\s]+)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
+
+/** The socket functions: each route key's, and `authorizer` → the $connect authorizer's. */
+function socketFunctions(): Map<string, string> {
+  const fns = routeFunctions('WEBSOCKET');
+  const authorizer = Object.values(resources('AWS::ApiGatewayV2::Authorizer'))[0]!;
+  fns.set('authorizer', functionOfUri(authorizer.Properties.AuthorizerUri));
+  return fns;
+}
+
+/** The function consuming a queue. */
+function consumerFunction(queueName: string): string {
+  const queueId = Object.entries(resources('AWS::SQS::Queue')).find(([, q]) => q.Properties.QueueName === `notify-test-${queueName}`)![0];
+  const mapping = Object.values(resources('AWS::Lambda::EventSourceMapping')).find((m) => refId(m.Properties.EventSourceArn) === queueId)!;
+  return refId(mapping.Properties.FunctionName);
+}
 
 describe('NotifyStack', () => {
   it('has one table with the keys, indexes and TTL of TABLE, on demand, with PITR', () => {
@@ -98,15 +165,90 @@ describe('NotifyStack', () => {
     const routeFns = new Set(byKey.values());
     expect(routeFns.size).toBe(routeTable.length); // one function per route, none shared
 
-    // Every other function consumes a queue (or is a CDK-internal singleton; there are none today).
+    // Every other function consumes a queue or serves the sockets (or is a CDK-internal
+    // singleton; there are none today).
     const consumerFns = new Set(
       Object.values(resources('AWS::Lambda::EventSourceMapping')).map((m) => refId(m.Properties.FunctionName)),
     );
+    const socketFns = new Set([...socketFunctions().values()]);
     const cdkInternal = /^(AWS[0-9a-f]{32}|LogRetention[0-9a-f]{32}|Custom[A-Za-z]+Provider)/;
-    const others = Object.keys(functions).filter((id) => !routeFns.has(id) && !consumerFns.has(id) && !cdkInternal.test(id));
+    const others = Object.keys(functions).filter((id) => !routeFns.has(id) && !consumerFns.has(id) && !socketFns.has(id) && !cdkInternal.test(id));
     expect(others).toEqual([]);
     expect(consumerFns.size).toBe(consumers.length);
-    template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    expect(Object.keys(resources('AWS::ApiGatewayV2::Api'))).toHaveLength(2);
+  });
+
+  it('serves the socket route table on a WebSocket API, each route with its own function, $connect behind the token authorizer', () => {
+    const byKey = routeFunctions('WEBSOCKET');
+    expect([...byKey.keys()].sort()).toEqual(socketRoutes.map((r) => r.routeKey).sort());
+    for (const route of socketRoutes) expect(byKey.get(route.routeKey)!.startsWith(pascalCase(route.operationId))).toBe(true);
+    expect(new Set(byKey.values()).size).toBe(socketRoutes.length);
+
+    const wsRoutes = Object.values(resources('AWS::ApiGatewayV2::Route')).filter((r) => refId(r.Properties.ApiId) === apiId('WEBSOCKET'));
+    const routeOf = (key: string) => wsRoutes.find((r) => r.Properties.RouteKey === key)!;
+    const authorizers = Object.entries(resources('AWS::ApiGatewayV2::Authorizer'));
+    expect(authorizers).toHaveLength(1);
+    const [authorizerId, authorizer] = authorizers[0]!;
+    expect(authorizer.Properties).toMatchObject({ AuthorizerType: 'REQUEST', IdentitySource: [`route.request.querystring.${socketAuthorizer.tokenParameter}`] });
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(`"${socketFunctions().get('authorizer')}"`);
+    expect(routeOf('$connect').Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
+    for (const key of ['$disconnect', '$default']) expect(routeOf(key).Properties.AuthorizationType).toBe('NONE');
+    // $default answers `pong` on the socket: a route response, and only there.
+    expect(routeOf('$default').Properties.RouteResponseSelectionExpression).toBe('$default');
+    const responses = Object.values(resources('AWS::ApiGatewayV2::RouteResponse'));
+    expect(responses.map((r) => refId(r.Properties.RouteId))).toEqual([Object.entries(resources('AWS::ApiGatewayV2::Route')).find(([, r]) => r === routeOf('$default'))![0]]);
+    // API Gateway may invoke the authorizer.
+    const permissions = Object.values(resources('AWS::Lambda::Permission')).filter((p) => refId(p.Properties.FunctionName) === socketFunctions().get('authorizer'));
+    expect(permissions.map((p) => p.Properties.Principal)).toEqual(['apigateway.amazonaws.com']);
+
+    // In a nested stack of their own: a stack holds at most 500 resources.
+    template.resourceCountIs('AWS::CloudFormation::Stack', 1);
+    expect(Object.keys(template.toJSON().Resources).length).toBeLessThanOrEqual(500);
+    socketsTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: apiId('WEBSOCKET') },
+      StageName: 'test',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: DEFAULT_SOCKET_THROTTLE.rateLimit, ThrottlingBurstLimit: DEFAULT_SOCKET_THROTTLE.burstLimit },
+    });
+  });
+
+  it('lets only the live consumer post to sockets: PostToConnection on the stage, with its callback URL', () => {
+    const liveFn = consumerFunction('live');
+    for (const id of Object.keys(functions)) {
+      const posts = statementsOf(id).filter((s) => asList(s.Action).some((a) => a.startsWith('execute-api:')));
+      const env = functions[id]!.Properties.Environment.Variables as Record<string, unknown>;
+      if (id !== liveFn) {
+        expect(posts, id).toEqual([]);
+        expect(env, id).not.toHaveProperty('LIVE_CALLBACK_URL');
+        continue;
+      }
+      expect(posts).toHaveLength(1);
+      expect(posts[0]!.Action).toBe('execute-api:ManageConnections');
+      // The API's id comes from the sockets' nested stack (one of its outputs).
+      const [arnApi, arnRest] = (posts[0]!.Resource as any)['Fn::Join'][1].slice(-2);
+      expect(nestedOutput(arnApi)).toEqual({ Ref: apiId('WEBSOCKET') });
+      expect(arnRest).toBe('/test/POST/@connections/*');
+      const callback = (env.LIVE_CALLBACK_URL as any)['Fn::Join'][1];
+      expect(callback[0]).toBe('https://');
+      expect(nestedOutput(callback[1])).toEqual({ Ref: apiId('WEBSOCKET') });
+      expect(callback.at(-1)).toBe('/test');
+    }
+  });
+
+  it('gives the socket functions the data access their table entries name', () => {
+    const fns = socketFunctions();
+    const reads = new Set<string>([...TABLE_READ_ACTIONS, ...KMS_READ_ACTIONS]);
+    const check = (fnId: string, access: string, name: string) => {
+      const actions = [...actionsOf(fnId)];
+      if (access === 'none') expect(actions, name).toEqual([]);
+      else if (access === 'read') {
+        for (const action of actions) expect(reads.has(action), `${name}: ${action}`).toBe(true);
+        expect(actions, name).toContain('dynamodb:GetItem'); // the session signing key
+      } else for (const action of [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS]) expect(actions, name).toContain(action);
+    };
+    check(fns.get('authorizer')!, socketAuthorizer.access, socketAuthorizer.operationId);
+    for (const route of socketRoutes) check(fns.get(route.routeKey)!, route.access, route.operationId);
+    expect(socketAuthorizer.access).toBe('read');
   });
 
   it('lets browsers call the HTTP API: CORS with the inbox client headers, origins per stage', () => {
@@ -132,9 +274,10 @@ describe('NotifyStack', () => {
   });
 
   it('gives functions of the same grants one role, so the stack stays well under 500 resources', () => {
+    // A consumer that pushes to the sockets has a role of its own: its grant is not the others'.
     const profiles = new Set([
       ...routeTable.map((r) => `${accessOf(r)}:${[...new Set(r.sends ?? [])].sort().join(',')}`),
-      ...consumers.map((q) => `write:${[...new Set(q.sends ?? [])].sort().join(',')}`),
+      ...consumers.map((q) => `write:${[...new Set(q.sends ?? [])].sort().join(',')}${q.pushesToSockets ? ':sockets' : ''}`),
     ]);
     template.resourceCountIs('AWS::IAM::Role', profiles.size);
     // Each route costs five resources (function, log group, integration, permission, route): room
@@ -154,7 +297,12 @@ describe('NotifyStack', () => {
     expect(all.length).toBeGreaterThan(0);
     for (const statement of all) {
       for (const action of asList(statement.Action)) expect(action).not.toMatch(/\*/);
-      for (const resource of asList(statement.Resource)) expect(JSON.stringify(resource)).not.toMatch(/\*/);
+      // One exception: PostToConnection names the connection, which no one knows before it opens.
+      const perConnection = asList(statement.Action).every((a) => a === 'execute-api:ManageConnections');
+      for (const resource of asList(statement.Resource)) {
+        const text = JSON.stringify(resource);
+        expect(perConnection ? text.replace(/\/POST\/@connections\/\*"/, '"') : text).not.toMatch(/\*/);
+      }
     }
     expect(JSON.stringify(policies)).not.toContain('dynamodb:Scan');
   });
@@ -282,12 +430,23 @@ describe('NotifyStack', () => {
     }
     expect(named('lambda-throttles')!.Properties).toMatchObject({ MetricName: 'Throttles', Namespace: 'AWS/Lambda' });
     expect(named('table-throttles')).toBeDefined();
-    expect(alarms.length).toBe(queues.length + 1 + consumers.length * 2 + 2);
+    // The inbox sockets' routes: integration and execution errors of the WebSocket API's stage.
+    const sockets = named('sockets-errors')!.Properties;
+    expect(sockets.Threshold).toBe(0);
+    const socketMetrics = (sockets.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } } }[]).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
+    expect(socketMetrics.map((m) => m.MetricName).sort()).toEqual(['ExecutionError', 'IntegrationError']);
+    for (const m of socketMetrics) expect(m.Dimensions).toEqual([{ Name: 'ApiId', Value: { Ref: apiId('WEBSOCKET') } }, { Name: 'Stage', Value: 'test' }]);
+    expect(alarms.length).toBe(queues.length + 1 + consumers.length * 2 + 3);
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });
 
   it('outputs what the create-org command and operators need', () => {
-    for (const output of ['ApiUrl', 'TableName', 'SecretsKeyArn', 'AlarmTopicArn']) template.hasOutput(output, {});
+    for (const output of ['ApiUrl', 'SocketUrl', 'TableName', 'SecretsKeyArn', 'AlarmTopicArn']) template.hasOutput(output, {});
+    // The socket URL is the stage's wss:// URL, the one clients connect to.
+    const socketUrl = template.toJSON().Outputs.SocketUrl.Value['Fn::Join'][1];
+    expect(socketUrl[0]).toBe('wss://');
+    expect(nestedOutput(socketUrl[1])).toEqual({ Ref: apiId('WEBSOCKET') });
+    expect(socketUrl.at(-1)).toBe('/test');
   });
 });
 

@@ -3,12 +3,14 @@ import type { MessageButton, MessageCta } from '../../messages/model.ts';
 import { renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
+import { mayHaveSockets } from '../../live/presence.ts';
 import { cachedInAppIntegration } from '../read-cache.ts';
 import { newMessage } from './message.ts';
 import { safeHtml, safeUrl, type UrlKind } from './sanitize.ts';
 
 // An in-app step writes the message into the subscriber's inbox. The message's id is the job's,
-// so a run repeated after a crash finds it there: the inbox gets it exactly once.
+// so a run repeated after a crash finds it there: the inbox gets it exactly once. It is announced
+// to the subscriber's open sockets when the profile says some may be open.
 
 interface Action {
   label?: string;
@@ -47,6 +49,7 @@ export async function decideInApp(context: JobContext): Promise<Decision> {
     ],
     job: { messageId: message._id, providerId: integration.providerId },
     message,
+    announce: mayHaveSockets(context.liveUntil, now),
     after: { kind: 'next' },
   };
 }

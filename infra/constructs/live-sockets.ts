@@ -1,0 +1,117 @@
+import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
+import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+import { socketAuthorizer, socketRoutes } from '../ws-routes.ts';
+import type { Access } from './access.ts';
+
+// The inbox sockets: an API Gateway WebSocket API made from the socket route table
+// (infra/ws-routes.ts). $connect runs a Lambda REQUEST authorizer on `?token=` first, whose
+// context (the session) API Gateway hands every later route of the connection, so $disconnect
+// knows the connection item's key without a lookup; $default answers the client's `ping` through
+// a route response. The live consumer pushes frames with PostToConnection on the stage's
+// callback URL, the only grant of the management API (grantPostToConnection).
+//
+// A nested stack: a CloudFormation stack holds at most 500 resources, and the HTTP API's routes
+// (seven resources each) leave no room for these thirty.
+
+export interface LiveSocketsProps {
+  stage: string;
+  /** Steady messages per second and burst of the stage (the client pings every 25 s per socket). */
+  throttle: { rateLimit: number; burstLimit: number };
+  /** Makes a function in `scope` the way the stack makes every function (bundling, logs, data grants). */
+  makeFunction: (scope: Construct, id: string, entry: string, access: Access) => IFunction;
+  /** The stage's alarm topic (infra/constructs/alarms.ts). */
+  alarmTopic: ITopic;
+}
+
+const pascalCase = (s: string): string => s.replace(/(^|[-_\s]+)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
+
+export class LiveSockets extends NestedStack {
+  readonly api: WebSocketApi;
+  readonly stage: WebSocketStage;
+
+  constructor(scope: Construct, id: string, props: LiveSocketsProps) {
+    super(scope, id, { description: `notify-${props.stage}: inbox sockets (WebSocket API)` });
+    const authorizerFn = props.makeFunction(this, pascalCase(socketAuthorizer.operationId), socketAuthorizer.handler, socketAuthorizer.access);
+    const authorizer = new WebSocketLambdaAuthorizer('TokenAuthorizer', authorizerFn, {
+      // No token, no call: API Gateway answers 401 itself.
+      identitySource: [`route.request.querystring.${socketAuthorizer.tokenParameter}`],
+    });
+    this.api = new WebSocketApi(this, 'SocketApi', { apiName: `notify-${props.stage}-sockets` });
+    for (const route of socketRoutes) {
+      const name = pascalCase(route.operationId);
+      const fn = props.makeFunction(this, name, route.handler, route.access);
+      this.api.addRoute(route.routeKey, {
+        integration: new WebSocketLambdaIntegration(`${name}Integration`, fn),
+        ...(route.routeKey === '$connect' && { authorizer }),
+        ...(route.replies && { returnResponse: true }),
+      });
+    }
+    this.stage = new WebSocketStage(this, 'SocketStage', {
+      webSocketApi: this.api,
+      stageName: props.stage,
+      autoDeploy: true,
+      throttle: props.throttle,
+    });
+    this.alarmOnErrors(props.stage, props.alarmTopic);
+  }
+
+  /** `wss://…/<stage>`: the `socketUrl` clients are given. */
+  get url(): string {
+    return this.stage.url;
+  }
+
+  /** `https://…/<stage>`: where the management API (PostToConnection) is called. */
+  get callbackUrl(): string {
+    return this.stage.callbackUrl;
+  }
+
+  /**
+   * PostToConnection on this stage's connections, and nothing else of the management API (no
+   * GET or DELETE of a connection: a closed one is simply forgotten). The connection id is the
+   * only wildcard: it is not known before the socket opens.
+   */
+  grantPostToConnection(grantee: IGrantable): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['execute-api:ManageConnections'],
+        resources: [Stack.of(this).formatArn({ service: 'execute-api', resource: this.api.apiId, resourceName: `${this.stage.stageName}/POST/@connections/*` })],
+      }),
+    );
+  }
+
+  /**
+   * A socket route that failed or answered 5xx (an authorizer that cannot read the session key,
+   * $connect unable to store its connection): clients only see a refused socket, and the handlers
+   * answer 500 without a function error, so nothing else would tell.
+   */
+  private alarmOnErrors(stage: string, topic: ITopic): void {
+    const dimensionsMap = { ApiId: this.api.apiId, Stage: this.stage.stageName };
+    const metric = (metricName: string) => new Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap, period: Duration.minutes(5), statistic: 'Sum' });
+    const alarm = new Alarm(this, 'SocketErrorsAlarm', {
+      alarmName: `notify-${stage}-sockets-errors`,
+      alarmDescription: 'The WebSocket API (inbox sockets) had integration or execution errors in 5 minutes',
+      metric: new MathExpression({
+        expression: 'FILL(i, 0) + FILL(e, 0)',
+        label: 'Socket route errors',
+        period: Duration.minutes(5),
+        usingMetrics: { i: metric('IntegrationError'), e: metric('ExecutionError') },
+      }),
+      threshold: 0,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    // As every alarm of the stage: to its topic, when it fires and when it is OK again.
+    const action = new SnsAction(topic);
+    alarm.addAlarmAction(action);
+    alarm.addOkAction(action);
+  }
+}

@@ -1,0 +1,36 @@
+import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ENV, required } from '../config.ts';
+
+// Frames go to a socket through API Gateway's management API (PostToConnection on the WebSocket
+// API's callback URL). The same client talks to the local runtime's socket server, which serves
+// that API too (infra/local/websocket-api.ts), so nothing here knows where it runs.
+
+let client: ApiGatewayManagementApiClient | undefined;
+
+function managementApi(): ApiGatewayManagementApiClient {
+  if (!client) {
+    client = new ApiGatewayManagementApiClient({ endpoint: required(ENV.liveCallbackUrl) });
+    // Nothing logs SDK calls; its logger middleware would still filter a copy of each (lib/queue/client.ts).
+    client.middlewareStack.remove('loggerMiddleware');
+  }
+  return client;
+}
+
+/**
+ * What became of a frame: sent; `gone`, the socket closed (410: its connection item is stale);
+ * `too-large`, over API Gateway's 128 KB (the client gets it on its next fetch instead).
+ * Anything else (throttling past the SDK's retries, a fault) throws.
+ */
+export type FrameOutcome = 'sent' | 'gone' | 'too-large';
+
+export async function postFrame(connectionId: string, frame: string): Promise<FrameOutcome> {
+  try {
+    await managementApi().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(frame) }));
+    return 'sent';
+  } catch (error) {
+    const name = (error as { name?: string } | null)?.name;
+    if (name === 'GoneException') return 'gone';
+    if (name === 'PayloadTooLargeException') return 'too-large';
+    throw error;
+  }
+}
