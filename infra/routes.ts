@@ -12,6 +12,7 @@ import { subscriberRoutes } from './routes/subscribers.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { topicRoutes } from './routes/topics.ts';
 import { workflowRoutes } from './routes/workflows.ts';
+import { workflowV1Routes } from './routes/workflows-v1.ts';
 
 export type { RouteDef, HttpMethod } from '#lib/http/route.ts';
 
@@ -29,6 +30,7 @@ export const routes = [
   ...subscriberRoutes,
   ...topicRoutes,
   ...workflowRoutes,
+  ...workflowV1Routes,
   ...tenantRoutes,
   ...eventRoutes,
   ...messageRoutes,

@@ -14,6 +14,7 @@ import type { DecideStep } from './steps/decide.ts';
 import { decideStoppedSend } from './stopped-send.ts';
 import { failJob, followUp, saveDecision, storeDecision, waitMessage } from './store-decision.ts';
 import { templateVariables } from './variables.ts';
+import { payloadAtTopLevel } from '../workflows/model.ts';
 
 // Running one job of one notification: the jobs consumer's work, and the events consumer's for an
 // in-app first step (consume-event.ts). The notification is read consistently (or handed over
@@ -130,6 +131,6 @@ async function contextOf(scope: EnvScope, notification: StoredNotification, job:
   ]);
   const step = workflow?.steps.find((s) => s._id === job.stepDbId);
   if (!workflow || !step) return undefined;
-  const variables = await templateVariables(scope, notification, job, subscriber);
+  const variables = await templateVariables(scope, notification, job, subscriber, { payloadAtTopLevel: payloadAtTopLevel(workflow.origin) });
   return { scope, notification, job, step, workflow, subscriber, choices, liveUntil, variables, now };
 }

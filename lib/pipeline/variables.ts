@@ -5,13 +5,15 @@ import type { StoredJob, StoredNotification } from './model.ts';
 
 // The variables templates and conditions see: {subscriber, payload, step, steps, tenant, actor, context}.
 // `step` carries the events of the digest that ran before this job, if any (`step.events`,
-// `step.total_count`, `step.digest`).
+// `step.total_count`, `step.digest`). Templates of v1 workflows also see the payload's values at
+// the top level (`{{orderId}}`), as the reference renders them; the names above win over those.
 
 export async function templateVariables(
   scope: EnvScope,
   notification: StoredNotification,
   job: StoredJob,
   subscriber: Subscriber | undefined,
+  options: { payloadAtTopLevel?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   // A look-back digest skipped for the first event still digested that one event.
   const digests = notification.jobs
@@ -35,6 +37,7 @@ export async function templateVariables(
       }),
     );
   return {
+    ...(options.payloadAtTopLevel && notification.payload),
     subscriber: { ...(subscriber ?? notification.subscriber), isOnline: subscriber?.isOnline ?? false },
     payload: notification.payload,
     step: { digest: Boolean(digestJob), events, total_count: events.length },

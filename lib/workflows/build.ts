@@ -1,18 +1,26 @@
 import type { Caller } from '../auth/caller.ts';
 import { ValidationError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { sentFields } from '../sent-fields.ts';
 import { DEFAULT_WORKFLOW_PREFERENCES, type StoredStep, type StoredWorkflow, type WorkflowPreferences } from './model.ts';
-import type { CreateWorkflowInput, PreferencesInput, StepInput } from './schemas.ts';
+import type { CreateWorkflowInput, PreferencesInput, StepInput, UpdateWorkflowInput } from './schemas.ts';
 import { slugify, stepSlug, workflowSlug } from './slug.ts';
 
-// From what an author sends to a stored workflow, its steps and preferences. Steps are matched to
+// From what an author sends to a stored workflow (new, or a change of a stored one), its steps
+// and preferences. Steps are matched to
 // the ones already stored by stepId (or by _id), and a matched step keeps its database id, so what
 // refers to a step (subscriber data, jobs) keeps pointing at it; stored steps not sent are
 // dropped. Steps come with their templates read (templates.ts `readSteps`, or a synced step's
 // source readings), so this module, and sync through it, does not bundle the template engine.
 
-/** A step as sent, with the readings of its templates. */
-export type ReadStep = StepInput & Pick<StoredStep, 'templateReadings'>;
+/** What a v1 step sets that a v2 step cannot: sent whole with every v1 step (v1-steps.ts). */
+export type LegacyStepFields = Pick<StoredStep, 'active' | 'filters' | 'shouldStopOnFail' | 'replyCallback'>;
+
+/**
+ * A step as sent, with the readings of its templates. `legacy` (v1 steps) replaces the matched
+ * step's legacy fields, as a v1 update replaces a step whole; v2 steps keep the matched step's.
+ */
+export type ReadStep = StepInput & Pick<StoredStep, 'templateReadings'> & { legacy?: LegacyStepFields };
 /** A workflow as sent, its steps read. */
 export type ReadWorkflowInput = Omit<CreateWorkflowInput, 'steps'> & { steps: ReadStep[] };
 
@@ -40,17 +48,24 @@ export function buildSteps(inputs: readonly ReadStep[], existing: readonly Store
       (input._id === undefined ? undefined : existing.find((step) => step._id === input._id));
     // A step that changes kind is a new step: its old id named controls of another shape.
     const _id = match && match.type === input.type ? match._id : newId();
+    const legacy = input.legacy ?? {
+      active: match?.active ?? true,
+      filters: match?.filters,
+      shouldStopOnFail: match?.shouldStopOnFail,
+      replyCallback: match?.replyCallback,
+    };
     return {
       _id,
       stepId,
       name: input.name,
       slug: stepSlug(input.name, _id),
       type: input.type,
-      active: match?.active ?? true,
+      active: legacy.active,
       controlValues: input.controlValues,
       templateReadings: input.templateReadings,
-      ...(match?.filters && { filters: match.filters }),
-      ...(match?.shouldStopOnFail !== undefined && { shouldStopOnFail: match.shouldStopOnFail }),
+      ...(legacy.filters && legacy.filters.length > 0 && { filters: legacy.filters }),
+      ...(legacy.shouldStopOnFail !== undefined && { shouldStopOnFail: legacy.shouldStopOnFail }),
+      ...(legacy.replyCallback && { replyCallback: legacy.replyCallback }),
     };
   });
 }
@@ -92,5 +107,23 @@ export function newWorkflow(caller: Caller, input: ReadWorkflowInput, origin: St
     updatedBy: { _id: caller.userId },
     lastPublishedAt: null,
     lastTriggeredAt: null,
+  };
+}
+
+/** What a change sends (v2 PUT or PATCH, a v1 update), steps already read (templates.ts `readSteps`). */
+export type WorkflowChanges = Partial<Omit<UpdateWorkflowInput, 'steps'>> & { steps?: ReadStep[] };
+
+/** The workflow with the fields sent replacing the stored ones; steps matched as `buildSteps` does. */
+export function updatedWorkflow(current: StoredWorkflow, input: WorkflowChanges, userId: string): StoredWorkflow {
+  const name = input.name ?? current.name;
+  return {
+    ...current,
+    name,
+    slug: workflowSlug(name, current._id),
+    ...sentFields(input, ['description', 'tags', 'active', 'validatePayload', 'payloadSchema', 'isTranslationEnabled', 'severity']),
+    ...(input.preferences?.user !== undefined && { userPreferences: buildUserPreferences(input.preferences.user) }),
+    ...(input.steps !== undefined && { steps: buildSteps(input.steps, current.steps) }),
+    updatedAt: new Date().toISOString(),
+    updatedBy: { _id: userId },
   };
 }

@@ -24,6 +24,9 @@ export interface StepIssues {
 
 export type WorkflowStatus = 'ACTIVE' | 'INACTIVE' | 'ERROR';
 
+/** What decides which variables a step's templates may name. */
+type WorkflowTemplates = Pick<StoredWorkflow, 'steps' | 'payloadSchema'> & Partial<Pick<StoredWorkflow, 'origin'>>;
+
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** Required controls of each kind that are empty; which are required can depend on other values. */
@@ -50,7 +53,7 @@ function missingFields(step: StoredStep): string[] {
   }
 }
 
-function controlIssues(workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'>, index: number) {
+function controlIssues(workflow: WorkflowTemplates, index: number) {
   const step = workflow.steps[index]!;
   const issues: Record<string, Issue<ControlIssueType>[]> = {};
   const add = (field: string, issue: Issue<ControlIssueType>) => (issues[field] ??= []).push(issue);
@@ -82,7 +85,7 @@ function controlIssues(workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'>
 }
 
 export function stepIssues(
-  workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'>,
+  workflow: WorkflowTemplates,
   index: number,
   activeChannels: ReadonlySet<Channel>,
 ): StepIssues {

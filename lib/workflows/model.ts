@@ -41,6 +41,8 @@ export interface StoredStep {
   /** Step conditions of older workflows (StepFilter); v2 steps use `controlValues.skip`. */
   filters?: StepFilter[];
   shouldStopOnFail?: boolean;
+  /** Set by v1 authors and shown by the v1 view; there is no inbound-mail route here to call it. */
+  replyCallback?: { active?: boolean; url?: string };
 }
 
 /** A preferences document: `all.readOnly` is what makes a workflow critical. */
@@ -98,11 +100,18 @@ export interface StoredWorkflow {
   lastPublishedAt?: string | null;
   lastPublishedBy?: UserRef;
   lastTriggeredAt?: string | null;
+  /** The author's own data of a v1 workflow (`data`), shown by the v1 view. */
+  data?: Record<string, unknown>;
 }
 
 /** Every variable path the step's templates name (of those that parse), in control order. */
 export function templateVariables(step: Pick<StoredStep, 'templateReadings'>): VariablePath[] {
   return step.templateReadings.flatMap((reading) => (reading.ok ? reading.variables : []));
+}
+
+/** Templates of v1 workflows see the payload's values at the top level too (`{{orderId}}`), as the reference's do. */
+export function payloadAtTopLevel(origin: Origin | undefined): boolean {
+  return origin === 'svc-cloud-v1';
 }
 
 /** Critical workflows ignore subscriber preferences: the author's setting wins over the default. */

@@ -101,6 +101,43 @@ export async function saveWorkflow(workflow: StoredWorkflow, expectedVersion?: n
   return { ...workflow, version };
 }
 
+/**
+ * Stores a workflow under a new workflowId (a v1 update of its trigger identifier): in one
+ * transaction the item of `previousWorkflowId` goes, if still at `expectedVersion`, and the new
+ * one comes, if its workflowId is free in the environment (else 409). Its database id stays, and
+ * everything else refers to a workflow by that.
+ */
+export async function saveRenamedWorkflow(workflow: StoredWorkflow, previousWorkflowId: string, expectedVersion: number): Promise<VersionedWorkflow> {
+  const version = expectedVersion + 1;
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.workflow(scopeOf(workflow), previousWorkflowId),
+              ConditionExpression: 'version = :v',
+              ExpressionAttributeValues: { ':v': expectedVersion },
+            },
+          },
+          { Put: { TableName: tableName(), Item: toItem(workflow, version), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const [previous, next] = error.CancellationReasons ?? [];
+      if (previous?.Code !== 'ConditionalCheckFailed' && next?.Code === 'ConditionalCheckFailed') {
+        throw new ConflictError(`Workflow with identifier ${workflow.workflowId} already exists`);
+      }
+      throw new StaleWriteError('Workflow changed concurrently');
+    }
+    throw error;
+  }
+  return { ...workflow, version };
+}
+
 export async function deleteWorkflow(scope: EnvScope, workflowId: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.workflow(scope, workflowId) }));
 }

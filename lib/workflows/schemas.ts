@@ -46,7 +46,8 @@ function stepOf<T extends StepType>(type: T) {
 const stepInput = z.discriminatedUnion('type', STEP_TYPES.map((type) => stepOf(type)) as [ReturnType<typeof stepOf>]);
 export type StepInput = z.infer<typeof stepInput>;
 
-const tags = z
+/** A workflow's tags, as both API versions take them. */
+export const tagsSchema = z
   .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)))
   .check(
     z.maxLength(16),
@@ -56,7 +57,7 @@ const tags = z
 const commonFields = {
   name: z.string().check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(256)),
   description: z.optional(z.string().check(z.maxLength(1024))),
-  tags: z.optional(tags),
+  tags: z.optional(tagsSchema),
   active: z.optional(z.boolean()),
   validatePayload: z.optional(z.boolean()),
   /** Only its shape here: that it compiles is checked when it is saved (payload-schema.ts). */

@@ -1,8 +1,14 @@
-import type { StoredStep, StoredWorkflow } from './model.ts';
+import { payloadAtTopLevel, type StoredStep, type StoredWorkflow } from './model.ts';
 
 // What a step's templates may reference, as a JSON Schema (the step's `variables`): the
 // subscriber, the payload (its schema when the workflow has one) and the outputs of earlier
-// steps. `isAllowedVariable` checks a referenced path against that schema.
+// steps; templates of v1 workflows also name payload values at the top level (`{{orderId}}`,
+// lib/pipeline/variables.ts). `isAllowedVariable` checks a referenced path against that schema.
+
+/** The names at the top of what templates see; v1 payload values at the top never hide these. */
+export const TOP_LEVEL_VARIABLE_ROOTS: ReadonlySet<string> = new Set([
+  'subscriber', 'payload', 'step', 'steps', 'tenant', 'actor', 'context', 'workflow',
+]);
 
 type Schema = Record<string, unknown>;
 
@@ -49,7 +55,7 @@ function outputOf(step: StoredStep): Schema {
   }
 }
 
-export function stepVariables(workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'>, stepIndex: number): Schema {
+export function stepVariables(workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'> & Partial<Pick<StoredWorkflow, 'origin'>>, stepIndex: number): Schema {
   const earlier = workflow.steps.slice(0, stepIndex);
   const properties: Record<string, Schema> = {
     subscriber: SUBSCRIBER,
@@ -68,7 +74,7 @@ export function stepVariables(workflow: Pick<StoredWorkflow, 'steps' | 'payloadS
       additionalProperties: false,
     };
   }
-  return { type: 'object', properties, additionalProperties: false };
+  return { type: 'object', properties, additionalProperties: payloadAtTopLevel(workflow.origin) };
 }
 
 const ARRAY_MEMBERS = new Set(['size', 'first', 'last']);

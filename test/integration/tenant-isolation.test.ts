@@ -40,6 +40,8 @@ interface Seeded {
   subscriptionId: string;
   workflow: { workflowId: string; _id: string; slug: string };
   tenant: { identifier: string; _id: string };
+  /** The environment's one notification group (v1 workflows). */
+  notificationGroupId: string;
 }
 
 interface Entity {
@@ -66,6 +68,7 @@ const rand = () => randomBytes(6).toString('hex');
 
 const IN_APP = { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hello {{subscriber.firstName}}' } };
 const EMAIL = { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hello</p>' } };
+const V1_IN_APP = { name: 'Inbox', template: { type: 'in_app', content: 'Hello {{subscriber.firstName}}' } };
 
 function expectStatus(res: ApiResponse, status: number, what: string) {
   expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status);
@@ -137,6 +140,9 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
   const tenant = await client.post('/v2/tenants', { identifier: `tenant-${tag}`, name: `Tenant ${marker}`, data: { marker } });
   expectStatus(tenant, 201, 'seed tenant');
 
+  const groups = await client.get('/v1/notification-groups');
+  expectStatus(groups, 200, 'seed notification group');
+
   return {
     integrations: { email, chat, push },
     subscriber: { subscriberId, _id: sub.body._id },
@@ -144,6 +150,7 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
     subscriptionId: subscriptions.body.data[0]._id,
     workflow: { workflowId, _id: workflow.body._id, slug: workflow.body.slug },
     tenant: { identifier: tenant.body.identifier, _id: tenant.body._id },
+    notificationGroupId: groups.body.data[0]._id,
   };
 }
 
@@ -214,6 +221,8 @@ async function snapshot(victim: Scope): Promise<Record<string, { status: number;
     topicSubscriptions: `/v2/topics/${key}/subscriptions?limit=100`,
     workflows: '/v2/workflows?limit=100',
     workflow: `/v2/workflows/${victim.seeded.workflow.workflowId}`,
+    workflowsV1: '/v1/notification-templates?limit=100',
+    workflowV1: `/v1/notification-templates/${victim.seeded.workflow._id}`,
     tenants: '/v2/tenants?limit=100',
     tenant: `/v2/tenants/${victim.seeded.tenant.identifier}`,
     messages: '/v1/messages?limit=100',
@@ -249,6 +258,7 @@ function victimSecrets(victim: Scope, sameOrg: boolean): string[] {
     s.subscriptionId,
     s.workflow._id,
     s.tenant._id,
+    s.notificationGroupId,
     messageOf(victim)._id,
   ];
 }
@@ -701,6 +711,51 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
           expect: notFound,
         }]),
   ],
+
+  // ---- workflows through the v1 API (database id; GET also the trigger identifier) and groups ----
+  listNotificationTemplates: ({ victim }) => [
+    { method: 'GET', path: '/v1/notification-templates?limit=100', expect: own() },
+    { method: 'GET', path: `/v1/notification-templates?query=${enc(victim.marker)}`, expect: own() },
+  ],
+  createNotificationTemplate: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/notification-templates',
+      body: { name: `Probe ${victim.marker}`, notificationGroupId: victim.seeded.notificationGroupId, steps: [V1_IN_APP] },
+      note: "the victim's notification group: not one of the caller's environment",
+      expect: notFound,
+    },
+    {
+      method: 'POST',
+      path: '/v1/notification-templates',
+      // Its trigger identifier is the victim's workflowId, free in the caller's environment.
+      body: { name: victim.seeded.workflow.workflowId, notificationGroupId: attacker.seeded.notificationGroupId, steps: [V1_IN_APP] },
+      expect: own({ cleanup: async (res) => removeOwn(attacker, `/v1/notification-templates/${res.body.data._id}`)() }),
+    },
+  ],
+  getNotificationTemplate: ({ victim }) =>
+    [victim.seeded.workflow._id, victim.seeded.workflow.workflowId].map((ref) => ({ method: 'GET', path: `/v1/notification-templates/${ref}`, expect: notFound })),
+  updateNotificationTemplate: ({ attacker, victim }) => [
+    {
+      method: 'PUT',
+      path: `/v1/notification-templates/${victim.seeded.workflow._id}`,
+      body: { name: 'Hijacked', critical: true, steps: [V1_IN_APP] },
+      expect: notFound,
+    },
+    {
+      method: 'PUT',
+      path: `/v1/notification-templates/${attacker.seeded.workflow._id}`,
+      body: { notificationGroupId: victim.seeded.notificationGroupId },
+      note: "the caller's own workflow into the victim's notification group",
+      expect: notFound,
+    },
+  ],
+  deleteNotificationTemplate: ({ victim }) => [{ method: 'DELETE', path: `/v1/notification-templates/${victim.seeded.workflow._id}`, expect: notFound }],
+  updateNotificationTemplateStatus: ({ victim }) => [
+    { method: 'PUT', path: `/v1/notification-templates/${victim.seeded.workflow._id}/status`, body: { active: true }, expect: notFound },
+  ],
+  listNotificationGroups: () => [{ method: 'GET', path: '/v1/notification-groups', expect: own() }],
+  getNotificationGroup: ({ victim }) => [{ method: 'GET', path: `/v1/notification-groups/${victim.seeded.notificationGroupId}`, expect: notFound }],
 
   // ---- tenants ----
   createTenant: ({ attacker, victim }) => [

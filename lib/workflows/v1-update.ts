@@ -1,0 +1,45 @@
+import type { Caller } from '../auth/caller.ts';
+import { BadRequestError } from '../errors.ts';
+import { retryOnStaleWrite } from '../store/stale-write.ts';
+import { updatedWorkflow } from './build.ts';
+import type { StoredWorkflow } from './model.ts';
+import { requireNotificationGroup } from './notification-group.ts';
+import { saveRenamedWorkflow, saveWorkflow } from './repository.ts';
+import type { UpdateV1WorkflowInput } from './v1-schemas.ts';
+import { requireV1Workflow } from './v1-lookup.ts';
+import { v1UserPreferences } from './v1-preferences.ts';
+import { readV1Steps } from './v1-steps.ts';
+import { toV1Workflow, type V1Workflow } from './v1-view.ts';
+
+// PUT through the v1 API, written like every change of a workflow: read, change, store
+// conditioned on the version read, again on a lost race. The fields sent change (`steps` replaces
+// every step; `identifier` the trigger identifier, 409 when another workflow has it); `active`
+// is not one of them: the status route (v1-status.ts) switches a workflow on or off.
+
+const UPDATABLE = ['name', 'tags', 'description', 'identifier', 'steps', 'notificationGroupId', 'critical', 'preferenceSettings', 'data'] as const;
+
+export async function updateV1Workflow(caller: Caller, templateId: string, input: UpdateV1WorkflowInput): Promise<V1Workflow> {
+  if (!UPDATABLE.some((field) => input[field] !== undefined)) throw new BadRequestError('No properties found for update');
+  if (input.notificationGroupId !== undefined) requireNotificationGroup(caller, input.notificationGroupId);
+  const saved = await retryOnStaleWrite(async () => {
+    const { version, ...current } = await requireV1Workflow(caller, templateId);
+    const changed = updatedWorkflow(
+      current,
+      {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.tags !== undefined && { tags: input.tags }),
+        ...(input.steps !== undefined && { steps: readV1Steps(input.steps, current.steps) }),
+      },
+      caller.userId,
+    );
+    const next: StoredWorkflow = {
+      ...changed,
+      userPreferences: v1UserPreferences(current, input),
+      ...(input.data !== undefined && { data: input.data }),
+      workflowId: input.identifier ?? current.workflowId,
+    };
+    return next.workflowId === current.workflowId ? saveWorkflow(next, version) : saveRenamedWorkflow(next, current.workflowId, version);
+  });
+  return toV1Workflow(saved);
+}
