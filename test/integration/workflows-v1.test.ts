@@ -35,11 +35,8 @@ async function failure(call: Promise<unknown>): Promise<{ status: number; body: 
   throw new Error('expected the call to fail');
 }
 
-/**
- * A trigger's answer as `@novu/node` returns it. The reference wraps it in {data}; here the
- * trigger route (not part of this surface) answers it unwrapped, so both are read.
- */
-const triggered = (res: { data: any }) => (res.data?.data ?? res.data) as { acknowledged: boolean; status: string; transactionId: string };
+/** A trigger's answer as `@novu/node` returns it: the axios response of the `{data}` envelope. */
+const triggered = (res: { data: any }) => res.data.data as { acknowledged: boolean; status: string; transactionId: string };
 
 const inApp = (content: string, extra: Record<string, unknown> = {}) => ({ template: { type: 'in_app', content }, ...extra });
 
