@@ -1,9 +1,8 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type NestedStack, type StackProps } from 'aws-cdk-lib';
+import { CorsHttpMethod, HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './cors.ts';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -19,9 +18,10 @@ import { TABLE } from '../lib/store/table.ts';
 import { BUNDLING } from './bundling.ts';
 import { grantDataAccess, grantSend, type Access } from './constructs/access.ts';
 import { Alarms } from './constructs/alarms.ts';
+import { HttpRoutes } from './constructs/http-routes.ts';
 import { LiveSockets } from './constructs/live-sockets.ts';
 import { queues, type QueueDef } from './queues.ts';
-import { routes } from './routes.ts';
+import { routeParts, type RoutePart } from './routes.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUTPUT_FORMAT = { cjs: OutputFormat.CJS, esm: OutputFormat.ESM } as const;
@@ -86,6 +86,10 @@ const pascalCase = (s: string): string => s.replace(/(^|[-_\s]+)(\w)/g, (_m, _se
 export class NotifyStack extends Stack {
   /** The inbox sockets' nested stack. */
   readonly sockets: LiveSockets;
+  /** The HTTP routes' nested stacks, one per part of the route table (infra/routes.ts). */
+  readonly routeStacks: readonly HttpRoutes[];
+  /** Every nested stack: the sockets' and the routes'. */
+  readonly nestedStacks: readonly NestedStack[];
 
   constructor(scope: Construct, id: string, props: NotifyStackProps) {
     super(scope, id, props);
@@ -168,9 +172,9 @@ export class NotifyStack extends Stack {
       pushesToSockets?: boolean;
     }
 
-    // Functions with the same grants share one role. A stack holds at most 500 resources, and a
-    // role with its policy for each function would spend two of the seven a route costs; least
-    // privilege holds all the same, as a role carries exactly its functions' common grants.
+    // Functions with the same grants share one role (kept here, in the parent, for every stack).
+    // A role with its policy per function would add two resources to the five a route costs, for
+    // nothing: least privilege holds all the same, as a role carries exactly its functions' grants.
     const roles = new Map<string, Role>();
     const roleFor = (access: Access, sends: readonly string[], pushesToSockets = false): Role => {
       const names = [...new Set(sends)].sort();
@@ -258,20 +262,19 @@ export class NotifyStack extends Stack {
     });
     // The default stage, made here because HttpApi's own has no throttling settings.
     new HttpStage(this, 'ApiDefaultStage', { httpApi: api, autoDeploy: true, throttle });
-    for (const route of routes as readonly RouteDef[]) {
-      const id = pascalCase(route.operationId);
-      const fn = makeFunction(id, {
-        entry: route.handler,
-        timeout: Duration.seconds(10),
-        access: accessOf(route),
-        sends: route.sends ?? [],
-      });
-      api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
-      });
-    }
+    // Each part of the route table in a nested stack of its own (infra/constructs/http-routes.ts):
+    // five resources a route, and over a hundred routes, do not fit the 500 of one stack.
+    this.routeStacks = (Object.entries(routeParts) as [RoutePart, readonly RouteDef[]][]).map(
+      ([part, partRoutes]) =>
+        new HttpRoutes(this, `${pascalCase(part)}Routes`, {
+          stage,
+          part,
+          routes: partRoutes,
+          api,
+          makeFunction: (scope, id, route) =>
+            makeFunction(id, { entry: route.handler, timeout: Duration.seconds(10), access: accessOf(route), sends: route.sends ?? [] }, scope),
+        }),
+    );
 
     const alarms = new Alarms(this, 'Alarms', {
       stage,
@@ -291,6 +294,7 @@ export class NotifyStack extends Stack {
       alarmTopic: alarms.topic,
     });
     this.sockets = sockets;
+    this.nestedStacks = [sockets, ...this.routeStacks];
     for (const { name, fn } of consumers) {
       if (!queueNamed(name).def.pushesToSockets) continue;
       fn.addEnvironment(ENV.liveCallbackUrl, sockets.callbackUrl);

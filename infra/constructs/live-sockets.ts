@@ -18,8 +18,8 @@ import type { Access } from './access.ts';
 // a route response. The live consumer pushes frames with PostToConnection on the stage's
 // callback URL, the only grant of the management API (grantPostToConnection).
 //
-// A nested stack: a CloudFormation stack holds at most 500 resources, and the HTTP API's routes
-// (seven resources each) leave no room for these thirty.
+// A nested stack, as each part of the HTTP routes (http-routes.ts): a CloudFormation stack holds
+// at most 500 resources, so the parent keeps only what the stacks share.
 
 export interface LiveSocketsProps {
   stage: string;
