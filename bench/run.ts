@@ -7,6 +7,7 @@ import { costPerMillionEvents } from './cost.ts';
 import { coresUsed, cpuMsPerDelivery, cpuNow } from './cpu.ts';
 import { measureFloor, putRateNow } from './floor.ts';
 import { startBench, type Bench } from './harness.ts';
+import { largeTopic, type LargeTopicResult } from './fan-out.ts';
 import { liveUnderLoad, type LiveResult } from './live.ts';
 import { replayDeliveryWrites, sampleDeliveryWrites } from './write-bound.ts';
 import {
@@ -33,7 +34,9 @@ import { round } from './stats.ts';
 // each consumer handles at once (default 8). The live section sends BENCH_LIVE_RATE single
 // triggers per second (25) for BENCH_LIVE_SECONDS (30) to BENCH_LIVE_SUBSCRIBERS subscribers
 // (200), without sockets and then with one open each; BENCH_ONLY=live runs that section alone,
-// with what a delivery without sockets costs (bench/results-live.json).
+// with what a delivery without sockets costs (bench/results-live.json). The large-audience section
+// triggers topics of BENCH_AUDIENCES members (1,000, 10,000 and 50,000); BENCH_ONLY=fanout runs it
+// alone, with the end-to-end run it is compared with (bench/results-fanout.json).
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);
@@ -50,7 +53,15 @@ const LIVE = {
   subscribers: Number(process.env.BENCH_LIVE_SUBSCRIBERS ?? 200),
 };
 
+const AUDIENCES = (process.env.BENCH_AUDIENCES ?? (QUICK ? '200,1000,3000' : '1000,10000,50000')).split(',').map(Number);
+
 const TARGETS = {
+  /** First message of the largest topic ÷ that of the smallest. */
+  firstMessageRatio: 1.5,
+  /** Deliveries/s of the largest topic ÷ those of the smallest. */
+  audienceRateRatio: 0.9,
+  /** Deliveries/s of the 10,000 topic (the middle one) ÷ the end-to-end rate of many one-recipient triggers. */
+  largeVsManyRatio: 0.7,
   writesPerDelivery: 4,
   bulkTriggerRatio: 1.5,
   endToEndFloorRatio: 0.7,
@@ -73,6 +84,58 @@ async function liveSection(bench: Bench, dev: BenchEnv, workflow: WorkflowRef, s
   const quiet = await seedSubscribers(dev.scope, Array.from({ length: LIVE.subscribers }, (_, i) => `live-quiet-${i}`));
   const withoutSockets = await run(false, quiet);
   return { ...(await run(true, subscribers.slice(0, LIVE.subscribers))), withoutSockets };
+}
+
+/** One trigger to each topic size, smallest first; the targets against the end-to-end rate of the same run. */
+async function audienceSection(bench: Bench, dev: BenchEnv, workflow: WorkflowRef, manyTriggersPerSec: number) {
+  const topics: LargeTopicResult[] = [];
+  for (const members of AUDIENCES) {
+    log(`large audience: one trigger to a topic of ${members.toLocaleString('en-US')}`);
+    topics.push(await bench.timed(() => largeTopic(bench, dev, workflow, members, CONSUMER_CONCURRENCY)));
+  }
+  const smallest = topics[0]!;
+  const largest = topics[topics.length - 1]!;
+  const middle = topics[Math.floor(topics.length / 2)]!;
+  const checks = [
+    { target: `first message: ${largest.members / 1000}k topic ÷ ${smallest.members / 1000}k topic`, value: largest.firstMessageMs / smallest.firstMessageMs, limit: `≤ ${TARGETS.firstMessageRatio}`, ok: largest.firstMessageMs / smallest.firstMessageMs <= TARGETS.firstMessageRatio },
+    { target: `deliveries/s: ${largest.members / 1000}k topic ÷ ${smallest.members / 1000}k topic`, value: largest.deliveriesPerSec / smallest.deliveriesPerSec, limit: `≥ ${TARGETS.audienceRateRatio}`, ok: largest.deliveriesPerSec / smallest.deliveriesPerSec >= TARGETS.audienceRateRatio },
+    { target: `deliveries/s: ${middle.members / 1000}k topic ÷ many one-recipient triggers`, value: middle.deliveriesPerSec / manyTriggersPerSec, limit: `≥ ${TARGETS.largeVsManyRatio}`, ok: middle.deliveriesPerSec / manyTriggersPerSec >= TARGETS.largeVsManyRatio },
+  ];
+  return { topics, manyTriggersPerSec, checks };
+}
+
+function printAudiences(a: Awaited<ReturnType<typeof audienceSection>>) {
+  table(`3c. Large audiences (one trigger to a topic, one-step in-app; many one-recipient triggers: ${n(a.manyTriggersPerSec)} deliveries/s)`, ['members', 'first message ms', 'all delivered s', 'deliveries / s', 'DynamoDB requests (writes) / delivery', 'SQS messages / delivery', 'events consumer batches (records)'], a.topics.map((t) => [
+    t.members,
+    t.firstMessageMs,
+    t.allDeliveredMs / 1000,
+    t.deliveriesPerSec,
+    `${n(t.perDelivery.requests, 2)} (${n(t.perDelivery.writeRequests, 2)})`,
+    n(t.sqsMessagesPerDelivery, 3),
+    `${t.eventBatches} (${t.eventRecords})`,
+  ]));
+}
+
+async function audiencesOnly() {
+  const startedAt = new Date();
+  const load = [loadavg()[0]!];
+  const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY });
+  try {
+    const { dev } = await benchOrganization();
+    const workflow = await createInAppWorkflow(bench.api(dev.apiKey), 'comment-posted');
+    const subscribers = await seedSubscribers(dev.scope, Array.from({ length: SIZES.subscribers }, (_, i) => `sub-${i}`));
+    log(`end to end: ${SIZES.e2eRequests * 100} one-recipient events, for comparison`);
+    const many = await bench.timed(() => endToEnd(bench, dev, workflow, subscribers, { requests: SIZES.e2eRequests, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY }));
+    const audiences = await audienceSection(bench, dev, workflow, many.deliveredPerSec);
+    load.push(loadavg()[0]!);
+    const results = { startedAt: startedAt.toISOString(), machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) }, consumerConcurrency: CONSUMER_CONCURRENCY, targets: audiences.checks.map((c) => ({ ...c, value: round(c.value) })), manyTriggers: { events: many.events, deliveredPerSec: many.deliveredPerSec, perDelivery: many.perDelivery }, topics: audiences.topics };
+    writeFileSync(fileURLToPath(new URL('results-fanout.json', import.meta.url)), `${JSON.stringify(results, roundNumbers, 2)}\n`);
+    console.log(`\nLarge audiences ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`);
+    table('Targets', ['target', 'measured', 'target', ''], audiences.checks.map((c) => [c.target, c.value, c.limit, c.ok ? 'ok' : 'MISSED']));
+    printAudiences(audiences);
+  } finally {
+    await bench.stop();
+  }
 }
 
 async function liveOnly() {
@@ -123,6 +186,7 @@ function printLive(l: Awaited<ReturnType<typeof liveSection>>) {
 
 async function main() {
   if (process.env.BENCH_ONLY === 'live') return liveOnly();
+  if (process.env.BENCH_ONLY === 'fanout') return audiencesOnly();
   const startedAt = new Date();
   const load = [loadavg()[0]!];
 
@@ -171,6 +235,7 @@ async function main() {
     const writesAlonePerSec = await replayDeliveryWrites(await sampleDeliveryWrites(dev), { deliveries: SIZES.replayDeliveries, subscribers: SIZES.subscribers });
 
     const live = await liveSection(bench, dev, workflow, subscribers);
+    const audiences = await audienceSection(bench, dev, workflow, e2e.deliveredPerSec);
 
     log('digest of 10 events');
     const digest = await digestOfTen(bench, dev, subscribers.slice(100), SIZES.digests, CONSUMER_CONCURRENCY);
@@ -279,6 +344,7 @@ async function main() {
       { target: 'end to end ÷ (floor ÷ writes per delivery)', value: e2e.deliveredPerSec / floorDeliveriesPerSec, limit: `≥ ${TARGETS.endToEndFloorRatio}`, ok: e2e.deliveredPerSec / floorDeliveriesPerSec >= TARGETS.endToEndFloorRatio },
       { target: 'subscriptions: 1,000 deep ÷ page 1', value: subscriptionsDepth.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: subscriptionsDepth.ratio <= TARGETS.depthRatio },
       { target: `activity page 1: ${SIZES.notifications / 1000}k ÷ 1k notifications`, value: activityDepth.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: activityDepth.ratio <= TARGETS.depthRatio },
+      ...audiences.checks,
       ...inboxDepths.map((d) => ({ target: `${d.what}: ${d.deep.label} ÷ ${d.shallow.label}`, value: d.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: d.ratio <= TARGETS.depthRatio })),
       { target: `largest bundle (KB): ${bundles.largest.name}; ${bundlesWithin}`, value: bundles.largest.bytes / 1024, limit: `≤ ${TARGETS.largestBundleKb}`, ok: bundles.largest.bytes / 1024 <= TARGETS.largestBundleKb },
       { target: `slowest init ÷ hello world: ${bundles.slowest.name}; ${initsWithin}`, value: bundles.slowest.initMs / helloInit, limit: `≤ ${TARGETS.initRatio}`, ok: bundles.slowest.initMs / helloInit <= TARGETS.initRatio },
@@ -299,6 +365,7 @@ async function main() {
       endToEnd: { ...e2e, coresUsed: e2eCores, cpuMsPerDelivery: cpuMsPerDelivery(e2eCores, e2e.deliveredPerSec), floorPutItemPerSec: { before: putsBefore, after: putsAfter, mean: sectionPutsPerSec }, floorDeliveriesPerSec, floorRatio: e2e.deliveredPerSec / floorDeliveriesPerSec,
         writesAlone: { deliveriesPerSec: writesAlonePerSec, floorRatio: writesAlonePerSec / floorDeliveriesPerSec, endToEndShare: e2e.deliveredPerSec / writesAlonePerSec } },
       live,
+      audiences: { topics: audiences.topics, manyTriggersPerSec: audiences.manyTriggersPerSec },
       digest,
       endpoints,
       depth: [subscriptionsDepth, activityDepth, activityDeepPage, ...inboxDepths, inboxResult.atCap],
@@ -357,6 +424,7 @@ function printTable(r: any, checks: { target: string; value: number; limit: stri
     ['CPU ms per delivery, this process + DynamoDB Local', e.cpuMsPerDelivery === undefined ? 'n/a' : n(e.cpuMsPerDelivery, 1)],
   ]);
   printLive(r.live);
+  printAudiences({ ...r.audiences, checks: [] });
   table('4. DynamoDB per operation (counted by the SDK middleware)', ['operation', 'requests', 'writes', 'RCU', 'WCU', 'by operation'], [
     ...[
       ['one-step in-app delivery', e.perDelivery],

@@ -184,3 +184,24 @@ function deliveredNotification(
     updatedAt: later,
   };
 }
+
+/** A topic named `key` whose members are `subscribers` (each with its counter), written straight into the table. */
+export async function seedTopic(scope: EnvScope, key: string, subscribers: readonly Subscriber[]): Promise<void> {
+  const now = new Date().toISOString();
+  const topic = { _id: newId(), key, name: key, createdAt: now, updatedAt: now };
+  await createTopic(scope, topic);
+  await batchWriteAll([
+    ...subscribers.map((subscriber) =>
+      subscriptionItem(scope, {
+        _id: newId(),
+        topicKey: key,
+        _topicId: topic._id,
+        subscriberId: subscriber.subscriberId,
+        _subscriberId: subscriber._id,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    ),
+    ...subscribers.map((subscriber) => ({ ...keys.subscriptionCount(scope, subscriber.subscriberId), type: 'TopicSubscriptionCount', count: 1 })),
+  ]);
+}

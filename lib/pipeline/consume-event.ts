@@ -3,7 +3,8 @@ import { sendMessages, type OutgoingMessage } from '../queue/send.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import { parseEventMessage } from './parse-queue-message.ts';
-import { fanOut, settleFailedFanOut, type FanOutResult } from './fan-out.ts';
+import { deliverSegment, deliverSingles, openFanOut, walkAudience, type FanOutResult } from './fan-out.ts';
+import { settleFailedFanOut } from './settle-fan-out.ts';
 import { FINAL_JOB_STATUSES } from './model.ts';
 import { createNotification } from './notification-store.ts';
 import { scopeOfMessage } from './queue-messages.ts';
@@ -25,18 +26,35 @@ export interface Receive {
 }
 
 /**
- * Fans out one trigger until `deadline` (epoch ms), then hands the rest to the next message. On
- * the last receive a fan-out that still fails settles its recipients (`settleFailedFanOut`)
- * instead of vanishing.
+ * One message of the events queue: a trigger's walk (its single recipients first, then the
+ * audience handed out as segments, until `deadline`) or one segment of it. On the last receive a
+ * message that still fails settles its recipients (`settleFailedFanOut`) instead of vanishing.
  */
 export async function consumeEvent(body: string, deadline: number, receive: Receive = { first: true, last: false }): Promise<void> {
   const lastAttempt = receive.last;
   const message = parseEventMessage(body);
   if (!message) return;
   const scope = scopeOfMessage(message);
-  let result: FanOutResult;
+  /** Delivered recipients' first jobs run (or queued), their follow-ups sent, what is left handed on. */
+  const finish = async (delivered: FanOutResult) => {
+    const ranHere = await runFirstJobs(scope, delivered, receive.first ? deadline : 0);
+    await sendFollowUps(scope, [...delivered.jobs.map((job) => ({ body: job })), ...ranHere], lastAttempt);
+    if (delivered.continuation) await sendMessages('events', [{ body: delivered.continuation }]);
+  };
+  // A segment's deliveries are finished after the try, as a walk's are not: a failure to run or
+  // send them is retried as such, not settled as a failed fan-out.
+  let segmentDelivered: FanOutResult | undefined;
   try {
-    result = await fanOut(scope, message, deadline, receive.first);
+    const ctx = await openFanOut(scope, message.transactionId, receive.first);
+    if (!ctx) return;
+    const { segment, cursor } = message;
+    if (segment) segmentDelivered = await deliverSegment(ctx, segment, deadline);
+    else {
+      // The single recipients' deliveries go out before the walk: they wait for no audience.
+      if (!cursor) await finish(await deliverSingles(ctx));
+      const continuation = await walkAudience(ctx, cursor, deadline, cursor ? undefined : async (first) => finish(await deliverSegment(ctx, first, deadline)));
+      if (continuation) await sendMessages('events', [{ body: continuation }]);
+    }
   } catch (error) {
     if (!lastAttempt) throw error;
     logger.error('Fan-out failed for good', { transactionId: message.transactionId, error: error as Error });
@@ -46,9 +64,7 @@ export async function consumeEvent(body: string, deadline: number, receive: Rece
     if (!settled.complete) throw error;
     return;
   }
-  const ranHere = await runFirstJobs(scope, result, receive.first ? deadline : 0);
-  await sendFollowUps(scope, [...result.jobs.map((job) => ({ body: job })), ...ranHere], lastAttempt);
-  if (result.continuation) await sendMessages('events', [{ body: result.continuation }]);
+  if (segmentDelivered) await finish(segmentDelivered);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { logger } from '../logger.ts';
-import { getMessage } from '../messages/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
@@ -10,19 +9,21 @@ import { getTopic } from '../topics/repository.ts';
 import { touchLastTriggered, type VersionedWorkflow } from '../workflows/repository.ts';
 import { buildNotification, isChannelStep } from './build-notification.ts';
 import type { Channel } from '../integrations/providers.ts';
-import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberDefinition, TriggerEvent } from './model.ts';
-import { createNotification, getNotification, getTriggerEvent, type VersionedNotification } from './notification-store.ts';
-import { eventMessage, jobMessage, type EventMessage, type JobMessage } from './queue-messages.ts';
+import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberDefinition, TopicRecipient, TriggerEvent } from './model.ts';
+import { createNotification, getTriggerEvent, type VersionedNotification } from './notification-store.ts';
+import { sendMessages } from '../queue/send.ts';
+import { eventMessage, jobMessage, segmentMessage, type EventMessage, type JobMessage, type Segment } from './queue-messages.ts';
 import { cachedDefaultIntegration, cachedWorkflow } from './read-cache.ts';
-import { decodePosition, encodePosition, isTopic, recipientPage, singleRecipients, type Position } from './recipients.ts';
-import { failJob } from './store-decision.ts';
-import { messageIdOf } from './message-id.ts';
+import { decodePosition, encodePosition, isTopic, recipientPage, SEGMENT_SIZE, singleRecipients, type Position } from './recipients.ts';
 
 // The events consumer's work: one accepted trigger → one notification per recipient. Single
-// recipients are upserted first (their definitions win); then topic members (or, for a
-// broadcast, every subscriber of the environment) a page at a time. When the time budget runs
-// out, the rest is handed on as a continuation message with a cursor. Every notification is a
-// conditional Put keyed by (transactionId, subscriberId), so a redelivered or overlapping run
+// recipients are upserted and delivered first (their definitions win). The audience — topic
+// members or, for a broadcast, every subscriber of the environment — is walked a page at a time
+// and handed out as segments, one queue message each, so that many consumers deliver it at once
+// while the walk goes on; a walk that runs out of time hands its cursor to its next message. The
+// trigger's first segment is delivered by the walk itself before the next page is read, so the
+// first members wait for no queue. Every notification is a conditional Put keyed by
+// (transactionId, subscriberId), so a redelivered walk or segment, or a subscriber in two topics,
 // creates nothing twice: it finds the notification and re-queues its first job if still queued
 // (or, for an in-app first step, which the events consumer runs itself, runs it again). An
 // in-app first step run at once is decided before its notification is stored: the notification's
@@ -33,7 +34,7 @@ export interface FanOutResult {
   jobs: JobMessage[];
   /** First jobs the events consumer runs itself (in-app steps: see `notify`), with their notification. */
   runHere: FirstJob[];
-  /** Set when the fan-out must continue in another run. */
+  /** Set when the work must continue in another message (a walk's cursor, a segment's members left). */
   continuation?: EventMessage;
 }
 
@@ -43,63 +44,119 @@ interface FirstJob {
   loaded: VersionedNotification;
 }
 
+/** What every part of one trigger's fan-out reads once: the event, its workflow, the providers. */
+export interface FanOutContext {
+  scope: EnvScope;
+  event: TriggerEvent;
+  workflow: VersionedWorkflow;
+  providers: Providers;
+  topics: TopicRecipient[];
+  /** The caller runs in-app first steps right after (its message's first receive). */
+  runNow: boolean;
+}
+
 const CONCURRENCY = 16;
+/**
+ * Pages one walk message reads before handing its cursor on: a walk redelivered after a crash
+ * sends again only the segments of its own pages (up to 10,000 members), never a whole audience's.
+ */
+const WALK_PAGES_PER_MESSAGE = 10;
 /** `lastTriggeredAt` is kept to the nearest few minutes, so busy workflows are not rewritten per event. */
 const LAST_TRIGGERED_EVERY_MS = 5 * 60_000;
 
-/** `runNow`: the caller runs in-app first steps right after (its message's first receive). */
-export async function fanOut(scope: EnvScope, message: EventMessage, deadline: number, runNow: boolean): Promise<FanOutResult> {
-  const event = await getTriggerEvent(scope, message.transactionId);
-  if (!event || event.canceledAt) return { jobs: [], runHere: [] };
+/** The trigger's fan-out, unless it was canceled or its workflow is gone (nothing to do). */
+export async function openFanOut(scope: EnvScope, transactionId: string, runNow: boolean): Promise<FanOutContext | undefined> {
+  const event = await getTriggerEvent(scope, transactionId);
+  if (!event || event.canceledAt) return undefined;
   const workflow = await cachedWorkflow(scope, event.workflowDbId, event.workflowVersion);
   if (!workflow) {
     logger.warn('Trigger dropped: its workflow no longer exists', { transactionId: event.transactionId, workflowId: event.workflowId });
-    return { jobs: [], runHere: [] };
+    return undefined;
   }
-  const topics = event.to.filter(isTopic);
+  return { scope, event, workflow, providers: await providersOf(scope, workflow), topics: event.to.filter(isTopic), runNow };
+}
+
+/** What happens once per trigger (see `prepare`), then its single recipients. */
+export async function deliverSingles(ctx: FanOutContext): Promise<FanOutResult> {
+  await prepare(ctx.scope, ctx.event, ctx.workflow);
+  const actor = await actorOf(ctx);
+  const result: FanOutResult = { jobs: [], runHere: [] };
+  await mapConcurrently(singleRecipients(ctx.event.to), CONCURRENCY, async (definition) => collect(result, await notify(ctx, actor, definition, definition, [])));
+  return result;
+}
+
+/**
+ * Walks the audience from `cursor` (the start without one) and hands it out as segment messages,
+ * until the walk ends, or `deadline` passes or the message's pages are read (then the answer is
+ * the message that continues it).
+ * `keepFirst`, on the trigger's first walk, receives its first segment instead of the queue.
+ */
+export async function walkAudience(
+  ctx: FanOutContext,
+  cursor: string | undefined,
+  deadline: number,
+  keepFirst?: (segment: Segment) => Promise<void>,
+): Promise<EventMessage | undefined> {
+  const { scope, event, topics } = ctx;
   const excluded = new Set(topics.flatMap((t) => t.exclude ?? []));
   if (event.actor) excluded.add(event.actor.subscriberId);
-
-  const jobs: JobMessage[] = [];
-  const runHere: FirstJob[] = [];
-  const providers = await providersOf(scope, workflow);
-  let actor: Subscriber | undefined;
-  const deliver = async (definition: SubscriberDefinition | string, to: Recipient, topic?: NotificationTopic) => {
-    const first = await notify(scope, { event, workflow, providers, actor, runNow }, definition, to, topic ? [topic] : []);
-    if (first?.runHere) runHere.push(first);
-    else if (first) jobs.push(first.message);
-  };
-
-  let position: Position;
-  if (message.cursor) {
-    position = decodePosition(message.cursor);
-    actor = event.actor && (await getSubscriber(scope, event.actor.subscriberId));
-  } else {
-    await prepare(scope, event, workflow);
-    actor = event.actor && (await getSubscriber(scope, event.actor.subscriberId));
-    await mapConcurrently(singleRecipients(event.to), CONCURRENCY, (d) => deliver(d, d));
-    position = { source: event.broadcast ? -1 : 0 };
-  }
-
-  // Topic members (source = topic index) or the whole environment (source = -1), page by page.
+  let position: Position = cursor ? decodePosition(cursor) : { source: event.broadcast ? -1 : 0 };
+  let kept = keepFirst === undefined;
+  let pages = 0;
   while (event.broadcast ? position.source === -1 : position.source < topics.length) {
-    if (Date.now() > deadline) {
-      return { jobs, runHere, continuation: eventMessage(scope, event.transactionId, encodePosition(position)) };
-    }
-    const topicRecipient = event.broadcast ? undefined : topics[position.source]!;
-    const topic = topicRecipient && (await getTopic(scope, topicRecipient.topicKey));
-    if (topicRecipient && !topic) {
-      logger.warn('Trigger names an unknown topic', { transactionId: event.transactionId, topicKey: topicRecipient.topicKey });
+    if (Date.now() > deadline || pages === WALK_PAGES_PER_MESSAGE) return eventMessage(scope, event.transactionId, encodePosition(position));
+    const topicKey = event.broadcast ? undefined : topics[position.source]!.topicKey;
+    if (topicKey !== undefined && !(await getTopic(scope, topicKey))) {
+      logger.warn('Trigger names an unknown topic', { transactionId: event.transactionId, topicKey });
       position = { source: position.source + 1 };
       continue;
     }
-    const page = await recipientPage(scope, topicRecipient?.topicKey, position.startKey);
+    const page = await recipientPage(scope, topicKey, position.startKey);
+    pages++;
     const members = page.subscriberIds.filter((id) => !excluded.has(id));
-    const ref = topic ? { _topicId: topic._id, topicKey: topic.key } : undefined;
-    await mapConcurrently(members, CONCURRENCY, (id) => deliver(id, topicRecipient ?? { subscriberId: id }, ref));
+    const segments = chunks(members, SEGMENT_SIZE).map((subscriberIds) => ({ source: position.source, subscriberIds }));
+    const first = kept ? undefined : segments.shift();
+    await sendMessages('events', segments.map((segment) => ({ body: segmentMessage(scope, event.transactionId, segment) })));
+    if (first) {
+      kept = true;
+      await keepFirst!(first);
+    }
     position = page.next ? { source: position.source, startKey: page.next } : { source: event.broadcast ? -2 : position.source + 1 };
   }
-  return { jobs, runHere };
+  return undefined;
+}
+
+/** Delivers one segment of the audience; members left when `deadline` passes go on in a message of their own. */
+export async function deliverSegment(ctx: FanOutContext, segment: Segment, deadline: number): Promise<FanOutResult> {
+  const { scope, event } = ctx;
+  const result: FanOutResult = { jobs: [], runHere: [] };
+  const topicRecipient = segment.source === -1 ? undefined : ctx.topics[segment.source];
+  if (segment.source !== -1 && !topicRecipient) {
+    logger.error('Segment names no topic of its trigger', { transactionId: event.transactionId, source: segment.source });
+    return result;
+  }
+  // A topic deleted since the walk: its members were in it when the trigger was walked.
+  const topic = topicRecipient && (await getTopic(scope, topicRecipient.topicKey));
+  const ref = topic ? [{ _topicId: topic._id, topicKey: topic.key }] : [];
+  const actor = await actorOf(ctx);
+  const left: string[] = [];
+  await mapConcurrently(segment.subscriberIds, CONCURRENCY, async (subscriberId) => {
+    if (Date.now() > deadline) return void left.push(subscriberId);
+    collect(result, await notify(ctx, actor, subscriberId, topicRecipient ?? { subscriberId }, ref));
+  });
+  if (left.length > 0) result.continuation = segmentMessage(scope, event.transactionId, { source: segment.source, subscriberIds: left });
+  return result;
+}
+
+function collect(result: FanOutResult, first: (FirstJob & { runHere: boolean }) | undefined): void {
+  if (first?.runHere) result.runHere.push(first);
+  else if (first) result.jobs.push(first.message);
+}
+
+const actorOf = async ({ scope, event }: FanOutContext): Promise<Subscriber | undefined> => event.actor && (await getSubscriber(scope, event.actor.subscriberId));
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }
 
 /** What happens once per trigger: the workflow's lastTriggeredAt, the tenant's name and data follow the trigger, the actor is upserted. */
@@ -142,8 +199,8 @@ async function prepare(scope: EnvScope, event: TriggerEvent, workflow: Versioned
  * the two leaves the message; the next builds the same ids (build-notification.ts) and finds it.
  */
 async function notify(
-  scope: EnvScope,
-  { event, workflow, providers, actor, runNow }: { event: TriggerEvent; workflow: VersionedWorkflow; providers: Providers; actor: Subscriber | undefined; runNow: boolean },
+  { scope, event, workflow, providers, runNow }: FanOutContext,
+  actor: Subscriber | undefined,
   recipient: SubscriberDefinition | string,
   to: Recipient,
   topics: NotificationTopic[],
@@ -166,63 +223,12 @@ async function notify(
 }
 
 /** A first job the events consumer runs itself: until a run of its fan-out ends, its next job's message may be owed. */
-const runsHere = (job: StoredJob): boolean => job.type === 'in_app';
+export const runsHere = (job: StoredJob): boolean => job.type === 'in_app';
 
-/**
- * The last receive of a fan-out that keeps failing: each single recipient is settled, so that
- * none is left without a trace. A notification already made gets its first job's message (sent
- * again, harmlessly, if it was sent before); a recipient that has none yet but exists as a
- * subscriber gets one, failed at once with the error and the rest of its jobs canceled (the
- * trigger's changes to the subscriber may be what failed, so nothing is sent on the old ones).
- * `complete` is false when something could not be settled: a recipient that is not a subscriber,
- * a topic's or the environment's members (their pages are what failed, or may be), an error
- * while settling; the message then goes to the dead-letter queue.
- */
-export async function settleFailedFanOut(scope: EnvScope, message: EventMessage, error: unknown): Promise<{ jobs: JobMessage[]; complete: boolean }> {
-  const event = await getTriggerEvent(scope, message.transactionId);
-  if (!event || event.canceledAt) return { jobs: [], complete: true };
-  const workflow = await cachedWorkflow(scope, event.workflowDbId, event.workflowVersion);
-  if (!workflow) return { jobs: [], complete: true };
-  const jobs: JobMessage[] = [];
-  const providers = await providersOf(scope, workflow);
-  let complete = !event.broadcast && !event.to.some(isTopic);
-  // A continuation message: the single recipients were settled by the first run.
-  const singles = message.cursor ? [] : singleRecipients(event.to);
-  await mapConcurrently(singles, CONCURRENCY, async (definition) => {
-    try {
-      const first = jobMessage(scope, event.transactionId, definition.subscriberId, 0);
-      const stored = await getNotification(scope, event.transactionId, definition.subscriberId);
-      if (stored) {
-        const job = stored.notification.jobs[0];
-        // One run here by an earlier receive may have ended without sending its next job's message.
-        if (job && (job.status === 'queued' || runsHere(job))) jobs.push(first);
-        return;
-      }
-      const subscriber = await getSubscriber(scope, definition.subscriberId);
-      if (!subscriber) {
-        complete = false;
-        return;
-      }
-      const { created, stored: made } = await createNotification(notificationOf({ event, workflow, providers, subscriber, to: definition, topics: [] }));
-      const job = made.notification.jobs[0];
-      if (job?.status !== 'queued') return;
-      // Made by a run still going on: it goes on; made here: it fails with the error, unless an
-      // earlier receive delivered its in-app step before storing it: the jobs consumer records that.
-      if (created && !(runsHere(job) && (await getMessage(scope, subscriber.subscriberId, messageIdOf(job))))) {
-        await failJob(scope, first, error, { endChain: true });
-      } else jobs.push(first);
-    } catch (settling) {
-      logger.error('Fan-out recipient could not be settled', { transactionId: event.transactionId, subscriberId: definition.subscriberId, error: settling as Error });
-      complete = false;
-    }
-  });
-  return { jobs, complete };
-}
-
-type Providers = Parameters<typeof buildNotification>[0]['providers'];
+export type Providers = Parameters<typeof buildNotification>[0]['providers'];
 
 /** The provider each channel step of the workflow would use now (kept per container for a few seconds). */
-async function providersOf(scope: EnvScope, workflow: VersionedWorkflow): Promise<Providers> {
+export async function providersOf(scope: EnvScope, workflow: VersionedWorkflow): Promise<Providers> {
   const channels = [...new Set(workflow.steps.filter((s) => s.active && isChannelStep(s.type)).map((s) => s.type as Channel))];
   const found = await Promise.all(channels.map(async (channel) => [channel, (await cachedDefaultIntegration(scope, channel))?.providerId] as const));
   return Object.fromEntries(found.filter(([, providerId]) => providerId !== undefined));
@@ -232,6 +238,6 @@ async function providersOf(scope: EnvScope, workflow: VersionedWorkflow): Promis
  * The subscriber's notification, with the workflow version its jobs may not run older than. It
  * is stamped with the trigger's time, not the fan-out's: every run builds it the same.
  */
-function notificationOf(input: Omit<Parameters<typeof buildNotification>[0], 'workflow' | 'now'> & { workflow: VersionedWorkflow }): StoredNotification {
+export function notificationOf(input: Omit<Parameters<typeof buildNotification>[0], 'workflow' | 'now'> & { workflow: VersionedWorkflow }): StoredNotification {
   return { ...buildNotification({ ...input, now: new Date(input.event.createdAt) }), workflowVersion: input.workflow.version };
 }

@@ -8,13 +8,24 @@ import type { EnvScope } from '../store/keys.ts';
 /** Longest wait SQS can hold a message for; longer waits are chained. */
 export const MAX_QUEUE_DELAY_SECONDS = 900;
 
-/** Fan out one accepted trigger (the `events` queue). `cursor` continues a long fan-out. */
+/**
+ * Fan out one accepted trigger (the `events` queue). Without `segment` it is the trigger's walk:
+ * single recipients, then the audience read page by page and handed out as segments; `cursor`
+ * continues a walk that ran out of time. With `segment` it delivers those members of the audience.
+ */
 export interface EventMessage {
   kind: 'event';
   organizationId: string;
   environmentId: string;
   transactionId: string;
   cursor?: string;
+  segment?: Segment;
+}
+
+/** Members of a trigger's audience, delivered by one message: a topic's (`source` = its index in `to`) or, for a broadcast (-1), the environment's. */
+export interface Segment {
+  source: number;
+  subscriberIds: string[];
 }
 
 /** Run one job of one notification (the `jobs` queue). */
@@ -36,6 +47,10 @@ export function enqueueEvents(scope: EnvScope, transactionIds: readonly string[]
 
 export function eventMessage(scope: EnvScope, transactionId: string, cursor?: string): EventMessage {
   return { kind: 'event', organizationId: scope.organizationId, environmentId: scope.environmentId, transactionId, ...(cursor && { cursor }) };
+}
+
+export function segmentMessage(scope: EnvScope, transactionId: string, segment: Segment): EventMessage {
+  return { kind: 'event', organizationId: scope.organizationId, environmentId: scope.environmentId, transactionId, segment };
 }
 
 export function jobMessage(scope: EnvScope, transactionId: string, subscriberId: string, jobIndex: number): JobMessage {

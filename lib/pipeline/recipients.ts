@@ -4,7 +4,7 @@ import type { Recipient, SubscriberDefinition, TopicRecipient } from './model.ts
 
 // Who a trigger goes to. Single recipients are known from the event; topic members and, for a
 // broadcast, every subscriber of the environment are read a page at a time, and the position is
-// a cursor that the fan-out can hand to its next run.
+// a cursor that the walk can hand to its next message.
 
 export const isTopic = (r: Recipient): r is TopicRecipient => typeof r === 'object' && (r as TopicRecipient).type === 'Topic';
 
@@ -29,7 +29,17 @@ export interface Position {
 export const encodePosition = (p: Position): string => Buffer.from(JSON.stringify(p)).toString('base64url');
 export const decodePosition = (cursor: string): Position => JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Position;
 
-const PAGE_SIZE = 100;
+/**
+ * Ids read per page of the walk: keys only (~60 bytes each), so a page is a few read units and the
+ * walk of 1,000,000 members is 1,000 Queries, far ahead of the deliveries it hands out.
+ */
+const WALK_PAGE_SIZE = 1_000;
+/**
+ * Members per segment message: enough that a segment's fixed reads (event, topic, actor) are
+ * shared by many deliveries, few enough that one consumer delivers it well within its timeout
+ * and a redelivered segment repeats little.
+ */
+export const SEGMENT_SIZE = 100;
 
 /** One page of subscriberIds from `position`: topic members, or the environment's subscribers. */
 export async function recipientPage(
@@ -44,7 +54,7 @@ export async function recipientPage(
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
         ProjectionExpression: 'subscriberId',
-        Limit: PAGE_SIZE,
+        Limit: WALK_PAGE_SIZE,
       },
       startKey,
     );
@@ -56,7 +66,7 @@ export async function recipientPage(
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.subscribersOfEnvironment(scope).gsi1pk },
       ProjectionExpression: 'subscriberId, deleted',
-      Limit: PAGE_SIZE,
+      Limit: WALK_PAGE_SIZE,
     },
     startKey,
   );

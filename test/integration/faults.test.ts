@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ReceiveMessageCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { faultCounts, faults, receiveEnds, resetFaults, type FaultRequest } from '#infra/local/faults.ts';
-import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
 import { queue } from '#infra/queues.ts';
 import { newId } from '#lib/ids.ts';
 import { consumeJob } from '#lib/pipeline/consume-job.ts';
@@ -13,7 +9,8 @@ import { jobMessage } from '#lib/pipeline/queue-messages.ts';
 import { SEND_LEASE_ENV } from '#lib/pipeline/run-job.ts';
 import type { EnvScope } from '#lib/store/keys.ts';
 import { sqs } from '#lib/queue/client.ts';
-import { createTestOrg, type ApiClient } from '../support/api.ts';
+import type { ApiClient } from '../support/api.ts';
+import { startFaultStack, type FaultStack } from '../support/fault-stack.ts';
 import { buildJob, seedNotification } from '../support/notification-builder.ts';
 import { account, drained, readRun, sinkRecords, triggerMany, type Account, type RunEvent } from '../support/fault-run.ts';
 
@@ -23,46 +20,23 @@ import { account, drained, readRun, sinkRecords, triggerMany, type Account, type
 // on a run of many events, which must end with every event accounted for exactly: delivered
 // once, or failed with its reason in the activity feed.
 //
-// The consumers must run where the switches are, so this file starts its own stack in its worker
-// (the emulators of the global setup, its own table and queues, its own pollers and API) with
-// the fault layer installed. Its queues have a visibility timeout of VISIBILITY_S instead of
-// 180 s, so redeliveries come within the test's time (the poller stays Lambda's: only the queue
-// attribute differs), and the send lease is shortened with it, staying below the visibility
-// timeout as deployed (60 s lease, 180 s visibility), so a redelivery after a crash still finds
-// the lease expired.
+// The consumers run in a stack of this file's own with the fault layer (test/support/fault-stack.ts).
 
 const VISIBILITY_S = 5;
 const LEASE_MS = 2_000;
 /** Events of the run with every fault on; FAULT_RUN_EVENTS=10000 for the full run (docs/reliability.md). */
 const RUN_EVENTS = Number(process.env.FAULT_RUN_EVENTS ?? 200);
 
-let stack: LocalStack;
+let faultStack: FaultStack;
 let client: ApiClient;
 let scope: EnvScope;
-let stateDir: string;
 let queueUrls: string[];
 
 beforeAll(async () => {
-  process.env[SEND_LEASE_ENV] = String(LEASE_MS);
-  stateDir = mkdtempSync(join(tmpdir(), 'notify-faults-'));
-  stack = await startLocalStack({
-    stateDir,
-    tableName: `notify-faults-${newId().slice(-8)}`,
-    dynamoEndpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
-    sqsEndpoint: process.env.AWS_ENDPOINT_URL_SQS!,
-    port: 0,
-    faults: true,
-    visibilityTimeoutSeconds: VISIBILITY_S,
-    onConsumerError: () => undefined,
-  });
-  queueUrls = ['events', 'jobs'].map((q) => stack.queueUrls[q]!);
-  ({ client, scope } = (await createTestOrg(stack.apiUrl!)).dev);
+  faultStack = await startFaultStack({ visibilitySeconds: VISIBILITY_S, leaseMs: LEASE_MS });
+  ({ client, scope, queueUrls } = faultStack);
 }, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-  delete process.env[SEND_LEASE_ENV];
-  rmSync(stateDir, { recursive: true, force: true });
-});
+afterAll(() => faultStack?.stop());
 
 const rand = () => newId().slice(-8);
 
@@ -102,22 +76,7 @@ async function run(count: number, timeoutMs = 240_000): Promise<{ result: Accoun
   return { result, events, workflowId, ms: Date.now() - started };
 }
 
-/** Messages of these transactions in the dead-letter queues. */
-async function deadLetters(events: readonly { transactionId: string }[]): Promise<{ queue: string; messageId: string; body: string }[]> {
-  const ours = new Set(events.map((e) => e.transactionId));
-  const found: { queue: string; messageId: string; body: string }[] = [];
-  for (const name of ['events', 'jobs']) {
-    for (;;) {
-      const { Messages } = await sqs().send(new ReceiveMessageCommand({ QueueUrl: stack.queueUrls[`${name}-dlq`]!, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, VisibilityTimeout: 30 }));
-      if (!Messages?.length) break;
-      for (const m of Messages) {
-        const body = JSON.parse(m.Body ?? '{}') as { transactionId?: string };
-        if (body.transactionId && ours.has(body.transactionId)) found.push({ queue: name, messageId: m.MessageId!, body: m.Body! });
-      }
-    }
-  }
-  return found;
-}
+const deadLetters = (events: readonly { transactionId: string }[]) => faultStack.deadLetters(events);
 
 /** The notification as the activity feed shows it. */
 async function inFeed(transactionId: string): Promise<any> {

@@ -1,0 +1,90 @@
+import { logger } from '../logger.ts';
+import { getMessage } from '../messages/repository.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { mapConcurrently } from '../store/concurrency.ts';
+import { getSubscriber } from '../subscribers/repository.ts';
+import { getTopic } from '../topics/repository.ts';
+import { notificationOf, providersOf, runsHere } from './fan-out.ts';
+import { messageIdOf } from './message-id.ts';
+import type { NotificationTopic, Recipient } from './model.ts';
+import { createNotification, getNotification, getTriggerEvent } from './notification-store.ts';
+import { jobMessage, type EventMessage, type JobMessage } from './queue-messages.ts';
+import { cachedWorkflow } from './read-cache.ts';
+import { isTopic, singleRecipients } from './recipients.ts';
+import { failJob } from './store-decision.ts';
+
+const CONCURRENCY = 16;
+
+interface Owed {
+  subscriberId: string;
+  to: Recipient;
+  topics: NotificationTopic[];
+  /** A single recipient the trigger upserts: missing, it is one the fan-out failed to make. */
+  mustExist: boolean;
+}
+
+/**
+ * The last receive of a fan-out message that keeps failing: each recipient it names is settled,
+ * so that none is left without a trace — a trigger's single recipients (its first walk message) or
+ * a segment's members. A notification already made gets its first job's message (sent again,
+ * harmlessly, if it was sent before); a recipient that has none yet but exists as a subscriber
+ * gets one, failed at once with the error and the rest of its jobs canceled (the trigger's
+ * changes to the subscriber may be what failed, so nothing is sent on the old ones). `complete`
+ * is false when something could not be settled: a single recipient that is not a subscriber, the
+ * audience a walk had still to hand out (its pages are what failed, or may be), an error while
+ * settling; the message then goes to the dead-letter queue.
+ */
+export async function settleFailedFanOut(scope: EnvScope, message: EventMessage, error: unknown): Promise<{ jobs: JobMessage[]; complete: boolean }> {
+  const event = await getTriggerEvent(scope, message.transactionId);
+  if (!event || event.canceledAt) return { jobs: [], complete: true };
+  const workflow = await cachedWorkflow(scope, event.workflowDbId, event.workflowVersion);
+  if (!workflow) return { jobs: [], complete: true };
+  const providers = await providersOf(scope, workflow);
+  let owed: Owed[];
+  let complete: boolean;
+  if (message.segment) {
+    const { source, subscriberIds } = message.segment;
+    const topicRecipient = source === -1 ? undefined : event.to.filter(isTopic)[source];
+    const topic = topicRecipient && (await getTopic(scope, topicRecipient.topicKey));
+    const topics = topic ? [{ _topicId: topic._id, topicKey: topic.key }] : [];
+    owed = subscriberIds.map((subscriberId) => ({ subscriberId, to: topicRecipient ?? { subscriberId }, topics, mustExist: false }));
+    complete = true;
+  } else {
+    // A walk's continuation: the single recipients were settled by its first message.
+    const singles = message.cursor ? [] : singleRecipients(event.to);
+    owed = singles.map((definition) => ({ subscriberId: definition.subscriberId, to: definition, topics: [], mustExist: true }));
+    complete = !event.broadcast && !event.to.some(isTopic);
+  }
+
+  const jobs: JobMessage[] = [];
+  await mapConcurrently(owed, CONCURRENCY, async ({ subscriberId, to, topics, mustExist }) => {
+    try {
+      const first = jobMessage(scope, event.transactionId, subscriberId, 0);
+      const stored = await getNotification(scope, event.transactionId, subscriberId);
+      if (stored) {
+        const job = stored.notification.jobs[0];
+        // One run here by an earlier receive may have ended without sending its next job's message.
+        if (job && (job.status === 'queued' || runsHere(job))) jobs.push(first);
+        return;
+      }
+      const subscriber = await getSubscriber(scope, subscriberId);
+      if (!subscriber) {
+        // A member deleted since the walk is owed nothing (as the fan-out itself would decide).
+        if (mustExist) complete = false;
+        return;
+      }
+      const { created, stored: made } = await createNotification(notificationOf({ event, workflow, providers, subscriber, to, topics }));
+      const job = made.notification.jobs[0];
+      if (job?.status !== 'queued') return;
+      // Made by a run still going on: it goes on; made here: it fails with the error, unless an
+      // earlier receive delivered its in-app step before storing it: the jobs consumer records that.
+      if (created && !(runsHere(job) && (await getMessage(scope, subscriber.subscriberId, messageIdOf(job))))) {
+        await failJob(scope, first, error, { endChain: true });
+      } else jobs.push(first);
+    } catch (settling) {
+      logger.error('Fan-out recipient could not be settled', { transactionId: event.transactionId, subscriberId, error: settling as Error });
+      complete = false;
+    }
+  });
+  return { jobs, complete };
+}
