@@ -48,7 +48,7 @@ export async function sampleDeliveryWrites(env: BenchEnv): Promise<DeliveryWrite
   const item = entry && (await getItem({ pk: entry.pk, sk: entry.sk }));
   const message = item && messageFromItem(item);
   const event = message && (await getTriggerEvent(env.scope, message.transactionId));
-  const notification = message && (await getNotification(env.scope, message.transactionId, message.subscriberId));
+  const notification = message && event && (await getNotification(env.scope, { ...message, notificationShards: event.notificationShards }));
   if (!message || !event || !notification) throw new Error('write bound: no delivery to sample');
   return { event, notification: notification.notification, message };
 }

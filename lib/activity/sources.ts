@@ -1,6 +1,8 @@
 import { keys, type EnvScope } from '../store/keys.ts';
+import { mapConcurrently } from '../store/concurrency.ts';
 import { queryPages } from '../store/query-pages.ts';
 import { merged, QuerySource, type Ref, type RefQueryInput, type RefSource } from '../store/ref-source.ts';
+import { notificationShardsOf } from '../pipeline/notification-store.ts';
 import type { Filter } from './filters.ts';
 import { daysOf, highestIdAt, lowestIdAt, type TimeWindow } from './window.ts';
 
@@ -12,6 +14,9 @@ import { daysOf, highestIdAt, lowestIdAt, type TimeWindow } from './window.ts';
 
 export type NotificationRef = Ref;
 export type { RefSource };
+
+/** A transaction's shards read at once. */
+const SHARD_READ_CONCURRENCY = 16;
 
 const PROJECTION = { ProjectionExpression: '#pk, #sk, #id', names: { '#pk': 'pk', '#sk': 'sk', '#id': '_id' } };
 
@@ -83,25 +88,31 @@ export function ofSubscribers(scope: EnvScope, subscriberIds: readonly string[],
 }
 
 /**
- * The notifications of the given transactions. A transaction's partition is keyed by subscriber,
- * not time, so its matches are read whole (keys only) and sorted; a transaction holds one
- * notification per recipient, so this is bounded by the largest fan-out.
+ * The notifications of the given transactions. A transaction's partitions are keyed by
+ * subscriber, not time, so its matches are read whole (keys only) and sorted; a transaction holds
+ * one notification per recipient, so this is bounded by the largest fan-out. Each transaction's
+ * trigger says over how many partitions its notifications are (one read of the trigger), and
+ * every one is queried.
  */
 export async function ofTransactions(scope: EnvScope, transactionIds: readonly string[], filter: Filter): Promise<RefSource> {
   const refs = new Map<string, NotificationRef>();
-  await Promise.all(
-    [...new Set(transactionIds)].map(async (transactionId) => {
-      const { pk, skPrefix } = keys.notificationsOfTransaction(scope, transactionId);
-      const input = withFilter(
-        { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix } },
-        filter,
-      );
-      const names = { ...input.ExpressionAttributeNames, ...PROJECTION.names };
-      for await (const page of queryPages({ ...input, ExpressionAttributeNames: names, ProjectionExpression: PROJECTION.ProjectionExpression })) {
-        for (const item of page) refs.set(item._id as string, toRef(item));
-      }
-    }),
-  );
+  const partitions = (
+    await Promise.all(
+      [...new Set(transactionIds)].map(async (transactionId) =>
+        keys.notificationsOfTransaction(scope, transactionId, await notificationShardsOf(scope, transactionId)),
+      ),
+    )
+  ).flat();
+  await mapConcurrently(partitions, SHARD_READ_CONCURRENCY, async ({ pk, skPrefix }) => {
+    const input = withFilter(
+      { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix } },
+      filter,
+    );
+    const names = { ...input.ExpressionAttributeNames, ...PROJECTION.names };
+    for await (const page of queryPages({ ...input, ExpressionAttributeNames: names, ProjectionExpression: PROJECTION.ProjectionExpression })) {
+      for (const item of page) refs.set(item._id as string, toRef(item));
+    }
+  });
   const sorted = [...refs.values()].sort((a, b) => (a._id < b._id ? 1 : a._id > b._id ? -1 : 0));
   let position = 0;
   return { next: async () => sorted[position++] };

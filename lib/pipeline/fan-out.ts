@@ -157,7 +157,7 @@ async function notify(
     subscriber = await upsertSubscriber(scope, recipient);
   }
   const built = notificationOf({ event, workflow, providers, subscriber, to, topics, ...(actor && { actor }) });
-  const message = jobMessage(scope, event.transactionId, subscriber.subscriberId, 0);
+  const message = jobMessage(scope, event.transactionId, subscriber.subscriberId, 0, event.notificationShards);
   if (runNow && built.jobs[0] && runsHere(built.jobs[0])) return { message, loaded: { notification: built, version: 0 }, runHere: true };
   const { stored } = await createNotification(built);
   const first = stored.notification.jobs[0];
@@ -190,8 +190,8 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
   const singles = message.cursor ? [] : singleRecipients(event.to);
   await mapConcurrently(singles, CONCURRENCY, async (definition) => {
     try {
-      const first = jobMessage(scope, event.transactionId, definition.subscriberId, 0);
-      const stored = await getNotification(scope, event.transactionId, definition.subscriberId);
+      const first = jobMessage(scope, event.transactionId, definition.subscriberId, 0, event.notificationShards);
+      const stored = await getNotification(scope, first);
       if (stored) {
         const job = stored.notification.jobs[0];
         // One run here by an earlier receive may have ended without sending its next job's message.

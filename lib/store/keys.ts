@@ -15,6 +15,61 @@ export interface EnvScope {
 const org = (organizationId: string) => `ORG#${organizationId}`;
 const env = (s: EnvScope) => `ORG#${s.organizationId}#ENV#${s.environmentId}`;
 
+// ---- write sharding ---------------------------------------------------------------------------
+// A partition (of the table or of an index) takes at most 1,000 write units and 3,000 read units
+// a second. A key that one large fan-out writes for every recipient is spread over shards: the
+// shard of an item is a stable hash of one of its ids, readers query every shard and merge.
+// Shard 0's key is always the key used before sharding, so items written before are found as
+// shard 0's. The arithmetic behind each count is in docs/data-model.md ("A 1,000,000-subscriber
+// fan-out, partition by partition"); the per-delivery figures are measured item sizes.
+
+/**
+ * Partitions a fan-out transaction's notifications are spread over (by subscriberId). A
+ * delivery writes its notification (2.2–2.4 KB: 3 write units) up to three times (create, the
+ * send's lease, its outcome) and reads it twice (consistent: 1 read unit each): 9 WCU and 2 RCU.
+ * 1,000,000 deliveries in 10 minutes (1,700/s) would put 15,300 WCU/s on one key, 15 times a
+ * partition's 1,000. Over 64: 239 WCU/s each, under half a partition even at twice the rate (32
+ * would leave no room for bursts: 956 at twice the rate). Stored on the trigger
+ * (`notificationShards`): a reader takes it from there, never from this constant.
+ */
+export const TRANSACTION_SHARDS = 64;
+
+/**
+ * A trigger to at most this many single recipients (no topic, no broadcast) keeps its
+ * notifications in one partition (today's key): all their writes (≤ 9 WCU each) then fit one
+ * second of one partition's 1,000. More recipients than that are sharded like a topic.
+ */
+export const MAX_UNSHARDED_RECIPIENTS = 100;
+
+/**
+ * The shard (0 … shards − 1) of `value`: FNV-1a over its UTF-16 code units, then murmur3's
+ * finalizer so every bit of the hash depends on every character (ids that differ only in their
+ * last characters spread evenly too). Stable: it is part of stored keys, never change it.
+ */
+export function shardOf(value: string, shards: number): number {
+  if (shards <= 1) return 0;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) {
+    h ^= value.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) % shards;
+}
+
+const shardNumbers = (shards: number): number[] => Array.from({ length: Math.max(1, shards) }, (_, n) => n);
+
+/**
+ * A transaction's partition `n`. Shard 0 is the transaction's own key (the trigger's, and every
+ * notification of an unsharded trigger); shard n ≥ 1 puts its number in the kind, not after the
+ * transactionId, which may hold `#` itself: `TXN<n>#` can never be another transaction's `TXN#`.
+ */
+const transactionShard = (s: EnvScope, transactionId: string, n: number) => (n === 0 ? `${env(s)}#TXN#${transactionId}` : `${env(s)}#TXN${n}#${transactionId}`);
+
 export const keys = {
   organization: (organizationId: string): Key => ({ pk: org(organizationId), sk: 'ORG' }),
 
@@ -132,15 +187,20 @@ export const keys = {
   tenantsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#TENANTS` }),
   tenantListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#TENANTS`, gsi1sk: `${createdAt}#${id}` }),
 
-  // ---- pipeline: one partition per transaction ------------------------------------------------
+  // ---- pipeline: a partition per transaction (or TRANSACTION_SHARDS of them) --------------------
   /** The trigger of a transactionId: its conditional Put is the claim that makes the id unique. */
-  triggerEvent: (s: EnvScope, transactionId: string): Key => ({ pk: `${env(s)}#TXN#${transactionId}`, sk: 'EVENT' }),
-  /** One notification per (transaction, subscriber); its jobs and execution details live inside it. */
-  notification: (s: EnvScope, transactionId: string, subscriberId: string): Key => ({
-    pk: `${env(s)}#TXN#${transactionId}`,
+  triggerEvent: (s: EnvScope, transactionId: string): Key => ({ pk: transactionShard(s, transactionId, 0), sk: 'EVENT' }),
+  /**
+   * One notification per (transaction, subscriber); its jobs and execution details live inside
+   * it. `shards`: the trigger's `notificationShards` (1 when absent): the subscriber's shard.
+   */
+  notification: (s: EnvScope, transactionId: string, subscriberId: string, shards: number): Key => ({
+    pk: transactionShard(s, transactionId, shardOf(subscriberId, shards)),
     sk: `NOTIF#${subscriberId}`,
   }),
-  notificationsOfTransaction: (s: EnvScope, transactionId: string) => ({ pk: `${env(s)}#TXN#${transactionId}`, skPrefix: 'NOTIF#' }),
+  /** Every partition of the transaction's notifications, shard 0 first. */
+  notificationsOfTransaction: (s: EnvScope, transactionId: string, shards: number) =>
+    shardNumbers(shards).map((n) => ({ pk: transactionShard(s, transactionId, n), skPrefix: 'NOTIF#' })),
   /**
    * gsi3: the activity feed, one index partition per UTC day (ids start with their creation
    * time, so the sort key orders by time and a notification id names its own day). gsi3 and
