@@ -10,14 +10,14 @@ import { daysOf, highestIdAt, lowestIdAt, type TimeWindow } from './window.ts';
 // feed asks for exactly as many as it needs (the skipped ones, the page and one more), so no day,
 // subscriber or page is read beyond that. References carry only the table key and the id, so
 // skipping deep into the feed moves keys, never whole items. The two indexes (gsi3, gsi4) hold
-// only those and the attributes the filters read (ACTIVITY_INDEX_ATTRIBUTES).
+// only those and the attributes the filters read (ACTIVITY_INDEX_ATTRIBUTES). A day of gsi3 is
+// ACTIVITY_DAY_SHARDS index partitions, read together and merged by id.
 
 export type NotificationRef = Ref;
 export type { RefSource };
 
 /** A transaction's shards read at once. */
 const SHARD_READ_CONCURRENCY = 16;
-
 const PROJECTION = { ProjectionExpression: '#pk, #sk, #id', names: { '#pk': 'pk', '#sk': 'sk', '#id': '_id' } };
 
 function withFilter(input: RefQueryInput, filter: Filter): RefQueryInput {
@@ -47,17 +47,22 @@ export function dayByDay(scope: EnvScope, window: TimeWindow, filter: Filter): R
         if (!current) {
           const day = days.shift();
           if (day === undefined) return undefined;
-          current = new QuerySource(
-            withFilter(
-              {
-                IndexName: 'gsi3',
-                KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :lo AND :hi',
-                ExpressionAttributeValues: { ':pk': keys.activityDay(scope, day).gsi3pk, ...bounds },
-                ScanIndexForward: false,
-              },
-              filter,
-            ),
+          // The day's shards hold its notifications evenly (by a hash of the id).
+          const shards = keys.activityDay(scope, day).map(
+            ({ gsi3pk }) =>
+              new QuerySource(
+                withFilter(
+                  {
+                    IndexName: 'gsi3',
+                    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :lo AND :hi',
+                    ExpressionAttributeValues: { ':pk': gsi3pk, ...bounds },
+                    ScanIndexForward: false,
+                  },
+                  filter,
+                ),
+              ),
           );
+          current = merged(shards, { spread: true });
         }
         const ref = await current.next(wanted);
         if (ref) return ref;

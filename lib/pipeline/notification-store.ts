@@ -256,24 +256,27 @@ export async function notificationsOfTransaction(scope: EnvScope, transactionId:
 }
 
 /**
- * A notification by its id: its id names its day, and the day's activity index has its key (the
- * index holds no more than the filter attributes), then the item itself.
+ * A notification by its id: its id names its day and its shard of the day, and that activity
+ * index partition has its key (the index holds no more than the filter attributes), then the
+ * item itself. An entry written before the day was sharded is in shard 0: looked for there next.
  */
 export async function findNotificationById(scope: EnvScope, notificationId: string): Promise<VersionedNotification | undefined> {
-  const index = keys.activityDayIndex(scope, dayOfId(notificationId), notificationId);
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk = :sk',
-      ExpressionAttributeValues: { ':pk': index.gsi3pk, ':sk': index.gsi3sk },
-      ProjectionExpression: 'pk, sk',
-    }),
-  );
-  const found = Items?.[0];
-  if (!found) return undefined;
-  const item = await getItem({ pk: found.pk as string, sk: found.sk as string });
-  return item ? notificationFromItem(item) : undefined;
+  for (const index of keys.activityDayLookup(scope, dayOfId(notificationId), notificationId)) {
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk = :sk',
+        ExpressionAttributeValues: { ':pk': index.gsi3pk, ':sk': index.gsi3sk },
+        ProjectionExpression: 'pk, sk',
+      }),
+    );
+    const found = Items?.[0];
+    if (!found) continue;
+    const item = await getItem({ pk: found.pk as string, sk: found.sk as string });
+    return item ? notificationFromItem(item) : undefined;
+  }
+  return undefined;
 }
 
 /**

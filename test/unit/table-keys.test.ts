@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activityFilter } from '#lib/activity/filters.ts';
 import { idOf, newId } from '#lib/ids.ts';
 import { notificationShardsFor } from '#lib/pipeline/notification-store.ts';
-import { keys, MAX_UNSHARDED_RECIPIENTS, shardOf, TRANSACTION_SHARDS } from '#lib/store/keys.ts';
+import { ACTIVITY_DAY_SHARDS, keys, MAX_UNSHARDED_RECIPIENTS, MESSAGE_LIST_SHARDS, shardOf, TRANSACTION_SHARDS } from '#lib/store/keys.ts';
 import { filterOf } from '#lib/messages/repository.ts';
 import { ACTIVITY_INDEX_ATTRIBUTES, MESSAGE_INDEX_ATTRIBUTES, TABLE } from '#lib/store/table.ts';
 
@@ -107,7 +107,7 @@ describe('write shards (keys that one large fan-out would make hot)', () => {
       idsOf: sample(64_000, (i) => idOf(`e1:txn:${i}`, 1_760_000_000_000 + i)),
     };
     for (const [name, values] of Object.entries(samples)) {
-      for (const shards of [TRANSACTION_SHARDS, 16, 8]) {
+      for (const shards of [TRANSACTION_SHARDS, ACTIVITY_DAY_SHARDS, MESSAGE_LIST_SHARDS]) {
         const mean = values.length / shards;
         const found = counts(values, shards);
         // A fair hash gives each shard mean ± sqrt(mean) (1,000 ± 32 with 64 shards): allow 5 sd.
@@ -135,6 +135,38 @@ describe('write shards (keys that one large fan-out would make hot)', () => {
     const partitions = ids.map((id) => new Set(keys.notificationsOfTransaction(scope, id, TRANSACTION_SHARDS).map((s) => s.pk)));
     for (let i = 0; i < ids.length; i++) {
       for (let j = i + 1; j < ids.length; j++) for (const pk of partitions[i]!) expect(partitions[j]!.has(pk), `${ids[i]} / ${ids[j]}: ${pk}`).toBe(false);
+    }
+  });
+
+  it("spreads a day's activity over its shards, shard 0 being the day's key from before sharding", () => {
+    const day = keys.activityDay(scope, '2026-01-01');
+    expect(day).toHaveLength(ACTIVITY_DAY_SHARDS);
+    expect(day[0]).toEqual({ gsi3pk: `${env}#ACT#2026-01-01` });
+    expect(new Set(day.map((d) => d.gsi3pk)).size).toBe(ACTIVITY_DAY_SHARDS);
+    const ids = sample(200, () => newId());
+    for (const id of ids) {
+      const index = keys.activityDayIndex(scope, '2026-01-01', id);
+      expect(day.map((d) => d.gsi3pk)).toContain(index.gsi3pk);
+      const lookup = keys.activityDayLookup(scope, '2026-01-01', id);
+      // Its own shard first, then shard 0, where entries written before sharding are.
+      expect(lookup[0]).toEqual(index);
+      expect(lookup.at(-1)).toEqual({ gsi3pk: day[0]!.gsi3pk, gsi3sk: id });
+      expect(lookup).toHaveLength(index.gsi3pk === day[0]!.gsi3pk ? 1 : 2);
+    }
+  });
+
+  it("spreads the environment's message list over its shards, shard 0 being the key from before sharding", () => {
+    const list = keys.messagesOfEnvironment(scope);
+    expect(list).toHaveLength(MESSAGE_LIST_SHARDS);
+    expect(list[0]).toEqual({ gsi5pk: `${env}#MSGS` });
+    expect(new Set(list.map((d) => d.gsi5pk)).size).toBe(MESSAGE_LIST_SHARDS);
+    for (const id of sample(200, () => newId())) {
+      const index = keys.messageListIndex(scope, id);
+      expect(list.map((d) => d.gsi5pk)).toContain(index.gsi5pk);
+      const lookup = keys.messageListLookup(scope, id);
+      expect(lookup[0]).toEqual(index);
+      expect(lookup.at(-1)).toEqual({ gsi5pk: list[0]!.gsi5pk, gsi5sk: id });
+      expect(lookup).toHaveLength(index.gsi5pk === list[0]!.gsi5pk ? 1 : 2);
     }
   });
 
