@@ -76,25 +76,30 @@ export const bulkBody = (workflowId: string, subscriberIds: readonly string[], t
   })),
 });
 
-/** Messages of the environment (the `E#MSGS` index), counted. */
+/** Messages of the environment (the `E#MSGS` index, every shard), counted. */
 export async function countMessages(env: BenchEnv): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi5',
-        KeyConditionExpression: 'gsi5pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.messagesOfEnvironment(env.scope).gsi5pk },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return count;
+  const counts = await Promise.all(
+    keys.messagesOfEnvironment(env.scope).map(async ({ gsi5pk }) => {
+      let count = 0;
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: 'gsi5',
+            KeyConditionExpression: 'gsi5pk = :pk',
+            ExpressionAttributeValues: { ':pk': gsi5pk },
+            Select: 'COUNT',
+            ExclusiveStartKey: start,
+          }),
+        );
+        count += page.Count ?? 0;
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return count;
+    }),
+  );
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 // ---- 2. bulk trigger vs the raw batch write -----------------------------------------------------

@@ -33,22 +33,28 @@ export interface DeliveryWrites {
 
 /** One delivery as the pipeline stored it: the newest message of `env`, its notification and trigger. */
 export async function sampleDeliveryWrites(env: BenchEnv): Promise<DeliveryWrites> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi5',
-      KeyConditionExpression: 'gsi5pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.messagesOfEnvironment(env.scope).gsi5pk },
-      ScanIndexForward: false,
-      Limit: 1,
+  // The newest entry of each shard of the message list; the newest of those.
+  const newest = await Promise.all(
+    keys.messagesOfEnvironment(env.scope).map(async ({ gsi5pk }) => {
+      const { Items } = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi5',
+          KeyConditionExpression: 'gsi5pk = :pk',
+          ExpressionAttributeValues: { ':pk': gsi5pk },
+          ScanIndexForward: false,
+          Limit: 1,
+        }),
+      );
+      return Items?.[0] as { pk: string; sk: string; _id: string } | undefined;
     }),
   );
   // Index entries hold the message's table key, not its subscriber: read it by that key.
-  const entry = Items?.[0] as { pk: string; sk: string } | undefined;
+  const entry = newest.reduce<(typeof newest)[number]>((a, b) => (b && (!a || b._id > a._id) ? b : a), undefined);
   const item = entry && (await getItem({ pk: entry.pk, sk: entry.sk }));
   const message = item && messageFromItem(item);
   const event = message && (await getTriggerEvent(env.scope, message.transactionId));
-  const notification = message && (await getNotification(env.scope, message.transactionId, message.subscriberId));
+  const notification = message && event && (await getNotification(env.scope, { ...message, notificationShards: event.notificationShards }));
   if (!message || !event || !notification) throw new Error('write bound: no delivery to sample');
   return { event, notification: notification.notification, message };
 }

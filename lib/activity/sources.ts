@@ -1,40 +1,31 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../config.ts';
-import { db } from '../store/client.ts';
-import { keys, type EnvScope, type Key } from '../store/keys.ts';
+import { keys, type EnvScope } from '../store/keys.ts';
+import { mapConcurrently } from '../store/concurrency.ts';
 import { queryPages } from '../store/query-pages.ts';
+import { merged, QuerySource, type Ref, type RefQueryInput, type RefSource } from '../store/ref-source.ts';
+import { notificationShardsOf } from '../pipeline/notification-store.ts';
 import type { Filter } from './filters.ts';
 import { daysOf, highestIdAt, lowestIdAt, type TimeWindow } from './window.ts';
 
-// The notifications that match a query, newest first, read lazily: a source hands out one
-// reference at a time and reads the next page only when asked for more. The feed asks for
-// exactly as many as it needs (the skipped ones, the page and one more), so no day, subscriber
-// or page is read beyond that. References carry only the table key and the id: queries project
-// nothing else, so skipping deep into the feed moves keys, never whole items. The two indexes
-// (gsi3, gsi4) hold only those and the attributes the filters read (ACTIVITY_INDEX_ATTRIBUTES).
+// The notifications that match a query, newest first, read lazily (lib/store/ref-source.ts): the
+// feed asks for exactly as many as it needs (the skipped ones, the page and one more), so no day,
+// subscriber or page is read beyond that. References carry only the table key and the id, so
+// skipping deep into the feed moves keys, never whole items. The two indexes (gsi3, gsi4) hold
+// only those and the attributes the filters read (ACTIVITY_INDEX_ATTRIBUTES). A day of gsi3 is
+// ACTIVITY_DAY_SHARDS index partitions, read together and merged by id.
 
-export interface NotificationRef extends Key {
-  _id: string;
-}
+export type NotificationRef = Ref;
+export type { RefSource };
 
-export interface RefSource {
-  /** The next match, newest first; `wanted` = how many more the caller may still take (a read-size hint). */
-  next(wanted: number): Promise<NotificationRef | undefined>;
-}
-
+/** A transaction's shards read at once. */
+const SHARD_READ_CONCURRENCY = 16;
 const PROJECTION = { ProjectionExpression: '#pk, #sk, #id', names: { '#pk': 'pk', '#sk': 'sk', '#id': '_id' } };
-/** Items a single Query may evaluate; also what one page of references may hold. */
-const MAX_PAGE = 1000;
-/** Assumed share of items the filters keep, before a first page has shown it. */
-const MIN_SELECTIVITY = 0.02;
 
-type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit' | 'ProjectionExpression'>;
-
-function withFilter(input: QueryInput, filter: Filter): QueryInput {
+function withFilter(input: RefQueryInput, filter: Filter): RefQueryInput {
+  const names = { ...input.ExpressionAttributeNames, ...filter.ExpressionAttributeNames };
   return {
     ...input,
     ...(filter.FilterExpression && { FilterExpression: filter.FilterExpression }),
-    ExpressionAttributeNames: { ...input.ExpressionAttributeNames, ...filter.ExpressionAttributeNames, ...PROJECTION.names },
+    ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
     ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ...filter.ExpressionAttributeValues },
   };
 }
@@ -44,46 +35,6 @@ const toRef = (item: Record<string, unknown>): NotificationRef => ({
   sk: item.sk as string,
   _id: item._id as string,
 });
-
-/**
- * One Query read page by page. `Limit` counts items before the filter, so each page is sized
- * from what is still wanted and the share of items earlier pages kept: a selective filter reads
- * larger pages instead of many small ones, an unfiltered read takes only what it needs.
- */
-class QuerySource implements RefSource {
-  private buffer: NotificationRef[] = [];
-  private lastKey: Record<string, unknown> | undefined;
-  private done = false;
-  private evaluated = 0;
-  private kept = 0;
-
-  constructor(private readonly input: QueryInput) {}
-
-  async next(wanted: number): Promise<NotificationRef | undefined> {
-    while (this.buffer.length === 0 && !this.done) await this.read(wanted);
-    return this.buffer.shift();
-  }
-
-  private async read(wanted: number): Promise<void> {
-    const selectivity = this.evaluated === 0 ? 1 : Math.max(this.kept / this.evaluated, MIN_SELECTIVITY);
-    const limit = Math.min(MAX_PAGE, Math.max(1, Math.ceil(wanted / selectivity)));
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...this.input,
-        ProjectionExpression: PROJECTION.ProjectionExpression,
-        Limit: limit,
-        ...(this.lastKey && { ExclusiveStartKey: this.lastKey }),
-      }),
-    );
-    const items = page.Items ?? [];
-    this.evaluated += page.ScannedCount ?? items.length;
-    this.kept += items.length;
-    this.buffer.push(...items.map(toRef));
-    this.lastKey = page.LastEvaluatedKey;
-    this.done = this.lastKey === undefined;
-  }
-}
 
 /** The environment's activity day by day (gsi3), from the window's last day back to its first. */
 export function dayByDay(scope: EnvScope, window: TimeWindow, filter: Filter): RefSource {
@@ -96,17 +47,22 @@ export function dayByDay(scope: EnvScope, window: TimeWindow, filter: Filter): R
         if (!current) {
           const day = days.shift();
           if (day === undefined) return undefined;
-          current = new QuerySource(
-            withFilter(
-              {
-                IndexName: 'gsi3',
-                KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :lo AND :hi',
-                ExpressionAttributeValues: { ':pk': keys.activityDay(scope, day).gsi3pk, ...bounds },
-                ScanIndexForward: false,
-              },
-              filter,
-            ),
+          // The day's shards hold its notifications evenly (by a hash of the id).
+          const shards = keys.activityDay(scope, day).map(
+            ({ gsi3pk }) =>
+              new QuerySource(
+                withFilter(
+                  {
+                    IndexName: 'gsi3',
+                    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :lo AND :hi',
+                    ExpressionAttributeValues: { ':pk': gsi3pk, ...bounds },
+                    ScanIndexForward: false,
+                  },
+                  filter,
+                ),
+              ),
           );
+          current = merged(shards, { spread: true });
         }
         const ref = await current.next(wanted);
         if (ref) return ref;
@@ -136,51 +92,32 @@ export function ofSubscribers(scope: EnvScope, subscriberIds: readonly string[],
   return merged(sources);
 }
 
-/** Several newest-first sources as one: each time, the newest of their heads. */
-function merged(sources: RefSource[]): RefSource {
-  const heads: (NotificationRef | undefined)[] = [];
-  const loaded: boolean[] = sources.map(() => false);
-  return {
-    async next(wanted) {
-      // Any one source may supply all that is wanted, so each is asked with the same hint.
-      await Promise.all(
-        sources.map(async (source, i) => {
-          if (loaded[i]) return;
-          heads[i] = await source.next(wanted);
-          loaded[i] = true;
-        }),
-      );
-      let newest = -1;
-      heads.forEach((head, i) => {
-        if (head && (newest < 0 || head._id > heads[newest]!._id)) newest = i;
-      });
-      if (newest < 0) return undefined;
-      const ref = heads[newest];
-      loaded[newest] = false;
-      return ref;
-    },
-  };
-}
-
 /**
- * The notifications of the given transactions. A transaction's partition is keyed by subscriber,
- * not time, so its matches are read whole (keys only) and sorted; a transaction holds one
- * notification per recipient, so this is bounded by the largest fan-out.
+ * The notifications of the given transactions. A transaction's partitions are keyed by
+ * subscriber, not time, so its matches are read whole (keys only) and sorted; a transaction holds
+ * one notification per recipient, so this is bounded by the largest fan-out. Each transaction's
+ * trigger says over how many partitions its notifications are (one read of the trigger), and
+ * every one is queried.
  */
 export async function ofTransactions(scope: EnvScope, transactionIds: readonly string[], filter: Filter): Promise<RefSource> {
   const refs = new Map<string, NotificationRef>();
-  await Promise.all(
-    [...new Set(transactionIds)].map(async (transactionId) => {
-      const { pk, skPrefix } = keys.notificationsOfTransaction(scope, transactionId);
-      const input = withFilter(
-        { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix } },
-        filter,
-      );
-      for await (const page of queryPages({ ...input, ProjectionExpression: PROJECTION.ProjectionExpression })) {
-        for (const item of page) refs.set(item._id as string, toRef(item));
-      }
-    }),
-  );
+  const partitions = (
+    await Promise.all(
+      [...new Set(transactionIds)].map(async (transactionId) =>
+        keys.notificationsOfTransaction(scope, transactionId, await notificationShardsOf(scope, transactionId)),
+      ),
+    )
+  ).flat();
+  await mapConcurrently(partitions, SHARD_READ_CONCURRENCY, async ({ pk, skPrefix }) => {
+    const input = withFilter(
+      { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix } },
+      filter,
+    );
+    const names = { ...input.ExpressionAttributeNames, ...PROJECTION.names };
+    for await (const page of queryPages({ ...input, ExpressionAttributeNames: names, ProjectionExpression: PROJECTION.ProjectionExpression })) {
+      for (const item of page) refs.set(item._id as string, toRef(item));
+    }
+  });
   const sorted = [...refs.values()].sort((a, b) => (a._id < b._id ? 1 : a._id > b._id ? -1 : 0));
   let position = 0;
   return { next: async () => sorted[position++] };

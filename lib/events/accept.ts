@@ -3,7 +3,7 @@ import type { Caller } from '../auth/caller.ts';
 import { ServiceUnavailableError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import type { Recipient, TenantRef, TriggerEvent } from '../pipeline/model.ts';
-import { claimTransaction, claimTransactions, releaseTransaction, storeGeneratedTriggers } from '../pipeline/notification-store.ts';
+import { claimTransaction, claimTransactions, notificationShardsFor, releaseTransaction, storeGeneratedTriggers } from '../pipeline/notification-store.ts';
 import { enqueueEvents } from '../pipeline/queue-messages.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import { getTenant } from '../tenants/repository.ts';
@@ -144,6 +144,7 @@ async function decide(
     if (recipients.valid.length === 0) return answer('invalid_recipients', transactionId);
     to = recipients.valid;
   }
+  const notificationShards = notificationShardsFor(to, broadcast === true);
 
   const event: TriggerEvent = {
     _organizationId: caller.organizationId,
@@ -162,6 +163,7 @@ async function decide(
     ...(input.context && { context: input.context }),
     userId: caller.userId,
     createdAt: new Date().toISOString(),
+    ...(notificationShards > 1 && { notificationShards }),
   };
   if (storedSize(event) > MAX_EVENT_BYTES) {
     return {

@@ -8,12 +8,14 @@ import { getItem } from '../store/get-item.ts';
 import { ExpressionBuilder, type Filter } from '../store/expression.ts';
 import { keys, type EnvScope, type Key } from '../store/keys.ts';
 import { queryPages, type QueryInput } from '../store/query-pages.ts';
+import { merged, QuerySource, type RefQueryInput } from '../store/ref-source.ts';
 import type { StoredMessage } from './model.ts';
 import type { PayloadCondition } from './payload-filter.ts';
 import { contextKeyOf } from '../context-keys.ts';
 
 // Storage of messages: one item per message in the subscriber's partition (`MSG#<id>`, ids sort
-// by creation). gsi5 lists every message of the environment by id; gsi6 holds only unseen in-app
+// by creation). gsi5 lists every message of the environment by id, over MESSAGE_LIST_SHARDS
+// index partitions (a list reads them together and merges them by id); gsi6 holds only unseen in-app
 // messages of a subscriber (sparse), so the unseen count reads only unseen messages. Every write
 // that changes `seen` sets or removes the gsi6 attributes with it. Both hold only what the lists'
 // filters read (MESSAGE_INDEX_ATTRIBUTES): a page's messages are read whole by key.
@@ -79,7 +81,12 @@ export async function createMessageOnce(m: StoredMessage): Promise<boolean> {
 
 /** Which messages a read walks, newest first. */
 export type MessageRange =
+  /** Every message of the environment: the index partitions of gsi5, merged. */
   | { of: 'environment' }
+  | SubscriberRange;
+
+/** A range of one subscriber: one partition. */
+export type SubscriberRange =
   | { of: 'subscriber'; subscriberId: string }
   /** The sparse index: only the subscriber's unseen in-app messages. */
   | { of: 'unseenInApp'; subscriberId: string };
@@ -95,12 +102,20 @@ export interface MessageFilter {
   payload?: PayloadCondition[];
 }
 
-function rangeQuery(scope: EnvScope, range: MessageRange): QueryInput {
+/** The range's Queries: one per partition it spans. */
+function rangeQueries(scope: EnvScope, range: MessageRange): QueryInput[] {
+  if (range.of === 'environment') {
+    return keys.messagesOfEnvironment(scope).map(({ gsi5pk }) => ({
+      IndexName: 'gsi5',
+      KeyConditionExpression: 'gsi5pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi5pk },
+    }));
+  }
+  return [rangeQuery(scope, range)];
+}
+
+function rangeQuery(scope: EnvScope, range: SubscriberRange): QueryInput {
   switch (range.of) {
-    case 'environment': {
-      const { gsi5pk } = keys.messagesOfEnvironment(scope);
-      return { IndexName: 'gsi5', KeyConditionExpression: 'gsi5pk = :pk', ExpressionAttributeValues: { ':pk': gsi5pk } };
-    }
     case 'subscriber': {
       const { pk, skPrefix } = keys.messagesOfSubscriber(scope, range.subscriberId);
       return {
@@ -135,8 +150,11 @@ export function filterOf(filter: MessageFilter): Filter {
 }
 
 /** The range's Query with the filter, newest first; `extra` adds a projection or a select. */
-function messagesQuery(scope: EnvScope, range: MessageRange, filter: MessageFilter, extra: Partial<QueryInput> = {}): QueryInput {
-  const base = rangeQuery(scope, range);
+function messagesQuery(scope: EnvScope, range: SubscriberRange, filter: MessageFilter, extra: Partial<QueryInput> = {}): QueryInput {
+  return withMessageFilter(rangeQuery(scope, range), filter, extra);
+}
+
+function withMessageFilter(base: QueryInput, filter: MessageFilter, extra: Partial<QueryInput> = {}): QueryInput {
   const f = filterOf(filter);
   const names = { ...f.ExpressionAttributeNames, ...extra.ExpressionAttributeNames };
   return {
@@ -156,17 +174,19 @@ export interface MessagePage {
   totalCount: number;
 }
 
+/** totalCount counts at most this many matches past the requested page (then it is a lower bound). */
+export const MAX_COUNT_AHEAD = 5_000;
+
 /**
  * The `limit` matching messages after the first `offset`, and how many match in all. Offset
  * paging on DynamoDB walks the range from its start: the keys are read (projected, so little is
  * sent) until the page is full, the rest is only counted (Select COUNT), and the page's items are
  * then fetched with one BatchGetItem per 100. Items up to the page are read on every request
  * (a filter narrows what is returned, not what DynamoDB reads); past it, counting stops after
- * MAX_COUNT_AHEAD matches.
+ * about MAX_COUNT_AHEAD matches. The environment's range is several index partitions
+ * (MESSAGE_LIST_SHARDS): their Queries are merged newest first (each reads about its share of
+ * the page) and counted together (lib/store/ref-source.ts).
  */
-/** totalCount counts at most this many matches past the requested page (then it is a lower bound). */
-export const MAX_COUNT_AHEAD = 5_000;
-
 export async function pageOfMessages(
   scope: EnvScope,
   range: MessageRange,
@@ -174,27 +194,21 @@ export async function pageOfMessages(
   offset: number,
   limit: number,
 ): Promise<MessagePage> {
-  const keysQuery = messagesQuery(scope, range, filter, { ProjectionExpression: 'pk, sk' });
-  const { ProjectionExpression: _p, ...countQuery } = { ...keysQuery, Select: 'COUNT' as const };
+  const partitions = rangeQueries(scope, range).map((query) => new QuerySource(withMessageFilter(query, filter) as RefQueryInput));
+  const source = merged(partitions, { spread: true });
+  // One partition reads the keys past the page it will count anyway in the same pages (as many
+  // requests as counting them); shards read only what the page needs, then count at once.
+  const ahead = partitions.length === 1 ? MAX_COUNT_AHEAD : 0;
   const pageKeys: Key[] = [];
-  let totalCount = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const pageFull = pageKeys.length === limit;
-    const result = await db().send(
-      new QueryCommand({ TableName: tableName(), ...(pageFull ? countQuery : keysQuery), ExclusiveStartKey: startKey }),
-    );
-    if (pageFull) {
-      totalCount += result.Count ?? 0;
-    } else {
-      for (const item of result.Items ?? []) {
-        if (totalCount >= offset && pageKeys.length < limit) pageKeys.push({ pk: item.pk as string, sk: item.sk as string });
-        totalCount += 1;
-      }
-    }
-    startKey = result.LastEvaluatedKey;
-    // Counting stops this far past the page, so a request's cost is bounded whatever the range holds.
-  } while (startKey && totalCount < offset + limit + MAX_COUNT_AHEAD);
+  let matched = 0;
+  while (matched < offset + limit) {
+    const ref = await source.next(offset + limit - matched + ahead);
+    if (!ref) break;
+    if (matched >= offset) pageKeys.push({ pk: ref.pk, sk: ref.sk });
+    matched += 1;
+  }
+  // Counting stops this far past the page, so a request's cost is bounded whatever the range holds.
+  const totalCount = matched + (pageKeys.length === limit ? await source.countRest({ left: MAX_COUNT_AHEAD }) : 0);
 
   const items = pageKeys.length > 0 ? await batchGet(pageKeys) : [];
   const messages = items.map(messageFromItem).sort((a, b) => (a._id < b._id ? 1 : a._id > b._id ? -1 : 0));
@@ -205,7 +219,7 @@ export async function pageOfMessages(
  * How many messages of the range match, counting no further than `max`. Without a filter the
  * Query's Limit stops the read at `max` items; with one, pages are counted until `max` is reached.
  */
-export async function countMessages(scope: EnvScope, range: MessageRange, filter: MessageFilter, max: number): Promise<number> {
+export async function countMessages(scope: EnvScope, range: SubscriberRange, filter: MessageFilter, max: number): Promise<number> {
   const query = messagesQuery(scope, range, filter, { Select: 'COUNT' });
   const unfiltered = query.FilterExpression === undefined;
   let count = 0;
@@ -221,7 +235,7 @@ export async function countMessages(scope: EnvScope, range: MessageRange, filter
 }
 
 /** The ids of the range's matching messages, a Query page at a time (memory stays bounded). */
-export async function* messageIdPages(scope: EnvScope, range: MessageRange, filter: MessageFilter): AsyncGenerator<string[]> {
+export async function* messageIdPages(scope: EnvScope, range: SubscriberRange, filter: MessageFilter): AsyncGenerator<string[]> {
   const query = messagesQuery(scope, range, filter, { ProjectionExpression: '#mid', ExpressionAttributeNames: { '#mid': '_id' } });
   for await (const items of queryPages(query)) yield items.map((item) => item._id as string);
 }
@@ -238,20 +252,25 @@ export async function getMessage(scope: EnvScope, subscriberId: string, messageI
   return item && messageFromItem(item);
 }
 
-/** The key of a message of the environment, found by id alone (gsi5; eventually consistent). */
+/**
+ * The key of a message of the environment, found by id alone (gsi5; eventually consistent): in
+ * the shard its id names, else in shard 0, where entries written before sharding are.
+ */
 export async function findMessageKey(scope: EnvScope, messageId: string): Promise<Key | undefined> {
-  const { gsi5pk, gsi5sk } = keys.messageListIndex(scope, messageId);
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi5',
-      KeyConditionExpression: 'gsi5pk = :pk AND gsi5sk = :sk',
-      ExpressionAttributeValues: { ':pk': gsi5pk, ':sk': gsi5sk },
-      ProjectionExpression: 'pk, sk',
-    }),
-  );
-  const item = Items?.[0];
-  return item && { pk: item.pk as string, sk: item.sk as string };
+  for (const { gsi5pk, gsi5sk } of keys.messageListLookup(scope, messageId)) {
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi5',
+        KeyConditionExpression: 'gsi5pk = :pk AND gsi5sk = :sk',
+        ExpressionAttributeValues: { ':pk': gsi5pk, ':sk': gsi5sk },
+        ProjectionExpression: 'pk, sk',
+      }),
+    );
+    const item = Items?.[0];
+    if (item) return { pk: item.pk as string, sk: item.sk as string };
+  }
+  return undefined;
 }
 
 /** The message deleted; undefined when it was already gone. */

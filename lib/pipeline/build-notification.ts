@@ -76,6 +76,7 @@ export function buildNotification(input: {
     ...(event.context && { context: event.context }),
     ...(event.tenant && { tenant: event.tenant }),
     ...(input.actor && { actor: summaryOf(input.actor) }),
+    ...(event.notificationShards !== undefined && { notificationShards: event.notificationShards }),
     jobs,
     createdAt: at,
     updatedAt: at,

@@ -21,7 +21,7 @@ export async function cancelTrigger(scope: EnvScope, transactionId: string): Pro
   let canceled = 0;
   for (const { notification } of await notificationsOfTransaction(scope, transactionId)) {
     canceled += await retryOnStaleWrite(async () => {
-      const current = await getNotification(scope, transactionId, notification.subscriberId);
+      const current = await getNotification(scope, notification);
       if (!current) return 0;
       const waiting = current.notification.jobs.filter((j) => WAITING.includes(j.status));
       if (waiting.length === 0) return 0;

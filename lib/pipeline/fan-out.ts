@@ -214,7 +214,7 @@ async function notify(
     subscriber = await upsertSubscriber(scope, recipient);
   }
   const built = notificationOf({ event, workflow, providers, subscriber, to, topics, ...(actor && { actor }) });
-  const message = jobMessage(scope, event.transactionId, subscriber.subscriberId, 0);
+  const message = jobMessage(scope, event.transactionId, subscriber.subscriberId, 0, event.notificationShards);
   if (runNow && built.jobs[0] && runsHere(built.jobs[0])) return { message, loaded: { notification: built, version: 0 }, runHere: true };
   const { stored } = await createNotification(built);
   const first = stored.notification.jobs[0];

@@ -125,6 +125,8 @@ export interface StoredNotification {
   tenant?: TenantRef;
   actor?: SubscriberSummary;
   _digestedNotificationId?: string;
+  /** Its trigger's `notificationShards` (absent: 1): which partition of the transaction holds it (keys.notification). */
+  notificationShards?: number;
   jobs: StoredJob[];
   createdAt: string;
   updatedAt: string;
@@ -185,6 +187,12 @@ export interface TriggerEvent {
   createdAt: string;
   /** Set by DELETE /v1/events/trigger/{transactionId}: notifications not yet created never will be. */
   canceledAt?: string;
+  /**
+   * How many partitions its notifications are spread over (keys.notification), decided when it
+   * is accepted: TRANSACTION_SHARDS for a topic, a broadcast or many single recipients; absent
+   * (1: the transaction's own partition) otherwise, and in triggers stored before sharding.
+   */
+  notificationShards?: number;
 }
 
 /** Channels a step type delivers on (undefined for action steps). */

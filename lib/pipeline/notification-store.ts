@@ -1,26 +1,54 @@
 import { contextKeyOf } from '../context-keys.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { batchPut } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { getItem } from '../store/get-item.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys, MAX_UNSHARDED_RECIPIENTS, TRANSACTION_SHARDS, type EnvScope } from '../store/keys.ts';
+import { mapConcurrently } from '../store/concurrency.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
 import { timeOfId } from '../ids.ts';
-import type { StoredNotification, TriggerEvent } from './model.ts';
+import type { Recipient, StoredNotification, TriggerEvent } from './model.ts';
 
 // Storage of triggers and notifications. A transaction's partition holds its trigger (the claim
-// of the transactionId) and one notification per subscriber. Every change of a notification is a
-// whole-item Put conditioned on the version it was read at, optionally in one transaction with
-// the items the change writes (a digest event, a throttle count): a redelivered SQS message that
-// repeats a step finds the version moved on and does nothing twice.
+// of the transactionId) and one notification per subscriber; a trigger that fans out (a topic, a
+// broadcast, many single recipients) spreads its notifications over TRANSACTION_SHARDS
+// partitions by subscriberId, and says so on itself (`notificationShards`), as do its
+// notifications and their job messages, so that every reader knows where to look. Every change
+// of a notification is a whole-item Put conditioned on the version it was read at, optionally in
+// one transaction with the items the change writes (a digest event, a throttle count): a
+// redelivered SQS message that repeats a step finds the version moved on and does nothing twice.
 
 export interface VersionedNotification {
   notification: StoredNotification;
   version: number;
+}
+
+/**
+ * What finds a notification: its transaction, its subscriber, and over how many partitions the
+ * transaction's notifications are spread (absent: 1). A notification, a job message and a
+ * trigger's recipient (with the trigger's count) each are one.
+ */
+export interface NotificationAddress {
+  transactionId: string;
+  subscriberId: string;
+  notificationShards?: number;
+}
+
+/** Notifications of one transaction read at once: its shards' Queries in flight together. */
+const SHARD_READ_CONCURRENCY = 16;
+
+/**
+ * Over how many partitions a trigger's notifications go (TriggerEvent.notificationShards): one
+ * for a few single recipients, TRANSACTION_SHARDS for a topic, a broadcast or more than
+ * MAX_UNSHARDED_RECIPIENTS recipients (lib/store/keys.ts has the arithmetic).
+ */
+export function notificationShardsFor(to: readonly Recipient[], broadcast: boolean): number {
+  const topic = to.some((r) => typeof r === 'object' && (r as { type?: unknown }).type === 'Topic');
+  return broadcast || topic || to.length > MAX_UNSHARDED_RECIPIENTS ? TRANSACTION_SHARDS : 1;
 }
 
 /** Extra writes of a transaction (lib-dynamodb TransactWriteItems entries). */
@@ -141,6 +169,23 @@ export async function releaseTransaction(scope: EnvScope, transactionId: string)
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.triggerEvent(scope, transactionId) }));
 }
 
+/**
+ * Over how many partitions the transaction's notifications are spread: its trigger says (1 when
+ * it does not, or when there is no trigger: notifications without one are in the transaction's
+ * own partition). Read consistently, as the trigger is, but only the one attribute is sent back.
+ */
+export async function notificationShardsOf(scope: EnvScope, transactionId: string): Promise<number> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.triggerEvent(scope, transactionId),
+      ConsistentRead: true,
+      ProjectionExpression: 'notificationShards',
+    }),
+  );
+  return (Item?.notificationShards as number | undefined) ?? 1;
+}
+
 export async function getTriggerEvent(scope: EnvScope, transactionId: string): Promise<TriggerEvent | undefined> {
   const Item = await getItem(keys.triggerEvent(scope, transactionId), { consistent: true });
   if (!Item) return undefined;
@@ -172,7 +217,7 @@ export async function markTriggerCanceled(scope: EnvScope, transactionId: string
 export function notificationItem(n: StoredNotification, version: number): Record<string, unknown> {
   const scope = scopeOfNotification(n);
   return {
-    ...keys.notification(scope, n.transactionId, n.subscriberId),
+    ...keys.notification(scope, n.transactionId, n.subscriberId, n.notificationShards ?? 1),
     ...keys.activityDayIndex(scope, dayOfId(n._id), n._id),
     ...keys.activityOfSubscriberIndex(scope, n.subscriberId, n._id),
     type: 'Notification',
@@ -192,40 +237,46 @@ export function notificationFromItem(item: Record<string, unknown>): VersionedNo
   return { notification: notification as unknown as StoredNotification, version: version as number };
 }
 
-export async function getNotification(scope: EnvScope, transactionId: string, subscriberId: string): Promise<VersionedNotification | undefined> {
-  const Item = await getItem(keys.notification(scope, transactionId, subscriberId), { consistent: true });
+export async function getNotification(scope: EnvScope, at: NotificationAddress): Promise<VersionedNotification | undefined> {
+  const Item = await getItem(keys.notification(scope, at.transactionId, at.subscriberId, at.notificationShards ?? 1), { consistent: true });
   return Item ? notificationFromItem(Item) : undefined;
 }
 
+/** Every notification of the transaction (each of its partitions, as its trigger counts them), in no order. */
 export async function notificationsOfTransaction(scope: EnvScope, transactionId: string): Promise<VersionedNotification[]> {
-  const key = keys.notificationsOfTransaction(scope, transactionId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': key.pk, ':prefix': key.skPrefix },
-    ConsistentRead: true,
-  });
-  return items.map(notificationFromItem);
+  const shards = keys.notificationsOfTransaction(scope, transactionId, await notificationShardsOf(scope, transactionId));
+  const found = await mapConcurrently(shards, SHARD_READ_CONCURRENCY, (key) =>
+    queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': key.pk, ':prefix': key.skPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return found.flat().map(notificationFromItem);
 }
 
 /**
- * A notification by its id: its id names its day, and the day's activity index has its key (the
- * index holds no more than the filter attributes), then the item itself.
+ * A notification by its id: its id names its day and its shard of the day, and that activity
+ * index partition has its key (the index holds no more than the filter attributes), then the
+ * item itself. An entry written before the day was sharded is in shard 0: looked for there next.
  */
 export async function findNotificationById(scope: EnvScope, notificationId: string): Promise<VersionedNotification | undefined> {
-  const index = keys.activityDayIndex(scope, dayOfId(notificationId), notificationId);
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk = :sk',
-      ExpressionAttributeValues: { ':pk': index.gsi3pk, ':sk': index.gsi3sk },
-      ProjectionExpression: 'pk, sk',
-    }),
-  );
-  const found = Items?.[0];
-  if (!found) return undefined;
-  const item = await getItem({ pk: found.pk as string, sk: found.sk as string });
-  return item ? notificationFromItem(item) : undefined;
+  for (const index of keys.activityDayLookup(scope, dayOfId(notificationId), notificationId)) {
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk = :sk',
+        ExpressionAttributeValues: { ':pk': index.gsi3pk, ':sk': index.gsi3sk },
+        ProjectionExpression: 'pk, sk',
+      }),
+    );
+    const found = Items?.[0];
+    if (!found) continue;
+    const item = await getItem({ pk: found.pk as string, sk: found.sk as string });
+    return item ? notificationFromItem(item) : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -238,7 +289,7 @@ export async function createNotification(n: StoredNotification): Promise<{ creat
     return { created: true, stored: await saveNotification(n, 0) };
   } catch (error) {
     if (!(error instanceof StaleWriteError)) throw error;
-    const stored = await getNotification(scopeOfNotification(n), n.transactionId, n.subscriberId);
+    const stored = await getNotification(scopeOfNotification(n), n);
     if (!stored) throw error;
     return { created: false, stored };
   }

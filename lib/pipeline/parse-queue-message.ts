@@ -25,7 +25,8 @@ const isEventMessage = (m: Record<string, unknown>): boolean =>
   m.kind === 'event' && hasScope(m) && (m.cursor === undefined || typeof m.cursor === 'string') && (m.segment === undefined || isSegment(m.segment));
 
 const isJobMessage = (m: Record<string, unknown>): boolean =>
-  m.kind === 'job' && hasScope(m) && isId(m.subscriberId) && Number.isInteger(m.jobIndex) && (m.jobIndex as number) >= 0;
+  m.kind === 'job' && hasScope(m) && isId(m.subscriberId) && Number.isInteger(m.jobIndex) && (m.jobIndex as number) >= 0 &&
+  (m.notificationShards === undefined || (Number.isInteger(m.notificationShards) && (m.notificationShards as number) >= 1));
 
 export const parseEventMessage = (body: string) => parse<EventMessage>(body, isEventMessage);
 export const parseJobMessage = (body: string) => parse<JobMessage>(body, isJobMessage);

@@ -36,6 +36,8 @@ export interface JobMessage {
   transactionId: string;
   subscriberId: string;
   jobIndex: number;
+  /** The trigger's `notificationShards`, to find the notification's partition (absent: 1). */
+  notificationShards?: number;
 }
 
 export function enqueueEvents(scope: EnvScope, transactionIds: readonly string[]): Promise<void> {
@@ -53,8 +55,12 @@ export function segmentMessage(scope: EnvScope, transactionId: string, segment: 
   return { kind: 'event', organizationId: scope.organizationId, environmentId: scope.environmentId, transactionId, segment };
 }
 
-export function jobMessage(scope: EnvScope, transactionId: string, subscriberId: string, jobIndex: number): JobMessage {
-  return { kind: 'job', organizationId: scope.organizationId, environmentId: scope.environmentId, transactionId, subscriberId, jobIndex };
+/** `notificationShards`: the trigger's (or its notification's), whenever it has one. */
+export function jobMessage(scope: EnvScope, transactionId: string, subscriberId: string, jobIndex: number, notificationShards?: number): JobMessage {
+  return {
+    kind: 'job', organizationId: scope.organizationId, environmentId: scope.environmentId, transactionId, subscriberId, jobIndex,
+    ...(notificationShards !== undefined && notificationShards > 1 && { notificationShards }),
+  };
 }
 
 export const scopeOfMessage = (m: EventMessage | JobMessage): EnvScope => ({ organizationId: m.organizationId, environmentId: m.environmentId });

@@ -77,7 +77,7 @@ export async function runJob(scope: EnvScope, message: JobMessage, options: RunO
 }
 
 async function runOnce(scope: EnvScope, message: JobMessage, decideStep: DecideStep, given: VersionedNotification | undefined): Promise<OutgoingMessage[]> {
-  const loaded = given ?? (await getNotification(scope, message.transactionId, message.subscriberId));
+  const loaded = given ?? (await getNotification(scope, message));
   const job = loaded?.notification.jobs[message.jobIndex];
   if (!loaded || !job) return [];
   const now = new Date();
@@ -113,7 +113,7 @@ async function runOnce(scope: EnvScope, message: JobMessage, decideStep: DecideS
   const { notification: held } = await saveDecision(loaded, job, leased, now);
   const outcome = await decision.send();
   return retryOnStaleWrite(async () => {
-    const current = await getNotification(scope, message.transactionId, message.subscriberId);
+    const current = await getNotification(scope, message);
     const running = current?.notification.jobs[message.jobIndex];
     if (!current || running?.status !== 'running') return [];
     const finished = new Date();

@@ -59,8 +59,8 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
   const jobs: JobMessage[] = [];
   await mapConcurrently(owed, CONCURRENCY, async ({ subscriberId, to, topics, mustExist }) => {
     try {
-      const first = jobMessage(scope, event.transactionId, subscriberId, 0);
-      const stored = await getNotification(scope, event.transactionId, subscriberId);
+      const first = jobMessage(scope, event.transactionId, subscriberId, 0, event.notificationShards);
+      const stored = await getNotification(scope, first);
       if (stored) {
         const job = stored.notification.jobs[0];
         // One run here by an earlier receive may have ended without sending its next job's message.

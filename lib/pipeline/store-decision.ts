@@ -76,12 +76,12 @@ export async function saveDecision(loaded: VersionedNotification, job: StoredJob
 export function followUp(scope: EnvScope, notification: StoredNotification, job: StoredJob): OutgoingMessage[] {
   const successor = notification.jobs[job.index + 1];
   if (!FINAL_JOB_STATUSES.includes(job.status) || successor?.status !== 'queued') return [];
-  return [{ body: jobMessage(scope, notification.transactionId, notification.subscriberId, successor.index) }];
+  return [{ body: jobMessage(scope, notification.transactionId, notification.subscriberId, successor.index, notification.notificationShards) }];
 }
 
 export function waitMessage(scope: EnvScope, notification: StoredNotification, job: StoredJob, until: Date, now: Date): OutgoingMessage {
   const seconds = Math.max(0, Math.min(MAX_QUEUE_DELAY_SECONDS, Math.ceil((until.getTime() - now.getTime()) / 1000)));
-  return { body: jobMessage(scope, notification.transactionId, notification.subscriberId, job.index), delaySeconds: seconds };
+  return { body: jobMessage(scope, notification.transactionId, notification.subscriberId, job.index, notification.notificationShards), delaySeconds: seconds };
 }
 
 /**
@@ -95,7 +95,7 @@ export function failJob(scope: EnvScope, message: JobMessage, error: unknown, op
 
 /** The last delivery failed too: the job fails with the reason, visible in the activity feed. */
 async function failForGood(scope: EnvScope, message: JobMessage, error: unknown, endChain: boolean): Promise<OutgoingMessage[]> {
-  const loaded = await getNotification(scope, message.transactionId, message.subscriberId);
+  const loaded = await getNotification(scope, message);
   const job = loaded?.notification.jobs[message.jobIndex];
   if (!loaded || !job || FINAL_JOB_STATUSES.includes(job.status)) return [];
   const now = new Date();

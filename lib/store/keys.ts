@@ -15,6 +15,83 @@ export interface EnvScope {
 const org = (organizationId: string) => `ORG#${organizationId}`;
 const env = (s: EnvScope) => `ORG#${s.organizationId}#ENV#${s.environmentId}`;
 
+// ---- write sharding ---------------------------------------------------------------------------
+// A partition (of the table or of an index) takes at most 1,000 write units and 3,000 read units
+// a second. A key that one large fan-out writes for every recipient is spread over shards: the
+// shard of an item is a stable hash of one of its ids, readers query every shard and merge.
+// Shard 0's key is always the key used before sharding, so items written before are found as
+// shard 0's. The arithmetic behind each count is in docs/data-model.md ("A 1,000,000-subscriber
+// fan-out, partition by partition"); the per-delivery figures are measured item sizes.
+
+/**
+ * Partitions a fan-out transaction's notifications are spread over (by subscriberId). A
+ * delivery writes its notification (2.2–2.4 KB: 3 write units) up to three times (create, the
+ * send's lease, its outcome) and reads it twice (consistent: 1 read unit each): 9 WCU and 2 RCU.
+ * 1,000,000 deliveries in 10 minutes (1,700/s) would put 15,300 WCU/s on one key, 15 times a
+ * partition's 1,000. Over 64: 239 WCU/s each, under half a partition even at twice the rate (32
+ * would leave no room for bursts: 956 at twice the rate). Stored on the trigger
+ * (`notificationShards`): a reader takes it from there, never from this constant.
+ */
+export const TRANSACTION_SHARDS = 64;
+
+/**
+ * A trigger to at most this many single recipients (no topic, no broadcast) keeps its
+ * notifications in one partition (today's key): all their writes (≤ 9 WCU each) then fit one
+ * second of one partition's 1,000. More recipients than that are sharded like a topic.
+ */
+export const MAX_UNSHARDED_RECIPIENTS = 100;
+
+/**
+ * Shards of a day's activity index partition (gsi3, by notification id). An entry (~410 bytes:
+ * 1 WCU) is written once per notification, and its sort key (the id) grows with time, so
+ * DynamoDB cannot split the partition's writes apart: 1,700 notifications/s is 1.7 times a
+ * partition. Over 8: 212 WCU/s each, 425 at twice the rate, room left for the environment's other
+ * triggers of the day. A feed page queries the 8 shards of a day at once and merges them.
+ */
+export const ACTIVITY_DAY_SHARDS = 8;
+
+/**
+ * Shards of the environment's message list (gsi5, by message id). An entry is written per
+ * message and again by each read/seen mark; it holds the payload (the lists filter on it), so
+ * ~390 bytes with an empty payload (1 WCU) and 2–3 WCU with a 1–2 KB one: 3,400–5,100 WCU/s at
+ * 1,700 deliveries/s, on a sort key that grows with time. Over 16: 212–319 WCU/s each, under
+ * two thirds of a partition even at twice the rate.
+ */
+export const MESSAGE_LIST_SHARDS = 16;
+
+/**
+ * The shard (0 … shards − 1) of `value`: FNV-1a over its UTF-16 code units, then murmur3's
+ * finalizer so every bit of the hash depends on every character (ids that differ only in their
+ * last characters spread evenly too). Stable: it is part of stored keys, never change it.
+ */
+export function shardOf(value: string, shards: number): number {
+  if (shards <= 1) return 0;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) {
+    h ^= value.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) % shards;
+}
+
+const shardNumbers = (shards: number): number[] => Array.from({ length: Math.max(1, shards) }, (_, n) => n);
+
+/**
+ * A transaction's partition `n`. Shard 0 is the transaction's own key (the trigger's, and every
+ * notification of an unsharded trigger); shard n ≥ 1 puts its number in the kind, not after the
+ * transactionId, which may hold `#` itself: `TXN<n>#` can never be another transaction's `TXN#`.
+ */
+const transactionShard = (s: EnvScope, transactionId: string, n: number) => (n === 0 ? `${env(s)}#TXN#${transactionId}` : `${env(s)}#TXN${n}#${transactionId}`);
+/** A day's activity index partition `n` (shard 0: the day's key from before sharding). */
+const activityDayShard = (s: EnvScope, day: string, n: number) => (n === 0 ? `${env(s)}#ACT#${day}` : `${env(s)}#ACT#${day}#${n}`);
+/** The environment's message list partition `n` (shard 0: the key from before sharding). */
+const messageListShard = (s: EnvScope, n: number) => (n === 0 ? `${env(s)}#MSGS` : `${env(s)}#MSGS#${n}`);
+
 export const keys = {
   organization: (organizationId: string): Key => ({ pk: org(organizationId), sk: 'ORG' }),
 
@@ -132,22 +209,36 @@ export const keys = {
   tenantsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#TENANTS` }),
   tenantListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#TENANTS`, gsi1sk: `${createdAt}#${id}` }),
 
-  // ---- pipeline: one partition per transaction ------------------------------------------------
+  // ---- pipeline: a partition per transaction (or TRANSACTION_SHARDS of them) --------------------
   /** The trigger of a transactionId: its conditional Put is the claim that makes the id unique. */
-  triggerEvent: (s: EnvScope, transactionId: string): Key => ({ pk: `${env(s)}#TXN#${transactionId}`, sk: 'EVENT' }),
-  /** One notification per (transaction, subscriber); its jobs and execution details live inside it. */
-  notification: (s: EnvScope, transactionId: string, subscriberId: string): Key => ({
-    pk: `${env(s)}#TXN#${transactionId}`,
+  triggerEvent: (s: EnvScope, transactionId: string): Key => ({ pk: transactionShard(s, transactionId, 0), sk: 'EVENT' }),
+  /**
+   * One notification per (transaction, subscriber); its jobs and execution details live inside
+   * it. `shards`: the trigger's `notificationShards` (1 when absent): the subscriber's shard.
+   */
+  notification: (s: EnvScope, transactionId: string, subscriberId: string, shards: number): Key => ({
+    pk: transactionShard(s, transactionId, shardOf(subscriberId, shards)),
     sk: `NOTIF#${subscriberId}`,
   }),
-  notificationsOfTransaction: (s: EnvScope, transactionId: string) => ({ pk: `${env(s)}#TXN#${transactionId}`, skPrefix: 'NOTIF#' }),
+  /** Every partition of the transaction's notifications, shard 0 first. */
+  notificationsOfTransaction: (s: EnvScope, transactionId: string, shards: number) =>
+    shardNumbers(shards).map((n) => ({ pk: transactionShard(s, transactionId, n), skPrefix: 'NOTIF#' })),
   /**
-   * gsi3: the activity feed, one index partition per UTC day (ids start with their creation
-   * time, so the sort key orders by time and a notification id names its own day). gsi3 and
-   * gsi4 hold only the keys and the feed's filter attributes (lib/store/table.ts).
+   * gsi3: the activity feed, ACTIVITY_DAY_SHARDS index partitions per UTC day (ids start with
+   * their creation time, so the sort key orders by time and a notification id names its own day
+   * and, hashed, its shard). gsi3 and gsi4 hold only the keys and the feed's filter attributes
+   * (lib/store/table.ts). `activityDay`: the day's shards, read together and merged.
    */
-  activityDay: (s: EnvScope, day: string) => ({ gsi3pk: `${env(s)}#ACT#${day}` }),
-  activityDayIndex: (s: EnvScope, day: string, notificationId: string) => ({ gsi3pk: `${env(s)}#ACT#${day}`, gsi3sk: notificationId }),
+  activityDay: (s: EnvScope, day: string) => shardNumbers(ACTIVITY_DAY_SHARDS).map((n) => ({ gsi3pk: activityDayShard(s, day, n) })),
+  activityDayIndex: (s: EnvScope, day: string, notificationId: string) => ({
+    gsi3pk: activityDayShard(s, day, shardOf(notificationId, ACTIVITY_DAY_SHARDS)),
+    gsi3sk: notificationId,
+  }),
+  /** Where a notification's day entry may be, in order: its shard, then shard 0 (entries written before sharding). */
+  activityDayLookup: (s: EnvScope, day: string, notificationId: string) => {
+    const own = shardOf(notificationId, ACTIVITY_DAY_SHARDS);
+    return (own === 0 ? [0] : [own, 0]).map((n) => ({ gsi3pk: activityDayShard(s, day, n), gsi3sk: notificationId }));
+  },
   /** gsi4: the activity of one subscriber, newest last. */
   activityOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi4pk: `${env(s)}#SUB#${subscriberId}#ACT` }),
   activityOfSubscriberIndex: (s: EnvScope, subscriberId: string, notificationId: string) => ({
@@ -157,15 +248,22 @@ export const keys = {
 
   // ---- messages (in the subscriber's partition) -------------------------------------------------
   /**
-   * gsi5: every message of the environment, by id (= creation order); gsi6: unseen in-app only.
+   * gsi5: every message of the environment, by id (= creation order), over MESSAGE_LIST_SHARDS
+   * index partitions (by a hash of the id; `messagesOfEnvironment`: all of them, read together
+   * and merged); gsi6: unseen in-app only.
    * gsi7 and gsi8 are a subscriber's inbox as its front end sees it, one per set of context
    * keys (`ctx`: sorted `type:id` keys joined by `,`; '' without context): gsi7 every in-app
    * message by id, gsi8 only the unread ones (not read, archived or snoozed) by severity, then id.
    */
   message: (s: EnvScope, subscriberId: string, messageId: string): Key => ({ pk: `${env(s)}#SUB#${subscriberId}`, sk: `MSG#${messageId}` }),
   messagesOfSubscriber: (s: EnvScope, subscriberId: string) => ({ pk: `${env(s)}#SUB#${subscriberId}`, skPrefix: 'MSG#' }),
-  messagesOfEnvironment: (s: EnvScope) => ({ gsi5pk: `${env(s)}#MSGS` }),
-  messageListIndex: (s: EnvScope, messageId: string) => ({ gsi5pk: `${env(s)}#MSGS`, gsi5sk: messageId }),
+  messagesOfEnvironment: (s: EnvScope) => shardNumbers(MESSAGE_LIST_SHARDS).map((n) => ({ gsi5pk: messageListShard(s, n) })),
+  messageListIndex: (s: EnvScope, messageId: string) => ({ gsi5pk: messageListShard(s, shardOf(messageId, MESSAGE_LIST_SHARDS)), gsi5sk: messageId }),
+  /** Where a message's list entry may be, in order: its shard, then shard 0 (entries written before sharding). */
+  messageListLookup: (s: EnvScope, messageId: string) => {
+    const own = shardOf(messageId, MESSAGE_LIST_SHARDS);
+    return (own === 0 ? [0] : [own, 0]).map((n) => ({ gsi5pk: messageListShard(s, n), gsi5sk: messageId }));
+  },
   unseenMessagesOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi6pk: `${env(s)}#SUB#${subscriberId}#UNSEEN` }),
   unseenMessageIndex: (s: EnvScope, subscriberId: string, messageId: string) => ({
     gsi6pk: `${env(s)}#SUB#${subscriberId}#UNSEEN`,

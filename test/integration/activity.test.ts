@@ -251,7 +251,8 @@ describe('activity feed: paging', () => {
         .filter((c): c is QueryCommand => c instanceof QueryCommand)
         .map((c) => String(c.input.ExpressionAttributeValues?.[':pk'] ?? ''))
         .filter((pk) => pk.includes('#ACT#'))
-        .map((pk) => pk.slice(-10));
+        // `…#ACT#<day>`, or `…#ACT#<day>#<shard>` for the day's other shards.
+        .map((pk) => /#ACT#(\d{4}-\d{2}-\d{2})(#\d+)?$/.exec(pk)![1]!);
 
     // Three of today's four, and one more to know there are more: today is enough.
     const first = await list(env, { limit: 3 });

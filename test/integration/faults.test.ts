@@ -347,11 +347,11 @@ describe('a send in progress at the last receive', () => {
     const body = JSON.stringify(jobMessage(scope, seeded.transactionId, seeded.subscriberId, 0));
 
     await consumeJob(body, true); // does not throw: the message would be deleted, not dead-lettered
-    const held = await getNotification(scope, seeded.transactionId, seeded.subscriberId);
+    const held = await getNotification(scope, seeded);
     expect(held?.notification.jobs[0]?.status).toBe('running');
     // The new message, due after the lease, finds the sender gone and settles the job.
     const settled = await vi.waitFor(async () => {
-      const stored = await getNotification(scope, seeded.transactionId, seeded.subscriberId);
+      const stored = await getNotification(scope, seeded);
       expect(stored?.notification.jobs[0]?.status).toBe('failed');
       return stored!.notification.jobs[0]!;
     }, { timeout: 30_000, interval: 250 });
