@@ -11,6 +11,8 @@ import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, DEFAULT_SOCKET_T
 //   activityRetentionDays=30 providerTimeoutMs=10000 providerRetryBackoffMs=500
 //   inboxMaxSnoozeHours=720 inboxMinSnoozeSeconds=60   service settings
 //   corsOrigins=https://app.example.com,https://admin.example.com   origins allowed to call from a browser (default any)
+//   tableWarmWritesPerSecond=40000 tableWarmReadsPerSecond=12000   pre-warm the on-demand table for
+//     large broadcasts (docs/performance.md, "A 1,000,000-subscriber broadcast in AWS")
 const app = new App();
 const stage: unknown = app.node.tryGetContext('stage') ?? 'dev';
 if (typeof stage !== 'string' || !/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
@@ -48,6 +50,9 @@ for (const key of Object.keys(SERVICE_SETTINGS) as ServiceSetting[]) {
   if (value !== undefined) settings[key] = value;
 }
 
+const warmWrites = numberContext('tableWarmWritesPerSecond');
+const warmReads = numberContext('tableWarmReadsPerSecond');
+
 new NotifyStack(app, `Notify-${stage}`, {
   stage,
   apiThrottle: {
@@ -62,5 +67,8 @@ new NotifyStack(app, `Notify-${stage}`, {
   ...(typeof alarmEmail === 'string' && { alarmEmail }),
   settings,
   ...(corsAllowedOrigins && { corsAllowedOrigins }),
+  ...((warmWrites ?? warmReads) !== undefined && {
+    tableWarmThroughput: { ...(warmWrites && { writeUnitsPerSecond: Math.round(warmWrites) }), ...(warmReads && { readUnitsPerSecond: Math.round(warmReads) }) },
+  }),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });

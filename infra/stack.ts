@@ -48,6 +48,12 @@ export interface NotifyStackProps extends StackProps {
   settings?: Partial<Record<ServiceSetting, number>>;
   /** Origins whose pages may call the API (the inbox from a browser); default any (`*`). */
   corsAllowedOrigins?: string[];
+  /**
+   * Throughput the on-demand table serves from its first second (warm throughput): a new table
+   * starts at 4,000 writes/s and doubles only after a peak, which would hold a first large
+   * broadcast to ~400 deliveries/s (docs/performance.md).
+   */
+  tableWarmThroughput?: { writeUnitsPerSecond?: number; readUnitsPerSecond?: number };
 }
 
 /** The settings of lib/config.ts that a stage may choose, by their context key. */
@@ -113,6 +119,7 @@ export class NotifyStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: keepData,
       removalPolicy,
+      ...(props.tableWarmThroughput && { warmThroughput: props.tableWarmThroughput }),
     });
 
     const secretsKey = new Key(this, 'SecretsKey', {

@@ -544,6 +544,13 @@ describe('stages', () => {
     expect(kept('dev', devStacks)).toEqual({ stage: 'dev', table: 'Delete', tableOnReplace: 'Delete', protection: false, key: 'Delete', logs: ['Delete'] });
   });
 
+  it('pre-warms the table only for a stage that asks (large broadcasts)', () => {
+    const table = (s: ReturnType<typeof synthAll>) => Object.values(s.resources('AWS::DynamoDB::GlobalTable'))[0]!.Properties;
+    expect(table(devStacks)).not.toHaveProperty('WarmThroughput');
+    const warmed = synthAll('broadcasts', { tableWarmThroughput: { writeUnitsPerSecond: 40_000, readUnitsPerSecond: 12_000 } });
+    expect(table(warmed).WarmThroughput).toEqual({ WriteUnitsPerSecond: 40_000, ReadUnitsPerSecond: 12_000 });
+  });
+
   it('gives every function the service settings a stage chooses, and none it does not', () => {
     // Every function of the stage: the parent's (consumers) and the nested stacks' (routes, sockets).
     const variables = (s: ReturnType<typeof synthAll>) => Object.values(s.resources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables);
