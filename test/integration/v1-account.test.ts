@@ -2,7 +2,8 @@ import { Novu } from '@novu/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { newId } from '#lib/ids.ts';
-import { createTestOrg, startTestApi, type ApiResponse, type TestOrg } from '../support/api.ts';
+import { createTestOrg, startTestApi, type TestOrg } from '../support/api.ts';
+import { expectError, sdkError } from '../support/legacy-sdk.ts';
 import { createWorkflow, settled, trigger } from '../support/pipeline.ts';
 
 // What else an app written against `@novu/node` 2.x reads of its account: the active
@@ -19,20 +20,6 @@ beforeAll(async () => {
   novu = new Novu(org.dev.apiKey, { backendUrl: api.url });
 });
 afterAll(() => api.close());
-
-async function sdkError(call: Promise<unknown>): Promise<{ status: number; body: any }> {
-  const error = (await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  )) as { isAxiosError?: boolean; response?: { status: number; data: unknown } } | undefined;
-  expect(error?.isAxiosError).toBe(true);
-  return { status: error!.response!.status, body: error!.response!.data };
-}
-
-function expectError(res: ApiResponse | { status: number; body: any }, status: number, error: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toMatchObject({ statusCode: status, error, timestamp: expect.any(String), path: expect.any(String), message: expect.any(String) });
-}
 
 describe('integrations.getActive', () => {
   it('lists the active integrations of every environment of the organization, in the envelope', async () => {

@@ -2,7 +2,8 @@ import { Novu } from '@novu/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { getTenant } from '#lib/tenants/repository.ts';
-import { createTestOrg, startTestApi, type ApiResponse, type TestEnv } from '../support/api.ts';
+import { createTestOrg, startTestApi, type TestEnv } from '../support/api.ts';
+import { expectError, ID, ISO, sdkError } from '../support/legacy-sdk.ts';
 
 // The older tenants API (/v1/tenants) as an app written against `@novu/node` 2.x calls it: the
 // SDK's every tenants call against the real handlers, plus status codes and error bodies over
@@ -19,23 +20,6 @@ async function setup(): Promise<{ env: TestEnv; novu: Novu }> {
   return { env, novu: new Novu(env.apiKey, { backendUrl: api.url }) };
 }
 
-/** What the SDK throws for an error answer: axios's error, with the status and our error body. */
-async function sdkError(call: Promise<unknown>): Promise<{ status: number; body: any }> {
-  const error = (await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  )) as { isAxiosError?: boolean; response?: { status: number; data: unknown } } | undefined;
-  expect(error?.isAxiosError).toBe(true);
-  return { status: error!.response!.status, body: error!.response!.data };
-}
-
-function expectError(res: ApiResponse | { status: number; body: any }, status: number, error: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toMatchObject({ statusCode: status, error, timestamp: expect.any(String), path: expect.any(String), message: expect.any(String) });
-}
-
-const ID = expect.stringMatching(/^[0-9a-f]{24}$/);
-const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
 describe('tenants through @novu/node 2.6.6', () => {
   it('creates, gets, updates, lists and deletes a tenant, in the reference’s envelope', async () => {

@@ -1,7 +1,8 @@
 import { Novu } from '@novu/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import { apiClient, createTestOrg, startTestApi, type ApiResponse, type TestEnv } from '../support/api.ts';
+import { apiClient, createTestOrg, startTestApi, type TestEnv } from '../support/api.ts';
+import { expectError, ID, ISO, sdkError } from '../support/legacy-sdk.ts';
 import { createWorkflow, messagesOf, rand, trigger, WAIT } from '../support/pipeline.ts';
 import { seedSubscribers, seedTopicSubscriptions } from '../support/seed-subscribers.ts';
 
@@ -32,23 +33,6 @@ async function createSubscribers(env: TestEnv, ...subscriberIds: string[]) {
   }
 }
 
-/** What the SDK throws for an error answer: axios's error, with the status and our error body. */
-async function sdkError(call: Promise<unknown>): Promise<{ status: number; body: any }> {
-  const error = (await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  )) as { isAxiosError?: boolean; response?: { status: number; data: unknown } } | undefined;
-  expect(error?.isAxiosError).toBe(true);
-  return { status: error!.response!.status, body: error!.response!.data };
-}
-
-function expectError(res: ApiResponse | { status: number; body: any }, status: number, error: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toMatchObject({ statusCode: status, error, timestamp: expect.any(String), path: expect.any(String), message: expect.any(String) });
-}
-
-const ID = expect.stringMatching(/^[0-9a-f]{24}$/);
-const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
 describe('topics through @novu/node 2.6.6', () => {
   it('creates, gets, renames, lists and deletes a topic, in the reference’s v1 shapes', async () => {
