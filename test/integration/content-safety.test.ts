@@ -1,11 +1,11 @@
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import { newId } from '#lib/ids.ts';
 import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
 import { sinkRecords } from '../support/fault-run.ts';
 import { startFakeApi, startFakeSmtp, type FakeApi, type FakeSmtp } from '../support/provider-servers.ts';
 import { HTML_VECTORS, URL_VECTORS, dangersIn, unsafeUrl } from '../support/xss.ts';
+import { rand } from '../support/pipeline.ts';
 
 // What reaches people is safe by default, end to end: every XSS vector of the corpus is sent as
 // a payload value through the API, the queues and both consumers (an in-app first step runs in
@@ -20,7 +20,6 @@ let client: ApiClient;
 let fake: FakeApi;
 let smtp: FakeSmtp;
 
-const rand = () => newId().slice(-8);
 const WAIT = { timeout: 120_000, interval: 500 };
 
 beforeAll(async () => {

@@ -13,6 +13,7 @@ import type { ApiClient } from '../support/api.ts';
 import { startFaultStack, type FaultStack } from '../support/fault-stack.ts';
 import { buildJob, seedNotification } from '../support/notification-builder.ts';
 import { account, drained, readRun, sinkRecords, triggerMany, type Account, type RunEvent } from '../support/fault-run.ts';
+import { rand } from '../support/pipeline.ts';
 
 // Faults in the local runtime (issue 9, item 4): messages delivered twice, consumers that die
 // part-way through their writes, DynamoDB throttling, providers that fail or time out, and an
@@ -38,7 +39,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => faultStack?.stop());
 
-const rand = () => newId().slice(-8);
 
 /** The queues' visibility timeout and the send lease, changed together (the lease stays below). */
 async function setTiming(visibilitySeconds: number, leaseMs: number): Promise<void> {

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { faultCounts, faults, resetFaults } from '#infra/local/faults.ts';
-import { newId } from '#lib/ids.ts';
 import { SEGMENT_SIZE } from '#lib/pipeline/recipients.ts';
 import type { Subscriber } from '#lib/subscribers/model.ts';
 import { drained, readRun, type TableContents } from '../support/fault-run.ts';
 import { startFaultStack, type FaultStack } from '../support/fault-stack.ts';
 import { seedSubscribers, seedTopicSubscriptions } from '../support/seed-subscribers.ts';
+import { rand } from '../support/pipeline.ts';
 
 // Large audiences through the real queues: a trigger to a topic is walked a page at a time and
 // handed out as segments that many consumer invocations deliver at once (lib/pipeline/fan-out.ts).
@@ -27,7 +27,6 @@ beforeAll(async () => {
 afterAll(() => f?.stop());
 afterEach(() => resetFaults());
 
-const rand = () => newId().slice(-8);
 
 /** An in-app workflow (the events consumer delivers it itself, segment by segment). */
 async function inAppWorkflow(): Promise<string> {

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { handler as eventsConsumer } from '#functions/consumers/events.ts';
 import { handler as jobsConsumer } from '#functions/consumers/jobs.ts';
-import { newId } from '#lib/ids.ts';
 import { consumeEvent } from '#lib/pipeline/consume-event.ts';
 import { claimTransaction } from '#lib/pipeline/notification-store.ts';
 import { eventMessage, jobMessage } from '#lib/pipeline/queue-messages.ts';
@@ -13,6 +12,8 @@ import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
 import { DEFAULT_WORKFLOW_PREFERENCES } from '#lib/workflows/model.ts';
 import { saveWorkflow } from '#lib/workflows/repository.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv, type TestOrg } from '../support/api.ts';
+import * as pipeline from '../support/pipeline.ts';
+import { rand, WAIT } from '../support/pipeline.ts';
 import { step, workflow } from '../support/workflow-builder.ts';
 
 // The delivery pipeline end to end: triggers go through the API, the real `events` and `jobs`
@@ -33,48 +34,14 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const WAIT = { timeout: 30_000, interval: 200 };
-const rand = () => newId().slice(-8);
-
-async function createWorkflow(steps: Record<string, unknown>[], extra: Record<string, unknown> = {}): Promise<string> {
-  const workflowId = `wf-${rand()}`;
-  const res = await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps, ...extra });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return workflowId;
-}
+// The shared pipeline helpers (test/support/pipeline.ts), bound to this file's client.
+const createWorkflow = (steps: Record<string, unknown>[], extra: Record<string, unknown> = {}) => pipeline.createWorkflow(client, steps, extra);
+const trigger = (name: string, to: unknown, payload: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => pipeline.trigger(client, name, to, payload, extra);
+const messagesOf = (subscriberId: string, channel = 'in_app') => pipeline.messagesOf(client, subscriberId, channel);
+const activity = (transactionId: string) => pipeline.activity(client, transactionId);
+const settled = (transactionId: string, count = 1) => pipeline.settled(client, transactionId, count);
 
 const inApp = (body: string, extra: Record<string, unknown> = {}) => ({ name: 'Inbox', stepId: `inbox-${rand()}`, type: 'in_app', controlValues: { body, ...extra } });
-
-async function trigger(name: string, to: unknown, payload: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await client.post('/v1/events/trigger', { name, to, payload, ...extra });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect(res.body.data.status).toBe('processed');
-  return res.body.data.transactionId as string;
-}
-
-async function messagesOf(subscriberId: string, channel = 'in_app'): Promise<any[]> {
-  const res = await client.get(`/v1/messages?subscriberId=${subscriberId}&channel=${channel}&limit=100`);
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
-
-async function activity(transactionId: string): Promise<any[]> {
-  const res = await client.get(`/v1/notifications?transactionId=${transactionId}&limit=50`);
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
-
-/** Waits until every job of the transaction's notifications has reached a final status. */
-async function settled(transactionId: string, count = 1): Promise<any[]> {
-  return vi.waitFor(async () => {
-    const items = await activity(transactionId);
-    expect(items).toHaveLength(count);
-    for (const item of items) {
-      for (const job of item.jobs) expect(['completed', 'failed', 'merged', 'skipped', 'canceled']).toContain(job.status);
-    }
-    return items;
-  }, WAIT);
-}
 
 const details = (job: any): string[] => job.executionDetails.map((d: any) => d.detail);
 

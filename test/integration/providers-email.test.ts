@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import { newId } from '#lib/ids.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
 import { SIGNATURE_HEADER } from '#lib/providers/webhook-signature.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
+import { rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { deliveryOf } from '../support/deliveries.ts';
 import { startFakeApi, startFakeSmtp, type FakeApi, type FakeSmtp } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
@@ -299,8 +299,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const WAIT = { timeout: 30_000, interval: 200 };
-const rand = () => newId().slice(-8);
 
 async function newEnv(): Promise<TestEnv> {
   return (await createTestOrg(api.url)).dev;
@@ -324,23 +322,6 @@ async function emailWorkflow(client: ApiClient, controls: Record<string, unknown
   return workflowId;
 }
 
-async function trigger(client: ApiClient, body: Record<string, unknown>): Promise<string> {
-  const res = await client.post('/v1/events/trigger', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect(res.body.data.status).toBe('processed');
-  return res.body.data.transactionId as string;
-}
-
-/** The transaction's single notification, once its jobs are final. */
-async function settled(client: ApiClient, transactionId: string): Promise<any> {
-  return vi.waitFor(async () => {
-    const res = await client.get(`/v1/notifications?transactionId=${transactionId}&limit=10`);
-    expect(res.body.data).toHaveLength(1);
-    for (const job of res.body.data[0].jobs) expect(['completed', 'failed', 'canceled', 'skipped']).toContain(job.status);
-    return res.body.data[0];
-  }, WAIT);
-}
-
 async function emailsOf(client: ApiClient, subscriberId: string): Promise<any[]> {
   const res = await client.get(`/v1/messages?subscriberId=${subscriberId}&channel=email&limit=10`);
   expect(res.status).toBe(200);
@@ -361,9 +342,9 @@ describe('end to end: API → queues → provider', () => {
     await makePrimary(env.client, integration);
     const wf = await emailWorkflow(env.client, { subject: 'Hello {{payload.name}}', body: '<style>.note { color: #ff0000; }</style><p class="note">Welcome {{payload.name}}</p>' });
     const subscriberId = `sub-${rand()}`;
-    const txid = await trigger(env.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, payload: { name: 'Ada' } });
+    const txid = await triggerWith(env.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, payload: { name: 'Ada' } });
 
-    const item = await settled(env.client, txid);
+    const item = await settledOne(env.client, txid);
     expect(item.jobs[0].status).toBe('completed');
     expect(details(item.jobs[0])).toEqual(['Step queued', 'Custom SMTP provider was selected', 'Message created', 'Message sent']);
     const [message] = await emailsOf(env.client, subscriberId);
@@ -392,8 +373,8 @@ describe('end to end: API → queues → provider', () => {
     await makePrimary(env.client, integration);
     const wf = await emailWorkflow(env.client, { subject: 'Plain', body: '<p>Just this</p>', layoutId: null });
     const subscriberId = `sub-${rand()}`;
-    const txid = await trigger(env.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` } });
-    expect((await settled(env.client, txid)).jobs[0].status).toBe('completed');
+    const txid = await triggerWith(env.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` } });
+    expect((await settledOne(env.client, txid)).jobs[0].status).toBe('completed');
     const received = smtp.received.find((r) => r.envelope.to.includes(`${subscriberId}@example.test`));
     expect(String(received!.mail.html).trim()).toBe('<p>Just this</p>');
   });
@@ -414,7 +395,7 @@ describe('end to end: API → queues → provider', () => {
         : { status: 202, headers: { 'x-message-id': `sg-${request.json?.personalizations?.[0]?.to?.[0]?.email}` }, body: '' };
 
     const okId = `ok-${rand()}`;
-    const okTx = await trigger(env.client, {
+    const okTx = await triggerWith(env.client, {
       name: wf,
       to: { subscriberId: okId, email: `${okId}@example.test` },
       overrides: {
@@ -424,7 +405,7 @@ describe('end to end: API → queues → provider', () => {
         steps: { mail: { providers: { sendgrid: { _passthrough: { headers: { 'x-step': 'mail' } } } } } },
       },
     });
-    const ok = await settled(env.client, okTx);
+    const ok = await settledOne(env.client, okTx);
     expect(ok.jobs[0].status).toBe('completed');
     expect(details(ok.jobs[0])).toEqual(['Step queued', 'SendGrid provider was selected', 'Message created', 'Message sent']);
     const [sent] = await emailsOf(env.client, okId);
@@ -442,8 +423,8 @@ describe('end to end: API → queues → provider', () => {
     expect(request!.json.content[0].value).toContain('<p>Hi</p>');
 
     const refusedId = `refused-${rand()}`;
-    const refusedTx = await trigger(env.client, { name: wf, to: { subscriberId: refusedId, email: `${refusedId}@example.test` } });
-    const refused = await settled(env.client, refusedTx);
+    const refusedTx = await triggerWith(env.client, { name: wf, to: { subscriberId: refusedId, email: `${refusedId}@example.test` } });
+    const refused = await settledOne(env.client, refusedTx);
     expect(refused.jobs[0].status).toBe('failed');
     expect(details(refused.jobs[0])).toEqual(['Step queued', 'SendGrid provider was selected', 'Message created', 'Unexpected provider error']);
     const failedDetail = refused.jobs[0].executionDetails.at(-1);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import { newId } from '#lib/ids.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
+import { rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { deliveryOf } from '../support/deliveries.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
@@ -201,8 +201,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const WAIT = { timeout: 30_000, interval: 200 };
-const rand = () => newId().slice(-8);
 
 async function createIntegration(client: ApiClient, body: Record<string, unknown>): Promise<any> {
   const res = await client.post('/v1/integrations', body);
@@ -215,22 +213,6 @@ async function smsWorkflow(client: ApiClient, body: string): Promise<string> {
   const res = await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: [{ name: 'Text', stepId: 'text', type: 'sms', controlValues: { body } }] });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return workflowId;
-}
-
-async function trigger(client: ApiClient, body: Record<string, unknown>): Promise<string> {
-  const res = await client.post('/v1/events/trigger', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect(res.body.data.status).toBe('processed');
-  return res.body.data.transactionId as string;
-}
-
-async function settled(client: ApiClient, transactionId: string): Promise<any> {
-  return vi.waitFor(async () => {
-    const res = await client.get(`/v1/notifications?transactionId=${transactionId}&limit=10`);
-    expect(res.body.data).toHaveLength(1);
-    for (const job of res.body.data[0].jobs) expect(['completed', 'failed', 'canceled', 'skipped']).toContain(job.status);
-    return res.body.data[0];
-  }, WAIT);
 }
 
 async function smsOf(client: ApiClient, subscriberId: string): Promise<any[]> {
@@ -274,8 +256,8 @@ describe('end to end: selection and delivery', () => {
   it('delivers through the primary integration and records the provider id', async () => {
     const subscriberId = `sub-${rand()}`;
     const phone = `+1555${Math.floor(Math.random() * 1e7)}`;
-    const txid = await trigger(env.client, { name: wf, to: { subscriberId, phone }, payload: { code: '481516' } });
-    const item = await settled(env.client, txid);
+    const txid = await triggerWith(env.client, { name: wf, to: { subscriberId, phone }, payload: { code: '481516' } });
+    const item = await settledOne(env.client, txid);
     expect(item.jobs[0].status).toBe('completed');
     expect(item.jobs[0].executionDetails.map((d: any) => d.detail)).toEqual(['Step queued', 'Twilio provider was selected', 'Message created', 'Message sent']);
     const [message] = await smsOf(env.client, subscriberId);
@@ -290,11 +272,11 @@ describe('end to end: selection and delivery', () => {
     const tenantPhone = `+1666${Math.floor(Math.random() * 1e7)}`;
     const namedPhone = `+1777${Math.floor(Math.random() * 1e7)}`;
     const otherTenantPhone = `+1888${Math.floor(Math.random() * 1e7)}`;
-    const viaTenant = await trigger(env.client, { name: wf, to: { subscriberId: `t-${rand()}`, phone: tenantPhone }, payload: { code: '1' }, tenant: 'acme' });
-    const viaName = await trigger(env.client, { name: wf, to: { subscriberId: `n-${rand()}`, phone: namedPhone }, payload: { code: '2' }, overrides: { sms: { integrationIdentifier: named.identifier } } });
+    const viaTenant = await triggerWith(env.client, { name: wf, to: { subscriberId: `t-${rand()}`, phone: tenantPhone }, payload: { code: '1' }, tenant: 'acme' });
+    const viaName = await triggerWith(env.client, { name: wf, to: { subscriberId: `n-${rand()}`, phone: namedPhone }, payload: { code: '2' }, overrides: { sms: { integrationIdentifier: named.identifier } } });
     expect((await env.client.post('/v2/tenants', { identifier: 'globex', name: 'Globex' })).status).toBe(201);
-    const otherTenant = await trigger(env.client, { name: wf, to: { subscriberId: `o-${rand()}`, phone: otherTenantPhone }, payload: { code: '3' }, tenant: 'globex' });
-    for (const txid of [viaTenant, viaName, otherTenant]) expect((await settled(env.client, txid)).jobs[0].status).toBe('completed');
+    const otherTenant = await triggerWith(env.client, { name: wf, to: { subscriberId: `o-${rand()}`, phone: otherTenantPhone }, payload: { code: '3' }, tenant: 'globex' });
+    for (const txid of [viaTenant, viaName, otherTenant]) expect((await settledOne(env.client, txid)).jobs[0].status).toBe('completed');
     expect(deliveredVia(tenantPhone)).toEqual(['acme']);
     expect(deliveredVia(namedPhone)).toEqual(['named']);
     expect(deliveredVia(otherTenantPhone)).toEqual(['primary']);

@@ -17,8 +17,13 @@ export async function createWorkflow(client: ApiClient, steps: Record<string, un
 }
 
 /** Triggers `name` and expects it accepted; its transactionId. */
-export async function trigger(client: ApiClient, name: string, to: unknown, payload: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await client.post('/v1/events/trigger', { name, to, payload, ...extra });
+export function trigger(client: ApiClient, name: string, to: unknown, payload: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<string> {
+  return triggerWith(client, { name, to, payload, ...extra });
+}
+
+/** Sends a trigger body as it is and expects it accepted; its transactionId. */
+export async function triggerWith(client: ApiClient, body: Record<string, unknown>): Promise<string> {
+  const res = await client.post('/v1/events/trigger', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   // The reference's envelope, as @novu/node apps read it.
   expect(res.body.data.status).toBe('processed');
@@ -41,6 +46,12 @@ export function settled(client: ApiClient, transactionId: string, count = 1): Pr
     for (const item of items) for (const job of item.jobs) expect(FINAL).toContain(job.status);
     return items;
   }, WAIT);
+}
+
+/** The transaction's one notification, once its jobs are final. */
+export async function settledOne(client: ApiClient, transactionId: string): Promise<any> {
+  const [notification] = await settled(client, transactionId);
+  return notification;
 }
 
 /** The subscriber's messages of a channel, newest first. */
