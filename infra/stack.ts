@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type NestedStack, type StackProps } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CorsHttpMethod, HttpApi, HttpRoute, HttpRouteKey, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './cors.ts';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -21,6 +22,7 @@ import { Alarms } from './constructs/alarms.ts';
 import { HttpRoutes } from './constructs/http-routes.ts';
 import { LiveSockets } from './constructs/live-sockets.ts';
 import { queues, type QueueDef } from './queues.ts';
+import { fallbackRoute } from './routes/fallback.ts';
 import { routeParts, type RoutePart } from './routes.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -282,6 +284,11 @@ export class NotifyStack extends Stack {
             makeFunction(id, { entry: route.handler, timeout: Duration.seconds(10), access: accessOf(route), sends: route.sends ?? [] }, scope),
         }),
     );
+
+    // What no route serves: 404 in the service's error body (infra/routes/fallback.ts).
+    const fallbackId = pascalCase(fallbackRoute.operationId);
+    const fallback = makeFunction(fallbackId, { entry: fallbackRoute.handler, timeout: Duration.seconds(10), access: fallbackRoute.access, sends: [] });
+    new HttpRoute(this, `${fallbackId}Route`, { httpApi: api, routeKey: HttpRouteKey.DEFAULT, integration: new HttpLambdaIntegration(`${fallbackId}Integration`, fallback) });
 
     const alarms = new Alarms(this, 'Alarms', {
       stage,

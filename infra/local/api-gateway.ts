@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ENV } from '#lib/config.ts';
 import type { RouteDef } from '#lib/http/route.ts';
 import { corsHeaders, parseAllowedOrigins, preflightHeaders } from '../cors.ts';
+import { fallbackRoute } from '../routes/fallback.ts';
 import { loadHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
 
@@ -78,7 +79,11 @@ function routeTo(compiled: CompiledRoute[]): Dispatch {
         break;
       }
     }
-    if (!match) return { statusCode: 404, body: '{"message":"Not Found"}' };
+    if (!match) {
+      // API Gateway's `$default` route: the same function answers what no route serves.
+      const fallback = await loadHandler(fallbackRoute.handler);
+      return (await fallback(toEvent(request, url, '$default', {}), lambdaContext(fallbackRoute.operationId))) as APIGatewayProxyStructuredResultV2;
+    }
 
     const { entry, values } = match;
     const pathParameters = Object.fromEntries(entry.names.map((name, i) => [name, decodeSegment(values[i + 1]!)]));

@@ -206,14 +206,16 @@ describe('path and body ids longer than a DynamoDB key (found by bad-input.prope
 });
 
 describe('routing', () => {
-  it('answers 404 for a path no route serves, as API Gateway does', async () => {
-    const res = await client.get('/v1/nothing-here');
+  it('answers 404 in the one error body for a path no route serves (the $default route), as the reference words it', async () => {
+    const res = await client.get('/v2/subscribers//preferences?x=1');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Not Found' });
+    expect(res.body).toEqual({ statusCode: 404, timestamp: expect.any(String), path: '/v2/subscribers//preferences?x=1', message: 'Cannot GET /v2/subscribers//preferences', error: 'Not Found' });
   });
 
-  it('answers 404 for a method the path does not have', async () => {
-    expect((await client.request('PATCH', '/v1/integrations')).status).toBe(404);
+  it('answers 404 for a method the path does not have, in the same body', async () => {
+    const res = await client.request('PATCH', '/v1/integrations');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ statusCode: 404, message: 'Cannot PATCH /v1/integrations', error: 'Not Found' });
   });
 });
 

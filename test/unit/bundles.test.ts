@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { esbuildOptions } from '#infra/bundling.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
+import { fallbackRoute } from '#infra/routes/fallback.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 
 // What some Lambda bundles must leave out (docs/performance.md). Only a use case that reads what
@@ -69,7 +70,7 @@ function externalImports(metafile: Metafile, when: 'at init' | 'on first use'): 
 
 const ON_FIRST_USE = ['@aws-sdk/client-kms', '@aws-sdk/client-sesv2', '@aws-sdk/client-sns'];
 const SOCKET_ENTRIES = [socketAuthorizer.handler, ...socketRoutes.map((r) => r.handler)];
-const ENTRIES = [...new Set([...routes.map((r) => r.handler), ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])), ...SOCKET_ENTRIES])];
+const ENTRIES = [...new Set([...routes.map((r) => r.handler), fallbackRoute.handler, ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])), ...SOCKET_ENTRIES])];
 
 describe('Lambda bundles', () => {
   it.each(LEFT_OUT)('%s leaves out %j', async (entry, leftOut) => {

@@ -15,6 +15,7 @@ import { HttpRoutes } from '#infra/constructs/http-routes.ts';
 import { KMS_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '#infra/constructs/access.ts';
 import { queues } from '#infra/queues.ts';
 import { routeParts, routes } from '#infra/routes.ts';
+import { fallbackRoute } from '#infra/routes/fallback.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 import type { RouteDef } from '#lib/http/route.ts';
 import { TABLE } from '#lib/store/table.ts';
@@ -180,6 +181,10 @@ describe('NotifyStack', () => {
 
   it('gives every route of the route table its API route and its own function, and nothing else', () => {
     const byKey = routeFunctions();
+    // What no route serves goes to `$default` (infra/routes/fallback.ts), a function of its own.
+    const fallbackFn = byKey.get('$default')!;
+    expect(fallbackFn.startsWith(pascalCase(fallbackRoute.operationId))).toBe(true);
+    byKey.delete('$default');
     expect([...byKey.keys()].sort()).toEqual(routeTable.map((r) => `${r.method} ${r.path}`).sort());
     for (const route of routeTable) {
       const fnId = byKey.get(`${route.method} ${route.path}`)!;
@@ -196,7 +201,7 @@ describe('NotifyStack', () => {
     );
     const socketFns = new Set([...socketFunctions().values()]);
     const cdkInternal = /^(AWS[0-9a-f]{32}|LogRetention[0-9a-f]{32}|Custom[A-Za-z]+Provider)/;
-    const others = Object.keys(functions).filter((id) => !routeFns.has(id) && !consumerFns.has(id) && !socketFns.has(id) && !cdkInternal.test(id));
+    const others = Object.keys(functions).filter((id) => id !== fallbackFn && !routeFns.has(id) && !consumerFns.has(id) && !socketFns.has(id) && !cdkInternal.test(id));
     expect(others).toEqual([]);
     expect(consumerFns.size).toBe(consumers.length);
     expect(Object.keys(resources('AWS::ApiGatewayV2::Api'))).toHaveLength(2);
@@ -230,10 +235,11 @@ describe('NotifyStack', () => {
       // Nothing else: the roles, the API and its stage stay in the parent.
       expect(Object.keys(t.toJSON().Resources)).toHaveLength(5 * partRoutes.length);
     }
-    // The parent holds no route, integration or invoke permission of its own.
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', 0);
-    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 0);
-    template.resourceCountIs('AWS::Lambda::Permission', 0);
+    // The parent holds only the `$default` route, its integration and invoke permission.
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default' });
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 1);
+    template.resourceCountIs('AWS::Lambda::Permission', 1);
   });
 
   it('serves the socket route table on a WebSocket API, each route with its own function, $connect behind the token authorizer', () => {
@@ -555,7 +561,7 @@ describe('stages', () => {
     // Every function of the stage: the parent's (consumers) and the nested stacks' (routes, sockets).
     const variables = (s: ReturnType<typeof synthAll>) => Object.values(s.resources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables);
     const chosen = synthAll('tuned', { settings: { activityRetentionDays: 90, providerTimeoutMs: 5000 } });
-    expect(variables(chosen)).toHaveLength(routeTable.length + consumers.length + socketRoutes.length + 1);
+    expect(variables(chosen)).toHaveLength(routeTable.length + consumers.length + socketRoutes.length + 2);
     for (const env of variables(chosen)) {
       expect(env).toMatchObject({ ACTIVITY_RETENTION_DAYS: '90', PROVIDER_TIMEOUT_MS: '5000' });
       expect(env).not.toHaveProperty('PROVIDER_RETRY_BACKOFF_MS');
