@@ -24,6 +24,7 @@ import { LiveSockets } from './constructs/live-sockets.ts';
 import { queues, type QueueDef } from './queues.ts';
 import { fallbackRoute } from './routes/fallback.ts';
 import { routeParts, type RoutePart } from './routes.ts';
+import { pascalCase } from './names.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUTPUT_FORMAT = { cjs: OutputFormat.CJS, esm: OutputFormat.ESM } as const;
@@ -89,7 +90,6 @@ export function consumerTimeoutSeconds(def: QueueDef): number {
   return timeout;
 }
 
-const pascalCase = (s: string): string => s.replace(/(^|[-_\s]+)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
 
 export class NotifyStack extends Stack {
   /** The inbox sockets' nested stack. */

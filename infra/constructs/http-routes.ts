@@ -4,6 +4,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import type { RouteDef } from '../../lib/http/route.ts';
+import { pascalCase } from '../names.ts';
 
 // One part of the HTTP route table (infra/routes/<part>.ts) in a nested stack: each route's
 // function, log group, integration, invoke permission and API Gateway route (five resources).
@@ -24,7 +25,6 @@ export interface HttpRoutesProps {
   makeFunction: (scope: Construct, id: string, route: RouteDef) => IFunction;
 }
 
-const pascalCase = (s: string): string => s.replace(/(^|[-_\s]+)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
 
 export class HttpRoutes extends NestedStack {
   readonly part: string;

@@ -10,6 +10,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { socketAuthorizer, socketRoutes } from '../ws-routes.ts';
 import type { Access } from './access.ts';
+import { pascalCase } from '../names.ts';
 
 // The inbox sockets: an API Gateway WebSocket API made from the socket route table
 // (infra/ws-routes.ts). $connect runs a Lambda REQUEST authorizer on `?token=` first, whose
@@ -31,7 +32,6 @@ export interface LiveSocketsProps {
   alarmTopic: ITopic;
 }
 
-const pascalCase = (s: string): string => s.replace(/(^|[-_\s]+)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
 
 export class LiveSockets extends NestedStack {
   readonly api: WebSocketApi;

@@ -106,7 +106,8 @@ export async function walkAudience(
   while (event.broadcast ? position.source === -1 : position.source < topics.length) {
     if (Date.now() > deadline || pages === WALK_PAGES_PER_MESSAGE) return eventMessage(scope, event.transactionId, encodePosition(position));
     const topicKey = event.broadcast ? undefined : topics[position.source]!.topicKey;
-    if (topicKey !== undefined && !(await getTopic(scope, topicKey))) {
+    // Once per topic, at its first page: a cursor inside a topic was made from that topic's pages.
+    if (topicKey !== undefined && position.startKey === undefined && !(await getTopic(scope, topicKey))) {
       logger.warn('Trigger names an unknown topic', { transactionId: event.transactionId, topicKey });
       position = { source: position.source + 1 };
       continue;
@@ -130,22 +131,35 @@ export async function walkAudience(
 export async function deliverSegment(ctx: FanOutContext, segment: Segment, deadline: number): Promise<FanOutResult> {
   const { scope, event } = ctx;
   const result: FanOutResult = { jobs: [], runHere: [] };
-  const topicRecipient = segment.source === -1 ? undefined : ctx.topics[segment.source];
-  if (segment.source !== -1 && !topicRecipient) {
-    logger.error('Segment names no topic of its trigger', { transactionId: event.transactionId, source: segment.source });
-    return result;
-  }
-  // A topic deleted since the walk: its members were in it when the trigger was walked.
-  const topic = topicRecipient && (await getTopic(scope, topicRecipient.topicKey));
-  const ref = topic ? [{ _topicId: topic._id, topicKey: topic.key }] : [];
+  const audience = await segmentAudience(ctx, segment.source);
+  if (!audience) return result;
   const actor = await actorOf(ctx);
   const left: string[] = [];
   await mapConcurrently(segment.subscriberIds, CONCURRENCY, async (subscriberId) => {
     if (Date.now() > deadline) return void left.push(subscriberId);
-    collect(result, await notify(ctx, actor, subscriberId, topicRecipient ?? { subscriberId }, ref));
+    collect(result, await notify(ctx, actor, subscriberId, audience.to(subscriberId), audience.topics));
   });
   if (left.length > 0) result.continuation = segmentMessage(scope, event.transactionId, { source: segment.source, subscriberIds: left });
   return result;
+}
+
+/**
+ * What a segment's members get as their recipient and topics: the topic named by `source` (or,
+ * for a broadcast's -1, each member itself); undefined for a source the trigger has not.
+ */
+export async function segmentAudience(
+  { scope, event, topics }: FanOutContext,
+  source: number,
+): Promise<{ to: (subscriberId: string) => Recipient; topics: NotificationTopic[] } | undefined> {
+  if (source === -1) return { to: (subscriberId) => ({ subscriberId }), topics: [] };
+  const topicRecipient = topics[source];
+  if (!topicRecipient) {
+    logger.error('Segment names no topic of its trigger', { transactionId: event.transactionId, source });
+    return undefined;
+  }
+  // A topic deleted since the walk: its members were in it when the trigger was walked.
+  const topic = await getTopic(scope, topicRecipient.topicKey);
+  return { to: () => topicRecipient, topics: topic ? [{ _topicId: topic._id, topicKey: topic.key }] : [] };
 }
 
 function collect(result: FanOutResult, first: (FirstJob & { runHere: boolean }) | undefined): void {
@@ -225,10 +239,10 @@ async function notify(
 /** A first job the events consumer runs itself: until a run of its fan-out ends, its next job's message may be owed. */
 export const runsHere = (job: StoredJob): boolean => job.type === 'in_app';
 
-export type Providers = Parameters<typeof buildNotification>[0]['providers'];
+type Providers = Parameters<typeof buildNotification>[0]['providers'];
 
 /** The provider each channel step of the workflow would use now (kept per container for a few seconds). */
-export async function providersOf(scope: EnvScope, workflow: VersionedWorkflow): Promise<Providers> {
+async function providersOf(scope: EnvScope, workflow: VersionedWorkflow): Promise<Providers> {
   const channels = [...new Set(workflow.steps.filter((s) => s.active && isChannelStep(s.type)).map((s) => s.type as Channel))];
   const found = await Promise.all(channels.map(async (channel) => [channel, (await cachedDefaultIntegration(scope, channel))?.providerId] as const));
   return Object.fromEntries(found.filter(([, providerId]) => providerId !== undefined));

@@ -3,14 +3,12 @@ import { getMessage } from '../messages/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
-import { getTopic } from '../topics/repository.ts';
-import { notificationOf, providersOf, runsHere } from './fan-out.ts';
+import { notificationOf, openFanOut, runsHere, segmentAudience } from './fan-out.ts';
 import { messageIdOf } from './message-id.ts';
 import type { NotificationTopic, Recipient } from './model.ts';
-import { createNotification, getNotification, getTriggerEvent } from './notification-store.ts';
+import { createNotification, getNotification } from './notification-store.ts';
 import { jobMessage, type EventMessage, type JobMessage } from './queue-messages.ts';
-import { cachedWorkflow } from './read-cache.ts';
-import { isTopic, singleRecipients } from './recipients.ts';
+import { singleRecipients } from './recipients.ts';
 import { failJob } from './store-decision.ts';
 
 const CONCURRENCY = 16;
@@ -35,25 +33,21 @@ interface Owed {
  * settling; the message then goes to the dead-letter queue.
  */
 export async function settleFailedFanOut(scope: EnvScope, message: EventMessage, error: unknown): Promise<{ jobs: JobMessage[]; complete: boolean }> {
-  const event = await getTriggerEvent(scope, message.transactionId);
-  if (!event || event.canceledAt) return { jobs: [], complete: true };
-  const workflow = await cachedWorkflow(scope, event.workflowDbId, event.workflowVersion);
-  if (!workflow) return { jobs: [], complete: true };
-  const providers = await providersOf(scope, workflow);
+  const ctx = await openFanOut(scope, message.transactionId, false);
+  if (!ctx) return { jobs: [], complete: true };
+  const { event, workflow, providers } = ctx;
   let owed: Owed[];
   let complete: boolean;
   if (message.segment) {
-    const { source, subscriberIds } = message.segment;
-    const topicRecipient = source === -1 ? undefined : event.to.filter(isTopic)[source];
-    const topic = topicRecipient && (await getTopic(scope, topicRecipient.topicKey));
-    const topics = topic ? [{ _topicId: topic._id, topicKey: topic.key }] : [];
-    owed = subscriberIds.map((subscriberId) => ({ subscriberId, to: topicRecipient ?? { subscriberId }, topics, mustExist: false }));
+    const audience = await segmentAudience(ctx, message.segment.source);
+    if (!audience) return { jobs: [], complete: true };
+    owed = message.segment.subscriberIds.map((subscriberId) => ({ subscriberId, to: audience.to(subscriberId), topics: audience.topics, mustExist: false }));
     complete = true;
   } else {
     // A walk's continuation: the single recipients were settled by its first message.
     const singles = message.cursor ? [] : singleRecipients(event.to);
     owed = singles.map((definition) => ({ subscriberId: definition.subscriberId, to: definition, topics: [], mustExist: true }));
-    complete = !event.broadcast && !event.to.some(isTopic);
+    complete = ctx.topics.length === 0 && !event.broadcast;
   }
 
   const jobs: JobMessage[] = [];

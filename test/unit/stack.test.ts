@@ -19,6 +19,7 @@ import { fallbackRoute } from '#infra/routes/fallback.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 import type { RouteDef } from '#lib/http/route.ts';
 import { TABLE } from '#lib/store/table.ts';
+import { pascalCase } from '#infra/names.ts';
 
 // One app per synth (an app synthesizes once); the empty bundling-stacks list skips esbuild, so
 // this stays fast.
@@ -138,7 +139,6 @@ function routeFunctions(protocol = 'HTTP'): Map<string, string> {
   return byKey;
 }
 
-const pascalCase = (s: string) => s.replace(/(^|[-_\s]+)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
 
 /** The socket functions: each route key's, and `authorizer` → the $connect authorizer's. */
 function socketFunctions(): Map<string, string> {
