@@ -50,7 +50,7 @@ function build<R extends RouteDef>(route: R, action: Action<R>, around: Around =
   if (route.auth === 'apiKey') base.use(authenticate());
   if (route.auth === 'subscriber') base.use(authenticateSubscriber());
 
-  return base.use(validate(route)).handler(async (event, context) => {
+  const handler = base.use(validate(route)).handler(async (event, context) => {
     const request = {
       ...(event.input as RouteInput<R>),
       caller: event.caller,
@@ -69,6 +69,9 @@ function build<R extends RouteDef>(route: R, action: Action<R>, around: Around =
       }
     });
   });
+  // Which entry of the route table this handler serves: test/unit/handler-wiring.test.ts checks
+  // it against the entry that names the handler's file.
+  return Object.assign(handler, { operationId: route.operationId });
 }
 
 /**

@@ -1,0 +1,41 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { queues } from '#infra/queues.ts';
+import { routes } from '#infra/routes.ts';
+import { fallbackRoute } from '#infra/routes/fallback.ts';
+import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
+
+// Every Lambda in functions/ is deployed because a table names it: the HTTP route table, the
+// socket routes, the queues' consumers or the fallback route. A file no table names is never
+// deployed; a file named twice would be two functions with one behaviour; and an HTTP handler
+// built with another entry than the one naming its file would validate and answer as that other
+// route. Each is checked here.
+
+const ROOT = join(import.meta.dirname, '../..');
+
+function functionFiles(dir = join(ROOT, 'functions')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? functionFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [relative(ROOT, join(dir, entry.name))] : [],
+  );
+}
+
+const named = [
+  ...routes.map((r) => r.handler),
+  ...socketRoutes.map((r) => r.handler),
+  socketAuthorizer.handler,
+  ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])),
+  fallbackRoute.handler,
+];
+
+describe('handler wiring', () => {
+  it('names every file of functions/ exactly once, and no file that does not exist', () => {
+    const files = functionFiles().sort();
+    expect([...named].sort()).toEqual(files);
+  });
+
+  it.each(routes.map((r) => [r.operationId, r.handler] as const))('%s: %s serves that entry of the route table', async (operationId, file) => {
+    const module = (await import(join(ROOT, file))) as { handler?: { operationId?: string } };
+    expect(module.handler?.operationId).toBe(operationId);
+  });
+});
