@@ -201,7 +201,7 @@ describe('writing a block body', () => {
       steps: [{ template: { type: 'email', subject: 's', content: doc(n('video')) } }],
     });
     expect(v1.status).toBe(422);
-    expect(JSON.stringify(v1.body.errors)).toContain('Node type \\"video\\" is not supported');
+    expect(v1.body.errors['steps.0.template.content'].messages[0]).toContain('Node type "video" is not supported');
   });
 
   it('reads the variables a block body names: the payload example, and issues for a variable outside the payload schema', async () => {
