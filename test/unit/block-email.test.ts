@@ -42,6 +42,12 @@ describe('documents', () => {
     expect(parseBlockDocument(doc({ type: 'paragraph', content: 'x' } as never))).toMatchObject({ ok: false, message: expect.stringContaining('content[0].content') });
   });
 
+  it('refuses a document nested deeper than any editor makes one, without overflowing the stack', () => {
+    const open = '{"type":"blockquote","content":['.repeat(5000);
+    const deep = `{"type":"doc","content":[${open}{"type":"text","text":"x"}${']}'.repeat(5000)}]}`;
+    expect(parseBlockDocument(deep)).toEqual({ ok: false, message: 'nodes are nested more than 50 deep' });
+  });
+
   it('throws a readable error for an invalid document', () => {
     expect(() => renderBlockEmail(doc(n('video')), {}, { fragment: true })).toThrow(/not a valid block-editor document: Node type "video" is not supported/);
   });

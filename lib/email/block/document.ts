@@ -74,6 +74,22 @@ function problemIn(tree: BlockNode, path: (string | number)[], parent: string | 
   return undefined;
 }
 
+/** Deeper than any editor's document; keeps the recursive checks and renderers far from the stack's limit. */
+const MAX_DEPTH = 50;
+
+/** How deep the nodes of a JSON value go through `content`, counted without recursion. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    const content = typeof item === 'object' && item !== null ? (item as { content?: unknown }).content : undefined;
+    if (Array.isArray(content) && depth <= MAX_DEPTH) for (const child of content) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** The document a body holds, or why it is not a block-editor document this service renders. */
 export function parseBlockDocument(body: string): { ok: true; doc: BlockNode } | { ok: false; message: string } {
   let value: unknown;
@@ -82,6 +98,7 @@ export function parseBlockDocument(body: string): { ok: true; doc: BlockNode } |
   } catch (error) {
     return { ok: false, message: `not JSON: ${(error as Error).message}` };
   }
+  if (depthOf(value) > MAX_DEPTH) return { ok: false, message: `nodes are nested more than ${MAX_DEPTH} deep` };
   const parsed = node.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
