@@ -8,6 +8,9 @@ import { alignment, attributes, boxTable, cssValue, numberAttr, styleOf } from '
 
 const px = (value: unknown, fallback: number) => `${numberAttr(value, fallback)}px`;
 
+const BORDER_STYLES = new Set(['solid', 'dashed', 'dotted', 'double']);
+const borderStyleOf = (value: unknown) => (typeof value === 'string' && BORDER_STYLES.has(value) ? value : 'solid');
+
 export const section: NodeRenderer = (node, context) => {
   const a = node.attrs ?? {};
   const side = (name: string, defaults: [number, number, number, number]) =>
@@ -23,14 +26,14 @@ export const section: NodeRenderer = (node, context) => {
   return boxTable(context.children(node, context), { align: alignment(a.align, 'left'), style: cell }, styleOf({ margin: side('margin', [0, 0, 10, 0]) }));
 };
 
-const BORDER_STYLES = new Set(['solid', 'dashed', 'dotted', 'double']);
-const borderStyleOf = (value: unknown) => (typeof value === 'string' && BORDER_STYLES.has(value) ? value : 'solid');
-
 export const columns: NodeRenderer = (node, context) => {
   const gap = numberAttr(node.attrs?.gap, 8);
   const cols = expand(node.content ?? [], context);
-  const widthOf = (value: unknown) => (value === 'auto' ? undefined : numberAttr(value, Number.NaN));
-  const fixed = cols.map(({ node: col }) => widthOf(col.attrs?.width)).map((w) => (w === undefined || Number.isNaN(w) ? undefined : w));
+  // A column's width is a percentage, or 'auto': the auto columns share what the others leave.
+  const fixed = cols.map(({ node: col }) => {
+    const width = numberAttr(col.attrs?.width, Number.NaN);
+    return Number.isNaN(width) || width <= 0 ? undefined : width;
+  });
   const taken = fixed.reduce<number>((sum, w) => sum + (w ?? 0), 0);
   const autos = fixed.filter((w) => w === undefined).length;
   const share = autos > 0 ? Math.max(0, 100 - taken) / autos : 0;
