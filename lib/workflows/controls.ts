@@ -1,4 +1,5 @@
 import { isCronExpression } from '../cron.ts';
+import { isBlockDocument, parseBlockDocument } from '../email/block/document.ts';
 import * as z from '../zod.ts';
 import type { StepType } from './model.ts';
 
@@ -58,14 +59,37 @@ const inApp = z
     }),
   );
 
-const email = z.object({
-  skip,
-  subject: z.string({ error: 'subject is required' }),
-  body: z.string({ error: 'body is required' }),
-  editorType: z.optional(z.enum(['block', 'html'])),
-  disableOutputSanitization: z.optional(z.boolean()),
-  layoutId: z.optional(z.nullable(z.string())),
-});
+/**
+ * A body is HTML (with Liquid) or a block-editor document (lib/email/block), told apart by its
+ * form, as the reference does when it renders. A body that is a document must be one the
+ * renderer draws, and `editorType: 'block'` must come with a document (or an empty body).
+ */
+function blockBodyProblem(body: string, editorType: string | undefined): string | undefined {
+  if (isBlockDocument(body)) {
+    const parsed = parseBlockDocument(body);
+    return parsed.ok ? undefined : `body is not a valid block-editor document: ${parsed.message}`;
+  }
+  if (editorType === 'block' && body.trim() !== '') {
+    return 'body must be a block-editor document (JSON of type "doc") when editorType is block';
+  }
+  return undefined;
+}
+
+const email = z
+  .object({
+    skip,
+    subject: z.string({ error: 'subject is required' }),
+    body: z.string({ error: 'body is required' }),
+    editorType: z.optional(z.enum(['block', 'html'])),
+    disableOutputSanitization: z.optional(z.boolean()),
+    layoutId: z.optional(z.nullable(z.string())),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      const problem = blockBodyProblem(value.body, value.editorType);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['body'], message: problem, input: value.body });
+    }),
+  );
 
 const sms = z.object({ skip, body: z.optional(z.string()) });
 const chat = z.object({ skip, body: z.optional(z.string()) });

@@ -44,12 +44,14 @@ function fromTemplates(workflow: Pick<StoredWorkflow, 'steps'>): Record<string, 
   for (const path of workflow.steps.flatMap(templateVariables)) {
     if (path[0] !== 'payload' || path.length < 2) continue;
     let node = example;
-    const keys = path.slice(1).map(String);
+    const keys = path.slice(1);
     keys.forEach((key, i) => {
       if (i === keys.length - 1) {
         node[key] ??= `{{${path.join('.')}}}`;
       } else {
-        if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+        // A numeric segment (a block email's repeat reads `payload.items[0].name`) makes a list.
+        const container = typeof keys[i + 1] === 'number' ? [] : {};
+        if (typeof node[key] !== 'object' || node[key] === null || Array.isArray(node[key]) !== Array.isArray(container)) node[key] = container;
         node = node[key] as Record<string, unknown>;
       }
     });

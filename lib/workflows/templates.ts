@@ -1,4 +1,6 @@
 import { Liquid, filters } from 'liquidjs';
+import { isBlockDocument, parseBlockDocument } from '../email/block/document.ts';
+import { documentTemplates } from '../email/block/expressions.ts';
 import type { ReadStep } from './build.ts';
 import type { ParsedTemplate, TemplateReading, VariablePath } from './model.ts';
 import type { StepInput } from './schemas.ts';
@@ -34,11 +36,28 @@ function readTemplate(template: string): ParsedTemplate {
   }
 }
 
+/**
+ * A block-editor body (lib/email/block) is read as the templates its document holds (variable
+ * nodes, show-if keys, repeats, Liquid in texts and links), not as JSON text; the first that does
+ * not parse is the reading, since the body renders by its pieces.
+ */
+function readBody(body: string): ParsedTemplate {
+  const parsed = isBlockDocument(body) ? parseBlockDocument(body) : undefined;
+  if (!parsed?.ok) return readTemplate(body);
+  const variables: VariablePath[] = [];
+  for (const template of documentTemplates(parsed.doc)) {
+    const reading = readTemplate(template);
+    if (!reading.ok) return reading;
+    variables.push(...reading.variables);
+  }
+  return { ok: true, variables };
+}
+
 /** The readings of a step's control values: those naming no variable and parsing are left out. */
 export function readTemplates(controlValues: Record<string, unknown>): TemplateReading[] {
   const readings: TemplateReading[] = [];
   for (const [field, template] of templateStrings(controlValues)) {
-    const reading = readTemplate(template);
+    const reading = field === 'body' ? readBody(template) : readTemplate(template);
     if (!reading.ok || reading.variables.length > 0) readings.push({ field, ...reading });
   }
   return readings;
@@ -57,6 +76,11 @@ export function renderTemplate(template: string, variables: Record<string, unkno
 /** Renders an HTML template (an email body): what its outputs insert is HTML-escaped. */
 export function renderHtmlTemplate(template: string, variables: Record<string, unknown>): string {
   return hasLiquid(template) ? htmlLiquid.parseAndRenderSync(template, variables) : template;
+}
+
+/** The value a Liquid expression names (`payload.items`, `steps.digest.events`), not rendered to text. */
+export function evaluateExpression(expression: string, variables: Record<string, unknown>): unknown {
+  return liquid.evalValueSync(expression, variables);
 }
 
 /** Every string of a control object with its dotted path, leaving out the JSON-logic `skip`. */

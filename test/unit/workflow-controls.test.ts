@@ -33,6 +33,21 @@ describe('control values', () => {
     expect(errors('email', { subject: 's', body: 'b', editorType: 'markdown' })).toHaveProperty('editorType');
   });
 
+  it('email: a block body is a document the renderer draws; editorType block needs one', () => {
+    const valid = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi' }] }] });
+    expect(errors('email', { subject: 's', body: valid, editorType: 'block' })).toEqual({});
+    expect(errors('email', { subject: 's', body: '', editorType: 'block' })).toEqual({});
+    // The reference decides by the body when it renders: a document under editorType html is still one.
+    expect(errors('email', { subject: 's', body: valid, editorType: 'html' })).toEqual({});
+    expect(errors('email', { subject: 's', body: '<p>Hi</p>', editorType: 'block' })).toEqual({
+      body: ['body must be a block-editor document (JSON of type "doc") when editorType is block'],
+    });
+    expect(errors('email', { subject: 's', body: '{"type":"doc","content":[{"type":"video"}]}' })).toEqual({
+      body: ['body is not a valid block-editor document: Node type "video" is not supported at content[0]'],
+    });
+    expect(errors('email', { subject: 's', body: '{"type":"doc", oops', editorType: 'block' })).toHaveProperty('body');
+  });
+
   it('digest: amount at least 1, known units, cron non-empty and parseable', () => {
     expect(errors('digest', { amount: 1, unit: 'days' })).toEqual({});
     expect(errors('digest', { amount: 0 })).toHaveProperty('amount');

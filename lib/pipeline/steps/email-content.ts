@@ -1,3 +1,6 @@
+import { isBlockDocument } from '../../email/block/document.ts';
+import { escapeHtml } from '../../email/block/html.ts';
+import { renderBlockEmail } from '../../email/block/render.ts';
 import { renderHtmlTemplate } from '../../workflows/templates.ts';
 import { inlineCss } from './inline-css.ts';
 import { safeHtml } from './sanitize.ts';
@@ -15,8 +18,6 @@ body { margin: 0; padding: 0; background-color: #f4f4f5; }
 .email-content { max-width: 600px; margin: 0 auto; padding: 24px; background-color: #ffffff; color: #1f2937;
   font-family: -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; font-size: 16px; line-height: 1.5; }
 `;
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const isDocument = (html: string) => /^\s*(<!doctype\s|<html[\s>])/i.test(html);
 
@@ -38,10 +39,15 @@ function withLayout(body: string, subject: string): string {
 /**
  * The body as the message keeps it: Liquid with what it inserts HTML-escaped (a payload value is
  * text, `| raw` opts out), then sanitized (sanitize.ts) unless the step sets
- * `disableOutputSanitization`. The subject is a mail header, plain text: it is neither.
+ * `disableOutputSanitization`. The subject is a mail header, plain text: it is neither. A body
+ * that is a block-editor document is rendered to HTML first (lib/email/block), as the reference
+ * decides by the body itself: a fragment when a layout wraps it, else a whole document.
  */
 export function emailBody(controlValues: Record<string, unknown>, variables: Record<string, unknown>): string {
-  const body = typeof controlValues.body === 'string' ? renderHtmlTemplate(controlValues.body, variables) : '';
+  const source = typeof controlValues.body === 'string' ? controlValues.body : '';
+  const body = isBlockDocument(source)
+    ? renderBlockEmail(source, variables, { fragment: usesLayout(controlValues) })
+    : renderHtmlTemplate(source, variables);
   return controlValues.disableOutputSanitization === true ? body : safeHtml(body, 'email');
 }
 

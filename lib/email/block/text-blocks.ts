@@ -1,0 +1,88 @@
+import { renderHtmlTemplate } from '../../workflows/templates.ts';
+import { variableTemplate } from './expressions.ts';
+import type { NodeRenderer, Place } from './context.ts';
+import { alignment, attributes, boxTable, cssValue, numberAttr, styleOf } from './html.ts';
+
+// Blocks of text: paragraphs, headings, the footer, quotes, lists, the divider, the spacer and a
+// block of the author's own HTML. Sizes and colours are the reference renderer's (§3.2).
+
+/** A paragraph's bottom margin, dropped before a spacer and at the end of a box, as the reference does. */
+const bottomMargin = (place: Place, margin: string) =>
+  place.next === 'spacer' || (place.last && place.parent !== 'doc') ? '0' : margin;
+
+const empty = (html: string) => (html === '' ? '&nbsp;' : html);
+
+export const paragraph: NodeRenderer = (node, context, place) =>
+  `<p${styleOf({
+    'font-size': '14px',
+    'line-height': '20px',
+    margin: `0 0 ${bottomMargin(place, '10px')} 0`,
+    color: place.parent === 'listItem' ? undefined : '#374151',
+    'text-align': alignment(node.attrs?.textAlign, 'left'),
+  })}>${empty(context.children(node, context))}</p>`;
+
+const HEADINGS = {
+  1: { 'font-size': '30px', 'line-height': '40px' },
+  2: { 'font-size': '24px', 'line-height': '30px' },
+  3: { 'font-size': '18px', 'line-height': '26px' },
+} as const;
+
+export const heading: NodeRenderer = (node, context, place) => {
+  const level = Math.min(3, Math.max(1, Math.trunc(numberAttr(node.attrs?.level, 1)))) as 1 | 2 | 3;
+  return `<h${level}${styleOf({
+    ...HEADINGS[level],
+    'font-weight': 600,
+    color: '#111827',
+    margin: `0 0 ${bottomMargin(place, '12px')} 0`,
+    'text-align': alignment(node.attrs?.textAlign, 'left'),
+  })}>${empty(context.children(node, context))}</h${level}>`;
+};
+
+export const footer: NodeRenderer = (node, context, place) =>
+  `<p${styleOf({
+    'font-size': '13px',
+    'line-height': '20px',
+    color: '#64748B',
+    margin: `0 0 ${bottomMargin(place, '10px')} 0`,
+    'text-align': alignment(node.attrs?.textAlign, 'left'),
+  })}>${empty(context.children(node, context))}</p>`;
+
+export const blockquote: NodeRenderer = (node, context) =>
+  `<blockquote${styleOf({ margin: '0 0 10px 0', padding: '0 0 0 12px', 'border-left': '3px solid #d1d5db', color: '#374151' })}>${context.children(node, context)}</blockquote>`;
+
+const list = (tag: 'ul' | 'ol', listStyle: string): NodeRenderer => (node, context) =>
+  `<${tag}${tag === 'ol' ? attributes({ start: numberAttr(node.attrs?.start, 1) === 1 ? undefined : numberAttr(node.attrs?.start, 1) }) : ''}${styleOf({
+    margin: '0 0 10px 0',
+    'padding-left': '26px',
+    'list-style-type': listStyle,
+  })}>${context.children(node, context)}</${tag}>`;
+
+export const bulletList = list('ul', 'disc');
+export const orderedList = list('ol', 'decimal');
+
+export const listItem: NodeRenderer = (node, context) =>
+  `<li${styleOf({ margin: '0 0 4px 0', 'padding-left': '6px', color: cssValue(node.attrs?.color, '#374151'), 'font-size': '14px', 'line-height': '20px' })}>${context.children(node, context)}</li>`;
+
+export const horizontalRule: NodeRenderer = () =>
+  `<hr${styleOf({ width: '100%', border: 'none', 'border-top': '1px solid #eaeaea', margin: '32px 0' })}>`;
+
+export const spacer: NodeRenderer = (node) => {
+  const height = `${Math.max(0, numberAttr(node.attrs?.height, 8))}px`;
+  return boxTable('&nbsp;', { style: styleOf({ height, 'line-height': height, 'font-size': '1px' }) });
+};
+
+/**
+ * The author's own HTML: its pieces joined (a variable node as its Liquid output), rendered as an
+ * email body's HTML is (what Liquid inserts is escaped), with any <!DOCTYPE>, <head> and comments
+ * dropped since it goes inside the email. The sanitizer sees it with the rest of the email.
+ */
+export const htmlCodeBlock: NodeRenderer = (node, context) => {
+  const source = (node.content ?? [])
+    .map((child) => (child.type === 'variable' ? variableTemplate(child.attrs) : child.type === 'text' ? (child.text ?? '') : ''))
+    .join('');
+  const html = renderHtmlTemplate(context.rewrite(source), context.variables)
+    .replace(/<!doctype[^>]*>/gi, '')
+    .replace(/<head[\s>][\s\S]*?<\/head>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '');
+  return boxTable(html);
+};
