@@ -137,6 +137,9 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
   expectStatus(await client.patch(preferencesPath, { channels: { email: false } }), 200, 'seed global preferences');
   expectStatus(await client.patch(preferencesPath, { workflowId, channels: { in_app: false } }), 200, 'seed workflow preferences');
 
+  const translation = await client.post('/v2/translations', { resourceType: 'workflow', resourceId: workflowId, locale: 'en_US', content: { greeting: `Hello ${marker}` } });
+  expectStatus(translation, 200, 'seed translation');
+
   const tenant = await client.post('/v2/tenants', { identifier: `tenant-${tag}`, name: `Tenant ${marker}`, data: { marker } });
   expectStatus(tenant, 201, 'seed tenant');
 
@@ -225,6 +228,8 @@ async function snapshot(victim: Scope): Promise<Record<string, { status: number;
     workflowV1: `/v1/notification-templates/${victim.seeded.workflow._id}`,
     tenants: '/v2/tenants?limit=100',
     tenant: `/v2/tenants/${victim.seeded.tenant.identifier}`,
+    translation: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}/en_US`,
+    translations: '/v2/translations/master-json?locale=en_US',
     messages: '/v1/messages?limit=100',
     feed: `/v1/subscribers/${subscriberId}/notifications/feed?limit=100`,
     unseen: `/v1/subscribers/${subscriberId}/notifications/unseen`,
@@ -789,6 +794,38 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     { method: 'PATCH', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, body: { identifier: `moved-${victim.tag}` }, expect: notFound },
   ],
   deleteTenantV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
+
+  // ---- translations: another scope's workflow is not found; lists and exports are the caller's ----
+  upsertTranslation: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/translations',
+      body: { resourceType: 'workflow', resourceId: victim.seeded.workflow.workflowId, locale: 'en_US', content: { greeting: 'Hijacked' } },
+      expect: notFound,
+    },
+    { method: 'POST', path: '/v2/translations', body: { resourceType: 'workflow', resourceId: victim.seeded.workflow._id, locale: 'en_US', content: {} }, expect: notFound },
+  ],
+  listTranslationGroups: () => [{ method: 'GET', path: '/v2/translations/list', expect: own() }],
+  getMasterJson: () => [{ method: 'GET', path: '/v2/translations/master-json?locale=en_US', expect: own() }],
+  importMasterJson: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/translations/master-json',
+      body: { locale: 'en_US', masterJson: { workflows: { [victim.seeded.workflow.workflowId]: { greeting: 'Hijacked' } } } },
+      note: 'the unknown id is reported in `failed`, nothing is written',
+      expect: own(),
+    },
+  ],
+  getTranslationGroup: ({ victim }) => [{ method: 'GET', path: `/v2/translations/group/workflow/${victim.seeded.workflow.workflowId}`, expect: notFound }],
+  deleteTranslationGroup: ({ victim }) => [{ method: 'DELETE', path: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}`, expect: notFound }],
+  getTranslation: ({ victim }) => [
+    { method: 'GET', path: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}/en_US`, expect: notFound },
+    { method: 'GET', path: `/v2/translations/workflow/${victim.seeded.workflow._id}/en_US`, expect: notFound },
+  ],
+  deleteTranslation: ({ victim }) => [{ method: 'DELETE', path: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}/en_US`, expect: notFound }],
+  // The settings are organization-wide (as the reference's); nothing of an environment is in them.
+  getOrganizationSettings: () => [{ method: 'GET', path: '/v1/organizations/settings', expect: own() }],
+  updateOrganizationSettings: () => [{ method: 'PATCH', path: '/v1/organizations/settings', body: {}, expect: own() }],
 
   // ---- messages (inbox) ----
   listMessages: ({ victim }) => [
