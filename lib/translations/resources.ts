@@ -3,6 +3,7 @@ import type { EnvScope } from '../store/keys.ts';
 import { resolveWorkflow } from '../workflows/lookup.ts';
 import type { ResourceRef } from './repository.ts';
 import type { ResourceType } from './schemas.ts';
+import { workflowResource } from './workflow-translations.ts';
 
 // The one place that finds a translatable resource by its type and the id a client names it by:
 // each type is one entry. Layouts are not built yet: until they are, a `layout` resource is not
@@ -19,15 +20,7 @@ const finders: Record<ResourceType, Finder> = {
   /** By workflowId, database id or slug, as the v2 workflow routes take it. */
   workflow: async (scope, id) => {
     const workflow = await resolveWorkflow(scope, id);
-    return (
-      workflow && {
-        resourceType: 'workflow',
-        dbId: workflow._id,
-        resourceId: workflow.workflowId,
-        name: workflow.name,
-        translationsEnabled: workflow.isTranslationEnabled,
-      }
-    );
+    return workflow && { ...workflowResource(workflow), translationsEnabled: workflow.isTranslationEnabled };
   },
   layout: () => Promise.resolve(undefined),
 };
