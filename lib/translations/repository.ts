@@ -100,27 +100,26 @@ export async function getGroup(scope: EnvScope, resource: Pick<ResourceRef, 'res
   return Item && toGroup(Item);
 }
 
-/** The resource's locales with when each last changed, without their contents. */
-export async function localesOf(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>): Promise<LocaleStamp[]> {
+/** The resource's locale items (consistent: a write just answered is seen), with only `attributes`. */
+async function localeItems(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>, attributes: string): Promise<Record<string, unknown>[]> {
   const { pk, skPrefix } = keys.translationsOfResource(scope, resource.resourceType, resource.dbId);
-  const items = await queryAll({
+  return queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
     ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
-    ProjectionExpression: 'locale, updatedAt',
+    ProjectionExpression: attributes,
     ConsistentRead: true,
   });
+}
+
+/** The resource's locales with when each last changed, without their contents. */
+export async function localesOf(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>): Promise<LocaleStamp[]> {
+  const items = await localeItems(scope, resource, 'locale, updatedAt');
   return items.map((item) => ({ locale: item.locale as string, updatedAt: item.updatedAt as string }));
 }
 
 /** Every locale's content of the resource, in one Query (the renderer's read; sync's copy). */
 export async function contentsOf(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>): Promise<Record<string, TranslationContent>> {
-  const { pk, skPrefix } = keys.translationsOfResource(scope, resource.resourceType, resource.dbId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
-    ProjectionExpression: 'locale, content',
-    ConsistentRead: true,
-  });
+  const items = await localeItems(scope, resource, 'locale, content');
   return Object.fromEntries(items.map((item) => [item.locale as string, parseContent(item.content)]));
 }
 
