@@ -19,8 +19,17 @@ export const localeSchema = z.pipe(
 
 const resourceType = z.enum(RESOURCE_TYPES, { error: `resourceType must be one of: ${RESOURCE_TYPES.join(', ')}` });
 const resourceId = z.string().check(z.minLength(1, 'resourceId must not be empty'), z.maxLength(MAX_EXTERNAL_ID_LENGTH));
+/**
+ * A locale's content is one item, stored as JSON text: bounded well under DynamoDB's 400 KB
+ * item limit, so a write never fails at the table.
+ */
+export const MAX_CONTENT_BYTES = 350 * 1024;
+export const fitsContentLimit = (content: unknown): boolean => Buffer.byteLength(JSON.stringify(content), 'utf8') <= MAX_CONTENT_BYTES;
+
 /** A locale's content: keys to texts, nested or with dotted keys (both resolve). */
-const content = z.record(z.string(), z.unknown(), { error: 'content must be an object' });
+const content = z
+  .record(z.string(), z.unknown(), { error: 'content must be an object' })
+  .check(z.refine(fitsContentLimit, `content must be at most ${MAX_CONTENT_BYTES} bytes as JSON`));
 export type TranslationContent = Record<string, unknown>;
 
 export const createTranslationBody = z.object({ resourceId, resourceType, locale: localeSchema, content });
@@ -87,3 +96,21 @@ export const importMasterJsonResultSchema = z
   .object({ success: z.boolean(), message: z.string(), successful: z.optional(z.array(z.string())), failed: z.optional(z.array(z.string())) })
   .register(z.globalRegistry, { id: 'ImportMasterJsonResult' });
 export type ImportMasterJsonResult = z.infer<typeof importMasterJsonResultSchema>;
+
+// ---- uploads (multipart/form-data, read by lib/http/multipart.ts) -----------------------------
+
+const uploadedFile = z.object({ filename: z.string(), content: z.string() });
+const uploadedFiles = z.array(uploadedFile, { error: 'must be files' }).check(z.maxLength(100, 'at most 100 files'));
+export type UploadedTranslationFile = z.infer<typeof uploadedFile>;
+
+/** The reference takes the files under `files` or `files[]` (what `@novu/api` sends). */
+export const uploadTranslationsBody = z.object({ resourceId, resourceType, files: z.optional(uploadedFiles), 'files[]': z.optional(uploadedFiles) });
+export type UploadTranslationsInput = z.infer<typeof uploadTranslationsBody>;
+
+export const uploadMasterJsonBody = z.object({ file: z.optional(uploadedFiles) });
+export type UploadMasterJsonInput = z.infer<typeof uploadMasterJsonBody>;
+
+export const uploadResultSchema = z
+  .object({ totalFiles: z.number(), successfulUploads: z.number(), failedUploads: z.number(), errors: z.array(z.string()) })
+  .register(z.globalRegistry, { id: 'UploadTranslationsResult' });
+export type UploadResult = z.infer<typeof uploadResultSchema>;

@@ -6,6 +6,7 @@ import { routes, type OperationId } from '#infra/routes.ts';
 import type { StoredNotification } from '#lib/pipeline/model.ts';
 import { createTestOrg, inboxClient, startTestApi, type ApiClient, type ApiResponse, type TestEnv } from '../support/api.ts';
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
+import { multipartBody, type MultipartBody } from '../support/multipart.ts';
 import { seedNotification } from '../support/notification-builder.ts';
 
 // Tenant isolation (issue 9, item 2). Two organizations × two environments, each environment
@@ -288,6 +289,8 @@ interface Call {
   body?: unknown;
   /** Made with the attacker's inbox session instead of its API key (the inbox routes). */
   session?: true;
+  /** Sent as multipart/form-data instead of `body` (the upload routes). */
+  form?: MultipartBody;
   expect: Expectation;
   /** Why a case exists when it is not the route's plain substitution. */
   note?: string;
@@ -805,6 +808,23 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     },
     { method: 'POST', path: '/v2/translations', body: { resourceType: 'workflow', resourceId: victim.seeded.workflow._id, locale: 'en_US', content: {} }, expect: notFound },
   ],
+  uploadTranslations: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/translations/upload',
+      form: multipartBody({ resourceType: 'workflow', resourceId: victim.seeded.workflow.workflowId }, [{ field: 'files[]', filename: 'en_US.json', content: '{"greeting":"Hijacked"}' }]),
+      expect: notFound,
+    },
+  ],
+  uploadMasterJson: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/translations/master-json/upload',
+      form: multipartBody({}, [{ field: 'file', filename: 'en_US.json', content: JSON.stringify({ workflows: { [victim.seeded.workflow.workflowId]: { greeting: 'Hijacked' } } }) }]),
+      note: 'the unknown id is reported in `failed`, nothing is written',
+      expect: own(),
+    },
+  ],
   listTranslationGroups: () => [{ method: 'GET', path: '/v2/translations/list', expect: own() }],
   getMasterJson: () => [{ method: 'GET', path: '/v2/translations/master-json?locale=en_US', expect: own() }],
   importMasterJson: ({ victim }) => [
@@ -1036,7 +1056,10 @@ const successStatus = (method: string, path: string): number => {
 /** What `call` must answer when `attacker` makes it against `victim`'s ids. */
 async function check(call: Call, { attacker, victim, sameOrg }: Ctx) {
   const what = `${attacker.name} → ${victim.name}: ${call.method} ${call.path}${call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`}${call.note ? ` (${call.note})` : ''}`;
-  const res = await (call.session ? attacker.inbox : attacker.client).request(call.method, call.path, { ...(call.body !== undefined && { body: call.body }) });
+  const res = await (call.session ? attacker.inbox : attacker.client).request(call.method, call.path, {
+    ...(call.body !== undefined && { body: call.body }),
+    ...(call.form && { rawBody: call.form.rawBody, headers: call.form.headers }),
+  });
   const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
   const sent = `${call.path} ${JSON.stringify(call.body ?? '')}`;
   const forbidden = victimSecrets(victim, sameOrg).filter((s) => !sent.includes(s));

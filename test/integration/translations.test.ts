@@ -3,6 +3,7 @@ import { NovuError } from '@novu/api/models/errors/novuerror.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { createTestOrg, startTestApi, type TestEnv, type TestOrg } from '../support/api.ts';
+import { multipartBody } from '../support/multipart.ts';
 import { createWorkflow, messagesOf, rand, settled, trigger } from '../support/pipeline.ts';
 
 // Translations as a user meets them: managed through the reference's translation API (with
@@ -173,6 +174,73 @@ describe('the translation API', () => {
     expect(group.outdatedLocales.sort()).toEqual(['es_ES', 'fr_FR']);
     // The master JSON defaults to the organization's default locale.
     expect((await settings.get('/v2/translations/master-json')).body.data.workflows[workflowId]).toEqual({ a: 'c' });
+  });
+});
+
+describe('uploads (multipart/form-data)', () => {
+  let other: TestOrg;
+  let upload: Novu;
+  const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+  beforeAll(async () => {
+    // An organization of its own: uploads take only its configured locales.
+    other = await createTestOrg(api.url);
+    upload = new Novu({ secretKey: other.dev.apiKey, serverURL: api.url });
+    expect((await other.dev.client.patch('/v1/organizations/settings', { targetLocales: ['es_ES', 'fr_FR'] })).status).toBe(200);
+  });
+
+  it('uploads <locale>.json files through @novu/api, each replacing its locale; a file that is not a JSON object fails alone', async () => {
+    const workflowId = await createWorkflow(other.dev.client, [IN_APP], { isTranslationEnabled: true });
+    const result = await upload.translations.upload({
+      resourceType: 'workflow',
+      resourceId: workflowId,
+      files: [
+        { fileName: 'en_US.json', content: json({ greeting: 'Hello' }) },
+        { fileName: 'es-ES.json', content: json({ greeting: 'Hola' }) },
+        { fileName: 'fr_FR.json', content: new TextEncoder().encode('{"greeting": ') },
+      ],
+    });
+    expect(result).toEqual({ totalFiles: 3, successfulUploads: 2, failedUploads: 1, errors: [expect.stringContaining("Failed to process file 'fr_FR.json'")] });
+    expect((await other.dev.client.get(`/v2/translations/workflow/${workflowId}/es_ES`)).body.data.content).toEqual({ greeting: 'Hola' });
+    expect((await other.dev.client.get(`/v2/translations/workflow/${workflowId}/fr_FR`)).status).toBe(404);
+  });
+
+  it('refuses the whole upload for a badly named file, an unconfigured locale, no files or a body that is not multipart', async () => {
+    const workflowId = await createWorkflow(other.dev.client, [IN_APP], { isTranslationEnabled: true });
+    const send = (files: { field?: string; filename: string; content?: string }[]) => {
+      const form = multipartBody({ resourceType: 'workflow', resourceId: workflowId }, files.map((f) => ({ field: f.field ?? 'files', filename: f.filename, content: f.content ?? '{"a":"b"}' })));
+      return other.dev.client.request('POST', '/v2/translations/upload', form);
+    };
+    const badName = await send([{ filename: 'en_US.json' }, { filename: 'en.json' }, { filename: 'x.txt' }]);
+    expect(badName.status).toBe(400);
+    expect(badName.body.message).toContain('invalid names or formats');
+    expect(Object.keys(badName.body.errors)).toEqual(['en.json', 'x.txt']);
+    const unconfigured = await send([{ filename: 'ja_JP.json' }]);
+    expect(unconfigured.status).toBe(400);
+    expect(unconfigured.body.message).toContain('not configured for your organization: ja_JP');
+    expect((await send([])).body.message).toBe('No valid translation files were found');
+    expect((await other.dev.client.post('/v2/translations/upload', { resourceType: 'workflow', resourceId: workflowId })).status).toBe(400);
+    expect((await other.dev.client.get(`/v2/translations/workflow/${workflowId}/en_US`)).status).toBe(404);
+    // An unknown workflow is a 404, as for the JSON route.
+    const unknown = multipartBody({ resourceType: 'workflow', resourceId: `missing-${rand()}` }, [{ field: 'files', filename: 'en_US.json', content: '{}' }]);
+    expect((await other.dev.client.request('POST', '/v2/translations/upload', unknown)).status).toBe(404);
+  });
+
+  it('imports an uploaded master JSON file named by its locale, and refuses anything but exactly one such file', async () => {
+    const workflowId = await createWorkflow(other.dev.client, [IN_APP], { isTranslationEnabled: true });
+    const missing = `missing-${rand()}`;
+    const result = await upload.translations.master.upload({ file: { fileName: 'fr_FR.json', content: json({ workflows: { [workflowId]: { greeting: 'Bonjour' }, [missing]: {} } }) } });
+    expect(result).toMatchObject({ success: true, message: 'Partial import completed', successful: [workflowId], failed: [missing] });
+    expect((await other.dev.client.get('/v2/translations/master-json?locale=fr_FR')).body.data.workflows[workflowId]).toEqual({ greeting: 'Bonjour' });
+
+    const send = (files: { filename: string; content: string }[]) =>
+      other.dev.client.request('POST', '/v2/translations/master-json/upload', multipartBody({}, files.map((f) => ({ field: 'file', ...f }))));
+    const good = JSON.stringify({ workflows: { [workflowId]: { greeting: 'Salut' } } });
+    for (const files of [[], [{ filename: 'fr_FR.json', content: good }, { filename: 'es_ES.json', content: good }], [{ filename: 'en_US-master.json', content: good }], [{ filename: 'fr_FR.json', content: '{oops' }]]) {
+      const res = await send(files);
+      expect(res.status, JSON.stringify(files)).toBe(400);
+    }
+    expect((await other.dev.client.get(`/v2/translations/workflow/${workflowId}/fr_FR`)).body.data.content).toEqual({ greeting: 'Bonjour' });
   });
 });
 
