@@ -8,8 +8,8 @@ import { channelGate } from './gates.ts';
 
 // One job's decision: the step's conditions first, then, for channel steps, preferences and the
 // subscriber's schedule, then what the step's kind does (a channel step's content translated
-// first: translate-step.ts). A consumer builds its decider from the
-// kinds it runs, so one that runs only in-app steps does not load the providers' code.
+// first: translate-step.ts). A consumer builds its decider from the kinds it runs, so one that
+// runs only in-app steps does not load the providers' code.
 
 export type StepDeciders = Partial<Record<StepType, (context: JobContext) => Decision | Promise<Decision>>>;
 export type DecideStep = (context: JobContext) => Promise<Decision>;
