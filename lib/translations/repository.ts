@@ -153,6 +153,26 @@ export async function deleteTranslationsOf(scope: EnvScope, resource: Pick<Resou
   return true;
 }
 
+/** Records a resource's new identifier on its group and locales (what the list and the export show). */
+export async function renameResource(scope: EnvScope, resource: ResourceRef): Promise<void> {
+  const { pk } = keys.translationsOfResource(scope, resource.resourceType, resource.dbId);
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ConsistentRead: true });
+  for (const item of items) {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: 'SET resourceId = :rid',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':rid': resource.resourceId },
+      }),
+    ).catch((error: unknown) => {
+      // Deleted meanwhile: nothing to rename.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+  }
+}
+
 /** Every resource with content in `locale` (gsi1): the master JSON export. */
 export async function translationsOfLocale(scope: EnvScope, locale: string): Promise<{ resourceType: ResourceType; resourceId: string; content: TranslationContent }[]> {
   const items = await queryAll({

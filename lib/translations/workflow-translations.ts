@@ -1,10 +1,10 @@
 import type { EnvScope } from '../store/keys.ts';
 import type { StoredWorkflow } from '../workflows/model.ts';
-import { contentsOf, deleteTranslationsOf, putTranslation, type ResourceRef } from './repository.ts';
+import { contentsOf, deleteTranslationsOf, putTranslation, renameResource, type ResourceRef } from './repository.ts';
 
 // What the workflow use cases do to a workflow's translations: delete them with the workflow, or
-// when its translations are turned off (the reference's "disable and delete", irreversible), and
-// copy them on sync.
+// when its translations are turned off (the reference's "disable and delete", irreversible),
+// copy them on sync, and record a new workflowId (they are keyed by the database id, which stays).
 
 export const workflowResource = (workflow: Pick<StoredWorkflow, '_id' | 'workflowId' | 'name'>): ResourceRef => ({
   resourceType: 'workflow',
@@ -27,4 +27,9 @@ export async function copyWorkflowTranslations(source: { scope: EnvScope; workfl
   const resource = workflowResource(target.workflow);
   const now = new Date().toISOString();
   for (const [locale, content] of Object.entries(contents)) await putTranslation(target.scope, resource, locale, content, now);
+}
+
+/** After a workflow's workflowId changed (v1 PUT with `identifier`). */
+export function renameWorkflowTranslations(scope: EnvScope, workflow: StoredWorkflow): Promise<void> {
+  return renameResource(scope, workflowResource(workflow));
 }

@@ -259,6 +259,19 @@ describe('workflow changes', () => {
     expect((await env.client.get('/v2/translations/list?limit=100')).body.data.map((g: any) => g.resourceId)).not.toContain(gone);
   });
 
+  it('keeps the translations of a workflow whose identifier changes (v1 PUT), under its new id', async () => {
+    const workflowId = await translatedWorkflow();
+    await upsert(workflowId, 'it_IT', { greeting: 'Ciao' });
+    const { _id } = (await env.client.get(`/v2/workflows/${workflowId}`)).body;
+    const renamed = `renamed-${rand()}`;
+    expect((await env.client.put(`/v1/notification-templates/${_id}`, { identifier: renamed })).status).toBe(200);
+    expect((await env.client.get(`/v2/translations/workflow/${renamed}/it_IT`)).body.data).toMatchObject({ resourceId: renamed, content: { greeting: 'Ciao' } });
+    const exported = (await env.client.get('/v2/translations/master-json?locale=it_IT')).body.data.workflows;
+    expect(exported[renamed]).toEqual({ greeting: 'Ciao' });
+    expect(exported[workflowId]).toBeUndefined();
+    expect((await env.client.get(`/v2/translations/list?query=${renamed}`)).body.data.map((g: any) => g.resourceId)).toEqual([renamed]);
+  });
+
   it('sync copies the translations to the target environment, replacing the target’s', async () => {
     const workflowId = await translatedWorkflow();
     await upsert(workflowId, 'en_US', { greeting: 'Hello' });
