@@ -8,9 +8,11 @@ import { integrationRoutes } from './routes/integrations.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { openApiRoutes } from './routes/openapi.ts';
+import { organizationRoutes } from './routes/organizations.ts';
 import { subscriberRoutes } from './routes/subscribers.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { topicRoutes } from './routes/topics.ts';
+import { translationRoutes } from './routes/translations.ts';
 import { workflowRoutes } from './routes/workflows.ts';
 import { workflowV1Routes } from './routes/workflows-v1.ts';
 
@@ -40,6 +42,8 @@ export const routeParts = {
   notifications: notificationRoutes,
   'execution-details': executionDetailRoutes,
   environments: environmentRoutes,
+  organizations: organizationRoutes,
+  translations: translationRoutes,
   inbox: inboxRoutes,
   'inbox-preferences': inboxPreferenceRoutes,
   openapi: openApiRoutes,

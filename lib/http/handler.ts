@@ -5,7 +5,7 @@ import type { Caller } from '../auth/caller.ts';
 import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import type { SubscriberSession } from '../auth/session-token.ts';
-import { authenticate, authenticateSubscriber, bodyLimit, jsonBody, responses, validate, type HttpEvent } from './middleware.ts';
+import { authenticate, authenticateSubscriber, bodyLimit, jsonBody, multipartBody, responses, validate, type HttpEvent } from './middleware.ts';
 import { errorResponse, jsonResponse, type HttpResponse } from './responses.ts';
 import type { HttpMethod, IdempotentMethod, RouteAuth, RouteDef, RouteInput } from './route.ts';
 
@@ -46,7 +46,7 @@ function build<R extends RouteDef>(route: R, action: Action<R>, around: Around =
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(responses())
     .use(bodyLimit(route.maxBodyBytes))
-    .use(jsonBody());
+    .use(route.bodyFormat === 'multipart' ? multipartBody() : jsonBody());
   if (route.auth === 'apiKey') base.use(authenticate());
   if (route.auth === 'subscriber') base.use(authenticateSubscriber());
 

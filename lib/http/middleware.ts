@@ -6,6 +6,7 @@ import type { Caller } from '../auth/caller.ts';
 import { verifySessionToken, type SubscriberSession } from '../auth/session-token.ts';
 import { BadRequestError, PayloadTooLargeError, UnauthorizedError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { parseMultipart } from './multipart.ts';
 import { errorResponse, type HttpResponse } from './responses.ts';
 import type { RouteDef } from './route.ts';
 import { assertStorableBody, parseOrThrow } from './validation.ts';
@@ -71,6 +72,16 @@ export function jsonBody(): Middleware {
       } catch {
         throw new BadRequestError('Invalid or malformed JSON was provided');
       }
+    },
+  };
+}
+
+/** Reads a `multipart/form-data` body into its fields (multipart.ts): the upload routes. */
+export function multipartBody(): Middleware {
+  return {
+    before: async ({ event }) => {
+      const contentType = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+      (event as { body: unknown }).body = await parseMultipart(event.body, event.isBase64Encoded, contentType);
     },
   };
 }

@@ -78,7 +78,7 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { title: string;
       ...(route.request.body && {
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: jsonSchema(route.request.body, 'input') } },
+          content: { [route.bodyFormat === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: jsonSchema(route.request.body, 'input') } },
         },
       }),
       responses: {

@@ -36,6 +36,11 @@ export interface RouteDef {
    * as the inbox client sends), instead of API Gateway's values, which join repeats with commas.
    */
   repeatedQuery?: true;
+  /**
+   * `multipart`: the body is `multipart/form-data` (file uploads), read into its fields
+   * (lib/http/multipart.ts) before the body schema validates them; otherwise JSON.
+   */
+  bodyFormat?: 'multipart';
   successStatus: number;
   request: { params?: z.ZodMiniObject; query?: z.ZodMiniObject; body?: z.ZodMiniType };
   response?: z.ZodMiniType;

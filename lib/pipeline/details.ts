@@ -38,6 +38,8 @@ export const DETAILS = {
   customExecuted: 'Custom step executed',
   outcomeUnknown: 'Delivery outcome unknown: the worker stopped during the send, so it is not repeated',
   failedForGood: 'Step failed after repeated attempts',
+  translationMissing: (keys: string[], locale: string) =>
+    `Missing translation for key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `'${k}'`).join(', ')} in locale ${locale} and the default locale: rendered as the key`,
 } as const;
 
 export interface DetailOptions {

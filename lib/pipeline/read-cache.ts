@@ -1,6 +1,9 @@
 import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/providers.ts';
 import { listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
+import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
+import { contentsOf } from '../translations/repository.ts';
+import type { TranslationContent } from '../translations/schemas.ts';
 import { getWorkflowByDbId, type VersionedWorkflow } from '../workflows/repository.ts';
 
 // What the consumers read for every delivery but which changes rarely: the workflow (by database
@@ -13,6 +16,10 @@ import { getWorkflowByDbId, type VersionedWorkflow } from '../workflows/reposito
 //   CACHE_MS older than the newest;
 // - an in-app integration deactivated or deleted may still be used for CACHE_MS (the other
 //   channels' lists only name a job's provider before it runs; their sends select afresh).
+// - a workflow's translations and the organization's default locale are never older than the
+//   trigger: a read kept is used only for jobs of triggers accepted before it began, so a
+//   translation changed before a trigger always renders, and a fan-out to 50,000 subscribers
+//   (whose notifications all carry the trigger's time) reads them once per container per CACHE_MS.
 // Nothing is cached when nothing is found, so a new workflow or integration is seen at once.
 
 export const CACHE_MS = 5_000;
@@ -96,4 +103,35 @@ export async function cachedInAppIntegration(scope: EnvScope): Promise<StoredInt
 export async function cachedDefaultIntegration(scope: EnvScope, channel: Channel): Promise<StoredIntegration | undefined> {
   const active = await cachedActiveIntegrations(scope, channel);
   return CHANNELS_WITH_PRIMARY.includes(channel) ? active?.find((i) => i.primary) : active?.at(-1);
+}
+
+/** A read with the time it began, for reads that must not be older than a trigger. */
+interface Stamped<T> {
+  readAt: number;
+  value: T;
+}
+const translations = new ReadCache<Stamped<Record<string, TranslationContent>>>(CACHE_MS, MAX_ENTRIES);
+const defaultLocales = new ReadCache<Stamped<string>>(CACHE_MS, MAX_ENTRIES);
+
+/** `load` kept under `key` in `cache`, used again only if it began at or after `notBefore` (epoch ms). */
+async function stampedRead<T>(cache: ReadCache<Stamped<T>>, key: string, notBefore: number, load: () => Promise<T>): Promise<T> {
+  const read = await cache.get(
+    key,
+    async () => {
+      const readAt = Date.now();
+      return { readAt, value: await load() };
+    },
+    (entry) => entry.readAt >= notBefore,
+  );
+  return read!.value;
+}
+
+/** Every locale's content of a workflow, read no earlier than `notBefore` (its trigger's time). */
+export function cachedWorkflowTranslations(scope: EnvScope, workflowDbId: string, notBefore: number): Promise<Record<string, TranslationContent>> {
+  return stampedRead(translations, `${scopeKey(scope)}/${workflowDbId}`, notBefore, () => contentsOf(scope, { resourceType: 'workflow', dbId: workflowDbId }));
+}
+
+/** The organization's default locale, read no earlier than `notBefore`. */
+export function cachedDefaultLocale(organizationId: string, notBefore: number): Promise<string> {
+  return stampedRead(defaultLocales, organizationId, notBefore, async () => (await getOrganizationSettings(organizationId)).defaultLocale);
 }

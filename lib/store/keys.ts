@@ -99,6 +99,8 @@ export const keys = {
     pk: org(organizationId),
     sk: `ENV#${environmentId}`,
   }),
+  /** The organization's settings (default and target locales, branding), beside the organization. */
+  organizationSettings: (organizationId: string): Key => ({ pk: org(organizationId), sk: 'SETTINGS' }),
   environmentsOfOrganization: (organizationId: string) => ({ pk: org(organizationId), skPrefix: 'ENV#' }),
 
   /** API keys are looked up by the hash of the key itself: that lookup is what finds the scope. */
@@ -201,6 +203,37 @@ export const keys = {
   workflowListIndex: (s: EnvScope, createdAt: string, workflowDbId: string) => ({
     gsi2pk: `${env(s)}#WORKFLOWS`,
     gsi2sk: `${createdAt}#${workflowDbId}`,
+  }),
+
+  // ---- translations ---------------------------------------------------------------------------
+  /**
+   * A translatable resource's group (its name and identifier as last written) and its locales'
+   * contents share one partition, keyed by the resource's database id (a workflow's identifier can
+   * change): the renderer reads every locale in one Query. gsi1 lists the environment's groups
+   * (the list route) and, per locale, the resources that have content in it (master JSON export).
+   */
+  /** `pk` alone: the whole partition (group and locales); with `skPrefix`: the locales. */
+  translationsOfResource: (s: EnvScope, resourceType: string, resourceDbId: string) => ({
+    pk: `${env(s)}#TRANSLATIONS#${resourceType}#${resourceDbId}`,
+    skPrefix: 'LOCALE#',
+  }),
+  translationGroup: (s: EnvScope, resourceType: string, resourceDbId: string): Key => ({
+    pk: `${env(s)}#TRANSLATIONS#${resourceType}#${resourceDbId}`,
+    sk: 'GROUP',
+  }),
+  translation: (s: EnvScope, resourceType: string, resourceDbId: string, locale: string): Key => ({
+    pk: `${env(s)}#TRANSLATIONS#${resourceType}#${resourceDbId}`,
+    sk: `LOCALE#${locale}`,
+  }),
+  translationGroupsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#TRANSLATIONGROUPS` }),
+  translationGroupListIndex: (s: EnvScope, createdAt: string, resourceType: string, resourceDbId: string) => ({
+    gsi1pk: `${env(s)}#TRANSLATIONGROUPS`,
+    gsi1sk: `${createdAt}#${resourceType}#${resourceDbId}`,
+  }),
+  translationsOfLocale: (s: EnvScope, locale: string) => ({ gsi1pk: `${env(s)}#TRANSLOCALE#${locale}` }),
+  translationLocaleIndex: (s: EnvScope, locale: string, resourceType: string, resourceDbId: string) => ({
+    gsi1pk: `${env(s)}#TRANSLOCALE#${locale}`,
+    gsi1sk: `${resourceType}#${resourceDbId}`,
   }),
 
   // ---- tenants --------------------------------------------------------------------------------

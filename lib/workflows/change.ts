@@ -1,5 +1,6 @@
 import type { Caller } from '../auth/caller.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
+import { forgetWorkflowTranslations } from '../translations/workflow-translations.ts';
 import { updatedWorkflow, type WorkflowChanges } from './build.ts';
 import { viewContext } from './environment-channels.ts';
 import { requireWorkflow } from './lookup.ts';
@@ -15,10 +16,14 @@ import { toWorkflowResponse } from './view.ts';
 
 export async function changeWorkflow(caller: Caller, ref: string, input: WorkflowChanges): Promise<WorkflowResponse> {
   assertPayloadSchema(input.payloadSchema);
+  let translated = false;
   const saved = await retryOnStaleWrite(async () => {
     const current = await requireWorkflow(caller, ref);
+    translated = current.isTranslationEnabled;
     const { version, ...workflow } = current;
     return saveWorkflow(updatedWorkflow(workflow, input, caller.userId), version);
   });
+  // Turning translations off deletes them, as the reference's "disable and delete" does.
+  if (translated && !saved.isTranslationEnabled) await forgetWorkflowTranslations(caller, saved);
   return toWorkflowResponse(saved, await viewContext(caller, [saved]));
 }

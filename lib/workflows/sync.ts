@@ -2,6 +2,7 @@ import type { Caller } from '../auth/caller.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { getEnvironment } from '../tenancy/environments.ts';
+import { copyWorkflowTranslations } from '../translations/workflow-translations.ts';
 import { buildSteps, newWorkflow, type ReadStep } from './build.ts';
 import { viewContext } from './environment-channels.ts';
 import { requireWorkflow } from './lookup.ts';
@@ -15,7 +16,8 @@ import { toWorkflowResponse } from './view.ts';
 
 // Endpoint 8: copies a workflow to another environment of the organization (behavior.md
 // "Workflow sync"). The copy is matched by workflowId; its steps by stepId, so steps that exist
-// in both keep the target's ids and steps only the target has are removed.
+// in both keep the target's ids and steps only the target has are removed. Its translations
+// replace the target's.
 
 const SYNCABLE_ORIGINS = ['svc-cloud'] as const;
 
@@ -33,6 +35,7 @@ export async function syncWorkflow(caller: Caller, ref: string, targetEnvironmen
 
   const target: EnvScope = { organizationId: caller.organizationId, environmentId: targetEnvironmentId };
   const saved = await retryOnStaleWrite(() => upsertInTarget(source, { ...caller, ...target }));
+  await copyWorkflowTranslations({ scope: caller, workflow: source }, { scope: target, workflow: saved });
   await markPublished(caller, source.workflowId);
   return toWorkflowResponse(saved, await viewContext(target, [saved]));
 }

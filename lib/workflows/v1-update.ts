@@ -1,6 +1,7 @@
 import type { Caller } from '../auth/caller.ts';
 import { BadRequestError } from '../errors.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
+import { renameWorkflowTranslations } from '../translations/workflow-translations.ts';
 import { updatedWorkflow } from './build.ts';
 import type { StoredWorkflow } from './model.ts';
 import { requireNotificationGroup } from './notification-group.ts';
@@ -21,6 +22,7 @@ const UPDATABLE = ['name', 'tags', 'description', 'identifier', 'steps', 'notifi
 export async function updateV1Workflow(caller: Caller, templateId: string, input: UpdateV1WorkflowInput): Promise<V1Workflow> {
   if (!UPDATABLE.some((field) => input[field] !== undefined)) throw new BadRequestError('No properties found for update');
   if (input.notificationGroupId !== undefined) requireNotificationGroup(caller, input.notificationGroupId);
+  let renamed = false;
   const saved = await retryOnStaleWrite(async () => {
     const { version, ...current } = await requireV1Workflow(caller, templateId);
     const changed = updatedWorkflow(
@@ -39,7 +41,10 @@ export async function updateV1Workflow(caller: Caller, templateId: string, input
       ...(input.data !== undefined && { data: input.data }),
       workflowId: input.identifier ?? current.workflowId,
     };
-    return next.workflowId === current.workflowId ? saveWorkflow(next, version) : saveRenamedWorkflow(next, current.workflowId, version);
+    if (next.workflowId === current.workflowId) return saveWorkflow(next, version);
+    renamed = true;
+    return saveRenamedWorkflow(next, current.workflowId, version);
   });
+  if (renamed) await renameWorkflowTranslations(caller, saved);
   return toV1Workflow(saved);
 }

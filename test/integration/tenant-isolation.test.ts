@@ -6,6 +6,7 @@ import { routes, type OperationId } from '#infra/routes.ts';
 import type { StoredNotification } from '#lib/pipeline/model.ts';
 import { createTestOrg, inboxClient, startTestApi, type ApiClient, type ApiResponse, type TestEnv } from '../support/api.ts';
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
+import { multipartBody, type MultipartBody } from '../support/multipart.ts';
 import { seedNotification } from '../support/notification-builder.ts';
 
 // Tenant isolation (issue 9, item 2). Two organizations × two environments, each environment
@@ -137,6 +138,9 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
   expectStatus(await client.patch(preferencesPath, { channels: { email: false } }), 200, 'seed global preferences');
   expectStatus(await client.patch(preferencesPath, { workflowId, channels: { in_app: false } }), 200, 'seed workflow preferences');
 
+  const translation = await client.post('/v2/translations', { resourceType: 'workflow', resourceId: workflowId, locale: 'en_US', content: { greeting: `Hello ${marker}` } });
+  expectStatus(translation, 200, 'seed translation');
+
   const tenant = await client.post('/v2/tenants', { identifier: `tenant-${tag}`, name: `Tenant ${marker}`, data: { marker } });
   expectStatus(tenant, 201, 'seed tenant');
 
@@ -225,6 +229,8 @@ async function snapshot(victim: Scope): Promise<Record<string, { status: number;
     workflowV1: `/v1/notification-templates/${victim.seeded.workflow._id}`,
     tenants: '/v2/tenants?limit=100',
     tenant: `/v2/tenants/${victim.seeded.tenant.identifier}`,
+    translation: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}/en_US`,
+    translations: '/v2/translations/master-json?locale=en_US',
     messages: '/v1/messages?limit=100',
     feed: `/v1/subscribers/${subscriberId}/notifications/feed?limit=100`,
     unseen: `/v1/subscribers/${subscriberId}/notifications/unseen`,
@@ -283,6 +289,8 @@ interface Call {
   body?: unknown;
   /** Made with the attacker's inbox session instead of its API key (the inbox routes). */
   session?: true;
+  /** Sent as multipart/form-data instead of `body` (the upload routes). */
+  form?: MultipartBody;
   expect: Expectation;
   /** Why a case exists when it is not the route's plain substitution. */
   note?: string;
@@ -790,6 +798,55 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   ],
   deleteTenantV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
 
+  // ---- translations: another scope's workflow is not found; lists and exports are the caller's ----
+  upsertTranslation: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/translations',
+      body: { resourceType: 'workflow', resourceId: victim.seeded.workflow.workflowId, locale: 'en_US', content: { greeting: 'Hijacked' } },
+      expect: notFound,
+    },
+    { method: 'POST', path: '/v2/translations', body: { resourceType: 'workflow', resourceId: victim.seeded.workflow._id, locale: 'en_US', content: {} }, expect: notFound },
+  ],
+  uploadTranslations: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/translations/upload',
+      form: multipartBody({ resourceType: 'workflow', resourceId: victim.seeded.workflow.workflowId }, [{ field: 'files[]', filename: 'en_US.json', content: '{"greeting":"Hijacked"}' }]),
+      expect: notFound,
+    },
+  ],
+  uploadMasterJson: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/translations/master-json/upload',
+      form: multipartBody({}, [{ field: 'file', filename: 'en_US.json', content: JSON.stringify({ workflows: { [victim.seeded.workflow.workflowId]: { greeting: 'Hijacked' } } }) }]),
+      note: 'the unknown id is reported in `failed`, nothing is written',
+      expect: own(),
+    },
+  ],
+  listTranslationGroups: () => [{ method: 'GET', path: '/v2/translations/list', expect: own() }],
+  getMasterJson: () => [{ method: 'GET', path: '/v2/translations/master-json?locale=en_US', expect: own() }],
+  importMasterJson: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/translations/master-json',
+      body: { locale: 'en_US', masterJson: { workflows: { [victim.seeded.workflow.workflowId]: { greeting: 'Hijacked' } } } },
+      note: 'the unknown id is reported in `failed`, nothing is written',
+      expect: own(),
+    },
+  ],
+  getTranslationGroup: ({ victim }) => [{ method: 'GET', path: `/v2/translations/group/workflow/${victim.seeded.workflow.workflowId}`, expect: notFound }],
+  deleteTranslationGroup: ({ victim }) => [{ method: 'DELETE', path: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}`, expect: notFound }],
+  getTranslation: ({ victim }) => [
+    { method: 'GET', path: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}/en_US`, expect: notFound },
+    { method: 'GET', path: `/v2/translations/workflow/${victim.seeded.workflow._id}/en_US`, expect: notFound },
+  ],
+  deleteTranslation: ({ victim }) => [{ method: 'DELETE', path: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}/en_US`, expect: notFound }],
+  // The settings are organization-wide (as the reference's); nothing of an environment is in them.
+  getOrganizationSettings: () => [{ method: 'GET', path: '/v1/organizations/settings', expect: own() }],
+  updateOrganizationSettings: () => [{ method: 'PATCH', path: '/v1/organizations/settings', body: {}, expect: own() }],
+
   // ---- messages (inbox) ----
   listMessages: ({ victim }) => [
     { method: 'GET', path: '/v1/messages?limit=100', expect: own() },
@@ -999,7 +1056,10 @@ const successStatus = (method: string, path: string): number => {
 /** What `call` must answer when `attacker` makes it against `victim`'s ids. */
 async function check(call: Call, { attacker, victim, sameOrg }: Ctx) {
   const what = `${attacker.name} → ${victim.name}: ${call.method} ${call.path}${call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`}${call.note ? ` (${call.note})` : ''}`;
-  const res = await (call.session ? attacker.inbox : attacker.client).request(call.method, call.path, { ...(call.body !== undefined && { body: call.body }) });
+  const res = await (call.session ? attacker.inbox : attacker.client).request(call.method, call.path, {
+    ...(call.body !== undefined && { body: call.body }),
+    ...(call.form && { rawBody: call.form.rawBody, headers: call.form.headers }),
+  });
   const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
   const sent = `${call.path} ${JSON.stringify(call.body ?? '')}`;
   const forbidden = victimSecrets(victim, sameOrg).filter((s) => !sent.includes(s));

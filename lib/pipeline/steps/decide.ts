@@ -3,11 +3,13 @@ import { stepFiltersPass, skipRulePasses, type ConditionVariables } from '../ste
 import { isChannelStep } from '../build-notification.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
+import { translateStep } from '../translate-step.ts';
 import { channelGate } from './gates.ts';
 
 // One job's decision: the step's conditions first, then, for channel steps, preferences and the
-// subscriber's schedule, then what the step's kind does. A consumer builds its decider from the
-// kinds it runs, so one that runs only in-app steps does not load the providers' code.
+// subscriber's schedule, then what the step's kind does (a channel step's content translated
+// first: translate-step.ts). A consumer builds its decider from the kinds it runs, so one that
+// runs only in-app steps does not load the providers' code.
 
 export type StepDeciders = Partial<Record<StepType, (context: JobContext) => Decision | Promise<Decision>>>;
 export type DecideStep = (context: JobContext) => Promise<Decision>;
@@ -28,6 +30,9 @@ export function stepDecider(deciders: StepDeciders): DecideStep {
     if (blocked) return blocked;
     const decide = deciders[step.type];
     if (!decide) throw new Error(`This consumer does not run ${step.type} steps`);
-    return decide(context);
+    if (!isChannelStep(step.type)) return decide(context);
+    const translated = await translateStep(context);
+    const decision = await decide(translated.context);
+    return translated.details.length === 0 ? decision : { ...decision, details: [...translated.details, ...decision.details] };
   };
 }

@@ -1,0 +1,39 @@
+import { NotFoundError } from '../errors.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { resolveWorkflow } from '../workflows/lookup.ts';
+import type { ResourceRef } from './repository.ts';
+import type { ResourceType } from './schemas.ts';
+import { workflowResource } from './workflow-translations.ts';
+
+// The one place that finds a translatable resource by its type and the id a client names it by:
+// each type is one entry. Layouts are not built yet: until they are, a `layout` resource is not
+// found, like an unknown workflow.
+
+export interface TranslatableResource extends ResourceRef {
+  /** Whether the resource renders its translations (the workflow's `isTranslationEnabled`). */
+  translationsEnabled: boolean;
+}
+
+type Finder = (scope: EnvScope, id: string) => Promise<TranslatableResource | undefined>;
+
+const finders: Record<ResourceType, Finder> = {
+  /** By workflowId, database id or slug, as the v2 workflow routes take it. */
+  workflow: async (scope, id) => {
+    const workflow = await resolveWorkflow(scope, id);
+    return workflow && { ...workflowResource(workflow), translationsEnabled: workflow.isTranslationEnabled };
+  },
+  layout: () => Promise.resolve(undefined),
+};
+
+export function findResource(scope: EnvScope, resourceType: ResourceType, id: string): Promise<TranslatableResource | undefined> {
+  return finders[resourceType](scope, id);
+}
+
+export const resourceNotFound = (resourceType: ResourceType, id: string) =>
+  new NotFoundError(`${resourceType === 'workflow' ? 'Workflow' : 'Layout'} with id ${id} not found`);
+
+export async function requireResource(scope: EnvScope, resourceType: ResourceType, id: string): Promise<TranslatableResource> {
+  const resource = await findResource(scope, resourceType, id);
+  if (!resource) throw resourceNotFound(resourceType, id);
+  return resource;
+}
