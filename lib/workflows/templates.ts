@@ -2,6 +2,7 @@ import { Liquid, filters } from 'liquidjs';
 import { isBlockDocument, parseBlockDocument } from '../email/block/document.ts';
 import { documentTemplates } from '../email/block/expressions.ts';
 import type { ReadStep } from './build.ts';
+import { liquidFilters, printValue } from './liquid-filters.ts';
 import type { ParsedTemplate, TemplateReading, VariablePath } from './model.ts';
 import type { StepInput } from './schemas.ts';
 
@@ -11,12 +12,24 @@ import type { StepInput } from './schemas.ts';
 // against a step's variables when it runs. Nothing else parses: views, sync and PATCH use the
 // stored readings (model.ts `templateReadings`), so their bundles hold no template engine.
 
-const liquid = new Liquid({ strictFilters: true });
+// Both engines have the reference's filters (liquid-filters.ts) and print an object or an array as
+// it does, as single-quoted JSON.
+const liquid = new Liquid({ strictFilters: true, outputEscape: printValue });
 
 // Email HTML renders every output HTML-escaped, so a payload value is text in the mail unless the
 // author writes `{{ payload.html | raw }}`. escape_once rather than escape: an output the author
 // already escaped (`| escape`) is not escaped twice.
-const htmlLiquid = new Liquid({ strictFilters: true, outputEscape: filters.escape_once as (value: unknown) => string });
+// (escape_once reads the render's memory limit from `this`.)
+const escapeOnce = filters.escape_once as (this: unknown, value: string) => string;
+function printHtml(this: unknown, value: unknown): string {
+  return escapeOnce.call(this, printValue(value));
+}
+const htmlLiquid = new Liquid({ strictFilters: true, outputEscape: printHtml });
+
+for (const [name, filter] of Object.entries(liquidFilters)) {
+  liquid.registerFilter(name, filter);
+  htmlLiquid.registerFilter(name, filter);
+}
 
 const hasLiquid = (template: string) => template.includes('{{') || template.includes('{%');
 
