@@ -194,6 +194,28 @@ describe('issues and status', () => {
     expect(chat.issues).toEqual({ integration: { chat: [expect.objectContaining({ issueType: 'MISSING_INTEGRATION' })] } });
   });
 
+  it('knows the reference filters: pluralize, toSentence, digest and json raise no issue', async () => {
+    const { dev } = await newTestOrg();
+    const wf = await create(dev.client, {
+      name: 'Filters',
+      active: true,
+      payloadSchema: { type: 'object', properties: { count: { type: 'number' }, names: { type: 'array' } } },
+      steps: [
+        { name: 'Digest', stepId: 'digest-step', type: 'digest', controlValues: { amount: 5, unit: 'minutes' } },
+        {
+          name: 'Inbox',
+          type: 'in_app',
+          controlValues: {
+            subject: "{{ payload.count | pluralize: 'comment', 'comments', false }}",
+            body: "{{ steps.digest-step.eventCount | minus: 5 | pluralize: 'more comment', '' }} {{ steps.digest-step.events | toSentence: 'payload.name', 3 }} {{ payload.names | digest: 2 }} {{ payload.names | json }}",
+          },
+        },
+      ],
+    });
+    expect(wf.status).toBe('ACTIVE');
+    expect(wf.steps.map((s: any) => s.issues)).toEqual([{}, {}]);
+  });
+
   it('follows the payload schema: a PATCH declaring the variable a template uses clears its issue', async () => {
     const { dev } = await newTestOrg();
     const wf = await create(dev.client, {
