@@ -101,6 +101,32 @@ export function toSentence(
   return `${words.slice(0, max).join(connector)}${max === 1 ? two : last}${more} ${englishPlural(String(overflowSuffix), more)}`;
 }
 
+/** A filter argument as written: quoted text, a number, or anything else (a variable, `true`) by its text. */
+export type FilterArgument = { kind: 'text' | 'other'; value: string } | { kind: 'number'; value: number };
+
+const TO_SENTENCE_TEXT_ARGS = ['keyPath', 'limit', 'overflowSuffix', 'wordsConnector', 'twoWordsConnector', 'lastWordConnector'];
+
+/**
+ * Why a `toSentence` call's arguments are wrong, checked when a step is saved as the reference
+ * does: a keyPath is required (non-empty over a digest's `steps.<id>.events`, whose items are
+ * events), the limit is a number of at least 0, the other arguments are texts.
+ */
+export function toSentenceArgsIssue(args: readonly FilterArgument[], overDigestEvents: boolean): string | undefined {
+  if (args.length === 0) return '"toSentence" expects at least 1 argument (keyPath)';
+  for (const [index, arg] of args.entries()) {
+    const name = TO_SENTENCE_TEXT_ARGS[index];
+    if (!name) break;
+    if (name === 'limit') {
+      if (arg.kind !== 'number' || arg.value < 0) return `"toSentence" expects a number of at least 0 for argument "limit"`;
+    } else if (arg.kind === 'number') {
+      return `"toSentence" expects a string for argument "${name}"`;
+    } else if (name === 'keyPath' && overDigestEvents && arg.value === '') {
+      return `"toSentence" expects a non-empty string for argument "keyPath" over digest events`;
+    }
+  }
+  return undefined;
+}
+
 /** The filters to register on an engine, by name (`json` replaces Liquid's own). */
 export const liquidFilters: Record<string, (value: unknown, ...args: unknown[]) => unknown> = {
   json: (value: unknown, spaces?: unknown) => singleQuotedJson(value, Number(spaces) || 0),

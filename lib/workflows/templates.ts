@@ -1,8 +1,8 @@
-import { Liquid, filters } from 'liquidjs';
+import { Liquid, Output, TokenKind, filters, toValueSync, type NumberToken, type QuotedToken, type Template } from 'liquidjs';
 import { isBlockDocument, parseBlockDocument } from '../email/block/document.ts';
 import { documentTemplates } from '../email/block/expressions.ts';
 import type { ReadStep } from './build.ts';
-import { liquidFilters, printValue } from './liquid-filters.ts';
+import { liquidFilters, printValue, toSentenceArgsIssue, type FilterArgument } from './liquid-filters.ts';
 import type { ParsedTemplate, TemplateReading, VariablePath } from './model.ts';
 import type { StepInput } from './schemas.ts';
 
@@ -36,7 +36,10 @@ const hasLiquid = (template: string) => template.includes('{{') || template.incl
 function readTemplate(template: string): ParsedTemplate {
   if (!hasLiquid(template)) return { ok: true, variables: [] };
   try {
-    const segments = liquid.globalVariableSegmentsSync(liquid.parse(template));
+    const parsed = liquid.parse(template);
+    const argIssue = filterArgsIssue(parsed);
+    if (argIssue) return { ok: false, kind: 'filter', message: argIssue };
+    const segments = liquid.globalVariableSegmentsSync(parsed);
     // A dynamic index (`payload.items[payload.i]`) ends the path there.
     const variables = segments.map((path) => {
       const end = path.findIndex((segment) => typeof segment !== 'string' && typeof segment !== 'number');
@@ -47,6 +50,33 @@ function readTemplate(template: string): ParsedTemplate {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, kind: /undefined filter/.test(message) ? 'filter' : 'syntax', message };
   }
+}
+
+/** The first filter call with wrong arguments in parsed templates (only `toSentence` checks its own). */
+function filterArgsIssue(templates: Template[]): string | undefined {
+  for (const template of templates) {
+    // A tag's children: the branches of an if, the body of a for, ...
+    const children = template instanceof Output ? undefined : template.children?.(false, true);
+    const issue = template instanceof Output ? outputArgsIssue(template) : children && filterArgsIssue(toValueSync(children));
+    if (issue) return issue;
+  }
+  return undefined;
+}
+
+function outputArgsIssue(output: Output): string | undefined {
+  const overDigestEvents = /^\s*steps\.[^.\s|]+\.events\s*(\||$)/.test(output.token.content);
+  for (const filter of output.value.filters) {
+    if (filter.name !== 'toSentence') continue;
+    const args = filter.args.map((arg): FilterArgument => {
+      if (Array.isArray(arg)) return { kind: 'other', value: arg[0] ?? '' };
+      if (arg.kind === TokenKind.Quoted) return { kind: 'text', value: (arg as QuotedToken).content };
+      if (arg.kind === TokenKind.Number) return { kind: 'number', value: (arg as NumberToken).content };
+      return { kind: 'other', value: arg.getText() };
+    });
+    const issue = toSentenceArgsIssue(args, overDigestEvents);
+    if (issue) return issue;
+  }
+  return undefined;
 }
 
 /**

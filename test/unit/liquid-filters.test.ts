@@ -142,6 +142,21 @@ describe('in templates', () => {
     expect(renderTemplate("{{ payload.count | pluralize: 't.apple', 't.apples' }}", variables)).toBe('2 t.apples');
   });
 
+  it('checks toSentence arguments on write as the reference does, in tags too', () => {
+    const issue = (body: string) => {
+      const [reading] = readTemplates({ body });
+      return reading && !reading.ok ? `${reading.kind}: ${reading.message}` : undefined;
+    };
+    expect(issue('{{ steps.digest.events | toSentence }}')).toBe('filter: "toSentence" expects at least 1 argument (keyPath)');
+    expect(issue("{{ steps.digest.events | toSentence: '' }}")).toBe('filter: "toSentence" expects a non-empty string for argument "keyPath" over digest events');
+    expect(issue("{% if payload.on %}{{ payload.names | toSentence: '', '2' }}{% endif %}")).toBe('filter: "toSentence" expects a number of at least 0 for argument "limit"');
+    expect(issue("{% for n in payload.lists %}{{ n | toSentence: 'name', -1 }}{% endfor %}")).toBe('filter: "toSentence" expects a number of at least 0 for argument "limit"');
+    expect(issue("{{ payload.names | toSentence: '', 2, 5 }}")).toBe('filter: "toSentence" expects a string for argument "overflowSuffix"');
+    expect(issue("{{ payload.names | toSentence: '' }}")).toBeUndefined();
+    expect(issue("{{ payload.users | toSentence: payload.key, 3, 'person', ' + ', ' or ', ' & ' }}")).toBeUndefined();
+    expect(issue("{{ steps.digest.events | toSentence: 'payload.name' }}")).toBeUndefined();
+  });
+
   it('reads a template using them as valid, an unknown filter still as a filter issue', () => {
     const readings = readTemplates({
       body: "{{ payload.count | pluralize: 'x' }} {{ payload.names | toSentence: 'name' }} {{ payload.names | digest: 2 }} {{ payload.obj | json }}",
