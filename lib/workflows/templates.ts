@@ -1,7 +1,8 @@
-import { Liquid, filters } from 'liquidjs';
+import { Liquid, Output, TokenKind, filters, toValueSync, type NumberToken, type QuotedToken, type Template } from 'liquidjs';
 import { isBlockDocument, parseBlockDocument } from '../email/block/document.ts';
 import { documentTemplates } from '../email/block/expressions.ts';
 import type { ReadStep } from './build.ts';
+import { liquidFilters, printValue, toSentenceArgsIssue, type FilterArgument } from './liquid-filters.ts';
 import type { ParsedTemplate, TemplateReading, VariablePath } from './model.ts';
 import type { StepInput } from './schemas.ts';
 
@@ -11,19 +12,34 @@ import type { StepInput } from './schemas.ts';
 // against a step's variables when it runs. Nothing else parses: views, sync and PATCH use the
 // stored readings (model.ts `templateReadings`), so their bundles hold no template engine.
 
-const liquid = new Liquid({ strictFilters: true });
+// Both engines have the reference's filters (liquid-filters.ts) and print an object or an array as
+// it does, as single-quoted JSON.
+const liquid = new Liquid({ strictFilters: true, outputEscape: printValue });
 
 // Email HTML renders every output HTML-escaped, so a payload value is text in the mail unless the
 // author writes `{{ payload.html | raw }}`. escape_once rather than escape: an output the author
 // already escaped (`| escape`) is not escaped twice.
-const htmlLiquid = new Liquid({ strictFilters: true, outputEscape: filters.escape_once as (value: unknown) => string });
+// (escape_once reads the render's memory limit from `this`.)
+const escapeOnce = filters.escape_once as (this: unknown, value: string) => string;
+function printHtml(this: unknown, value: unknown): string {
+  return escapeOnce.call(this, printValue(value));
+}
+const htmlLiquid = new Liquid({ strictFilters: true, outputEscape: printHtml });
+
+for (const [name, filter] of Object.entries(liquidFilters)) {
+  liquid.registerFilter(name, filter);
+  htmlLiquid.registerFilter(name, filter);
+}
 
 const hasLiquid = (template: string) => template.includes('{{') || template.includes('{%');
 
 function readTemplate(template: string): ParsedTemplate {
   if (!hasLiquid(template)) return { ok: true, variables: [] };
   try {
-    const segments = liquid.globalVariableSegmentsSync(liquid.parse(template));
+    const parsed = liquid.parse(template);
+    const argIssue = filterArgsIssue(parsed);
+    if (argIssue) return { ok: false, kind: 'filter', message: argIssue };
+    const segments = liquid.globalVariableSegmentsSync(parsed);
     // A dynamic index (`payload.items[payload.i]`) ends the path there.
     const variables = segments.map((path) => {
       const end = path.findIndex((segment) => typeof segment !== 'string' && typeof segment !== 'number');
@@ -34,6 +50,33 @@ function readTemplate(template: string): ParsedTemplate {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, kind: /undefined filter/.test(message) ? 'filter' : 'syntax', message };
   }
+}
+
+/** The first filter call with wrong arguments in parsed templates (only `toSentence` checks its own). */
+function filterArgsIssue(templates: Template[]): string | undefined {
+  for (const template of templates) {
+    // A tag's children: the branches of an if, the body of a for, ...
+    const children = template instanceof Output ? undefined : template.children?.(false, true);
+    const issue = template instanceof Output ? outputArgsIssue(template) : children && filterArgsIssue(toValueSync(children));
+    if (issue) return issue;
+  }
+  return undefined;
+}
+
+function outputArgsIssue(output: Output): string | undefined {
+  const overDigestEvents = /^\s*steps\.[^.\s|]+\.events\s*(\||$)/.test(output.token.content);
+  for (const filter of output.value.filters) {
+    if (filter.name !== 'toSentence') continue;
+    const args = filter.args.map((arg): FilterArgument => {
+      if (Array.isArray(arg)) return { kind: 'other', value: arg[0] ?? '' };
+      if (arg.kind === TokenKind.Quoted) return { kind: 'text', value: (arg as QuotedToken).content };
+      if (arg.kind === TokenKind.Number) return { kind: 'number', value: (arg as NumberToken).content };
+      return { kind: 'other', value: arg.getText() };
+    });
+    const issue = toSentenceArgsIssue(args, overDigestEvents);
+    if (issue) return issue;
+  }
+  return undefined;
 }
 
 /**

@@ -129,6 +129,42 @@ describe('a block-editor email step', () => {
     expect(lines[2]).toBe('2 comments');
   });
 
+  it('the editor’s digest block: five comments, then the rest counted by `| pluralize` in a variable node', async () => {
+    // As the dashboard's digest block writes it: a repeat of 5 over the events, then a variable
+    // whose id is Liquid with filters; and a sentence of who commented, with `toSentence`.
+    const body = doc(
+      n('section', { showIfKey: null, backgroundColor: '#FFFFFF', borderWidth: 0 }, [
+        n('paragraph', {}, [t("{{ steps.digest-step.events | toSentence: 'payload.userName', 2, 'other' }} commented")]),
+        n('repeat', { each: 'steps.digest-step.events', isUpdatingKey: false, showIfKey: null, iterations: 5 }, [
+          n('paragraph', { textAlign: null, showIfKey: null }, [
+            v('current.payload.userName', { aliasFor: 'steps.digest-step.events.payload.userName' }),
+            t(' commented: '),
+            v('current.payload.comment', { aliasFor: 'steps.digest-step.events.payload.comment' }),
+          ]),
+        ]),
+        n('paragraph', { textAlign: null, showIfKey: null }, [v("steps.digest-step.eventCount | minus: 5 | pluralize: 'more comment', ''")]),
+      ]),
+    );
+    const workflowId = await createWorkflow(client, [
+      { name: 'Digest', stepId: 'digest-step', type: 'digest', controlValues: { amount: 3, unit: 'seconds' } },
+      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Comments', body, editorType: 'block', layoutId: null } },
+    ]);
+    const subscriberId = `sub-${rand()}`;
+    const email = `${subscriberId}@example.test`;
+    const names = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus'];
+    const res = await client.post('/v1/events/trigger/bulk', {
+      events: names.map((userName) => ({ name: workflowId, to: { subscriberId, email }, payload: { userName, comment: `hi from ${userName}` } })),
+    });
+    expect(res.body.map((r: any) => r.status)).toEqual(names.map(() => 'processed'));
+    const $ = load(String((await mailTo(email)).html));
+    const lines = $('p').toArray().map((p) => $(p).text());
+    expect(lines).toHaveLength(7);
+    const [first, second] = lines[0]!.match(/^(\w+), (\w+), and 5 others commented$/)!.slice(1);
+    expect(names).toEqual(expect.arrayContaining([first, second]));
+    for (const line of lines.slice(1, 6)) expect(line).toMatch(/^(\w+) commented: hi from \1$/);
+    expect(lines[6]).toBe('2 more comments');
+  });
+
   it('a bad document fails the step with a readable error rather than mailing JSON', async () => {
     // A document accepted on write can still fail with the payload it gets: a repeat over a
     // value that is not a list. The step fails with the renderer's message.

@@ -244,6 +244,47 @@ describe('action steps', () => {
     expect([...message.content.matchAll(/\[(\w)\]/g)].map((m) => m[1]).sort()).toEqual(['a', 'b']);
   });
 
+  it('summarises a digest with the reference filters: pluralize, toSentence and digest over steps.<stepId>.events', async () => {
+    const wf = await createWorkflow([
+      { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: 3, unit: 'seconds' } },
+      inApp("{{ steps.collect.events | toSentence: 'payload.name' }} left {{ steps.collect.eventCount | pluralize: 'reply', 'replies' }}", {
+        subject: "{{ steps.collect.events | pluralize: 'person' }}",
+      }),
+      {
+        name: 'Summary',
+        stepId: 'summary',
+        type: 'email',
+        controlValues: {
+          subject: "{{ steps.collect.eventCount | pluralize: 'new comment' }}",
+          body: "<p>{{ steps.collect.events | digest: 1, 'payload.name' }} commented</p><p>{{ steps.collect.eventCount | minus: 1 | pluralize: 'other comment', '', false }}</p>",
+        },
+      },
+    ]);
+    const subscriberId = `sub-${rand()}`;
+    const names = ['Ann', 'Bob', 'Cy'];
+    const res = await client.post('/v1/events/trigger/bulk', {
+      events: names.map((name) => ({ name: wf, to: { subscriberId, email: `${subscriberId}@example.com` }, payload: { name } })),
+    });
+    expect(res.body.map((r: any) => r.status)).toEqual(['processed', 'processed', 'processed']);
+    const [inbox] = await vi.waitFor(async () => {
+      const found = await messagesOf(subscriberId);
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(inbox.subject).toBe('3 people');
+    const [first, second] = inbox.content.match(/^(\w+), (\w+), and 1 other left 3 replies$/).slice(1);
+    expect(names).toEqual(expect.arrayContaining([first, second]));
+    expect(first).not.toBe(second);
+
+    const [email] = await vi.waitFor(async () => {
+      const found = await messagesOf(subscriberId, 'email');
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(email.subject).toBe('3 new comments');
+    expect(email.content).toMatch(/<p>(Ann|Bob|Cy) and 2 others commented<\/p><p>other comments<\/p>/);
+  });
+
   it('delays delivery by the step amount', async () => {
     const wf = await createWorkflow([
       { name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'regular', amount: 2, unit: 'seconds' } },

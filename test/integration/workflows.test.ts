@@ -194,6 +194,39 @@ describe('issues and status', () => {
     expect(chat.issues).toEqual({ integration: { chat: [expect.objectContaining({ issueType: 'MISSING_INTEGRATION' })] } });
   });
 
+  it('knows the reference filters: pluralize, toSentence, digest and json raise no issue; bad toSentence arguments do', async () => {
+    const { dev } = await newTestOrg();
+    const digestStep = { name: 'Digest', stepId: 'digest-step', type: 'digest', controlValues: { amount: 5, unit: 'minutes' } };
+    const inbox = (controlValues: Record<string, unknown>) => ({ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues });
+    const payloadSchema = { type: 'object', properties: { count: { type: 'number' }, names: { type: 'array' } } };
+    const wf = await create(dev.client, {
+      name: 'Filters',
+      active: true,
+      payloadSchema,
+      steps: [
+        digestStep,
+        inbox({
+          subject: "{{ payload.count | pluralize: 'comment', 'comments', false }}",
+          body: "{{ steps.digest-step.eventCount | minus: 5 | pluralize: 'more comment', '' }} {{ steps.digest-step.events | toSentence: 'payload.name', 3 }} {{ payload.names | digest: 2 }} {{ payload.names | json }}",
+        }),
+      ],
+    });
+    expect(wf.status).toBe('ACTIVE');
+    expect(wf.steps.map((s: any) => s.issues)).toEqual([{}, {}]);
+
+    const res = await dev.client.put(`/v2/workflows/${wf.workflowId}`, {
+      name: 'Filters',
+      active: true,
+      payloadSchema,
+      steps: [digestStep, inbox({ body: '{{ steps.digest-step.events | toSentence }}' })],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.status).toBe('ERROR');
+    expect(res.body.steps[1].issues.controls.body).toEqual([
+      { issueType: 'INVALID_FILTER_ARG_IN_VARIABLE', message: '"toSentence" expects at least 1 argument (keyPath)' },
+    ]);
+  });
+
   it('follows the payload schema: a PATCH declaring the variable a template uses clears its issue', async () => {
     const { dev } = await newTestOrg();
     const wf = await create(dev.client, {
