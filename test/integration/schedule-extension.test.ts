@@ -8,8 +8,8 @@ import { startFakeSmtp, type FakeSmtp } from '../support/provider-servers.ts';
 // the subscriber's delivery schedule waits for the schedule's next window, then the email step
 // (which the schedule gates too) goes out. Without the flag, or in a critical workflow, the wait
 // ends as before. Schedules are set per minute, so the window of the extended case opens at the
-// next minute but one of the subscriber's clock (there is no test clock: the pipeline reads the
-// real one): that test waits up to two minutes, polling.
+// first whole minute at least 25 s away (there is no test clock: the pipeline reads the real
+// one): that test waits up to a minute and a half, polling.
 
 const TIMEZONE = 'Asia/Kolkata';
 const LONG_WAIT = { timeout: 150_000, interval: 1_000 };
