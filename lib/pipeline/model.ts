@@ -123,6 +123,11 @@ export interface StoredNotification {
   /** The trigger's context, by type (`{{context.<type>.id}}`, `{{context.<type>.data}}`). */
   context?: Record<string, { id: string; data?: Record<string, unknown> }>;
   tenant?: TenantRef;
+  /**
+   * The stored tenant the trigger named, read once by its fan-out after the trigger's update
+   * (templates' `tenant`: tenant-snapshot.ts). Absent when too large to keep: jobs read the tenant.
+   */
+  tenantSnapshot?: TenantSnapshot;
   actor?: SubscriberSummary;
   _digestedNotificationId?: string;
   /** Its trigger's `notificationShards` (absent: 1): which partition of the transaction holds it (keys.notification). */
@@ -136,6 +141,13 @@ export interface TenantRef {
   identifier: string;
   name?: string;
   data?: Record<string, unknown>;
+}
+
+export interface TenantSnapshot {
+  _id: string;
+  identifier: string;
+  name: string;
+  data: Record<string, unknown>;
 }
 
 /** A subscriber as a trigger names it: an id, or a definition to create or update. */

@@ -1,6 +1,9 @@
 import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/providers.ts';
 import { listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
+import { getTenant } from '../tenants/repository.ts';
+import type { TenantSnapshot } from './model.ts';
+import { snapshotOf } from './tenant-snapshot.ts';
 import { getWorkflowByDbId, type VersionedWorkflow } from '../workflows/repository.ts';
 
 // What the consumers read for every delivery but which changes rarely: the workflow (by database
@@ -14,6 +17,7 @@ import { getWorkflowByDbId, type VersionedWorkflow } from '../workflows/reposito
 // - an in-app integration deactivated or deleted may still be used for CACHE_MS (the other
 //   channels' lists only name a job's provider before it runs; their sends select afresh).
 // Nothing is cached when nothing is found, so a new workflow or integration is seen at once.
+// A trigger's tenant is kept by the trigger (its segments read it once per container).
 
 export const CACHE_MS = 5_000;
 const MAX_ENTRIES = 500;
@@ -64,6 +68,7 @@ export class ReadCache<T> {
 
 const workflows = new ReadCache<VersionedWorkflow>(CACHE_MS, MAX_ENTRIES);
 const activeIntegrations = new ReadCache<StoredIntegration[]>(CACHE_MS, MAX_ENTRIES);
+const triggerTenants = new ReadCache<TenantSnapshot>(CACHE_MS, MAX_ENTRIES);
 
 const scopeKey = (scope: EnvScope) => `${scope.organizationId}/${scope.environmentId}`;
 
@@ -96,4 +101,15 @@ export async function cachedInAppIntegration(scope: EnvScope): Promise<StoredInt
 export async function cachedDefaultIntegration(scope: EnvScope, channel: Channel): Promise<StoredIntegration | undefined> {
   const active = await cachedActiveIntegrations(scope, channel);
   return CHANNELS_WITH_PRIMARY.includes(channel) ? active?.find((i) => i.primary) : active?.at(-1);
+}
+
+/**
+ * The stored tenant a trigger names, for the segments of its audience: their messages come after
+ * the walk that applied the trigger's update (fan-out.ts), and each trigger is its own entry.
+ */
+export function cachedTriggerTenant(scope: EnvScope, transactionId: string, identifier: string): Promise<TenantSnapshot | undefined> {
+  return triggerTenants.get(`${scopeKey(scope)}/${transactionId}`, async () => {
+    const tenant = await getTenant(scope, identifier);
+    return tenant && snapshotOf(tenant);
+  });
 }

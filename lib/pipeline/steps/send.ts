@@ -122,7 +122,7 @@ async function targetsOf(context: JobContext, channel: Exclude<Channel, 'in_app'
   if (channel === 'email' || channel === 'sms') {
     const integration = await selectIntegration(scope, channel, {
       ...(typeof overrides.integrationIdentifier === 'string' && { identifier: overrides.integrationIdentifier }),
-      ...(notification.tenant && { tenant: notification.tenant as unknown as Record<string, unknown>, variables: context.variables as ConditionVariables }),
+      ...(notification.tenant && { tenant: context.variables.tenant as Record<string, unknown>, variables: context.variables as ConditionVariables }),
     });
     if (!integration) return { kind: 'no-integration' };
     const to =
