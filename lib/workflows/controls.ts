@@ -68,6 +68,8 @@ const email = z.object({
   editorType: z.optional(z.enum(['block', 'html'])),
   disableOutputSanitization: z.optional(z.boolean()),
   layoutId: z.optional(z.nullable(z.string())),
+  // The step's own sender (Liquid templates), before the integration's `from` and `senderName`.
+  from: z.optional(z.object({ email: z.optional(z.string()), name: z.optional(z.string()) })),
 });
 
 const sms = z.object({ skip, body: z.optional(z.string()) });
