@@ -1,41 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalApi } from '#infra/local/api-gateway.ts';
-import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
 import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeline.ts';
-import { startFakeSmtp, type FakeSmtp } from '../support/provider-servers.ts';
+import { mailEnvironment } from '../support/smtp-integration.ts';
 
 // An email step's own sender (`from: {email, name}`, the reference's email control), rendered
 // with the trigger's variables, goes out before the integration's `from` and `senderName`,
 // through the API, the queues and the pipeline to the mail the SMTP server received.
 
-let api: LocalApi;
-let client: ApiClient;
-let smtp: FakeSmtp;
-
-beforeAll(async () => {
-  [api, smtp] = await Promise.all([startTestApi(), startFakeSmtp()]);
-  client = (await createTestOrg(api.url)).dev.client;
-  const res = await client.post('/v1/integrations', {
-    providerId: 'nodemailer',
-    channel: 'email',
-    active: true,
-    credentials: { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret', from: 'news@acme.test', senderName: 'Acme News' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect((await client.post(`/v1/integrations/${res.body.data._id}/set-primary`, {})).status).toBeLessThan(300);
-});
-afterAll(async () => {
-  await Promise.all([api?.close(), smtp?.close()]);
-});
+const mailEnv = mailEnvironment();
 
 async function senderOf(from: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}): Promise<{ address?: string; name?: string }> {
-  const wf = await createWorkflow(client, [
+  const wf = await createWorkflow(mailEnv.client, [
     { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hello', body: '<p>Hi</p>', ...(from && { from }) } },
   ]);
   const subscriberId = `sub-${rand()}`;
-  const txid = await triggerWith(client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, payload: { team: 'billing' }, ...extra });
-  expect((await settledOne(client, txid)).jobs[0].status).toBe('completed');
-  const received = smtp.received.find((r) => r.envelope.to.includes(`${subscriberId}@example.test`));
+  const txid = await triggerWith(mailEnv.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, payload: { team: 'billing' }, ...extra });
+  expect((await settledOne(mailEnv.client, txid)).jobs[0].status).toBe('completed');
+  const received = mailEnv.smtp.received.find((r) => r.envelope.to.includes(`${subscriberId}@example.test`));
   return received!.mail.from!.value[0]!;
 }
 
@@ -56,13 +36,13 @@ describe("an email step's sender", () => {
   });
 
   it('is a control of the step: kept, described in its schema, and checked', async () => {
-    const wf = await createWorkflow(client, [
+    const wf = await createWorkflow(mailEnv.client, [
       { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hello', body: '<p>Hi</p>', from: { email: 'a@acme.test', name: 'A' } } },
     ]);
-    const [mail] = (await client.get(`/v2/workflows/${wf}`)).body.steps;
+    const [mail] = (await mailEnv.client.get(`/v2/workflows/${wf}`)).body.steps;
     expect(mail.controls.values.from).toEqual({ email: 'a@acme.test', name: 'A' });
     expect(mail.controls.dataSchema.properties.from.properties).toEqual({ email: { type: 'string' }, name: { type: 'string' } });
-    const bad = await client.post('/v2/workflows', {
+    const bad = await mailEnv.client.post('/v2/workflows', {
       name: `wf-${rand()}`,
       workflowId: `wf-${rand()}`,
       steps: [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hello', body: '<p>Hi</p>', from: { email: 42 } } }],

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LocalApi } from '#infra/local/api-gateway.ts';
-import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { createWorkflow, rand, settledOne, trigger } from '../support/pipeline.ts';
-import { startFakeSmtp, type FakeSmtp } from '../support/provider-servers.ts';
+import { mailEnvironment } from '../support/smtp-integration.ts';
 
 // extendToSchedule through the API, the queues and the pipeline: a delay whose wait ends outside
 // the subscriber's delivery schedule waits for the schedule's next window, then the email step
@@ -14,25 +12,7 @@ import { startFakeSmtp, type FakeSmtp } from '../support/provider-servers.ts';
 const TIMEZONE = 'Asia/Kolkata';
 const LONG_WAIT = { timeout: 150_000, interval: 1_000 };
 
-let api: LocalApi;
-let client: ApiClient;
-let smtp: FakeSmtp;
-
-beforeAll(async () => {
-  [api, smtp] = await Promise.all([startTestApi(), startFakeSmtp()]);
-  client = (await createTestOrg(api.url)).dev.client;
-  const res = await client.post('/v1/integrations', {
-    providerId: 'nodemailer',
-    channel: 'email',
-    active: true,
-    credentials: { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret', from: 'news@acme.test', senderName: 'Acme' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect((await client.post(`/v1/integrations/${res.body.data._id}/set-primary`, {})).status).toBeLessThan(300);
-});
-afterAll(async () => {
-  await Promise.all([api?.close(), smtp?.close()]);
-});
+const mailEnv = mailEnvironment();
 
 /** The subscriber's wall clock at an instant: its weekday and 12-hour time, as schedules write them. */
 function wallClock(at: Date): { day: string; time: string } {
@@ -44,27 +24,27 @@ function wallClock(at: Date): { day: string; time: string } {
 /** A subscriber in TIMEZONE whose one delivery window opens at `opens` (a whole minute) for two hours. */
 async function subscriberWithWindow(opens: Date): Promise<string> {
   const subscriberId = `sub-${rand()}`;
-  const created = await client.post('/v1/subscribers', { subscriberId, email: `${subscriberId}@example.test`, timezone: TIMEZONE });
+  const created = await mailEnv.client.post('/v1/subscribers', { subscriberId, email: `${subscriberId}@example.test`, timezone: TIMEZONE });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const start = wallClock(opens);
   const end = wallClock(new Date(opens.getTime() + 2 * 3_600_000));
   // A range ending past midnight runs overnight, from the day it starts.
   const schedule = { isEnabled: true, weeklySchedule: { [start.day]: { isEnabled: true, hours: [{ start: start.time, end: end.time }] } } };
-  const res = await client.patch(`/v2/subscribers/${subscriberId}/preferences`, { schedule });
+  const res = await mailEnv.client.patch(`/v2/subscribers/${subscriberId}/preferences`, { schedule });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return subscriberId;
 }
 
 /** The transaction's one notification as it is now. */
 async function settledOrNot(transactionId: string): Promise<any> {
-  const res = await client.get(`/v1/notifications?transactionId=${transactionId}`);
+  const res = await mailEnv.client.get(`/v1/notifications?transactionId=${transactionId}`);
   expect(res.body.data).toHaveLength(1);
   return res.body.data[0];
 }
 
 const wholeMinute = (ms: number) => new Date(Math.ceil(ms / 60_000) * 60_000);
 const details = (job: any): string[] => job.executionDetails.map((d: any) => d.detail);
-const mailTo = (subscriberId: string) => smtp.received.find((r) => r.envelope.to.includes(`${subscriberId}@example.test`));
+const mailTo = (subscriberId: string) => mailEnv.smtp.received.find((r) => r.envelope.to.includes(`${subscriberId}@example.test`));
 
 const steps = (delay: Record<string, unknown>) => [
   { name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'regular', amount: 1, unit: 'seconds', ...delay } },
@@ -76,23 +56,23 @@ describe('extendToSchedule', () => {
     // The window opens at least 20 s after the one-second waits end (Kolkata is on whole minutes of UTC).
     const opens = wholeMinute(Date.now() + 25_000);
     const [delayed, digested] = await Promise.all([subscriberWithWindow(opens), subscriberWithWindow(opens)]);
-    const delayWorkflow = await createWorkflow(client, steps({ extendToSchedule: true }));
-    const digestWorkflow = await createWorkflow(client, [
+    const delayWorkflow = await createWorkflow(mailEnv.client, steps({ extendToSchedule: true }));
+    const digestWorkflow = await createWorkflow(mailEnv.client, [
       { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: 1, unit: 'seconds', extendToSchedule: true } },
       { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: '{{steps.collect.eventCount}} updates', body: '<p>Hi</p>' } },
     ]);
-    const delayTx = await trigger(client, delayWorkflow, delayed);
-    const digestTx = await trigger(client, digestWorkflow, digested, { n: 1 });
+    const delayTx = await trigger(mailEnv.client, delayWorkflow, delayed);
+    const digestTx = await trigger(mailEnv.client, digestWorkflow, digested, { n: 1 });
 
     // While the digest waits for the window, a later event still joins it.
     await vi.waitFor(async () => {
       const [collect] = (await settledOrNot(digestTx)).jobs;
       expect(collect.scheduleExtensionsCount).toBe(1);
     }, LONG_WAIT);
-    const joinedTx = await trigger(client, digestWorkflow, digested, { n: 2 });
+    const joinedTx = await trigger(mailEnv.client, digestWorkflow, digested, { n: 2 });
 
     const [delayItem, digestItem, joinedItem] = await vi.waitFor(
-      () => Promise.all([settledOne(client, delayTx), settledOne(client, digestTx), settledOne(client, joinedTx)]),
+      () => Promise.all([settledOne(mailEnv.client, delayTx), settledOne(mailEnv.client, digestTx), settledOne(mailEnv.client, joinedTx)]),
       LONG_WAIT,
     );
     for (const item of [delayItem, digestItem]) {
@@ -112,8 +92,8 @@ describe('extendToSchedule', () => {
 
   it('without extendToSchedule, the delay ends on time and the schedule skips the email', async () => {
     const subscriberId = await subscriberWithWindow(wholeMinute(Date.now() + 3 * 3_600_000));
-    const wf = await createWorkflow(client, steps({ extendToSchedule: false }));
-    const item = await settledOne(client, await trigger(client, wf, subscriberId));
+    const wf = await createWorkflow(mailEnv.client, steps({ extendToSchedule: false }));
+    const item = await settledOne(mailEnv.client, await trigger(mailEnv.client, wf, subscriberId));
     const [wait, mail] = item.jobs;
     expect(wait.status).toBe('completed');
     expect(wait.scheduleExtensionsCount).toBeUndefined();
@@ -124,8 +104,8 @@ describe('extendToSchedule', () => {
 
   it('a critical workflow is not extended: its delay ends on time and its email goes out', async () => {
     const subscriberId = await subscriberWithWindow(wholeMinute(Date.now() + 3 * 3_600_000));
-    const wf = await createWorkflow(client, steps({ extendToSchedule: true }), { preferences: { user: { all: { readOnly: true } } } });
-    const item = await settledOne(client, await trigger(client, wf, subscriberId));
+    const wf = await createWorkflow(mailEnv.client, steps({ extendToSchedule: true }), { preferences: { user: { all: { readOnly: true } } } });
+    const item = await settledOne(mailEnv.client, await trigger(mailEnv.client, wf, subscriberId));
     const [wait, mail] = item.jobs;
     expect(wait.status).toBe('completed');
     expect(wait.scheduleExtensionsCount).toBeUndefined();
@@ -135,13 +115,13 @@ describe('extendToSchedule', () => {
   });
 
   it('shows the control in the step schema and keeps it', async () => {
-    const wf = await createWorkflow(client, steps({ extendToSchedule: true }));
-    const res = await client.get(`/v2/workflows/${wf}`);
+    const wf = await createWorkflow(mailEnv.client, steps({ extendToSchedule: true }));
+    const res = await mailEnv.client.get(`/v2/workflows/${wf}`);
     const wait = res.body.steps[0];
     expect(wait.controls.values.extendToSchedule).toBe(true);
     expect(wait.controls.dataSchema.properties.extendToSchedule).toEqual({ type: 'boolean' });
     expect(wait.controls.uiSchema.properties.extendToSchedule).toEqual({ component: 'EXTEND_TO_SCHEDULE', placeholder: false });
-    const bad = await client.post('/v2/workflows', { name: `wf-${rand()}`, workflowId: `wf-${rand()}`, steps: steps({ extendToSchedule: 'yes' }) });
+    const bad = await mailEnv.client.post('/v2/workflows', { name: `wf-${rand()}`, workflowId: `wf-${rand()}`, steps: steps({ extendToSchedule: 'yes' }) });
     expect(bad.status).toBe(422);
   });
 });

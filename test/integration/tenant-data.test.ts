@@ -1,45 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LocalApi } from '#infra/local/api-gateway.ts';
-import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWorkflow, messagesOf, rand, settled, settledOne, triggerWith, WAIT } from '../support/pipeline.ts';
-import { startFakeSmtp, type FakeSmtp } from '../support/provider-servers.ts';
+import { mailEnvironment, smtpIntegration } from '../support/smtp-integration.ts';
 
 // A trigger's tenant as templates, step conditions and integration conditions see it: the
 // stored tenant (identifier, name, data) after the trigger's own update, through the API, the
 // queues and both consumers, to the inbox and the mail the SMTP server received; the activity
 // feed shows it on each job.
 
-let api: LocalApi;
-let client: ApiClient;
-let smtp: FakeSmtp;
-
-const smtpCredentials = (from: string) => ({ host: '', port: '', user: 'user', password: 'secret', from, senderName: 'Acme' });
-
+const mailEnv = mailEnvironment();
 beforeAll(async () => {
-  [api, smtp] = await Promise.all([startTestApi(), startFakeSmtp()]);
-  client = (await createTestOrg(api.url)).dev.client;
-  const primary = await integration({ credentials: { ...smtpCredentials('news@acme.test'), host: smtp.host, port: String(smtp.port) } });
-  expect((await client.post(`/v1/integrations/${primary._id}/set-primary`, {})).status).toBeLessThan(300);
   // Chosen instead of the primary for enterprise tenants.
-  await integration({
+  await smtpIntegration(mailEnv.client, mailEnv.smtp, 'vip@acme.test', {
     identifier: `vip-${rand()}`,
-    credentials: { ...smtpCredentials('vip@acme.test'), host: smtp.host, port: String(smtp.port) },
     conditions: [{ isNegated: false, type: 'GROUP', value: 'AND', children: [{ on: 'tenant', field: 'data.plan', operator: 'EQUAL', value: 'enterprise' }] }],
   });
 });
-afterAll(async () => {
-  await Promise.all([api?.close(), smtp?.close()]);
-});
-
-async function integration(body: Record<string, unknown>): Promise<any> {
-  const res = await client.post('/v1/integrations', { providerId: 'nodemailer', channel: 'email', active: true, ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
 
 async function tenant(data: Record<string, unknown>): Promise<string> {
   const identifier = `tenant-${rand()}`;
-  const res = await client.post('/v2/tenants', { identifier, name: 'Acme', data });
+  const res = await mailEnv.client.post('/v2/tenants', { identifier, name: 'Acme', data });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return identifier;
 }
@@ -52,17 +31,17 @@ const STEPS = [
   { name: 'Free only', stepId: 'free-only', type: 'in_app', controlValues: { body: 'for free', skip: { '==': [{ var: 'tenant.data.plan' }, 'free'] } } },
 ];
 
-const mailTo = (subscriberId: string) => smtp.received.find((r) => r.envelope.to.includes(`${subscriberId}@example.test`));
+const mailTo = (subscriberId: string) => mailEnv.smtp.received.find((r) => r.envelope.to.includes(`${subscriberId}@example.test`));
 
 describe('tenant data in templates and conditions', () => {
   it('renders the stored tenant in in-app and email content, runs step conditions on it, and shows it in the activity feed', async () => {
     const identifier = await tenant({ plan: 'pro', seats: 5 });
-    const wf = await createWorkflow(client, STEPS);
+    const wf = await createWorkflow(mailEnv.client, STEPS);
     const subscriberId = `sub-${rand()}`;
     // The trigger names the tenant only: templates see what is stored.
-    const txid = await triggerWith(client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, tenant: identifier });
+    const txid = await triggerWith(mailEnv.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, tenant: identifier });
 
-    const item = await settledOne(client, txid);
+    const item = await settledOne(mailEnv.client, txid);
     expect(item.jobs.map((j: any) => [j.step.name, j.status])).toEqual([
       ['Inbox', 'completed'],
       ['Mail', 'completed'],
@@ -72,7 +51,7 @@ describe('tenant data in templates and conditions', () => {
     expect(item.jobs[3].executionDetails.map((d: any) => d.detail)).toContain('Step was skipped based on steps conditions');
     for (const job of item.jobs) expect(job.tenant).toEqual({ identifier, name: 'Acme', data: { plan: 'pro', seats: 5 } });
 
-    const inbox = await messagesOf(client, subscriberId);
+    const inbox = await messagesOf(mailEnv.client, subscriberId);
     expect(inbox.map((m: any) => m.content).sort()).toEqual(['Acme is on pro', 'for pro']);
     expect(inbox.find((m: any) => m.content === 'Acme is on pro').subject).toBe(identifier);
     const mail = mailTo(subscriberId)!;
@@ -81,23 +60,23 @@ describe('tenant data in templates and conditions', () => {
     expect(mail.mail.from?.value[0]?.address).toBe('news@acme.test');
 
     // GET /v1/notifications/{id} shows it too.
-    const one = await client.get(`/v1/notifications/${item._id}`);
+    const one = await mailEnv.client.get(`/v1/notifications/${item._id}`);
     expect(one.body.jobs[0].tenant).toEqual({ identifier, name: 'Acme', data: { plan: 'pro', seats: 5 } });
   });
 
   it('a trigger that gives a new name and data updates the tenant, and its templates and integration conditions see the new values', async () => {
     const identifier = await tenant({ plan: 'pro', seats: 5 });
-    const wf = await createWorkflow(client, STEPS.slice(0, 2));
+    const wf = await createWorkflow(mailEnv.client, STEPS.slice(0, 2));
     const subscriberId = `sub-${rand()}`;
-    const txid = await triggerWith(client, {
+    const txid = await triggerWith(mailEnv.client, {
       name: wf,
       to: { subscriberId, email: `${subscriberId}@example.test` },
       tenant: { identifier, name: 'Acme Corp', data: { plan: 'enterprise', seats: 50 } },
     });
 
-    const item = await settledOne(client, txid);
+    const item = await settledOne(mailEnv.client, txid);
     expect(item.jobs.map((j: any) => j.status)).toEqual(['completed', 'completed']);
-    const [inbox] = await messagesOf(client, subscriberId);
+    const [inbox] = await messagesOf(mailEnv.client, subscriberId);
     expect(inbox.content).toBe('Acme Corp is on enterprise');
     const mail = mailTo(subscriberId)!;
     expect(mail.mail.subject).toBe('Your enterprise plan at Acme Corp');
@@ -105,18 +84,18 @@ describe('tenant data in templates and conditions', () => {
     expect(mail.mail.from?.value[0]?.address).toBe('vip@acme.test');
     expect(item.jobs[1].tenant).toEqual({ identifier, name: 'Acme Corp', data: { plan: 'enterprise', seats: 50 } });
 
-    const stored = await client.get(`/v2/tenants/${identifier}`);
+    const stored = await mailEnv.client.get(`/v2/tenants/${identifier}`);
     expect(stored.body).toMatchObject({ identifier, name: 'Acme Corp', data: { plan: 'enterprise', seats: 50 } });
   });
 
   it('a tenant too large to copy into each notification is read by its jobs', async () => {
     const notes = 'x'.repeat(10_000);
     const identifier = await tenant({ plan: 'scale', notes });
-    const wf = await createWorkflow(client, STEPS.slice(0, 1));
+    const wf = await createWorkflow(mailEnv.client, STEPS.slice(0, 1));
     const subscriberId = `sub-${rand()}`;
-    const item = await settledOne(client, await triggerWith(client, { name: wf, to: { subscriberId }, tenant: identifier }));
+    const item = await settledOne(mailEnv.client, await triggerWith(mailEnv.client, { name: wf, to: { subscriberId }, tenant: identifier }));
     expect(item.jobs[0].status).toBe('completed');
-    const [message] = await messagesOf(client, subscriberId);
+    const [message] = await messagesOf(mailEnv.client, subscriberId);
     expect(message.content).toBe('Acme is on scale');
     // The feed shows what the trigger said of it.
     expect(item.jobs[0].tenant).toEqual({ identifier });
@@ -124,18 +103,18 @@ describe('tenant data in templates and conditions', () => {
 
   it('every member of a topic audience sees the tenant', async () => {
     const identifier = await tenant({ plan: 'team' });
-    const wf = await createWorkflow(client, STEPS.slice(0, 1));
+    const wf = await createWorkflow(mailEnv.client, STEPS.slice(0, 1));
     const topicKey = `topic-${rand()}`;
-    expect((await client.post('/v2/topics', { key: topicKey, name: 'Team' })).status).toBeLessThan(300);
+    expect((await mailEnv.client.post('/v2/topics', { key: topicKey, name: 'Team' })).status).toBeLessThan(300);
     const members = [`sub-${rand()}`, `sub-${rand()}`, `sub-${rand()}`];
-    for (const subscriberId of members) expect((await client.post('/v1/subscribers', { subscriberId })).status).toBe(201);
-    expect((await client.post(`/v2/topics/${topicKey}/subscriptions`, { subscriberIds: members })).status).toBeLessThan(300);
+    for (const subscriberId of members) expect((await mailEnv.client.post('/v1/subscribers', { subscriberId })).status).toBe(201);
+    expect((await mailEnv.client.post(`/v2/topics/${topicKey}/subscriptions`, { subscriberIds: members })).status).toBeLessThan(300);
 
-    const txid = await triggerWith(client, { name: wf, to: [{ type: 'Topic', topicKey }], tenant: { identifier, name: 'Team Acme' } });
-    await settled(client, txid, members.length);
+    const txid = await triggerWith(mailEnv.client, { name: wf, to: [{ type: 'Topic', topicKey }], tenant: { identifier, name: 'Team Acme' } });
+    await settled(mailEnv.client, txid, members.length);
     for (const subscriberId of members) {
       const [message] = await vi.waitFor(async () => {
-        const found = await messagesOf(client, subscriberId);
+        const found = await messagesOf(mailEnv.client, subscriberId);
         expect(found).toHaveLength(1);
         return found;
       }, WAIT);
