@@ -129,7 +129,7 @@ function toActivityJob(n: StoredNotification, job: StoredJob, workflow: Workflow
   };
 }
 
-/** The stored tenant its templates saw when the notification kept it, else what the trigger said. */
+/** The stored tenant its templates saw when the notification kept it, else what the notification holds of it. */
 function tenantView(n: StoredNotification): ActivityJob['tenant'] {
   const { identifier, name, data } = n.tenantSnapshot ?? n.tenant!;
   return { identifier, ...(name !== undefined && { name }), ...(data !== undefined && { data }) };

@@ -78,7 +78,8 @@ export function buildNotification(input: {
     critical: isCritical(workflow),
     contextKeys: event.contextKeys,
     ...(event.context && { context: event.context }),
-    ...(event.tenant && { tenant: event.tenant }),
+    // The trigger's name and data for the tenant are in the stored tenant (and its snapshot) by now.
+    ...(event.tenant && { tenant: { identifier: event.tenant.identifier } }),
     ...(tenantSnapshot && { tenantSnapshot }),
     ...(input.actor && { actor: summaryOf(input.actor) }),
     ...(event.notificationShards !== undefined && { notificationShards: event.notificationShards }),

@@ -122,6 +122,10 @@ export interface StoredNotification {
   contextKeys: string[];
   /** The trigger's context, by type (`{{context.<type>.id}}`, `{{context.<type>.data}}`). */
   context?: Record<string, { id: string; data?: Record<string, unknown> }>;
+  /**
+   * The tenant its trigger named: its identifier (the trigger's name and data for it are in the
+   * stored tenant and `tenantSnapshot`; items stored before kept them here too).
+   */
   tenant?: TenantRef;
   /**
    * The stored tenant the trigger named, read once by its fan-out after the trigger's update
