@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
+import type { EnvScope } from '#lib/store/keys.ts';
 import { createTestOrg, startTestApi, type ApiClient } from './api.ts';
 import { startFakeSmtp, type FakeSmtp } from './provider-servers.ts';
 
@@ -27,6 +28,7 @@ export async function primarySmtpIntegration(client: ApiClient, smtp: FakeSmtp, 
 
 export interface MailEnvironment {
   client: ApiClient;
+  scope: EnvScope;
   smtp: FakeSmtp;
 }
 
@@ -39,7 +41,7 @@ export function mailEnvironment(): MailEnvironment {
   let api: LocalApi | undefined;
   beforeAll(async () => {
     [api, env.smtp] = await Promise.all([startTestApi(), startFakeSmtp()]);
-    env.client = (await createTestOrg(api.url)).dev.client;
+    ({ client: env.client, scope: env.scope } = (await createTestOrg(api.url)).dev);
     await primarySmtpIntegration(env.client, env.smtp);
   });
   afterAll(async () => {
