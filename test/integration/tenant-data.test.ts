@@ -66,6 +66,26 @@ describe('tenant data in templates and conditions', () => {
     expect(one.body.jobs[0].tenant).toEqual({ identifier, name: 'Acme', data: { plan: 'pro', seats: 5 } });
   });
 
+  it("runs a v1 step whose filter is on the tenant's data, and skips one whose filter is not met", async () => {
+    const identifier = await tenant({ plan: 'pro' });
+    const groupId = (await mailEnv.client.get('/v1/notification-groups')).body.data[0]._id;
+    const filter = (plan: string) => [{ isNegated: false, type: 'GROUP', value: 'AND', children: [{ on: 'tenant', field: 'data.plan', operator: 'EQUAL', value: plan }] }];
+    const created = await mailEnv.client.post('/v1/notification-templates', {
+      name: `Tenant filters ${rand()}`,
+      notificationGroupId: groupId,
+      active: true,
+      steps: [
+        { name: 'Pro', filters: filter('pro'), template: { type: 'in_app', content: 'pro step for {{tenant.name}}' } },
+        { name: 'Free', filters: filter('free'), template: { type: 'in_app', content: 'free step' } },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const subscriberId = `sub-${rand()}`;
+    const item = await settledOne(mailEnv.client, await triggerWith(mailEnv.client, { name: created.body.data.triggers[0].identifier, to: subscriberId, tenant: identifier }));
+    expect(item.jobs.map((j: any) => j.status)).toEqual(['completed', 'canceled']);
+    expect((await messagesOf(mailEnv.client, subscriberId)).map((m: any) => m.content)).toEqual(['pro step for Acme']);
+  });
+
   it('a trigger that gives a new name and data updates the tenant, and its templates and integration conditions see the new values', async () => {
     const identifier = await tenant({ plan: 'pro', seats: 5 });
     const wf = await createWorkflow(mailEnv.client, STEPS.slice(0, 2));
