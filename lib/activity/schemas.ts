@@ -160,6 +160,8 @@ export const activityJobSchema = z
     status: z.string(),
     updatedAt: z.optional(z.string()),
     scheduleExtensionsCount: z.optional(z.number()),
+    /** The tenant the trigger named, as the job's templates saw it (the reference's `tenant` of a job). */
+    tenant: z.optional(z.object({ identifier: z.string(), name: z.optional(z.string()), data: z.optional(record) })),
   })
   .register(z.globalRegistry, { id: 'ActivityJob' });
 

@@ -125,7 +125,14 @@ function toActivityJob(n: StoredNotification, job: StoredJob, workflow: Workflow
     status: job.status,
     updatedAt: job.updatedAt,
     ...(job.scheduleExtensionsCount !== undefined && { scheduleExtensionsCount: job.scheduleExtensionsCount }),
+    ...(n.tenant && { tenant: tenantView(n) }),
   };
+}
+
+/** The stored tenant its templates saw when the notification kept it, else what the notification holds of it. */
+function tenantView(n: StoredNotification): ActivityJob['tenant'] {
+  const { identifier, name, data } = n.tenantSnapshot ?? n.tenant!;
+  return { identifier, ...(name !== undefined && { name }), ...(data !== undefined && { data }) };
 }
 
 /** What the interface shows of a detail (the message id stays internal). */

@@ -3,7 +3,8 @@ import type { Subscriber } from '../subscribers/model.ts';
 import { SERVICE_PROVIDER_ID } from '../integrations/providers.ts';
 import { CHANNEL_STEP_TYPES, isCritical, type Severity, type StepType, type StoredWorkflow } from '../workflows/model.ts';
 import { DETAILS, detail } from './details.ts';
-import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberSummary, TriggerEvent } from './model.ts';
+import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberSummary, TenantSnapshot, TriggerEvent } from './model.ts';
+import { keptSnapshot } from './tenant-snapshot.ts';
 
 // The notification a trigger makes for one subscriber: one job per active step, in order. The
 // first job is queued at once (its "Step queued" detail is written with the notification); the
@@ -31,6 +32,8 @@ export function buildNotification(input: {
   to: Recipient;
   topics: NotificationTopic[];
   actor?: Subscriber;
+  /** The stored tenant the trigger names (tenant-snapshot.ts). */
+  tenant?: TenantSnapshot;
   /** The provider each channel step would use now (reference 12.2); the others name the service. */
   providers: Partial<Record<StepType, string>>;
   now: Date;
@@ -51,6 +54,7 @@ export function buildNotification(input: {
     createdAt: at,
     updatedAt: at,
   }));
+  const tenantSnapshot = keptSnapshot(input.tenant);
   const overrideSeverity = event.overrides.severity;
   const severity = SEVERITIES.includes(overrideSeverity as Severity) ? (overrideSeverity as Severity) : workflow.severity;
   return {
@@ -74,7 +78,9 @@ export function buildNotification(input: {
     critical: isCritical(workflow),
     contextKeys: event.contextKeys,
     ...(event.context && { context: event.context }),
-    ...(event.tenant && { tenant: event.tenant }),
+    // The trigger's name and data for the tenant are in the stored tenant (and its snapshot) by now.
+    ...(event.tenant && { tenant: { identifier: event.tenant.identifier } }),
+    ...(tenantSnapshot && { tenantSnapshot }),
     ...(input.actor && { actor: summaryOf(input.actor) }),
     ...(event.notificationShards !== undefined && { notificationShards: event.notificationShards }),
     jobs,

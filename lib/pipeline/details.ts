@@ -27,6 +27,8 @@ export const DETAILS = {
   canceledAfterFailure: 'Step was canceled because a previous step failed',
   canceledByRequest: 'Step was canceled by request (DELETE /v1/events/trigger)',
   delayed: 'Step delayed',
+  extendedToSchedule: 'Step was extended to the next available time in the subscriber schedule',
+  maxScheduleExtensions: 'Step was executed due to maximum number of subscriber schedule extensions reached',
   invalidDelay: 'Invalid delay configuration',
   digested: 'Step digested',
   digestMerged: 'Digest was merged with other digest',

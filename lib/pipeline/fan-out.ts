@@ -3,17 +3,18 @@ import type { EnvScope } from '../store/keys.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import type { Subscriber } from '../subscribers/model.ts';
+import type { Tenant } from '../tenants/schemas.ts';
 import { upsertSubscriber } from '../subscribers/upsert.ts';
-import { getTenant, updateTenant } from '../tenants/repository.ts';
 import { getTopic } from '../topics/repository.ts';
 import { touchLastTriggered, type VersionedWorkflow } from '../workflows/repository.ts';
 import { buildNotification, isChannelStep } from './build-notification.ts';
 import type { Channel } from '../integrations/providers.ts';
-import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberDefinition, TopicRecipient, TriggerEvent } from './model.ts';
+import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberDefinition, TenantSnapshot, TopicRecipient, TriggerEvent } from './model.ts';
 import { createNotification, getTriggerEvent, type VersionedNotification } from './notification-store.ts';
 import { sendMessages } from '../queue/send.ts';
 import { eventMessage, jobMessage, segmentMessage, type EventMessage, type JobMessage, type Segment } from './queue-messages.ts';
-import { cachedDefaultIntegration, cachedWorkflow } from './read-cache.ts';
+import { cachedDefaultIntegration, cachedTriggerTenant, cachedWorkflow } from './read-cache.ts';
+import { applyTriggerTenant, snapshotOf } from './tenant-snapshot.ts';
 import { decodePosition, encodePosition, isTopic, recipientPage, SEGMENT_SIZE, singleRecipients, type Position } from './recipients.ts';
 
 // The events consumer's work: one accepted trigger → one notification per recipient. Single
@@ -53,6 +54,8 @@ export interface FanOutContext {
   topics: TopicRecipient[];
   /** The caller runs in-app first steps right after (its message's first receive). */
   runNow: boolean;
+  /** The stored tenant the trigger names, once read (`tenantOf`). */
+  tenant?: Promise<TenantSnapshot | undefined>;
 }
 
 const CONCURRENCY = 16;
@@ -78,7 +81,8 @@ export async function openFanOut(scope: EnvScope, transactionId: string, runNow:
 
 /** What happens once per trigger (see `prepare`), then its single recipients. */
 export async function deliverSingles(ctx: FanOutContext): Promise<FanOutResult> {
-  await prepare(ctx.scope, ctx.event, ctx.workflow);
+  const tenant = await prepare(ctx.scope, ctx.event, ctx.workflow);
+  ctx.tenant = Promise.resolve(tenant && snapshotOf(tenant));
   const actor = await actorOf(ctx);
   const result: FanOutResult = { jobs: [], runHere: [] };
   await mapConcurrently(singleRecipients(ctx.event.to), CONCURRENCY, async (definition) => collect(result, await notify(ctx, actor, definition, definition, [])));
@@ -169,12 +173,22 @@ function collect(result: FanOutResult, first: (FirstJob & { runHere: boolean }) 
 
 const actorOf = async ({ scope, event }: FanOutContext): Promise<Subscriber | undefined> => event.actor && (await getSubscriber(scope, event.actor.subscriberId));
 
+/** The stored tenant the trigger names: read by its first message's `prepare`, else once per trigger and container. */
+export function tenantOf(ctx: FanOutContext): Promise<TenantSnapshot | undefined> {
+  const { scope, event } = ctx;
+  ctx.tenant ??= event.tenant ? cachedTriggerTenant(scope, event.transactionId, event.tenant.identifier) : Promise.resolve(undefined);
+  return ctx.tenant;
+}
+
 function chunks<T>(items: readonly T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }
 
-/** What happens once per trigger: the workflow's lastTriggeredAt, the tenant's name and data follow the trigger, the actor is upserted. */
-async function prepare(scope: EnvScope, event: TriggerEvent, workflow: VersionedWorkflow): Promise<void> {
+/**
+ * What happens once per trigger: the workflow's lastTriggeredAt, the tenant's name and data follow
+ * the trigger (answers the tenant as stored after), the actor is upserted.
+ */
+async function prepare(scope: EnvScope, event: TriggerEvent, workflow: VersionedWorkflow): Promise<Tenant | undefined> {
   const now = new Date();
   if (!workflow.lastTriggeredAt || Date.parse(workflow.lastTriggeredAt) < now.getTime() - LAST_TRIGGERED_EVERY_MS) {
     // The kept copy (read-cache.ts) learns it before the write: a batch's records fan out at once,
@@ -189,17 +203,7 @@ async function prepare(scope: EnvScope, event: TriggerEvent, workflow: Versioned
     }
   }
   if (event.actor) await upsertSubscriber(scope, event.actor);
-  const tenant = event.tenant;
-  if (tenant && (tenant.name !== undefined || tenant.data !== undefined)) {
-    const stored = await getTenant(scope, tenant.identifier);
-    const changed =
-      stored &&
-      ((tenant.name !== undefined && tenant.name !== stored.name) ||
-        (tenant.data !== undefined && JSON.stringify(tenant.data) !== JSON.stringify(stored.data)));
-    if (changed) {
-      await updateTenant(scope, tenant.identifier, { ...(tenant.name !== undefined && { name: tenant.name }), ...(tenant.data !== undefined && { data: tenant.data }) }, new Date().toISOString());
-    }
-  }
+  return event.tenant && applyTriggerTenant(scope, event.tenant);
 }
 
 /**
@@ -213,12 +217,13 @@ async function prepare(scope: EnvScope, event: TriggerEvent, workflow: Versioned
  * the two leaves the message; the next builds the same ids (build-notification.ts) and finds it.
  */
 async function notify(
-  { scope, event, workflow, providers, runNow }: FanOutContext,
+  ctx: FanOutContext,
   actor: Subscriber | undefined,
   recipient: SubscriberDefinition | string,
   to: Recipient,
   topics: NotificationTopic[],
 ): Promise<(FirstJob & { runHere: boolean }) | undefined> {
+  const { scope, event, workflow, providers, runNow } = ctx;
   let subscriber: Subscriber | undefined;
   if (typeof recipient === 'string') {
     // A topic member exists already; if it was deleted since, it gets nothing.
@@ -227,7 +232,8 @@ async function notify(
   } else {
     subscriber = await upsertSubscriber(scope, recipient);
   }
-  const built = notificationOf({ event, workflow, providers, subscriber, to, topics, ...(actor && { actor }) });
+  const tenant = await tenantOf(ctx);
+  const built = notificationOf({ event, workflow, providers, subscriber, to, topics, ...(tenant && { tenant }), ...(actor && { actor }) });
   const message = jobMessage(scope, event.transactionId, subscriber.subscriberId, 0, event.notificationShards);
   if (runNow && built.jobs[0] && runsHere(built.jobs[0])) return { message, loaded: { notification: built, version: 0 }, runHere: true };
   const { stored } = await createNotification(built);

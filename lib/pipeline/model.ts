@@ -122,7 +122,16 @@ export interface StoredNotification {
   contextKeys: string[];
   /** The trigger's context, by type (`{{context.<type>.id}}`, `{{context.<type>.data}}`). */
   context?: Record<string, { id: string; data?: Record<string, unknown> }>;
+  /**
+   * The tenant its trigger named: its identifier (the trigger's name and data for it are in the
+   * stored tenant and `tenantSnapshot`; items stored before kept them here too).
+   */
   tenant?: TenantRef;
+  /**
+   * The stored tenant the trigger named, read once by its fan-out after the trigger's update
+   * (templates' `tenant`: tenant-snapshot.ts). Absent when too large to keep: jobs read the tenant.
+   */
+  tenantSnapshot?: TenantSnapshot;
   actor?: SubscriberSummary;
   _digestedNotificationId?: string;
   /** Its trigger's `notificationShards` (absent: 1): which partition of the transaction holds it (keys.notification). */
@@ -136,6 +145,13 @@ export interface TenantRef {
   identifier: string;
   name?: string;
   data?: Record<string, unknown>;
+}
+
+export interface TenantSnapshot {
+  _id: string;
+  identifier: string;
+  name: string;
+  data: Record<string, unknown>;
 }
 
 /** A subscriber as a trigger names it: an id, or a definition to create or update. */

@@ -4,6 +4,9 @@ import type { EnvScope } from '../store/keys.ts';
 import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
 import { contentsOf } from '../translations/repository.ts';
 import type { TranslationContent } from '../translations/schemas.ts';
+import { getTenant } from '../tenants/repository.ts';
+import type { TenantSnapshot } from './model.ts';
+import { snapshotOf } from './tenant-snapshot.ts';
 import { getWorkflowByDbId, type VersionedWorkflow } from '../workflows/repository.ts';
 
 // What the consumers read for every delivery but which changes rarely: the workflow (by database
@@ -21,6 +24,7 @@ import { getWorkflowByDbId, type VersionedWorkflow } from '../workflows/reposito
 //   translation changed before a trigger always renders, and a fan-out to 50,000 subscribers
 //   (whose notifications all carry the trigger's time) reads them once per container per CACHE_MS.
 // Nothing is cached when nothing is found, so a new workflow or integration is seen at once.
+// A trigger's tenant is kept by the trigger (its segments read it once per container).
 
 export const CACHE_MS = 5_000;
 const MAX_ENTRIES = 500;
@@ -71,6 +75,7 @@ export class ReadCache<T> {
 
 const workflows = new ReadCache<VersionedWorkflow>(CACHE_MS, MAX_ENTRIES);
 const activeIntegrations = new ReadCache<StoredIntegration[]>(CACHE_MS, MAX_ENTRIES);
+const triggerTenants = new ReadCache<TenantSnapshot>(CACHE_MS, MAX_ENTRIES);
 
 const scopeKey = (scope: EnvScope) => `${scope.organizationId}/${scope.environmentId}`;
 
@@ -134,4 +139,15 @@ export function cachedWorkflowTranslations(scope: EnvScope, workflowDbId: string
 /** The organization's default locale, read no earlier than `notBefore`. */
 export function cachedDefaultLocale(organizationId: string, notBefore: number): Promise<string> {
   return stampedRead(defaultLocales, organizationId, notBefore, async () => (await getOrganizationSettings(organizationId)).defaultLocale);
+}
+
+/**
+ * The stored tenant a trigger names, for the segments of its audience: their messages come after
+ * the walk that applied the trigger's update (fan-out.ts), and each trigger is its own entry.
+ */
+export function cachedTriggerTenant(scope: EnvScope, transactionId: string, identifier: string): Promise<TenantSnapshot | undefined> {
+  return triggerTenants.get(`${scopeKey(scope)}/${transactionId}`, async () => {
+    const tenant = await getTenant(scope, identifier);
+    return tenant && snapshotOf(tenant);
+  });
 }

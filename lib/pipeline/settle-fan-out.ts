@@ -3,7 +3,7 @@ import { getMessage } from '../messages/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
-import { notificationOf, openFanOut, runsHere, segmentAudience } from './fan-out.ts';
+import { notificationOf, openFanOut, runsHere, segmentAudience, tenantOf } from './fan-out.ts';
 import { messageIdOf } from './message-id.ts';
 import type { NotificationTopic, Recipient } from './model.ts';
 import { createNotification, getNotification } from './notification-store.ts';
@@ -67,7 +67,8 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
         if (mustExist) complete = false;
         return;
       }
-      const { created, stored: made } = await createNotification(notificationOf({ event, workflow, providers, subscriber, to, topics }));
+      const tenant = await tenantOf(ctx);
+      const { created, stored: made } = await createNotification(notificationOf({ event, workflow, providers, subscriber, to, topics, ...(tenant && { tenant }) }));
       const job = made.notification.jobs[0];
       if (job?.status !== 'queued') return;
       // Made by a run still going on: it goes on; made here: it fails with the error, unless an

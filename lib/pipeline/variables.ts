@@ -2,10 +2,12 @@ import type { EnvScope } from '../store/keys.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 import { digestEventsOf } from './steps/digest.ts';
 import type { StoredJob, StoredNotification } from './model.ts';
+import { tenantVariable } from './tenant-snapshot.ts';
 
 // The variables templates and conditions see: {subscriber, payload, step, steps, tenant, actor, context}.
 // `step` carries the events of the digest that ran before this job, if any (`step.events`,
-// `step.total_count`, `step.digest`). Templates of v1 workflows also see the payload's values at
+// `step.total_count`, `step.digest`); `tenant` is the stored tenant the trigger named
+// (tenant-snapshot.ts). Templates of v1 workflows also see the payload's values at
 // the top level (`{{orderId}}`), as the reference renders them; the names above win over those.
 
 export async function templateVariables(
@@ -42,7 +44,7 @@ export async function templateVariables(
     payload: notification.payload,
     step: { digest: Boolean(digestJob), events, total_count: events.length },
     steps,
-    tenant: notification.tenant ?? {},
+    tenant: await tenantVariable(scope, notification),
     actor: notification.actor ?? {},
     context,
     workflow: { workflowId: notification.templateIdentifier, _id: notification._templateId, tags: notification.tags, severity: notification.severity },

@@ -13,6 +13,9 @@ const timeUnit = z.enum(TIME_UNITS);
 /** A JSON-logic rule; the step runs when it is true or empty. */
 const skip = z.optional(z.record(z.string(), z.unknown()));
 
+/** A delay or digest whose wait ends outside the subscriber's schedule waits for its next window. */
+const extendToSchedule = z.optional(z.boolean());
+
 const VARIABLE = /^\s*\{\{.*\}\}\s*$/s;
 function isUrlLike(value: string): boolean {
   if (value === '' || value.startsWith('/') || VARIABLE.test(value)) return true;
@@ -83,6 +86,8 @@ const email = z
     editorType: z.optional(z.enum(['block', 'html'])),
     disableOutputSanitization: z.optional(z.boolean()),
     layoutId: z.optional(z.nullable(z.string())),
+    // The step's own sender (Liquid templates), before the integration's `from` and `senderName`.
+    from: z.optional(z.object({ email: z.optional(z.string()), name: z.optional(z.string()) })),
   })
   .check(
     z.superRefine((value, ctx) => {
@@ -103,6 +108,7 @@ const delay = z.object({
   amount: z.optional(z.number().check(z.positive('amount must be positive'))),
   unit: z.optional(timeUnit),
   cron: z.optional(cron),
+  extendToSchedule,
 });
 
 const digest = z.object({
@@ -113,6 +119,7 @@ const digest = z.object({
   lookBackWindow: z.optional(z.object({ amount: z.number().check(z.gte(1, 'amount must be at least 1')), unit: timeUnit })),
   cron: z.optional(cron),
   digestKey: z.optional(z.string()),
+  extendToSchedule,
 });
 
 // Throttle controls are "not shown" in interface.md; these are the reference's (notes 12.6).

@@ -292,16 +292,19 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
     const workflowId = await inAppThenEmail();
     const subscriberId = `late-${rand()}`;
     const tenant = `tenant-${rand()}`;
+    const actor = `actor-${rand()}`;
     // First receive: the in-app message is written, then both creates of the notification are
-    // refused. Every receive after: reading the trigger's tenant is refused, so the fan-out fails
-    // before any notification, and the last receive settles the recipient.
+    // refused. Every receive after: the trigger's actor cannot be upserted, so the fan-out fails
+    // before any notification (the settling and the jobs never touch the actor), and the last
+    // receive settles the recipient, with the trigger's tenant.
     expect((await client.post('/v2/tenants', { identifier: tenant, name: 'Tenant' })).status).toBe(201);
     let refusedCreates = 0;
     refuse((r) => r.command === 'PutItemCommand' && mentions(r, subscriberId) && mentions(r, '"sk":"NOTIF#') && mentions(r, 'attribute_not_exists') && ++refusedCreates <= 2);
-    refuse((r) => refusedCreates >= 2 && /^(Get|BatchGet)/.test(r.command) && mentions(r, tenant));
+    refuse((r) => refusedCreates >= 2 && r.service === 'dynamodb' && mentions(r, actor) && !mentions(r, 'Notification'));
     const res = await client.post('/v1/events/trigger', {
       name: workflowId,
       to: [{ subscriberId, firstName: 'Late', email: `${subscriberId}@example.com` }],
+      actor: { subscriberId: actor, firstName: 'Actor' },
       tenant: { identifier: tenant, data: { plan: 'pro' } },
       payload: { n: 1 },
     });

@@ -2,14 +2,17 @@ import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { durationMs, isTimeUnit, nextCronTime } from '../durations.ts';
 import { valueAtPath } from '../path.ts';
+import { scheduleExtension } from './schedule-extension.ts';
 
 // A delay step waits, then the chain goes on: a fixed amount (or `overrides.delay`), the next
 // time of a cron expression in the subscriber's time zone, or a time the payload gives
-// (dynamic). The wait is a delayed SQS message, chained when longer than SQS allows.
+// (dynamic). The wait is a delayed SQS message, chained when longer than SQS allows. With
+// `extendToSchedule`, a wait that ends outside the subscriber's schedule is extended
+// (schedule-extension.ts).
 
 export function decideDelay(context: JobContext): Decision {
   const { job, now } = context;
-  if (job.status === 'delayed') return { status: 'completed', details: [], job: { delayUntil: undefined }, after: next };
+  if (job.status === 'delayed') return waitEnded(context);
 
   const until = delayUntil(context);
   if (!until) {
@@ -20,7 +23,7 @@ export function decideDelay(context: JobContext): Decision {
       after: { kind: 'end', rest: 'canceled', detail: DETAILS.canceledAfterFailure },
     };
   }
-  if (until.getTime() <= now.getTime()) return { status: 'completed', details: [], after: next };
+  if (until.getTime() <= now.getTime()) return waitEnded(context);
   const delay = until.getTime() - now.getTime();
   return {
     status: 'delayed',
@@ -28,6 +31,13 @@ export function decideDelay(context: JobContext): Decision {
     job: { delayUntil: until.toISOString() },
     after: { kind: 'wait', until },
   };
+}
+
+/** The wait is over: the chain goes on, unless the step extends it to the subscriber's schedule. */
+function waitEnded(context: JobContext): Decision {
+  const extension = scheduleExtension(context);
+  if (extension.kind === 'wait') return extension.decision;
+  return { status: 'completed', details: extension.details, job: { delayUntil: undefined }, after: next };
 }
 
 function delayUntil(context: JobContext): Date | undefined {

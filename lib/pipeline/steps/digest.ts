@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../config.ts';
 import { db } from '../../store/client.ts';
 import { keys, type EnvScope } from '../../store/keys.ts';
@@ -7,9 +7,10 @@ import { queryAll } from '../../store/query-pages.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { durationMs, isTimeUnit, nextCronTime } from '../durations.ts';
-import type { DigestMetadata, StoredJob, StoredNotification } from '../model.ts';
+import type { DigestMetadata, ExecutionDetail, StoredJob, StoredNotification } from '../model.ts';
 import type { TransactItem } from '../notification-store.ts';
 import { valueAtPath } from '../path.ts';
+import { scheduleExtension } from './schedule-extension.ts';
 
 // Digest. Events of one (workflow, step, subscriber, digest value) within a window become one
 // delivery. The first event opens the window (an item; its job becomes the master and waits);
@@ -17,6 +18,8 @@ import { valueAtPath } from '../path.ts';
 // event's item — and their own chain ends as `merged`. When the master's time comes it deletes
 // the window (so no event can join any more; a latecomer opens the next window) and reads the
 // events that joined. Every step is a conditional write, so redelivery adds or loses nothing.
+// With `extendToSchedule`, a window that closes outside the subscriber's schedule stays open
+// until the schedule's next window (schedule-extension.ts).
 
 const NO_VALUE = 'No-Value-Provided';
 /** A window whose master is this late is abandoned (its master failed): the next event replaces it. */
@@ -47,7 +50,11 @@ export async function decideDigest(context: JobContext): Promise<Decision> {
   const digestValue = controls.digestKey ? String(valueAtPath(notification.payload, controls.digestKey) ?? NO_VALUE) : NO_VALUE;
   const windowKey = keys.digestWindow(scope, notification._templateId, step.stepId, notification.subscriberId, digestValue);
 
-  if (job.status === 'delayed') return close(context, windowKey);
+  if (job.status === 'delayed') {
+    const extension = scheduleExtension(context);
+    if (extension.kind === 'wait') return extend(extension.decision, extension.until, windowKey, job._id);
+    return close(context, windowKey, extension.details);
+  }
 
   const metadata = metadataOf(controls, digestValue);
   const window = await readWindow(windowKey);
@@ -113,8 +120,27 @@ export async function decideDigest(context: JobContext): Promise<Decision> {
   };
 }
 
+/** The window stays open while its master waits for the subscriber's schedule: events still join it. */
+async function extend(decision: Decision, until: Date, windowKey: { pk: string; sk: string }, windowId: string): Promise<Decision> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: windowKey,
+        UpdateExpression: 'SET closesAt = :until',
+        ConditionExpression: 'windowId = :w',
+        ExpressionAttributeValues: { ':until': until.toISOString(), ':w': windowId },
+      }),
+    );
+  } catch (error) {
+    // Closed by an earlier run of this job: what joined it is read when the job runs again.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+  return decision;
+}
+
 /** The master's time has come: close the window, then collect what joined it. */
-async function close(context: JobContext, windowKey: { pk: string; sk: string }): Promise<Decision> {
+async function close(context: JobContext, windowKey: { pk: string; sk: string }, extensionDetails: ExecutionDetail[]): Promise<Decision> {
   const { scope, job, notification, now } = context;
   try {
     await db().send(
@@ -127,7 +153,7 @@ async function close(context: JobContext, windowKey: { pk: string; sk: string })
   const events = await digestEventsOf(scope, notification, job);
   return {
     status: 'completed',
-    details: [detail(DETAILS.digestTriggered, 'Success', { raw: { events: events.length } }, now)],
+    details: [...extensionDetails, detail(DETAILS.digestTriggered, 'Success', { raw: { events: events.length } }, now)],
     job: { digest: { ...job.digest!, events: events.slice(0, MAX_EVENTS_ON_JOB) }, delayUntil: undefined },
     after: next,
   };

@@ -62,8 +62,10 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     // Email bodies are HTML (email-content.ts); sms, chat and push bodies are plain text.
     const content = channel === 'email' ? emailBody(step.controlValues, context.variables) : (text(step.controlValues.body) ?? '');
     rendered = { ...(subject !== undefined && { subject }), content };
-    const from = text(step.controlValues.from);
-    const senderName = text(step.controlValues.senderName);
+    // v2 steps name their sender in `from: {email, name}`; v1 templates carry `senderName`.
+    const sender = (step.controlValues.from ?? {}) as { email?: unknown; name?: unknown };
+    const from = text(sender.email);
+    const senderName = text(sender.name) || text(step.controlValues.senderName);
     outgoing = {
       content: channel === 'email' ? emailHtml(rendered.content, { subject: subject ?? '', layout: usesLayout(step.controlValues) }) : rendered.content,
       ...(from && { from }),
@@ -122,7 +124,7 @@ async function targetsOf(context: JobContext, channel: Exclude<Channel, 'in_app'
   if (channel === 'email' || channel === 'sms') {
     const integration = await selectIntegration(scope, channel, {
       ...(typeof overrides.integrationIdentifier === 'string' && { identifier: overrides.integrationIdentifier }),
-      ...(notification.tenant && { tenant: notification.tenant as unknown as Record<string, unknown>, variables: context.variables as ConditionVariables }),
+      ...(notification.tenant && { tenant: context.variables.tenant as Record<string, unknown>, variables: context.variables as ConditionVariables }),
     });
     if (!integration) return { kind: 'no-integration' };
     const to =
