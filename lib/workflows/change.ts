@@ -17,8 +17,8 @@ export async function changeWorkflow(caller: Caller, ref: string, input: Workflo
   assertPayloadSchema(input.payloadSchema);
   const saved = await retryOnStaleWrite(async () => {
     const current = await requireWorkflow(caller, ref);
-    const { version, ...workflow } = current;
-    return saveWorkflow(updatedWorkflow(workflow, input, caller.userId), version);
+    const { version: _version, ...workflow } = current;
+    return saveWorkflow(updatedWorkflow(workflow, input, caller.userId), current);
   });
   return toWorkflowResponse(saved, await viewContext(caller, [saved]));
 }

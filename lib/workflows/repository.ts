@@ -1,16 +1,18 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
+import { layoutUseWrites } from '../layouts/uses.ts';
 import type { StoredWorkflow } from './model.ts';
 
 // Storage of workflows: one item per workflow, keyed by its workflowId (what triggers name),
 // found by database id through gsi1 and listed per environment through gsi2. Items carry a
-// version; updates are conditioned on the version read.
+// version; updates are conditioned on the version read. Every write carries, in its transaction,
+// the items that record which layouts the workflow's email steps use (layouts/uses.ts).
 
 export interface VersionedWorkflow extends StoredWorkflow {
   version: number;
@@ -70,10 +72,11 @@ export async function listWorkflows(scope: EnvScope): Promise<VersionedWorkflow[
 }
 
 /**
- * Stores a workflow whole. `expectedVersion` undefined: it must be new (its workflowId unused in
- * the environment, else 409); otherwise it must still be at that version.
+ * Stores a workflow whole. `previous` undefined: it must be new (its workflowId unused in the
+ * environment, else 409); otherwise it replaces `previous`, which must still be stored at its version.
  */
-export async function saveWorkflow(workflow: StoredWorkflow, expectedVersion?: number): Promise<VersionedWorkflow> {
+export async function saveWorkflow(workflow: StoredWorkflow, previous?: VersionedWorkflow): Promise<VersionedWorkflow> {
+  const expectedVersion = previous?.version;
   const version = (expectedVersion ?? 0) + 1;
   try {
     await db().send(
@@ -88,6 +91,7 @@ export async function saveWorkflow(workflow: StoredWorkflow, expectedVersion?: n
                 : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } }),
             },
           },
+          ...layoutUseWrites(scopeOf(workflow), previous, workflow),
         ],
       }),
     );
@@ -103,11 +107,12 @@ export async function saveWorkflow(workflow: StoredWorkflow, expectedVersion?: n
 
 /**
  * Stores a workflow under a new workflowId (a v1 update of its trigger identifier): in one
- * transaction the item of `previousWorkflowId` goes, if still at `expectedVersion`, and the new
+ * transaction the item of `previous` goes, if still at its version, and the new
  * one comes, if its workflowId is free in the environment (else 409). Its database id stays, and
  * everything else refers to a workflow by that.
  */
-export async function saveRenamedWorkflow(workflow: StoredWorkflow, previousWorkflowId: string, expectedVersion: number): Promise<VersionedWorkflow> {
+export async function saveRenamedWorkflow(workflow: StoredWorkflow, previous: VersionedWorkflow): Promise<VersionedWorkflow> {
+  const { version: expectedVersion, workflowId: previousWorkflowId } = previous;
   const version = expectedVersion + 1;
   try {
     await db().send(
@@ -122,6 +127,7 @@ export async function saveRenamedWorkflow(workflow: StoredWorkflow, previousWork
             },
           },
           { Put: { TableName: tableName(), Item: toItem(workflow, version), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...layoutUseWrites(scopeOf(workflow), previous, workflow),
         ],
       }),
     );
@@ -138,8 +144,29 @@ export async function saveRenamedWorkflow(workflow: StoredWorkflow, previousWork
   return { ...workflow, version };
 }
 
-export async function deleteWorkflow(scope: EnvScope, workflowId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.workflow(scope, workflowId) }));
+/** Deletes the workflow as read (a change meanwhile: StaleWriteError), with its layout use items. */
+export async function deleteWorkflow(workflow: VersionedWorkflow): Promise<void> {
+  const scope = scopeOf(workflow);
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.workflow(scope, workflow.workflowId),
+              ConditionExpression: 'version = :v',
+              ExpressionAttributeValues: { ':v': workflow.version },
+            },
+          },
+          ...layoutUseWrites(scope, workflow, undefined),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) throw new StaleWriteError('Workflow changed concurrently');
+    throw error;
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { requireV1Workflow } from './v1-lookup.ts';
 import { v1UserPreferences } from './v1-preferences.ts';
 import { readV1Steps } from './v1-steps.ts';
 import { toV1Workflow, type V1Workflow } from './v1-view.ts';
+import { withLayoutIdentifiers } from '../layouts/step-layouts.ts';
 
 // PUT through the v1 API, written like every change of a workflow: read, change, store
 // conditioned on the version read, again on a lost race. The fields sent change (`steps` replaces
@@ -22,14 +23,15 @@ export async function updateV1Workflow(caller: Caller, templateId: string, input
   if (!UPDATABLE.some((field) => input[field] !== undefined)) throw new BadRequestError('No properties found for update');
   if (input.notificationGroupId !== undefined) requireNotificationGroup(caller, input.notificationGroupId);
   const saved = await retryOnStaleWrite(async () => {
-    const { version, ...current } = await requireV1Workflow(caller, templateId);
+    const stored = await requireV1Workflow(caller, templateId);
+    const { version: _version, ...current } = stored;
     const changed = updatedWorkflow(
       current,
       {
         ...(input.name !== undefined && { name: input.name }),
         ...(input.description !== undefined && { description: input.description }),
         ...(input.tags !== undefined && { tags: input.tags }),
-        ...(input.steps !== undefined && { steps: readV1Steps(input.steps, current.steps) }),
+        ...(input.steps !== undefined && { steps: await withLayoutIdentifiers(caller, readV1Steps(input.steps, current.steps)) }),
       },
       caller.userId,
     );
@@ -39,7 +41,7 @@ export async function updateV1Workflow(caller: Caller, templateId: string, input
       ...(input.data !== undefined && { data: input.data }),
       workflowId: input.identifier ?? current.workflowId,
     };
-    return next.workflowId === current.workflowId ? saveWorkflow(next, version) : saveRenamedWorkflow(next, current.workflowId, version);
+    return next.workflowId === current.workflowId ? saveWorkflow(next, stored) : saveRenamedWorkflow(next, stored);
   });
   return toV1Workflow(saved);
 }

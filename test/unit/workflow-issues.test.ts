@@ -7,7 +7,7 @@ import { step, workflow } from '../support/workflow-builder.ts';
 // Each issue type, and the status the issues give.
 
 const ALL: ReadonlySet<Channel> = new Set(['in_app', 'email', 'sms', 'chat', 'push']);
-const issuesOf = (wf: StoredWorkflow, index = 0, channels = ALL) => stepIssues(wf, index, channels);
+const issuesOf = (wf: StoredWorkflow, index = 0, channels = ALL, layouts: ReadonlySet<string> = new Set()) => stepIssues(wf, index, channels, layouts);
 const types = (wf: StoredWorkflow, index = 0) =>
   Object.fromEntries(Object.entries(issuesOf(wf, index).controls ?? {}).map(([field, list]) => [field, list.map((i) => i.issueType)]));
 

@@ -8,7 +8,8 @@ import type { ConditionVariables } from '../step-conditions.ts';
 import { renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
-import { emailBody, emailHtml, usesLayout } from './email-content.ts';
+import { chooseLayout } from '../../layouts/select.ts';
+import { emailBody, emailHtml } from './email-content.ts';
 import { newMessage } from './message.ts';
 import { mapConcurrently } from '../../store/concurrency.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';
@@ -52,6 +53,15 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     raw: { providerId: first.providerId, identifier: first.identifier, name: first.name, _environmentId: first._environmentId, _id: first._id },
   }, now);
 
+  // Email: the layout it is sent in (lib/layouts/select.ts); one that cannot be found fails the step.
+  const layout = channel === 'email' ? await chooseLayout(context.scope, step, notification.overrides) : undefined;
+  if (layout?.kind === 'missing') {
+    const error = `Layout ${layout.layoutId} not found`;
+    return { status: 'failed', details: [selected, detail(DETAILS.layoutNotFound, 'Failed', { raw: { layoutId: layout.layoutId } }, now)], job: { error }, after: afterFailure(step) };
+  }
+  const layoutDetails = layout?.kind === 'layout' ? [detail(DETAILS.layoutSelected, 'Success', { raw: { name: layout.name, layoutId: layout.layoutId } }, now)] : [];
+  const layoutEmail = layout?.kind === 'layout' || layout?.kind === 'built-in' ? layout.email : undefined;
+
   let rendered: { subject?: string; content: string };
   // What the provider gets: for email the whole HTML document (layout, inlined CSS); the message
   // keeps the rendered body. The step's own sender comes before the integration's.
@@ -65,13 +75,13 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     const from = text(step.controlValues.from);
     const senderName = text(step.controlValues.senderName);
     outgoing = {
-      content: channel === 'email' ? emailHtml(rendered.content, { subject: subject ?? '', layout: usesLayout(step.controlValues) }) : rendered.content,
+      content: channel === 'email' ? emailHtml(rendered.content, step.controlValues, context.variables, layoutEmail) : rendered.content,
       ...(from && { from }),
       ...(senderName && { senderName }),
     };
   } catch (error) {
     const reason = (error as Error).message;
-    return { status: 'failed', details: [selected, detail(DETAILS.contentFailed, 'Failed', { raw: { error: reason } }, now)], job: { error: reason }, after: afterFailure(step) };
+    return { status: 'failed', details: [selected, ...layoutDetails, detail(DETAILS.contentFailed, 'Failed', { raw: { error: reason } }, now)], job: { error: reason }, after: afterFailure(step) };
   }
 
   const send = async (): Promise<Decision> => {
@@ -109,7 +119,7 @@ export async function decideSend(context: JobContext): Promise<Decision> {
       ? { status: 'completed', details, job: { messageId: message._id, providerId: first.providerId }, message, after: next }
       : { status: 'failed', details, job: { messageId: message._id, providerId: first.providerId, error: failure }, message, after: afterFailure(step) };
   };
-  return { status: 'running', details: [selected], job: { providerId: first.providerId }, after: next, send };
+  return { status: 'running', details: [selected, ...layoutDetails], job: { providerId: first.providerId }, after: next, send };
 }
 
 type Targets =
