@@ -1,5 +1,5 @@
 import type { Caller } from '../auth/caller.ts';
-import { addLayout } from './create.ts';
+import { addLayout } from './add.ts';
 import { requireLayout } from './lookup.ts';
 import type { DuplicateLayoutInput, LayoutResponse } from './schemas.ts';
 import { toLayoutResponse } from './view.ts';

@@ -1,7 +1,7 @@
 import type { Caller } from '../auth/caller.ts';
 import { ConflictError } from '../errors.ts';
 import type { EnvScope } from '../store/keys.ts';
-import { addLayout } from './create.ts';
+import { addLayout } from './add.ts';
 import { getLayout, updateLayout } from './repository.ts';
 import { layoutsUsedBy, type LayoutUser } from './uses.ts';
 

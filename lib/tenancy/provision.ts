@@ -3,7 +3,7 @@ import { issueApiKey } from '../auth/api-keys.ts';
 import { newId } from '../ids.ts';
 import { createIntegration } from '../integrations/create.ts';
 import { BUILT_IN_LAYOUT_HTML, DEFAULT_LAYOUT } from '../layouts/built-in.ts';
-import { addLayout } from '../layouts/create.ts';
+import { addLayout } from '../layouts/add.ts';
 import { newApplicationIdentifier, putEnvironment, putOrganization, type Environment, type Organization } from './environments.ts';
 
 // A new organization starts as the reference's does: a Development and a Production environment,
