@@ -1,6 +1,7 @@
 import type { Caller } from '../auth/caller.ts';
 import { BadRequestError, ConflictError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { slugify } from '../workflows/slug.ts';
 import { EMPTY_LAYOUT_DOCUMENT, type StoredLayout } from './model.ts';
 import { getDefaultLayoutId, insertLayout, listLayouts } from './repository.ts';
@@ -42,11 +43,14 @@ export async function addLayout(caller: Caller, input: NewLayout): Promise<Store
     updatedAt: now,
     updatedBy: { _id: caller.userId },
   };
-  let outcome = await insertLayout(layout);
-  if (outcome === 'default-taken') {
+  // Of two first layouts written at once, one is told `default-taken` and is written again as
+  // not default; a transaction conflict between them is retried.
+  const outcome = await retryOnStaleWrite(async () => {
+    const first = await insertLayout(layout);
+    if (first !== 'default-taken') return first;
     layout.isDefault = false;
-    outcome = await insertLayout(layout);
-  }
+    return insertLayout(layout);
+  });
   if (outcome !== 'created') throw new ConflictError(`Layout with identifier: ${layoutId} already exists under environment ${caller.environmentId}`);
   return layout;
 }

@@ -1,10 +1,13 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
 import { getItem } from '../store/get-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
+import { firstOfIndex, recordOf } from '../store/index-item.ts';
 import { queryAll } from '../store/query-pages.ts';
+import { StaleWriteError } from '../store/stale-write.ts';
+import { transact } from '../store/transact.ts';
 import type { UserRef } from '../workflows/model.ts';
 import type { StoredLayout } from './model.ts';
 import type { LayoutControlValues } from './schemas.ts';
@@ -27,10 +30,7 @@ function toItem(layout: StoredLayout) {
   };
 }
 
-function fromItem(item: Record<string, unknown>): StoredLayout {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...layout } = item;
-  return layout as unknown as StoredLayout;
-}
+const fromItem = (item: Record<string, unknown>) => recordOf<StoredLayout>(item);
 
 /** By identifier, read consistently (a client reads right after writing; a sync writes then reads). Batched with other reads of the turn. */
 export async function getLayout(scope: EnvScope, identifier: string): Promise<StoredLayout | undefined> {
@@ -39,15 +39,8 @@ export async function getLayout(scope: EnvScope, identifier: string): Promise<St
 }
 
 export async function getLayoutByDbId(scope: EnvScope, layoutDbId: string): Promise<StoredLayout | undefined> {
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.layoutByDbId(scope, layoutDbId).gsi1pk },
-    }),
-  );
-  return Items[0] ? fromItem(Items[0]) : undefined;
+  const item = await firstOfIndex('gsi1', keys.layoutByDbId(scope, layoutDbId).gsi1pk);
+  return item && fromItem(item);
 }
 
 /** Every layout of the environment, oldest first (at most MAX_LAYOUTS). */
@@ -76,25 +69,18 @@ export type InsertOutcome = 'created' | 'identifier-taken' | 'default-taken';
  */
 export async function insertLayout(layout: StoredLayout): Promise<InsertOutcome> {
   const scope = scopeOf(layout);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: toItem(layout), ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...(layout.isDefault
-            ? [{ Put: { TableName: tableName(), Item: { ...keys.defaultLayout(scope), layoutId: layout.layoutId }, ConditionExpression: 'attribute_not_exists(pk)' } }]
-            : []),
-        ],
-      }),
-    );
-    return 'created';
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [put, marker] = error.CancellationReasons ?? [];
-    if (put?.Code === 'ConditionalCheckFailed') return 'identifier-taken';
-    if (marker?.Code === 'ConditionalCheckFailed') return 'default-taken';
-    throw error;
-  }
+  const refused = await transact([
+    { Put: { TableName: tableName(), Item: toItem(layout), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...(layout.isDefault
+      ? [{ Put: { TableName: tableName(), Item: { ...keys.defaultLayout(scope), layoutId: layout.layoutId }, ConditionExpression: 'attribute_not_exists(pk)' } }]
+      : []),
+  ]);
+  if (!refused) return 'created';
+  const [put, marker] = refused;
+  if (put === 'ConditionalCheckFailed') return 'identifier-taken';
+  if (marker === 'ConditionalCheckFailed') return 'default-taken';
+  // A conflict with a concurrent write of the same items: the caller's request is retried by the client.
+  throw new StaleWriteError('Layout written concurrently');
 }
 
 export interface LayoutChanges {
@@ -137,36 +123,25 @@ export type DeleteOutcome = 'deleted' | 'changed' | 'in-use';
  */
 export async function deleteLayout(layout: StoredLayout): Promise<DeleteOutcome> {
   const scope = scopeOf(layout);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.layout(scope, layout.layoutId),
-              ConditionExpression: '#id = :id AND isDefault = :false',
-              ExpressionAttributeNames: { '#id': '_id' },
-              ExpressionAttributeValues: { ':id': layout._id, ':false': false },
-            },
-          },
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: keys.layoutUseCount(scope, layout.layoutId),
-              ConditionExpression: 'attribute_not_exists(pk) OR uses <= :zero',
-              ExpressionAttributeValues: { ':zero': 0 },
-            },
-          },
-        ],
-      }),
-    );
-    return 'deleted';
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [remove, count] = error.CancellationReasons ?? [];
-    if (count?.Code === 'ConditionalCheckFailed') return 'in-use';
-    if (remove?.Code === 'ConditionalCheckFailed' || remove?.Code === 'TransactionConflict' || count?.Code === 'TransactionConflict') return 'changed';
-    throw error;
-  }
+  const refused = await transact([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.layout(scope, layout.layoutId),
+        ConditionExpression: '#id = :id AND isDefault = :false',
+        ExpressionAttributeNames: { '#id': '_id' },
+        ExpressionAttributeValues: { ':id': layout._id, ':false': false },
+      },
+    },
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.layoutUseCount(scope, layout.layoutId),
+        ConditionExpression: 'attribute_not_exists(pk) OR uses <= :zero',
+        ExpressionAttributeValues: { ':zero': 0 },
+      },
+    },
+  ]);
+  if (!refused) return 'deleted';
+  return refused[1] === 'ConditionalCheckFailed' ? 'in-use' : 'changed';
 }

@@ -1,7 +1,7 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
+import type { TransactItem } from '../store/transact.ts';
 
 // Which workflows use a layout: in the layout's partition, one item per workflow whose email steps
 // name it (`USEDBY#<workflowDbId>`, with the workflow's name and workflowId for the usage route)
@@ -9,8 +9,6 @@ import { queryAll } from '../store/query-pages.ts';
 // repository.ts), from the layouts it named before and names now, so the count is exact and a
 // layout delete, conditioned on it, is refused while any workflow uses the layout. Items are keyed
 // by the identifier the step names, whether or not such a layout exists yet.
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface LayoutUser {
   _id: string;
