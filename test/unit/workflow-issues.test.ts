@@ -26,6 +26,16 @@ describe('MISSING_VALUE', () => {
     expect(types(workflow([step('throttle', { type: 'dynamic' })]))).toEqual({ dynamicKey: ['MISSING_VALUE'] });
     expect(types(workflow([step('custom')]))).toEqual({});
   });
+
+  it('flags an email step naming a layout the environment does not have; omitted and null name none', () => {
+    const mail = (layoutId?: string | null) => workflow([step('email', { subject: 's', body: 'b', ...(layoutId !== undefined && { layoutId }) })]);
+    expect(issuesOf(mail('brand'), 0, ALL, new Set(['other'])).controls).toEqual({
+      layoutId: [{ issueType: 'MISSING_VALUE', message: 'Layout brand not found in this environment' }],
+    });
+    expect(issuesOf(mail('brand'), 0, ALL, new Set(['brand'])).controls).toBeUndefined();
+    expect(issuesOf(mail(null)).controls).toBeUndefined();
+    expect(issuesOf(mail()).controls).toBeUndefined();
+  });
 });
 
 describe('ILLEGAL_VARIABLE_IN_CONTROL_VALUE', () => {
