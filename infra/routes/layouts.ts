@@ -4,8 +4,10 @@ import {
   layoutListSchema,
   layoutParams,
   layoutResponseSchema,
+  layoutPreviewSchema,
   layoutUsageSchema,
   listLayoutsQuery,
+  previewLayoutBody,
   updateLayoutBody,
 } from '#lib/layouts/schemas.ts';
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
@@ -103,6 +105,19 @@ export const layoutRoutes = [
     successStatus: 200,
     request: { params: layoutParams },
     response: layoutUsageSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'previewLayout',
+    method: 'POST',
+    path: '/v2/layouts/{layoutId}/preview',
+    handler: 'functions/layouts/preview.ts',
+    summary: 'Preview a layout (its stored or the sent content) with an example subscriber',
+    tag: 'Layouts',
+    auth: 'apiKey',
+    successStatus: 201,
+    request: { params: layoutParams, body: previewLayoutBody },
+    response: layoutPreviewSchema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
 ] as const satisfies readonly RouteDef[];

@@ -100,3 +100,19 @@ export const layoutUsageSchema = z
   .object({ workflows: z.array(z.object({ name: z.string(), workflowId: z.string() })) })
   .register(z.globalRegistry, { id: 'LayoutUsage' });
 export type LayoutUsage = z.infer<typeof layoutUsageSchema>;
+
+/** Preview: `controlValues` stand in for the stored ones; the subscriber's values for the example's. */
+export const previewLayoutBody = z.object({
+  controlValues: z.optional(layoutControlValues),
+  previewPayload: z.optional(z.object({ subscriber: z.optional(z.record(z.string(), z.unknown(), { error: 'subscriber must be an object' })) })),
+});
+export type PreviewLayoutInput = z.infer<typeof previewLayoutBody>;
+
+export const layoutPreviewSchema = z
+  .object({
+    result: z.object({ type: z.enum(['email']), preview: z.optional(z.object({ body: z.string() })) }),
+    previewPayloadExample: z.object({ subscriber: z.optional(z.record(z.string(), z.unknown())) }),
+    schema: z.nullable(z.record(z.string(), z.unknown())),
+  })
+  .register(z.globalRegistry, { id: 'LayoutPreview' });
+export type LayoutPreview = z.infer<typeof layoutPreviewSchema>;

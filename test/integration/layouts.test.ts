@@ -77,6 +77,15 @@ describe('layouts through @novu/api', () => {
     expect((await novu.layouts.list({ offset: 1, limit: 10 })).result.layouts.map((l) => l.layoutId)).toEqual(['brand', 'default-layout']);
 
     expect((await novu.layouts.usage('brand')).result).toEqual({ workflows: [] });
+    const preview = (await novu.layouts.generatePreview({ previewPayload: { subscriber: { firstName: 'Ada' } } }, 'brand')).result;
+    expect(preview.result.preview!.body).toContain('<div class="brand">');
+    expect(preview.previewPayloadExample.subscriber).toMatchObject({ firstName: 'Ada', lastName: '{{subscriber.lastName}}' });
+    const sent = (await novu.layouts.generatePreview({ controlValues: { email: { editorType: 'html', body: html('Hi {{subscriber.firstName}} {{content}}') } }, previewPayload: { subscriber: { firstName: 'Ada' } } }, 'brand')).result;
+    expect(sent.result.preview!.body).toMatch(/Hi Ada <table/);
+    // A block layout is not rendered until the block renderer is merged: the empty result the reference answers for a preview that fails.
+    await novu.layouts.create({ layoutId: 'blocky', name: 'Blocky' });
+    expect((await novu.layouts.generatePreview({}, 'blocky')).result).toEqual({ result: { type: 'email' }, previewPayloadExample: {}, schema: null });
+    await novu.layouts.delete('blocky');
     await novu.layouts.delete('brand-copy');
     await expect(novu.layouts.retrieve('brand-copy')).rejects.toMatchObject({ statusCode: 404 });
   });

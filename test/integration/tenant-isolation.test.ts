@@ -796,6 +796,7 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   duplicateLayout: ({ victim }) =>
     layoutRefs(victim).map((ref) => ({ method: 'POST', path: `/v2/layouts/${ref}/duplicate`, body: { name: 'Copy', layoutId: `copy-${victim.tag}` }, expect: notFound })),
   layoutUsage: ({ victim }) => layoutRefs(victim).map((ref) => ({ method: 'GET', path: `/v2/layouts/${ref}/usage`, expect: notFound })),
+  previewLayout: ({ victim }) => layoutRefs(victim).map((ref) => ({ method: 'POST', path: `/v2/layouts/${ref}/preview`, body: {}, expect: notFound })),
 
   // ---- tenants ----
   createTenant: ({ attacker, victim }) => [
