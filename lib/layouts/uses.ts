@@ -15,6 +15,8 @@ export interface LayoutUser {
   workflowId: string;
   name: string;
   steps: readonly { type: string; controlValues: Record<string, unknown> }[];
+  /** Absent on a workflow stored before uses were recorded: it has none to bring up to date. */
+  layoutUsesTracked?: true;
 }
 
 /** The layouts a workflow's email steps name (omitted and null name none), each once. */
@@ -34,7 +36,7 @@ export function layoutsUsedBy(workflow: Pick<LayoutUser, 'steps'> | undefined): 
  * starts or stops using.
  */
 export function layoutUseWrites(scope: EnvScope, before: LayoutUser | undefined, after: LayoutUser | undefined): TransactItem[] {
-  const was = new Set(layoutsUsedBy(before));
+  const was = new Set(before?.layoutUsesTracked ? layoutsUsedBy(before) : []);
   const now = new Set(layoutsUsedBy(after));
   const count = (layoutId: string, by: number): TransactItem => ({
     Update: {

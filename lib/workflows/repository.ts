@@ -32,6 +32,7 @@ function toItem(workflow: StoredWorkflow, version: number) {
     ...keys.workflowListIndex(scope, workflow.createdAt, workflow._id),
     type: 'Workflow',
     ...workflow,
+    layoutUsesTracked: true,
     version,
   };
 }

@@ -1,7 +1,11 @@
 import { Novu } from '@novu/api';
 import { HTTPClient } from '@novu/api/lib/http.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '#lib/config.ts';
 import { BUILT_IN_LAYOUT_HTML } from '#lib/layouts/built-in.ts';
+import { db } from '#lib/store/client.ts';
+import { keys } from '#lib/store/keys.ts';
 import { createEnvironmentWithoutLayouts, createTestOrg, startTestApi, type ApiResponse, type TestApi, type TestEnv } from '../support/api.ts';
 
 // Layouts end to end: /v2/layouts through the route table and the real handlers against the
@@ -234,6 +238,23 @@ describe('layouts used by workflows', () => {
     expect(after.body.status).toBe('ACTIVE');
     // The step named it before it existed: it is in use all the same.
     expectError(await dev.client.delete('/v2/layouts/later'), 409);
+  });
+
+  it('records the use by a workflow stored before uses were recorded at its next write', async () => {
+    const { dev } = await createTestOrg(api.url);
+    await createLayout(dev, { layoutId: 'brand', name: 'Brand', controlValues: htmlValues() });
+    const created = await dev.client.post('/v2/workflows', { name: 'Old', workflowId: 'old', steps: [emailStep('brand')] });
+    // As it was stored before this change: no flag, no use item, no count.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.workflow(dev.scope, 'old'), UpdateExpression: 'REMOVE layoutUsesTracked' }));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.layoutUse(dev.scope, 'brand', created.body._id) }));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.layoutUseCount(dev.scope, 'brand') }));
+    expect((await dev.client.get('/v2/layouts/brand/usage')).body.workflows).toEqual([]);
+
+    expect((await dev.client.patch('/v2/workflows/old', { description: 'touched' })).status).toBe(200);
+    expect((await dev.client.get('/v2/layouts/brand/usage')).body.workflows).toEqual([{ name: 'Old', workflowId: 'old' }]);
+    expectError(await dev.client.delete('/v2/layouts/brand'), 409);
+    await dev.client.put('/v2/workflows/old', { name: 'Old', steps: [emailStep(null)] });
+    expect((await dev.client.delete('/v2/layouts/brand')).status).toBe(204);
   });
 
   it('takes a v1 step’s layoutId the same way', async () => {
