@@ -5,6 +5,7 @@ import { executionDetailRoutes } from './routes/execution-details.ts';
 import { inboxPreferenceRoutes } from './routes/inbox-preferences.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { integrationRoutes } from './routes/integrations.ts';
+import { layoutRoutes } from './routes/layouts.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { openApiRoutes } from './routes/openapi.ts';
@@ -36,6 +37,7 @@ export const routeParts = {
   topics: topicRoutes,
   workflows: workflowRoutes,
   'workflows-v1': workflowV1Routes,
+  layouts: layoutRoutes,
   tenants: tenantRoutes,
   events: eventRoutes,
   messages: messageRoutes,

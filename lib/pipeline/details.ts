@@ -11,6 +11,8 @@ export const DETAILS = {
   messageSent: 'Message sent',
   noIntegration: 'Subscriber does not have an active integration',
   contentFailed: 'Message content could not be generated',
+  layoutSelected: 'Layout selected',
+  layoutNotFound: 'Layout not found',
   providerError: 'Unexpected provider error',
   missingEmail: 'Subscriber missing email address',
   missingPhone: 'Subscriber missing phone number',

@@ -242,6 +242,24 @@ export const keys = {
   tenantsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#TENANTS` }),
   tenantListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#TENANTS`, gsi1sk: `${createdAt}#${id}` }),
 
+  // ---- layouts ---------------------------------------------------------------------------------
+  /**
+   * By identifier (what steps name); gsi1 by database id; gsi2 lists the environment's. The
+   * layout's partition also holds who uses it: one item per workflow whose email steps name it
+   * (`USEDBY#<workflowDbId>`) and their count (`USECOUNT`), both written in the workflow's own
+   * transaction, so a delete can be refused atomically while any workflow uses the layout.
+   */
+  layout: (s: EnvScope, identifier: string): Key => ({ pk: `${env(s)}#LAYOUT#${identifier}`, sk: 'LAYOUT' }),
+  layoutByDbId: (s: EnvScope, layoutDbId: string) => ({ gsi1pk: `${env(s)}#LAYOUTID#${layoutDbId}` }),
+  layoutDbIdIndex: (s: EnvScope, layoutDbId: string) => ({ gsi1pk: `${env(s)}#LAYOUTID#${layoutDbId}`, gsi1sk: 'LAYOUT' }),
+  layoutsOfEnvironment: (s: EnvScope) => ({ gsi2pk: `${env(s)}#LAYOUTS` }),
+  layoutListIndex: (s: EnvScope, createdAt: string, layoutDbId: string) => ({ gsi2pk: `${env(s)}#LAYOUTS`, gsi2sk: `${createdAt}#${layoutDbId}` }),
+  /** Names the environment's default layout; created once, by the first layout (conditional Put). */
+  defaultLayout: (s: EnvScope): Key => ({ pk: `${env(s)}#LAYOUTS`, sk: 'DEFAULT' }),
+  layoutUse: (s: EnvScope, identifier: string, workflowDbId: string): Key => ({ pk: `${env(s)}#LAYOUT#${identifier}`, sk: `USEDBY#${workflowDbId}` }),
+  usesOfLayout: (s: EnvScope, identifier: string) => ({ pk: `${env(s)}#LAYOUT#${identifier}`, skPrefix: 'USEDBY#' }),
+  layoutUseCount: (s: EnvScope, identifier: string): Key => ({ pk: `${env(s)}#LAYOUT#${identifier}`, sk: 'USECOUNT' }),
+
   // ---- pipeline: a partition per transaction (or TRANSACTION_SHARDS of them) --------------------
   /** The trigger of a transactionId: its conditional Put is the claim that makes the id unique. */
   triggerEvent: (s: EnvScope, transactionId: string): Key => ({ pk: transactionShard(s, transactionId, 0), sk: 'EVENT' }),

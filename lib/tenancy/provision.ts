@@ -2,11 +2,14 @@ import type { Caller } from '../auth/caller.ts';
 import { issueApiKey } from '../auth/api-keys.ts';
 import { newId } from '../ids.ts';
 import { createIntegration } from '../integrations/create.ts';
+import { BUILT_IN_LAYOUT_HTML, DEFAULT_LAYOUT } from '../layouts/built-in.ts';
+import { addLayout } from '../layouts/add.ts';
 import { newApplicationIdentifier, putEnvironment, putOrganization, type Environment, type Organization } from './environments.ts';
 
 // A new organization starts as the reference's does: a Development and a Production environment,
 // an API key for each, and in each the integrations a new environment gets: the in-app inbox and
-// the demo email and sms providers, active, so a first trigger delivers somewhere.
+// the demo email and sms providers, active, so a first trigger delivers somewhere; and a default
+// layout, the one emails were sent in before layouts were a resource, there to be edited.
 
 export const DEFAULT_ENVIRONMENTS = ['Development', 'Production'] as const;
 
@@ -58,5 +61,6 @@ export async function provisionEnvironment(
   for (const starter of STARTER_INTEGRATIONS) {
     await createIntegration(owner, { ...starter, active: true });
   }
+  await addLayout(owner, { ...DEFAULT_LAYOUT, controlValues: { email: { body: BUILT_IN_LAYOUT_HTML, editorType: 'html' } } });
   return { environment, apiKey };
 }

@@ -20,8 +20,8 @@ export async function changeWorkflow(caller: Caller, ref: string, input: Workflo
   const saved = await retryOnStaleWrite(async () => {
     const current = await requireWorkflow(caller, ref);
     translated = current.isTranslationEnabled;
-    const { version, ...workflow } = current;
-    return saveWorkflow(updatedWorkflow(workflow, input, caller.userId), version);
+    const { version: _version, ...workflow } = current;
+    return saveWorkflow(updatedWorkflow(workflow, input, caller.userId), current);
   });
   // Turning translations off deletes them, as the reference's "disable and delete" does.
   if (translated && !saved.isTranslationEnabled) await forgetWorkflowTranslations(caller, saved);

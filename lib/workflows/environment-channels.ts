@@ -3,9 +3,11 @@ import type { Channel } from '../integrations/providers.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { CHANNEL_STEP_TYPES, type StoredWorkflow } from './model.ts';
 import type { ViewContext } from './view.ts';
+import { existingLayouts } from '../layouts/step-layouts.ts';
 
 // Which of the channels the given workflows use have an active integration in the environment:
-// what MISSING_INTEGRATION is decided on. One index query per channel in use.
+// what MISSING_INTEGRATION is decided on (one index query per channel in use); and which of the
+// layouts their email steps name exist (one read per layout, batched).
 
 export async function viewContext(scope: EnvScope, workflows: readonly Pick<StoredWorkflow, 'steps'>[]): Promise<ViewContext> {
   const used = new Set<Channel>();
@@ -15,11 +17,12 @@ export async function viewContext(scope: EnvScope, workflows: readonly Pick<Stor
     }
   }
   const activeChannels = new Set<Channel>();
-  await Promise.all(
-    [...used].map(async (channel) => {
+  const [layouts] = await Promise.all([
+    existingLayouts(scope, workflows),
+    ...[...used].map(async (channel) => {
       const integrations = await listIntegrationsOfChannel(scope, channel);
       if (integrations.some((integration) => integration.active)) activeChannels.add(channel);
     }),
-  );
-  return { activeChannels };
+  ]);
+  return { activeChannels, layouts };
 }

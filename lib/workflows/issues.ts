@@ -2,8 +2,8 @@ import type { Channel } from '../integrations/providers.ts';
 import { CHANNEL_STEP_TYPES, type StoredStep, type StoredWorkflow } from './model.ts';
 import { isAllowedVariable, stepVariables } from './variables.ts';
 
-// The issues of a workflow's steps, computed from the stored model and the environment's active
-// integration channels, and the status they give. Issues are not stored: they are derived on
+// The issues of a workflow's steps, computed from the stored model, the environment's active
+// integration channels and the layouts it has, and the status they give. Issues are not stored: they are derived on
 // every read, so a workflow synced to (or an integration added in) an environment shows the
 // issues of that environment. Templates are not parsed here: the step's stored readings say what
 // its Liquid names (templates.ts parses it when the step is saved).
@@ -53,13 +53,18 @@ function missingFields(step: StoredStep): string[] {
   }
 }
 
-function controlIssues(workflow: WorkflowTemplates, index: number) {
+function controlIssues(workflow: WorkflowTemplates, index: number, layouts: ReadonlySet<string>) {
   const step = workflow.steps[index]!;
   const issues: Record<string, Issue<ControlIssueType>[]> = {};
   const add = (field: string, issue: Issue<ControlIssueType>) => (issues[field] ??= []).push(issue);
 
   for (const field of missingFields(step)) {
     add(field, { issueType: 'MISSING_VALUE', message: `${field} is required` });
+  }
+  // The reference refuses such a step (404); here it is saved and shows this until the layout exists.
+  const { layoutId } = step.controlValues;
+  if (step.type === 'email' && typeof layoutId === 'string' && layoutId !== '' && !layouts.has(layoutId)) {
+    add('layoutId', { issueType: 'MISSING_VALUE', message: `Layout ${layoutId} not found in this environment` });
   }
   const variables = stepVariables(workflow, index);
   for (const reading of step.templateReadings) {
@@ -88,10 +93,11 @@ export function stepIssues(
   workflow: WorkflowTemplates,
   index: number,
   activeChannels: ReadonlySet<Channel>,
+  layouts: ReadonlySet<string>,
 ): StepIssues {
   const step = workflow.steps[index]!;
   const result: StepIssues = {};
-  const controls = controlIssues(workflow, index);
+  const controls = controlIssues(workflow, index, layouts);
   if (Object.keys(controls).length > 0) result.controls = controls;
   if (CHANNEL_STEP_TYPES.includes(step.type) && !activeChannels.has(step.type as Channel)) {
     result.integration = {

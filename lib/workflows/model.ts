@@ -102,6 +102,11 @@ export interface StoredWorkflow {
   lastTriggeredAt?: string | null;
   /** The author's own data of a v1 workflow (`data`), shown by the v1 view. */
   data?: Record<string, unknown>;
+  /**
+   * Set by every write since the layouts its email steps name are recorded with it
+   * (layouts/uses.ts): a workflow stored before has no such records to bring up to date.
+   */
+  layoutUsesTracked?: true;
 }
 
 /** Every variable path the step's templates name (of those that parse), in control order. */

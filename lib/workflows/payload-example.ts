@@ -39,6 +39,9 @@ function exampleOf(schema: Schema, path: string, depth: number): unknown {
   }
 }
 
+/** An example value of a JSON Schema, placeholders named from `path` (a layout preview's subscriber too). */
+export const schemaExample = (schema: Schema, path: string): unknown => exampleOf(schema, path, 0);
+
 function fromTemplates(workflow: Pick<StoredWorkflow, 'steps'>): Record<string, unknown> | null {
   const example: Record<string, unknown> = {};
   for (const path of workflow.steps.flatMap(templateVariables)) {

@@ -1,11 +1,14 @@
 import type { EnvScope } from '../store/keys.ts';
 import { forgetWorkflowTranslations } from '../translations/workflow-translations.ts';
+import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { requireWorkflow } from './lookup.ts';
 import { deleteWorkflow } from './repository.ts';
 
 export async function removeWorkflow(scope: EnvScope, ref: string): Promise<void> {
-  const workflow = await requireWorkflow(scope, ref);
-  // Translations first: a crash between leaves the workflow, whose deletion can be asked again.
-  await forgetWorkflowTranslations(scope, workflow);
-  await deleteWorkflow(scope, workflow.workflowId);
+  await retryOnStaleWrite(async () => {
+    const workflow = await requireWorkflow(scope, ref);
+    // Translations first: a crash between leaves the workflow, whose deletion can be asked again.
+    await forgetWorkflowTranslations(scope, workflow);
+    await deleteWorkflow(workflow);
+  });
 }

@@ -1,16 +1,20 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
+import { firstOfIndex, recordOf } from '../store/index-item.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
+import { transact } from '../store/transact.ts';
+import { layoutUseWrites } from '../layouts/uses.ts';
 import type { StoredWorkflow } from './model.ts';
 
 // Storage of workflows: one item per workflow, keyed by its workflowId (what triggers name),
 // found by database id through gsi1 and listed per environment through gsi2. Items carry a
-// version; updates are conditioned on the version read.
+// version; updates are conditioned on the version read. Every write carries, in its transaction,
+// the items that record which layouts the workflow's email steps use (layouts/uses.ts).
 
 export interface VersionedWorkflow extends StoredWorkflow {
   version: number;
@@ -28,14 +32,12 @@ function toItem(workflow: StoredWorkflow, version: number) {
     ...keys.workflowListIndex(scope, workflow.createdAt, workflow._id),
     type: 'Workflow',
     ...workflow,
+    layoutUsesTracked: true,
     version,
   };
 }
 
-function fromItem(item: Record<string, unknown>): VersionedWorkflow {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...workflow } = item;
-  return workflow as unknown as VersionedWorkflow;
-}
+const fromItem = (item: Record<string, unknown>) => recordOf<VersionedWorkflow>(item);
 
 export async function getWorkflow(scope: EnvScope, workflowId: string): Promise<VersionedWorkflow | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.workflow(scope, workflowId) }));
@@ -43,15 +45,8 @@ export async function getWorkflow(scope: EnvScope, workflowId: string): Promise<
 }
 
 export async function getWorkflowByDbId(scope: EnvScope, workflowDbId: string): Promise<VersionedWorkflow | undefined> {
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.workflowByDbId(scope, workflowDbId).gsi1pk },
-    }),
-  );
-  return Items[0] ? fromItem(Items[0]) : undefined;
+  const item = await firstOfIndex('gsi1', keys.workflowByDbId(scope, workflowDbId).gsi1pk);
+  return item && fromItem(item);
 }
 
 /** By database id or workflowId, as the v2 API accepts either in the path. */
@@ -70,76 +65,70 @@ export async function listWorkflows(scope: EnvScope): Promise<VersionedWorkflow[
 }
 
 /**
- * Stores a workflow whole. `expectedVersion` undefined: it must be new (its workflowId unused in
- * the environment, else 409); otherwise it must still be at that version.
+ * Stores a workflow whole. `previous` undefined: it must be new (its workflowId unused in the
+ * environment, else 409); otherwise it replaces `previous`, which must still be stored at its version.
  */
-export async function saveWorkflow(workflow: StoredWorkflow, expectedVersion?: number): Promise<VersionedWorkflow> {
-  const version = (expectedVersion ?? 0) + 1;
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: toItem(workflow, version),
-              ...(expectedVersion === undefined
-                ? { ConditionExpression: 'attribute_not_exists(pk)' }
-                : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } }),
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      if (expectedVersion === undefined) throw new ConflictError(`Workflow with id ${workflow.workflowId} already exists`);
-      throw new StaleWriteError('Workflow changed concurrently');
-    }
-    throw error;
-  }
+export async function saveWorkflow(workflow: StoredWorkflow, previous?: VersionedWorkflow): Promise<VersionedWorkflow> {
+  const version = (previous?.version ?? 0) + 1;
+  const refused = await transact([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: toItem(workflow, version),
+        ...(previous === undefined
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': previous.version } }),
+      },
+    },
+    ...layoutUseWrites(scopeOf(workflow), previous, workflow),
+  ]);
+  if (refused && previous === undefined && refused[0] === 'ConditionalCheckFailed') throw new ConflictError(`Workflow with id ${workflow.workflowId} already exists`);
+  if (refused) throw new StaleWriteError('Workflow changed concurrently');
   return { ...workflow, version };
 }
 
 /**
  * Stores a workflow under a new workflowId (a v1 update of its trigger identifier): in one
- * transaction the item of `previousWorkflowId` goes, if still at `expectedVersion`, and the new
+ * transaction the item of `previous` goes, if still at its version, and the new
  * one comes, if its workflowId is free in the environment (else 409). Its database id stays, and
  * everything else refers to a workflow by that.
  */
-export async function saveRenamedWorkflow(workflow: StoredWorkflow, previousWorkflowId: string, expectedVersion: number): Promise<VersionedWorkflow> {
-  const version = expectedVersion + 1;
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.workflow(scopeOf(workflow), previousWorkflowId),
-              ConditionExpression: 'version = :v',
-              ExpressionAttributeValues: { ':v': expectedVersion },
-            },
-          },
-          { Put: { TableName: tableName(), Item: toItem(workflow, version), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const [previous, next] = error.CancellationReasons ?? [];
-      if (previous?.Code !== 'ConditionalCheckFailed' && next?.Code === 'ConditionalCheckFailed') {
-        throw new ConflictError(`Workflow with identifier ${workflow.workflowId} already exists`);
-      }
-      throw new StaleWriteError('Workflow changed concurrently');
-    }
-    throw error;
+export async function saveRenamedWorkflow(workflow: StoredWorkflow, previous: VersionedWorkflow): Promise<VersionedWorkflow> {
+  const version = previous.version + 1;
+  const refused = await transact([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.workflow(scopeOf(workflow), previous.workflowId),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': previous.version },
+      },
+    },
+    { Put: { TableName: tableName(), Item: toItem(workflow, version), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...layoutUseWrites(scopeOf(workflow), previous, workflow),
+  ]);
+  if (refused && refused[0] !== 'ConditionalCheckFailed' && refused[1] === 'ConditionalCheckFailed') {
+    throw new ConflictError(`Workflow with identifier ${workflow.workflowId} already exists`);
   }
+  if (refused) throw new StaleWriteError('Workflow changed concurrently');
   return { ...workflow, version };
 }
 
-export async function deleteWorkflow(scope: EnvScope, workflowId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.workflow(scope, workflowId) }));
+/** Deletes the workflow as read (a change meanwhile: StaleWriteError), with its layout use items. */
+export async function deleteWorkflow(workflow: VersionedWorkflow): Promise<void> {
+  const scope = scopeOf(workflow);
+  const refused = await transact([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.workflow(scope, workflow.workflowId),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': workflow.version },
+      },
+    },
+    ...layoutUseWrites(scope, workflow, undefined),
+  ]);
+  if (refused) throw new StaleWriteError('Workflow changed concurrently');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { isId } from '../ids.ts';
 
-// Slugs as the reference builds them: `<slugified name>_wf_<base62 of the id>` for workflows and
-// `_st_` for steps. The id part is fixed-width, so a slug decodes back to its database id.
+// Slugs as the reference builds them: `<slugified name>_wf_<base62 of the id>` for workflows,
+// `_st_` for steps and `_lt_` for layouts. The id part is fixed-width, so a slug decodes back to its database id.
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 // 16 characters, as the reference's slugs; ids from after ~2050 take 17.
@@ -39,9 +39,13 @@ export function decodeId(encoded: string): string | undefined {
 
 export const workflowSlug = (name: string, id: string) => `${slugify(name)}_wf_${encodeId(id)}`;
 export const stepSlug = (name: string, id: string) => `${slugify(name)}_st_${encodeId(id)}`;
+export const layoutSlug = (name: string, id: string) => `${slugify(name)}_lt_${encodeId(id)}`;
 
-/** The database id a workflow slug names, if the text is one. */
-export function workflowIdFromSlug(slug: string): string | undefined {
-  const match = /_wf_([0-9A-Za-z]{16,17})$/.exec(slug);
+/** The database id a slug of the kind (`wf`, `lt`) names, if the text is one. */
+function idFromSlug(slug: string, kind: 'wf' | 'lt'): string | undefined {
+  const match = new RegExp(`_${kind}_([0-9A-Za-z]{16,17})$`).exec(slug);
   return match ? decodeId(match[1]!) : undefined;
 }
+
+export const workflowIdFromSlug = (slug: string) => idFromSlug(slug, 'wf');
+export const layoutIdFromSlug = (slug: string) => idFromSlug(slug, 'lt');

@@ -13,10 +13,12 @@ import { retryOnStaleWrite } from '../store/stale-write.ts';
 import type { WorkflowResponse } from './schemas.ts';
 import { workflowSlug } from './slug.ts';
 import { toWorkflowResponse } from './view.ts';
+import { syncLayoutsOf } from '../layouts/sync.ts';
 
 // Endpoint 8: copies a workflow to another environment of the organization (behavior.md
 // "Workflow sync"). The copy is matched by workflowId; its steps by stepId, so steps that exist
-// in both keep the target's ids and steps only the target has are removed. Its translations
+// in both keep the target's ids and steps only the target has are removed. The layouts its email
+// steps name are brought first (layouts/sync.ts), so the copy's steps find them. Its translations
 // replace the target's.
 
 const SYNCABLE_ORIGINS = ['svc-cloud'] as const;
@@ -34,6 +36,7 @@ export async function syncWorkflow(caller: Caller, ref: string, targetEnvironmen
   }
 
   const target: EnvScope = { organizationId: caller.organizationId, environmentId: targetEnvironmentId };
+  await syncLayoutsOf(caller, source, { ...caller, ...target });
   const saved = await retryOnStaleWrite(() => upsertInTarget(source, { ...caller, ...target }));
   await copyWorkflowTranslations({ scope: caller, workflow: source }, { scope: target, workflow: saved });
   await markPublished(caller, source.workflowId);
@@ -76,7 +79,7 @@ async function upsertInTarget(source: StoredWorkflow, targetCaller: Caller): Pro
       throw error;
     }
   }
-  const { version, ...current } = existing;
+  const { version: _version, ...current } = existing;
   const { steps, ...fields } = content;
   const next: StoredWorkflow = {
     ...current,
@@ -89,14 +92,14 @@ async function upsertInTarget(source: StoredWorkflow, targetCaller: Caller): Pro
     updatedBy: { _id: targetCaller.userId },
   };
   if (source.description === undefined) delete next.description;
-  return saveWorkflow(next, version);
+  return saveWorkflow(next, existing);
 }
 
 async function markPublished(caller: Caller, workflowId: string): Promise<void> {
   await retryOnStaleWrite(async () => {
     const current = await getWorkflow(caller, workflowId);
     if (!current) return; // deleted meanwhile: nothing to mark
-    const { version, ...workflow } = current;
-    await saveWorkflow({ ...workflow, lastPublishedAt: new Date().toISOString(), lastPublishedBy: { _id: caller.userId } }, version);
+    const { version: _version, ...workflow } = current;
+    await saveWorkflow({ ...workflow, lastPublishedAt: new Date().toISOString(), lastPublishedBy: { _id: caller.userId } }, current);
   });
 }

@@ -10,6 +10,7 @@ import type { CreateV1WorkflowInput } from './v1-schemas.ts';
 import { v1UserPreferences } from './v1-preferences.ts';
 import { readV1Steps } from './v1-steps.ts';
 import { toV1Workflow, type V1Workflow } from './v1-view.ts';
+import { withLayoutIdentifiers } from '../layouts/step-layouts.ts';
 
 // A workflow made through the v1 API: the same stored model as a v2 one, of origin
 // `svc-cloud-v1` (so sync refuses it, as the reference's). Inactive unless `active` is sent. Its
@@ -29,7 +30,7 @@ export async function createV1Workflow(caller: Caller, input: CreateV1WorkflowIn
         ...(input.description !== undefined && { description: input.description }),
         ...(input.tags !== undefined && { tags: input.tags }),
         active: input.active ?? false,
-        steps: readV1Steps(input.steps),
+        steps: await withLayoutIdentifiers(caller, readV1Steps(input.steps)),
       },
       'svc-cloud-v1',
     ),

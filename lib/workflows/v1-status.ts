@@ -9,9 +9,10 @@ import { toV1Workflow, type V1Workflow } from './v1-view.ts';
 /** Switches the workflow on or off; asking for the status it has is a 400, as in the reference. */
 export async function setV1WorkflowStatus(caller: Caller, templateId: string, active: boolean): Promise<V1Workflow> {
   const saved = await retryOnStaleWrite(async () => {
-    const { version, ...current } = await requireV1Workflow(caller, templateId);
+    const stored = await requireV1Workflow(caller, templateId);
+    const { version: _version, ...current } = stored;
     if (current.active === active) throw new BadRequestError('You must provide a different status from the current status');
-    return saveWorkflow(updatedWorkflow(current, { active }, caller.userId), version);
+    return saveWorkflow(updatedWorkflow(current, { active }, caller.userId), stored);
   });
   return toV1Workflow(saved);
 }

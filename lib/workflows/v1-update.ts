@@ -11,6 +11,7 @@ import { requireV1Workflow } from './v1-lookup.ts';
 import { v1UserPreferences } from './v1-preferences.ts';
 import { readV1Steps } from './v1-steps.ts';
 import { toV1Workflow, type V1Workflow } from './v1-view.ts';
+import { withLayoutIdentifiers } from '../layouts/step-layouts.ts';
 
 // PUT through the v1 API, written like every change of a workflow: read, change, store
 // conditioned on the version read, again on a lost race. The fields sent change (`steps` replaces
@@ -24,14 +25,15 @@ export async function updateV1Workflow(caller: Caller, templateId: string, input
   if (input.notificationGroupId !== undefined) requireNotificationGroup(caller, input.notificationGroupId);
   let renamed = false;
   const saved = await retryOnStaleWrite(async () => {
-    const { version, ...current } = await requireV1Workflow(caller, templateId);
+    const stored = await requireV1Workflow(caller, templateId);
+    const { version: _version, ...current } = stored;
     const changed = updatedWorkflow(
       current,
       {
         ...(input.name !== undefined && { name: input.name }),
         ...(input.description !== undefined && { description: input.description }),
         ...(input.tags !== undefined && { tags: input.tags }),
-        ...(input.steps !== undefined && { steps: readV1Steps(input.steps, current.steps) }),
+        ...(input.steps !== undefined && { steps: await withLayoutIdentifiers(caller, readV1Steps(input.steps, current.steps)) }),
       },
       caller.userId,
     );
@@ -41,9 +43,9 @@ export async function updateV1Workflow(caller: Caller, templateId: string, input
       ...(input.data !== undefined && { data: input.data }),
       workflowId: input.identifier ?? current.workflowId,
     };
-    if (next.workflowId === current.workflowId) return saveWorkflow(next, version);
+    if (next.workflowId === current.workflowId) return saveWorkflow(next, stored);
     renamed = true;
-    return saveRenamedWorkflow(next, current.workflowId, version);
+    return saveRenamedWorkflow(next, stored);
   });
   if (renamed) await renameWorkflowTranslations(caller, saved);
   return toV1Workflow(saved);

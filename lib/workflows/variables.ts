@@ -10,10 +10,10 @@ export const TOP_LEVEL_VARIABLE_ROOTS: ReadonlySet<string> = new Set([
   'subscriber', 'payload', 'step', 'steps', 'tenant', 'actor', 'context', 'workflow',
 ]);
 
-type Schema = Record<string, unknown>;
+export type Schema = Record<string, unknown>;
 
 const text = { type: 'string' };
-const SUBSCRIBER: Schema = {
+export const SUBSCRIBER: Schema = {
   type: 'object',
   properties: {
     subscriberId: text,
@@ -32,7 +32,7 @@ const SUBSCRIBER: Schema = {
   additionalProperties: false,
 };
 
-const FREE_OBJECT: Schema = { type: 'object', additionalProperties: true };
+export const FREE_OBJECT: Schema = { type: 'object', additionalProperties: true };
 
 const DIGEST_EVENTS: Schema = {
   type: 'array',

@@ -8,14 +8,17 @@ import { uiSchemaOf } from './ui-schema.ts';
 import { stepVariables } from './variables.ts';
 
 // The one v2 view of the stored model ("Workflow (v2 response)"). Issues and status depend on
-// the environment's active integration channels, which the caller reads once and passes in.
+// the environment's active integration channels and on which layouts its steps name exist, which
+// the caller reads once and passes in.
 
 export interface ViewContext {
   activeChannels: ReadonlySet<Channel>;
+  /** Of the layouts the workflows' email steps name, those the environment has. */
+  layouts: ReadonlySet<string>;
 }
 
 function issuesOf(workflow: StoredWorkflow, context: ViewContext): StepIssues[] {
-  return workflow.steps.map((_, index) => stepIssues(workflow, index, context.activeChannels));
+  return workflow.steps.map((_, index) => stepIssues(workflow, index, context.activeChannels, context.layouts));
 }
 
 /** The fields that name and describe a workflow, shared by the full view and the list item. */

@@ -69,6 +69,7 @@ let seeds: {
   workflowId: string;
   workflowDbId: string;
   tenant: string;
+  layout: string;
   integrationId: string;
   applicationIdentifier: string;
   messageId: string;
@@ -94,7 +95,7 @@ const plausible = () =>
       'a@b.co', 'en-US', 'Europe/Paris', 'acme', true, false, 1, 10, {}, [], ['a'], { a: 1 },
       { email: true }, { isEnabled: true },
     ),
-    fc.constantFrom<unknown>(...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.tenant, seeds.integrationId, seeds.applicationIdentifier, ...org.environmentIds),
+    fc.constantFrom<unknown>(...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.tenant, seeds.layout, seeds.integrationId, seeds.applicationIdentifier, ...org.environmentIds),
   );
 
 const wrongType = fc.oneof(
@@ -210,7 +211,7 @@ function encode(text: string): string {
 
 /** A path segment, ready to put in the URL. */
 function pathId(method: string, huge: boolean): fc.Arbitrary<string> {
-  const realIds = [...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.workflowDbId, seeds.tenant, seeds.integrationId, seeds.messageId];
+  const realIds = [...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.workflowDbId, seeds.tenant, seeds.layout, seeds.integrationId, seeds.messageId];
   const arbitraries = [
     fc.constantFrom(...ODD_STRINGS.filter((s) => s !== ''), '#', '/', '?', '%2F', '.', '..', '%', '+', ' x ').map(encode),
     fc.string({ unit: 'grapheme', minLength: 1 }).map(encode),
@@ -456,6 +457,7 @@ const READS = [
   '/v2/topics?limit=100',
   '/v2/workflows?limit=100',
   '/v2/tenants?limit=100',
+  '/v2/layouts?limit=100',
   // What the inbox session's subscriber may change (the inbox preferences routes).
   '/v2/subscribers/sub-1/preferences?criticality=all',
 ];
@@ -530,6 +532,7 @@ beforeAll(async () => {
     }),
   );
   await created(client.post('/v2/tenants', { identifier: 'acme', name: 'Acme', data: { seats: 5 } }));
+  await created(client.post('/v2/layouts', { layoutId: 'brand', name: 'Brand', controlValues: { email: { editorType: 'html', body: '<html><body>{{content}}</body></html>' } } }));
   // The reference's envelope: `{data: integration}`.
   const { data: integration } = await created(client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', name: 'Mail' }));
   const applicationIdentifier = provisioned.environments[0]!.environment.identifier;
@@ -545,6 +548,7 @@ beforeAll(async () => {
     workflowId: 'welcome',
     workflowDbId: workflow._id,
     tenant: 'acme',
+    layout: 'brand',
     integrationId: integration._id,
     applicationIdentifier,
     messageId: message!._id,

@@ -96,7 +96,7 @@ describe('one event to one subscriber', () => {
     const txid = await trigger(wf, { subscriberId, email }, { name: 'Ada' });
     const [item] = await settled(txid);
     expect(item.jobs[0].status).toBe('completed');
-    expect(details(item.jobs[0])).toEqual(['Step queued', 'Demo Email provider was selected', 'Message created', 'Message sent']);
+    expect(details(item.jobs[0])).toEqual(['Step queued', 'Demo Email provider was selected', 'Layout selected', 'Message created', 'Message sent']);
     const [message] = await messagesOf(subscriberId, 'email');
     expect(message).toMatchObject({ channel: 'email', email, subject: 'Hello Ada', content: '<p>Welcome</p>', status: 'sent', providerId: 'svc-email' });
     const sink = await readFile(join(process.env[SINK_DIR_ENV]!, 'email.jsonl'), 'utf8');

@@ -346,7 +346,7 @@ describe('end to end: API → queues → provider', () => {
 
     const item = await settledOne(env.client, txid);
     expect(item.jobs[0].status).toBe('completed');
-    expect(details(item.jobs[0])).toEqual(['Step queued', 'Custom SMTP provider was selected', 'Message created', 'Message sent']);
+    expect(details(item.jobs[0])).toEqual(['Step queued', 'Custom SMTP provider was selected', 'Layout selected', 'Message created', 'Message sent']);
     const [message] = await emailsOf(env.client, subscriberId);
     expect(message).toMatchObject({ status: 'sent', providerId: 'nodemailer', subject: 'Hello Ada', email: `${subscriberId}@example.test` });
 
@@ -357,7 +357,6 @@ describe('end to end: API → queues → provider', () => {
     expect(received!.mail.messageId).toBe(message.identifier);
     const sent = String(received!.mail.html);
     expect(sent).toMatch(/^<!DOCTYPE html>/);
-    expect(sent).toContain('<title>Hello Ada</title>');
     expect(sent).toMatch(/<p class="note" style="color: #ff0000;">Welcome Ada<\/p>/);
     expect(sent).toMatch(/class="email-content" style="[^"]*max-width: 600px/);
     expect(sent).not.toContain('<style>');
@@ -407,7 +406,7 @@ describe('end to end: API → queues → provider', () => {
     });
     const ok = await settledOne(env.client, okTx);
     expect(ok.jobs[0].status).toBe('completed');
-    expect(details(ok.jobs[0])).toEqual(['Step queued', 'SendGrid provider was selected', 'Message created', 'Message sent']);
+    expect(details(ok.jobs[0])).toEqual(['Step queued', 'SendGrid provider was selected', 'Layout selected', 'Message created', 'Message sent']);
     const [sent] = await emailsOf(env.client, okId);
     expect(sent).toMatchObject({ status: 'sent', providerId: 'sendgrid', identifier: `sg-${okId}@example.test`, content: '<p>Hi</p>' });
     const request = fake.requests.find((r) => r.json?.personalizations?.[0]?.to?.[0]?.email === `${okId}@example.test`);
@@ -426,7 +425,7 @@ describe('end to end: API → queues → provider', () => {
     const refusedTx = await triggerWith(env.client, { name: wf, to: { subscriberId: refusedId, email: `${refusedId}@example.test` } });
     const refused = await settledOne(env.client, refusedTx);
     expect(refused.jobs[0].status).toBe('failed');
-    expect(details(refused.jobs[0])).toEqual(['Step queued', 'SendGrid provider was selected', 'Message created', 'Unexpected provider error']);
+    expect(details(refused.jobs[0])).toEqual(['Step queued', 'SendGrid provider was selected', 'Layout selected', 'Message created', 'Unexpected provider error']);
     const failedDetail = refused.jobs[0].executionDetails.at(-1);
     expect(failedDetail.status).toBe('Failed');
     expect(JSON.parse(failedDetail.raw)).toEqual({ status: 403, body: { errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked' }] } });

@@ -41,6 +41,8 @@ interface Seeded {
   subscriptionId: string;
   workflow: { workflowId: string; _id: string; slug: string };
   tenant: { identifier: string; _id: string };
+  /** An email layout of the scope's own (the environment's default is the provisioned one). */
+  layout: { layoutId: string; _id: string; slug: string };
   /** The environment's one notification group (v1 workflows). */
   notificationGroupId: string;
 }
@@ -147,6 +149,13 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
   const groups = await client.get('/v1/notification-groups');
   expectStatus(groups, 200, 'seed notification group');
 
+  const layout = await client.post('/v2/layouts', {
+    layoutId: `layout-${tag}`,
+    name: `Layout ${marker}`,
+    controlValues: { email: { editorType: 'html', body: `<html><body><p>${marker}</p>{{content}}</body></html>` } },
+  });
+  expectStatus(layout, 201, 'seed layout');
+
   return {
     integrations: { email, chat, push },
     subscriber: { subscriberId, _id: sub.body._id },
@@ -154,6 +163,7 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
     subscriptionId: subscriptions.body.data[0]._id,
     workflow: { workflowId, _id: workflow.body._id, slug: workflow.body.slug },
     tenant: { identifier: tenant.body.identifier, _id: tenant.body._id },
+    layout: { layoutId: layout.body.layoutId, _id: layout.body._id, slug: layout.body.slug },
     notificationGroupId: groups.body.data[0]._id,
   };
 }
@@ -231,6 +241,9 @@ async function snapshot(victim: Scope): Promise<Record<string, { status: number;
     tenant: `/v2/tenants/${victim.seeded.tenant.identifier}`,
     translation: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}/en_US`,
     translations: '/v2/translations/master-json?locale=en_US',
+    layouts: '/v2/layouts?limit=100',
+    layout: `/v2/layouts/${victim.seeded.layout.layoutId}`,
+    layoutUsage: `/v2/layouts/${victim.seeded.layout.layoutId}/usage`,
     messages: '/v1/messages?limit=100',
     feed: `/v1/subscribers/${subscriberId}/notifications/feed?limit=100`,
     unseen: `/v1/subscribers/${subscriberId}/notifications/unseen`,
@@ -264,6 +277,7 @@ function victimSecrets(victim: Scope, sameOrg: boolean): string[] {
     s.subscriptionId,
     s.workflow._id,
     s.tenant._id,
+    s.layout._id,
     s.notificationGroupId,
     messageOf(victim)._id,
   ];
@@ -765,6 +779,33 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   listNotificationGroups: () => [{ method: 'GET', path: '/v1/notification-groups', expect: own() }],
   getNotificationGroup: ({ victim }) => [{ method: 'GET', path: `/v1/notification-groups/${victim.seeded.notificationGroupId}`, expect: notFound }],
 
+  // ---- layouts ----
+  createLayout: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/layouts',
+      body: { layoutId: victim.seeded.layout.layoutId, name: 'Probe' },
+      expect: own({ cleanup: removeOwn(attacker, `/v2/layouts/${enc(victim.seeded.layout.layoutId)}`) }),
+    },
+  ],
+  listLayouts: ({ victim }) => [
+    { method: 'GET', path: '/v2/layouts?limit=100', expect: own() },
+    { method: 'GET', path: `/v2/layouts?query=${enc(victim.marker)}`, expect: own() },
+  ],
+  getLayout: ({ victim }) => layoutRefs(victim).map((ref) => ({ method: 'GET', path: `/v2/layouts/${ref}`, expect: notFound })),
+  updateLayout: ({ victim }) =>
+    layoutRefs(victim).map((ref) => ({
+      method: 'PUT',
+      path: `/v2/layouts/${ref}`,
+      body: { name: 'Hijacked', controlValues: { email: { editorType: 'html', body: '<html><body>x{{content}}</body></html>' } } },
+      expect: notFound,
+    })),
+  deleteLayout: ({ victim }) => layoutRefs(victim).map((ref) => ({ method: 'DELETE', path: `/v2/layouts/${ref}`, expect: notFound })),
+  duplicateLayout: ({ victim }) =>
+    layoutRefs(victim).map((ref) => ({ method: 'POST', path: `/v2/layouts/${ref}/duplicate`, body: { name: 'Copy', layoutId: `copy-${victim.tag}` }, expect: notFound })),
+  layoutUsage: ({ victim }) => layoutRefs(victim).map((ref) => ({ method: 'GET', path: `/v2/layouts/${ref}/usage`, expect: notFound })),
+  previewLayout: ({ victim }) => layoutRefs(victim).map((ref) => ({ method: 'POST', path: `/v2/layouts/${ref}/preview`, body: {}, expect: notFound })),
+
   // ---- tenants ----
   createTenant: ({ attacker, victim }) => [
     {
@@ -1040,6 +1081,11 @@ function sibling(scope: Scope): Scope {
   const found = scopes.find((s) => s.orgId === scope.orgId && s !== scope);
   if (!found) throw new Error(`No sibling of ${scope.name}`);
   return found;
+}
+
+function layoutRefs(victim: Scope): string[] {
+  const { layoutId, _id, slug } = victim.seeded.layout;
+  return [layoutId, _id, slug];
 }
 
 function workflowRefs(victim: Scope): string[] {

@@ -440,7 +440,7 @@ describe('stored workflows', () => {
   it('serves a workflow stored without the API', async () => {
     const { dev } = await newTestOrg();
     const seeded = await seedWorkflow(dev.scope, { name: 'Seeded' });
-    await saveWorkflow({ ...seeded, description: 'direct' }, 1);
+    await saveWorkflow({ ...seeded, description: 'direct' }, { ...seeded, version: 1 });
     const res = await dev.client.get(`/v2/workflows/${seeded.workflowId}`);
     expect(res.body).toMatchObject({ name: 'Seeded', description: 'direct' });
   });

@@ -2,6 +2,10 @@ import { routes } from '#infra/routes.ts';
 import { startApiGateway, type LocalApi } from '#infra/local/api-gateway.ts';
 import { ENV } from '#lib/config.ts';
 import type { EnvScope } from '#lib/store/keys.ts';
+import { issueApiKey } from '#lib/auth/api-keys.ts';
+import { newId } from '#lib/ids.ts';
+import { createIntegration } from '#lib/integrations/create.ts';
+import { newApplicationIdentifier, putEnvironment } from '#lib/tenancy/environments.ts';
 import { provisionOrganization, type ProvisionedOrganization } from '#lib/tenancy/provision.ts';
 
 // What integration tests use: the real handlers behind the local API Gateway (started in the
@@ -101,6 +105,19 @@ export async function createTestOrg(baseUrl: string): Promise<TestOrg> {
     };
   };
   return { id: org.organization._id, dev: env('Development'), prod: env('Production') };
+}
+
+/**
+ * A third environment of the organization made as environments were before layouts were a
+ * resource: an API key and the demo email integration, no layout.
+ */
+export async function createEnvironmentWithoutLayouts(baseUrl: string, organizationId: string): Promise<TestEnv> {
+  const environment = { _id: newId(), _organizationId: organizationId, name: 'Legacy', identifier: newApplicationIdentifier(), createdAt: new Date().toISOString() };
+  await putEnvironment(environment);
+  const owner = { organizationId, environmentId: environment._id, userId: newId() };
+  const apiKey = await issueApiKey(owner);
+  await createIntegration(owner, { providerId: 'svc-email', channel: 'email', active: true });
+  return { id: environment._id, scope: owner, client: apiClient(baseUrl, apiKey), apiKey, applicationIdentifier: environment.identifier };
 }
 
 /** Opens an inbox session for the subscriber (made if missing); a client sending its token. */

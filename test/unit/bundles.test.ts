@@ -54,6 +54,12 @@ const LEFT_OUT: [entry: string, packages: string[]][] = [
   // v1 workflows have no payload schema to compile.
   ['functions/workflows/v1-create.ts', AJV],
   ['functions/workflows/v1-update.ts', AJV],
+  // Only a layout's create and update check its Liquid.
+  ['functions/layouts/get.ts', [LIQUID, ...AJV]],
+  ['functions/layouts/list.ts', [LIQUID, ...AJV]],
+  ['functions/layouts/delete.ts', [LIQUID, ...AJV]],
+  ['functions/layouts/duplicate.ts', [LIQUID, ...AJV]],
+  ['functions/layouts/usage.ts', [LIQUID, ...AJV]],
   ['functions/notifications/get.ts', [LIQUID, ...AJV]],
   ['functions/notifications/list.ts', [LIQUID, ...AJV]],
   ['functions/openapi/get.ts', [LIQUID, ...AJV]],

@@ -1,5 +1,6 @@
 import juice from 'juice';
 import { describe, expect, it } from 'vitest';
+import { BUILT_IN_LAYOUT_HTML } from '#lib/layouts/built-in.ts';
 import { emailHtml } from '#lib/pipeline/steps/email-content.ts';
 import { inlineCss } from '#lib/pipeline/steps/inline-css.ts';
 
@@ -23,7 +24,8 @@ describe('inlineCss', () => {
   });
 
   it('inlines the default layout and the body’s own rules, the body’s winning by order', () => {
-    const html = emailHtml('<style>.email-content { color: #000000; }</style><p>Hi</p>', { subject: 'S', layout: true });
+    const layout = { body: BUILT_IN_LAYOUT_HTML, editorType: 'html' as const };
+    const html = emailHtml('<style>.email-content { color: #000000; }</style><p>Hi</p>', {}, { subscriber: {} }, layout);
     expect(html).not.toContain('<style>');
     expect(html).toMatch(/<body style="margin: 0; padding: 0; background-color: #f4f4f5;">/);
     expect(html).toMatch(/class="email-content" style="[^"]*max-width: 600px;[^"]*color: #000000;/);

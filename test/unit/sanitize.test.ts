@@ -120,7 +120,7 @@ describe('email body: Liquid output is HTML-escaped, then the body is sanitized'
   const variables = { payload: { x: attack, name: 'Tom & Jerry', html: '<b>bold</b>', n: 3 }, subscriber: { firstName: '<i>Ada</i>' } };
 
   it('inserts payload and subscriber values as text', () => {
-    const body = emailBody({ body: '<p>{{payload.x}}</p><p>{{subscriber.firstName}} and {{payload.name}}: {{payload.n | plus: 1}}</p>' }, variables);
+    const body = emailBody({ body: '<p>{{payload.x}}</p><p>{{subscriber.firstName}} and {{payload.name}}: {{payload.n | plus: 1}}</p>' }, variables, { inLayout: true });
     const $ = load(body);
     expect($('p').first().text()).toBe(attack);
     expect($('p').last().text()).toBe('<i>Ada</i> and Tom & Jerry: 4');
@@ -132,12 +132,12 @@ describe('email body: Liquid output is HTML-escaped, then the body is sanitized'
   });
 
   it('lets the author insert markup with | raw, which is then sanitized', () => {
-    expect(emailBody({ body: '<p>{{payload.html | raw}}</p>' }, variables)).toBe('<p><b>bold</b></p>');
-    expect(emailBody({ body: '<p>{{payload.x | raw}}</p>' }, variables)).toBe('<p><img src="x" /></p>');
+    expect(emailBody({ body: '<p>{{payload.html | raw}}</p>' }, variables, { inLayout: true })).toBe('<p><b>bold</b></p>');
+    expect(emailBody({ body: '<p>{{payload.x | raw}}</p>' }, variables, { inLayout: true })).toBe('<p><img src="x" /></p>');
   });
 
   it('stores the body as rendered when the step sets disableOutputSanitization', () => {
-    expect(emailBody({ body: '<p>{{payload.x | raw}}</p><script>track()</script>', disableOutputSanitization: true }, variables)).toBe(`<p>${attack}</p><script>track()</script>`);
+    expect(emailBody({ body: '<p>{{payload.x | raw}}</p><script>track()</script>', disableOutputSanitization: true }, variables, { inLayout: true })).toBe(`<p>${attack}</p><script>track()</script>`);
   });
 
   it('leaves text templates (subjects, in-app, sms, chat, push) unescaped', () => {

@@ -7,7 +7,7 @@ import { step, workflow } from '../support/workflow-builder.ts';
 // Each issue type, and the status the issues give.
 
 const ALL: ReadonlySet<Channel> = new Set(['in_app', 'email', 'sms', 'chat', 'push']);
-const issuesOf = (wf: StoredWorkflow, index = 0, channels = ALL) => stepIssues(wf, index, channels);
+const issuesOf = (wf: StoredWorkflow, index = 0, channels = ALL, layouts: ReadonlySet<string> = new Set()) => stepIssues(wf, index, channels, layouts);
 const types = (wf: StoredWorkflow, index = 0) =>
   Object.fromEntries(Object.entries(issuesOf(wf, index).controls ?? {}).map(([field, list]) => [field, list.map((i) => i.issueType)]));
 
@@ -25,6 +25,16 @@ describe('MISSING_VALUE', () => {
     expect(types(workflow([step('delay', {})]))).toEqual({ amount: ['MISSING_VALUE'], unit: ['MISSING_VALUE'] });
     expect(types(workflow([step('throttle', { type: 'dynamic' })]))).toEqual({ dynamicKey: ['MISSING_VALUE'] });
     expect(types(workflow([step('custom')]))).toEqual({});
+  });
+
+  it('flags an email step naming a layout the environment does not have; omitted and null name none', () => {
+    const mail = (layoutId?: string | null) => workflow([step('email', { subject: 's', body: 'b', ...(layoutId !== undefined && { layoutId }) })]);
+    expect(issuesOf(mail('brand'), 0, ALL, new Set(['other'])).controls).toEqual({
+      layoutId: [{ issueType: 'MISSING_VALUE', message: 'Layout brand not found in this environment' }],
+    });
+    expect(issuesOf(mail('brand'), 0, ALL, new Set(['brand'])).controls).toBeUndefined();
+    expect(issuesOf(mail(null)).controls).toBeUndefined();
+    expect(issuesOf(mail()).controls).toBeUndefined();
   });
 });
 

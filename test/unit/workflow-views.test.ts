@@ -27,7 +27,7 @@ const everyChannel: ReadonlySet<Channel> = new Set(['in_app', 'email', 'sms', 'c
 
 describe('v2 view', () => {
   it('matches the documented response schema and shows controls, variables and status', () => {
-    const view = toWorkflowResponse(stored, { activeChannels: everyChannel });
+    const view = toWorkflowResponse(stored, { activeChannels: everyChannel, layouts: new Set() });
     expect(workflowResponseSchema.safeParse(view).success).toBe(true);
     expect(view.status).toBe('ACTIVE');
     expect(view.critical).toBe(true);
@@ -35,9 +35,9 @@ describe('v2 view', () => {
     expect(Object.keys((view.steps[3]!.variables.properties as any).steps.properties)).toEqual(['inbox', 'batch', 'wait']);
     expect(view.payloadExample).toEqual({ count: 0, key: '{{payload.key}}' });
 
-    const withoutEmail = toWorkflowResponse(stored, { activeChannels: new Set(['in_app']) });
+    const withoutEmail = toWorkflowResponse(stored, { activeChannels: new Set(['in_app']), layouts: new Set() });
     expect(withoutEmail.status).toBe('ERROR');
-    expect(toWorkflowListItem(stored, { activeChannels: everyChannel }).stepTypeOverviews).toEqual(['in_app', 'digest', 'delay', 'email']);
+    expect(toWorkflowListItem(stored, { activeChannels: everyChannel, layouts: new Set() }).stepTypeOverviews).toEqual(['in_app', 'digest', 'delay', 'email']);
   });
 });
 

@@ -8,7 +8,8 @@ import type { ConditionVariables } from '../step-conditions.ts';
 import { renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
-import { emailBody, emailHtml, usesLayout } from './email-content.ts';
+import { chooseLayout } from '../../layouts/select.ts';
+import { emailBody, emailHtml } from './email-content.ts';
 import { newMessage } from './message.ts';
 import { mapConcurrently } from '../../store/concurrency.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';
@@ -52,6 +53,15 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     raw: { providerId: first.providerId, identifier: first.identifier, name: first.name, _environmentId: first._environmentId, _id: first._id },
   }, now);
 
+  // Email: the layout it is sent in (lib/layouts/select.ts); one that cannot be found fails the step.
+  const layout = channel === 'email' ? await chooseLayout(context.scope, step, notification.overrides) : undefined;
+  if (layout?.kind === 'missing') {
+    const error = `Layout ${layout.layoutId} not found`;
+    return { status: 'failed', details: [selected, detail(DETAILS.layoutNotFound, 'Failed', { raw: { layoutId: layout.layoutId } }, now)], job: { error }, after: afterFailure(step) };
+  }
+  const layoutDetails = layout?.kind === 'layout' ? [detail(DETAILS.layoutSelected, 'Success', { raw: { name: layout.name, layoutId: layout.layoutId } }, now)] : [];
+  const layoutEmail = layout?.kind === 'layout' || layout?.kind === 'built-in' ? layout.email : undefined;
+
   let rendered: { subject?: string; content: string };
   // What the provider gets: for email the whole HTML document (layout, inlined CSS); the message
   // keeps the rendered body. The step's own sender comes before the integration's.
@@ -60,20 +70,20 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     const text = (v: unknown) => (typeof v === 'string' ? renderTemplate(v, context.variables) : undefined);
     const subject = text(step.controlValues.subject);
     // Email bodies are HTML (email-content.ts); sms, chat and push bodies are plain text.
-    const content = channel === 'email' ? emailBody(step.controlValues, context.variables) : (text(step.controlValues.body) ?? '');
+    const content = channel === 'email' ? emailBody(step.controlValues, context.variables, { inLayout: layoutEmail !== undefined }) : (text(step.controlValues.body) ?? '');
     rendered = { ...(subject !== undefined && { subject }), content };
     // v2 steps name their sender in `from: {email, name}`; v1 templates carry `senderName`.
     const sender = (step.controlValues.from ?? {}) as { email?: unknown; name?: unknown };
     const from = text(sender.email);
     const senderName = text(sender.name) || text(step.controlValues.senderName);
     outgoing = {
-      content: channel === 'email' ? emailHtml(rendered.content, { subject: subject ?? '', layout: usesLayout(step.controlValues) }) : rendered.content,
+      content: channel === 'email' ? emailHtml(rendered.content, step.controlValues, context.variables, layoutEmail) : rendered.content,
       ...(from && { from }),
       ...(senderName && { senderName }),
     };
   } catch (error) {
     const reason = (error as Error).message;
-    return { status: 'failed', details: [selected, detail(DETAILS.contentFailed, 'Failed', { raw: { error: reason } }, now)], job: { error: reason }, after: afterFailure(step) };
+    return { status: 'failed', details: [selected, ...layoutDetails, detail(DETAILS.contentFailed, 'Failed', { raw: { error: reason } }, now)], job: { error: reason }, after: afterFailure(step) };
   }
 
   const send = async (): Promise<Decision> => {
@@ -111,7 +121,7 @@ export async function decideSend(context: JobContext): Promise<Decision> {
       ? { status: 'completed', details, job: { messageId: message._id, providerId: first.providerId }, message, after: next }
       : { status: 'failed', details, job: { messageId: message._id, providerId: first.providerId, error: failure }, message, after: afterFailure(step) };
   };
-  return { status: 'running', details: [selected], job: { providerId: first.providerId }, after: next, send };
+  return { status: 'running', details: [selected, ...layoutDetails], job: { providerId: first.providerId }, after: next, send };
 }
 
 type Targets =

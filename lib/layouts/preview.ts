@@ -1,0 +1,31 @@
+import { safeHtml } from '../pipeline/steps/sanitize.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { schemaExample } from '../workflows/payload-example.ts';
+import { SUBSCRIBER } from '../workflows/variables.ts';
+import { requireLayout } from './lookup.ts';
+import { renderLayout } from './render.ts';
+import type { LayoutPreview, PreviewLayoutInput } from './schemas.ts';
+import { LAYOUT_VARIABLES } from './variables.ts';
+
+// A layout as an email would show it, for an editor: the content slot holds a marked stand-in
+// for a step's body, the subscriber is the example's (placeholders), with what the request
+// sends over it. Like the reference, a layout that cannot be rendered (block documents until the
+// block renderer is merged, Liquid that fails) answers an empty result, not an error.
+
+const CONTENT_PLACEHOLDER =
+  '<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr>' +
+  '<td align="center" style="padding: 24px; border: 1px dashed #9ca3af; color: #6b7280;">The body of each email step goes here</td>' +
+  '</tr></table>';
+
+export async function previewLayout(scope: EnvScope, ref: string, input: PreviewLayoutInput): Promise<LayoutPreview> {
+  const layout = await requireLayout(scope, ref);
+  const email = (input.controlValues ?? layout.controlValues)?.email;
+  const subscriber = { ...(schemaExample(SUBSCRIBER, 'subscriber') as Record<string, unknown>), ...input.previewPayload?.subscriber };
+  try {
+    if (!email) throw new Error('the layout has no email content');
+    const body = safeHtml(renderLayout(email, { subscriber, context: {} }, CONTENT_PLACEHOLDER), 'email');
+    return { result: { type: 'email', preview: { body } }, previewPayloadExample: { subscriber }, schema: LAYOUT_VARIABLES };
+  } catch {
+    return { result: { type: 'email' }, previewPayloadExample: {}, schema: null };
+  }
+}

@@ -1,0 +1,54 @@
+import type { EnvScope } from '../store/keys.ts';
+import { BUILT_IN_LAYOUT_HTML } from './built-in.ts';
+import { resolveLayout } from './lookup.ts';
+import { getDefaultLayoutId, getLayout } from './repository.ts';
+import type { LayoutEmailControls } from './schemas.ts';
+
+// Which layout an email step is sent in (the reference's order): a per-trigger override first
+// (`overrides.steps[<step _id or stepId>].layoutId`, then `overrides.channels.email.layoutId`,
+// then the older `overrides.layoutIdentifier`), else the step's `layoutId`. null is no layout;
+// omitted is the environment's default layout, or the built-in one in an environment made before
+// layouts existed, which has none; a layout that cannot be found fails the step.
+
+export type LayoutChoice =
+  | { kind: 'none' }
+  | { kind: 'built-in'; email: LayoutEmailControls }
+  | { kind: 'layout'; name: string; layoutId: string; email?: LayoutEmailControls }
+  | { kind: 'missing'; layoutId: string };
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** The trigger's override: a layout reference, null (none), or undefined (the step decides). */
+function overrideOf(overrides: Record<string, unknown>, step: { _id: string; stepId: string }): string | null | undefined {
+  const steps = record(overrides.steps);
+  for (const key of [step._id, step.stepId]) {
+    const layoutId = record(steps[key]).layoutId;
+    if (layoutId !== undefined) return layoutId as string | null;
+  }
+  const channel = record(record(overrides.channels).email).layoutId;
+  if (channel !== undefined) return channel as string | null;
+  const identifier = overrides.layoutIdentifier;
+  return typeof identifier === 'string' && identifier !== '' ? identifier : undefined;
+}
+
+const BUILT_IN: LayoutChoice = { kind: 'built-in', email: { body: BUILT_IN_LAYOUT_HTML, editorType: 'html' } };
+
+export async function chooseLayout(
+  scope: EnvScope,
+  step: { _id: string; stepId: string; controlValues: Record<string, unknown> },
+  overrides: Record<string, unknown>,
+): Promise<LayoutChoice> {
+  const override = overrideOf(overrides, step);
+  // An empty override string falls through to the step's value, as in the reference.
+  const chosen = override || (override === null ? null : step.controlValues.layoutId);
+  if (chosen === null) return { kind: 'none' };
+  if (typeof chosen !== 'string' || chosen === '') {
+    const defaultId = await getDefaultLayoutId(scope);
+    const layout = defaultId === undefined ? undefined : await getLayout(scope, defaultId);
+    return layout ? { kind: 'layout', name: layout.name, layoutId: layout.layoutId, email: layout.controlValues?.email } : BUILT_IN;
+  }
+  const layout = await resolveLayout(scope, chosen);
+  if (!layout) return { kind: 'missing', layoutId: chosen };
+  return { kind: 'layout', name: layout.name, layoutId: layout.layoutId, email: layout.controlValues?.email };
+}

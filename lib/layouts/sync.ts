@@ -1,0 +1,29 @@
+import type { Caller } from '../auth/caller.ts';
+import { ConflictError } from '../errors.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { addLayout } from './add.ts';
+import { getLayout, updateLayout } from './repository.ts';
+import { layoutsUsedBy, type LayoutUser } from './uses.ts';
+
+// Workflow sync brings the layouts the workflow's email steps name into the target environment
+// first (the reference's LayoutSyncToEnvironmentUseCase): matched by identifier, created or
+// updated with the source's name, translation switch and content. `isDefault` is not copied: a
+// layout created in the target becomes its default only if the target has none.
+
+export async function syncLayoutsOf(source: EnvScope, workflow: Pick<LayoutUser, 'steps'>, target: Caller): Promise<void> {
+  for (const layoutId of layoutsUsedBy(workflow)) {
+    const layout = await getLayout(source, layoutId);
+    if (!layout) continue; // the step names no layout of the source (an issue there): nothing to bring
+    const content = { name: layout.name, isTranslationEnabled: layout.isTranslationEnabled, controlValues: structuredClone(layout.controlValues) };
+    const update = () => updateLayout(target, layoutId, { ...content, updatedAt: new Date().toISOString(), updatedBy: { _id: target.userId } });
+    if (await getLayout(target, layoutId)) {
+      if (await update()) continue;
+    }
+    try {
+      await addLayout(target, { layoutId, ...content });
+    } catch (error) {
+      // Made in the target meanwhile: update that one.
+      if (!(error instanceof ConflictError) || !(await update())) throw error;
+    }
+  }
+}
