@@ -12,6 +12,7 @@ import { subscriberRoutes } from './routes/subscribers.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { topicRoutes } from './routes/topics.ts';
 import { workflowRoutes } from './routes/workflows.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { workflowV1Routes } from './routes/workflows-v1.ts';
 
 export type { RouteDef, HttpMethod } from '#lib/http/route.ts';
@@ -42,6 +43,7 @@ export const routeParts = {
   environments: environmentRoutes,
   inbox: inboxRoutes,
   'inbox-preferences': inboxPreferenceRoutes,
+  webhooks: webhookRoutes,
   openapi: openApiRoutes,
 } as const satisfies Record<string, readonly RouteDef[]>;
 

@@ -32,14 +32,14 @@ function toItem(workflow: StoredWorkflow, version: number) {
   };
 }
 
-function fromItem(item: Record<string, unknown>): VersionedWorkflow {
+export function workflowFromItem(item: Record<string, unknown>): VersionedWorkflow {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _t, ...workflow } = item;
   return workflow as unknown as VersionedWorkflow;
 }
 
 export async function getWorkflow(scope: EnvScope, workflowId: string): Promise<VersionedWorkflow | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.workflow(scope, workflowId) }));
-  return Item ? fromItem(Item) : undefined;
+  return Item ? workflowFromItem(Item) : undefined;
 }
 
 export async function getWorkflowByDbId(scope: EnvScope, workflowDbId: string): Promise<VersionedWorkflow | undefined> {
@@ -51,7 +51,7 @@ export async function getWorkflowByDbId(scope: EnvScope, workflowDbId: string): 
       ExpressionAttributeValues: { ':pk': keys.workflowByDbId(scope, workflowDbId).gsi1pk },
     }),
   );
-  return Items[0] ? fromItem(Items[0]) : undefined;
+  return Items[0] ? workflowFromItem(Items[0]) : undefined;
 }
 
 /** By database id or workflowId, as the v2 API accepts either in the path. */
@@ -66,7 +66,7 @@ export async function listWorkflows(scope: EnvScope): Promise<VersionedWorkflow[
     KeyConditionExpression: 'gsi2pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.workflowsOfEnvironment(scope).gsi2pk },
   });
-  return items.map(fromItem);
+  return items.map(workflowFromItem);
 }
 
 /**

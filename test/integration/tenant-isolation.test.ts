@@ -42,6 +42,8 @@ interface Seeded {
   tenant: { identifier: string; _id: string };
   /** The environment's one notification group (v1 workflows). */
   notificationGroupId: string;
+  /** A webhook endpoint (disabled: the seeding's own changes are sent nowhere). */
+  webhookEndpoint: { _id: string };
 }
 
 interface Entity {
@@ -143,6 +145,9 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
   const groups = await client.get('/v1/notification-groups');
   expectStatus(groups, 200, 'seed notification group');
 
+  const endpoint = await client.post('/v2/webhooks/endpoints', { url: `https://hooks.example/${marker}`, description: `Hook ${marker}`, enabled: false });
+  expectStatus(endpoint, 201, 'seed webhook endpoint');
+
   return {
     integrations: { email, chat, push },
     subscriber: { subscriberId, _id: sub.body._id },
@@ -151,6 +156,7 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
     workflow: { workflowId, _id: workflow.body._id, slug: workflow.body.slug },
     tenant: { identifier: tenant.body.identifier, _id: tenant.body._id },
     notificationGroupId: groups.body.data[0]._id,
+    webhookEndpoint: { _id: endpoint.body._id },
   };
 }
 
@@ -228,6 +234,9 @@ async function snapshot(victim: Scope): Promise<Record<string, { status: number;
     messages: '/v1/messages?limit=100',
     feed: `/v1/subscribers/${subscriberId}/notifications/feed?limit=100`,
     unseen: `/v1/subscribers/${subscriberId}/notifications/unseen`,
+    webhookEndpoints: '/v2/webhooks/endpoints?limit=100',
+    webhookEndpoint: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`,
+    webhookAttempts: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/attempts?limit=100`,
   };
   const out: Record<string, { status: number; body: unknown }> = {};
   for (const [name, path] of Object.entries(views)) {
@@ -259,6 +268,7 @@ function victimSecrets(victim: Scope, sameOrg: boolean): string[] {
     s.workflow._id,
     s.tenant._id,
     s.notificationGroupId,
+    s.webhookEndpoint._id,
     messageOf(victim)._id,
   ];
 }
@@ -789,6 +799,25 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     { method: 'PATCH', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, body: { identifier: `moved-${victim.tag}` }, expect: notFound },
   ],
   deleteTenantV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
+
+  // ---- outbound webhooks ----
+  createWebhookEndpoint: ({ attacker }) => [
+    {
+      method: 'POST',
+      path: '/v2/webhooks/endpoints',
+      body: { url: 'https://hooks.example/probe', enabled: false },
+      expect: own({ cleanup: (res) => removeOwn(attacker, `/v2/webhooks/endpoints/${res.body._id}`)() }),
+    },
+  ],
+  listWebhookEndpoints: () => [{ method: 'GET', path: '/v2/webhooks/endpoints?limit=100', expect: own() }],
+  getWebhookEndpoint: ({ victim }) => [{ method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`, expect: notFound }],
+  patchWebhookEndpoint: ({ victim }) => [
+    { method: 'PATCH', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`, body: { url: 'https://hooks.example/hijacked', enabled: true }, expect: notFound },
+  ],
+  deleteWebhookEndpoint: ({ victim }) => [{ method: 'DELETE', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`, expect: notFound }],
+  rotateWebhookEndpointSecret: ({ victim }) => [{ method: 'POST', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/secret/rotate`, expect: notFound }],
+  listWebhookAttempts: ({ victim }) => [{ method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/attempts`, expect: notFound }],
+  listWebhookDeadLetters: ({ victim }) => [{ method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/dead-letters`, expect: notFound }],
 
   // ---- messages (inbox) ----
   listMessages: ({ victim }) => [
