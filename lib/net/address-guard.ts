@@ -57,14 +57,22 @@ export function assertAllowedHost(hostname: string): void {
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+/** How names are resolved: `dns.lookup` with `all: true` (a stand-in in unit tests). */
+export type Resolve = (hostname: string, options: LookupOptions & { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 
 /**
  * A drop-in `lookup` for `net.connect`, `http.request` and undici's `connect`: resolves every
  * address of the name and fails the connection if any of them is refused, so no answer order or
  * retry can land on a private one.
  */
-export function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+export const guardedLookup = guardedLookupWith(dnsLookup as unknown as Resolve);
+
+export function guardedLookupWith(resolve: Resolve) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => guard(resolve, hostname, options, callback);
+}
+
+function guard(resolve: Resolve, hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  resolve(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
     const list = addresses as LookupAddress[];
     if (!privateAllowed()) {
