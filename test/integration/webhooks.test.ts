@@ -264,3 +264,74 @@ describe('delivery you can trust', () => {
     expect(new Set(hook.requests().map((r) => r.headers['svix-id']))).toEqual(new Set([dead.eventId]));
   });
 });
+
+describe('workflow and preference events', () => {
+  it('sends workflow.created, .updated (with the previous workflow), .published on sync and .deleted; a trigger changes nothing', async () => {
+    const dev = await endpoint({ eventTypes: ['workflow.created', 'workflow.updated', 'workflow.published', 'workflow.deleted'] });
+    const prod = await endpoint({ eventTypes: ['workflow.created'] }, org.prod.client);
+    const workflowId = `wf-${rand()}`;
+    const created = await client.post('/v2/workflows', { name: 'Orders', workflowId, active: true, steps: [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }] });
+    expect(created.status).toBe(201);
+    const [createdEvent] = await vi.waitFor(() => {
+      const found = ofType(dev.received(), 'workflow.created');
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(createdEvent).toMatchObject({ object: 'workflow', environmentId: org.dev.applicationIdentifier, data: { object: { workflowId, name: 'Orders', _id: created.body._id } } });
+
+    // A trigger stamps the workflow's lastTriggeredAt: no change of the workflow, no event.
+    await settledOne(client, await trigger(client, workflowId, { subscriberId: `sub-${rand()}` }));
+    expect((await client.patch(`/v2/workflows/${workflowId}`, { name: 'Orders v2' })).status).toBe(200);
+    const [updated] = await vi.waitFor(() => {
+      const found = ofType(dev.received(), 'workflow.updated');
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(updated!.data.object.name).toBe('Orders v2');
+    expect(updated!.data.previousObject.name).toBe('Orders');
+
+    expect((await client.put(`/v2/workflows/${workflowId}/sync`, { targetEnvironmentId: org.prod.id })).status).toBe(200);
+    const [published] = await vi.waitFor(() => {
+      const found = ofType(dev.received(), 'workflow.published');
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(published!.data.object.workflowId).toBe(workflowId);
+    expect(published!.data).toHaveProperty('previousObject');
+    // The copy made in Production is Production's own event.
+    await vi.waitFor(() => expect(prod.received().map((e) => [e.type, e.data.object.workflowId, e.environmentId])).toEqual([['workflow.created', workflowId, org.prod.applicationIdentifier]]), WAIT);
+
+    expect((await client.delete(`/v2/workflows/${workflowId}`)).status).toBe(204);
+    const [deleted] = await vi.waitFor(() => {
+      const found = ofType(dev.received(), 'workflow.deleted');
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(deleted!.data.object.workflowId).toBe(workflowId);
+    expect(dev.received().map((e) => e.type).sort()).toEqual(['workflow.created', 'workflow.deleted', 'workflow.published', 'workflow.updated']);
+  });
+
+  it('sends preference.updated for a change of a subscriber\'s global and workflow preferences', async () => {
+    const hook = await endpoint({ eventTypes: ['preference.updated'] });
+    const workflowId = await createWorkflow(client, [{ name: 'Mail', type: 'email', controlValues: { subject: 'Hi', body: 'Hello' } }]);
+    const subscriberId = `sub-${rand()}`;
+    expect((await client.post('/v2/subscribers', { subscriberId })).status).toBe(201);
+    const path = `/v2/subscribers/${subscriberId}/preferences`;
+    expect((await client.patch(path, { channels: { email: false } })).status).toBe(200);
+    const [global] = await vi.waitFor(() => {
+      const found = hook.received();
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(global).toMatchObject({ type: 'preference.updated', object: 'preference', data: { subscriberId, object: { level: 'global', channels: { email: false } } } });
+
+    expect((await client.patch(path, { workflowId, channels: { email: true } })).status).toBe(200);
+    const events = await vi.waitFor(() => {
+      const found = hook.received();
+      expect(found).toHaveLength(2);
+      return found;
+    }, WAIT);
+    const template = events.find((e) => e.data.object.level === 'template')!;
+    expect(template.data).toMatchObject({ subscriberId, object: { workflow: { identifier: workflowId }, channels: { email: true } } });
+  });
+});
