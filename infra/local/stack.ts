@@ -89,7 +89,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Demo email/sms providers deliver here (JSON lines per channel).
       [SINK_DIR_ENV]: join(options.stateDir, 'outbox'),
       // Customer URLs (webhooks, providers' base URLs) may point at this machine locally; never in AWS.
-      [ALLOW_PRIVATE_NETWORKS_ENV]: 'true',
+      [ALLOW_PRIVATE_NETWORKS_ENV]: process.env[ALLOW_PRIVATE_NETWORKS_ENV] ?? 'true',
     };
     const usesAws = options.dynamoEndpoint === 'aws' || options.sqsEndpoint === 'aws';
     if (!usesAws) Object.assign(env, LOCAL_CREDENTIALS);

@@ -1,5 +1,5 @@
 import { logger } from '../logger.ts';
-import { guardedPost } from '../net/guarded-post.ts';
+import { guardedPost } from '../net/guarded-request.ts';
 import { delaySecondsUntil } from '../queue/delay.ts';
 import { parse } from '../queue/parse-message.ts';
 import { sendMessages } from '../queue/send.ts';

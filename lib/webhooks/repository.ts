@@ -1,11 +1,11 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { decryptSecrets, encryptSecrets } from '../crypto/secret-fields.ts';
 import { db } from '../store/client.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
+import { deleteExisting, setOnExisting } from '../store/update-existing.ts';
 import type { Endpoint, EndpointPatch } from './schemas.ts';
 
 // Storage of webhook endpoints: one item each in the environment's webhook partition, listed by
@@ -75,43 +75,11 @@ export async function endpointsPage(scope: EnvScope, request: PageRequest): Prom
 
 /** Sets the sent fields (and a new secret, when given); undefined when there is no such endpoint. */
 export async function updateEndpoint(scope: EnvScope, endpointId: string, patch: EndpointPatch & { secret?: string }, now: string): Promise<Endpoint | undefined> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':now': now };
-  const set = ['updatedAt = :now'];
-  const fields: Record<string, unknown> = { ...patch };
+  const fields: Record<string, unknown> = { ...patch, updatedAt: now };
   if (patch.secret !== undefined) Object.assign(fields, await sealSecret(patch.secret));
-  for (const [field, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    set.push(`#${field} = :${field}`);
-  }
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookEndpoint(scope, endpointId),
-        UpdateExpression: `SET ${set.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes && fromItem(Attributes);
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+  const item = await setOnExisting(keys.webhookEndpoint(scope, endpointId), fields);
+  return item && fromItem(item);
 }
 
 /** False when there was no such endpoint. */
-export async function deleteEndpoint(scope: EnvScope, endpointId: string): Promise<boolean> {
-  try {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.webhookEndpoint(scope, endpointId), ConditionExpression: 'attribute_exists(pk)' }));
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
+export const deleteEndpoint = (scope: EnvScope, endpointId: string): Promise<boolean> => deleteExisting(keys.webhookEndpoint(scope, endpointId));

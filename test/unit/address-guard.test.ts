@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { LookupAddress } from 'node:dns';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOW_PRIVATE_NETWORKS_ENV, assertAllowedHost, guardedLookupWith, isForbiddenAddress, type Resolve } from '#lib/net/address-guard.ts';
-import { guardedPost } from '#lib/net/guarded-post.ts';
+import { guardedPost } from '#lib/net/guarded-request.ts';
+import { callProvider } from '#lib/providers/http.ts';
+import { ProviderError } from '#lib/providers/provider.ts';
 
 // The SSRF guard (lib/net/address-guard.ts): refused where the name resolves (the connection's
 // own lookup), so the address checked is the address connected to; allowed only by the setting.
@@ -96,5 +98,17 @@ describe('a guarded POST', () => {
     allowPrivate();
     expect(await guardedPost(`http://localhost:${port}/`, {}, '{}', 2000)).toEqual({ status: 200, excerpt: 'ok' });
     expect(hits).toBe(1);
+  });
+
+  it('guards every provider call too (webhook providers, a baseUrl, a subscriber webhookUrl): refused for good, never retried', async () => {
+    refusePrivate();
+    const before = hits;
+    const refused = await callProvider('Chat webhook', { url: `http://localhost:${port}/hook`, json: { text: 'hi' } }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ProviderError);
+    expect((refused as Error).message).toMatch(/was not called: .*not allowed/);
+    expect(hits).toBe(before);
+    allowPrivate();
+    expect((await callProvider('Chat webhook', { url: `http://localhost:${port}/hook`, json: { text: 'hi' } })).status).toBe(200);
+    expect(hits).toBe(before + 1);
   });
 });
