@@ -84,3 +84,16 @@ function guard(resolve: Resolve, hostname: string, options: LookupOptions, callb
     callback(null, list[0]!.address, list[0]!.family);
   });
 }
+
+/**
+ * The one address to connect to for `hostname`, through the guard: for clients that take no
+ * `lookup` (nodemailer's SMTP). They are given the address itself, so nothing resolves the name
+ * again between this check and the connection; TLS still verifies the name (`servername`).
+ */
+export function resolveGuarded(hostname: string): Promise<string> {
+  assertAllowedHost(hostname);
+  if (isIP(hostname.replace(/^\[|\]$/g, ''))) return Promise.resolve(hostname.replace(/^\[|\]$/g, ''));
+  return new Promise((resolve, reject) =>
+    guardedLookup(hostname, {}, (error, address) => (error ? reject(error) : resolve(address as string))),
+  );
+}

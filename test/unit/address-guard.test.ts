@@ -4,6 +4,8 @@ import type { LookupAddress } from 'node:dns';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOW_PRIVATE_NETWORKS_ENV, assertAllowedHost, guardedLookupWith, isForbiddenAddress, type Resolve } from '#lib/net/address-guard.ts';
 import { guardedPost } from '#lib/net/guarded-request.ts';
+import { awsClientConfig } from '#lib/providers/aws.ts';
+import { checkSmtpConnection } from '#lib/providers/email/smtp.ts';
 import { callProvider } from '#lib/providers/http.ts';
 import { ProviderError } from '#lib/providers/provider.ts';
 
@@ -110,5 +112,25 @@ describe('a guarded POST', () => {
     allowPrivate();
     expect((await callProvider('Chat webhook', { url: `http://localhost:${port}/hook`, json: { text: 'hi' } })).status).toBe(200);
     expect(hits).toBe(before + 1);
+  });
+
+  it('guards the AWS providers\' endpoint when the integration names one (its baseUrl): literals at once, names through the agents\' lookup', () => {
+    refusePrivate();
+    const credentials = { apiKey: 'AKIA', secretKey: 'secret', region: 'us-east-1' };
+    expect(() => awsClientConfig('ses', { ...credentials, baseUrl: 'http://169.254.169.254' }, 1000)).toThrow(/not allowed/);
+    const named = awsClientConfig('ses', { ...credentials, baseUrl: 'https://ses.internal.example' }, 1000);
+    expect(named.requestHandler.httpsAgent).toBeDefined();
+    expect((named.requestHandler.httpsAgent as unknown as { options: { lookup: unknown } }).options.lookup).toBeTypeOf('function');
+    // AWS's own endpoint: the SDK's defaults.
+    expect(awsClientConfig('ses', credentials, 1000).requestHandler.httpsAgent).toBeUndefined();
+  });
+
+  it('guards an SMTP host: refused before any connection, for literals and names', async () => {
+    refusePrivate();
+    for (const host of ['169.254.169.254', 'localhost']) {
+      const refused = await checkSmtpConnection({ providerId: 'nodemailer', credentials: { host, port: 25 } }).catch((error: unknown) => error);
+      expect(refused, host).toBeInstanceOf(ProviderError);
+      expect((refused as Error).message, host).toMatch(/not allowed/);
+    }
   });
 });
