@@ -1,6 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
+import { newId } from '#lib/ids.ts';
+import { recordAttempt } from '#lib/webhooks/attempt-store.ts';
+import { deliverWebhook } from '#lib/webhooks/deliver.ts';
 import { createTestOrg, inboxClient, startTestApi, type ApiClient, type TestOrg } from '../support/api.ts';
 import { createWorkflow, messagesOf, rand, settledOne, trigger } from '../support/pipeline.ts';
 import { startFakeApi, type FakeApi, type RecordedRequest } from '../support/provider-servers.ts';
@@ -333,5 +336,47 @@ describe('workflow and preference events', () => {
     }, WAIT);
     const template = events.find((e) => e.data.object.level === 'template')!;
     expect(template.data).toMatchObject({ subscriberId, object: { workflow: { identifier: workflowId }, channels: { email: true } } });
+  });
+});
+
+describe('a delivery message handed over twice, or after a crash', () => {
+  // SQS may deliver a message twice, and a sender may die between recording an attempt and
+  // queueing the next: the attempt item, written once, is what the next run carries on from.
+  const delivery = (endpointId: string, eventId: string, attempt: number) =>
+    JSON.stringify({
+      kind: 'webhook', ...org.dev.scope, endpointId, eventId, eventType: 'message.read', attempt,
+      payload: JSON.stringify({ id: eventId, type: 'message.read', object: 'message', data: { object: {} }, timestamp: new Date().toISOString(), environmentId: org.dev.applicationIdentifier }),
+    });
+  const eventId = () => `evt_${newId()}`;
+
+  it('sends a redelivered attempt once and schedules one retry', async () => {
+    const hook = await endpoint();
+    const before = receiver.reply;
+    receiver.reply = (request, index) => (request.path !== hook.path ? before(request, index) : hook.requests().length === 1 ? { status: 500 } : { status: 200 });
+    const id = eventId();
+    await deliverWebhook(delivery(hook.id, id, 1));
+    await deliverWebhook(delivery(hook.id, id, 1));
+    const attempts = await vi.waitFor(async () => {
+      const res = await client.get(`/v2/webhooks/endpoints/${hook.id}/attempts?eventId=${id}&orderDirection=ASC`);
+      expect(res.body.data.map((a: any) => [a.attempt, a.statusCode])).toEqual([[1, 500], [2, 200]]);
+      return res.body.data;
+    }, WAIT);
+    expect(attempts).toHaveLength(2);
+    expect(hook.requests()).toHaveLength(2);
+    expect(hook.received().map((e) => e.id)).toEqual([id, id]);
+  });
+
+  it('after a sender died between recording a failed attempt and queueing the next, the redelivered message queues it without sending again', async () => {
+    const hook = await endpoint();
+    const id = eventId();
+    // What the dead sender left: attempt 1 recorded (failed), its follow-up never queued.
+    await recordAttempt(org.dev.scope, {
+      eventId: id, eventType: 'message.read', endpointId: hook.id, attempt: 1, statusCode: 503, success: false, latencyMs: 5,
+      response: 'unavailable', timestamp: new Date().toISOString(), nextAttemptAt: new Date().toISOString(),
+    });
+    await deliverWebhook(delivery(hook.id, id, 1));
+    await vi.waitFor(() => expect(hook.requests()).toHaveLength(1), WAIT);
+    const res = await client.get(`/v2/webhooks/endpoints/${hook.id}/attempts?eventId=${id}&orderDirection=ASC`);
+    expect(res.body.data.map((a: any) => [a.attempt, a.statusCode, a.success])).toEqual([[1, 503, false], [2, 200, true]]);
   });
 });
