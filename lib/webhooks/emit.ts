@@ -1,5 +1,6 @@
 import { idOf } from '../ids.ts';
 import { logger } from '../logger.ts';
+import { delaySecondsUntil } from '../queue/delay.ts';
 import { sendMessages } from '../queue/send.ts';
 import { scopeOfKey, subscriberIdOfKey, type EnvScope } from '../store/keys.ts';
 import { getEnvironment } from '../tenancy/environments.ts';
@@ -8,6 +9,7 @@ import { eventTypesOf, type StoredChange } from './derive.ts';
 import { eventData } from './event-data.ts';
 import { objectTypeOf, type WebhookEventType } from './event-types.ts';
 import { endpointsOfEnvironment } from './repository.ts';
+import { delayBeforeAttempt } from './schedule.ts';
 import type { Endpoint } from './schemas.ts';
 
 // The one emitter of webhook events: each stored change of a message, workflow or preference
@@ -71,5 +73,8 @@ export async function emitChange(record: ChangeRecord, cache: EmitCache): Promis
   }
   if (deliveries.length === 0) return;
   logger.debug('Webhook events', { events: types, deliveries: deliveries.length });
-  await sendMessages('webhooks', deliveries.map((body) => ({ body })));
+  // The schedule's first wait (0 unless configured otherwise), chained like every later one.
+  const firstAt = new Date(record.at + delayBeforeAttempt(1) * 1000);
+  const wait = delaySecondsUntil(firstAt);
+  await sendMessages('webhooks', deliveries.map((body) => (wait > 0 ? { body: { ...body, dueAt: firstAt.toISOString() }, delaySeconds: wait } : { body })));
 }
