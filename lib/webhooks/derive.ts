@@ -62,7 +62,10 @@ const WORKFLOW_BOOKKEEPING = ['lastTriggeredAt', 'version', 'updatedAt', 'update
 function workflowEvents(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): WebhookEventType[] {
   if (!after) return before ? ['workflow.deleted'] : [];
   const events: WebhookEventType[] = [];
-  if (!before) events.push('workflow.created');
+  // A workflow given a new workflowId is stored under its new key with its id and creation time
+  // (a v1 PUT with `identifier`): an update, not a creation (its removal under the old key is
+  // no deletion either: emit.ts).
+  if (!before) events.push(after.createdAt === after.updatedAt ? 'workflow.created' : 'workflow.updated');
   else if (changed(before, after, [...WORKFLOW_BOOKKEEPING, 'lastPublishedAt', 'lastPublishedBy'])) events.push('workflow.updated');
   if (after.lastPublishedAt && after.lastPublishedAt !== before?.lastPublishedAt) events.push('workflow.published');
   return events;

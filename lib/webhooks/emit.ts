@@ -5,7 +5,8 @@ import { sendMessages } from '../queue/send.ts';
 import { scopeOfKey, subscriberIdOfKey, type EnvScope } from '../store/keys.ts';
 import { getEnvironment } from '../tenancy/environments.ts';
 import type { WebhookDelivery } from './delivery-message.ts';
-import { eventTypesOf, type StoredChange } from './derive.ts';
+import { getWorkflowByDbId } from '../workflows/repository.ts';
+import { eventTypesOf, sourceOf, type StoredChange } from './derive.ts';
 import { eventData } from './event-data.ts';
 import { objectTypeOf, type WebhookEventType } from './event-types.ts';
 import { endpointsOfEnvironment } from './repository.ts';
@@ -46,13 +47,19 @@ export class EmitCache {
   }
 }
 
+/** A workflow removed under its old workflowId because it was stored under a new one (its database id is still there). */
+async function isMove(scope: EnvScope, record: ChangeRecord): Promise<boolean> {
+  if (record.after || !record.before || sourceOf(record.sk) !== 'workflow') return false;
+  return (await getWorkflowByDbId(scope, record.before._id as string)) !== undefined;
+}
+
 const takes = (endpoint: Endpoint, type: WebhookEventType) => endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(type);
 
 export async function emitChange(record: ChangeRecord, cache: EmitCache): Promise<void> {
   const scope = scopeOfKey(record.pk);
   if (!scope) return;
   const types = eventTypesOf(record);
-  if (types.length === 0) return;
+  if (types.length === 0 || (await isMove(scope, record))) return;
   const endpoints = await cache.endpointsOf(scope);
   const deliveries: WebhookDelivery[] = [];
   for (const type of types) {

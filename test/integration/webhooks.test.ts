@@ -314,6 +314,26 @@ describe('workflow and preference events', () => {
     expect(dev.received().map((e) => e.type).sort()).toEqual(['workflow.created', 'workflow.deleted', 'workflow.published', 'workflow.updated']);
   });
 
+  it('sends workflow.updated, not a deletion and a creation, when a v1 update gives a workflow a new identifier', async () => {
+    const hook = await endpoint({ eventTypes: ['workflow.created', 'workflow.updated', 'workflow.deleted'] });
+    await createWorkflow(client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }]);
+    await vi.waitFor(() => expect(hook.received().map((e) => e.type)).toEqual(['workflow.created']), WAIT);
+    const dbId = hook.received()[0]!.data.object._id as string;
+    const identifier = `renamed-${rand()}`;
+    const renamed = await client.put(`/v1/notification-templates/${dbId}`, { identifier });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const [updated] = await vi.waitFor(() => {
+      const found = ofType(hook.received(), 'workflow.updated');
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(updated!.data.object).toMatchObject({ _id: dbId, workflowId: identifier });
+    // The rename is one transaction (a Put and a Delete); DynamoDB Local's stream is one shard in
+    // write order, so the old key's removal was handed to the emitter with or before the update.
+    expect((await client.get(`/v2/webhooks/endpoints/${hook.id}/attempts?limit=100`)).body.data.map((a: any) => a.eventType).sort()).toEqual(['workflow.created', 'workflow.updated']);
+    expect(ofType(hook.received(), 'workflow.deleted')).toEqual([]);
+  });
+
   it('sends preference.updated for a change of a subscriber\'s global and workflow preferences', async () => {
     const hook = await endpoint({ eventTypes: ['preference.updated'] });
     const workflowId = await createWorkflow(client, [{ name: 'Mail', type: 'email', controlValues: { subject: 'Hi', body: 'Hello' } }]);
