@@ -53,6 +53,18 @@ export const queues: readonly QueueDef[] = [
     sends: ['live'],
     pushesToSockets: true,
   },
+  // Outbound webhooks: one attempt to deliver one event to one customer endpoint per message
+  // (lib/webhooks/deliver.ts); retries are delayed messages on the retry schedule. Failures of an
+  // endpoint never fail the message: what reaches the dead-letter queue is a consumer's crash.
+  {
+    name: 'webhooks',
+    urlEnv: QUEUE_URL_ENV.webhooks,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    consumer: 'functions/consumers/webhooks.ts',
+    sends: ['webhooks'],
+  },
 ];
 
 export function queue(name: string): QueueDef {

@@ -15,6 +15,7 @@ import { tenantRoutes } from './routes/tenants.ts';
 import { topicRoutes } from './routes/topics.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { workflowRoutes } from './routes/workflows.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { workflowV1Routes } from './routes/workflows-v1.ts';
 
 export type { RouteDef, HttpMethod } from '#lib/http/route.ts';
@@ -48,6 +49,7 @@ export const routeParts = {
   translations: translationRoutes,
   inbox: inboxRoutes,
   'inbox-preferences': inboxPreferenceRoutes,
+  webhooks: webhookRoutes,
   openapi: openApiRoutes,
 } as const satisfies Record<string, readonly RouteDef[]>;
 

@@ -4,11 +4,11 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type NestedStack, type Stack
 import { CorsHttpMethod, HttpApi, HttpRoute, HttpRouteKey, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './cors.ts';
-import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -22,6 +22,7 @@ import { Alarms } from './constructs/alarms.ts';
 import { HttpRoutes } from './constructs/http-routes.ts';
 import { LiveSockets } from './constructs/live-sockets.ts';
 import { queues, type QueueDef } from './queues.ts';
+import { streamConsumers } from './streams.ts';
 import { fallbackRoute } from './routes/fallback.ts';
 import { routeParts, type RoutePart } from './routes.ts';
 import { pascalCase } from './names.ts';
@@ -36,6 +37,8 @@ export const DISPOSABLE_STAGE = 'dev';
 export const MIN_MAX_RECEIVE_COUNT = 5;
 export const VISIBILITY_PER_CONSUMER_TIMEOUT = 6;
 const MIN_CONSUMER_TIMEOUT_SECONDS = 5;
+/** Retries of a failing batch of stream records before its place goes to the stream's dead-letter queue. */
+export const STREAM_RETRY_ATTEMPTS = 10;
 
 export interface NotifyStackProps extends StackProps {
   stage: string;
@@ -118,6 +121,7 @@ export class NotifyStack extends Stack {
         ...(index.projection === 'ALL' ? {} : { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] }),
       })),
       timeToLiveAttribute: TABLE.ttlAttribute,
+      dynamoStream: StreamViewType[TABLE.streamView],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: keepData,
       removalPolicy,
@@ -257,6 +261,36 @@ export class NotifyStack extends Stack {
       );
     }
 
+    // The table's stream consumers (infra/streams.ts): each woken only for the items its filter
+    // names. A batch that keeps failing is split to find the record at fault, retried, and after
+    // its retries that record's place in the stream goes to a dead-letter queue, so the shard
+    // moves on; the records themselves stay readable in the stream for 24 hours.
+    const streamResources = streamConsumers.map((def) => {
+      const id = pascalCase(def.name);
+      const dlq = new Queue(this, `${id}StreamDlq`, {
+        queueName: `notify-${stage}-${def.name}-stream-dlq`,
+        retentionPeriod: Duration.days(14),
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+      });
+      const fn = makeFunction(`${id}StreamConsumer`, { entry: def.consumer, timeout: Duration.seconds(60), access: 'read', sends: def.sends });
+      fn.addEventSource(
+        new DynamoEventSource(table, {
+          startingPosition: StartingPosition.TRIM_HORIZON,
+          batchSize: def.batchSize,
+          maxBatchingWindow: Duration.seconds(1),
+          retryAttempts: STREAM_RETRY_ATTEMPTS,
+          bisectBatchOnError: true,
+          reportBatchItemFailures: true,
+          onFailure: new SqsDlq(dlq),
+          filters: def.filters.map((f) =>
+            FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: f.prefix !== undefined ? FilterRule.beginsWith(f.prefix) : FilterRule.isEqual(f.equals!) } } } }),
+          ),
+        }),
+      );
+      return { def, fn, dlq };
+    });
+
     const throttle = props.apiThrottle ?? DEFAULT_API_THROTTLE;
     const api = new HttpApi(this, 'Api', {
       apiName: `notify-${stage}`,
@@ -294,8 +328,12 @@ export class NotifyStack extends Stack {
       stage,
       api,
       table,
-      deadLetterQueues: queueResources.map((q) => ({ name: q.def.name, queue: q.dlq })),
+      deadLetterQueues: [
+        ...queueResources.map((q) => ({ name: q.def.name, queue: q.dlq })),
+        ...streamResources.map((s) => ({ name: `${s.def.name}-stream`, queue: s.dlq })),
+      ],
       consumers,
+      streamConsumers: streamResources.map((s) => ({ name: s.def.name, fn: s.fn })),
       api5xxThreshold: props.api5xxAlarmThreshold ?? DEFAULT_API_5XX_ALARM_THRESHOLD,
       ...(props.alarmEmail && { alarmEmail: props.alarmEmail }),
     });

@@ -28,12 +28,17 @@ export interface AlarmsProps {
   deadLetterQueues: ReadonlyArray<{ name: string; queue: IQueue }>;
   /** Queue consumers by logical queue name. */
   consumers: ReadonlyArray<{ name: string; fn: IFunction }>;
+  /** Consumers of the table's stream, by name (infra/streams.ts). */
+  streamConsumers: ReadonlyArray<{ name: string; fn: IFunction }>;
   /** 5xx answers of the API per 5 minutes above which the alarm fires. */
   api5xxThreshold: number;
   alarmEmail?: string;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
+
+/** How far (ms) a stream consumer may fall behind before its alarm fires. */
+export const STREAM_ITERATOR_AGE_ALARM_MS = 5 * 60 * 1000;
 
 export class Alarms extends Construct {
   readonly topic: Topic;
@@ -88,6 +93,21 @@ export class Alarms extends Construct {
         `${name}-consumer-throttles`,
         `The consumer of the ${name} queue was throttled`,
         fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+      );
+    }
+
+    for (const { name, fn } of props.streamConsumers) {
+      alarm(
+        `${name}-consumer-errors`,
+        `The ${name} consumer of the table's stream failed (its records will be retried)`,
+        fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+      );
+      // Records wait in the stream for at most 24 hours: a consumer falling behind loses events.
+      alarm(
+        `${name}-iterator-age`,
+        `The ${name} consumer is more than 5 minutes behind the table's stream`,
+        fn.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum' }),
+        STREAM_ITERATOR_AGE_ALARM_MS,
       );
     }
 

@@ -22,6 +22,12 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
   if (existing) {
+    // A table made before the stream existed gets it (NEW_AND_OLD_IMAGES, as the stack's).
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE.streamView } }));
+      await untilActive(client, tableName);
+    }
     // A table made by an earlier version (a DynamoDB the stack is pointed at) gets the indexes
     // added since, one per update as DynamoDB allows.
     for (const index of TABLE.indexes.filter((i) => !existing.includes(i.name))) {
@@ -48,6 +54,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
       ],
       GlobalSecondaryIndexes: TABLE.indexes.map(indexDefinition),
+      StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE.streamView },
     }),
   );
   await untilActive(client, tableName);

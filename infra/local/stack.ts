@@ -11,6 +11,9 @@ import { startDynamoDbLocal, startSqsEmulator, type Emulator } from './emulators
 import { loadHandler } from './handlers.ts';
 import { ensureQueues, ensureTable } from './resources.ts';
 import { startPoller, type Poller } from './sqs-poller.ts';
+import { startStreamPoller } from './stream-poller.ts';
+import { streamConsumers } from '../streams.ts';
+import { ALLOW_PRIVATE_NETWORKS_ENV } from '#lib/net/address-guard.ts';
 import { startWebSocketApi, type LocalSocketApi } from './websocket-api.ts';
 import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
 
@@ -62,12 +65,14 @@ const LOCAL_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: '
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const started: Emulator[] = [];
   const pollers: Poller[] = [];
+  let dynamoClient: DynamoDBClient | undefined;
   let api: LocalApi | undefined;
   let sockets: LocalSocketApi | undefined;
   const stop = async () => {
     await api?.close();
     await sockets?.close();
     await Promise.all(pollers.map((p) => p.stop()));
+    dynamoClient?.destroy();
     await Promise.all(started.map((e) => e.stop()));
   };
 
@@ -83,6 +88,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.secretsKeyFile]: join(options.stateDir, 'secrets.key'),
       // Demo email/sms providers deliver here (JSON lines per channel).
       [SINK_DIR_ENV]: join(options.stateDir, 'outbox'),
+      // Customer URLs (webhooks, providers' base URLs) may point at this machine locally; never in AWS.
+      [ALLOW_PRIVATE_NETWORKS_ENV]: process.env[ALLOW_PRIVATE_NETWORKS_ENV] ?? 'true',
     };
     const usesAws = options.dynamoEndpoint === 'aws' || options.sqsEndpoint === 'aws';
     if (!usesAws) Object.assign(env, LOCAL_CREDENTIALS);
@@ -102,9 +109,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     Object.assign(process.env, env);
 
-    const dynamoClient = new DynamoDBClient({});
+    dynamoClient = new DynamoDBClient({});
     await ensureTable(dynamoClient, env[ENV.tableName]!);
-    dynamoClient.destroy();
 
     const sqsClient = new SQSClient({ useQueueUrlAsEndpoint: options.sqsEndpoint === 'aws' });
     const visibility = options.visibilityTimeoutSeconds;
@@ -139,6 +145,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             concurrency: options.consumerConcurrency ?? DEFAULT_CONSUMER_CONCURRENCY,
             ...(options.onConsumerError && { onError: options.onConsumerError }),
             ...(faults && { faults: faults.invokeWithFaults }),
+          }),
+        );
+      }
+      for (const def of streamConsumers) {
+        pollers.push(
+          await startStreamPoller({
+            dynamo: dynamoClient,
+            ...(env.AWS_ENDPOINT_URL_DYNAMODB && { endpoint: env.AWS_ENDPOINT_URL_DYNAMODB }),
+            tableName: env[ENV.tableName]!,
+            def,
+            handler: await loadHandler(def.consumer),
+            ...(options.onConsumerError && { onError: options.onConsumerError }),
           }),
         );
       }

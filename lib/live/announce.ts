@@ -1,12 +1,10 @@
+import { delaySecondsUntil } from '../queue/delay.ts';
 import { sendMessages } from '../queue/send.ts';
 import type { EnvScope } from '../store/keys.ts';
 
 // What a subscriber's open inbox sockets must learn, handed to the `live` queue: pushing happens
 // on the queue side (functions/consumers/live.ts), never in the request or step that changed
 // something. Inside a consumer the sends go out with its batch's other messages (lib/queue/outbox.ts).
-
-/** Longest wait SQS holds a message; a snooze that ends later is woken in steps. */
-const MAX_DELAY_SECONDS = 900;
 
 export type LiveEvent =
   /** An in-app message arrived (or came back from a snooze): `notification_received`, then the counts. */
@@ -39,6 +37,5 @@ export function announce(scope: EnvScope, subscriberId: string, event: Exclude<L
 
 /** Queues the wake-up of a snoozed message, at most 15 minutes ahead (the consumer sends it on again until due). */
 export function scheduleWake(scope: EnvScope, subscriberId: string, messageId: string, until: Date, now = Date.now()): Promise<void> {
-  const seconds = Math.min(MAX_DELAY_SECONDS, Math.max(0, Math.ceil((until.getTime() - now) / 1000)));
-  return sendMessages('live', [{ body: liveMessage(scope, subscriberId, { kind: 'wake', messageId, until: until.toISOString() }), delaySeconds: seconds }]);
+  return sendMessages('live', [{ body: liveMessage(scope, subscriberId, { kind: 'wake', messageId, until: until.toISOString() }), delaySeconds: delaySecondsUntil(until, now) }]);
 }

@@ -5,8 +5,7 @@ import type { EnvScope } from '../store/keys.ts';
 // table, so a message is small whatever the payload, and a redelivered message re-reads state
 // instead of trusting a stale copy.
 
-/** Longest wait SQS can hold a message for; longer waits are chained. */
-export const MAX_QUEUE_DELAY_SECONDS = 900;
+export { MAX_QUEUE_DELAY_SECONDS } from '../queue/delay.ts';
 
 /**
  * Fan out one accepted trigger (the `events` queue). Without `segment` it is the trigger's walk:

@@ -8,7 +8,8 @@ import { afterFailure, type Decision } from './decision.ts';
 import { DETAILS, detail } from './details.ts';
 import { FINAL_JOB_STATUSES, type StoredJob, type StoredNotification } from './model.ts';
 import { getNotification, saveNotification, type VersionedNotification } from './notification-store.ts';
-import { jobMessage, MAX_QUEUE_DELAY_SECONDS, type JobMessage } from './queue-messages.ts';
+import { delaySecondsUntil } from '../queue/delay.ts';
+import { jobMessage, type JobMessage } from './queue-messages.ts';
 
 // How a job's decision is stored (lib/pipeline/run-job.ts decides): the message it records
 // first, as a create of the job's own message id (a repeated run finds it and adds nothing);
@@ -80,8 +81,7 @@ export function followUp(scope: EnvScope, notification: StoredNotification, job:
 }
 
 export function waitMessage(scope: EnvScope, notification: StoredNotification, job: StoredJob, until: Date, now: Date): OutgoingMessage {
-  const seconds = Math.max(0, Math.min(MAX_QUEUE_DELAY_SECONDS, Math.ceil((until.getTime() - now.getTime()) / 1000)));
-  return { body: jobMessage(scope, notification.transactionId, notification.subscriberId, job.index, notification.notificationShards), delaySeconds: seconds };
+  return { body: jobMessage(scope, notification.transactionId, notification.subscriberId, job.index, notification.notificationShards), delaySeconds: delaySecondsUntil(until, now.getTime()) };
 }
 
 /**

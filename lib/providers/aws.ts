@@ -1,3 +1,6 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { assertAllowedHost, guardedLookup } from '../net/address-guard.ts';
 import { endpointOverride } from './base-url.ts';
 import { deepMerge, objectOr } from './deep-merge.ts';
 import { ProviderError } from './provider.ts';
@@ -12,17 +15,27 @@ export interface AwsClientConfig {
   credentials: { accessKeyId: string; secretAccessKey: string };
   endpoint?: string;
   maxAttempts: number;
-  requestHandler: { requestTimeout: number; connectionTimeout: number };
+  requestHandler: { requestTimeout: number; connectionTimeout: number; httpAgent?: HttpAgent; httpsAgent?: HttpsAgent };
 }
 
+/**
+ * An endpoint the integration names (its `baseUrl`) is the customer's choice: its connections go
+ * through the SSRF guard (lib/net/address-guard.ts), a literal address checked here, a name
+ * where the agents resolve it. AWS's own endpoints need no guard.
+ */
 export function awsClientConfig(providerId: string, credentials: Record<string, unknown>, timeoutMs: number): AwsClientConfig {
   const endpoint = endpointOverride(providerId, credentials);
+  if (endpoint) assertAllowedHost(new URL(endpoint).hostname);
   return {
     region: String(credentials.region ?? '').trim(),
     credentials: { accessKeyId: String(credentials.apiKey ?? ''), secretAccessKey: String(credentials.secretKey ?? '') },
     ...(endpoint && { endpoint }),
     maxAttempts: 1,
-    requestHandler: { requestTimeout: timeoutMs, connectionTimeout: timeoutMs },
+    requestHandler: {
+      requestTimeout: timeoutMs,
+      connectionTimeout: timeoutMs,
+      ...(endpoint && { httpAgent: new HttpAgent({ lookup: guardedLookup }), httpsAgent: new HttpsAgent({ lookup: guardedLookup }) }),
+    },
   };
 }
 

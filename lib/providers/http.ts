@@ -1,3 +1,5 @@
+import { ForbiddenAddressError } from '../net/address-guard.ts';
+import { guardedRequest, RequestTimeoutError, type GuardedAnswer } from '../net/guarded-request.ts';
 import { ProviderError } from './provider.ts';
 import { deepMerge, isPlainObject, objectOr, stringValues } from './deep-merge.ts';
 import { TransientError, retryAfterMs, withRetries, type RetryOptions } from './retry.ts';
@@ -47,20 +49,21 @@ async function attempt(name: string, request: ProviderRequest, timeoutMs: number
     headers['content-type'] ??= 'application/x-www-form-urlencoded';
   }
 
-  let response: Response;
-  let text: string;
+  let response: GuardedAnswer;
   try {
-    response = await fetch(url, { method: request.method ?? 'POST', headers, ...(body !== undefined && { body }), signal: AbortSignal.timeout(timeoutMs) });
-    text = await response.text();
+    // Through the SSRF guard: a provider's URL may be the customer's (a webhook, a baseUrl).
+    response = await guardedRequest(url, { method: request.method ?? 'POST', headers, ...(body !== undefined && { body }), timeoutMs });
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    // An address the guard refuses stays refused: failed for good, not retried.
+    if (error instanceof ForbiddenAddressError) throw new ProviderError(`${name} was not called: ${error.message}`, { error: error.code });
+    const timedOut = error instanceof RequestTimeoutError;
     const reason = timedOut ? 'timeout' : causeOf(error);
     const message = timedOut ? `${name} did not answer within ${timeoutMs} ms` : `${name} could not be reached: ${reason}`;
     throw new TransientError(new ProviderError(message, { error: reason }));
   }
 
-  const answer: ProviderAnswer = { status: response.status, headers: response.headers, body: parse(text) };
-  if (response.ok) return answer;
+  const answer: ProviderAnswer = { status: response.status, headers: response.headers, body: parse(response.text) };
+  if (response.status >= 200 && response.status < 300) return answer;
   const said = providerMessage(answer.body);
   const failure = new ProviderError(`${name} answered ${response.status}${said ? `: ${said}` : ''}`, { status: response.status, body: answer.body });
   if (response.status === 408 || response.status === 429 || response.status >= 500) {
@@ -79,8 +82,8 @@ function parse(text: string): unknown {
 }
 
 function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  const { code, cause } = error as { code?: string; cause?: { code?: string; message?: string } };
+  return code ?? cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
 const MESSAGE_KEYS = ['message', 'Message', 'errorMessage', 'ErrorMessage', 'error_description', 'error-text', 'detail', 'title', 'description', 'text', 'error', 'Error'];

@@ -92,6 +92,25 @@ const activityDayShard = (s: EnvScope, day: string, n: number) => (n === 0 ? `${
 /** The environment's message list partition `n` (shard 0: the key from before sharding). */
 const messageListShard = (s: EnvScope, n: number) => (n === 0 ? `${env(s)}#MSGS` : `${env(s)}#MSGS#${n}`);
 
+/** The scope a tenant-data key belongs to (`ORG#<org>#ENV#<env>#…`), or undefined for other keys: for readers of stored changes (the table's stream). */
+export function scopeOfKey(pk: string): EnvScope | undefined {
+  const match = /^ORG#([^#]+)#ENV#([^#]+)#/.exec(pk);
+  return match ? { organizationId: match[1]!, environmentId: match[2]! } : undefined;
+}
+
+/** The subscriber whose partition a key is (`…#SUB#<subscriberId>`), if it is one. */
+export function subscriberIdOfKey(pk: string): string | undefined {
+  return /#SUB#(.+)$/.exec(pk)?.[1];
+}
+
+/** The workflow database id of a subscriber's workflow preference (`PREF#WF#<id>`); undefined for the global one. */
+export function workflowOfPreferenceSortKey(sk: string): string | undefined {
+  return sk.startsWith('PREF#WF#') ? sk.slice('PREF#WF#'.length) : undefined;
+}
+
+/** The sort keys (exact, or prefixes ending in `#`) of the items whose stored changes make webhook events: messages, workflows, preferences. */
+export const WEBHOOK_SOURCE_SORT_KEYS = { messagePrefix: 'MSG#', workflow: 'WORKFLOW', preferencePrefix: 'PREF#' } as const;
+
 export const keys = {
   organization: (organizationId: string): Key => ({ pk: org(organizationId), sk: 'ORG' }),
 
@@ -259,6 +278,25 @@ export const keys = {
   layoutUse: (s: EnvScope, identifier: string, workflowDbId: string): Key => ({ pk: `${env(s)}#LAYOUT#${identifier}`, sk: `USEDBY#${workflowDbId}` }),
   usesOfLayout: (s: EnvScope, identifier: string) => ({ pk: `${env(s)}#LAYOUT#${identifier}`, skPrefix: 'USEDBY#' }),
   layoutUseCount: (s: EnvScope, identifier: string): Key => ({ pk: `${env(s)}#LAYOUT#${identifier}`, sk: 'USECOUNT' }),
+  // ---- outbound webhooks --------------------------------------------------------------------------
+  /** The environment's webhook endpoints, one partition (a handful per environment): listed and matched by one Query. */
+  webhookEndpoint: (s: EnvScope, endpointId: string): Key => ({ pk: `${env(s)}#WEBHOOKS`, sk: `EP#${endpointId}` }),
+  webhookEndpointsOfEnvironment: (s: EnvScope) => ({ pk: `${env(s)}#WEBHOOKS`, skPrefix: 'EP#' }),
+  /**
+   * Attempt `attempt` to deliver event `eventId` to an endpoint (TTL). Event ids start with their
+   * time, so an endpoint's attempts read newest first by event; `attempt` is zero-padded so an
+   * event's attempts sort in order. Its conditional Put is what makes a redelivered attempt
+   * message schedule no second retry.
+   */
+  webhookAttempt: (s: EnvScope, endpointId: string, eventId: string, attempt: number): Key => ({
+    pk: `${env(s)}#WHEP#${endpointId}`,
+    sk: `ATT#${eventId}#${String(attempt).padStart(2, '0')}`,
+  }),
+  webhookAttemptsOfEndpoint: (s: EnvScope, endpointId: string) => ({ pk: `${env(s)}#WHEP#${endpointId}`, skPrefix: 'ATT#' }),
+  webhookAttemptsOfEvent: (s: EnvScope, endpointId: string, eventId: string) => ({ pk: `${env(s)}#WHEP#${endpointId}`, skPrefix: `ATT#${eventId}#` }),
+  /** An event given up on for an endpoint after its last attempt (TTL), with the payload it carried. */
+  webhookDeadLetter: (s: EnvScope, endpointId: string, eventId: string): Key => ({ pk: `${env(s)}#WHEP#${endpointId}`, sk: `DEAD#${eventId}` }),
+  webhookDeadLettersOfEndpoint: (s: EnvScope, endpointId: string) => ({ pk: `${env(s)}#WHEP#${endpointId}`, skPrefix: 'DEAD#' }),
 
   // ---- pipeline: a partition per transaction (or TRANSACTION_SHARDS of them) --------------------
   /** The trigger of a transactionId: its conditional Put is the claim that makes the id unique. */

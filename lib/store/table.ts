@@ -32,6 +32,8 @@ export const TABLE = {
   sortKey: 'sk',
   /** Epoch seconds; DynamoDB deletes late, so readers must still check it. */
   ttlAttribute: 'ttl',
+  /** The stream's records carry the item before and after the change (webhook events are derived from them). */
+  streamView: 'NEW_AND_OLD_IMAGES',
   indexes: [
     // Shared by several kinds of items, read whole from the index.
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },

@@ -1,11 +1,12 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { numberedPage } from '../store/numbered-page.ts';
+import { deleteExisting, setOnExisting } from '../store/update-existing.ts';
 import type { Tenant, TenantPatch } from './schemas.ts';
 
 // Storage of tenants: one item per tenant, keyed by its identifier, listed in creation order on
@@ -31,32 +32,8 @@ export async function insertTenant(scope: EnvScope, tenant: Tenant): Promise<voi
 
 /** Sets the sent fields (data whole); undefined when the tenant does not exist. */
 export async function updateTenant(scope: EnvScope, identifier: string, patch: TenantPatch, now: string): Promise<Tenant | undefined> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':now': now };
-  const set = ['updatedAt = :now'];
-  for (const field of ['name', 'data'] as const) {
-    if (patch[field] === undefined) continue;
-    names[`#${field}`] = field;
-    values[`:${field}`] = patch[field];
-    set.push(`#${field} = :${field}`);
-  }
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.tenant(scope, identifier),
-        UpdateExpression: `SET ${set.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes && fromItem(Attributes);
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+  const item = await setOnExisting(keys.tenant(scope, identifier), { name: patch.name, data: patch.data, updatedAt: now });
+  return item && fromItem(item);
 }
 
 export type MoveOutcome = 'moved' | 'identifier-taken' | 'changed-meanwhile';
@@ -97,17 +74,7 @@ export async function moveTenant(scope: EnvScope, from: Tenant, moved: Tenant): 
 }
 
 /** False when there was no such tenant. */
-export async function deleteTenant(scope: EnvScope, identifier: string): Promise<boolean> {
-  try {
-    await db().send(
-      new DeleteCommand({ TableName: tableName(), Key: keys.tenant(scope, identifier), ConditionExpression: 'attribute_exists(pk)' }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
+export const deleteTenant = (scope: EnvScope, identifier: string): Promise<boolean> => deleteExisting(keys.tenant(scope, identifier));
 
 /** A page of the environment's tenants in creation order; cursors are gsi1 sort-key values. */
 export async function tenantsPage(scope: EnvScope, request: PageRequest): Promise<Page<Tenant>> {

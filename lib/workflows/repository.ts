@@ -37,16 +37,17 @@ function toItem(workflow: StoredWorkflow, version: number) {
   };
 }
 
-const fromItem = (item: Record<string, unknown>) => recordOf<VersionedWorkflow>(item);
+/** A stored workflow item as the workflow it holds (also what the webhook emitter reads from the stream). */
+export const workflowFromItem = (item: Record<string, unknown>) => recordOf<VersionedWorkflow>(item);
 
 export async function getWorkflow(scope: EnvScope, workflowId: string): Promise<VersionedWorkflow | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.workflow(scope, workflowId) }));
-  return Item ? fromItem(Item) : undefined;
+  return Item ? workflowFromItem(Item) : undefined;
 }
 
 export async function getWorkflowByDbId(scope: EnvScope, workflowDbId: string): Promise<VersionedWorkflow | undefined> {
   const item = await firstOfIndex('gsi1', keys.workflowByDbId(scope, workflowDbId).gsi1pk);
-  return item && fromItem(item);
+  return item && workflowFromItem(item);
 }
 
 /** By database id or workflowId, as the v2 API accepts either in the path. */
@@ -61,7 +62,7 @@ export async function listWorkflows(scope: EnvScope): Promise<VersionedWorkflow[
     KeyConditionExpression: 'gsi2pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.workflowsOfEnvironment(scope).gsi2pk },
   });
-  return items.map(fromItem);
+  return items.map(workflowFromItem);
 }
 
 /**

@@ -45,6 +45,8 @@ interface Seeded {
   layout: { layoutId: string; _id: string; slug: string };
   /** The environment's one notification group (v1 workflows). */
   notificationGroupId: string;
+  /** A webhook endpoint (disabled: the seeding's own changes are sent nowhere). */
+  webhookEndpoint: { _id: string };
 }
 
 interface Entity {
@@ -155,6 +157,8 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
     controlValues: { email: { editorType: 'html', body: `<html><body><p>${marker}</p>{{content}}</body></html>` } },
   });
   expectStatus(layout, 201, 'seed layout');
+  const endpoint = await client.post('/v2/webhooks/endpoints', { url: `https://hooks.example/${marker}`, description: `Hook ${marker}`, enabled: false });
+  expectStatus(endpoint, 201, 'seed webhook endpoint');
 
   return {
     integrations: { email, chat, push },
@@ -165,6 +169,7 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
     tenant: { identifier: tenant.body.identifier, _id: tenant.body._id },
     layout: { layoutId: layout.body.layoutId, _id: layout.body._id, slug: layout.body.slug },
     notificationGroupId: groups.body.data[0]._id,
+    webhookEndpoint: { _id: endpoint.body._id },
   };
 }
 
@@ -247,6 +252,9 @@ async function snapshot(victim: Scope): Promise<Record<string, { status: number;
     messages: '/v1/messages?limit=100',
     feed: `/v1/subscribers/${subscriberId}/notifications/feed?limit=100`,
     unseen: `/v1/subscribers/${subscriberId}/notifications/unseen`,
+    webhookEndpoints: '/v2/webhooks/endpoints?limit=100',
+    webhookEndpoint: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`,
+    webhookAttempts: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/attempts?limit=100`,
   };
   const out: Record<string, { status: number; body: unknown }> = {};
   for (const [name, path] of Object.entries(views)) {
@@ -279,6 +287,7 @@ function victimSecrets(victim: Scope, sameOrg: boolean): string[] {
     s.tenant._id,
     s.layout._id,
     s.notificationGroupId,
+    s.webhookEndpoint._id,
     messageOf(victim)._id,
   ];
 }
@@ -887,6 +896,24 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   // The settings are organization-wide (as the reference's); nothing of an environment is in them.
   getOrganizationSettings: () => [{ method: 'GET', path: '/v1/organizations/settings', expect: own() }],
   updateOrganizationSettings: () => [{ method: 'PATCH', path: '/v1/organizations/settings', body: {}, expect: own() }],
+  // ---- outbound webhooks ----
+  createWebhookEndpoint: ({ attacker }) => [
+    {
+      method: 'POST',
+      path: '/v2/webhooks/endpoints',
+      body: { url: 'https://hooks.example/probe', enabled: false },
+      expect: own({ cleanup: (res) => removeOwn(attacker, `/v2/webhooks/endpoints/${res.body._id}`)() }),
+    },
+  ],
+  listWebhookEndpoints: () => [{ method: 'GET', path: '/v2/webhooks/endpoints?limit=100', expect: own() }],
+  getWebhookEndpoint: ({ victim }) => [{ method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`, expect: notFound }],
+  patchWebhookEndpoint: ({ victim }) => [
+    { method: 'PATCH', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`, body: { url: 'https://hooks.example/hijacked', enabled: true }, expect: notFound },
+  ],
+  deleteWebhookEndpoint: ({ victim }) => [{ method: 'DELETE', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`, expect: notFound }],
+  rotateWebhookEndpointSecret: ({ victim }) => [{ method: 'POST', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/secret/rotate`, expect: notFound }],
+  listWebhookAttempts: ({ victim }) => [{ method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/attempts`, expect: notFound }],
+  listWebhookDeadLetters: ({ victim }) => [{ method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/dead-letters`, expect: notFound }],
 
   // ---- messages (inbox) ----
   listMessages: ({ victim }) => [

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
+import { RETRY_SCHEDULE_ENV, WEBHOOK_TIMEOUT_ENV } from '#lib/webhooks/schedule.ts';
 import { readCapture } from './log-capture.ts';
 import { leaksInCapture } from './log-leaks.ts';
 
@@ -17,6 +18,10 @@ let stateDir: string | undefined;
 
 export async function setup(project: TestProject) {
   stateDir = mkdtempSync(join(tmpdir(), 'notify-test-'));
+  // The webhook sender runs here: retries a second apart (not hours) and POSTs that give up after
+  // 2 s, so the tests see a fifth attempt and a dead letter in seconds.
+  process.env[RETRY_SCHEDULE_ENV] ??= '0,1,1,1,1,1,1,1';
+  process.env[WEBHOOK_TIMEOUT_ENV] ??= '2000';
   stack = await startLocalStack({ stateDir, tableName: 'notify-test', socketPort: 0 });
   project.provide('stackEnv', stack.env);
   project.provide('logCapture', { dir: logCaptureDir, levelChosen: logLevelChosen });

@@ -5,6 +5,7 @@ import { decryptSecrets } from '#lib/crypto/secret-fields.ts';
 import { SECRET_CREDENTIAL_KEYS } from '#lib/integrations/providers.ts';
 import { db, dynamo } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
+import { ENDPOINT_ITEM_TYPE } from '#lib/webhooks/repository.ts';
 import { isServiceLogLine } from './log-capture.ts';
 import { scanTable } from './table-scan.ts';
 
@@ -23,7 +24,8 @@ import { scanTable } from './table-scan.ts';
 const API_KEY_SHAPE = /(?<![0-9a-f])[0-9a-f]{48}(?![0-9a-f])/g;
 /** Shorter stored values ('abc', 'token') would match ordinary text; tests' secrets are longer. */
 export const MIN_SECRET_LENGTH = 10;
-const SECRET_FIELDS = new Set<string>([...SECRET_CREDENTIAL_KEYS, 'inboundWebhookSigningKey']);
+/** `secret`: a webhook endpoint's signing secret (also in the create and rotate answers kept for replay). */
+const SECRET_FIELDS = new Set<string>([...SECRET_CREDENTIAL_KEYS, 'inboundWebhookSigningKey', 'secret']);
 
 export interface Leak {
   file: string;
@@ -99,9 +101,9 @@ export async function storedSecrets(): Promise<Set<string>> {
     }
   };
   const items = scanTable({
-    FilterExpression: '#type = :integration OR begins_with(pk, :idempotency)',
+    FilterExpression: '#type IN (:integration, :endpoint) OR begins_with(pk, :idempotency)',
     ExpressionAttributeNames: { '#type': 'type' },
-    ExpressionAttributeValues: { ':integration': 'Integration', ':idempotency': `${keys.idempotency.prefix}#` },
+    ExpressionAttributeValues: { ':integration': 'Integration', ':endpoint': ENDPOINT_ITEM_TYPE, ':idempotency': `${keys.idempotency.prefix}#` },
   });
   for await (const item of items) {
     // Wrapped by the stand-in KMS of secrets-kms.test.ts, gone with its worker: that file's own
@@ -109,6 +111,8 @@ export async function storedSecrets(): Promise<Set<string>> {
     if (String(item.dataKey ?? item.data?.dataKey).startsWith('kms:')) continue;
     if (item.type === 'Integration') {
       collect(await decryptSecrets({ credentials: item.credentials ?? {}, configurations: item.configurations }, item.dataKey));
+    } else if (item.type === ENDPOINT_ITEM_TYPE) {
+      collect(await decryptSecrets({ signing: { secret: item.secret } }, item.dataKey));
     } else {
       const data = item.data as { response?: { body?: string }; dataKey?: string } | undefined;
       const body = data?.response?.body;

@@ -5,6 +5,7 @@ import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { esbuildOptions } from '#infra/bundling.ts';
 import { queues } from '#infra/queues.ts';
+import { streamConsumers } from '#infra/streams.ts';
 import { routes } from '#infra/routes.ts';
 import { fallbackRoute } from '#infra/routes/fallback.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
@@ -65,6 +66,10 @@ const LEFT_OUT: [entry: string, packages: string[]][] = [
   ['functions/openapi/get.ts', [LIQUID, ...AJV]],
   ['functions/consumers/events.ts', POSTCSS],
   ['functions/consumers/jobs.ts', POSTCSS],
+  // The webhook emitter shows workflows as the v2 API does, without rendering or compiling anything;
+  // the sender only signs and POSTs.
+  ['functions/consumers/webhook-events.ts', [LIQUID, ...AJV, ...POSTCSS]],
+  ['functions/consumers/webhooks.ts', [LIQUID, ...AJV, ...POSTCSS, 'zod', '@middy/core']],
 ];
 
 /** The external packages a bundle imports: when it is loaded, or by a dynamic import() later. */
@@ -76,7 +81,7 @@ function externalImports(metafile: Metafile, when: 'at init' | 'on first use'): 
 
 const ON_FIRST_USE = ['@aws-sdk/client-kms', '@aws-sdk/client-sesv2', '@aws-sdk/client-sns'];
 const SOCKET_ENTRIES = [socketAuthorizer.handler, ...socketRoutes.map((r) => r.handler)];
-const ENTRIES = [...new Set([...routes.map((r) => r.handler), fallbackRoute.handler, ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])), ...SOCKET_ENTRIES])];
+const ENTRIES = [...new Set([...routes.map((r) => r.handler), fallbackRoute.handler, ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])), ...streamConsumers.map((c) => c.consumer), ...SOCKET_ENTRIES])];
 
 describe('Lambda bundles', () => {
   it.each(LEFT_OUT)('%s leaves out %j', async (entry, leftOut) => {

@@ -7,6 +7,7 @@ import {
   DEFAULT_API_THROTTLE,
   DEFAULT_SOCKET_THROTTLE,
   MIN_MAX_RECEIVE_COUNT,
+  STREAM_RETRY_ATTEMPTS,
   NotifyStack,
   VISIBILITY_PER_CONSUMER_TIMEOUT,
   type NotifyStackProps,
@@ -14,6 +15,7 @@ import {
 import { HttpRoutes } from '#infra/constructs/http-routes.ts';
 import { KMS_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '#infra/constructs/access.ts';
 import { queues } from '#infra/queues.ts';
+import { streamConsumers } from '#infra/streams.ts';
 import { routeParts, routes } from '#infra/routes.ts';
 import { fallbackRoute } from '#infra/routes/fallback.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
@@ -203,7 +205,7 @@ describe('NotifyStack', () => {
     const cdkInternal = /^(AWS[0-9a-f]{32}|LogRetention[0-9a-f]{32}|Custom[A-Za-z]+Provider)/;
     const others = Object.keys(functions).filter((id) => id !== fallbackFn && !routeFns.has(id) && !consumerFns.has(id) && !socketFns.has(id) && !cdkInternal.test(id));
     expect(others).toEqual([]);
-    expect(consumerFns.size).toBe(consumers.length);
+    expect(consumerFns.size).toBe(consumers.length + streamConsumers.length);
     expect(Object.keys(resources('AWS::ApiGatewayV2::Api'))).toHaveLength(2);
   });
 
@@ -341,6 +343,7 @@ describe('NotifyStack', () => {
     const profiles = new Set([
       ...routeTable.map((r) => `${accessOf(r)}:${[...new Set(r.sends ?? [])].sort().join(',')}`),
       ...consumers.map((q) => `write:${[...new Set(q.sends ?? [])].sort().join(',')}${q.pushesToSockets ? ':sockets' : ''}`),
+      ...streamConsumers.map((c) => `read:${[...new Set(c.sends)].sort().join(',')}`),
     ]);
     template.resourceCountIs('AWS::IAM::Role', profiles.size);
     expect(Object.keys(resources('AWS::IAM::Role'))).toHaveLength(profiles.size);
@@ -383,6 +386,8 @@ describe('NotifyStack', () => {
     const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
     const allowed = [
       JSON.stringify(tableArn),
+      // The stream consumers read the table's stream (DescribeStream, GetRecords, ...).
+      JSON.stringify({ 'Fn::GetAtt': [tableId, 'StreamArn'] }),
       ...TABLE.indexes.map((index) => JSON.stringify({ 'Fn::Join': ['', [tableArn, `/index/${index.name}`]] })),
     ];
     for (const policy of Object.values(policies)) {
@@ -427,7 +432,8 @@ describe('NotifyStack', () => {
   });
 
   it('gives each queue a dead-letter queue, maxReceiveCount >= 5 and visibility >= 6x its consumer timeout', () => {
-    template.resourceCountIs('AWS::SQS::Queue', queues.length * 2);
+    // Each queue and its dead-letter queue, and each stream consumer's on-failure queue.
+    template.resourceCountIs('AWS::SQS::Queue', queues.length * 2 + streamConsumers.length);
     const all = Object.values(resources('AWS::SQS::Queue'));
     for (const q of queues) {
       expect(q.maxReceiveCount).toBeGreaterThanOrEqual(MIN_MAX_RECEIVE_COUNT);
@@ -443,7 +449,7 @@ describe('NotifyStack', () => {
       expect(dlq[1].Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
     }
     // Consumers as deployed: the function timeout times six fits in the queue's visibility timeout.
-    const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping'));
+    const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping')).filter((m) => !m.Properties.StartingPosition);
     expect(mappings.length).toBe(consumers.length);
     for (const mapping of mappings) {
       expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
@@ -451,6 +457,28 @@ describe('NotifyStack', () => {
       const visibility = resources('AWS::SQS::Queue')[queueId]!.Properties.VisibilityTimeout as number;
       const timeout = functions[refId(mapping.Properties.FunctionName)]!.Properties.Timeout as number;
       expect(timeout * VISIBILITY_PER_CONSUMER_TIMEOUT).toBeLessThanOrEqual(visibility);
+    }
+  });
+
+  it('streams the table (new and old images) to each stream consumer, woken only for the items of its filter, with retries and an on-failure queue', () => {
+    const tableId = Object.keys(resources('AWS::DynamoDB::GlobalTable'))[0]!;
+    expect(resources('AWS::DynamoDB::GlobalTable')[tableId]!.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
+    const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping')).filter((m) => m.Properties.StartingPosition);
+    expect(mappings).toHaveLength(streamConsumers.length);
+    for (const def of streamConsumers) {
+      const mapping = mappings.find((m) => refId(m.Properties.FunctionName).startsWith(pascalCase(def.name)))!;
+      expect(mapping.Properties).toMatchObject({
+        EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+        StartingPosition: 'TRIM_HORIZON',
+        BatchSize: def.batchSize,
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: STREAM_RETRY_ATTEMPTS,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      const patterns = (mapping.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((f) => JSON.parse(f.Pattern));
+      expect(patterns).toEqual(def.filters.map((f) => ({ dynamodb: { Keys: { sk: { S: [f.prefix !== undefined ? { prefix: f.prefix } : f.equals] } } } })));
+      const dlqId = refId(mapping.Properties.DestinationConfig.OnFailure.Destination);
+      expect(resources('AWS::SQS::Queue')[dlqId]!.Properties.QueueName).toBe(`notify-test-${def.name}-stream-dlq`);
     }
   });
 
@@ -507,7 +535,12 @@ describe('NotifyStack', () => {
     const socketMetrics = (sockets.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } } }[]).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
     expect(socketMetrics.map((m) => m.MetricName).sort()).toEqual(['ExecutionError', 'IntegrationError']);
     for (const m of socketMetrics) expect(m.Dimensions).toEqual([{ Name: 'ApiId', Value: { Ref: apiId('WEBSOCKET') } }, { Name: 'Stage', Value: 'test' }]);
-    expect(alarms.length).toBe(queues.length + 1 + consumers.length * 2 + 3);
+    for (const c of streamConsumers) {
+      expect(named(`${c.name}-stream-dlq-not-empty`)).toBeDefined();
+      expect(named(`${c.name}-consumer-errors`)!.Properties).toMatchObject({ MetricName: 'Errors', Threshold: 0 });
+      expect(named(`${c.name}-iterator-age`)!.Properties).toMatchObject({ MetricName: 'IteratorAge', Threshold: 300_000 });
+    }
+    expect(alarms.length).toBe(queues.length + 1 + consumers.length * 2 + streamConsumers.length * 3 + 3);
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });
 
@@ -561,7 +594,7 @@ describe('stages', () => {
     // Every function of the stage: the parent's (consumers) and the nested stacks' (routes, sockets).
     const variables = (s: ReturnType<typeof synthAll>) => Object.values(s.resources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables);
     const chosen = synthAll('tuned', { settings: { activityRetentionDays: 90, providerTimeoutMs: 5000 } });
-    expect(variables(chosen)).toHaveLength(routeTable.length + consumers.length + socketRoutes.length + 2);
+    expect(variables(chosen)).toHaveLength(routeTable.length + consumers.length + streamConsumers.length + socketRoutes.length + 2);
     for (const env of variables(chosen)) {
       expect(env).toMatchObject({ ACTIVITY_RETENTION_DAYS: '90', PROVIDER_TIMEOUT_MS: '5000' });
       expect(env).not.toHaveProperty('PROVIDER_RETRY_BACKOFF_MS');

@@ -1,5 +1,6 @@
 import Mail from 'nodemailer/lib/mailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { ForbiddenAddressError, resolveGuarded } from '../../net/address-guard.ts';
 import { objectOr, stringValues } from '../deep-merge.ts';
 import { ProviderError, type ConnectionTarget, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
 import { TransientError, withRetries } from '../retry.ts';
@@ -17,13 +18,27 @@ const NAME = 'SMTP server';
 const CHECK_TIMEOUT_MS = 5_000;
 const TRANSIENT_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
 
-function transportOptions(c: Record<string, unknown>, timeoutMs: number): SMTPTransport.Options {
+/**
+ * The transport's options, its host resolved through the SSRF guard (lib/net/address-guard.ts):
+ * the SMTP host is the customer's. nodemailer resolves names itself, with no hook, so it is given
+ * the checked address, and the name for TLS (`servername`).
+ */
+async function transportOptions(c: Record<string, unknown>, timeoutMs: number): Promise<SMTPTransport.Options> {
+  const host = String(c.host ?? '');
+  let address: string;
+  try {
+    address = await resolveGuarded(host);
+  } catch (error) {
+    if (error instanceof ForbiddenAddressError) throw new ProviderError(`${NAME} was not called: ${error.message}`, { error: error.code });
+    throw Object.assign(error as Error, { code: 'EDNS' });
+  }
   const dkim =
     c.domain && c.secretKey && c.accountSid
       ? { dkim: { domainName: String(c.domain), privateKey: String(c.secretKey), keySelector: String(c.accountSid) } }
       : {};
   return {
-    host: String(c.host ?? ''),
+    host: address,
+    ...(address !== host && { servername: host }),
     port: Number(c.port ?? 587),
     secure: c.secure === true,
     requireTLS: c.requireTls === true,
@@ -62,7 +77,13 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const passthrough = objectOr(objectOr(delivery.providerData)._passthrough);
   const headers = { ...mail.headers, ...stringValues(passthrough.headers) };
   return withRetries(async (timeoutMs) => {
-    const smtp = mailer(transportOptions(delivery.integration.credentials as Record<string, unknown>, timeoutMs));
+    let options: SMTPTransport.Options;
+    try {
+      options = await transportOptions(delivery.integration.credentials as Record<string, unknown>, timeoutMs);
+    } catch (error) {
+      throw error instanceof ProviderError ? error : failure(error);
+    }
+    const smtp = mailer(options);
     try {
       const info = await smtp.sendMail({
         from: { name: mail.from.name ?? '', address: mail.from.email },
@@ -86,7 +107,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 
 /** Connects, greets and authenticates (nodemailer's verify), then hangs up: nothing is sent. */
 export async function checkSmtpConnection(integration: ConnectionTarget): Promise<void> {
-  const smtp = new SMTPTransport(transportOptions(integration.credentials, CHECK_TIMEOUT_MS));
+  const smtp = new SMTPTransport(await transportOptions(integration.credentials, CHECK_TIMEOUT_MS));
   try {
     await smtp.verify();
   } finally {

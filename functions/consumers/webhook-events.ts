@@ -1,0 +1,42 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue, Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { logger } from '#lib/logger.ts';
+import { Outbox } from '#lib/queue/outbox.ts';
+import { emitChange, EmitCache, type ChangeRecord } from '#lib/webhooks/emit.ts';
+
+// Consumer of the table's stream (only messages, workflows and preferences reach it: its event
+// source's filter, infra/streams.ts): each stored change becomes its webhook events, queued for
+// delivery (lib/webhooks/emit.ts). A record that fails is retried by Lambda from that record on.
+
+type Image = Record<string, AttributeValue> | undefined;
+const item = (image: Image) => (image ? (unmarshall(image as Parameters<typeof unmarshall>[0]) as Record<string, unknown>) : undefined);
+
+export function changeOf(record: DynamoDBRecord): ChangeRecord {
+  const { dynamodb } = record;
+  const before = item(dynamodb?.OldImage);
+  const after = item(dynamodb?.NewImage);
+  return {
+    changeId: record.eventID ?? dynamodb?.SequenceNumber ?? '',
+    kind: (record.eventName ?? 'MODIFY') as ChangeRecord['kind'],
+    pk: dynamodb?.Keys?.pk?.S ?? '',
+    sk: dynamodb?.Keys?.sk?.S ?? '',
+    ...(before && { before }),
+    ...(after && { after }),
+    // DynamoDB's TTL deletes carry its service principal.
+    expired: record.userIdentity?.type === 'Service' && record.userIdentity?.principalId === 'dynamodb.amazonaws.com',
+    at: (dynamodb?.ApproximateCreationDateTime ?? Date.now() / 1000) * 1000,
+  };
+}
+
+export async function handler(event: DynamoDBStreamEvent, context: Context) {
+  logger.addContext(context);
+  const outbox = new Outbox();
+  const cache = new EmitCache();
+  return processPartialResponse(
+    event,
+    (record: DynamoDBRecord) => outbox.run(() => emitChange(changeOf(record), cache)),
+    new BatchProcessor(EventType.DynamoDBStreams),
+    { context },
+  );
+}

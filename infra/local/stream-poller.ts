@@ -1,0 +1,150 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { passesFilter, type StreamConsumerDef } from '../streams.ts';
+import type { AnyHandler } from './handlers.ts';
+import { lambdaContext } from './lambda-context.ts';
+
+// Drives a stream consumer from the table's stream as Lambda's DynamoDB event source mapping
+// does: each shard read in order, only records passing the consumer's filter handed over, in
+// batches; `batchItemFailures` (or a throw) retry the batch from the first failed record, up to
+// MAX_RETRIES times (the stack's retryAttempts), then it is logged and skipped as Lambda would
+// after its retries. Shards open at start are read from their end (a table the stack is pointed
+// at again does not replay its day of history); shards that appear later (a split, a rotation)
+// from their start.
+
+export const MAX_STREAM_RETRIES = 10;
+const IDLE_MS = 100;
+const DESCRIBE_EVERY_MS = 2000;
+
+export interface StreamPoller {
+  stop(): Promise<void>;
+}
+
+export async function startStreamPoller(options: {
+  dynamo: DynamoDBClient;
+  endpoint?: string;
+  tableName: string;
+  def: StreamConsumerDef;
+  handler: AnyHandler;
+  onError?: (error: unknown) => void;
+}): Promise<StreamPoller> {
+  const { def, handler } = options;
+  const { Table } = await options.dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
+  const streamArn = Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
+  const client = new DynamoDBStreamsClient(options.endpoint ? { endpoint: options.endpoint } : {});
+  let running = true;
+  const started = new Set<string>();
+  const readers: Promise<void>[] = [];
+
+  const invoke = async (records: DynamoDBRecord[]): Promise<number> => {
+    // The index of the first record that failed, or records.length when all went through.
+    try {
+      const result = (await handler({ Records: records } satisfies DynamoDBStreamEvent, lambdaContext(`${def.name}-consumer`))) as DynamoDBBatchResponse | undefined;
+      const failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+      const first = records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
+      return first === -1 ? records.length : first;
+    } catch (error) {
+      options.onError?.(error);
+      return 0;
+    }
+  };
+
+  const deliver = async (records: DynamoDBRecord[]) => {
+    let rest = records;
+    for (let attempt = 0; rest.length > 0 && running; attempt++) {
+      const done = await invoke(rest);
+      rest = rest.slice(done);
+      if (rest.length === 0) return;
+      if (attempt >= MAX_STREAM_RETRIES) {
+        options.onError?.(new Error(`${def.name}: skipped ${rest.length} stream record(s) after ${MAX_STREAM_RETRIES} retries`));
+        return;
+      }
+      await sleep(Math.min(2000, 50 * 2 ** attempt));
+    }
+  };
+
+  const readShard = async (shardId: string, from: 'LATEST' | 'TRIM_HORIZON') => {
+    let iterator: string | undefined;
+    try {
+      ({ ShardIterator: iterator } = await client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: from })));
+      while (running && iterator) {
+        const { Records = [], NextShardIterator } = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+        const wanted = Records.filter((r) => passesFilter(def, r.dynamodb?.Keys?.sk?.S ?? '')).map(lambdaRecord);
+        for (let i = 0; i < wanted.length && running; i += def.batchSize) await deliver(wanted.slice(i, i + def.batchSize));
+        iterator = NextShardIterator;
+        if (Records.length === 0) await sleep(IDLE_MS);
+      }
+    } catch (error) {
+      if (running) options.onError?.(error);
+    }
+  };
+
+  const discover = async (initial: boolean) => {
+    const { StreamDescription } = await client.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const shard of StreamDescription?.Shards ?? []) {
+      const id = shard.ShardId!;
+      if (started.has(id)) continue;
+      started.add(id);
+      // At start only the open shards matter (closed ones hold history); later, a new shard is read whole.
+      if (initial && shard.SequenceNumberRange?.EndingSequenceNumber) continue;
+      readers.push(readShard(id, initial ? 'LATEST' : 'TRIM_HORIZON'));
+    }
+  };
+  await discover(true);
+  const watcher = (async () => {
+    while (running) {
+      await sleep(DESCRIBE_EVERY_MS);
+      if (running) await discover(false).catch((error: unknown) => options.onError?.(error));
+    }
+  })();
+
+  return {
+    stop: async () => {
+      running = false;
+      await Promise.allSettled([watcher, ...readers]);
+      client.destroy();
+    },
+  };
+}
+
+/** A record as Lambda hands it over: its time in epoch seconds, its images whole. */
+function lambdaRecord(record: StreamRecord): DynamoDBRecord {
+  const { dynamodb, ...rest } = record;
+  const at = dynamodb?.ApproximateCreationDateTime;
+  return {
+    ...rest,
+    eventSource: 'aws:dynamodb',
+    dynamodb: {
+      ...dynamodb,
+      ...(dynamodb?.NewImage && { NewImage: repairImage(dynamodb.NewImage) }),
+      ...(dynamodb?.OldImage && { OldImage: repairImage(dynamodb.OldImage) }),
+      ...(at && { ApproximateCreationDateTime: at.getTime() / 1000 }),
+    },
+  } as DynamoDBRecord;
+}
+
+type Value = Record<string, unknown>;
+
+/**
+ * The Streams client reads an empty map attribute (`{"M":{}}` on the wire) as a value with no
+ * member at all (`{}`); Lambda hands it over as sent. An empty map is the only value that can
+ * come out empty, so `{}` is given its `M` back, at any depth.
+ */
+function repairImage(image: Record<string, unknown>): Record<string, unknown> {
+  const repair = (value: Value): Value => {
+    if (Object.keys(value).length === 0) return { M: {} };
+    if (value.M) return { M: repairImage(value.M as Record<string, unknown>) };
+    if (Array.isArray(value.L)) return { L: (value.L as Value[]).map(repair) };
+    return value;
+  };
+  return Object.fromEntries(Object.entries(image).map(([name, value]) => [name, repair(value as Value)]));
+}

@@ -1,0 +1,42 @@
+import { WEBHOOK_SOURCE_SORT_KEYS } from '#lib/store/keys.ts';
+
+// The consumers of the table's stream (new and old images). The CDK stack wires each with a
+// DynamoDB event source whose filter lets through only the items it derives work from; the local
+// runtime polls the stream (DynamoDB Local serves the Streams API) and applies the same filter.
+
+export interface SortKeyFilter {
+  /** The item's sort key equals this… */
+  equals?: string;
+  /** …or begins with this. */
+  prefix?: string;
+}
+
+export interface StreamConsumerDef {
+  name: string;
+  /** Module (from the repository root) whose `handler` export takes the stream's records. */
+  consumer: string;
+  /** Queues it sends to (it gets their URLs and sqs:SendMessage). */
+  sends: readonly string[];
+  batchSize: number;
+  /** Records of items matching any of these reach the consumer; others never wake it. */
+  filters: readonly SortKeyFilter[];
+}
+
+export const streamConsumers: readonly StreamConsumerDef[] = [
+  // Webhook events from stored changes of messages, workflows and preferences (lib/webhooks/emit.ts).
+  {
+    name: 'webhook-events',
+    consumer: 'functions/consumers/webhook-events.ts',
+    sends: ['webhooks'],
+    batchSize: 100,
+    filters: [
+      { prefix: WEBHOOK_SOURCE_SORT_KEYS.messagePrefix },
+      { equals: WEBHOOK_SOURCE_SORT_KEYS.workflow },
+      { prefix: WEBHOOK_SOURCE_SORT_KEYS.preferencePrefix },
+    ],
+  },
+];
+
+/** Whether a record of the item with this sort key passes the consumer's filter. */
+export const passesFilter = (def: StreamConsumerDef, sk: string): boolean =>
+  def.filters.some((f) => (f.equals !== undefined && sk === f.equals) || (f.prefix !== undefined && sk.startsWith(f.prefix)));

@@ -1,0 +1,106 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.ts';
+import { db } from '../store/client.ts';
+import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
+import { keys, type EnvScope } from '../store/keys.ts';
+import type { Attempt, DeadLetter } from './schemas.ts';
+
+// Storage of delivery attempts and dead letters, under their endpoint, each kept RETENTION_DAYS
+// (TTL). An attempt item is written once (conditionally): a redelivered queue message finds it
+// and carries on from its outcome instead of sending and scheduling again; `followedUp` says the
+// next attempt (or the dead letter) is already taken care of.
+
+export const RETENTION_DAYS = 30;
+const ttlFrom = (at: Date) => Math.floor(at.getTime() / 1000) + RETENTION_DAYS * 86_400;
+const live = (item: Record<string, unknown> | undefined) => item && !(typeof item.ttl === 'number' && item.ttl * 1000 < Date.now()) ? item : undefined;
+
+export interface StoredAttempt extends Attempt {
+  followedUp: boolean;
+}
+
+const attemptOf = (item: Record<string, unknown>): StoredAttempt => ({
+  eventId: item.eventId as string,
+  eventType: item.eventType as string,
+  endpointId: item.endpointId as string,
+  attempt: item.attempt as number,
+  statusCode: (item.statusCode as number | null | undefined) ?? null,
+  success: item.success as boolean,
+  latencyMs: item.latencyMs as number,
+  response: item.response as string,
+  timestamp: item.timestamp as string,
+  nextAttemptAt: (item.nextAttemptAt as string | null | undefined) ?? null,
+  followedUp: item.followedUp === true,
+});
+const publicAttempt = ({ followedUp: _, ...attempt }: StoredAttempt): Attempt => attempt;
+
+export async function getAttempt(scope: EnvScope, endpointId: string, eventId: string, attempt: number): Promise<StoredAttempt | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookAttempt(scope, endpointId, eventId, attempt), ConsistentRead: true }));
+  const found = live(Item);
+  return found && attemptOf(found);
+}
+
+/** Records an attempt; when it was recorded already (a redelivered message), answers that one. */
+export async function recordAttempt(scope: EnvScope, attempt: Attempt): Promise<StoredAttempt> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt), type: 'WebhookAttempt', ...attempt, followedUp: false, ttl: ttlFrom(new Date(attempt.timestamp)) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return { ...attempt, followedUp: false };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return (await getAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt)) ?? { ...attempt, followedUp: false };
+  }
+}
+
+export async function markFollowedUp(scope: EnvScope, attempt: Pick<Attempt, 'endpointId' | 'eventId' | 'attempt'>): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt),
+      UpdateExpression: 'SET followedUp = :yes',
+      ExpressionAttributeValues: { ':yes': true },
+    }),
+  );
+}
+
+/** An endpoint's attempts, newest event first (its attempts last first), or one event's. */
+export async function attemptsPage(scope: EnvScope, endpointId: string, eventId: string | undefined, request: PageRequest): Promise<Page<Attempt>> {
+  const { pk, skPrefix } = eventId === undefined ? keys.webhookAttemptsOfEndpoint(scope, endpointId) : keys.webhookAttemptsOfEvent(scope, endpointId, eventId);
+  const page = await paginate(queryReader({ partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix, filter: notExpired() }), (item) => item.sk as string, request);
+  return { ...page, items: page.items.map((item) => publicAttempt(attemptOf(item))) };
+}
+
+export async function putDeadLetter(scope: EnvScope, deadLetter: Omit<DeadLetter, 'payload'> & { payload: string }): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.webhookDeadLetter(scope, deadLetter.endpointId, deadLetter.eventId), type: 'WebhookDeadLetter', ...deadLetter, ttl: ttlFrom(new Date(deadLetter.failedAt)) },
+    }),
+  );
+}
+
+export async function deadLettersPage(scope: EnvScope, endpointId: string, request: PageRequest): Promise<Page<DeadLetter>> {
+  const { pk, skPrefix } = keys.webhookDeadLettersOfEndpoint(scope, endpointId);
+  const page = await paginate(queryReader({ partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix, filter: notExpired() }), (item) => item.sk as string, request);
+  return {
+    ...page,
+    items: page.items.map((item) => ({
+      eventId: item.eventId as string,
+      eventType: item.eventType as string,
+      endpointId: item.endpointId as string,
+      attempts: item.attempts as number,
+      lastStatusCode: (item.lastStatusCode as number | null | undefined) ?? null,
+      lastResponse: item.lastResponse as string,
+      failedAt: item.failedAt as string,
+      payload: JSON.parse(item.payload as string) as unknown,
+    })),
+  };
+}
+
+/** DynamoDB deletes expired items late: lists leave them out themselves. */
+const notExpired = () => ({ expression: 'attribute_not_exists(#ttl) OR #ttl > :now', names: { '#ttl': 'ttl' }, values: { ':now': Math.floor(Date.now() / 1000) } });

@@ -1,0 +1,87 @@
+import { idOf } from '../ids.ts';
+import { logger } from '../logger.ts';
+import { delaySecondsUntil } from '../queue/delay.ts';
+import { sendMessages } from '../queue/send.ts';
+import { scopeOfKey, subscriberIdOfKey, type EnvScope } from '../store/keys.ts';
+import { getEnvironment } from '../tenancy/environments.ts';
+import type { WebhookDelivery } from './delivery-message.ts';
+import { getWorkflowByDbId } from '../workflows/repository.ts';
+import { eventTypesOf, sourceOf, type StoredChange } from './derive.ts';
+import { eventData } from './event-data.ts';
+import { objectTypeOf, type WebhookEventType } from './event-types.ts';
+import { endpointsOfEnvironment } from './repository.ts';
+import { delayBeforeAttempt } from './schedule.ts';
+import type { Endpoint } from './schemas.ts';
+
+// The one emitter of webhook events: each stored change of a message, workflow or preference
+// (one record of the table's stream) becomes its events, and each event one delivery message
+// per enabled endpoint of its environment that takes its type. The event's id comes from the
+// stream record (the same when the record is handed over again) and its body is fixed here, so
+// every delivery and retry of an event carries the same id and the same bytes.
+
+export interface ChangeRecord extends StoredChange {
+  /** The stream record's id: unique per stored change, the same on every redelivery. */
+  changeId: string;
+  pk: string;
+  /** When the change was stored (ms). */
+  at: number;
+}
+
+/** What one batch of records reads once per environment. */
+export class EmitCache {
+  private endpoints = new Map<string, Promise<Endpoint[]>>();
+  private identifiers = new Map<string, Promise<string>>();
+  private key = (s: EnvScope) => `${s.organizationId}/${s.environmentId}`;
+
+  endpointsOf(scope: EnvScope): Promise<Endpoint[]> {
+    const key = this.key(scope);
+    if (!this.endpoints.has(key)) this.endpoints.set(key, endpointsOfEnvironment(scope).then((all) => all.filter((e) => e.enabled)));
+    return this.endpoints.get(key)!;
+  }
+
+  /** The envelope's `environmentId`: the environment's public identifier, as the reference sends it. */
+  identifierOf(scope: EnvScope): Promise<string> {
+    const key = this.key(scope);
+    if (!this.identifiers.has(key)) this.identifiers.set(key, getEnvironment(scope.organizationId, scope.environmentId).then((e) => e?.identifier ?? scope.environmentId));
+    return this.identifiers.get(key)!;
+  }
+}
+
+/** A workflow removed under its old workflowId because it was stored under a new one (its database id is still there). */
+async function isMove(scope: EnvScope, record: ChangeRecord): Promise<boolean> {
+  if (record.after || !record.before || sourceOf(record.sk) !== 'workflow') return false;
+  return (await getWorkflowByDbId(scope, record.before._id as string)) !== undefined;
+}
+
+const takes = (endpoint: Endpoint, type: WebhookEventType) => endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(type);
+
+export async function emitChange(record: ChangeRecord, cache: EmitCache): Promise<void> {
+  const scope = scopeOfKey(record.pk);
+  if (!scope) return;
+  const types = eventTypesOf(record);
+  if (types.length === 0 || (await isMove(scope, record))) return;
+  const endpoints = await cache.endpointsOf(scope);
+  const deliveries: WebhookDelivery[] = [];
+  for (const type of types) {
+    const to = endpoints.filter((endpoint) => takes(endpoint, type));
+    if (to.length === 0) continue;
+    const eventId = `evt_${idOf(`${record.changeId}#${type}`, record.at)}`;
+    const payload = JSON.stringify({
+      id: eventId,
+      type,
+      object: objectTypeOf(type),
+      data: await eventData(scope, type, record, subscriberIdOfKey(record.pk)),
+      timestamp: new Date(record.at).toISOString(),
+      environmentId: await cache.identifierOf(scope),
+    });
+    for (const endpoint of to) {
+      deliveries.push({ kind: 'webhook', ...scope, endpointId: endpoint._id, eventId, eventType: type, payload, attempt: 1 });
+    }
+  }
+  if (deliveries.length === 0) return;
+  logger.debug('Webhook events', { events: types, deliveries: deliveries.length });
+  // The schedule's first wait (0 unless configured otherwise), chained like every later one.
+  const firstAt = new Date(record.at + delayBeforeAttempt(1) * 1000);
+  const wait = delaySecondsUntil(firstAt);
+  await sendMessages('webhooks', deliveries.map((body) => (wait > 0 ? { body: { ...body, dueAt: firstAt.toISOString() }, delaySeconds: wait } : { body })));
+}

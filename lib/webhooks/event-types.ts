@@ -1,0 +1,15 @@
+// The outbound webhook events, named as the reference names them (its WebhookEventEnum), and the
+// kind of object each one is about.
+
+export const MESSAGE_EVENTS = [
+  'message.sent', 'message.failed', 'message.delivered', 'message.seen', 'message.read', 'message.unread',
+  'message.archived', 'message.unarchived', 'message.snoozed', 'message.unsnoozed', 'message.deleted',
+] as const;
+export const WORKFLOW_EVENTS = ['workflow.created', 'workflow.updated', 'workflow.deleted', 'workflow.published'] as const;
+export const PREFERENCE_EVENTS = ['preference.updated'] as const;
+
+export const WEBHOOK_EVENT_TYPES = [...MESSAGE_EVENTS, ...WORKFLOW_EVENTS, ...PREFERENCE_EVENTS] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export type WebhookObjectType = 'message' | 'workflow' | 'preference';
+
+export const objectTypeOf = (type: WebhookEventType): WebhookObjectType => type.slice(0, type.indexOf('.')) as WebhookObjectType;
