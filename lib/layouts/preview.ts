@@ -9,8 +9,8 @@ import { LAYOUT_VARIABLES } from './variables.ts';
 
 // A layout as an email would show it, for an editor: the content slot holds a marked stand-in
 // for a step's body, the subscriber is the example's (placeholders), with what the request
-// sends over it. Like the reference, a layout that cannot be rendered (block documents until the
-// block renderer is merged, Liquid that fails) answers an empty result, not an error.
+// sends over it; HTML and block layouts alike (renderer: render.ts). Like the reference, a layout
+// that cannot be rendered (Liquid that fails) answers an empty result, not an error.
 
 const CONTENT_PLACEHOLDER =
   '<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr>' +

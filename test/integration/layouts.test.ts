@@ -1,3 +1,4 @@
+import { load } from 'cheerio';
 import { Novu } from '@novu/api';
 import { HTTPClient } from '@novu/api/lib/http.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,9 +87,23 @@ describe('layouts through @novu/api', () => {
     expect(preview.previewPayloadExample.subscriber).toMatchObject({ firstName: 'Ada', lastName: '{{subscriber.lastName}}' });
     const sent = (await novu.layouts.generatePreview({ controlValues: { email: { editorType: 'html', body: html('Hi {{subscriber.firstName}} {{content}}') } }, previewPayload: { subscriber: { firstName: 'Ada' } } }, 'brand')).result;
     expect(sent.result.preview!.body).toMatch(/Hi Ada <table/);
-    // A block layout is not rendered until the block renderer is merged: the empty result the reference answers for a preview that fails.
+    // A block layout (created as the reference's EMPTY_LAYOUT) is rendered too, the placeholder table in its slot.
     await novu.layouts.create({ layoutId: 'blocky', name: 'Blocky' });
-    expect((await novu.layouts.generatePreview({}, 'blocky')).result).toEqual({ result: { type: 'email' }, previewPayloadExample: {}, schema: null });
+    const empty = (await novu.layouts.generatePreview({}, 'blocky')).result;
+    const $empty = load(empty.result.preview!.body);
+    expect($empty('td').filter((_, td) => $empty(td).text() === 'The body of each email step goes here')).toHaveLength(1);
+    expect(empty.schema).toMatchObject({ properties: { subscriber: {}, content: {} } });
+    const heading = JSON.stringify({
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Hi ' }, { type: 'variable', attrs: { id: 'subscriber.firstName' } }] },
+        { type: 'paragraph', content: [{ type: 'variable', attrs: { id: 'content' } }] },
+      ],
+    });
+    const drawn = (await novu.layouts.generatePreview({ controlValues: { email: { editorType: 'block', body: heading } }, previewPayload: { subscriber: { firstName: '<b>Ada</b>' } } }, 'blocky')).result;
+    const $drawn = load(drawn.result.preview!.body);
+    expect($drawn('h1').text()).toBe('Hi <b>Ada</b>');
+    expect($drawn('table td').filter((_, td) => $drawn(td).text() === 'The body of each email step goes here')).toHaveLength(1);
     await novu.layouts.delete('blocky');
     await novu.layouts.delete('brand-copy');
     await expect(novu.layouts.retrieve('brand-copy')).rejects.toMatchObject({ statusCode: 404 });

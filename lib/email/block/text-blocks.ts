@@ -1,6 +1,7 @@
 import { renderHtmlTemplate } from '../../workflows/templates.ts';
 import { variableTemplate } from './expressions.ts';
-import type { NodeRenderer, Place } from './context.ts';
+import type { NodeRenderer, Place, RenderContext } from './context.ts';
+import type { BlockNode } from './document.ts';
 import { alignment, attributes, boxTable, cssValue, numberAttr, styleOf } from './html.ts';
 
 // Blocks of text: paragraphs, headings, the footer, quotes, lists, the divider, the spacer and a
@@ -12,8 +13,19 @@ const bottomMargin = (place: Place, margin: string) =>
 
 const empty = (html: string) => (html === '' ? '&nbsp;' : html);
 
+/** A paragraph holding only the layout's slot (the reference's EMPTY_LAYOUT has one). */
+const holdsOnlySlot = (node: BlockNode, context: RenderContext) =>
+  context.content !== undefined &&
+  node.content?.length === 1 &&
+  node.content[0]!.type === 'variable' &&
+  node.content[0]!.attrs?.id === 'content';
+
 export const paragraph: NodeRenderer = (node, context, place) =>
-  `<p${styleOf({
+  // The step's body is blocks (paragraphs, tables), which a <p> cannot hold: a client's parser
+  // would close the <p> before them. The slot's paragraph is drawn as a <div> with its alignment.
+  holdsOnlySlot(node, context)
+    ? `<div${styleOf({ 'text-align': alignment(node.attrs?.textAlign, 'left') })}>${context.content}</div>`
+    : `<p${styleOf({
     'font-size': '14px',
     'line-height': '20px',
     margin: `0 0 ${bottomMargin(place, '10px')} 0`,
