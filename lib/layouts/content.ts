@@ -7,9 +7,10 @@ import { LAYOUT_VARIABLES } from './variables.ts';
 // What a layout's email content must be, checked when it is written (the reference's rules):
 // an HTML layout is a whole document (`<html>` and `<body>`) with a `{{content}}` slot; a block
 // layout is an editor document (`{type: 'doc', content: [...]}`) with a `variable` node whose id
-// is `content`. Its Liquid may only name the layout's variables (variables.ts). A content of the
-// wrong kind is a 400 as the reference words it; content that is the right kind but has issues
-// is a 400 "Layout has validation issues" naming the field in `errors`.
+// is `content`. Its Liquid may only name the layout's variables (variables.ts) and translation
+// keys (`t.*`). A content of the wrong kind is a 400 as the reference words it; content that is
+// the right kind but has issues is a 400 "Layout has validation issues" naming the field in
+// `errors`.
 
 const FIELD = 'controlValues.email.body';
 export const CONTENT_SLOT = /\{\{\s*content\s*\}\}/;
@@ -49,6 +50,8 @@ function issuesOf(email: LayoutEmailControls): string[] {
       continue;
     }
     for (const path of reading.variables) {
+      // `{{t.key}}` is a translation, replaced before Liquid renders (lib/translations/translate.ts).
+      if (path[0] === 't' && path.length > 1) continue;
       if (!isAllowedVariable(LAYOUT_VARIABLES, path)) {
         issues.push(`Variable ${path.join('.')} is not available in a layout: use subscriber.*, context.*, env.* or content`);
       }

@@ -1,6 +1,7 @@
 import type { EnvScope } from '../store/keys.ts';
 import { BUILT_IN_LAYOUT_HTML } from './built-in.ts';
 import { resolveLayout } from './lookup.ts';
+import type { StoredLayout } from './model.ts';
 import { getDefaultLayoutId, getLayout } from './repository.ts';
 import type { LayoutEmailControls } from './schemas.ts';
 
@@ -13,7 +14,7 @@ import type { LayoutEmailControls } from './schemas.ts';
 export type LayoutChoice =
   | { kind: 'none' }
   | { kind: 'built-in'; email: LayoutEmailControls }
-  | { kind: 'layout'; name: string; layoutId: string; email?: LayoutEmailControls }
+  | { kind: 'layout'; name: string; layoutId: string; dbId: string; isTranslationEnabled: boolean; email?: LayoutEmailControls }
   | { kind: 'missing'; layoutId: string };
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -32,6 +33,15 @@ function overrideOf(overrides: Record<string, unknown>, step: { _id: string; ste
   return typeof identifier === 'string' && identifier !== '' ? identifier : undefined;
 }
 
+const chosenLayout = (layout: StoredLayout): LayoutChoice => ({
+  kind: 'layout',
+  name: layout.name,
+  layoutId: layout.layoutId,
+  dbId: layout._id,
+  isTranslationEnabled: layout.isTranslationEnabled,
+  email: layout.controlValues?.email,
+});
+
 const BUILT_IN: LayoutChoice = { kind: 'built-in', email: { body: BUILT_IN_LAYOUT_HTML, editorType: 'html' } };
 
 export async function chooseLayout(
@@ -46,9 +56,9 @@ export async function chooseLayout(
   if (typeof chosen !== 'string' || chosen === '') {
     const defaultId = await getDefaultLayoutId(scope);
     const layout = defaultId === undefined ? undefined : await getLayout(scope, defaultId);
-    return layout ? { kind: 'layout', name: layout.name, layoutId: layout.layoutId, email: layout.controlValues?.email } : BUILT_IN;
+    return layout ? chosenLayout(layout) : BUILT_IN;
   }
   const layout = await resolveLayout(scope, chosen);
   if (!layout) return { kind: 'missing', layoutId: chosen };
-  return { kind: 'layout', name: layout.name, layoutId: layout.layoutId, email: layout.controlValues?.email };
+  return chosenLayout(layout);
 }

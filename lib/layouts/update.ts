@@ -1,11 +1,16 @@
 import type { Caller } from '../auth/caller.ts';
+import { forgetLayoutTranslations } from '../translations/layout-translations.ts';
 import { assertLayoutContent } from './content.ts';
 import { layoutNotFound, requireLayout } from './lookup.ts';
 import { updateLayout } from './repository.ts';
 import type { LayoutResponse, UpdateLayoutInput } from './schemas.ts';
 import { toLayoutResponse } from './view.ts';
 
-/** PUT: the name is replaced; `controlValues` omitted stays, null is removed, an object replaces. The identifier never changes. */
+/**
+ * PUT: the name is replaced; `controlValues` omitted stays, null is removed, an object replaces.
+ * The identifier never changes. Turning translations off deletes them, as for workflows (the
+ * reference's "disable and delete").
+ */
 export async function changeLayout(caller: Caller, ref: string, input: UpdateLayoutInput): Promise<LayoutResponse> {
   assertLayoutContent(input.controlValues);
   const current = await requireLayout(caller, ref);
@@ -17,5 +22,6 @@ export async function changeLayout(caller: Caller, ref: string, input: UpdateLay
     updatedBy: { _id: caller.userId },
   });
   if (!updated) throw layoutNotFound(ref, caller);
+  if (current.isTranslationEnabled && !updated.isTranslationEnabled) await forgetLayoutTranslations(caller, updated);
   return toLayoutResponse(updated);
 }

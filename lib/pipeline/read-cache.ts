@@ -2,7 +2,7 @@ import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/providers.t
 import { listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
-import { contentsOf } from '../translations/repository.ts';
+import { contentsOf, type ResourceRef } from '../translations/repository.ts';
 import type { TranslationContent } from '../translations/schemas.ts';
 import { getTenant } from '../tenants/repository.ts';
 import type { TenantSnapshot } from './model.ts';
@@ -19,8 +19,8 @@ import { getWorkflowByDbId, type VersionedWorkflow } from '../workflows/reposito
 //   CACHE_MS older than the newest;
 // - an in-app integration deactivated or deleted may still be used for CACHE_MS (the other
 //   channels' lists only name a job's provider before it runs; their sends select afresh).
-// - a workflow's translations and the organization's default locale are never older than the
-//   trigger: a read kept is used only for jobs of triggers accepted before it began, so a
+// - a workflow's or layout's translations and the organization's default locale are never older
+//   than the trigger: a read kept is used only for jobs of triggers accepted before it began, so a
 //   translation changed before a trigger always renders, and a fan-out to 50,000 subscribers
 //   (whose notifications all carry the trigger's time) reads them once per container per CACHE_MS.
 // Nothing is cached when nothing is found, so a new workflow or integration is seen at once.
@@ -131,9 +131,10 @@ async function stampedRead<T>(cache: ReadCache<Stamped<T>>, key: string, notBefo
   return read!.value;
 }
 
-/** Every locale's content of a workflow, read no earlier than `notBefore` (its trigger's time). */
-export function cachedWorkflowTranslations(scope: EnvScope, workflowDbId: string, notBefore: number): Promise<Record<string, TranslationContent>> {
-  return stampedRead(translations, `${scopeKey(scope)}/${workflowDbId}`, notBefore, () => contentsOf(scope, { resourceType: 'workflow', dbId: workflowDbId }));
+/** Every locale's content of a workflow or layout, read no earlier than `notBefore` (its trigger's time). */
+export function cachedTranslations(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>, notBefore: number): Promise<Record<string, TranslationContent>> {
+  const key = `${scopeKey(scope)}/${resource.resourceType}/${resource.dbId}`;
+  return stampedRead(translations, key, notBefore, () => contentsOf(scope, resource));
 }
 
 /** The organization's default locale, read no earlier than `notBefore`. */

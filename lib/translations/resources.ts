@@ -1,16 +1,17 @@
 import { NotFoundError } from '../errors.ts';
 import type { EnvScope } from '../store/keys.ts';
+import { resolveLayout } from '../layouts/lookup.ts';
 import { resolveWorkflow } from '../workflows/lookup.ts';
+import { layoutResource } from './layout-translations.ts';
 import type { ResourceRef } from './repository.ts';
 import type { ResourceType } from './schemas.ts';
 import { workflowResource } from './workflow-translations.ts';
 
 // The one place that finds a translatable resource by its type and the id a client names it by:
-// each type is one entry. Layouts are not built yet: until they are, a `layout` resource is not
-// found, like an unknown workflow.
+// each type is one entry.
 
 export interface TranslatableResource extends ResourceRef {
-  /** Whether the resource renders its translations (the workflow's `isTranslationEnabled`). */
+  /** Whether the resource renders its translations (its `isTranslationEnabled`). */
   translationsEnabled: boolean;
 }
 
@@ -22,7 +23,11 @@ const finders: Record<ResourceType, Finder> = {
     const workflow = await resolveWorkflow(scope, id);
     return workflow && { ...workflowResource(workflow), translationsEnabled: workflow.isTranslationEnabled };
   },
-  layout: () => Promise.resolve(undefined),
+  /** By identifier, database id or slug, as the v2 layout routes take it. */
+  layout: async (scope, id) => {
+    const layout = await resolveLayout(scope, id);
+    return layout && { ...layoutResource(layout), translationsEnabled: layout.isTranslationEnabled };
+  },
 };
 
 export function findResource(scope: EnvScope, resourceType: ResourceType, id: string): Promise<TranslatableResource | undefined> {

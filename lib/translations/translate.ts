@@ -55,14 +55,45 @@ export function mentionsTranslations(values: Record<string, unknown>): boolean {
   return MENTIONS.test(JSON.stringify(values));
 }
 
+const TRANSLATION_VARIABLE = /^t\.([\p{L}\p{N}_.-]+)$/iu;
+
 /**
- * Every string of a step's control values translated (the JSON-logic `skip` is a condition, not
- * content, and is left as it is); the keys found nowhere.
+ * A block-editor document (its JSON text) translated value by value, so a text holding quotes
+ * keeps the JSON whole; a `variable` node naming `t.key` (the editor's form of `{{t.key}}`)
+ * becomes a text node of the key's text, keeping its marks. Undefined when the text is not a
+ * document.
+ */
+function translateDocument(json: string, resolve: Resolve, missing: Set<string>): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || (parsed as { type?: unknown }).type !== 'doc') return undefined;
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return translateTemplate(value, resolve, missing);
+    if (Array.isArray(value)) return value.map(walk);
+    if (!value || typeof value !== 'object') return value;
+    const node = value as { type?: unknown; attrs?: { id?: unknown; aliasFor?: unknown }; marks?: unknown };
+    const key = node.type === 'variable' ? TRANSLATION_VARIABLE.exec(String(node.attrs?.aliasFor || node.attrs?.id || ''))?.[1] : undefined;
+    if (key !== undefined) {
+      const text = translateTemplate(`{{t.${key}}}`, resolve, missing);
+      return { type: 'text', text, ...(node.marks !== undefined && { marks: node.marks }) };
+    }
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+  };
+  return JSON.stringify(walk(parsed));
+}
+
+/**
+ * Every string of a step's control values translated, a block-editor body as a document (the
+ * JSON-logic `skip` is a condition, not content, and is left as it is); the keys found nowhere.
  */
 export function translateValues(values: Record<string, unknown>, resolve: Resolve): { values: Record<string, unknown>; missing: string[] } {
   const missing = new Set<string>();
   const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return translateTemplate(value, resolve, missing);
+    if (typeof value === 'string') return (value.trimStart().startsWith('{') && translateDocument(value, resolve, missing)) || translateTemplate(value, resolve, missing);
     if (Array.isArray(value)) return value.map(walk);
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
     return value;

@@ -1,6 +1,7 @@
 import type { EnvScope } from '../store/keys.ts';
 import type { StoredWorkflow } from '../workflows/model.ts';
-import { contentsOf, deleteTranslationsOf, putTranslation, renameResource, type ResourceRef } from './repository.ts';
+import { copyTranslations } from './copy.ts';
+import { deleteTranslationsOf, renameResource, type ResourceRef } from './repository.ts';
 
 // What the workflow use cases do to a workflow's translations: delete them with the workflow, or
 // when its translations are turned off (the reference's "disable and delete", irreversible),
@@ -17,16 +18,9 @@ export async function forgetWorkflowTranslations(scope: EnvScope, workflow: Pick
   await deleteTranslationsOf(scope, { resourceType: 'workflow', dbId: workflow._id });
 }
 
-/**
- * Workflow sync: the target workflow's translations become the source's (the target's own are
- * replaced, locales the source lacks included); a source without translations leaves none.
- */
-export async function copyWorkflowTranslations(source: { scope: EnvScope; workflow: StoredWorkflow }, target: { scope: EnvScope; workflow: StoredWorkflow }): Promise<void> {
-  const contents = await contentsOf(source.scope, workflowResource(source.workflow));
-  await forgetWorkflowTranslations(target.scope, target.workflow);
-  const resource = workflowResource(target.workflow);
-  const now = new Date().toISOString();
-  for (const [locale, content] of Object.entries(contents)) await putTranslation(target.scope, resource, locale, content, now);
+/** Workflow sync: the target workflow's translations become the source's (copy.ts). */
+export function copyWorkflowTranslations(source: { scope: EnvScope; workflow: StoredWorkflow }, target: { scope: EnvScope; workflow: StoredWorkflow }): Promise<void> {
+  return copyTranslations({ scope: source.scope, resource: workflowResource(source.workflow) }, { scope: target.scope, resource: workflowResource(target.workflow) });
 }
 
 /** After a workflow's workflowId changed (v1 PUT with `identifier`). */

@@ -1,9 +1,11 @@
 import { load } from 'cheerio';
+import { EMPTY_LAYOUT_DOCUMENT } from '#lib/layouts/model.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { createEnvironmentWithoutLayouts, createTestOrg, startTestApi, type ApiClient, type TestEnv, type TestOrg } from '../support/api.ts';
 import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { startFakeSmtp, type FakeSmtp } from '../support/provider-servers.ts';
+import { HTML_VECTORS, URL_VECTORS, dangersIn } from '../support/xss.ts';
 
 // Email steps sent in the layout they name, end to end: a trigger through the API, the queues and
 // the consumers to an SMTP server, whose received mail is parsed as a mail client would. Which
@@ -51,11 +53,11 @@ const mailStep = (controls: Record<string, unknown> = {}) => ({
   controlValues: { subject: 'Hi', body: '<p class="body">Order {{payload.id}}</p>', ...controls },
 });
 
-/** Triggers the workflow to a new subscriber; the settled job and the mail received, if any, parsed. */
-async function send(client: ApiClient, workflowId: string, extra: Record<string, unknown> = {}) {
+/** Triggers the workflow to a new subscriber (with `profile` over the default one); the settled job and the mail received, if any, parsed. */
+async function send(client: ApiClient, workflowId: string, extra: Record<string, unknown> = {}, profile: Record<string, unknown> = {}) {
   const subscriberId = `sub-${rand()}`;
   const email = `${subscriberId}@example.test`;
-  const txid = await triggerWith(client, { name: workflowId, to: { subscriberId, email, firstName: '<b>Ada</b>' }, payload: { id: 42 }, ...extra });
+  const txid = await triggerWith(client, { name: workflowId, to: { subscriberId, email, firstName: '<b>Ada</b>', ...profile }, payload: { id: 42 }, ...extra });
   const job = (await settledOne(client, txid)).jobs[0];
   const received = smtp.received.find((r) => r.envelope.to.includes(email));
   return { job, html: received && String(received.mail.html), $: received && load(String(received.mail.html)) };
@@ -163,5 +165,143 @@ describe('the layout an email is sent in', () => {
     const { job, $ } = await send(org.prod.client, workflowId);
     expect(job.status).toBe('completed');
     expect($!('aside').text()).toBe('Synced layout');
+  });
+});
+
+type Node = Record<string, unknown>;
+const n = (type: string, attrs: Node = {}, content?: Node[]): Node => ({ type, attrs, ...(content && { content }) });
+const t = (text: string): Node => ({ type: 'text', text });
+const v = (id: string): Node => n('variable', { id, label: null, fallback: null, required: false, aliasFor: null });
+const doc = (...content: Node[]) => JSON.stringify({ type: 'doc', content });
+
+/** The reference's EMPTY_LAYOUT (text, slot, text) with a heading and a footer that show the subscriber. */
+const BLOCK_LAYOUT = (() => {
+  const empty = JSON.parse(EMPTY_LAYOUT_DOCUMENT) as { content: Node[] };
+  return doc(
+    n('heading', { level: 2, textAlign: 'center' }, [t('Hello '), v('subscriber.firstName')]),
+    ...empty.content,
+    n('button', { text: 'Your profile', url: 'subscriber.data.site', isUrlVariable: true }),
+    n('footer', {}, [t('Sent to {{ subscriber.lastName }}')]),
+  );
+})();
+
+async function blockLayout(client: ApiClient, layoutId: string, body: string, extra: Record<string, unknown> = {}): Promise<void> {
+  const res = await client.post('/v2/layouts', { layoutId, name: layoutId, ...extra, controlValues: { email: { editorType: 'block', body } } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+const documentsIn = (html: string) => html.match(/<html[\s>]/gi)?.length ?? 0;
+
+describe('block layouts', () => {
+  beforeAll(() => blockLayout(dev.client, 'blocks', BLOCK_LAYOUT));
+
+  it('draw an HTML step body in the slot, as HTML, with the layout’s own variables escaped', async () => {
+    const workflowId = await createWorkflow(dev.client, [mailStep({ layoutId: 'blocks' })]);
+    const { job, html, $ } = await send(dev.client, workflowId, {}, { lastName: 'Lovelace & <i>co</i>', data: { site: 'https://acme.test/ada' } });
+    expect(job.status).toBe('completed');
+    expect(documentsIn(html!)).toBe(1);
+    expect($!('h2').text()).toBe('Hello <b>Ada</b>');
+    expect($!('h2 b')).toHaveLength(0);
+    // The body is markup, not text, and sits in a block (not inside a <p>, which a client would break open).
+    expect($!('p.body').text()).toBe('Order 42');
+    expect($!('p p')).toHaveLength(0);
+    expect($!('p.body').parent().is('div')).toBe(true);
+    expect($!('a').filter((_, a) => $!(a).text() === 'Your profile').attr('href')).toBe('https://acme.test/ada');
+    expect($!('p').last().text()).toBe('Sent to Lovelace & <i>co</i>');
+    expect($!('i')).toHaveLength(0);
+    // The EMPTY_LAYOUT's text paragraphs either side of the slot, and the layout's styles inlined.
+    expect($!('h2').attr('style')).toContain('text-align:center');
+  });
+
+  it('draw a block step body as a fragment inside the one document', async () => {
+    const body = doc(n('paragraph', {}, [t('Order {{ payload.id }}')]), n('button', { text: 'Track', url: 'https://acme.test/track/{{payload.id}}' }));
+    const workflowId = await createWorkflow(dev.client, [mailStep({ layoutId: 'blocks', body })]);
+    const { job, html, $ } = await send(dev.client, workflowId);
+    expect(job.status).toBe('completed');
+    expect(documentsIn(html!)).toBe(1);
+    expect($!('body')).toHaveLength(1);
+    expect($!('h2').text()).toBe('Hello <b>Ada</b>');
+    expect($!('p').filter((_, p) => $!(p).text() === 'Order 42')).toHaveLength(1);
+    expect($!('a').filter((_, a) => $!(a).text() === 'Track').attr('href')).toBe('https://acme.test/track/42');
+  });
+
+  it('neutralise XSS in the subscriber fields the layout shows', async () => {
+    const workflowId = await createWorkflow(dev.client, [mailStep({ layoutId: 'blocks' })]);
+    const cases = HTML_VECTORS.map(([name, vector], i) => ({ name, vector, url: URL_VECTORS[i % URL_VECTORS.length]![1] }));
+    const sent = await Promise.all(cases.map((c) => send(dev.client, workflowId, {}, { firstName: c.vector, lastName: c.vector, data: { site: c.url } })));
+    sent.forEach(({ job, html }, i) => {
+      expect(job.status, cases[i]!.name).toBe('completed');
+      expect(dangersIn(html!), cases[i]!.name).toEqual([]);
+    });
+  });
+
+  it('honour disableOutputSanitization: the body’s markup is kept as written, the layout’s variables still escaped', async () => {
+    const body = '<p class="body" onclick="track()">Order {{payload.id}}</p>';
+    const raw = await send(dev.client, await createWorkflow(dev.client, [mailStep({ layoutId: 'blocks', body, disableOutputSanitization: true })]));
+    expect(raw.$!('p.body').attr('onclick')).toBe('track()');
+    expect(raw.$!('h2 b')).toHaveLength(0);
+    const safe = await send(dev.client, await createWorkflow(dev.client, [mailStep({ layoutId: 'blocks', body })]));
+    expect(safe.$!('p.body').text()).toBe('Order 42');
+    expect(safe.$!('p.body').attr('onclick')).toBeUndefined();
+  });
+});
+
+describe('layout translations', () => {
+  const TRANSLATED = doc(
+    n('paragraph', {}, [v('content')]),
+    n('footer', {}, [t('{{t.footer}}')]),
+    n('paragraph', {}, [v('t.signoff')]),
+    n('paragraph', {}, [t("{{ subscriber.lastName | append: 't.suffix' }}")]),
+  );
+  const EN = { footer: 'Sent with care', signoff: 'Bye "friend" \\ {{ subscriber.lastName }}', suffix: ' (EN)' };
+  const ES = { footer: 'Enviado con cariño', suffix: ' (ES)' };
+  let workflowId: string;
+
+  async function upsert(layoutId: string, locale: string, content: Record<string, unknown>) {
+    const res = await dev.client.post('/v2/translations', { resourceType: 'layout', resourceId: layoutId, locale, content });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  const texts = ($: ReturnType<typeof load>) => $('p').map((_, p) => $(p).text()).get();
+  const warnings = (job: any) => job.executionDetails.filter((d: any) => d.status === 'Warning').map((d: any) => JSON.parse(d.raw));
+
+  beforeAll(async () => {
+    await blockLayout(dev.client, 'translated', TRANSLATED, { isTranslationEnabled: true });
+    await upsert('translated', 'en_US', EN);
+    await upsert('translated', 'es_ES', ES);
+    workflowId = await createWorkflow(dev.client, [mailStep({ layoutId: 'translated' })]);
+  });
+
+  it('render the subscriber’s locale, key by key falling back to the default locale', async () => {
+    const { job, $ } = await send(dev.client, workflowId, {}, { locale: 'es-ES', lastName: 'Lovelace' });
+    expect(job.status).toBe('completed');
+    expect(warnings(job)).toEqual([]);
+    // `signoff` is missing in es_ES: the default locale's, its quotes kept and its Liquid rendered.
+    expect(texts($!)).toEqual(['Order 42', 'Enviado con cariño', 'Bye "friend" \\ Lovelace', 'Lovelace (ES)']);
+  });
+
+  it('render the default locale for a subscriber without one', async () => {
+    const { $ } = await send(dev.client, workflowId, {}, { lastName: 'Lovelace' });
+    expect(texts($!)).toEqual(['Order 42', 'Sent with care', 'Bye "friend" \\ Lovelace', 'Lovelace (EN)']);
+  });
+
+  it('render a key missing everywhere as the key, with a Warning detail', async () => {
+    const html = '<html><body>{{content}}<footer>{{ t.nowhere }}</footer><aside>{{t.footer}}</aside></body></html>';
+    const res = await dev.client.post('/v2/layouts', { layoutId: 'gaps', name: 'Gaps', isTranslationEnabled: true, controlValues: { email: { editorType: 'html', body: html } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await upsert('gaps', 'en_US', { footer: 'Sent with care' });
+    const { job, $ } = await send(dev.client, await createWorkflow(dev.client, [mailStep({ layoutId: 'gaps' })]), {}, { locale: 'fr-FR' });
+    expect(job.status).toBe('completed');
+    expect($!('footer').text()).toBe('nowhere');
+    expect($!('aside').text()).toBe('Sent with care');
+    expect(warnings(job)).toEqual([{ keys: ['nowhere'], locale: 'fr_FR', defaultLocale: 'en_US', resourceType: 'layout' }]);
+    expect(details(job)).toContainEqual([expect.stringContaining("'nowhere'"), 'Warning']);
+  });
+
+  it('are not rendered when the layout does not have translations enabled: {{t.key}} is empty', async () => {
+    await blockLayout(dev.client, 'untranslated', TRANSLATED);
+    await upsert('untranslated', 'en_US', EN);
+    const { job, $ } = await send(dev.client, await createWorkflow(dev.client, [mailStep({ layoutId: 'untranslated' })]), {}, { lastName: 'Lovelace' });
+    expect(warnings(job)).toEqual([]);
+    expect(texts($!)).toEqual(['Order 42', '\u00a0', '\u00a0', 'Lovelacet.suffix']);
   });
 });

@@ -9,6 +9,7 @@ import { renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { chooseLayout } from '../../layouts/select.ts';
+import { translateLayout } from '../translate-step.ts';
 import { emailBody, emailHtml } from './email-content.ts';
 import { newMessage } from './message.ts';
 import { mapConcurrently } from '../../store/concurrency.ts';
@@ -60,7 +61,13 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     return { status: 'failed', details: [selected, detail(DETAILS.layoutNotFound, 'Failed', { raw: { layoutId: layout.layoutId } }, now)], job: { error }, after: afterFailure(step) };
   }
   const layoutDetails = layout?.kind === 'layout' ? [detail(DETAILS.layoutSelected, 'Success', { raw: { name: layout.name, layoutId: layout.layoutId } }, now)] : [];
-  const layoutEmail = layout?.kind === 'layout' || layout?.kind === 'built-in' ? layout.email : undefined;
+  let layoutEmail = layout?.kind === 'layout' || layout?.kind === 'built-in' ? layout.email : undefined;
+  // A layout with translations enabled renders its own `{{t.key}}` (translate-step.ts).
+  if (layout?.kind === 'layout' && layoutEmail) {
+    const translated = await translateLayout(context, layout, layoutEmail);
+    layoutEmail = translated.email;
+    layoutDetails.push(...translated.details);
+  }
 
   let rendered: { subject?: string; content: string };
   // What the provider gets: for email the whole HTML document (layout, inlined CSS); the message
