@@ -94,9 +94,11 @@ describe('the translation API', () => {
     expect((await env.client.get('/v2/translations/list')).body.data.map((g: any) => g.resourceId)).not.toContain(workflowId);
   });
 
-  it('answers 404 for an unknown workflow, a layout (not built), a locale without content and a workflow without translations', async () => {
+  it('answers 404 for an unknown workflow, an unknown layout, a locale without content and a workflow without translations', async () => {
     expect(await statusOf(novu.translations.create({ resourceType: 'workflow', resourceId: `missing-${rand()}`, locale: 'en_US', content: {} }))).toBe(404);
-    expect((await env.client.post('/v2/translations', { resourceType: 'layout', resourceId: 'default', locale: 'en_US', content: {} })).status).toBe(404);
+    const unknownLayout = await env.client.post('/v2/translations', { resourceType: 'layout', resourceId: 'default', locale: 'en_US', content: {} });
+    expect(unknownLayout.status).toBe(404);
+    expect(unknownLayout.body.message).toBe('Layout with id default not found');
     const workflowId = await translatedWorkflow();
     expect((await env.client.get(`/v2/translations/workflow/${workflowId}/de_DE`)).status).toBe(404);
     expect((await env.client.get(`/v2/translations/group/workflow/${workflowId}`)).status).toBe(404);
@@ -289,6 +291,119 @@ describe('workflow changes', () => {
     expect((await sync()).status).toBe(200);
     expect((await prod.get(`/v2/translations/group/workflow/${workflowId}`)).body.data.locales).toEqual(['en_US']);
     expect((await prod.get(`/v2/translations/workflow/${workflowId}/en_US`)).body.data.content).toEqual({ greeting: 'Hello' });
+  });
+});
+
+describe('layouts', () => {
+  async function translatedLayout(enabled = true, client = env.client): Promise<{ layoutId: string; _id: string; slug: string }> {
+    const layoutId = `layout-${rand()}`;
+    const res = await client.post('/v2/layouts', { layoutId, name: `Layout ${layoutId}`, isTranslationEnabled: enabled });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  }
+  async function upsertLayout(layoutId: string, locale: string, content: Record<string, unknown>, client = env.client) {
+    const res = await client.post('/v2/translations', { resourceType: 'layout', resourceId: layoutId, locale, content });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  }
+  const localesOf = async (layoutId: string, client = env.client) => {
+    const res = await client.get(`/v2/translations/group/layout/${layoutId}`);
+    return res.status === 200 ? res.body.data.locales : res.status;
+  };
+
+  it('are a resource of the translation API, named by identifier, database id or slug', async () => {
+    const layout = await translatedLayout();
+    const created = await novu.translations.create({ resourceType: 'layout', resourceId: layout.layoutId, locale: 'en-US', content: { footer: 'Sent with care' } });
+    expect(created).toMatchObject({ resourceId: layout.layoutId, resourceType: 'layout', locale: 'en_US', content: { footer: 'Sent with care' } });
+    await upsertLayout(layout._id, 'es_ES', { footer: 'Enviado con cariño' });
+    for (const ref of [layout.layoutId, layout._id, layout.slug]) {
+      expect((await env.client.get(`/v2/translations/layout/${ref}/es_ES`)).body.data).toMatchObject({ resourceId: layout.layoutId, content: { footer: 'Enviado con cariño' } });
+    }
+    const group = await novu.translations.groups.retrieve('layout', layout.layoutId);
+    expect(group).toMatchObject({ resourceId: layout.layoutId, resourceType: 'layout', resourceName: `Layout ${layout.layoutId}`, locales: ['en_US', 'es_ES'] });
+    expect((await env.client.get(`/v2/translations/list?query=${layout.layoutId}`)).body.data.map((g: any) => g.resourceType)).toEqual(['layout']);
+
+    await novu.translations.delete({ resourceType: 'layout', resourceId: layout.layoutId, locale: 'es_ES' });
+    expect(await localesOf(layout.layoutId)).toEqual(['en_US']);
+    await novu.translations.groups.delete('layout', layout.layoutId);
+    expect(await localesOf(layout.layoutId)).toBe(404);
+    expect((await env.client.get(`/v2/translations/layout/missing-${rand()}/en_US`)).status).toBe(404);
+    // A layout without translations enabled keeps content written to it, but shows no group (as workflows).
+    const plain = await translatedLayout(false);
+    await upsertLayout(plain.layoutId, 'en_US', { footer: 'x' });
+    expect(await localesOf(plain.layoutId)).toBe(404);
+  });
+
+  it('are in the master JSON, exported and imported with its layouts section; unknown layouts are reported in failed', async () => {
+    const a = await translatedLayout();
+    const b = await translatedLayout();
+    const workflowId = await translatedWorkflow();
+    await upsertLayout(a.layoutId, 'pt_BR', { footer: 'Enviado' });
+    const missing = `missing-${rand()}`;
+    const imported = await novu.translations.master.import({
+      locale: 'pt_BR',
+      masterJson: { workflows: { [workflowId]: { greeting: 'Olá' } }, layouts: { [b.layoutId]: { footer: 'Com carinho' }, [missing]: { footer: 'x' } } },
+    });
+    expect(imported).toMatchObject({ success: true, message: 'Partial import completed', successful: [workflowId, b.layoutId], failed: [missing] });
+    const exported = (await env.client.get('/v2/translations/master-json?locale=pt_BR')).body.data;
+    expect(exported.layouts[a.layoutId]).toEqual({ footer: 'Enviado' });
+    expect(exported.layouts[b.layoutId]).toEqual({ footer: 'Com carinho' });
+    expect(exported.layouts[missing]).toBeUndefined();
+    expect(exported.workflows[workflowId]).toEqual({ greeting: 'Olá' });
+    expect(exported.workflows[a.layoutId]).toBeUndefined();
+  });
+
+  it('are deleted with the layout, and when its translations are turned off', async () => {
+    const off = await translatedLayout();
+    await upsertLayout(off.layoutId, 'en_US', { footer: 'Hello' });
+    expect((await env.client.put(`/v2/layouts/${off.layoutId}`, { name: 'Off', isTranslationEnabled: false })).status).toBe(200);
+    expect((await env.client.put(`/v2/layouts/${off.layoutId}`, { name: 'Off', isTranslationEnabled: true })).status).toBe(200);
+    expect((await env.client.get(`/v2/translations/layout/${off.layoutId}/en_US`)).status).toBe(404);
+    // An update that leaves translations on keeps them.
+    await upsertLayout(off.layoutId, 'en_US', { footer: 'Hello' });
+    expect((await env.client.put(`/v2/layouts/${off.layoutId}`, { name: 'Renamed' })).status).toBe(200);
+    expect(await localesOf(off.layoutId)).toEqual(['en_US']);
+
+    const gone = await translatedLayout();
+    await upsertLayout(gone.layoutId, 'en_US', { footer: 'Hello' });
+    expect((await env.client.delete(`/v2/layouts/${gone.layoutId}`)).status).toBe(204);
+    expect((await env.client.get('/v2/translations/master-json?locale=en_US')).body.data.layouts[gone.layoutId]).toBeUndefined();
+    expect((await env.client.get(`/v2/translations/list?query=${gone.layoutId}`)).body.data).toEqual([]);
+  });
+
+  it('are copied to a duplicate that has translations enabled, and not to one that has not', async () => {
+    const original = await translatedLayout();
+    await upsertLayout(original.layoutId, 'en_US', { footer: 'Hello' });
+    await upsertLayout(original.layoutId, 'es_ES', { footer: 'Hola' });
+    const copy = (await env.client.post(`/v2/layouts/${original.layoutId}/duplicate`, { name: `Copy ${rand()}`, isTranslationEnabled: true })).body;
+    expect(await localesOf(copy.layoutId)).toEqual(['en_US', 'es_ES']);
+    expect((await env.client.get(`/v2/translations/layout/${copy.layoutId}/es_ES`)).body.data.content).toEqual({ footer: 'Hola' });
+    // The copy's translations are its own: changing them leaves the original's.
+    await upsertLayout(copy.layoutId, 'es_ES', { footer: 'Hola de nuevo' });
+    expect((await env.client.get(`/v2/translations/layout/${original.layoutId}/es_ES`)).body.data.content).toEqual({ footer: 'Hola' });
+
+    const plain = (await env.client.post(`/v2/layouts/${original.layoutId}/duplicate`, { name: `Plain ${rand()}` })).body;
+    expect(plain.isTranslationEnabled).toBe(false);
+    expect((await env.client.get(`/v2/translations/layout/${plain.layoutId}/en_US`)).status).toBe(404);
+  });
+
+  it('are copied by workflow sync with the layouts the workflow uses, replacing the target’s', async () => {
+    const layout = await translatedLayout();
+    await upsertLayout(layout.layoutId, 'en_US', { footer: 'Hello' });
+    await upsertLayout(layout.layoutId, 'es_ES', { footer: 'Hola' });
+    const workflowId = await createWorkflow(env.client, [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hi</p>', layoutId: layout.layoutId } }]);
+    const sync = () => env.client.put(`/v2/workflows/${workflowId}/sync`, { targetEnvironmentId: org.prod.id });
+    expect((await sync()).status).toBe(200);
+    const prod = org.prod.client;
+    expect(await localesOf(layout.layoutId, prod)).toEqual(['en_US', 'es_ES']);
+    expect((await prod.get(`/v2/translations/layout/${layout.layoutId}/es_ES`)).body.data.content).toEqual({ footer: 'Hola' });
+
+    await upsertLayout(layout.layoutId, 'de_DE', { footer: 'Hallo' }, prod);
+    await upsertLayout(layout.layoutId, 'en_US', { footer: 'Changed in production' }, prod);
+    expect((await env.client.delete(`/v2/translations/layout/${layout.layoutId}/es_ES`)).status).toBe(204);
+    expect((await sync()).status).toBe(200);
+    expect(await localesOf(layout.layoutId, prod)).toEqual(['en_US']);
+    expect((await prod.get(`/v2/translations/layout/${layout.layoutId}/en_US`)).body.data.content).toEqual({ footer: 'Hello' });
   });
 });
 

@@ -83,6 +83,27 @@ describe('translateValues and chooseLocale', () => {
     expect(missing).toEqual([]);
   });
 
+  it('translates a block-editor document value by value: quotes keep the JSON whole, a t.key variable node becomes text', () => {
+    const resolve = (key: string) => ({ quote: 'Say "hi" \\ {{ payload.name }}', bold: 'Strong' })[key];
+    const body = JSON.stringify({
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: '{{t.quote}}' }] },
+        { type: 'paragraph', content: [{ type: 'variable', attrs: { id: 't.bold' }, marks: [{ type: 'bold' }] }, { type: 'variable', attrs: { id: 't.gone' } }] },
+        { type: 'paragraph', content: [{ type: 'variable', attrs: { id: 'payload.name' } }] },
+      ],
+    });
+    const { values, missing } = translateValues({ body }, resolve);
+    expect(JSON.parse(values.body as string).content).toEqual([
+      { type: 'paragraph', content: [{ type: 'text', text: 'Say "hi" \\ {{ payload.name }}' }] },
+      { type: 'paragraph', content: [{ type: 'text', text: 'Strong', marks: [{ type: 'bold' }] }, { type: 'text', text: 'gone' }] },
+      { type: 'paragraph', content: [{ type: 'variable', attrs: { id: 'payload.name' } }] },
+    ]);
+    expect(missing).toEqual(['gone']);
+    // Text that is not a document is translated as text.
+    expect(translateValues({ body: '{ "not": "a doc" } {{t.bold}}' }, resolve).values.body).toBe('{ "not": "a doc" } Strong');
+  });
+
   it('matches a language alone to its own region first, else the first locale of that language', () => {
     expect(chooseLocale(contents, 'es', 'en_US').locale).toBe('es_ES');
     expect(chooseLocale(contents, 'pt', 'en_US').locale).toBe('pt_BR');
