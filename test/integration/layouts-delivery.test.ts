@@ -209,7 +209,9 @@ describe('block layouts', () => {
     expect($!('a').filter((_, a) => $!(a).text() === 'Your profile').attr('href')).toBe('https://acme.test/ada');
     expect($!('p').last().text()).toBe('Sent to Lovelace & <i>co</i>');
     expect($!('i')).toHaveLength(0);
-    // The EMPTY_LAYOUT's text paragraphs either side of the slot, and the layout's styles inlined.
+    // The EMPTY_LAYOUT's blank paragraphs either side of the slot; the heading's alignment kept.
+    const slot = $!('p.body').parent();
+    expect([slot.prev().text(), slot.next().text()]).toEqual(['\u00a0', '\u00a0']);
     expect($!('h2').attr('style')).toContain('text-align:center');
   });
 
