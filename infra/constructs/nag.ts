@@ -12,8 +12,13 @@ import type { RouteAuth } from '../../lib/http/route.ts';
  * (`AwsSolutions-IAM5[Resource::...]`, cdk-nag's form of v2's `appliesTo`).
  */
 export function acknowledgeNag(scope: IConstruct, id: `AwsSolutions-${string}`, reason: string): void {
-  Validations.of(scope).acknowledge({ id, reason });
+  // Qualified by the plugin's name (the pack's), as CDK's validation report asks: a bare id would
+  // be recorded as an annotation's.
+  Validations.of(scope).acknowledge({ id: `${NAG_PACK}::${id}`, reason });
 }
+
+/** The rule pack's name, which qualifies its findings' ids. */
+export const NAG_PACK = 'AwsSolutions';
 
 /**
  * Why an HTTP route has no API Gateway authorizer (AwsSolutions-APIG4): each kind of caller is

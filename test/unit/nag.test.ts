@@ -2,10 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { App, Validations } from 'aws-cdk-lib';
+import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import type { IConstruct } from 'constructs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { NotifyStack, type NotifyStackProps } from '#infra/stack.ts';
+import { NAG_PACK, UNAUTHORIZED_ROUTE_REASONS } from '#infra/constructs/nag.ts';
+import { pascalCase } from '#infra/names.ts';
+import { socketRoutes } from '#infra/ws-routes.ts';
 
 // cdk-nag's AwsSolutions rule pack on the whole app (the stack and its nested stacks), for each
 // kind of stage infra/app.ts makes: `dev`, whose data goes with the stack, and any other stage,
@@ -76,5 +80,43 @@ describe('cdk-nag AwsSolutions', () => {
       new Topic(stack, 'PlainTopic');
     });
     expect(findings).toEqual([expect.stringMatching(/^AwsSolutions-SNS3 \(error\) at Notify-probe\/PlainTopic\/Resource: /)]);
+  });
+
+  it('acknowledges each finding on its own construct, with a reason, and each route by its kind of caller', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new NotifyStack(app, 'Notify-dev', { stage: 'dev' });
+    /** Qualified rule id → reason, acknowledged on this very construct. */
+    const acknowledgedOn = (construct: IConstruct): Record<string, string> =>
+      Object.fromEntries(
+        construct.node.metadata
+          .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+          .flatMap((m) => Object.entries(m.data as Record<string, string>)),
+      );
+    /** The same for a construct path, the pack's prefix left out. */
+    const acknowledged = (path: string): Record<string, string> => {
+      const construct = stack.node.findAll().find((c) => c.node.path === path);
+      expect(construct, path).toBeDefined();
+      return Object.fromEntries(Object.entries(acknowledgedOn(construct!)).map(([id, reason]) => [id.replace(`${NAG_PACK}::`, ''), reason]));
+    };
+    const all = stack.node.findAll().filter((c) => Object.keys(acknowledgedOn(c)).length > 0);
+    expect(all.length).toBeGreaterThan(0);
+    for (const construct of all) {
+      // Never a whole stack's rule: each on the resource it concerns.
+      expect(construct instanceof Stack, construct.node.path).toBe(false);
+      for (const [id, reason] of Object.entries(acknowledgedOn(construct))) {
+        expect(id, construct.node.path).toMatch(new RegExp(`^${NAG_PACK}::${NAG_PACK}-`));
+        expect(reason.length, `${construct.node.path} ${id}`).toBeGreaterThan(40);
+      }
+    }
+    for (const routeStack of stack.routeStacks) {
+      for (const route of routeStack.routes) {
+        expect(acknowledged(`${routeStack.node.path}/${pascalCase(route.operationId)}Route`)).toEqual({ [`${NAG_PACK}-APIG4`]: UNAUTHORIZED_ROUTE_REASONS[route.auth] });
+      }
+    }
+    // $connect has its authorizer: nothing to acknowledge there.
+    for (const route of socketRoutes) {
+      const ids = Object.keys(acknowledged(`${stack.sockets.node.path}/SocketApi/${route.routeKey}-Route`));
+      expect(ids, route.routeKey).toEqual(route.routeKey === '$connect' ? [] : [`${NAG_PACK}-APIG4`]);
+    }
   });
 });
