@@ -10,7 +10,6 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { stageLogGroup } from './constructs/log-groups.ts';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ENV } from '../lib/config.ts';
@@ -21,6 +20,7 @@ import { grantDataAccess, grantSend, type Access } from './constructs/access.ts'
 import { Alarms } from './constructs/alarms.ts';
 import { HttpRoutes } from './constructs/http-routes.ts';
 import { LiveSockets } from './constructs/live-sockets.ts';
+import { stageLogGroup } from './constructs/log-groups.ts';
 import { acknowledgeNag, nagArn } from './constructs/nag.ts';
 import { queues, type QueueDef } from './queues.ts';
 import { streamConsumers } from './streams.ts';
