@@ -10,7 +10,7 @@ import { fallbackRoute } from '#infra/routes/fallback.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 
 // Every Lambda's bundle as the CDK stack builds it (infra/bundling.ts: esbuild, CommonJS, minified,
-// node22, the AWS SDK external because the runtime ships it), its size, and its module-init time:
+// node24, the AWS SDK external because the runtime ships it), its size, and its module-init time:
 // a fresh Node process requiring it, as the runtime does, from process start to the handler
 // module loaded (what Lambda reports as Init Duration, less its own runtime start), against a
 // hello-world bundle built the same way.

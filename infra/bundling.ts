@@ -8,11 +8,12 @@ export const BUNDLING = {
   // imports the SDK's CommonJS files through Node's ESM loader, which lexes each one for its
   // exports: a cold start 25-40 % slower (docs/performance.md, "Init").
   format: 'cjs',
-  target: 'node22',
+  // The runtime's Node (infra/stack.ts: nodejs24.x, the newest Node LTS Lambda offers).
+  target: 'node24',
   // ES module sources of dependencies where they have them: esbuild tree-shakes those.
   mainFields: ['module', 'main'],
   minify: true,
-  // The nodejs22.x runtime ships SDK v3.
+  // The nodejs24.x runtime ships SDK v3.
   external: ['@aws-sdk/*'],
   // Modules replaced in every bundle: postcss, which sanitize-html loads and we never call
   // (bundling/postcss-stub.cjs says why).

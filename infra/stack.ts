@@ -1,16 +1,15 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, RemovalPolicy, Stack, type NestedStack, type StackProps } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, HttpRoute, HttpRouteKey, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type NestedStack, type StackProps } from 'aws-cdk-lib';
+import { CorsHttpMethod, HttpApi, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './cors.ts';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ENV } from '../lib/config.ts';
@@ -21,6 +20,8 @@ import { grantDataAccess, grantSend, type Access } from './constructs/access.ts'
 import { Alarms } from './constructs/alarms.ts';
 import { HttpRoutes } from './constructs/http-routes.ts';
 import { LiveSockets } from './constructs/live-sockets.ts';
+import { stageLogGroup } from './constructs/log-groups.ts';
+import { acknowledgeNag, nagArn } from './constructs/nag.ts';
 import { queues, type QueueDef } from './queues.ts';
 import { streamConsumers } from './streams.ts';
 import { fallbackRoute } from './routes/fallback.ts';
@@ -29,6 +30,11 @@ import { pascalCase } from './names.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUTPUT_FORMAT = { cjs: OutputFormat.CJS, esm: OutputFormat.ESM } as const;
+/**
+ * The newest Node LTS Lambda offers (cdk-nag's AwsSolutions-L1); infra/bundling.ts targets the
+ * same Node. Named, not NODEJS_LATEST, whose value moves with aws-cdk-lib.
+ */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 /** The only stage whose data is thrown away with its stack; every other stage keeps it. */
 export const DISPOSABLE_STAGE = 'dev';
@@ -189,15 +195,23 @@ export class NotifyStack extends Stack {
     // A role with its policy per function would add two resources to the five a route costs, for
     // nothing: least privilege holds all the same, as a role carries exactly its functions' grants.
     const roles = new Map<string, Role>();
+    // What AWSLambdaBasicExecutionRole grants, less CreateLogGroup (every function's group is made
+    // here), on this stage's log groups only: CloudFormation names a group it makes
+    // `<stack name>-<logical id>-<random>`, and a nested stack `<parent's name>-<logical id>-<random>`.
+    const logGroups = `log-group:${this.stackName}-*`;
+    const logGroupsArn = `arn:${Aws.PARTITION}:logs:${Aws.REGION}:${Aws.ACCOUNT_ID}:${logGroups}`;
     const roleFor = (access: Access, sends: readonly string[], pushesToSockets = false): Role => {
       const names = [...new Set(sends)].sort();
       const key = [access, ...names, ...(pushesToSockets ? ['sockets'] : [])].map(pascalCase).join('');
       let role = roles.get(key);
       if (!role) {
-        role = new Role(this, `${key}FunctionRole`, {
-          assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-          managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
-        });
+        role = new Role(this, `${key}FunctionRole`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+        role.addToPrincipalPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroupsArn] }));
+        acknowledgeNag(
+          role,
+          `AwsSolutions-IAM5[Resource::${nagArn('logs', logGroups)}]`,
+          "This stage's own log groups: CloudFormation generates their names from the stack's, and a role serves functions of several stacks, so the stack name's prefix is the narrowest pattern known before deploy (listing every group would pass IAM's size limit of a role's inline policies). A stage whose name starts with this one's and a dash also matches.",
+        );
         grantDataAccess(role, access, { table, secretsKey });
         grantSend(role, names.map((name) => queueNamed(name).queue));
         roles.set(key, role);
@@ -215,14 +229,14 @@ export class NotifyStack extends Stack {
         handler: 'handler',
         projectRoot: REPO_ROOT,
         depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-        runtime: Runtime.NODEJS_22_X,
+        runtime: LAMBDA_RUNTIME,
         architecture: Architecture.ARM_64,
         memorySize: 512,
         timeout: spec.timeout,
         environment,
         role: roleFor(spec.access, spec.sends, spec.pushesToSockets),
         // An explicit group instead of logRetention, which would add a custom-resource Lambda.
-        logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy }),
+        logGroup: stageLogGroup(scope, `${id}Logs`, removalPolicy),
         bundling: {
           // infra/bundling.ts. `#lib/...` subpath imports resolve through package.json
           // "imports", which esbuild follows.
@@ -273,6 +287,7 @@ export class NotifyStack extends Stack {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
       });
+      acknowledgeNag(dlq, 'AwsSolutions-SQS3', "A dead-letter queue itself: the stream's event source mapping sends a failed record's place here (onFailure), which cdk-nag does not count as a queue's redrive target.");
       const fn = makeFunction(`${id}StreamConsumer`, { entry: def.consumer, timeout: Duration.seconds(60), access: 'read', sends: def.sends });
       fn.addEventSource(
         new DynamoEventSource(table, {
@@ -303,8 +318,14 @@ export class NotifyStack extends Stack {
         maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
       },
     });
-    // The default stage, made here because HttpApi's own has no throttling settings.
-    new HttpStage(this, 'ApiDefaultStage', { httpApi: api, autoDeploy: true, throttle });
+    // The default stage, made here because HttpApi's own has no throttling settings. Each request
+    // is logged in API Gateway's default access-log format (request id, caller IP, route, status).
+    new HttpStage(this, 'ApiDefaultStage', {
+      httpApi: api,
+      autoDeploy: true,
+      throttle,
+      accessLogSettings: { destination: new LogGroupLogDestination(stageLogGroup(this, 'ApiAccessLogs', removalPolicy)) },
+    });
     // Each part of the route table in a nested stack of its own (infra/constructs/http-routes.ts):
     // five resources a route, and over a hundred routes, do not fit the 500 of one stack.
     this.routeStacks = (Object.entries(routeParts) as [RoutePart, readonly RouteDef[]][]).map(
@@ -322,7 +343,8 @@ export class NotifyStack extends Stack {
     // What no route serves: 404 in the service's error body (infra/routes/fallback.ts).
     const fallbackId = pascalCase(fallbackRoute.operationId);
     const fallback = makeFunction(fallbackId, { entry: fallbackRoute.handler, timeout: Duration.seconds(10), access: fallbackRoute.access, sends: [] });
-    new HttpRoute(this, `${fallbackId}Route`, { httpApi: api, routeKey: HttpRouteKey.DEFAULT, integration: new HttpLambdaIntegration(`${fallbackId}Integration`, fallback) });
+    const fallbackRouteResource = new HttpRoute(this, `${fallbackId}Route`, { httpApi: api, routeKey: HttpRouteKey.DEFAULT, integration: new HttpLambdaIntegration(`${fallbackId}Integration`, fallback) });
+    acknowledgeNag(fallbackRouteResource, 'AwsSolutions-APIG4', 'Answers every unmatched request 404 in the standard error body; its function reads and writes nothing (access none).');
 
     const alarms = new Alarms(this, 'Alarms', {
       stage,
@@ -344,13 +366,14 @@ export class NotifyStack extends Stack {
       throttle: props.socketThrottle ?? DEFAULT_SOCKET_THROTTLE,
       makeFunction: (scope, id, entry, access) => makeFunction(id, { entry, timeout: Duration.seconds(10), access, sends: [] }, scope),
       alarmTopic: alarms.topic,
+      removalPolicy,
     });
     this.sockets = sockets;
     this.nestedStacks = [sockets, ...this.routeStacks];
     for (const { name, fn } of consumers) {
       if (!queueNamed(name).def.pushesToSockets) continue;
       fn.addEnvironment(ENV.liveCallbackUrl, sockets.callbackUrl);
-      sockets.grantPostToConnection(fn);
+      sockets.grantPostToConnection(fn.role!);
     }
 
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });

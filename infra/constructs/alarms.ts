@@ -47,7 +47,8 @@ export class Alarms extends Construct {
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
     const { stage } = props;
-    this.topic = new Topic(this, 'Topic', { displayName: `notify-${stage} alarms` });
+    // enforceSSL: the topic's policy refuses a publisher that does not use TLS.
+    this.topic = new Topic(this, 'Topic', { displayName: `notify-${stage} alarms`, enforceSSL: true });
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
 
     const alarm = (alarmId: string, description: string, metric: IMetric, threshold = 0) => {

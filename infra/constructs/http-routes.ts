@@ -5,6 +5,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import type { RouteDef } from '../../lib/http/route.ts';
 import { pascalCase } from '../names.ts';
+import { acknowledgeNag, UNAUTHORIZED_ROUTE_REASONS } from './nag.ts';
 
 // One part of the HTTP route table (infra/routes/<part>.ts) in a nested stack: each route's
 // function, log group, integration, invoke permission and API Gateway route (five resources).
@@ -39,11 +40,12 @@ export class HttpRoutes extends NestedStack {
       const name = pascalCase(route.operationId);
       const fn = props.makeFunction(this, name, route);
       // Scoped here, not `api.addRoutes` (which makes the route under the API, in the parent).
-      new HttpRoute(this, `${name}Route`, {
+      const apiRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: props.api,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${name}Integration`, fn),
       });
+      acknowledgeNag(apiRoute, 'AwsSolutions-APIG4', UNAUTHORIZED_ROUTE_REASONS[route.auth]);
     }
   }
 }

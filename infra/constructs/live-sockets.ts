@@ -1,16 +1,18 @@
-import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
-import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Aws, Duration, NestedStack, type RemovalPolicy } from 'aws-cdk-lib';
+import { LogGroupLogDestination, WebSocketApi, WebSocketStage, type CfnApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { socketAuthorizer, socketRoutes } from '../ws-routes.ts';
 import type { Access } from './access.ts';
 import { pascalCase } from '../names.ts';
+import { stageLogGroup } from './log-groups.ts';
+import { acknowledgeNag, nagArn } from './nag.ts';
 
 // The inbox sockets: an API Gateway WebSocket API made from the socket route table
 // (infra/ws-routes.ts). $connect runs a Lambda REQUEST authorizer on `?token=` first, whose
@@ -30,6 +32,8 @@ export interface LiveSocketsProps {
   makeFunction: (scope: Construct, id: string, entry: string, access: Access) => IFunction;
   /** The stage's alarm topic (infra/constructs/alarms.ts). */
   alarmTopic: ITopic;
+  /** The stage's removal policy, for the access log's group. */
+  removalPolicy: RemovalPolicy;
 }
 
 
@@ -48,17 +52,23 @@ export class LiveSockets extends NestedStack {
     for (const route of socketRoutes) {
       const name = pascalCase(route.operationId);
       const fn = props.makeFunction(this, name, route.handler, route.access);
-      this.api.addRoute(route.routeKey, {
+      const apiRoute = this.api.addRoute(route.routeKey, {
         integration: new WebSocketLambdaIntegration(`${name}Integration`, fn),
         ...(route.routeKey === '$connect' && { authorizer }),
         ...(route.replies && { returnResponse: true }),
       });
+      if (route.routeKey !== '$connect') {
+        acknowledgeNag(apiRoute, 'AwsSolutions-APIG4', 'API Gateway authorizes a WebSocket connection once, on $connect (the token authorizer); its later routes run on that authorized connection and take no authorizer.');
+      }
     }
+    // Each connect, message and disconnect is logged in API Gateway's default access-log format.
+    // A WebSocket API writes it with the account's API Gateway CloudWatch role (docs/deploy.md).
     this.stage = new WebSocketStage(this, 'SocketStage', {
       webSocketApi: this.api,
       stageName: props.stage,
       autoDeploy: true,
       throttle: props.throttle,
+      accessLogSettings: { destination: new LogGroupLogDestination(stageLogGroup(this, 'SocketAccessLogs', props.removalPolicy)) },
     });
     this.alarmOnErrors(props.stage, props.alarmTopic);
   }
@@ -76,14 +86,26 @@ export class LiveSockets extends NestedStack {
   /**
    * PostToConnection on this stage's connections, and nothing else of the management API (no
    * GET or DELETE of a connection: a closed one is simply forgotten). The connection id is the
-   * only wildcard: it is not known before the socket opens.
+   * only wildcard: it is not known before the socket opens. A policy of this stack on the
+   * parent's role, so the API's id is this stack's own reference (and the acknowledged finding
+   * names it as cdk-nag does).
    */
-  grantPostToConnection(grantee: IGrantable): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['execute-api:ManageConnections'],
-        resources: [Stack.of(this).formatArn({ service: 'execute-api', resource: this.api.apiId, resourceName: `${this.stage.stageName}/POST/@connections/*` })],
-      }),
+  grantPostToConnection(role: IRole): void {
+    const connections = `${this.stage.stageName}/POST/@connections/*`;
+    const policy = new Policy(this, 'PostToConnectionsPolicy', {
+      roles: [role],
+      statements: [
+        new PolicyStatement({
+          actions: ['execute-api:ManageConnections'],
+          resources: [`arn:${Aws.PARTITION}:execute-api:${Aws.REGION}:${Aws.ACCOUNT_ID}:${this.api.apiId}/${connections}`],
+        }),
+      ],
+    });
+    const apiLogicalId = this.getLogicalId(this.api.node.defaultChild as CfnApi);
+    acknowledgeNag(
+      policy,
+      `AwsSolutions-IAM5[Resource::${nagArn('execute-api', `<${apiLogicalId}>/${connections}`)}]`,
+      "The connection id of PostToConnection, on this API's stage only: a socket's id is known only once it opens.",
     );
   }
 

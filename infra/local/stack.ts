@@ -76,7 +76,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await Promise.all(started.map((e) => e.stop()));
   };
 
-  // Lambda's Node 22 runtime will be the target; the SDK's Node 20 notice is noise here.
+  // Lambda's Node 24 runtime will be the target; the SDK's Node 20 notice is noise here.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   try {
     mkdirSync(options.stateDir, { recursive: true });

@@ -107,7 +107,8 @@ function statementsOf(functionId: string): Statement[] {
     .filter((p) => (p.Properties.Roles as unknown[]).some((r) => refId(r) === roleId))
     .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
 }
-const actionsOf = (functionId: string) => new Set(statementsOf(functionId).flatMap((s) => asList(s.Action)));
+/** What a function may do besides writing its own logs (which every function may: checked on its own). */
+const actionsOf = (functionId: string) => new Set(statementsOf(functionId).flatMap((s) => asList(s.Action)).filter((a) => !a.startsWith('logs:')));
 
 /**
  * The function an integration or authorizer URI invokes: the function's ARN (HTTP API), or the
@@ -289,9 +290,9 @@ describe('NotifyStack', () => {
       }
       expect(posts).toHaveLength(1);
       expect(posts[0]!.Action).toBe('execute-api:ManageConnections');
-      // The API's id comes from the sockets' nested stack (one of its outputs).
+      // A policy of the sockets' nested stack on the consumer's role: the API's id is its own.
       const [arnApi, arnRest] = (posts[0]!.Resource as any)['Fn::Join'][1].slice(-2);
-      expect(nestedOutput(arnApi)).toEqual({ Ref: apiId('WEBSOCKET') });
+      expect(arnApi).toEqual({ Ref: apiId('WEBSOCKET') });
       expect(arnRest).toBe('/test/POST/@connections/*');
       const callback = (env.LIVE_CALLBACK_URL as any)['Fn::Join'][1];
       expect(callback[0]).toBe('https://');
@@ -329,9 +330,9 @@ describe('NotifyStack', () => {
     expect(api.Properties.CorsConfiguration.AllowOrigins).toEqual(['https://app.example.com']);
   });
 
-  it('runs every function on arm64 Node 22 with the table and key settings', () => {
+  it('runs every function on arm64 Node 24 with the table and key settings', () => {
     for (const fn of Object.values(functions)) {
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: 512 });
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], MemorySize: 512 });
       expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
         expect.arrayContaining(['TABLE_NAME', 'SECRETS_KMS_KEY_ID']),
       );
@@ -371,11 +372,15 @@ describe('NotifyStack', () => {
     expect(all.length).toBeGreaterThan(0);
     for (const statement of all) {
       for (const action of asList(statement.Action)) expect(action).not.toMatch(/\*/);
-      // One exception: PostToConnection names the connection, which no one knows before it opens.
+      // Two exceptions: PostToConnection names the connection, which no one knows before it
+      // opens; and the functions' logs go to this stage's log groups, whose names CloudFormation
+      // generates from the stack's (both acknowledged to cdk-nag, test/unit/nag.test.ts).
       const perConnection = asList(statement.Action).every((a) => a === 'execute-api:ManageConnections');
+      const logging = asList(statement.Action).every((a) => a === 'logs:CreateLogStream' || a === 'logs:PutLogEvents');
       for (const resource of asList(statement.Resource)) {
         const text = JSON.stringify(resource);
-        expect(perConnection ? text.replace(/\/POST\/@connections\/\*"/, '"') : text).not.toMatch(/\*/);
+        if (logging) expect(text).toMatch(/:log-group:Notify-test-\*"\]\]\}$/);
+        expect(perConnection ? text.replace(/\/POST\/@connections\/\*"/, '"') : logging ? text.replace(/:log-group:Notify-test-\*"/, '"') : text).not.toMatch(/\*/);
       }
     }
     expect(JSON.stringify(policies)).not.toContain('dynamodb:Scan');
@@ -499,10 +504,33 @@ describe('NotifyStack', () => {
     });
   });
 
-  it('keeps one log group per function with a retention', () => {
-    const groups = Object.values(resources('AWS::Logs::LogGroup'));
-    expect(groups.length).toBe(Object.keys(functions).length);
-    for (const group of groups) expect(group.Properties.RetentionInDays).toBe(30);
+  it('keeps one log group per function and one per API stage (its access log), each with a retention', () => {
+    const groups = resources('AWS::Logs::LogGroup');
+    expect(Object.keys(groups).length).toBe(Object.keys(functions).length + 2);
+    for (const group of Object.values(groups)) expect(group.Properties.RetentionInDays).toBe(30);
+    for (const fn of Object.values(functions)) expect(groups[refId(fn.Properties.LoggingConfig.LogGroup)]).toBeDefined();
+    // Both APIs, the HTTP API's default stage and the sockets' stage, log every request.
+    const stages = Object.values(resources('AWS::ApiGatewayV2::Stage'));
+    expect(stages).toHaveLength(2);
+    for (const stage of stages) {
+      const { DestinationArn, Format } = stage.Properties.AccessLogSettings ?? {};
+      expect(groups[refId(DestinationArn)], stage.Properties.StageName).toBeDefined();
+      expect(Format).toContain('$context.requestId');
+    }
+  });
+
+  it('lets functions write only log streams, with no AWS managed policy', () => {
+    for (const role of Object.values(resources('AWS::IAM::Role'))) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    for (const id of Object.keys(functions)) {
+      const logging = statementsOf(id).filter((s) => asList(s.Action).some((a) => a.startsWith('logs:')));
+      expect(logging.flatMap((s) => asList(s.Action)).sort(), id).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    }
+  });
+
+  it('refuses publishers of the alarm topic that do not use TLS', () => {
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
   });
 
   it('alarms on dead letters, API 5xx, consumer errors and throttles, into the alarm topic', () => {
@@ -561,7 +589,8 @@ describe('stages', () => {
     const table = Object.values(s.template.findResources('AWS::DynamoDB::GlobalTable') as Record<string, Resource>)[0]!;
     const key = Object.values(s.template.findResources('AWS::KMS::Key') as Record<string, Resource>)[0]!;
     const logs = Object.values(s.resources('AWS::Logs::LogGroup'));
-    expect(logs).toHaveLength(Object.keys(s.resources('AWS::Lambda::Function')).length);
+    // Every function's, and the two API stages' access logs.
+    expect(logs).toHaveLength(Object.keys(s.resources('AWS::Lambda::Function')).length + 2);
     return {
       stage,
       table: table.DeletionPolicy,
