@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
 import { fallbackRoute } from '#infra/routes/fallback.ts';
+import { streamConsumers } from '#infra/streams.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 
 // Every Lambda in functions/ is deployed because a table names it: the HTTP route table, the
@@ -25,6 +26,7 @@ const named = [
   ...socketRoutes.map((r) => r.handler),
   socketAuthorizer.handler,
   ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])),
+  ...streamConsumers.map((c) => c.consumer),
   fallbackRoute.handler,
 ];
 
