@@ -108,6 +108,20 @@ describe('API keys', () => {
     expect(after.body.data.map((k: { hash: string }) => k.hash)).toEqual([hashApiKey(fresh)]);
   });
 
+  it('gives a replaced key 24 hours when the stage sets no grace period', async () => {
+    const { dev } = await createTestOrg(api.url);
+    delete process.env[ENV.apiKeyGraceSeconds];
+    try {
+      const fresh = await regenerate(dev.apiKey);
+      const { expiresAt } = (await apiClient(api.url, fresh).get('/v1/environments/api-keys')).body.data[0] as { expiresAt: string };
+      const left = Date.parse(expiresAt) - Date.now();
+      expect(left).toBeGreaterThan(24 * 3600_000 - 60_000);
+      expect(left).toBeLessThanOrEqual(24 * 3600_000);
+    } finally {
+      process.env[ENV.apiKeyGraceSeconds] = String(GRACE_SECONDS);
+    }
+  });
+
   it('keeps the earlier end of a key already replaced when regenerating again', async () => {
     const { dev } = await createTestOrg(api.url);
     const second = await regenerate(dev.apiKey);
