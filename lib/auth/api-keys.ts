@@ -6,7 +6,6 @@ import { getItem } from '../store/get-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { dataKeys, open, seal } from '../crypto/data-keys.ts';
 import { queryAll } from '../store/query-pages.ts';
-import { TABLE } from '../store/table.ts';
 import type { Caller } from './caller.ts';
 
 // API keys are looked up by their SHA-256, which maps to one environment of one organization.
@@ -103,9 +102,6 @@ export async function findCallerByApiKey(apiKey: string): Promise<Caller | undef
   const item = await liveApiKeyItem(hashApiKey(apiKey));
   return item && { organizationId: item.organizationId, environmentId: item.environmentId, userId: item.userId };
 }
-
-/** Epoch seconds for the table's TTL attribute. */
-export const ttlOf = (iso: string): Record<string, number> => ({ [TABLE.ttlAttribute]: Math.ceil(Date.parse(iso) / 1000) });
 
 function toApiKeyItem(item: Record<string, unknown>): ApiKeyItem {
   return {

@@ -1,8 +1,9 @@
 import { ENV, positiveNumber, tableName } from '../config.ts';
-import { liveApiKeyItem, liveApiKeyItems, newApiKeyItem, ttlOf, type ApiKeyItem } from '../auth/api-keys.ts';
+import { liveApiKeyItem, liveApiKeyItems, newApiKeyItem, type ApiKeyItem } from '../auth/api-keys.ts';
 import type { Caller } from '../auth/caller.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
+import { TABLE } from '../store/table.ts';
 import { transact, type TransactItem } from '../store/transact.ts';
 import type { ApiKeyView, RegeneratedApiKey } from './api-key-schemas.ts';
 
@@ -28,6 +29,8 @@ export async function listApiKeys(scope: EnvScope): Promise<ApiKeyView[]> {
  * keeps its earlier end), all in one transaction with the new key.
  */
 export async function regenerateApiKey(caller: Caller, now = new Date()): Promise<RegeneratedApiKey[]> {
+  // Read from gsi1, which lags a write by a moment: a key made by a regenerate an instant earlier
+  // may be missed here and keep no end (it stays a working key of the environment; revoke it).
   const current = (await liveApiKeyItems(caller, now.getTime())).filter((item) => item.expiresAt === undefined);
   const expiresAt = new Date(now.getTime() + graceSeconds() * 1000).toISOString();
   const { apiKey, item } = await newApiKeyItem(caller);
@@ -37,8 +40,8 @@ export async function regenerateApiKey(caller: Caller, now = new Date()): Promis
       Key: keys.apiKey(old.hash),
       UpdateExpression: 'SET expiresAt = if_not_exists(expiresAt, :end), #ttl = if_not_exists(#ttl, :ttl)',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#ttl': Object.keys(ttlOf(expiresAt))[0]! },
-      ExpressionAttributeValues: { ':end': expiresAt, ':ttl': Object.values(ttlOf(expiresAt))[0]! },
+      ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
+      ExpressionAttributeValues: { ':end': expiresAt, ':ttl': Math.ceil(Date.parse(expiresAt) / 1000) },
     },
   }));
   const refused = await transact([{ Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }, ...ends]);
