@@ -2,6 +2,7 @@ import './env.ts';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { measureAuth } from './auth.ts';
 import { measureBundles, type BundlesResult } from './bundles.ts';
 import { costPerMillionEvents } from './cost.ts';
 import { coresUsed, cpuMsPerDelivery, cpuNow } from './cpu.ts';
@@ -36,7 +37,9 @@ import { round } from './stats.ts';
 // (200), without sockets and then with one open each; BENCH_ONLY=live runs that section alone,
 // with what a delivery without sockets costs (bench/results-live.json). The large-audience section
 // triggers topics of BENCH_AUDIENCES members (1,000, 10,000 and 50,000); BENCH_ONLY=fanout runs it
-// alone, with the end-to-end run it is compared with (bench/results-fanout.json).
+// alone, with the end-to-end run it is compared with (bench/results-fanout.json). BENCH_ONLY=auth
+// measures what authenticating an API-key request costs, BENCH_AUTH_CALLS times (500) each
+// (bench/results-auth.json).
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);
@@ -187,7 +190,31 @@ function printLive(l: Awaited<ReturnType<typeof liveSection>>) {
   ]);
 }
 
+async function authOnly() {
+  const startedAt = new Date();
+  const load = [loadavg()[0]!];
+  const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY });
+  try {
+    const { dev } = await benchOrganization();
+    const auth = await measureAuth(bench, dev, Number(process.env.BENCH_AUTH_CALLS ?? 500));
+    load.push(loadavg()[0]!);
+    const results = { startedAt: startedAt.toISOString(), machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) }, auth };
+    writeFileSync(fileURLToPath(new URL('results-auth.json', import.meta.url)), `${JSON.stringify(results, roundNumbers, 2)}\n`);
+    console.log(`\nAuthentication ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`);
+    const ops = (c: { byOperation: Record<string, number> }) => Object.entries(c.byOperation).map(([k, v]) => `${k} ${n(v, 2)}`).join(', ');
+    table(`API-key authentication (${auth.calls} calls each, one after another)`, ['measure', 'p50 ms', 'p99 ms', 'DynamoDB requests / call', 'read units / call'], [
+      ['the key check alone (findCallerByApiKey)', auth.check.p50Ms, auth.check.p99Ms, ops(auth.check.perCall), auth.check.perCall.readUnits],
+      ['an unknown key (refused)', auth.refused.p50Ms, '', ops(auth.refused.perCall), auth.refused.perCall.readUnits],
+      ['GET /v1/environments/me (check + its own read)', auth.route.p50Ms, auth.route.p99Ms, ops(auth.route.perCall), auth.route.perCall.readUnits],
+      ['floor: a consistent GetItem of the key item', auth.rawGetMs.p50, auth.rawGetMs.p99, 'GetItem 1', 1],
+    ]);
+  } finally {
+    await bench.stop();
+  }
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'auth') return authOnly();
   if (process.env.BENCH_ONLY === 'live') return liveOnly();
   if (process.env.BENCH_ONLY === 'fanout') return audiencesOnly();
   const startedAt = new Date();

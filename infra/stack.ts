@@ -75,6 +75,7 @@ export const SERVICE_SETTINGS = {
   providerRetryBackoffMs: ENV.providerBackoffMs,
   inboxMaxSnoozeHours: ENV.inboxMaxSnoozeHours,
   inboxMinSnoozeSeconds: ENV.inboxMinSnoozeSeconds,
+  apiKeyGraceSeconds: ENV.apiKeyGraceSeconds,
 } as const;
 export type ServiceSetting = keyof typeof SERVICE_SETTINGS;
 

@@ -29,6 +29,8 @@ export const ENV = {
   inboxMaxSnoozeHours: 'INBOX_MAX_SNOOZE_HOURS',
   /** HTTP API: origins allowed to call it from a browser (comma-separated; `*` for any; default `*`). */
   corsAllowedOrigins: 'CORS_ALLOWED_ORIGINS',
+  /** API keys: how long a key replaced by a regenerated one keeps working (seconds, default 86400: 24 h). */
+  apiKeyGraceSeconds: 'API_KEY_GRACE_SECONDS',
 } as const;
 
 export function required(name: string): string {

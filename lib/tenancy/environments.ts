@@ -20,6 +20,8 @@ export interface Environment {
   name: string;
   /** Public: what a front end (`<Inbox applicationIdentifier>`) names the environment by. */
   identifier: string;
+  /** The environment it was made beside: Production's is Development (as the reference's). */
+  _parentId?: string;
   createdAt: string;
 }
 
@@ -94,6 +96,7 @@ function toEnvironment(item: Record<string, unknown>): Environment {
     _organizationId: item._organizationId as string,
     name: item.name as string,
     identifier: item.identifier as string,
+    ...(typeof item._parentId === 'string' && { _parentId: item._parentId }),
     createdAt: item.createdAt as string,
   };
 }

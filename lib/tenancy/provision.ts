@@ -38,7 +38,9 @@ export async function provisionOrganization(name: string): Promise<ProvisionedOr
 
   const environments: ProvisionedEnvironment[] = [];
   for (const envName of DEFAULT_ENVIRONMENTS) {
-    environments.push(await provisionEnvironment(organization._id, ownerId, envName));
+    // Each after the first is made beside the first (Production's parent is Development).
+    const parentId = environments[0]?.environment._id;
+    environments.push(await provisionEnvironment(organization._id, ownerId, envName, parentId));
   }
   return { organization, ownerId, environments };
 }
@@ -47,12 +49,14 @@ export async function provisionEnvironment(
   organizationId: string,
   ownerId: string,
   name: string,
+  parentId?: string,
 ): Promise<ProvisionedEnvironment> {
   const environment: Environment = {
     _id: newId(),
     _organizationId: organizationId,
     name,
     identifier: newApplicationIdentifier(),
+    ...(parentId !== undefined && { _parentId: parentId }),
     createdAt: new Date().toISOString(),
   };
   await putEnvironment(environment);

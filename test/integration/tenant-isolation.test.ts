@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { StoredMessage } from '#lib/messages/model.ts';
 import { routes, type OperationId } from '#infra/routes.ts';
+import { hashApiKey } from '#lib/auth/api-keys.ts';
 import type { StoredNotification } from '#lib/pipeline/model.ts';
 import { createTestOrg, inboxClient, startTestApi, type ApiClient, type ApiResponse, type TestEnv } from '../support/api.ts';
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
@@ -276,6 +277,8 @@ function victimSecrets(victim: Scope, sameOrg: boolean): string[] {
   return [
     victim.marker,
     victim.env.id,
+    victim.env.apiKey,
+    hashApiKey(victim.env.apiKey),
     ...(sameOrg ? [] : [victim.orgId]),
     s.integrations.email._id,
     s.integrations.chat._id,
@@ -975,6 +978,20 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
 
   // ---- the caller's own environment ----
   getCurrentEnvironment: () => [{ method: 'GET', path: '/v1/environments/me', expect: own() }],
+  listEnvironments: ({ victim, sameOrg }) => [
+    {
+      method: 'GET',
+      path: '/v1/environments',
+      // Documented: the organization's environments (the sibling's API keys are not in it: its
+      // key and hash are checked by the orgWide case below and by the keys' own test).
+      expect: sameOrg ? { kind: 'orgWide', contains: victim.env.id } : own(),
+    },
+  ],
+  listApiKeys: () => [{ method: 'GET', path: '/v1/environments/api-keys', expect: own() }],
+  // Acts on the caller's own environment only (it names nothing); the replaced key keeps working
+  // for the stage's grace period, so the attacker's client goes on.
+  regenerateApiKey: () => [{ method: 'POST', path: '/v1/environments/api-keys/regenerate', expect: own() }],
+  revokeApiKey: ({ victim }) => [{ method: 'DELETE', path: `/v1/environments/api-keys/${hashApiKey(victim.env.apiKey)}`, expect: notFound }],
 
   // ---- events (triggers): another scope's workflow is not found, its tenant does not exist ----
   // (The seeded workflows are inactive, so nothing here is ever queued for delivery.)

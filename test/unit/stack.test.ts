@@ -622,10 +622,10 @@ describe('stages', () => {
   it('gives every function the service settings a stage chooses, and none it does not', () => {
     // Every function of the stage: the parent's (consumers) and the nested stacks' (routes, sockets).
     const variables = (s: ReturnType<typeof synthAll>) => Object.values(s.resources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables);
-    const chosen = synthAll('tuned', { settings: { activityRetentionDays: 90, providerTimeoutMs: 5000 } });
+    const chosen = synthAll('tuned', { settings: { activityRetentionDays: 90, providerTimeoutMs: 5000, apiKeyGraceSeconds: 3600 } });
     expect(variables(chosen)).toHaveLength(routeTable.length + consumers.length + streamConsumers.length + socketRoutes.length + 2);
     for (const env of variables(chosen)) {
-      expect(env).toMatchObject({ ACTIVITY_RETENTION_DAYS: '90', PROVIDER_TIMEOUT_MS: '5000' });
+      expect(env).toMatchObject({ ACTIVITY_RETENTION_DAYS: '90', PROVIDER_TIMEOUT_MS: '5000', API_KEY_GRACE_SECONDS: '3600' });
       expect(env).not.toHaveProperty('PROVIDER_RETRY_BACKOFF_MS');
     }
     for (const env of variables(devStacks)) expect(env).not.toHaveProperty('ACTIVITY_RETENTION_DAYS');
