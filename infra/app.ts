@@ -5,6 +5,8 @@ import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, DEFAULT_SOCKET_T
 // One stack per stage: `cdk deploy -c stage=prod` deploys Notify-prod next to Notify-dev.
 // Other settings, all optional, also come from context (`-c key=value` or cdk.json):
 //   alarmEmail=ops@example.com   subscribed to the alarm topic
+//   socketAccessLogs=true        access logs on the WebSocket stage (needs the account's API Gateway
+//                                CloudWatch Logs role first: docs/deploy.md)
 //   apiRateLimit=200 apiBurstLimit=400   API Gateway throttling of the default stage
 //   socketRateLimit=500 socketBurstLimit=1000   the same for the WebSocket API (inbox sockets)
 //   api5xxAlarmThreshold=5       5xx answers per 5 minutes before the API alarm fires
@@ -36,6 +38,11 @@ if (alarmEmail !== undefined && (typeof alarmEmail !== 'string' || !/^[^@\s]+@[^
   throw new Error(`Context alarmEmail must be an email address, got ${JSON.stringify(alarmEmail)}`);
 }
 
+const socketAccessLogs: unknown = app.node.tryGetContext('socketAccessLogs');
+if (socketAccessLogs !== undefined && !['true', 'false', true, false].includes(socketAccessLogs as string | boolean)) {
+  throw new Error(`Context socketAccessLogs must be true or false, got ${JSON.stringify(socketAccessLogs)}`);
+}
+
 const corsOrigins: unknown = app.node.tryGetContext('corsOrigins');
 if (corsOrigins !== undefined && typeof corsOrigins !== 'string') throw new Error('Context corsOrigins must be a comma-separated list of origins');
 const corsAllowedOrigins = typeof corsOrigins === 'string' ? parseAllowedOrigins(corsOrigins) : undefined;
@@ -65,6 +72,7 @@ new NotifyStack(app, `Notify-${stage}`, {
   },
   api5xxAlarmThreshold: numberContext('api5xxAlarmThreshold', DEFAULT_API_5XX_ALARM_THRESHOLD),
   ...(typeof alarmEmail === 'string' && { alarmEmail }),
+  socketAccessLogs: socketAccessLogs === true || socketAccessLogs === 'true',
   settings,
   ...(corsAllowedOrigins && { corsAllowedOrigins }),
   ...((warmWrites ?? warmReads) !== undefined && {

@@ -52,6 +52,11 @@ export interface NotifyStackProps extends StackProps {
   apiThrottle?: { rateLimit: number; burstLimit: number };
   /** The same for the WebSocket API's stage: client messages (pings) and connects per second. */
   socketThrottle?: { rateLimit: number; burstLimit: number };
+  /**
+   * Access logs on the WebSocket stage. API Gateway writes them with the account's CloudWatch Logs
+   * role, a per-account setting a fresh account lacks (a deploy would fail), so they are opt-in.
+   */
+  socketAccessLogs?: boolean;
   /** 5xx answers per 5 minutes above which the API alarm fires. */
   api5xxAlarmThreshold?: number;
   /** Subscribed to the alarm topic when set (AWS sends a confirmation email first). */
@@ -365,6 +370,7 @@ export class NotifyStack extends Stack {
     const sockets = new LiveSockets(this, 'Sockets', {
       stage,
       throttle: props.socketThrottle ?? DEFAULT_SOCKET_THROTTLE,
+      accessLogs: props.socketAccessLogs ?? false,
       makeFunction: (scope, id, entry, access) => makeFunction(id, { entry, timeout: Duration.seconds(10), access, sends: [] }, scope),
       alarmTopic: alarms.topic,
       removalPolicy,

@@ -32,6 +32,8 @@ export interface LiveSocketsProps {
   makeFunction: (scope: Construct, id: string, entry: string, access: Access) => IFunction;
   /** The stage's alarm topic (infra/constructs/alarms.ts). */
   alarmTopic: ITopic;
+  /** Access logs on the stage (needs the account's API Gateway CloudWatch Logs role: docs/deploy.md). */
+  accessLogs: boolean;
   /** The stage's removal policy, for the access log's group. */
   removalPolicy: RemovalPolicy;
 }
@@ -62,14 +64,24 @@ export class LiveSockets extends NestedStack {
       }
     }
     // Each connect, message and disconnect is logged in API Gateway's default access-log format.
-    // A WebSocket API writes it with the account's API Gateway CloudWatch role (docs/deploy.md).
+    // A WebSocket API writes it with the account's API Gateway CloudWatch role (docs/deploy.md),
+    // which a fresh account lacks: opt-in, so one `cdk deploy` works in any account.
     this.stage = new WebSocketStage(this, 'SocketStage', {
       webSocketApi: this.api,
       stageName: props.stage,
       autoDeploy: true,
       throttle: props.throttle,
-      accessLogSettings: { destination: new LogGroupLogDestination(stageLogGroup(this, 'SocketAccessLogs', props.removalPolicy)) },
+      ...(props.accessLogs && {
+        accessLogSettings: { destination: new LogGroupLogDestination(stageLogGroup(this, 'SocketAccessLogs', props.removalPolicy)) },
+      }),
     });
+    if (!props.accessLogs) {
+      acknowledgeNag(
+        this.stage,
+        'AwsSolutions-APIG1',
+        'WebSocket access logs need the account-wide API Gateway CloudWatch Logs role, which the stack does not own (one per account and region, shared with every API there); a stage turns them on with -c socketAccessLogs=true once it is set (docs/deploy.md). Lambda logs every connect, message and disconnect meanwhile.',
+      );
+    }
     this.alarmOnErrors(props.stage, props.alarmTopic);
   }
 

@@ -64,6 +64,7 @@ const STAGES: Record<string, Partial<NotifyStackProps>> = {
     api5xxAlarmThreshold: 10,
     settings: { activityRetentionDays: 14, providerTimeoutMs: 5000 },
     tableWarmThroughput: { writeUnitsPerSecond: 40000, readUnitsPerSecond: 12000 },
+    socketAccessLogs: true,
   },
 };
 

@@ -504,16 +504,29 @@ describe('NotifyStack', () => {
     });
   });
 
-  it('keeps one log group per function and one per API stage (its access log), each with a retention', () => {
+  it('keeps one log group per function and one for the HTTP API stage (its access log), each with a retention', () => {
     const groups = resources('AWS::Logs::LogGroup');
-    expect(Object.keys(groups).length).toBe(Object.keys(functions).length + 2);
+    expect(Object.keys(groups).length).toBe(Object.keys(functions).length + 1);
     for (const group of Object.values(groups)) expect(group.Properties.RetentionInDays).toBe(30);
     for (const fn of Object.values(functions)) expect(groups[refId(fn.Properties.LoggingConfig.LogGroup)]).toBeDefined();
-    // Both APIs, the HTTP API's default stage and the sockets' stage, log every request.
+    // The HTTP API's default stage logs every request; the sockets' stage only when the stage
+    // opts in (it needs the account's API Gateway CloudWatch role, which a fresh account lacks).
     const stages = Object.values(resources('AWS::ApiGatewayV2::Stage'));
     expect(stages).toHaveLength(2);
+    const logged = stages.filter((stage) => stage.Properties.AccessLogSettings);
+    expect(logged.map((stage) => stage.Properties.StageName)).toEqual(['$default']);
+    const { DestinationArn, Format } = logged[0]!.Properties.AccessLogSettings;
+    expect(groups[refId(DestinationArn)]).toBeDefined();
+    expect(Format).toContain('$context.requestId');
+  });
+
+  it('logs the sockets stage too when the stage sets socketAccessLogs', () => {
+    const s = stackTemplates(synthStack('test', { socketAccessLogs: true }));
+    const groups = s.resources('AWS::Logs::LogGroup');
+    const stages = Object.values(s.resources('AWS::ApiGatewayV2::Stage'));
+    expect(stages.filter((stage) => stage.Properties.AccessLogSettings)).toHaveLength(2);
     for (const stage of stages) {
-      const { DestinationArn, Format } = stage.Properties.AccessLogSettings ?? {};
+      const { DestinationArn, Format } = stage.Properties.AccessLogSettings;
       expect(groups[refId(DestinationArn)], stage.Properties.StageName).toBeDefined();
       expect(Format).toContain('$context.requestId');
     }
@@ -589,8 +602,9 @@ describe('stages', () => {
     const table = Object.values(s.template.findResources('AWS::DynamoDB::GlobalTable') as Record<string, Resource>)[0]!;
     const key = Object.values(s.template.findResources('AWS::KMS::Key') as Record<string, Resource>)[0]!;
     const logs = Object.values(s.resources('AWS::Logs::LogGroup'));
-    // Every function's, and the two API stages' access logs.
-    expect(logs).toHaveLength(Object.keys(s.resources('AWS::Lambda::Function')).length + 2);
+    // Every function's, and the access logs of the API stages that keep them.
+    const loggedStages = Object.values(s.resources('AWS::ApiGatewayV2::Stage')).filter((stage) => stage.Properties.AccessLogSettings);
+    expect(logs).toHaveLength(Object.keys(s.resources('AWS::Lambda::Function')).length + loggedStages.length);
     return {
       stage,
       table: table.DeletionPolicy,
