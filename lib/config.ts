@@ -29,6 +29,11 @@ export const ENV = {
   inboxMaxSnoozeHours: 'INBOX_MAX_SNOOZE_HOURS',
   /** HTTP API: origins allowed to call it from a browser (comma-separated; `*` for any; default `*`). */
   corsAllowedOrigins: 'CORS_ALLOWED_ORIGINS',
+  /**
+   * Local and tests only: `true` lets SES receipts name an SNS signing certificate (and a
+   * subscription URL) on http://127.0.0.1 or localhost; in AWS only `https://sns.<region>.amazonaws.com`.
+   */
+  localSnsCertificates: 'RECEIPTS_LOCAL_SNS_CERTIFICATES',
 } as const;
 
 export function required(name: string): string {

@@ -1024,6 +1024,22 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   // ---- the inbox: the attacker's own session, the victim's ids ----
   // A session opened with the attacker's application identifier and the victim's subscriberId is a
   // subscriber of the attacker's own environment (made there, then removed again).
+  receiveProviderReceipts: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/webhooks/organizations/${attacker.orgId}/environments/${attacker.env.id}/email/${victim.seeded.integrations.email._id}`,
+      body: [],
+      expect: notFound,
+      note: "the victim's integration named in the caller's own receipt URL",
+    },
+    {
+      method: 'POST',
+      path: `/webhooks/organizations/${attacker.orgId}/environments/${victim.env.id}/email/${victim.seeded.integrations.email._id}`,
+      body: [],
+      expect: notFound,
+      note: "the caller's organization with the victim's environment",
+    },
+  ],
   openInboxSession: ({ attacker, victim }) => [
     {
       method: 'POST',

@@ -1,0 +1,17 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { UnauthorizedError } from '../../errors.ts';
+
+// The HMAC signatures vendors put on their receipts, compared in constant time.
+
+export function assertHmac(algorithm: 'sha1' | 'sha256', key: string, signed: string, sent: string | undefined, encoding: 'hex' | 'base64', vendor: string): void {
+  if (!sent) throw new UnauthorizedError(`Missing ${vendor} signature`);
+  const expected = createHmac(algorithm, key).update(signed, 'utf8').digest();
+  const given = Buffer.from(sent, encoding);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new UnauthorizedError(`Invalid ${vendor} signature`);
+}
+
+/** The key a vendor signs with, from the integration; UnauthorizedError when none is set. */
+export function signingKey(value: unknown, vendor: string): string {
+  if (typeof value !== 'string' || value === '') throw new UnauthorizedError(`No ${vendor} signing key is set on the integration (inboundWebhookSigningKey)`);
+  return value;
+}
