@@ -35,6 +35,8 @@ function providerReply(request: RecordedRequest) {
   if (request.path === '/v2/email/outbound-emails') return { status: 200, body: { MessageId: `ses-${rand()}` } };
   if (request.path.endsWith('/mail/send')) return { status: 202, headers: { 'x-message-id': `sg${rand()}` }, body: '' };
   if (request.path.endsWith('/messages')) return { status: 200, body: { id: `<${rand()}.1@mg.acme.test>`, message: 'Queued. Thank you.' } };
+  if (request.path === '/emails') return { status: 200, body: { id: crypto.randomUUID() } };
+  if (request.path === '/email') return { status: 200, body: { MessageID: crypto.randomUUID(), ErrorCode: 0, Message: 'OK' } };
   if (request.path.endsWith('/Messages.json')) return { status: 201, body: { sid: `SM${rand()}`, status: 'queued' } };
   return { status: 404, body: {} };
 }
@@ -279,6 +281,67 @@ describe('Mailgun webhooks', () => {
   });
 });
 
+// ---- Resend, Postmark ------------------------------------------------------------------------------
+
+describe('Resend webhooks (Svix-signed)', () => {
+  const secret = `whsec_${Buffer.from('resend-test-secret-0123456789ab').toString('base64')}`;
+  beforeAll(async () => {
+    await integration({
+      providerId: 'resend', channel: 'email',
+      credentials: { apiKey: 're_test', from: 'team@acme.test', senderName: 'Acme', baseUrl: fake.url },
+      configurations: { inboundWebhookSigningKey: secret },
+    });
+  });
+  const svix = (body: string, id: string, at = new Date(), key = secret) => ({
+    'svix-id': id,
+    'svix-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'svix-signature': new Webhook(key).sign(id, at, body),
+  });
+
+  it('records a bounce once; refuses a forged signature and one replayed after the tolerance (401)', async () => {
+    const message = await sentMessage('email');
+    const event = JSON.parse(fixture('resend-bounced.json'));
+    event.data.email_id = message.identifier;
+    const body = JSON.stringify(event);
+    const id = `msg_${rand()}`;
+    const res = await postReceipt(receiptUrl('email', 'resend'), body, svix(body, id));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual([{ id: message._id, event: 'bounced' }]);
+    expect((await postReceipt(receiptUrl('email', 'resend'), body, svix(body, id))).body).toEqual([]);
+    expect(await messageNow(message)).toMatchObject({ status: 'error', deliveryStatus: 'bounced' });
+
+    const otherKey = `whsec_${Buffer.from('another-secret-0123456789abcdef').toString('base64')}`;
+    const stale = new Date(Date.now() - 3_600_000);
+    for (const headers of [svix(body, id, new Date(), otherKey), svix(body, id, stale), {}]) {
+      expect((await postReceipt(receiptUrl('email', 'resend'), body, headers)).status).toBe(401);
+    }
+    expect(await webhookDetails(message)).toHaveLength(1);
+  });
+});
+
+describe('Postmark webhooks (Basic auth in the webhook URL)', () => {
+  beforeAll(async () => {
+    await integration({
+      providerId: 'postmark', channel: 'email',
+      credentials: { apiKey: 'pm-token', from: 'team@acme.test', senderName: 'Acme', baseUrl: fake.url },
+      configurations: { inboundWebhookSigningKey: 'pm-hook-password' },
+    });
+  });
+  const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`postmark:${password}`).toString('base64')}` });
+
+  it('records a delivery with the right credentials, refuses wrong or missing ones (401)', async () => {
+    const message = await sentMessage('email');
+    const body = fixture('postmark-delivery.json').replace('00000000-0000-0000-0000-000000000000', message.identifier);
+    expect((await postReceipt(receiptUrl('email', 'postmark'), body, basic('wrong'))).status).toBe(401);
+    expect((await postReceipt(receiptUrl('email', 'postmark'), body)).status).toBe(401);
+    const res = await postReceipt(receiptUrl('email', 'postmark'), body, basic('pm-hook-password'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual([{ id: message._id, event: 'delivered' }]);
+    expect((await postReceipt(receiptUrl('email', 'postmark'), body, basic('pm-hook-password'))).body).toEqual([]);
+    expect((await webhookDetails(message))[0]).toMatchObject({ status: 'Success', detail: 'Test delivery webhook details - (delivered)', createdAt: '2019-11-05T16:33:54.907Z' });
+  });
+});
+
 // ---- Twilio ---------------------------------------------------------------------------------------
 
 describe('Twilio status callbacks', () => {
@@ -327,7 +390,7 @@ describe('Twilio status callbacks', () => {
 describe('the receipt route', () => {
   it('answers 404 for an unknown integration or provider, and one of another environment', async () => {
     const other = await createTestOrg(api.url);
-    for (const path of [receiptUrl('email', 'postmark'), receiptUrl('sms', 'ses'), receiptUrl('email', 'ses', other), receiptUrl('email', '0123456789abcdef01234567')]) {
+    for (const path of [receiptUrl('email', 'brevo'), receiptUrl('sms', 'ses'), receiptUrl('email', 'ses', other), receiptUrl('email', '0123456789abcdef01234567')]) {
       const res = await postReceipt(path, '{}');
       expect(res.status, path).toBe(404);
     }

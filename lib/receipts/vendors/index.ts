@@ -1,5 +1,7 @@
 import type { ReceiptReader } from '../model.ts';
 import { mailgunReceipts } from './mailgun.ts';
+import { postmarkReceipts } from './postmark.ts';
+import { resendReceipts } from './resend.ts';
 import { sendgridReceipts } from './sendgrid.ts';
 import { sesReceipts } from './ses.ts';
 import { twilioReceipts } from './twilio.ts';
@@ -11,6 +13,8 @@ const READERS: Record<string, ReceiptReader> = {
   sendgrid: sendgridReceipts,
   twilio: twilioReceipts,
   mailgun: mailgunReceipts,
+  postmark: postmarkReceipts,
+  resend: resendReceipts,
 };
 
 export function receiptReader(providerId: string): ReceiptReader | undefined {
