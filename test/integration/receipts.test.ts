@@ -34,9 +34,11 @@ function providerReply(request: RecordedRequest) {
   if (request.path === '/confirm-subscription') return { status: 200, body: '<ConfirmSubscriptionResponse/>' };
   if (request.path === '/v2/email/outbound-emails') return { status: 200, body: { MessageId: `ses-${rand()}` } };
   if (request.path.endsWith('/mail/send')) return { status: 202, headers: { 'x-message-id': `sg${rand()}` }, body: '' };
+  if (request.path === '/v2/messages') return { status: 200, body: { data: { id: crypto.randomUUID(), to: [{ status: 'queued' }] } } };
   if (request.path.endsWith('/messages')) return { status: 200, body: { id: `<${rand()}.1@mg.acme.test>`, message: 'Queued. Thank you.' } };
   if (request.path === '/emails') return { status: 200, body: { id: crypto.randomUUID() } };
   if (request.path === '/email') return { status: 200, body: { MessageID: crypto.randomUUID(), ErrorCode: 0, Message: 'OK' } };
+  if (request.path === '/v3/smtp/email') return { status: 201, body: { messageId: `<${rand()}.1@smtp-relay.mailin.fr>` } };
   if (request.path.endsWith('/Messages.json')) return { status: 201, body: { sid: `SM${rand()}`, status: 'queued' } };
   return { status: 404, body: {} };
 }
@@ -342,6 +344,64 @@ describe('Postmark webhooks (Basic auth in the webhook URL)', () => {
   });
 });
 
+describe('Brevo webhooks (Basic auth)', () => {
+  beforeAll(async () => {
+    await integration({
+      providerId: 'sendinblue', channel: 'email',
+      credentials: { apiKey: 'xkeysib-test', from: 'team@acme.test', senderName: 'Acme', baseUrl: fake.url },
+      configurations: { inboundWebhookSigningKey: 'brevo-hook-password' },
+    });
+  });
+
+  it('records a delivery with the right credentials, once; refuses wrong ones (401)', async () => {
+    const message = await sentMessage('email');
+    const body = fixture('brevo-delivered.json').replace('<201798300811.5787683@relay.domain.com>', message.identifier);
+    const auth = (password: string) => ({ authorization: `Basic ${Buffer.from(`brevo:${password}`).toString('base64')}` });
+    expect((await postReceipt(receiptUrl('email', 'sendinblue'), body, auth('nope'))).status).toBe(401);
+    const res = await postReceipt(receiptUrl('email', 'sendinblue'), body, auth('brevo-hook-password'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual([{ id: message._id, event: 'delivered' }]);
+    expect((await postReceipt(receiptUrl('email', 'sendinblue'), body, auth('brevo-hook-password'))).body).toEqual([]);
+    expect(await webhookDetails(message)).toHaveLength(1);
+    expect(await messageNow(message)).toMatchObject({ deliveryStatus: 'delivered' });
+  });
+});
+
+// ---- Telnyx ---------------------------------------------------------------------------------------
+
+describe('Telnyx webhooks (Ed25519)', () => {
+  const keys = generateKeyPairSync('ed25519');
+  const publicKey = Buffer.from(keys.publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64');
+  const signedBy = (body: string, key = keys.privateKey, at = Math.floor(Date.now() / 1000)) => ({
+    'telnyx-timestamp': String(at),
+    'telnyx-signature-ed25519': sign(null, Buffer.from(`${at}|${body}`), key).toString('base64'),
+  });
+  beforeAll(async () => {
+    await integration({
+      providerId: 'telnyx', channel: 'sms',
+      credentials: { apiKey: 'KEY1', messageProfileId: 'prof-1', from: '+15550199', baseUrl: fake.url },
+      configurations: { inboundWebhookSigningKey: publicKey },
+    });
+  });
+
+  it('records a delivery once; refuses another key, a stale timestamp and no signature (401)', async () => {
+    const message = await sentMessage('sms');
+    const event = JSON.parse(fixture('telnyx-finalized.json'));
+    event.data.id = crypto.randomUUID();
+    event.data.payload.id = message.identifier;
+    const body = JSON.stringify(event);
+    const res = await postReceipt(receiptUrl('sms', 'telnyx'), body, signedBy(body));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual([{ id: message._id, event: 'delivered' }]);
+    expect((await postReceipt(receiptUrl('sms', 'telnyx'), body, signedBy(body))).body).toEqual([]);
+    for (const headers of [signedBy(body, generateKeyPairSync('ed25519').privateKey), signedBy(body, keys.privateKey, Math.floor(Date.now() / 1000) - 3600), {}]) {
+      expect((await postReceipt(receiptUrl('sms', 'telnyx'), body, headers)).status).toBe(401);
+    }
+    expect((await webhookDetails(message)).map((d) => [d.status, d.createdAt])).toEqual([['Success', '2019-12-09T20:16:07.588Z']]);
+    expect(await messageNow(message)).toMatchObject({ deliveryStatus: 'delivered' });
+  });
+});
+
 // ---- Twilio ---------------------------------------------------------------------------------------
 
 describe('Twilio status callbacks', () => {
@@ -390,7 +450,7 @@ describe('Twilio status callbacks', () => {
 describe('the receipt route', () => {
   it('answers 404 for an unknown integration or provider, and one of another environment', async () => {
     const other = await createTestOrg(api.url);
-    for (const path of [receiptUrl('email', 'brevo'), receiptUrl('sms', 'ses'), receiptUrl('email', 'ses', other), receiptUrl('email', '0123456789abcdef01234567')]) {
+    for (const path of [receiptUrl('email', 'mailjet'), receiptUrl('sms', 'ses'), receiptUrl('email', 'ses', other), receiptUrl('email', '0123456789abcdef01234567')]) {
       const res = await postReceipt(path, '{}');
       expect(res.status, path).toBe(404);
     }

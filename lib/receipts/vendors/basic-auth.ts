@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { UnauthorizedError } from '../../errors.ts';
 import type { StoredIntegration } from '../../integrations/repository.ts';
+import { sameBytes } from './hmac.ts';
 
-// Vendors that do not sign their receipts (Postmark) send the credentials written into the
+// Vendors that do not sign their receipts (Postmark, Brevo) send the credentials written into the
 // webhook URL as HTTP Basic auth. With the integration's inboundWebhookSigningKey set, the
 // password must be that key; without it they are accepted as the reference accepts them.
 
@@ -11,7 +11,5 @@ export function assertBasicAuth(integration: StoredIntegration, headers: Record<
   if (!key) return;
   const [scheme, encoded] = (headers.authorization ?? '').split(' ');
   const password = scheme?.toLowerCase() === 'basic' && encoded ? Buffer.from(encoded, 'base64').toString('utf8').split(':').slice(1).join(':') : '';
-  const given = Buffer.from(password);
-  const expected = Buffer.from(key);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new UnauthorizedError(`Missing or wrong ${vendor} webhook credentials`);
+  if (!sameBytes(Buffer.from(password), Buffer.from(key))) throw new UnauthorizedError(`Missing or wrong ${vendor} webhook credentials`);
 }

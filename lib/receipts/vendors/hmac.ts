@@ -6,8 +6,12 @@ import { UnauthorizedError } from '../../errors.ts';
 export function assertHmac(algorithm: 'sha1' | 'sha256', key: string, signed: string, sent: string | undefined, encoding: 'hex' | 'base64', vendor: string): void {
   if (!sent) throw new UnauthorizedError(`Missing ${vendor} signature`);
   const expected = createHmac(algorithm, key).update(signed, 'utf8').digest();
-  const given = Buffer.from(sent, encoding);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new UnauthorizedError(`Invalid ${vendor} signature`);
+  if (!sameBytes(Buffer.from(sent, encoding), expected)) throw new UnauthorizedError(`Invalid ${vendor} signature`);
+}
+
+/** Equal, compared in constant time (a secret's length is no secret). */
+export function sameBytes(given: Buffer, expected: Buffer): boolean {
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** The key a vendor signs with, from the integration; UnauthorizedError when none is set. */

@@ -1,17 +1,22 @@
 import type { ReceiptReader } from '../model.ts';
+import { brevoReceipts } from './brevo.ts';
 import { mailgunReceipts } from './mailgun.ts';
 import { postmarkReceipts } from './postmark.ts';
 import { resendReceipts } from './resend.ts';
 import { sendgridReceipts } from './sendgrid.ts';
 import { sesReceipts } from './ses.ts';
+import { telnyxReceipts } from './telnyx.ts';
 import { twilioReceipts } from './twilio.ts';
 
-// The providers whose delivery receipts this service reads, by provider id.
+// The providers whose delivery receipts this service reads, by provider id (Brevo's email
+// provider keeps its former id, `sendinblue`, as the reference's does).
 
 const READERS: Record<string, ReceiptReader> = {
   ses: sesReceipts,
   sendgrid: sendgridReceipts,
   twilio: twilioReceipts,
+  sendinblue: brevoReceipts,
+  telnyx: telnyxReceipts,
   mailgun: mailgunReceipts,
   postmark: postmarkReceipts,
   resend: resendReceipts,
