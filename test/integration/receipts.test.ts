@@ -39,6 +39,7 @@ function providerReply(request: RecordedRequest) {
   if (request.path === '/emails') return { status: 200, body: { id: crypto.randomUUID() } };
   if (request.path === '/email') return { status: 200, body: { MessageID: crypto.randomUUID(), ErrorCode: 0, Message: 'OK' } };
   if (request.path === '/v3/smtp/email') return { status: 201, body: { messageId: `<${rand()}.1@smtp-relay.mailin.fr>` } };
+  if (request.path === '/sms/2/text/advanced') return { status: 200, body: { messages: [{ messageId: `ib-${rand()}`, status: { groupName: 'PENDING' } }] } };
   if (request.path.endsWith('/Messages.json')) return { status: 201, body: { sid: `SM${rand()}`, status: 'queued' } };
   return { status: 404, body: {} };
 }
@@ -399,6 +400,24 @@ describe('Telnyx webhooks (Ed25519)', () => {
     }
     expect((await webhookDetails(message)).map((d) => [d.status, d.createdAt])).toEqual([['Success', '2019-12-09T20:16:07.588Z']]);
     expect(await messageNow(message)).toMatchObject({ deliveryStatus: 'delivered' });
+  });
+});
+
+describe('Infobip delivery reports (Basic auth)', () => {
+  beforeAll(async () => {
+    await integration({ providerId: 'infobip-sms', channel: 'sms', credentials: { apiKey: 'ib-key', from: 'Acme', baseUrl: fake.url }, configurations: { inboundWebhookSigningKey: 'ib-hook-password' } });
+  });
+
+  it('records a delivered report once; refuses missing credentials (401)', async () => {
+    const message = await sentMessage('sms');
+    const body = fixture('infobip-reports.json').replace('MESSAGE-ID-123-xyz', message.identifier);
+    const auth = { authorization: `Basic ${Buffer.from('infobip:ib-hook-password').toString('base64')}` };
+    expect((await postReceipt(receiptUrl('sms', 'infobip-sms'), body)).status).toBe(401);
+    const res = await postReceipt(receiptUrl('sms', 'infobip-sms'), body, auth);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual([{ id: message._id, event: 'delivered' }]);
+    expect((await postReceipt(receiptUrl('sms', 'infobip-sms'), body, auth)).body).toEqual([]);
+    expect((await webhookDetails(message)).map((d) => [d.status, d.detail, d.createdAt])).toEqual([['Success', 'Message delivered to handset - (delivered)', '2019-11-09T16:00:00.000Z']]);
   });
 });
 

@@ -2,7 +2,7 @@ import { UnauthorizedError } from '../../errors.ts';
 import type { StoredIntegration } from '../../integrations/repository.ts';
 import { sameBytes } from './hmac.ts';
 
-// Vendors that do not sign their receipts (Postmark, Brevo) send the credentials written into the
+// Vendors that do not sign their receipts (Postmark, Brevo, Infobip) send the credentials written into the
 // webhook URL as HTTP Basic auth. With the integration's inboundWebhookSigningKey set, the
 // password must be that key; without it they are accepted as the reference accepts them.
 

@@ -1,5 +1,6 @@
 import type { ReceiptReader } from '../model.ts';
 import { brevoReceipts } from './brevo.ts';
+import { infobipReceipts } from './infobip.ts';
 import { mailgunReceipts } from './mailgun.ts';
 import { postmarkReceipts } from './postmark.ts';
 import { resendReceipts } from './resend.ts';
@@ -17,6 +18,7 @@ const READERS: Record<string, ReceiptReader> = {
   twilio: twilioReceipts,
   sendinblue: brevoReceipts,
   telnyx: telnyxReceipts,
+  'infobip-sms': infobipReceipts,
   mailgun: mailgunReceipts,
   postmark: postmarkReceipts,
   resend: resendReceipts,
