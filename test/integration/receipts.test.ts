@@ -40,6 +40,7 @@ function providerReply(request: RecordedRequest) {
   if (request.path === '/email') return { status: 200, body: { MessageID: crypto.randomUUID(), ErrorCode: 0, Message: 'OK' } };
   if (request.path === '/v3/smtp/email') return { status: 201, body: { messageId: `<${rand()}.1@smtp-relay.mailin.fr>` } };
   if (request.path === '/sms/2/text/advanced') return { status: 200, body: { messages: [{ messageId: `ib-${rand()}`, status: { groupName: 'PENDING' } }] } };
+  if (request.path.endsWith('/Message/')) return { status: 202, body: { api_id: rand(), message: 'message(s) queued', message_uuid: [crypto.randomUUID()] } };
   if (request.path.endsWith('/Messages.json')) return { status: 201, body: { sid: `SM${rand()}`, status: 'queued' } };
   return { status: 404, body: {} };
 }
@@ -418,6 +419,33 @@ describe('Infobip delivery reports (Basic auth)', () => {
     expect(res.body).toEqual([{ id: message._id, event: 'delivered' }]);
     expect((await postReceipt(receiptUrl('sms', 'infobip-sms'), body, auth)).body).toEqual([]);
     expect((await webhookDetails(message)).map((d) => [d.status, d.detail, d.createdAt])).toEqual([['Success', 'Message delivered to handset - (delivered)', '2019-11-09T16:00:00.000Z']]);
+  });
+});
+
+describe('Plivo status callbacks (X-Plivo-Signature-V3)', () => {
+  const token = 'plivo-auth-token';
+  beforeAll(async () => {
+    await integration({ providerId: 'plivo', channel: 'sms', credentials: { accountSid: 'MAXXXXXXXXXXXXXXXXXX', token, from: '+15550199', baseUrl: fake.url } });
+  });
+  // Plivo's validateV3Signature for a POST: URL, `?`, sorted name+value pairs, `.`, the nonce.
+  const plivoSignature = (url: string, params: URLSearchParams, nonce: string, key = token) =>
+    createHmac('sha256', key).update(`${url}?${[...params.keys()].sort().map((k) => k + params.get(k)).join('')}.${nonce}`).digest('base64');
+
+  it('records delivered once; refuses another token or a missing nonce (401)', async () => {
+    const message = await sentMessage('sms');
+    const path = receiptUrl('sms', 'plivo');
+    const params = new URLSearchParams({ From: '+15550199', MessageUUID: message.identifier, Status: 'delivered', To: '+15550100', TotalAmount: '0.00650', TotalRate: '0.00650', Units: '1', ErrorCode: '000' });
+    const nonce = '05429567804466091622';
+    const headers = (signature: string) => ({ 'content-type': 'application/x-www-form-urlencoded', 'x-plivo-signature-v3': signature, 'x-plivo-signature-v3-nonce': nonce });
+    expect((await postReceipt(path, params.toString(), headers(plivoSignature(`${api.url}${path}`, params, nonce, 'wrong')))).status).toBe(401);
+    expect((await postReceipt(path, params.toString(), { 'x-plivo-signature-v3': plivoSignature(`${api.url}${path}`, params, nonce) })).status).toBe(401);
+    // A token being rotated: two signatures, one matches.
+    const both = `${plivoSignature(`${api.url}${path}`, params, nonce, 'old-token')},${plivoSignature(`${api.url}${path}`, params, nonce)}`;
+    const res = await postReceipt(path, params.toString(), headers(both));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual([{ id: message._id, event: 'delivered' }]);
+    expect((await postReceipt(path, params.toString(), headers(both))).body).toEqual([]);
+    expect((await webhookDetails(message)).map((d) => [d.status, d.detail])).toEqual([['Success', 'Provider reported the message delivered']]);
   });
 });
 

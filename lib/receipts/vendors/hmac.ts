@@ -19,3 +19,8 @@ export function signingKey(value: unknown, vendor: string): string {
   if (typeof value !== 'string' || value === '') throw new UnauthorizedError(`No ${vendor} signing key is set on the integration (inboundWebhookSigningKey)`);
   return value;
 }
+
+/** Form parameters as Twilio and Plivo sign them: each name then its value, in name order, no separators. */
+export function sortedParams(params: URLSearchParams): string {
+  return [...new Set(params.keys())].sort().map((name) => params.getAll(name).map((value) => name + value).join('')).join('');
+}

@@ -2,6 +2,7 @@ import type { ReceiptReader } from '../model.ts';
 import { brevoReceipts } from './brevo.ts';
 import { infobipReceipts } from './infobip.ts';
 import { mailgunReceipts } from './mailgun.ts';
+import { plivoReceipts } from './plivo.ts';
 import { postmarkReceipts } from './postmark.ts';
 import { resendReceipts } from './resend.ts';
 import { sendgridReceipts } from './sendgrid.ts';
@@ -19,6 +20,7 @@ const READERS: Record<string, ReceiptReader> = {
   sendinblue: brevoReceipts,
   telnyx: telnyxReceipts,
   'infobip-sms': infobipReceipts,
+  plivo: plivoReceipts,
   mailgun: mailgunReceipts,
   postmark: postmarkReceipts,
   resend: resendReceipts,

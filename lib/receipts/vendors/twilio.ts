@@ -1,6 +1,6 @@
 import { UnauthorizedError } from '../../errors.ts';
 import type { ReceiptReader } from '../model.ts';
-import { assertHmac } from './hmac.ts';
+import { assertHmac, sortedParams } from './hmac.ts';
 
 // Twilio's status callbacks: a form-encoded POST signed in `X-Twilio-Signature`, the base64
 // HMAC-SHA1 under the account's auth token of the URL Twilio called followed by each parameter's
@@ -27,9 +27,7 @@ export const twilioReceipts: ReceiptReader = {
     const token = integration.credentials.token;
     if (typeof token !== 'string' || !token) throw new UnauthorizedError('The integration has no Twilio auth token to check the signature with');
     const params = new URLSearchParams(rawBody);
-    const names = [...new Set(params.keys())].sort();
-    const signed = url + names.map((name) => params.getAll(name).map((value) => name + value).join('')).join('');
-    assertHmac('sha1', token, signed, headers['x-twilio-signature'], 'base64', 'Twilio');
+    assertHmac('sha1', token, url + sortedParams(params), headers['x-twilio-signature'], 'base64', 'Twilio');
 
     const sid = params.get('MessageSid') ?? params.get('SmsSid');
     const vendorStatus = params.get('MessageStatus') ?? params.get('SmsStatus') ?? '';
