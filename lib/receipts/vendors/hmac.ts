@@ -14,6 +14,13 @@ export function sameBytes(given: Buffer, expected: Buffer): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** The account's auth token (Twilio, Plivo sign with it); UnauthorizedError when the integration has none. */
+export function authToken(credentials: Record<string, unknown>, vendor: string): string {
+  const token = credentials.token;
+  if (typeof token !== 'string' || !token) throw new UnauthorizedError(`The integration has no ${vendor} auth token to check the signature with`);
+  return token;
+}
+
 /** The key a vendor signs with, from the integration; UnauthorizedError when none is set. */
 export function signingKey(value: unknown, vendor: string): string {
   if (typeof value !== 'string' || value === '') throw new UnauthorizedError(`No ${vendor} signing key is set on the integration (inboundWebhookSigningKey)`);

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { UnauthorizedError } from '../../errors.ts';
 import type { ReceiptReader } from '../model.ts';
-import { sameBytes, sortedParams } from './hmac.ts';
+import { authToken, sameBytes, sortedParams } from './hmac.ts';
 
 // Plivo's message status callbacks (the `url` of a send: trigger provider data `url` for
 // Plivo): form-encoded, signed in `X-Plivo-Signature-V3`, the base64 HMAC-SHA256 under the
@@ -21,8 +21,7 @@ const STATUS: Record<string, string> = {
 
 export const plivoReceipts: ReceiptReader = {
   async read({ integration, rawBody, headers, url }) {
-    const token = integration.credentials.token;
-    if (typeof token !== 'string' || !token) throw new UnauthorizedError('The integration has no Plivo auth token to check the signature with');
+    const token = authToken(integration.credentials, 'Plivo');
     const sent = headers['x-plivo-signature-v3'];
     const nonce = headers['x-plivo-signature-v3-nonce'];
     if (!sent || !nonce) throw new UnauthorizedError('Missing Plivo signature');

@@ -1,6 +1,5 @@
-import { UnauthorizedError } from '../../errors.ts';
 import type { ReceiptReader } from '../model.ts';
-import { assertHmac, sortedParams } from './hmac.ts';
+import { assertHmac, authToken, sortedParams } from './hmac.ts';
 
 // Twilio's status callbacks: a form-encoded POST signed in `X-Twilio-Signature`, the base64
 // HMAC-SHA1 under the account's auth token of the URL Twilio called followed by each parameter's
@@ -24,8 +23,7 @@ const STATUS: Record<string, string> = {
 
 export const twilioReceipts: ReceiptReader = {
   async read({ integration, rawBody, headers, url }) {
-    const token = integration.credentials.token;
-    if (typeof token !== 'string' || !token) throw new UnauthorizedError('The integration has no Twilio auth token to check the signature with');
+    const token = authToken(integration.credentials, 'Twilio');
     const params = new URLSearchParams(rawBody);
     assertHmac('sha1', token, url + sortedParams(params), headers['x-twilio-signature'], 'base64', 'Twilio');
 
