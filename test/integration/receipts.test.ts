@@ -1,4 +1,4 @@
-import { createHmac, createSign, generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, createHmac, createSign, generateKeyPairSync, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -41,6 +41,7 @@ function providerReply(request: RecordedRequest) {
   if (request.path === '/v3/smtp/email') return { status: 201, body: { messageId: `<${rand()}.1@smtp-relay.mailin.fr>` } };
   if (request.path === '/sms/2/text/advanced') return { status: 200, body: { messages: [{ messageId: `ib-${rand()}`, status: { groupName: 'PENDING' } }] } };
   if (request.path.endsWith('/Message/')) return { status: 202, body: { api_id: rand(), message: 'message(s) queued', message_uuid: [crypto.randomUUID()] } };
+  if (request.path === '/sms/json') return { status: 200, body: { 'message-count': '1', messages: [{ to: '15550100', 'message-id': rand().toUpperCase(), status: '0' }] } };
   if (request.path.endsWith('/Messages.json')) return { status: 201, body: { sid: `SM${rand()}`, status: 'queued' } };
   return { status: 404, body: {} };
 }
@@ -446,6 +447,41 @@ describe('Plivo status callbacks (X-Plivo-Signature-V3)', () => {
     expect(res.body).toEqual([{ id: message._id, event: 'delivered' }]);
     expect((await postReceipt(path, params.toString(), headers(both))).body).toEqual([]);
     expect((await webhookDetails(message)).map((d) => [d.status, d.detail])).toEqual([['Success', 'Provider reported the message delivered']]);
+  });
+});
+
+describe('Vonage delivery receipts (signed webhooks)', () => {
+  const secret = 'vonage-signature-secret';
+  beforeAll(async () => {
+    await integration({ providerId: 'nexmo', channel: 'sms', credentials: { apiKey: 'abcd1234', secretKey: 'shh', from: 'Acme', baseUrl: fake.url }, configurations: { inboundWebhookSigningKey: secret } });
+  });
+  // Vonage's md5hash: md5 of `&name=value` pairs sorted by name, then the secret; or their HMAC-SHA256.
+  const signed = (params: Record<string, string>, how: 'md5hash' | 'sha256', key = secret) => {
+    const text = Object.keys(params).sort().map((k) => `&${k}=${params[k]!.replace(/[&=]/g, '_')}`).join('');
+    const sig = how === 'md5hash' ? createHash('md5').update(text + key).digest('hex') : createHmac('sha256', key).update(text).digest('hex').toUpperCase();
+    return new URLSearchParams({ ...params, sig }).toString();
+  };
+
+  it('checks the Vonage signature against the documented test vector', () => {
+    expect(createHash('md5').update('&a=1&b=2&timestamp=1461605396secret').digest('hex')).toBe('6af838ef94998832dbfc29020b564830');
+  });
+
+  it('records delivered once (md5hash or HMAC-SHA256), refuses another secret or no signature (401)', async () => {
+    const message = await sentMessage('sms');
+    const path = receiptUrl('sms', 'nexmo');
+    const dlr = {
+      msisdn: '15550100', to: 'Acme', 'network-code': '12345', messageId: message.identifier, price: '0.03330000', status: 'delivered',
+      scts: '2001011400', 'err-code': '0', 'api-key': 'abcd1234', 'message-timestamp': '2020-01-01 12:00:00', timestamp: String(Math.floor(Date.now() / 1000)), nonce: crypto.randomUUID(),
+    };
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    expect((await postReceipt(path, signed(dlr, 'md5hash', 'other'), form)).status).toBe(401);
+    expect((await postReceipt(path, new URLSearchParams(dlr).toString(), form)).status).toBe(401);
+    const res = await postReceipt(path, signed(dlr, 'md5hash'), form);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual([{ id: message._id, event: 'delivered' }]);
+    expect((await postReceipt(path, signed(dlr, 'sha256'), form)).body).toEqual([]);
+    expect((await webhookDetails(message)).map((d) => [d.status, d.createdAt])).toEqual([['Success', '2020-01-01T12:00:00.000Z']]);
+    expect(await messageNow(message)).toMatchObject({ deliveryStatus: 'delivered' });
   });
 });
 

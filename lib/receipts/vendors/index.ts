@@ -9,6 +9,7 @@ import { sendgridReceipts } from './sendgrid.ts';
 import { sesReceipts } from './ses.ts';
 import { telnyxReceipts } from './telnyx.ts';
 import { twilioReceipts } from './twilio.ts';
+import { vonageReceipts } from './vonage.ts';
 
 // The providers whose delivery receipts this service reads, by provider id (Brevo's email
 // provider keeps its former id, `sendinblue`, as the reference's does).
@@ -21,6 +22,7 @@ const READERS: Record<string, ReceiptReader> = {
   telnyx: telnyxReceipts,
   'infobip-sms': infobipReceipts,
   plivo: plivoReceipts,
+  nexmo: vonageReceipts,
   mailgun: mailgunReceipts,
   postmark: postmarkReceipts,
   resend: resendReceipts,
