@@ -10,6 +10,7 @@ import { messageRoutes } from './routes/messages.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { organizationRoutes } from './routes/organizations.ts';
+import { receiptRoutes } from './routes/receipts.ts';
 import { subscriberRoutes } from './routes/subscribers.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { topicRoutes } from './routes/topics.ts';
@@ -50,6 +51,7 @@ export const routeParts = {
   inbox: inboxRoutes,
   'inbox-preferences': inboxPreferenceRoutes,
   webhooks: webhookRoutes,
+  receipts: receiptRoutes,
   openapi: openApiRoutes,
 } as const satisfies Record<string, readonly RouteDef[]>;
 

@@ -31,6 +31,11 @@ export const ENV = {
   corsAllowedOrigins: 'CORS_ALLOWED_ORIGINS',
   /** API keys: how long a key replaced by a regenerated one keeps working (seconds, default 86400: 24 h). */
   apiKeyGraceSeconds: 'API_KEY_GRACE_SECONDS',
+  /**
+   * Local and tests only: `true` lets SES receipts name an SNS signing certificate (and a
+   * subscription URL) on http://127.0.0.1 or localhost; in AWS only `https://sns.<region>.amazonaws.com`.
+   */
+  localSnsCertificates: 'RECEIPTS_LOCAL_SNS_CERTIFICATES',
 } as const;
 
 export function required(name: string): string {

@@ -28,6 +28,12 @@ export class UnauthorizedError extends AppError {
   }
 }
 
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
 export class NotFoundError extends AppError {
   constructor(message: string) {
     super(404, message);

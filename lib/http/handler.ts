@@ -5,7 +5,7 @@ import type { Caller } from '../auth/caller.ts';
 import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import type { SubscriberSession } from '../auth/session-token.ts';
-import { authenticate, authenticateSubscriber, bodyLimit, jsonBody, multipartBody, responses, validate, type HttpEvent } from './middleware.ts';
+import { authenticate, authenticateSubscriber, bodyLimit, jsonBody, multipartBody, rawBody, requestUrl, responses, validate, type HttpEvent } from './middleware.ts';
 import { errorResponse, jsonResponse, type HttpResponse } from './responses.ts';
 import type { HttpMethod, IdempotentMethod, RouteAuth, RouteDef, RouteInput } from './route.ts';
 
@@ -21,6 +21,9 @@ export interface ActionRequest<R extends RouteDef> extends RouteInput<R> {
   /** The subscriber whose session token came with the request (routes with `auth: 'subscriber'`). */
   session: R['auth'] extends 'subscriber' ? SubscriberSession : undefined;
   headers: Record<string, string | undefined>;
+  /** Routes with `bodyFormat: 'raw'`: the body as sent (UTF-8), and the URL the sender called. */
+  rawBody: R['bodyFormat'] extends 'raw' ? string : undefined;
+  url: R['bodyFormat'] extends 'raw' ? string : undefined;
 }
 
 export type Action<R extends RouteDef> = (request: ActionRequest<R>) => Promise<unknown>;
@@ -46,7 +49,7 @@ function build<R extends RouteDef>(route: R, action: Action<R>, around: Around =
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(responses())
     .use(bodyLimit(route.maxBodyBytes))
-    .use(route.bodyFormat === 'multipart' ? multipartBody() : jsonBody());
+    .use(route.bodyFormat === 'multipart' ? multipartBody() : route.bodyFormat === 'raw' ? rawBody() : jsonBody());
   if (route.auth === 'apiKey') base.use(authenticate());
   if (route.auth === 'subscriber') base.use(authenticateSubscriber());
 
@@ -56,6 +59,7 @@ function build<R extends RouteDef>(route: R, action: Action<R>, around: Around =
       caller: event.caller,
       session: event.session,
       headers: event.headers ?? {},
+      ...(route.bodyFormat === 'raw' && { rawBody: event.body ?? '', url: requestUrl(event) }),
     } as ActionRequest<R>;
     // Answers the domain refuses (4xx) become responses here, inside `around`, so a repeat of
     // an idempotent request replays them; faults propagate and release the idempotency key.

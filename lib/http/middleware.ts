@@ -86,6 +86,25 @@ export function multipartBody(): Middleware {
   };
 }
 
+/** Leaves the body as the text that came (decoded from base64 if API Gateway encoded it). */
+export function rawBody(): Middleware {
+  return {
+    before: ({ event }) => {
+      if (event.body && event.isBase64Encoded) {
+        event.body = Buffer.from(event.body, 'base64').toString('utf8');
+        event.isBase64Encoded = false;
+      }
+    },
+  };
+}
+
+/** The URL the caller used (what senders that sign the URL, such as Twilio, signed). */
+export function requestUrl(event: HttpEvent): string {
+  const proto = event.headers?.['x-forwarded-proto'] ?? 'http';
+  const host = event.headers?.host ?? event.requestContext.domainName;
+  return `${proto}://${host}${event.rawPath}${event.rawQueryString ? `?${event.rawQueryString}` : ''}`;
+}
+
 /** The credential of `Authorization: <scheme> <credential>`; 401 without the header or with another scheme. */
 function credentialOf(event: HttpEvent, scheme: 'ApiKey' | 'Bearer'): string | undefined {
   const header = event.headers?.authorization;

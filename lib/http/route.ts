@@ -38,9 +38,11 @@ export interface RouteDef {
   repeatedQuery?: true;
   /**
    * `multipart`: the body is `multipart/form-data` (file uploads), read into its fields
-   * (lib/http/multipart.ts) before the body schema validates them; otherwise JSON.
+   * (lib/http/multipart.ts) before the body schema validates them; `raw`: the body is left as
+   * the text that came (the action gets it as `rawBody`, with the request's `url`), for routes
+   * that check a sender's signature over the exact bytes (provider receipts); otherwise JSON.
    */
-  bodyFormat?: 'multipart';
+  bodyFormat?: 'multipart' | 'raw';
   successStatus: number;
   request: { params?: z.ZodMiniObject; query?: z.ZodMiniObject; body?: z.ZodMiniType };
   response?: z.ZodMiniType;

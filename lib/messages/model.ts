@@ -74,6 +74,12 @@ export interface StoredMessage {
   deviceTokens?: string[];
   /** The provider's id of the sent message. */
   identifier?: string;
+  /**
+   * Email and sms: what the provider's latest delivery receipt said (lib/receipts), in the
+   * reference's status words (`delivered`, `opened`, `bounced`, `undelivered`, ...), and when.
+   */
+  deliveryStatus?: string;
+  deliveryStatusAt?: string;
   _feedId: string | null;
   actor?: { type: 'user' | 'none'; data?: string | null };
   _actorId?: string;

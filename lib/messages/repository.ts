@@ -52,6 +52,7 @@ export function messageItem(m: StoredMessage): Record<string, unknown> {
     ...keys.message(scope, m.subscriberId, m._id),
     ...keys.messageListIndex(scope, m._id),
     ...stateIndexes(m),
+    ...providerIdIndex(m),
     type: 'Message',
     ...m,
     // Flat, for the inbox's unseen count to filter on (the exact-set form, lib/context-keys.ts).
@@ -59,8 +60,14 @@ export function messageItem(m: StoredMessage): Record<string, unknown> {
   };
 }
 
+/** W7: a sent email or sms message under the provider's id of it, for its delivery receipts. */
+function providerIdIndex(m: StoredMessage) {
+  if ((m.channel !== 'email' && m.channel !== 'sms') || !m.identifier) return {};
+  return keys.providerMessageIndex(scopeOfMessage(m), m.providerId, m.identifier, m._id);
+}
+
 export function messageFromItem(item: Record<string, unknown>): StoredMessage {
-  const { pk: _pk, sk: _sk, gsi5pk: _a, gsi5sk: _b, gsi6pk: _c, gsi6sk: _d, gsi7pk: _e, gsi7sk: _f, gsi8pk: _g, gsi8sk: _h, type: _t, contextKey: _ck, ...message } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _i, gsi1sk: _j, gsi5pk: _a, gsi5sk: _b, gsi6pk: _c, gsi6sk: _d, gsi7pk: _e, gsi7sk: _f, gsi8pk: _g, gsi8sk: _h, type: _t, contextKey: _ck, ...message } = item;
   return message as unknown as StoredMessage;
 }
 
@@ -273,6 +280,22 @@ export async function findMessageKey(scope: EnvScope, messageId: string): Promis
   return undefined;
 }
 
+/** The messages the provider knows by `identifier` (W7: one in practice), read whole. */
+export async function findMessagesByProviderId(scope: EnvScope, providerId: string, identifier: string): Promise<StoredMessage[]> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.messageOfProviderId(scope, providerId, identifier).gsi1pk },
+      ProjectionExpression: 'pk, sk',
+      Limit: 10,
+    }),
+  );
+  const found = await Promise.all((Items ?? []).map((item) => getItem({ pk: item.pk as string, sk: item.sk as string }, { consistent: true })));
+  return found.filter((item) => item !== undefined).map(messageFromItem);
+}
+
 /** The message deleted; undefined when it was already gone. */
 export async function deleteMessage(key: Key): Promise<StoredMessage | undefined> {
   const { Attributes } = await db().send(new DeleteCommand({ TableName: tableName(), Key: key, ReturnValues: 'ALL_OLD' }));
@@ -284,6 +307,7 @@ export async function deleteMessage(key: Key): Promise<StoredMessage | undefined
 /** The fields a change of state may set; a field set to undefined is removed. */
 export const STATE_FIELDS = [
   'read', 'seen', 'archived', 'lastReadDate', 'lastSeenDate', 'firstSeenDate', 'archivedAt', 'snoozedUntil', 'deliveredAt', 'cta', 'updatedAt',
+  'status', 'errorId', 'errorText', 'deliveryStatus', 'deliveryStatusAt',
 ] as const satisfies readonly (keyof StoredMessage)[];
 
 /**
@@ -292,6 +316,17 @@ export const STATE_FIELDS = [
  * False when that condition failed: the caller reads it again and decides again.
  */
 export async function saveMessageState(current: StoredMessage, next: StoredMessage): Promise<boolean> {
+  try {
+    await db().send(new UpdateCommand(messageStateUpdate(current, next)));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** The conditional update of saveMessageState, for a caller that writes it in a transaction. */
+export function messageStateUpdate(current: StoredMessage, next: StoredMessage) {
   const e = new ExpressionBuilder();
   const set: string[] = [];
   const remove: string[] = [];
@@ -308,19 +343,11 @@ export async function saveMessageState(current: StoredMessage, next: StoredMessa
   const version = current.stateVersion ?? 0;
   set.push(`${e.name('stateVersion')} = ${e.value(version + 1)}`);
   const condition = version === 0 ? `attribute_exists(pk) AND attribute_not_exists(${e.name('stateVersion')})` : `${e.name('stateVersion')} = ${e.value(version)}`;
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.message(scopeOfMessage(current), current.subscriberId, current._id),
-        UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
-        ConditionExpression: condition,
-        ...e.placeholders(),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return {
+    TableName: tableName(),
+    Key: keys.message(scopeOfMessage(current), current.subscriberId, current._id),
+    UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+    ConditionExpression: condition,
+    ...e.placeholders(),
+  };
 }

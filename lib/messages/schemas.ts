@@ -188,6 +188,8 @@ export const messageSchema = z
     directWebhookUrl: z.optional(z.string()),
     deviceTokens: z.optional(z.array(z.string())),
     identifier: z.optional(z.string()),
+    deliveryStatus: z.optional(z.string()),
+    deliveryStatusAt: z.optional(z.string()),
     _feedId: z.nullable(z.string()),
     actor: z.optional(z.object({ type: z.enum(['user', 'none']), data: z.optional(z.nullable(z.string())) })),
     _actorId: z.optional(z.string()),

@@ -27,6 +27,9 @@ export interface ExecutionDetail {
   /** JSON text of what the decision was based on (provider answers are cut to a few KB). */
   raw?: string | null;
   messageId?: string;
+  /** Source `Webhook`: the provider's word for the status, and its id of the receipt (one detail per receipt). */
+  webhookStatus?: string;
+  receiptId?: string;
 }
 
 export type TimeUnit = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' | 'months';

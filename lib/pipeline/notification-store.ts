@@ -260,7 +260,7 @@ export async function notificationsOfTransaction(scope: EnvScope, transactionId:
  * index partition has its key (the index holds no more than the filter attributes), then the
  * item itself. An entry written before the day was sharded is in shard 0: looked for there next.
  */
-export async function findNotificationById(scope: EnvScope, notificationId: string): Promise<VersionedNotification | undefined> {
+export async function findNotificationById(scope: EnvScope, notificationId: string, options: { consistent?: boolean } = {}): Promise<VersionedNotification | undefined> {
   for (const index of keys.activityDayLookup(scope, dayOfId(notificationId), notificationId)) {
     const { Items } = await db().send(
       new QueryCommand({
@@ -273,7 +273,7 @@ export async function findNotificationById(scope: EnvScope, notificationId: stri
     );
     const found = Items?.[0];
     if (!found) continue;
-    const item = await getItem({ pk: found.pk as string, sk: found.sk as string });
+    const item = await getItem({ pk: found.pk as string, sk: found.sk as string }, options);
     return item ? notificationFromItem(item) : undefined;
   }
   return undefined;

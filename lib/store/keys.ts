@@ -353,6 +353,15 @@ export const keys = {
     const own = shardOf(messageId, MESSAGE_LIST_SHARDS);
     return (own === 0 ? [0] : [own, 0]).map((n) => ({ gsi5pk: messageListShard(s, n), gsi5sk: messageId }));
   },
+  /**
+   * gsi1 (sparse: sent email and sms messages): a message by the provider's id of it, which the
+   * provider's delivery receipts name (W7). The sort key is the message's own id.
+   */
+  messageOfProviderId: (s: EnvScope, providerId: string, identifier: string) => ({ gsi1pk: `${env(s)}#PROVMSG#${providerId}#${identifier}` }),
+  providerMessageIndex: (s: EnvScope, providerId: string, identifier: string, messageId: string) => ({
+    gsi1pk: `${env(s)}#PROVMSG#${providerId}#${identifier}`,
+    gsi1sk: messageId,
+  }),
   unseenMessagesOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi6pk: `${env(s)}#SUB#${subscriberId}#UNSEEN` }),
   unseenMessageIndex: (s: EnvScope, subscriberId: string, messageId: string) => ({
     gsi6pk: `${env(s)}#SUB#${subscriberId}#UNSEEN`,

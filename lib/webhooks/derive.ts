@@ -48,6 +48,8 @@ function messageEvents(before: StoredMessage | undefined, after: StoredMessage |
   }
   const events: WebhookEventType[] = [];
   if (before.status !== 'error' && after.status === 'error') events.push('message.failed');
+  // Email and sms: the provider's receipt said it reached the recipient (lib/receipts).
+  if (after.channel !== 'in_app' && !reached(before.deliveryStatus) && reached(after.deliveryStatus)) events.push('message.delivered');
   if (!before.seen && after.seen) events.push('message.seen');
   if (before.read !== after.read) events.push(after.read ? 'message.read' : 'message.unread');
   if (before.archived !== after.archived) events.push(after.archived ? 'message.archived' : 'message.unarchived');
@@ -55,6 +57,9 @@ function messageEvents(before: StoredMessage | undefined, after: StoredMessage |
   if (before.snoozedUntil && !after.snoozedUntil) events.push('message.unsnoozed');
   return events;
 }
+
+/** A receipt status that means the message reached its recipient (an open or click implies it). */
+const reached = (status: string | undefined): boolean => status === 'delivered' || status === 'opened' || status === 'clicked';
 
 /** Bookkeeping a workflow's item carries that is no change of the workflow. */
 const WORKFLOW_BOOKKEEPING = ['lastTriggeredAt', 'version', 'updatedAt', 'updatedBy'];

@@ -20,6 +20,7 @@ const MESSAGE_FIELDS = [
   '_id', '_templateId', '_environmentId', '_organizationId', '_notificationId', '_subscriberId', 'subscriberId', 'templateIdentifier',
   'createdAt', 'updatedAt', 'archivedAt', 'archived', 'transactionId', 'channel', 'seen', 'read', 'snoozedUntil', 'deliveredAt',
   'providerId', 'lastSeenDate', 'firstSeenDate', 'lastReadDate', 'status', 'errorId', 'errorText', 'stepId', 'contextKeys',
+  'deliveryStatus', 'deliveryStatusAt',
 ] as const;
 
 async function messageData(scope: EnvScope, type: WebhookEventType, message: StoredMessage) {

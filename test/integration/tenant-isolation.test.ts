@@ -1041,6 +1041,27 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   // ---- the inbox: the attacker's own session, the victim's ids ----
   // A session opened with the attacker's application identifier and the victim's subscriberId is a
   // subscriber of the attacker's own environment (made there, then removed again).
+  // No API key: the URL's organization and environment are the scope. Naming the victim's
+  // integration under the caller's scope, or the victim's environment under another
+  // organization, must find nothing (in one organization the victim's URL is the victim's own).
+  receiveProviderReceipts: ({ attacker, victim, sameOrg }) => [
+    {
+      method: 'POST',
+      path: `/webhooks/organizations/${attacker.orgId}/environments/${attacker.env.id}/email/${victim.seeded.integrations.email._id}`,
+      body: [],
+      expect: notFound,
+      note: "the victim's integration named in the caller's own receipt URL",
+    },
+    ...(sameOrg
+      ? []
+      : [{
+          method: 'POST',
+          path: `/webhooks/organizations/${attacker.orgId}/environments/${victim.env.id}/email/${victim.seeded.integrations.email._id}`,
+          body: [],
+          expect: notFound,
+          note: "the caller's organization with the victim's environment",
+        }]),
+  ],
   openInboxSession: ({ attacker, victim }) => [
     {
       method: 'POST',

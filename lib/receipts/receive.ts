@@ -1,0 +1,26 @@
+import { ForbiddenError, NotFoundError } from '../errors.ts';
+import type { EnvScope } from '../store/keys.ts';
+import { receiptIntegration } from './integration.ts';
+import type { ReceiptChannel, ReceiptRequest } from './model.ts';
+import { recordReceipt, type RecordedReceipt } from './record.ts';
+import { receiptReader } from './vendors/index.ts';
+
+// A provider's POST to its receipt URL: the integration the URL names, the vendor's signature
+// checked by its reader, then each receipt recorded. Receipts of messages this environment does
+// not know are acknowledged without effect (vendors retry anything but a success).
+
+export interface IncomingReceipts extends Omit<ReceiptRequest, 'integration'> {
+  channel: ReceiptChannel;
+  providerIdOrIntegrationId: string;
+}
+
+export async function receiveReceipts(scope: EnvScope, incoming: IncomingReceipts): Promise<RecordedReceipt[]> {
+  const integration = await receiptIntegration(scope, incoming.channel, incoming.providerIdOrIntegrationId);
+  const reader = receiptReader(integration.providerId);
+  if (!reader) throw new NotFoundError(`Provider ${integration.providerId} sends no delivery receipts this service reads`);
+  if (integration.configurations?.inboundWebhookEnabled === false) throw new ForbiddenError('Inbound webhooks are disabled for this integration');
+  const receipts = await reader.read({ integration, rawBody: incoming.rawBody, headers: incoming.headers, url: incoming.url });
+  const recorded: RecordedReceipt[] = [];
+  for (const receipt of receipts) recorded.push(...(await recordReceipt(scope, integration, incoming.channel, receipt)));
+  return recorded;
+}
