@@ -2,6 +2,7 @@ import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
+import { primarySmtpIntegration } from '../support/smtp-integration.ts';
 import { WAIT, createWorkflow, messagesOf, rand, settledOne, trigger } from '../support/pipeline.ts';
 import { startFakeSmtp, type FakeSmtp } from '../support/provider-servers.ts';
 import { HTML_VECTORS, URL_VECTORS, dangersIn } from '../support/xss.ts';
@@ -18,14 +19,7 @@ let smtp: FakeSmtp;
 beforeAll(async () => {
   [api, smtp] = await Promise.all([startTestApi(), startFakeSmtp()]);
   client = (await createTestOrg(api.url)).dev.client;
-  const res = await client.post('/v1/integrations', {
-    providerId: 'nodemailer',
-    channel: 'email',
-    active: true,
-    credentials: { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret', from: 'news@acme.test', senderName: 'Acme' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect((await client.post(`/v1/integrations/${res.body.data._id}/set-primary`, {})).status).toBeLessThan(300);
+  await primarySmtpIntegration(client, smtp);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([api?.close(), smtp?.close()]);

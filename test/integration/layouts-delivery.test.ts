@@ -2,6 +2,7 @@ import { load } from 'cheerio';
 import { EMPTY_LAYOUT_DOCUMENT } from '#lib/layouts/model.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
+import { primarySmtpIntegration } from '../support/smtp-integration.ts';
 import { createEnvironmentWithoutLayouts, createTestOrg, startTestApi, type ApiClient, type TestEnv, type TestOrg } from '../support/api.ts';
 import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { startFakeSmtp, type FakeSmtp } from '../support/provider-servers.ts';
@@ -21,22 +22,11 @@ beforeAll(async () => {
   [api, smtp] = await Promise.all([startTestApi(), startFakeSmtp()]);
   org = await createTestOrg(api.url);
   dev = org.dev;
-  await mailThroughSmtp(dev.client);
+  await primarySmtpIntegration(dev.client, smtp);
 });
 afterAll(async () => {
   await Promise.all([api?.close(), smtp?.close()]);
 });
-
-async function mailThroughSmtp(client: ApiClient): Promise<void> {
-  const res = await client.post('/v1/integrations', {
-    providerId: 'nodemailer',
-    channel: 'email',
-    active: true,
-    credentials: { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret', from: 'news@acme.test', senderName: 'Acme' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect((await client.post(`/v1/integrations/${res.body.data._id}/set-primary`, {})).status).toBeLessThan(300);
-}
 
 const BRAND = '<html><body><header>Hello {{subscriber.firstName}}</header><main>{{ content }}</main><footer>{{context.tenant.id}}</footer></body></html>';
 const OTHER = '<html><body><aside>Other layout</aside>{{content}}</body></html>';
@@ -149,7 +139,7 @@ describe('the layout an email is sent in', () => {
 
   it('is the built-in layout in an environment made before layouts existed, which has none', async () => {
     const legacy = await createEnvironmentWithoutLayouts(api.url, org.id);
-    await mailThroughSmtp(legacy.client);
+    await primarySmtpIntegration(legacy.client, smtp);
     const { job, $ } = await send(legacy.client, await createWorkflow(legacy.client, [mailStep()]));
     expect(job.status).toBe('completed');
     expect(details(job).map(([d]: string[]) => d)).not.toContain('Layout selected');
@@ -160,7 +150,7 @@ describe('the layout an email is sent in', () => {
     await layout(dev.client, 'synced', OTHER.replace('Other layout', 'Synced layout'));
     const workflowId = await createWorkflow(dev.client, [mailStep({ layoutId: 'synced' })]);
     expect((await dev.client.put(`/v2/workflows/${workflowId}/sync`, { targetEnvironmentId: org.prod.id })).status).toBe(200);
-    await mailThroughSmtp(org.prod.client);
+    await primarySmtpIntegration(org.prod.client, smtp);
     expect((await org.prod.client.patch(`/v2/workflows/${workflowId}`, { active: true })).status).toBe(200);
     const { job, $ } = await send(org.prod.client, workflowId);
     expect(job.status).toBe('completed');
