@@ -243,7 +243,7 @@ describe('HTTP email APIs', () => {
   it('Mailjet: v3.1 send with Basic auth; a message the answer marks as error fails', async () => {
     fake.reply = () => ({ status: 200, body: { Messages: [{ Status: 'success', To: [{ Email: 'ada@example.test', MessageUUID: 'u-1', MessageID: 1234 }] }] } });
     const result = await send(email('mailjet', { apiKey: 'mj-key', secretKey: 'mj-secret', baseUrl: fake.url }, { overrides: { customData: { campaign: 'spring' } } }));
-    expect(result.id).toBe('1234');
+    expect(result.id).toBe('u-1');
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/v3.1/send' });
     expect(request!.headers.authorization).toBe(`Basic ${Buffer.from('mj-key:mj-secret').toString('base64')}`);

@@ -6,7 +6,7 @@ import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { ENV } from '#lib/config.ts';
 import { createTestOrg, startTestApi, type ApiClient, type ApiResponse, type TestOrg } from '../support/api.ts';
 import { rand, settledOne, triggerWith, WAIT } from '../support/pipeline.ts';
-import { startFakeApi, type FakeApi, type RecordedRequest } from '../support/provider-servers.ts';
+import { startFakeApi, type FakeApi, type RecordedRequest, type Reply } from '../support/provider-servers.ts';
 
 // Delivery receipts from providers, end to end: a message is sent through the pipeline to a fake
 // provider, then the vendor's documented receipt (test/fixtures/receipts, from each vendor's
@@ -29,7 +29,7 @@ let client: ApiClient;
 let receiver: FakeApi;
 
 /** What the fake providers answer: a send gets an id of its own; SNS serves its certificate and confirmations. */
-function providerReply(request: RecordedRequest) {
+function providerReply(request: RecordedRequest): Reply {
   if (request.path === CERT_PATH) return { status: 200, body: SNS_CERT };
   if (request.path === '/confirm-subscription') return { status: 200, body: '<ConfirmSubscriptionResponse/>' };
   if (request.path === '/v2/email/outbound-emails') return { status: 200, body: { MessageId: `ses-${rand()}` } };
@@ -37,6 +37,8 @@ function providerReply(request: RecordedRequest) {
   if (request.path === '/v2/messages') return { status: 200, body: { data: { id: crypto.randomUUID(), to: [{ status: 'queued' }] } } };
   if (request.path.endsWith('/messages')) return { status: 200, body: { id: `<${rand()}.1@mg.acme.test>`, message: 'Queued. Thank you.' } };
   if (request.path === '/emails') return { status: 200, body: { id: crypto.randomUUID() } };
+  // Mailjet's numeric MessageID is past what a JSON number holds exactly: sent as text, as Mailjet sends it.
+  if (request.path === '/v3.1/send') return { status: 200, headers: { 'content-type': 'application/json' }, body: `{"Messages":[{"Status":"success","To":[{"Email":"x@example.test","MessageUUID":"${crypto.randomUUID()}","MessageID":1152921520417546245}]}]}` };
   if (request.path === '/email') return { status: 200, body: { MessageID: crypto.randomUUID(), ErrorCode: 0, Message: 'OK' } };
   if (request.path === '/v3/smtp/email') return { status: 201, body: { messageId: `<${rand()}.1@smtp-relay.mailin.fr>` } };
   if (request.path === '/sms/2/text/advanced') return { status: 200, body: { messages: [{ messageId: `ib-${rand()}`, status: { groupName: 'PENDING' } }] } };
@@ -347,6 +349,37 @@ describe('Postmark webhooks (Basic auth in the webhook URL)', () => {
   });
 });
 
+describe('Mailjet webhooks (Basic auth in the webhook URL, grouped events)', () => {
+  beforeAll(async () => {
+    await integration({
+      providerId: 'mailjet', channel: 'email',
+      credentials: { apiKey: 'mj-key', secretKey: 'mj-secret', from: 'team@acme.test', senderName: 'Acme', baseUrl: fake.url },
+      configurations: { inboundWebhookSigningKey: 'mj-hook-password' },
+    });
+  });
+  const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`mailjet:${password}`).toString('base64')}` });
+
+  it('finds the message by the MessageUUID its send stored, records each event once, refuses wrong credentials (401)', async () => {
+    const message = await sentMessage('email');
+    expect(message.identifier).toMatch(/^[0-9a-f-]{36}$/);
+    const body = fixture('mailjet-events.json').replaceAll('00000000-0000-0000-0000-000000000000', message.identifier);
+    expect((await postReceipt(receiptUrl('email', 'mailjet'), body, basic('wrong'))).status).toBe(401);
+    const res = await postReceipt(receiptUrl('email', 'mailjet'), body, basic('mj-hook-password'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual([
+      { id: message._id, event: 'delivered' },
+      { id: message._id, event: 'bounced' },
+    ]);
+    expect((await postReceipt(receiptUrl('email', 'mailjet'), body, basic('mj-hook-password'))).body).toEqual([]);
+    const details = await webhookDetails(message);
+    expect(details.map((d: any) => [d.status, d.createdAt])).toEqual([
+      ['Success', '2015-06-03T12:19:09.000Z'],
+      ['Failed', '2015-06-03T12:19:49.000Z'],
+    ]);
+    expect((await messageNow(message)).deliveryStatus).toBe('bounced');
+  });
+});
+
 describe('Brevo webhooks (Basic auth)', () => {
   beforeAll(async () => {
     await integration({
@@ -533,7 +566,7 @@ describe('Twilio status callbacks', () => {
 describe('the receipt route', () => {
   it('answers 404 for an unknown integration or provider, and one of another environment', async () => {
     const other = await createTestOrg(api.url);
-    for (const path of [receiptUrl('email', 'mailjet'), receiptUrl('sms', 'ses'), receiptUrl('email', 'ses', other), receiptUrl('email', '0123456789abcdef01234567')]) {
+    for (const path of [receiptUrl('email', 'sparkpost'), receiptUrl('sms', 'ses'), receiptUrl('email', 'ses', other), receiptUrl('email', '0123456789abcdef01234567')]) {
       const res = await postReceipt(path, '{}');
       expect(res.status, path).toBe(404);
     }

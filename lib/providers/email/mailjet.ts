@@ -6,6 +6,8 @@ import { emailMessage } from './message.ts';
 
 // Mailjet Send API v3.1 (apiKey and secretKey as Basic auth). customData travels as the
 // EventPayload Mailjet hands back in its events. Each message of the answer has its own Status.
+// The message is kept by its MessageUUID: the numeric MessageID is larger than a JSON number
+// holds exactly, and the UUID is what Mailjet's events name it by (`Message_GUID`), for receipts.
 
 const NAME = 'Mailjet';
 
@@ -40,7 +42,8 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   if (valueAt(answer.body, 'Messages.0.Status') !== 'success') {
     throw new ProviderError(`${NAME} did not send the message: ${providerMessage(valueAt(answer.body, 'Messages.0')) ?? 'no reason given'}`, { status: answer.status, body: answer.body });
   }
-  return delivered(NAME, valueAt(answer.body, 'Messages.0.To.0.MessageID'), answer.body);
+  const to = 'Messages.0.To.0';
+  return delivered(NAME, valueAt(answer.body, `${to}.MessageUUID`) ?? valueAt(answer.body, `${to}.MessageID`), answer.body);
 }
 
 export const mailjetProvider: DeliveryProvider = { send };

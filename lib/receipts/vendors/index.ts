@@ -2,6 +2,7 @@ import type { ReceiptReader } from '../model.ts';
 import { brevoReceipts } from './brevo.ts';
 import { infobipReceipts } from './infobip.ts';
 import { mailgunReceipts } from './mailgun.ts';
+import { mailjetReceipts } from './mailjet.ts';
 import { plivoReceipts } from './plivo.ts';
 import { postmarkReceipts } from './postmark.ts';
 import { resendReceipts } from './resend.ts';
@@ -24,6 +25,7 @@ const READERS: Record<string, ReceiptReader> = {
   plivo: plivoReceipts,
   nexmo: vonageReceipts,
   mailgun: mailgunReceipts,
+  mailjet: mailjetReceipts,
   postmark: postmarkReceipts,
   resend: resendReceipts,
 };
