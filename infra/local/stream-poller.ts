@@ -23,6 +23,7 @@ import { lambdaContext } from './lambda-context.ts';
 export const MAX_STREAM_RETRIES = 10;
 const IDLE_MS = 100;
 const DESCRIBE_EVERY_MS = 2000;
+const RETRY_READ_MS = 500;
 
 export interface StreamPoller {
   stop(): Promise<void>;
@@ -72,19 +73,28 @@ export async function startStreamPoller(options: {
     }
   };
 
+  // A failed read (the emulator busy, a connection dropped) resumes after the last record read,
+  // so one error never stops a shard's records for the rest of the run.
   const readShard = async (shardId: string, from: 'LATEST' | 'TRIM_HORIZON') => {
-    let iterator: string | undefined;
-    try {
-      ({ ShardIterator: iterator } = await client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: from })));
-      while (running && iterator) {
-        const { Records = [], NextShardIterator } = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
-        const wanted = Records.filter((r) => passesFilter(def, r.dynamodb?.Keys?.sk?.S ?? '')).map(lambdaRecord);
-        for (let i = 0; i < wanted.length && running; i += def.batchSize) await deliver(wanted.slice(i, i + def.batchSize));
-        iterator = NextShardIterator;
-        if (Records.length === 0) await sleep(IDLE_MS);
+    let after: string | undefined;
+    while (running) {
+      try {
+        const position = after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: after } : { ShardIteratorType: from };
+        let { ShardIterator: iterator } = await client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ...position }));
+        while (running && iterator) {
+          const { Records = [], NextShardIterator } = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+          const wanted = Records.filter((r) => passesFilter(def, r.dynamodb?.Keys?.sk?.S ?? '')).map(lambdaRecord);
+          for (let i = 0; i < wanted.length && running; i += def.batchSize) await deliver(wanted.slice(i, i + def.batchSize));
+          after = Records.at(-1)?.dynamodb?.SequenceNumber ?? after;
+          iterator = NextShardIterator;
+          if (Records.length === 0) await sleep(IDLE_MS);
+        }
+        return; // the shard is closed and read to its end
+      } catch (error) {
+        if (!running) return;
+        options.onError?.(error);
+        await sleep(RETRY_READ_MS);
       }
-    } catch (error) {
-      if (running) options.onError?.(error);
     }
   };
 
