@@ -4,7 +4,6 @@ import { SERVICE_PROVIDER_ID } from '../integrations/providers.ts';
 import { CHANNEL_STEP_TYPES, isCritical, type Severity, type StepType, type StoredWorkflow } from '../workflows/model.ts';
 import { DETAILS, detail } from './details.ts';
 import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberSummary, TenantSnapshot, TriggerEvent } from './model.ts';
-import { keptSnapshot } from './tenant-snapshot.ts';
 
 // The notification a trigger makes for one subscriber: one job per active step, in order. The
 // first job is queued at once (its "Step queued" detail is written with the notification); the
@@ -32,7 +31,7 @@ export function buildNotification(input: {
   to: Recipient;
   topics: NotificationTopic[];
   actor?: Subscriber;
-  /** The stored tenant the trigger names (tenant-snapshot.ts). */
+  /** The stored tenant the trigger names, unless too large to keep (tenant-snapshot.ts `keptSnapshot`). */
   tenant?: TenantSnapshot;
   /** The provider each channel step would use now (reference 12.2); the others name the service. */
   providers: Partial<Record<StepType, string>>;
@@ -54,7 +53,6 @@ export function buildNotification(input: {
     createdAt: at,
     updatedAt: at,
   }));
-  const tenantSnapshot = keptSnapshot(input.tenant);
   const overrideSeverity = event.overrides.severity;
   const severity = SEVERITIES.includes(overrideSeverity as Severity) ? (overrideSeverity as Severity) : workflow.severity;
   return {
@@ -80,7 +78,7 @@ export function buildNotification(input: {
     ...(event.context && { context: event.context }),
     // The trigger's name and data for the tenant are in the stored tenant (and its snapshot) by now.
     ...(event.tenant && { tenant: { identifier: event.tenant.identifier } }),
-    ...(tenantSnapshot && { tenantSnapshot }),
+    ...(input.tenant && { tenantSnapshot: input.tenant }),
     ...(input.actor && { actor: summaryOf(input.actor) }),
     ...(event.notificationShards !== undefined && { notificationShards: event.notificationShards }),
     jobs,

@@ -14,7 +14,7 @@ import { createNotification, getTriggerEvent, type VersionedNotification } from 
 import { sendMessages } from '../queue/send.ts';
 import { eventMessage, jobMessage, segmentMessage, type EventMessage, type JobMessage, type Segment } from './queue-messages.ts';
 import { cachedDefaultIntegration, cachedTriggerTenant, cachedWorkflow } from './read-cache.ts';
-import { applyTriggerTenant, snapshotOf } from './tenant-snapshot.ts';
+import { applyTriggerTenant, keptSnapshot, snapshotOf } from './tenant-snapshot.ts';
 import { decodePosition, encodePosition, isTopic, recipientPage, SEGMENT_SIZE, singleRecipients, type Position } from './recipients.ts';
 
 // The events consumer's work: one accepted trigger → one notification per recipient. Single
@@ -54,7 +54,7 @@ export interface FanOutContext {
   topics: TopicRecipient[];
   /** The caller runs in-app first steps right after (its message's first receive). */
   runNow: boolean;
-  /** The stored tenant the trigger names, once read (`tenantOf`). */
+  /** The stored tenant the trigger names as its notifications keep it, once read (`tenantOf`). */
   tenant?: Promise<TenantSnapshot | undefined>;
 }
 
@@ -82,7 +82,7 @@ export async function openFanOut(scope: EnvScope, transactionId: string, runNow:
 /** What happens once per trigger (see `prepare`), then its single recipients. */
 export async function deliverSingles(ctx: FanOutContext): Promise<FanOutResult> {
   const tenant = await prepare(ctx.scope, ctx.event, ctx.workflow);
-  ctx.tenant = Promise.resolve(tenant && snapshotOf(tenant));
+  ctx.tenant = Promise.resolve(tenant && keptSnapshot(snapshotOf(tenant)));
   const actor = await actorOf(ctx);
   const result: FanOutResult = { jobs: [], runHere: [] };
   await mapConcurrently(singleRecipients(ctx.event.to), CONCURRENCY, async (definition) => collect(result, await notify(ctx, actor, definition, definition, [])));
@@ -173,10 +173,14 @@ function collect(result: FanOutResult, first: (FirstJob & { runHere: boolean }) 
 
 const actorOf = async ({ scope, event }: FanOutContext): Promise<Subscriber | undefined> => event.actor && (await getSubscriber(scope, event.actor.subscriberId));
 
-/** The stored tenant the trigger names: read by its first message's `prepare`, else once per trigger and container. */
+/**
+ * The stored tenant the trigger names, as its notifications keep it (undefined when too large to
+ * keep): read by its first message's `prepare`, else once per trigger and container; sized once
+ * per message here, not once per recipient.
+ */
 export function tenantOf(ctx: FanOutContext): Promise<TenantSnapshot | undefined> {
   const { scope, event } = ctx;
-  ctx.tenant ??= event.tenant ? cachedTriggerTenant(scope, event.transactionId, event.tenant.identifier) : Promise.resolve(undefined);
+  ctx.tenant ??= event.tenant ? cachedTriggerTenant(scope, event.transactionId, event.tenant.identifier).then(keptSnapshot) : Promise.resolve(undefined);
   return ctx.tenant;
 }
 
