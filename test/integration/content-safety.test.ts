@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
 import { sinkRecords } from '../support/fault-run.ts';
+import { primarySmtpIntegration } from '../support/smtp-integration.ts';
 import { startFakeApi, startFakeSmtp, type FakeApi, type FakeSmtp } from '../support/provider-servers.ts';
 import { HTML_VECTORS, URL_VECTORS, dangersIn, unsafeUrl } from '../support/xss.ts';
 import { rand } from '../support/pipeline.ts';
@@ -26,8 +27,7 @@ beforeAll(async () => {
   [api, fake, smtp] = await Promise.all([startTestApi(), startFakeApi(), startFakeSmtp()]);
   client = (await createTestOrg(api.url)).dev.client;
   fake.reply = (request) => (request.path.startsWith('/push') ? { status: 200, body: { id: `push-${rand()}` } } : { status: 200, body: 'ok' });
-  const mail = await integration({ providerId: 'nodemailer', channel: 'email', credentials: { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret', from: 'news@acme.test', senderName: 'Acme' } });
-  expect((await client.post(`/v1/integrations/${mail._id}/set-primary`, {})).status).toBeLessThan(300);
+  await primarySmtpIntegration(client, smtp);
   await integration({ providerId: 'slack', channel: 'chat', credentials: { applicationId: 'A1', clientId: 'C1', secretKey: 'S1' } });
   await integration({ providerId: 'push-webhook', channel: 'push', credentials: { webhookUrl: `${fake.url}/push`, secretKey: 'whsec' } });
 });

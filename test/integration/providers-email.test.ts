@@ -8,6 +8,7 @@ import { rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { deliveryOf } from '../support/deliveries.ts';
 import { startFakeApi, startFakeSmtp, type FakeApi, type FakeSmtp } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
+import { primarySmtpIntegration, smtpIntegration } from '../support/smtp-integration.ts';
 
 // Email providers against real local servers: an SMTP server that receives and parses the mail,
 // and an HTTP server standing in for each API, which checks the exact request and answers
@@ -333,13 +334,7 @@ const details = (job: any): string[] => job.executionDetails.map((d: any) => d.d
 describe('end to end: API → queues → provider', () => {
   it('delivers through the primary SMTP integration, in the default layout with CSS inlined', async () => {
     const env = await newEnv();
-    const integration = await activeIntegration(env.client, {
-      providerId: 'nodemailer',
-      channel: 'email',
-      credentials: { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret', from: 'news@acme.test', senderName: 'Acme News' },
-      check: true,
-    });
-    await makePrimary(env.client, integration);
+    await makePrimary(env.client, await smtpIntegration(env.client, smtp, 'news@acme.test', { check: true }));
     const wf = await emailWorkflow(env.client, { subject: 'Hello {{payload.name}}', body: '<style>.note { color: #ff0000; }</style><p class="note">Welcome {{payload.name}}</p>' });
     const subscriberId = `sub-${rand()}`;
     const txid = await triggerWith(env.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, payload: { name: 'Ada' } });
@@ -364,12 +359,7 @@ describe('end to end: API → queues → provider', () => {
 
   it('sends the body alone when the step says layoutId: null', async () => {
     const env = await newEnv();
-    const integration = await activeIntegration(env.client, {
-      providerId: 'nodemailer',
-      channel: 'email',
-      credentials: { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret', from: 'news@acme.test', senderName: 'Acme News' },
-    });
-    await makePrimary(env.client, integration);
+    await primarySmtpIntegration(env.client, smtp);
     const wf = await emailWorkflow(env.client, { subject: 'Plain', body: '<p>Just this</p>', layoutId: null });
     const subscriberId = `sub-${rand()}`;
     const txid = await triggerWith(env.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` } });
