@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
+import { getItem } from '../store/get-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import type { Attempt, DeadLetter } from './schemas.ts';
 
@@ -35,8 +36,7 @@ const attemptOf = (item: Record<string, unknown>): StoredAttempt => ({
 const publicAttempt = ({ followedUp: _, ...attempt }: StoredAttempt): Attempt => attempt;
 
 export async function getAttempt(scope: EnvScope, endpointId: string, eventId: string, attempt: number): Promise<StoredAttempt | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookAttempt(scope, endpointId, eventId, attempt), ConsistentRead: true }));
-  const found = live(Item);
+  const found = live(await getItem(keys.webhookAttempt(scope, endpointId, eventId, attempt), { consistent: true }));
   return found && attemptOf(found);
 }
 
