@@ -4,6 +4,7 @@ import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
 import { getItem } from '../store/get-item.ts';
+import { recordOf } from '../store/index-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import type { Attempt, DeadLetter } from './schemas.ts';
 
@@ -20,19 +21,12 @@ export interface StoredAttempt extends Attempt {
   followedUp: boolean;
 }
 
-const attemptOf = (item: Record<string, unknown>): StoredAttempt => ({
-  eventId: item.eventId as string,
-  eventType: item.eventType as string,
-  endpointId: item.endpointId as string,
-  attempt: item.attempt as number,
-  statusCode: (item.statusCode as number | null | undefined) ?? null,
-  success: item.success as boolean,
-  latencyMs: item.latencyMs as number,
-  response: item.response as string,
-  timestamp: item.timestamp as string,
-  nextAttemptAt: (item.nextAttemptAt as string | null | undefined) ?? null,
-  followedUp: item.followedUp === true,
-});
+/** The record an item holds: what was written, without its keys, item type and ttl. */
+const recordOfItem = <T>(item: Record<string, unknown>): T => {
+  const { ttl: _ttl, ...record } = recordOf<Record<string, unknown>>(item);
+  return record as T;
+};
+const attemptOf = (item: Record<string, unknown>) => recordOfItem<StoredAttempt>(item);
 const publicAttempt = ({ followedUp: _, ...attempt }: StoredAttempt): Attempt => attempt;
 
 export async function getAttempt(scope: EnvScope, endpointId: string, eventId: string, attempt: number): Promise<StoredAttempt | undefined> {
@@ -89,16 +83,8 @@ export async function deadLettersPage(scope: EnvScope, endpointId: string, reque
   const page = await paginate(queryReader({ partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix, filter: notExpired() }), (item) => item.sk as string, request);
   return {
     ...page,
-    items: page.items.map((item) => ({
-      eventId: item.eventId as string,
-      eventType: item.eventType as string,
-      endpointId: item.endpointId as string,
-      attempts: item.attempts as number,
-      lastStatusCode: (item.lastStatusCode as number | null | undefined) ?? null,
-      lastResponse: item.lastResponse as string,
-      failedAt: item.failedAt as string,
-      payload: JSON.parse(item.payload as string) as unknown,
-    })),
+    // The payload is stored as the exact text sent; the list shows it parsed.
+    items: page.items.map((item) => ({ ...recordOfItem<DeadLetter>(item), payload: JSON.parse(item.payload as string) as unknown })),
   };
 }
 
