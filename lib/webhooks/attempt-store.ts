@@ -13,7 +13,7 @@ import type { Attempt, DeadLetter } from './schemas.ts';
 // and carries on from its outcome instead of sending and scheduling again; `followedUp` says the
 // next attempt (or the dead letter) is already taken care of.
 
-export const RETENTION_DAYS = 30;
+const RETENTION_DAYS = 30;
 const ttlFrom = (at: Date) => Math.floor(at.getTime() / 1000) + RETENTION_DAYS * 86_400;
 const live = (item: Record<string, unknown> | undefined) => item && !(typeof item.ttl === 'number' && item.ttl * 1000 < Date.now()) ? item : undefined;
 
