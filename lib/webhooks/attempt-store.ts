@@ -11,7 +11,7 @@ import type { Attempt, DeadLetter } from './schemas.ts';
 // Storage of delivery attempts and dead letters, under their endpoint, each kept RETENTION_DAYS
 // (TTL). An attempt item is written once (conditionally): a redelivered queue message finds it
 // and carries on from its outcome instead of sending and scheduling again; `followedUp` says the
-// next attempt (or the dead letter) is already taken care of.
+// next attempt (or the dead letter) is already taken care of, or that a success needs neither.
 
 const RETENTION_DAYS = 30;
 const ttlFrom = (at: Date) => Math.floor(at.getTime() / 1000) + RETENTION_DAYS * 86_400;
@@ -34,20 +34,24 @@ export async function getAttempt(scope: EnvScope, endpointId: string, eventId: s
   return found && attemptOf(found);
 }
 
-/** Records an attempt; when it was recorded already (a redelivered message), answers that one. */
+/**
+ * Records an attempt; when it was recorded already (a redelivered message), answers that one. A
+ * success has nothing to follow up, so it is stored as followed up: no second write per delivery.
+ */
 export async function recordAttempt(scope: EnvScope, attempt: Attempt): Promise<StoredAttempt> {
+  const stored: StoredAttempt = { ...attempt, followedUp: attempt.success };
   try {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt), type: 'WebhookAttempt', ...attempt, followedUp: false, ttl: ttlFrom(new Date(attempt.timestamp)) },
+        Item: { ...keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt), type: 'WebhookAttempt', ...stored, ttl: ttlFrom(new Date(attempt.timestamp)) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
-    return { ...attempt, followedUp: false };
+    return stored;
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return (await getAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt)) ?? { ...attempt, followedUp: false };
+    return (await getAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt)) ?? stored;
   }
 }
 
