@@ -12,13 +12,12 @@ import { emitChange, EmitCache, type ChangeRecord } from '#lib/webhooks/emit.ts'
 type Image = Record<string, AttributeValue> | undefined;
 const item = (image: Image) => (image ? (unmarshall(image as Parameters<typeof unmarshall>[0]) as Record<string, unknown>) : undefined);
 
-export function changeOf(record: DynamoDBRecord): ChangeRecord {
+function changeOf(record: DynamoDBRecord): ChangeRecord {
   const { dynamodb } = record;
   const before = item(dynamodb?.OldImage);
   const after = item(dynamodb?.NewImage);
   return {
     changeId: record.eventID ?? dynamodb?.SequenceNumber ?? '',
-    kind: (record.eventName ?? 'MODIFY') as ChangeRecord['kind'],
     pk: dynamodb?.Keys?.pk?.S ?? '',
     sk: dynamodb?.Keys?.sk?.S ?? '',
     ...(before && { before }),

@@ -20,7 +20,7 @@ import { lambdaContext } from './lambda-context.ts';
 // at again does not replay its day of history); shards that appear later (a split, a rotation)
 // from their start.
 
-export const MAX_STREAM_RETRIES = 10;
+const MAX_STREAM_RETRIES = 10;
 const IDLE_MS = 100;
 const DESCRIBE_EVERY_MS = 2000;
 const RETRY_READ_MS = 500;

@@ -1,5 +1,6 @@
 import { getIntegration, listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
 import { NotFoundError } from '../errors.ts';
+import { isId } from '../ids.ts';
 import type { EnvScope } from '../store/keys.ts';
 import type { ReceiptChannel } from './model.ts';
 
@@ -7,7 +8,8 @@ import type { ReceiptChannel } from './model.ts';
 // integration of that provider and channel, the active one first), as the reference reads it.
 
 export async function receiptIntegration(scope: EnvScope, channel: ReceiptChannel, providerIdOrIntegrationId: string): Promise<StoredIntegration> {
-  const byId = await getIntegration(scope.organizationId, providerIdOrIntegrationId);
+  // A provider id (`sendgrid`, `infobip-sms`) is never shaped like a record id: only an id is read as one.
+  const byId = isId(providerIdOrIntegrationId) ? await getIntegration(scope.organizationId, providerIdOrIntegrationId) : undefined;
   if (byId && byId._environmentId === scope.environmentId && byId.channel === channel) return byId;
   const ofProvider = (await listIntegrationsOfChannel(scope, channel)).filter((i) => i.providerId === providerIdOrIntegrationId);
   const found = ofProvider.find((i) => i.active) ?? ofProvider[0];

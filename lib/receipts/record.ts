@@ -1,4 +1,5 @@
 import type { StoredIntegration } from '../integrations/repository.ts';
+import type { StoredMessage } from '../messages/model.ts';
 import { findMessagesByProviderId, getMessage, messageStateUpdate } from '../messages/repository.ts';
 import { detail } from '../pipeline/details.ts';
 import { findNotificationById, saveNotification } from '../pipeline/notification-store.ts';
@@ -25,14 +26,16 @@ export async function recordReceipt(scope: EnvScope, integration: StoredIntegrat
   const found = await findMessagesByProviderId(scope, integration.providerId, receipt.identifier);
   const recorded: RecordedReceipt[] = [];
   for (const message of found.filter((m) => m.channel === channel)) {
-    if (await recordOnMessage(scope, message.subscriberId, message._id, receipt, channel)) recorded.push({ id: message._id, event: receipt.status });
+    if (await recordOnMessage(scope, message, receipt, channel)) recorded.push({ id: message._id, event: receipt.status });
   }
   return recorded;
 }
 
-async function recordOnMessage(scope: EnvScope, subscriberId: string, messageId: string, receipt: Receipt, channel: ReceiptChannel): Promise<boolean> {
+/** `found` is the message as just read (consistently) by its provider id; only a lost race reads it again. */
+async function recordOnMessage(scope: EnvScope, found: StoredMessage, receipt: Receipt, channel: ReceiptChannel): Promise<boolean> {
+  const { subscriberId, _id: messageId } = found;
   for (let attempt = 1; ; attempt++) {
-    const message = await getMessage(scope, subscriberId, messageId);
+    const message = attempt === 1 ? found : await getMessage(scope, subscriberId, messageId);
     const stored = message && (await findNotificationById(scope, message._notificationId, { consistent: true }));
     const job = stored?.notification.jobs.find((j) => j._id === message!._jobId);
     if (!message || !stored || !job) return false;

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from './client.ts';
+import { ExpressionBuilder } from './expression.ts';
 import type { Key } from './keys.ts';
 
 // Changing or deleting an item only if it exists, in one conditional write (no read first, so
@@ -9,16 +10,10 @@ import type { Key } from './keys.ts';
 
 /** Sets the fields given (undefined ones are left alone); the item after, or undefined when there is no such item. */
 export async function setOnExisting(key: Key, fields: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const set: string[] = [];
-  for (const [field, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    const n = set.length;
-    names[`#f${n}`] = field;
-    values[`:f${n}`] = value;
-    set.push(`#f${n} = :f${n}`);
-  }
+  const e = new ExpressionBuilder();
+  const set = Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([field, value]) => e.equals(field, value));
   if (set.length === 0) throw new Error('setOnExisting needs at least one field');
   try {
     const { Attributes } = await db().send(
@@ -27,8 +22,7 @@ export async function setOnExisting(key: Key, fields: Record<string, unknown>): 
         Key: key,
         UpdateExpression: `SET ${set.join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...e.placeholders(),
         ReturnValues: 'ALL_NEW',
       }),
     );

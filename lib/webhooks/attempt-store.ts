@@ -1,17 +1,19 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
+import { getItem } from '../store/get-item.ts';
+import { recordOf } from '../store/index-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import type { Attempt, DeadLetter } from './schemas.ts';
 
 // Storage of delivery attempts and dead letters, under their endpoint, each kept RETENTION_DAYS
 // (TTL). An attempt item is written once (conditionally): a redelivered queue message finds it
 // and carries on from its outcome instead of sending and scheduling again; `followedUp` says the
-// next attempt (or the dead letter) is already taken care of.
+// next attempt (or the dead letter) is already taken care of, or that a success needs neither.
 
-export const RETENTION_DAYS = 30;
+const RETENTION_DAYS = 30;
 const ttlFrom = (at: Date) => Math.floor(at.getTime() / 1000) + RETENTION_DAYS * 86_400;
 const live = (item: Record<string, unknown> | undefined) => item && !(typeof item.ttl === 'number' && item.ttl * 1000 < Date.now()) ? item : undefined;
 
@@ -19,41 +21,37 @@ export interface StoredAttempt extends Attempt {
   followedUp: boolean;
 }
 
-const attemptOf = (item: Record<string, unknown>): StoredAttempt => ({
-  eventId: item.eventId as string,
-  eventType: item.eventType as string,
-  endpointId: item.endpointId as string,
-  attempt: item.attempt as number,
-  statusCode: (item.statusCode as number | null | undefined) ?? null,
-  success: item.success as boolean,
-  latencyMs: item.latencyMs as number,
-  response: item.response as string,
-  timestamp: item.timestamp as string,
-  nextAttemptAt: (item.nextAttemptAt as string | null | undefined) ?? null,
-  followedUp: item.followedUp === true,
-});
+/** The record an item holds: what was written, without its keys, item type and ttl. */
+const recordOfItem = <T>(item: Record<string, unknown>): T => {
+  const { ttl: _ttl, ...record } = recordOf<Record<string, unknown>>(item);
+  return record as T;
+};
+const attemptOf = (item: Record<string, unknown>) => recordOfItem<StoredAttempt>(item);
 const publicAttempt = ({ followedUp: _, ...attempt }: StoredAttempt): Attempt => attempt;
 
 export async function getAttempt(scope: EnvScope, endpointId: string, eventId: string, attempt: number): Promise<StoredAttempt | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookAttempt(scope, endpointId, eventId, attempt), ConsistentRead: true }));
-  const found = live(Item);
+  const found = live(await getItem(keys.webhookAttempt(scope, endpointId, eventId, attempt), { consistent: true }));
   return found && attemptOf(found);
 }
 
-/** Records an attempt; when it was recorded already (a redelivered message), answers that one. */
+/**
+ * Records an attempt; when it was recorded already (a redelivered message), answers that one. A
+ * success has nothing to follow up, so it is stored as followed up: no second write per delivery.
+ */
 export async function recordAttempt(scope: EnvScope, attempt: Attempt): Promise<StoredAttempt> {
+  const stored: StoredAttempt = { ...attempt, followedUp: attempt.success };
   try {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt), type: 'WebhookAttempt', ...attempt, followedUp: false, ttl: ttlFrom(new Date(attempt.timestamp)) },
+        Item: { ...keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt), type: 'WebhookAttempt', ...stored, ttl: ttlFrom(new Date(attempt.timestamp)) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
-    return { ...attempt, followedUp: false };
+    return stored;
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return (await getAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt)) ?? { ...attempt, followedUp: false };
+    return (await getAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt)) ?? stored;
   }
 }
 
@@ -89,16 +87,8 @@ export async function deadLettersPage(scope: EnvScope, endpointId: string, reque
   const page = await paginate(queryReader({ partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix, filter: notExpired() }), (item) => item.sk as string, request);
   return {
     ...page,
-    items: page.items.map((item) => ({
-      eventId: item.eventId as string,
-      eventType: item.eventType as string,
-      endpointId: item.endpointId as string,
-      attempts: item.attempts as number,
-      lastStatusCode: (item.lastStatusCode as number | null | undefined) ?? null,
-      lastResponse: item.lastResponse as string,
-      failedAt: item.failedAt as string,
-      payload: JSON.parse(item.payload as string) as unknown,
-    })),
+    // The payload is stored as the exact text sent; the list shows it parsed.
+    items: page.items.map((item) => ({ ...recordOfItem<DeadLetter>(item), payload: JSON.parse(item.payload as string) as unknown })),
   };
 }
 

@@ -7,7 +7,6 @@ import type { WebhookEventType } from './event-types.ts';
 // change was stored. A change may make several events (a message marked read and seen at once).
 
 export interface StoredChange {
-  kind: 'INSERT' | 'MODIFY' | 'REMOVE';
   sk: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
@@ -15,7 +14,7 @@ export interface StoredChange {
   expired: boolean;
 }
 
-export type Source = 'message' | 'workflow' | 'preference';
+type Source = 'message' | 'workflow' | 'preference';
 
 export function sourceOf(sk: string): Source | undefined {
   if (sk.startsWith(WEBHOOK_SOURCE_SORT_KEYS.messagePrefix)) return 'message';

@@ -3,6 +3,8 @@ import { logger } from '../logger.ts';
 import { delaySecondsUntil } from '../queue/delay.ts';
 import { sendMessages } from '../queue/send.ts';
 import { scopeOfKey, subscriberIdOfKey, type EnvScope } from '../store/keys.ts';
+import { getSubscriber } from '../subscribers/repository.ts';
+import type { Subscriber } from '../subscribers/model.ts';
 import { getEnvironment } from '../tenancy/environments.ts';
 import type { WebhookDelivery } from './delivery-message.ts';
 import { getWorkflowByDbId } from '../workflows/repository.ts';
@@ -27,23 +29,28 @@ export interface ChangeRecord extends StoredChange {
   at: number;
 }
 
-/** What one batch of records reads once per environment. */
+/** What one batch of records reads once: per environment, and per subscriber (a change may make several events of one message). */
 export class EmitCache {
-  private endpoints = new Map<string, Promise<Endpoint[]>>();
-  private identifiers = new Map<string, Promise<string>>();
-  private key = (s: EnvScope) => `${s.organizationId}/${s.environmentId}`;
+  private reads = new Map<string, Promise<unknown>>();
+
+  private once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    if (!this.reads.has(key)) this.reads.set(key, read());
+    return this.reads.get(key) as Promise<T>;
+  }
 
   endpointsOf(scope: EnvScope): Promise<Endpoint[]> {
-    const key = this.key(scope);
-    if (!this.endpoints.has(key)) this.endpoints.set(key, endpointsOfEnvironment(scope).then((all) => all.filter((e) => e.enabled)));
-    return this.endpoints.get(key)!;
+    return this.once(`endpoints/${scope.organizationId}/${scope.environmentId}`, () => endpointsOfEnvironment(scope).then((all) => all.filter((e) => e.enabled)));
   }
 
   /** The envelope's `environmentId`: the environment's public identifier, as the reference sends it. */
   identifierOf(scope: EnvScope): Promise<string> {
-    const key = this.key(scope);
-    if (!this.identifiers.has(key)) this.identifiers.set(key, getEnvironment(scope.organizationId, scope.environmentId).then((e) => e?.identifier ?? scope.environmentId));
-    return this.identifiers.get(key)!;
+    return this.once(`identifier/${scope.organizationId}/${scope.environmentId}`, () =>
+      getEnvironment(scope.organizationId, scope.environmentId).then((e) => e?.identifier ?? scope.environmentId),
+    );
+  }
+
+  subscriberOf(scope: EnvScope, subscriberId: string): Promise<Subscriber | undefined> {
+    return this.once(`subscriber/${scope.organizationId}/${scope.environmentId}/${subscriberId}`, () => getSubscriber(scope, subscriberId));
   }
 }
 
@@ -70,7 +77,7 @@ export async function emitChange(record: ChangeRecord, cache: EmitCache): Promis
       id: eventId,
       type,
       object: objectTypeOf(type),
-      data: await eventData(scope, type, record, subscriberIdOfKey(record.pk)),
+      data: await eventData(scope, type, record, subscriberIdOfKey(record.pk), (subscriberId) => cache.subscriberOf(scope, subscriberId)),
       timestamp: new Date(record.at).toISOString(),
       environmentId: await cache.identifierOf(scope),
     });

@@ -3,7 +3,7 @@ import { getSubscriberWithChoices } from '../preferences/repository.ts';
 import { resolveGlobalPreference, resolveWorkflowPreference } from '../preferences/resolve.ts';
 import { globalPreferenceItem, workflowPreferenceItem } from '../inbox/preferences-view.ts';
 import { workflowOfPreferenceSortKey, type EnvScope } from '../store/keys.ts';
-import { getSubscriber } from '../subscribers/repository.ts';
+import type { Subscriber } from '../subscribers/model.ts';
 import { viewContext } from '../workflows/environment-channels.ts';
 import { getWorkflowByDbId, listWorkflows, workflowFromItem } from '../workflows/repository.ts';
 import { toWorkflowResponse } from '../workflows/view.ts';
@@ -23,11 +23,11 @@ const MESSAGE_FIELDS = [
   'deliveryStatus', 'deliveryStatusAt',
 ] as const;
 
-async function messageData(scope: EnvScope, type: WebhookEventType, message: StoredMessage) {
+async function messageData(type: WebhookEventType, message: StoredMessage, subscriberOf: SubscriberReader) {
   const object: Record<string, unknown> = {};
   for (const field of MESSAGE_FIELDS) if (message[field] !== undefined) object[field] = message[field];
   if (message.identifier !== undefined) object.providerResponseId = message.identifier;
-  object.subscriber = (await getSubscriber(scope, message.subscriberId)) ?? null;
+  object.subscriber = (await subscriberOf(message.subscriberId)) ?? null;
   return { object, ...(type === 'message.failed' && { error: { message: message.errorText ?? 'Send failed' } }) };
 }
 
@@ -51,11 +51,14 @@ async function preferenceData(scope: EnvScope, change: StoredChange, subscriberI
   return { object, subscriberId };
 }
 
+/** How a message event's subscriber is read (the emitter reads each once per batch). */
+type SubscriberReader = (subscriberId: string) => Promise<Subscriber | undefined>;
+
 /** The event's `data`, read when the event is sent to at least one endpoint. */
-export function eventData(scope: EnvScope, type: WebhookEventType, change: StoredChange, subscriberIdOfKey: string | undefined): Promise<unknown> {
+export function eventData(scope: EnvScope, type: WebhookEventType, change: StoredChange, subscriberIdOfKey: string | undefined, subscriberOf: SubscriberReader): Promise<unknown> {
   switch (sourceOf(change.sk)) {
     case 'message':
-      return messageData(scope, type, (change.after ?? change.before) as unknown as StoredMessage);
+      return messageData(type, (change.after ?? change.before) as unknown as StoredMessage, subscriberOf);
     case 'workflow':
       return workflowData(scope, type, change);
     default:

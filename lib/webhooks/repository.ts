@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { decryptSecrets, encryptSecrets } from '../crypto/secret-fields.ts';
 import { db } from '../store/client.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
+import { getItem } from '../store/get-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { deleteExisting, setOnExisting } from '../store/update-existing.ts';
@@ -45,16 +46,16 @@ export async function insertEndpoint(scope: EnvScope, endpoint: Endpoint, secret
 }
 
 export async function getEndpoint(scope: EnvScope, endpointId: string): Promise<Endpoint | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(scope, endpointId), ConsistentRead: true }));
-  return Item && fromItem(Item);
+  const item = await getItem(keys.webhookEndpoint(scope, endpointId), { consistent: true });
+  return item && fromItem(item);
 }
 
 /** The endpoint and its secret in plaintext (to sign with). */
 export async function getEndpointForSending(scope: EnvScope, endpointId: string): Promise<{ endpoint: Endpoint; secret: string } | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(scope, endpointId) }));
-  if (!Item) return undefined;
-  const { signing } = await decryptSecrets({ signing: { secret: Item.secret } }, Item.dataKey as string | undefined);
-  return { endpoint: fromItem(Item), secret: signing.secret as string };
+  const item = await getItem(keys.webhookEndpoint(scope, endpointId));
+  if (!item) return undefined;
+  const { signing } = await decryptSecrets({ signing: { secret: item.secret } }, item.dataKey as string | undefined);
+  return { endpoint: fromItem(item), secret: signing.secret as string };
 }
 
 /** Every endpoint of the environment (a handful): what an event is matched against. */

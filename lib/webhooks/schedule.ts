@@ -9,9 +9,9 @@ export const RETRY_SCHEDULE_ENV = 'WEBHOOK_RETRY_SCHEDULE_SECONDS';
 /** How long one POST may take before it counts as failed (ms, default 15000, Svix's). */
 export const WEBHOOK_TIMEOUT_ENV = 'WEBHOOK_TIMEOUT_MS';
 
-export const DEFAULT_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000] as const;
+const DEFAULT_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 
-export function retrySchedule(): readonly number[] {
+function retrySchedule(): readonly number[] {
   const configured = process.env[RETRY_SCHEDULE_ENV];
   if (!configured) return DEFAULT_RETRY_SCHEDULE_SECONDS;
   const seconds = configured.split(',').map((s) => Number(s.trim()));

@@ -3,10 +3,11 @@ import { UnauthorizedError } from '../../errors.ts';
 
 // The HMAC signatures vendors put on their receipts, compared in constant time.
 
-export function assertHmac(algorithm: 'sha1' | 'sha256', key: string, signed: string, sent: string | undefined, encoding: 'hex' | 'base64', vendor: string): void {
-  if (!sent) throw new UnauthorizedError(`Missing ${vendor} signature`);
+/** `sent` may be several signatures (a vendor signing under old and new keys while they rotate): any one will do. */
+export function assertHmac(algorithm: 'sha1' | 'sha256', key: string, signed: string, sent: string | readonly string[] | undefined, encoding: 'hex' | 'base64', vendor: string): void {
+  if (!sent || sent.length === 0) throw new UnauthorizedError(`Missing ${vendor} signature`);
   const expected = createHmac(algorithm, key).update(signed, 'utf8').digest();
-  if (!sameBytes(Buffer.from(sent, encoding), expected)) throw new UnauthorizedError(`Invalid ${vendor} signature`);
+  if (![sent].flat().some((one) => sameBytes(Buffer.from(one, encoding), expected))) throw new UnauthorizedError(`Invalid ${vendor} signature`);
 }
 
 /** Equal, compared in constant time (a secret's length is no secret). */

@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { UnauthorizedError } from '../../errors.ts';
 import type { ReceiptReader } from '../model.ts';
-import { authToken, sameBytes, sortedParams } from './hmac.ts';
+import { assertHmac, authToken, sortedParams } from './hmac.ts';
 
 // Plivo's message status callbacks (the `url` of a send: trigger provider data `url` for
 // Plivo): form-encoded, signed in `X-Plivo-Signature-V3`, the base64 HMAC-SHA256 under the
@@ -28,8 +27,7 @@ export const plivoReceipts: ReceiptReader = {
     const params = new URLSearchParams(rawBody);
     // The receipt URL has no query string; one added to it is not signed as Plivo signs it (401).
     const signed = `${url}?${sortedParams(params)}.${nonce}`;
-    const expected = createHmac('sha256', token).update(signed, 'utf8').digest();
-    if (!sent.split(',').some((s) => sameBytes(Buffer.from(s.trim(), 'base64'), expected))) throw new UnauthorizedError('Invalid Plivo signature');
+    assertHmac('sha256', token, signed, sent.split(',').map((s) => s.trim()), 'base64', 'Plivo');
 
     const uuid = params.get('MessageUUID');
     const vendorStatus = params.get('Status') ?? '';
