@@ -5,8 +5,6 @@ import type { EnvScope } from '../store/keys.ts';
 // table, so a message is small whatever the payload, and a redelivered message re-reads state
 // instead of trusting a stale copy.
 
-export { MAX_QUEUE_DELAY_SECONDS } from '../queue/delay.ts';
-
 /**
  * Fan out one accepted trigger (the `events` queue). Without `segment` it is the trigger's walk:
  * single recipients, then the audience read page by page and handed out as segments; `cursor`

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SendMessageBatchCommand, type SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
 import { required } from '../config.ts';
 import { sqs } from './client.ts';
+import { MAX_QUEUE_DELAY_SECONDS } from './delay.ts';
 
 // One SendMessageBatch to one of the service's queues, and what every sender shares: the queue
 // names, whose URLs come from the environment variable the stack (or the local runtime) sets for
@@ -30,7 +31,7 @@ export async function sendBatch(queue: QueueName, messages: readonly OutgoingMes
   let entries: SendMessageBatchRequestEntry[] = messages.map((m, j) => ({
     Id: String(j),
     MessageBody: JSON.stringify(m.body),
-    ...(m.delaySeconds && { DelaySeconds: Math.max(0, Math.min(900, Math.ceil(m.delaySeconds))) }),
+    ...(m.delaySeconds && { DelaySeconds: Math.max(0, Math.min(MAX_QUEUE_DELAY_SECONDS, Math.ceil(m.delaySeconds))) }),
   }));
   const unsent = new Map<number, string>();
   for (let attempt = 1; entries.length > 0; attempt++) {
