@@ -3,6 +3,7 @@ import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { tableName } from '../config.ts';
 import { batchDelete } from '../store/batch.ts';
 import { db } from '../store/client.ts';
+import { recordOf } from '../store/index-item.ts';
 import { keys, type EnvScope, type Key } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
 import type { ResourceType, Translation, TranslationContent } from './schemas.ts';
@@ -23,6 +24,7 @@ export interface ResourceRef {
   name: string;
 }
 
+/** The group item as stored, less its keys (recordOf): every attribute putTranslation sets on it. */
 export interface StoredGroup {
   resourceType: ResourceType;
   resourceId: string;
@@ -97,7 +99,7 @@ export async function getTranslation(scope: EnvScope, resource: ResourceRef, loc
 
 export async function getGroup(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>): Promise<StoredGroup | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: groupKey(scope, resource), ConsistentRead: true }));
-  return Item && toGroup(Item);
+  return Item && recordOf<StoredGroup>(Item);
 }
 
 /** The resource's locale items (consistent: a write just answered is seen), with only `attributes`. */
@@ -190,28 +192,18 @@ export async function groupsOfEnvironment(scope: EnvScope): Promise<StoredGroup[
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.translationGroupsOfEnvironment(scope).gsi1pk },
   });
-  return items.map(toGroup);
+  return items.map((item) => recordOf<StoredGroup>(item));
 }
 
 const parseContent = (value: unknown): TranslationContent => (typeof value === 'string' ? (JSON.parse(value) as TranslationContent) : {});
 
+/** Field by field, not recordOf: the API answers it as it is, and the item also holds dbId. */
 function toTranslation(item: Record<string, unknown>): Translation {
   return {
     resourceId: item.resourceId as string,
     resourceType: item.resourceType as ResourceType,
     locale: item.locale as string,
     content: parseContent(item.content),
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-  };
-}
-
-function toGroup(item: Record<string, unknown>): StoredGroup {
-  return {
-    resourceType: item.resourceType as ResourceType,
-    resourceId: item.resourceId as string,
-    resourceName: item.resourceName as string,
-    dbId: item.dbId as string,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };
