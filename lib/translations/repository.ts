@@ -125,6 +125,13 @@ export async function contentsOf(scope: EnvScope, resource: Pick<ResourceRef, 'r
   return Object.fromEntries(items.map((item) => [item.locale as string, parseContent(item.content)]));
 }
 
+/** The keys of the resource's group and locale items (what deleting or renaming it walks). */
+async function partitionKeys(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>): Promise<Key[]> {
+  const { pk } = keys.translationsOfResource(scope, resource.resourceType, resource.dbId);
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ConsistentRead: true });
+  return items as unknown as Key[];
+}
+
 /** False when the locale had no content. */
 export async function deleteTranslation(scope: EnvScope, resource: ResourceRef, locale: string): Promise<boolean> {
   try {
@@ -144,12 +151,11 @@ export async function deleteTranslation(scope: EnvScope, resource: ResourceRef, 
 
 /** Deletes the group and every locale of the resource; false when there was nothing. */
 export async function deleteTranslationsOf(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>): Promise<boolean> {
-  const { pk } = keys.translationsOfResource(scope, resource.resourceType, resource.dbId);
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ConsistentRead: true });
+  const items = await partitionKeys(scope, resource);
   if (items.length === 0) return false;
   // The group last: a crash midway leaves a group whose deletion can be asked again.
   const group = groupKey(scope, resource);
-  const locales = items.filter((item) => item.sk !== group.sk) as unknown as Key[];
+  const locales = items.filter((item) => item.sk !== group.sk);
   await batchDelete(locales);
   await batchDelete([group]);
   return true;
@@ -157,13 +163,11 @@ export async function deleteTranslationsOf(scope: EnvScope, resource: Pick<Resou
 
 /** Records a resource's new identifier on its group and locales (what the list and the export show). */
 export async function renameResource(scope: EnvScope, resource: ResourceRef): Promise<void> {
-  const { pk } = keys.translationsOfResource(scope, resource.resourceType, resource.dbId);
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ConsistentRead: true });
-  for (const item of items) {
+  for (const key of await partitionKeys(scope, resource)) {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { pk: item.pk, sk: item.sk },
+        Key: key,
         UpdateExpression: 'SET resourceId = :rid',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':rid': resource.resourceId },
