@@ -43,6 +43,23 @@ const groupKey = (scope: EnvScope, r: Pick<ResourceRef, 'resourceType' | 'dbId'>
 
 /** Replaces the content of one locale (creating the group when it is the first); the stored translation. */
 export async function putTranslation(scope: EnvScope, resource: ResourceRef, locale: string, content: TranslationContent, now: string): Promise<Translation> {
+  const [translation] = await putTranslations(scope, resource, [[locale, content]], now);
+  return translation!;
+}
+
+/**
+ * Replaces the content of each locale given, the group written once before them (an upload of
+ * many files, a copy of many locales); nothing is written when none is given.
+ */
+export async function putTranslations(scope: EnvScope, resource: ResourceRef, contents: [locale: string, content: TranslationContent][], now: string): Promise<Translation[]> {
+  if (contents.length === 0) return [];
+  await putGroup(scope, resource, now);
+  const written: Translation[] = [];
+  for (const [locale, content] of contents) written.push(await putLocale(scope, resource, locale, content, now));
+  return written;
+}
+
+async function putGroup(scope: EnvScope, resource: ResourceRef, now: string): Promise<void> {
   const list = keys.translationGroupListIndex(scope, now, resource.resourceType, resource.dbId);
   await db().send(
     new UpdateCommand({
@@ -64,6 +81,9 @@ export async function putTranslation(scope: EnvScope, resource: ResourceRef, loc
       },
     }),
   );
+}
+
+async function putLocale(scope: EnvScope, resource: ResourceRef, locale: string, content: TranslationContent, now: string): Promise<Translation> {
   const index = keys.translationLocaleIndex(scope, locale, resource.resourceType, resource.dbId);
   const { Attributes } = await db().send(
     new UpdateCommand({
