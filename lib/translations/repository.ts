@@ -1,11 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { batchDelete } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { recordOf } from '../store/index-item.ts';
 import { keys, type EnvScope, type Key } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
+import { deleteExisting } from '../store/update-existing.ts';
 import type { ResourceType, Translation, TranslationContent } from './schemas.ts';
 
 // Storage of translations. A resource's group item (its identifier and name as last written) and
@@ -153,20 +154,8 @@ async function partitionKeys(scope: EnvScope, resource: Pick<ResourceRef, 'resou
 }
 
 /** False when the locale had no content. */
-export async function deleteTranslation(scope: EnvScope, resource: ResourceRef, locale: string): Promise<boolean> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.translation(scope, resource.resourceType, resource.dbId, locale),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function deleteTranslation(scope: EnvScope, resource: ResourceRef, locale: string): Promise<boolean> {
+  return deleteExisting(keys.translation(scope, resource.resourceType, resource.dbId, locale));
 }
 
 /** Deletes the group and every locale of the resource; false when there was nothing. */
