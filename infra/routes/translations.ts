@@ -17,7 +17,7 @@ import {
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
-// Translations (/v2/translations): per-locale content of a workflow (or, later, a layout) that
+// Translations (/v2/translations): per-locale content of a workflow or a layout that
 // `{{t.key}}` renders from (docs/translations.md). Answered in the reference's `{data}` envelope,
 // as its translation controller answers and `@novu/api` reads. Part of the route table
 // (infra/routes.ts); the handlers in functions/translations/ take their entry from here.

@@ -1,5 +1,5 @@
 import type { EnvScope } from '../store/keys.ts';
-import { contentsOf, deleteTranslationsOf, putTranslation, type ResourceRef } from './repository.ts';
+import { contentsOf, deleteTranslationsOf, putTranslations, type ResourceRef } from './repository.ts';
 
 /**
  * The target resource's translations become the source's (the target's own are replaced, locales
@@ -9,6 +9,5 @@ import { contentsOf, deleteTranslationsOf, putTranslation, type ResourceRef } fr
 export async function copyTranslations(source: { scope: EnvScope; resource: ResourceRef }, target: { scope: EnvScope; resource: ResourceRef }): Promise<void> {
   const contents = await contentsOf(source.scope, source.resource);
   await deleteTranslationsOf(target.scope, target.resource);
-  const now = new Date().toISOString();
-  for (const [locale, content] of Object.entries(contents)) await putTranslation(target.scope, target.resource, locale, content, now);
+  await putTranslations(target.scope, target.resource, Object.entries(contents), new Date().toISOString());
 }

@@ -9,12 +9,19 @@ export const DEFAULT_LOCALE = 'en_US';
 const SHAPE = /^([a-z]{2,3})_([A-Z]{2})$/;
 const LANGUAGE_ONLY = /^[a-z]{2,3}$/;
 
-const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+// Built at the first lookup, not at import: building them loads ICU's names (10-25 ms), and every
+// consumer imports this module (the translate step, the organization's default locale) while
+// most of their jobs never look a locale up.
+let names: { languages: Intl.DisplayNames; regions: Intl.DisplayNames } | undefined;
+const displayNames = () =>
+  (names ??= {
+    languages: new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }),
+    regions: new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }),
+  });
 
-const knownLanguage = (language: string) => languages.of(language) !== undefined;
+const knownLanguage = (language: string) => displayNames().languages.of(language) !== undefined;
 /** `ZZ` is CLDR's "Unknown Region". */
-const knownRegion = (region: string) => region !== 'ZZ' && regions.of(region) !== undefined;
+const knownRegion = (region: string) => region !== 'ZZ' && displayNames().regions.of(region) !== undefined;
 
 /** The locale in its stored form, or undefined when it is not a known `language_REGION`. */
 export function normalizeLocale(value: string): string | undefined {

@@ -1,10 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { batchDelete } from '../store/batch.ts';
 import { db } from '../store/client.ts';
+import { recordOf } from '../store/index-item.ts';
 import { keys, type EnvScope, type Key } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
+import { deleteExisting } from '../store/update-existing.ts';
 import type { ResourceType, Translation, TranslationContent } from './schemas.ts';
 
 // Storage of translations. A resource's group item (its identifier and name as last written) and
@@ -23,6 +25,7 @@ export interface ResourceRef {
   name: string;
 }
 
+/** The group item as stored, less its keys (recordOf): every attribute putTranslation sets on it. */
 export interface StoredGroup {
   resourceType: ResourceType;
   resourceId: string;
@@ -41,6 +44,23 @@ const groupKey = (scope: EnvScope, r: Pick<ResourceRef, 'resourceType' | 'dbId'>
 
 /** Replaces the content of one locale (creating the group when it is the first); the stored translation. */
 export async function putTranslation(scope: EnvScope, resource: ResourceRef, locale: string, content: TranslationContent, now: string): Promise<Translation> {
+  const [translation] = await putTranslations(scope, resource, [[locale, content]], now);
+  return translation!;
+}
+
+/**
+ * Replaces the content of each locale given, the group written once before them (an upload of
+ * many files, a copy of many locales); nothing is written when none is given.
+ */
+export async function putTranslations(scope: EnvScope, resource: ResourceRef, contents: [locale: string, content: TranslationContent][], now: string): Promise<Translation[]> {
+  if (contents.length === 0) return [];
+  await putGroup(scope, resource, now);
+  const written: Translation[] = [];
+  for (const [locale, content] of contents) written.push(await putLocale(scope, resource, locale, content, now));
+  return written;
+}
+
+async function putGroup(scope: EnvScope, resource: ResourceRef, now: string): Promise<void> {
   const list = keys.translationGroupListIndex(scope, now, resource.resourceType, resource.dbId);
   await db().send(
     new UpdateCommand({
@@ -62,6 +82,9 @@ export async function putTranslation(scope: EnvScope, resource: ResourceRef, loc
       },
     }),
   );
+}
+
+async function putLocale(scope: EnvScope, resource: ResourceRef, locale: string, content: TranslationContent, now: string): Promise<Translation> {
   const index = keys.translationLocaleIndex(scope, locale, resource.resourceType, resource.dbId);
   const { Attributes } = await db().send(
     new UpdateCommand({
@@ -97,7 +120,7 @@ export async function getTranslation(scope: EnvScope, resource: ResourceRef, loc
 
 export async function getGroup(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>): Promise<StoredGroup | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: groupKey(scope, resource), ConsistentRead: true }));
-  return Item && toGroup(Item);
+  return Item && recordOf<StoredGroup>(Item);
 }
 
 /** The resource's locale items (consistent: a write just answered is seen), with only `attributes`. */
@@ -123,31 +146,25 @@ export async function contentsOf(scope: EnvScope, resource: Pick<ResourceRef, 'r
   return Object.fromEntries(items.map((item) => [item.locale as string, parseContent(item.content)]));
 }
 
+/** The keys of the resource's group and locale items (what deleting or renaming it walks). */
+async function partitionKeys(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>): Promise<Key[]> {
+  const { pk } = keys.translationsOfResource(scope, resource.resourceType, resource.dbId);
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ConsistentRead: true });
+  return items as unknown as Key[];
+}
+
 /** False when the locale had no content. */
-export async function deleteTranslation(scope: EnvScope, resource: ResourceRef, locale: string): Promise<boolean> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.translation(scope, resource.resourceType, resource.dbId, locale),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function deleteTranslation(scope: EnvScope, resource: ResourceRef, locale: string): Promise<boolean> {
+  return deleteExisting(keys.translation(scope, resource.resourceType, resource.dbId, locale));
 }
 
 /** Deletes the group and every locale of the resource; false when there was nothing. */
 export async function deleteTranslationsOf(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>): Promise<boolean> {
-  const { pk } = keys.translationsOfResource(scope, resource.resourceType, resource.dbId);
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ConsistentRead: true });
+  const items = await partitionKeys(scope, resource);
   if (items.length === 0) return false;
   // The group last: a crash midway leaves a group whose deletion can be asked again.
   const group = groupKey(scope, resource);
-  const locales = items.filter((item) => item.sk !== group.sk) as unknown as Key[];
+  const locales = items.filter((item) => item.sk !== group.sk);
   await batchDelete(locales);
   await batchDelete([group]);
   return true;
@@ -155,13 +172,11 @@ export async function deleteTranslationsOf(scope: EnvScope, resource: Pick<Resou
 
 /** Records a resource's new identifier on its group and locales (what the list and the export show). */
 export async function renameResource(scope: EnvScope, resource: ResourceRef): Promise<void> {
-  const { pk } = keys.translationsOfResource(scope, resource.resourceType, resource.dbId);
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ConsistentRead: true });
-  for (const item of items) {
+  for (const key of await partitionKeys(scope, resource)) {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { pk: item.pk, sk: item.sk },
+        Key: key,
         UpdateExpression: 'SET resourceId = :rid',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':rid': resource.resourceId },
@@ -190,28 +205,18 @@ export async function groupsOfEnvironment(scope: EnvScope): Promise<StoredGroup[
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.translationGroupsOfEnvironment(scope).gsi1pk },
   });
-  return items.map(toGroup);
+  return items.map((item) => recordOf<StoredGroup>(item));
 }
 
 const parseContent = (value: unknown): TranslationContent => (typeof value === 'string' ? (JSON.parse(value) as TranslationContent) : {});
 
+/** Field by field, not recordOf: the API answers it as it is, and the item also holds dbId. */
 function toTranslation(item: Record<string, unknown>): Translation {
   return {
     resourceId: item.resourceId as string,
     resourceType: item.resourceType as ResourceType,
     locale: item.locale as string,
     content: parseContent(item.content),
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-  };
-}
-
-function toGroup(item: Record<string, unknown>): StoredGroup {
-  return {
-    resourceType: item.resourceType as ResourceType,
-    resourceId: item.resourceId as string,
-    resourceName: item.resourceName as string,
-    dbId: item.dbId as string,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };

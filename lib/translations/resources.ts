@@ -34,7 +34,7 @@ export function findResource(scope: EnvScope, resourceType: ResourceType, id: st
   return finders[resourceType](scope, id);
 }
 
-export const resourceNotFound = (resourceType: ResourceType, id: string) =>
+const resourceNotFound = (resourceType: ResourceType, id: string) =>
   new NotFoundError(`${resourceType === 'workflow' ? 'Workflow' : 'Layout'} with id ${id} not found`);
 
 export async function requireResource(scope: EnvScope, resourceType: ResourceType, id: string): Promise<TranslatableResource> {

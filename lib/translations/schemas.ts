@@ -36,7 +36,6 @@ export const createTranslationBody = z.object({ resourceId, resourceType, locale
 export type CreateTranslationInput = z.infer<typeof createTranslationBody>;
 
 export const resourceParams = z.object({ resourceType, resourceId });
-export type ResourceParams = z.infer<typeof resourceParams>;
 export const translationParams = z.object({ resourceType, resourceId, locale: localeSchema });
 
 export const masterJsonQuery = z.object({ locale: z.optional(localeSchema) });

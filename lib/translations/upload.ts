@@ -3,7 +3,7 @@ import type { EnvScope } from '../store/keys.ts';
 import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
 import { normalizeLocale } from './locales.ts';
 import { importMasterJson } from './master-json.ts';
-import { putTranslation } from './repository.ts';
+import { putTranslations } from './repository.ts';
 import { requireResource } from './resources.ts';
 import {
   fitsContentLimit,
@@ -65,17 +65,15 @@ export async function uploadTranslations(scope: EnvScope, input: UploadTranslati
   }
   const resource = await requireResource(scope, input.resourceType, input.resourceId);
   const errors: string[] = [];
-  const now = new Date().toISOString();
+  const contents: [string, Record<string, unknown>][] = [];
   for (const file of files) {
-    let content: Record<string, unknown>;
     try {
-      content = parseJsonObject(file);
+      contents.push([localeOfFile(file.filename)!, parseJsonObject(file)]);
     } catch (error) {
       errors.push(`Failed to process file '${file.filename}': ${(error as Error).message}`);
-      continue;
     }
-    await putTranslation(scope, resource, localeOfFile(file.filename)!, content, now);
   }
+  await putTranslations(scope, resource, contents, new Date().toISOString());
   return { totalFiles: files.length, successfulUploads: files.length - errors.length, failedUploads: errors.length, errors };
 }
 
