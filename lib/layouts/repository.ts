@@ -1,6 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
-import { db } from '../store/client.ts';
 import { getItem } from '../store/get-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { firstOfIndex, recordOf } from '../store/index-item.ts';
@@ -53,10 +51,13 @@ export async function listLayouts(scope: EnvScope): Promise<StoredLayout[]> {
   return items.map(fromItem);
 }
 
-/** The identifier of the environment's default layout; undefined while it has none. */
+/**
+ * The identifier of the environment's default layout; undefined while it has none. Read through
+ * getItem, so the email sends of a batch's records, which each read it, share one request.
+ */
 export async function getDefaultLayoutId(scope: EnvScope): Promise<string | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.defaultLayout(scope), ConsistentRead: true }));
-  return Item?.layoutId as string | undefined;
+  const item = await getItem(keys.defaultLayout(scope), { consistent: true });
+  return item?.layoutId as string | undefined;
 }
 
 export type InsertOutcome = 'created' | 'identifier-taken' | 'default-taken';
