@@ -1,13 +1,11 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
-import { db } from '../store/client.ts';
 import { getItem } from '../store/get-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { firstOfIndex, recordOf } from '../store/index-item.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
 import { transact } from '../store/transact.ts';
+import { setOnExisting } from '../store/update-existing.ts';
 import type { UserRef } from '../workflows/model.ts';
 import type { StoredLayout } from './model.ts';
 import type { LayoutControlValues } from './schemas.ts';
@@ -53,10 +51,13 @@ export async function listLayouts(scope: EnvScope): Promise<StoredLayout[]> {
   return items.map(fromItem);
 }
 
-/** The identifier of the environment's default layout; undefined while it has none. */
+/**
+ * The identifier of the environment's default layout; undefined while it has none. Read through
+ * getItem, so the email sends of a batch's records, which each read it, share one request.
+ */
 export async function getDefaultLayoutId(scope: EnvScope): Promise<string | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.defaultLayout(scope), ConsistentRead: true }));
-  return Item?.layoutId as string | undefined;
+  const item = await getItem(keys.defaultLayout(scope), { consistent: true });
+  return item?.layoutId as string | undefined;
 }
 
 export type InsertOutcome = 'created' | 'identifier-taken' | 'default-taken';
@@ -94,24 +95,8 @@ export interface LayoutChanges {
 
 /** Sets the changed fields; undefined when the layout does not exist. */
 export async function updateLayout(scope: EnvScope, identifier: string, changes: LayoutChanges): Promise<StoredLayout | undefined> {
-  const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.layout(scope, identifier),
-        UpdateExpression: `SET ${fields.map(([field]) => `#${field} = :${field}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(fields.map(([field]) => [`#${field}`, field])),
-        ExpressionAttributeValues: Object.fromEntries(fields.map(([field, value]) => [`:${field}`, value])),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes && fromItem(Attributes);
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+  const item = await setOnExisting(keys.layout(scope, identifier), { ...changes });
+  return item && fromItem(item);
 }
 
 export type DeleteOutcome = 'deleted' | 'changed' | 'in-use';

@@ -1,3 +1,4 @@
+import { objectOr } from '../providers/deep-merge.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { BUILT_IN_LAYOUT_HTML } from './built-in.ts';
 import { resolveLayout } from './lookup.ts';
@@ -17,17 +18,14 @@ export type LayoutChoice =
   | { kind: 'layout'; name: string; layoutId: string; dbId: string; isTranslationEnabled: boolean; email?: LayoutEmailControls }
   | { kind: 'missing'; layoutId: string };
 
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
 /** The trigger's override: a layout reference, null (none), or undefined (the step decides). */
 function overrideOf(overrides: Record<string, unknown>, step: { _id: string; stepId: string }): string | null | undefined {
-  const steps = record(overrides.steps);
+  const steps = objectOr(overrides.steps);
   for (const key of [step._id, step.stepId]) {
-    const layoutId = record(steps[key]).layoutId;
+    const layoutId = objectOr(steps[key]).layoutId;
     if (layoutId !== undefined) return layoutId as string | null;
   }
-  const channel = record(record(overrides.channels).email).layoutId;
+  const channel = objectOr(objectOr(overrides.channels).email).layoutId;
   if (channel !== undefined) return channel as string | null;
   const identifier = overrides.layoutIdentifier;
   return typeof identifier === 'string' && identifier !== '' ? identifier : undefined;

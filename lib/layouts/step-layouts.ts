@@ -1,7 +1,7 @@
 import type { EnvScope } from '../store/keys.ts';
 import { resolveLayout } from './lookup.ts';
 import { getLayout } from './repository.ts';
-import { layoutsUsedBy } from './uses.ts';
+import { layoutNamedBy, layoutsUsedBy } from './uses.ts';
 
 // The layouts email steps name, as workflows are written and shown. A step may name a layout by
 // identifier, database id or slug; it is stored by identifier, so a step keeps naming its layout
@@ -17,8 +17,8 @@ interface StepLike {
 export async function withLayoutIdentifiers<S extends StepLike>(scope: EnvScope, steps: S[]): Promise<S[]> {
   return Promise.all(
     steps.map(async (step) => {
-      const ref = step.controlValues.layoutId;
-      if (step.type !== 'email' || typeof ref !== 'string' || ref === '') return step;
+      const ref = layoutNamedBy(step);
+      if (ref === undefined) return step;
       const layout = await resolveLayout(scope, ref);
       return layout && layout.layoutId !== ref ? { ...step, controlValues: { ...step.controlValues, layoutId: layout.layoutId } } : step;
     }),

@@ -26,10 +26,9 @@ async function upsertInTarget(layout: StoredLayout, target: Caller): Promise<Sto
   const { layoutId } = layout;
   const content = { name: layout.name, isTranslationEnabled: layout.isTranslationEnabled, controlValues: structuredClone(layout.controlValues) };
   const update = () => updateLayout(target, layoutId, { ...content, updatedAt: new Date().toISOString(), updatedBy: { _id: target.userId } });
-  if (await getLayout(target, layoutId)) {
-    const updated = await update();
-    if (updated) return updated;
-  }
+  // The update is conditioned on the layout existing: no read first to find out.
+  const existing = await update();
+  if (existing) return existing;
   try {
     return await addLayout(target, { layoutId, ...content });
   } catch (error) {

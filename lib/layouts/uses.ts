@@ -19,12 +19,18 @@ export interface LayoutUser {
   layoutUsesTracked?: true;
 }
 
-/** The layouts a workflow's email steps name (omitted and null name none), each once. */
+/** The layout a step names: an email step's `layoutId`; omitted, null and empty name none (the default or no layout). */
+export function layoutNamedBy(step: LayoutUser['steps'][number]): string | undefined {
+  const { layoutId } = step.controlValues;
+  return step.type === 'email' && typeof layoutId === 'string' && layoutId !== '' ? layoutId : undefined;
+}
+
+/** The layouts a workflow's email steps name, each once. */
 export function layoutsUsedBy(workflow: Pick<LayoutUser, 'steps'> | undefined): string[] {
   const used = new Set<string>();
   for (const step of workflow?.steps ?? []) {
-    const layoutId = step.controlValues.layoutId;
-    if (step.type === 'email' && typeof layoutId === 'string' && layoutId !== '') used.add(layoutId);
+    const layoutId = layoutNamedBy(step);
+    if (layoutId !== undefined) used.add(layoutId);
   }
   return [...used];
 }

@@ -1,6 +1,7 @@
 import type { Channel } from '../integrations/providers.ts';
 import { CHANNEL_STEP_TYPES, type StoredStep, type StoredWorkflow } from './model.ts';
 import { isAllowedVariable, stepVariables } from './variables.ts';
+import { layoutNamedBy } from '../layouts/uses.ts';
 
 // The issues of a workflow's steps, computed from the stored model, the environment's active
 // integration channels and the layouts it has, and the status they give. Issues are not stored: they are derived on
@@ -62,8 +63,8 @@ function controlIssues(workflow: WorkflowTemplates, index: number, layouts: Read
     add(field, { issueType: 'MISSING_VALUE', message: `${field} is required` });
   }
   // The reference refuses such a step (404); here it is saved and shows this until the layout exists.
-  const { layoutId } = step.controlValues;
-  if (step.type === 'email' && typeof layoutId === 'string' && layoutId !== '' && !layouts.has(layoutId)) {
+  const layoutId = layoutNamedBy(step);
+  if (layoutId !== undefined && !layouts.has(layoutId)) {
     add('layoutId', { issueType: 'MISSING_VALUE', message: `Layout ${layoutId} not found in this environment` });
   }
   const variables = stepVariables(workflow, index);

@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
+import { atVersion, newOrAtVersion, writeIf } from '../store/conditions.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { firstOfIndex, recordOf } from '../store/index-item.ts';
 import { queryAll } from '../store/query-pages.ts';
@@ -76,9 +76,7 @@ export async function saveWorkflow(workflow: StoredWorkflow, previous?: Versione
       Put: {
         TableName: tableName(),
         Item: toItem(workflow, version),
-        ...(previous === undefined
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': previous.version } }),
+        ...newOrAtVersion(previous?.version),
       },
     },
     ...layoutUseWrites(scopeOf(workflow), previous, workflow),
@@ -101,8 +99,7 @@ export async function saveRenamedWorkflow(workflow: StoredWorkflow, previous: Ve
       Delete: {
         TableName: tableName(),
         Key: keys.workflow(scopeOf(workflow), previous.workflowId),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': previous.version },
+        ...atVersion(previous.version),
       },
     },
     { Put: { TableName: tableName(), Item: toItem(workflow, version), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -123,8 +120,7 @@ export async function deleteWorkflow(workflow: VersionedWorkflow): Promise<void>
       Delete: {
         TableName: tableName(),
         Key: keys.workflow(scope, workflow.workflowId),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': workflow.version },
+        ...atVersion(workflow.version),
       },
     },
     ...layoutUseWrites(scope, workflow, undefined),
@@ -137,8 +133,8 @@ export async function deleteWorkflow(workflow: VersionedWorkflow): Promise<void>
  * write otherwise). It leaves the version alone: a trigger is not an edit of the workflow.
  */
 export async function touchLastTriggered(scope: EnvScope, workflowId: string, at: Date, everyMs: number): Promise<void> {
-  try {
-    await db().send(
+  await writeIf(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.workflow(scope, workflowId),
@@ -146,8 +142,6 @@ export async function touchLastTriggered(scope: EnvScope, workflowId: string, at
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastTriggeredAt) OR lastTriggeredAt = :null OR lastTriggeredAt < :before)',
         ExpressionAttributeValues: { ':at': at.toISOString(), ':null': null, ':before': new Date(at.getTime() - everyMs).toISOString() },
       }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+    ),
+  );
 }

@@ -48,4 +48,19 @@ function idFromSlug(slug: string, kind: 'wf' | 'lt'): string | undefined {
 }
 
 export const workflowIdFromSlug = (slug: string) => idFromSlug(slug, 'wf');
-export const layoutIdFromSlug = (slug: string) => idFromSlug(slug, 'lt');
+
+/**
+ * A record the v2 API names in the path by its key (a workflowId, a layout identifier), its
+ * database id or its slug (the reference's ParseSlugIdPipe): the key is tried first.
+ */
+export async function findByRef<T>(
+  ref: string,
+  kind: 'wf' | 'lt',
+  byKey: (key: string) => Promise<T | undefined>,
+  byDbId: (dbId: string) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const found = await byKey(ref);
+  if (found) return found;
+  const dbId = isId(ref) ? ref : idFromSlug(ref, kind);
+  return dbId ? byDbId(dbId) : undefined;
+}
