@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from './client.ts';
+import { writeIf } from './conditions.ts';
 import { ExpressionBuilder } from './expression.ts';
 import type { Key } from './keys.ts';
 
@@ -15,7 +15,8 @@ export async function setOnExisting(key: Key, fields: Record<string, unknown>): 
     .filter(([, value]) => value !== undefined)
     .map(([field, value]) => e.equals(field, value));
   if (set.length === 0) throw new Error('setOnExisting needs at least one field');
-  try {
+  let item: Record<string, unknown> | undefined;
+  await writeIf(async () => {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
@@ -26,20 +27,12 @@ export async function setOnExisting(key: Key, fields: Record<string, unknown>): 
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return Attributes;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+    item = Attributes;
+  });
+  return item;
 }
 
 /** False when there was no such item. */
-export async function deleteExisting(key: Key): Promise<boolean> {
-  try {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' }));
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function deleteExisting(key: Key): Promise<boolean> {
+  return writeIf(() => db().send(new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' })));
 }
