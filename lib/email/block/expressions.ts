@@ -41,13 +41,16 @@ export const repeatEach = (node: BlockNode, rewrite: Rewrite): string =>
   bareExpression(rewrite(asOutput(bareExpression(String(node.attrs?.each || 'items')))));
 
 /**
- * Inside iteration `index` of a repeat over `each`: `each` and `current` in the Liquid of a
- * template name that item. Paths already indexed (`payload.items[2]`) are left alone.
+ * For iteration `index` of a repeat over `each`: `each` and `current` in the Liquid of a template
+ * name that item. Paths already indexed (`payload.items[2]`) are left alone. The pattern is built
+ * once per repeat, not once per item.
  */
-export function itemRewrite(outer: Rewrite, each: string, index: number): Rewrite {
+export function itemRewrites(outer: Rewrite, each: string): (index: number) => Rewrite {
   const names = new RegExp(`(?<![\\w.\\]-])(?:${escapeRegExp(each)}|current)(?![\\w[-])`, 'g');
-  const item = `${each}[${index}]`;
-  return (template) => outer(template).replace(LIQUID_BLOCK, (block) => block.replace(names, item));
+  return (index) => {
+    const item = `${each}[${index}]`;
+    return (template) => outer(template).replace(LIQUID_BLOCK, (block) => block.replace(names, item));
+  };
 }
 
 /** The Liquid templates a node itself holds (not its children's), for reading and rendering alike. */
@@ -87,6 +90,6 @@ export function nodeTemplates(node: BlockNode): string[] {
  */
 export function documentTemplates(node: BlockNode, rewrite: Rewrite = noRewrite): string[] {
   const own = nodeTemplates(node).map(rewrite);
-  const inner = node.type === 'repeat' || node.type === 'for' ? itemRewrite(rewrite, repeatEach(node, rewrite), 0) : rewrite;
+  const inner = node.type === 'repeat' || node.type === 'for' ? itemRewrites(rewrite, repeatEach(node, rewrite))(0) : rewrite;
   return [...own, ...(node.content ?? []).flatMap((child) => documentTemplates(child, inner))];
 }
