@@ -14,6 +14,9 @@ const visible = (html: string) => (html !== '' && html.trim() === '' ? '&nbsp;'.
 const MARK_ORDER = ['underline', 'bold', 'italic', 'textStyle', 'link'];
 const rank = (mark: BlockMark) => MARK_ORDER.indexOf(mark.type);
 
+const CODE_STYLE = styleOf({ 'background-color': '#f3f4f6', 'border-radius': '4px', padding: '2px 4px', 'font-family': 'monospace', 'font-size': '90%' });
+const LINK_STYLE = styleOf({ color: '#111827', 'text-decoration': 'underline', 'font-weight': 500 });
+
 function withMark(html: string, mark: BlockMark, context: RenderContext): string {
   switch (mark.type) {
     case 'bold':
@@ -25,7 +28,7 @@ function withMark(html: string, mark: BlockMark, context: RenderContext): string
     case 'strike':
       return `<s>${html}</s>`;
     case 'code':
-      return `<code${styleOf({ 'background-color': '#f3f4f6', 'border-radius': '4px', padding: '2px 4px', 'font-family': 'monospace', 'font-size': '90%' })}>${html}</code>`;
+      return `<code${CODE_STYLE}>${html}</code>`;
     case 'textStyle': {
       const color = cssValue(mark.attrs?.color, '');
       return color ? `<span${styleOf({ color })}>${html}</span>` : html;
@@ -35,7 +38,7 @@ function withMark(html: string, mark: BlockMark, context: RenderContext): string
       const href = template === undefined ? undefined : safeUrl(liquidText(context, template).trim(), 'link');
       if (!href) return html;
       const target = typeof mark.attrs?.target === 'string' ? mark.attrs.target : '_blank';
-      return `<a href="${escapeHtml(href)}" target="${escapeHtml(target)}" rel="noopener noreferrer nofollow"${styleOf({ color: '#111827', 'text-decoration': 'underline', 'font-weight': 500 })}>${html}</a>`;
+      return `<a href="${escapeHtml(href)}" target="${escapeHtml(target)}" rel="noopener noreferrer nofollow"${LINK_STYLE}>${html}</a>`;
     }
     default:
       throw new Error(`Mark type "${mark.type}" is not supported.`);
