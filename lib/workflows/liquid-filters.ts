@@ -6,7 +6,7 @@ import englishPlural from 'pluralize';
 // key argument (`'t.key'`) is resolved before rendering, not here.
 
 /** An object or an array as the reference prints it: JSON with `"` turned into `'`. */
-export function singleQuotedJson(value: unknown, spaces = 0): string {
+function singleQuotedJson(value: unknown, spaces: unknown = 0): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'object') return String(value);
   return JSON.stringify(value, null, Number(spaces) || 0).replace(/"/g, "'");
@@ -129,7 +129,7 @@ export function toSentenceArgsIssue(args: readonly FilterArgument[], overDigestE
 
 /** The filters to register on an engine, by name (`json` replaces Liquid's own). */
 export const liquidFilters: Record<string, (value: unknown, ...args: unknown[]) => unknown> = {
-  json: (value: unknown, spaces?: unknown) => singleQuotedJson(value, Number(spaces) || 0),
+  json: singleQuotedJson,
   digest,
   toSentence,
   pluralize,

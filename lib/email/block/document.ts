@@ -18,13 +18,13 @@ export interface BlockNode {
 }
 
 /** Every node type the renderer draws (content-apis.md §3.2); `for` is the deprecated `repeat`. */
-export const NODE_TYPES = [
+const NODE_TYPES = [
   'doc', 'paragraph', 'heading', 'text', 'variable', 'hardBreak', 'button', 'image', 'inlineImage', 'logo', 'spacer',
   'horizontalRule', 'section', 'columns', 'column', 'repeat', 'for', 'htmlCodeBlock', 'footer', 'blockquote',
   'bulletList', 'orderedList', 'listItem',
 ] as const;
 
-export const MARK_TYPES = ['bold', 'italic', 'underline', 'strike', 'code', 'textStyle', 'link'] as const;
+const MARK_TYPES = ['bold', 'italic', 'underline', 'strike', 'code', 'textStyle', 'link'] as const;
 
 const KNOWN_NODES: ReadonlySet<string> = new Set(NODE_TYPES);
 const KNOWN_MARKS: ReadonlySet<string> = new Set(MARK_TYPES);

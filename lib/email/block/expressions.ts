@@ -15,7 +15,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export const asOutput = (value: string): string => (value.includes('{{') || value.includes('{%') ? value : `{{ ${value} }}`);
 
 /** A repeat's `each` (or a showIfKey) as the path it names, braces removed. */
-export const bareExpression = (value: string): string => value.trim().replace(/^\{\{\s*([\s\S]*?)\s*\}\}$/, '$1');
+const bareExpression = (value: string): string => value.trim().replace(/^\{\{\s*([\s\S]*?)\s*\}\}$/, '$1');
 
 /** The Liquid a variable node stands for. */
 export function variableTemplate(attrs: Record<string, unknown> | undefined): string {
@@ -54,7 +54,7 @@ export function itemRewrites(outer: Rewrite, each: string): (index: number) => R
 }
 
 /** The Liquid templates a node itself holds (not its children's), for reading and rendering alike. */
-export function nodeTemplates(node: BlockNode): string[] {
+function nodeTemplates(node: BlockNode): string[] {
   const found: (string | undefined)[] = [];
   const a = node.attrs;
   if (typeof a?.showIfKey === 'string' && a.showIfKey !== '') found.push(asOutput(a.showIfKey));
