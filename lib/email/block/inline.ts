@@ -1,8 +1,7 @@
 import type { BlockMark, BlockNode } from './document.ts';
-import { fieldTemplate, variableTemplate } from './expressions.ts';
-import { liquidText, type NodeRenderer, type RenderContext } from './context.ts';
+import { variableTemplate } from './expressions.ts';
+import { attrUrl, liquidText, type NodeRenderer, type RenderContext } from './context.ts';
 import { cssValue, escapeHtml, styleOf } from './html.ts';
-import { safeUrl } from '../../pipeline/steps/sanitize.ts';
 
 // Inline content: text with its marks, variables (rendered as text, as the reference turns them
 // into text nodes) and line breaks. Whatever a template renders is text here: escaped.
@@ -34,9 +33,8 @@ function withMark(html: string, mark: BlockMark, context: RenderContext): string
       return color ? `<span${styleOf({ color })}>${html}</span>` : html;
     }
     case 'link': {
-      const template = fieldTemplate({ type: 'link', attrs: mark.attrs }, 'href', 'isUrlVariable');
-      const href = template === undefined ? undefined : safeUrl(liquidText(context, template).trim(), 'link');
-      if (!href) return html;
+      const href = attrUrl(context, { type: 'link', attrs: mark.attrs }, 'href', 'isUrlVariable', 'link');
+      if (href === undefined) return html;
       const target = typeof mark.attrs?.target === 'string' ? mark.attrs.target : '_blank';
       return `<a href="${escapeHtml(href)}" target="${escapeHtml(target)}" rel="noopener noreferrer nofollow"${LINK_STYLE}>${html}</a>`;
     }
