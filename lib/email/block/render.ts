@@ -2,7 +2,7 @@ import { expand } from './conditions.ts';
 import type { NodeRenderer, RenderContext } from './context.ts';
 import { parseBlockDocument, type BlockDocumentReading, type BlockNode } from './document.ts';
 import { noRewrite } from './expressions.ts';
-import { column, columns, section } from './boxes.ts';
+import { columns, section } from './boxes.ts';
 import { hardBreak, text, variable } from './inline.ts';
 import { button, image, inlineImage, logo } from './media.ts';
 import { wholeDocument } from './page.ts';
@@ -41,8 +41,8 @@ const RENDERERS: Record<string, NodeRenderer> = {
   inlineImage,
   logo,
   section,
+  // No `column`: the document check keeps columns inside columns, which draws them as its cells.
   columns,
-  column,
 };
 
 /** A node's children, shown-if and repeats applied, each drawn knowing what follows it. */
