@@ -1,5 +1,5 @@
 import { isCronExpression } from '../cron.ts';
-import { isBlockDocument, parseBlockDocument } from '../email/block/document.ts';
+import { blockDocumentOf } from '../email/block/document.ts';
 import * as z from '../zod.ts';
 import type { StepType } from './model.ts';
 
@@ -68,8 +68,8 @@ const inApp = z
  * renderer draws, and `editorType: 'block'` must come with a document (or an empty body).
  */
 function blockBodyProblem(body: string, editorType: string | undefined): string | undefined {
-  if (isBlockDocument(body)) {
-    const parsed = parseBlockDocument(body);
+  const parsed = blockDocumentOf(body);
+  if (parsed) {
     return parsed.ok ? undefined : `body is not a valid block-editor document: ${parsed.message}`;
   }
   if (editorType === 'block' && body.trim() !== '') {

@@ -6,7 +6,7 @@ import englishPlural from 'pluralize';
 // key argument (`'t.key'`) is resolved before rendering, not here.
 
 /** An object or an array as the reference prints it: JSON with `"` turned into `'`. */
-export function singleQuotedJson(value: unknown, spaces = 0): string {
+function singleQuotedJson(value: unknown, spaces: unknown = 0): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'object') return String(value);
   return JSON.stringify(value, null, Number(spaces) || 0).replace(/"/g, "'");
@@ -59,23 +59,6 @@ const limitOf = (limit: unknown, fallback: number): number => {
 };
 
 /**
- * `{{ actors | digest: maxNames, keyPath, separator }}`: `John`, `John and Josh`,
- * `John, Josh and Sarah` (three with maxNames ≥ 3), else the first maxNames (2) and
- * `and N other(s)`.
- */
-export function digest(list: unknown, maxNames: unknown = 2, keyPath?: unknown, separator: unknown = ', '): unknown {
-  if (!Array.isArray(list) || list.length === 0) return '';
-  const names = itemTexts(list, keyPath);
-  const max = limitOf(maxNames, 2);
-  const sep = String(separator ?? ', ');
-  if (names.length === 1) return names[0];
-  if (names.length === 2) return `${String(names[0])} and ${String(names[1])}`;
-  if (max >= names.length) return `${names.slice(0, -1).join(sep)} and ${String(names.at(-1))}`;
-  const others = names.length - max;
-  return `${names.slice(0, max).join(sep)} and ${others} ${others === 1 ? 'other' : 'others'}`;
-}
-
-/**
  * `{{ list | toSentence: keyPath, limit, overflowSuffix, wordsConnector, twoWordsConnector,
  * lastWordConnector }}` (defaults '', 2, 'other', ', ', ' and ', ', and '): `John and Josh`,
  * `John, Josh, and Sarah` within the limit, `John, Josh, and 2 others` past it (the suffix
@@ -99,6 +82,15 @@ export function toSentence(
   if (max >= words.length) return `${words.slice(0, -1).join(connector)}${last}${String(words.at(-1))}`;
   const more = words.length - max;
   return `${words.slice(0, max).join(connector)}${max === 1 ? two : last}${more} ${englishPlural(String(overflowSuffix), more)}`;
+}
+
+/**
+ * `{{ actors | digest: maxNames, keyPath, separator }}`: `John`, `John and Josh`,
+ * `John, Josh and Sarah` (three with maxNames ≥ 3), else the first maxNames (2) and
+ * `and N other(s)`: toSentence with the separator between names and ` and ` before the last.
+ */
+export function digest(list: unknown, maxNames: unknown = 2, keyPath?: unknown, separator: unknown = ', '): unknown {
+  return toSentence(list, keyPath, maxNames, 'other', separator ?? ', ', ' and ', ' and ');
 }
 
 /** A filter argument as written: quoted text, a number, or anything else (a variable, `true`) by its text. */
@@ -129,7 +121,7 @@ export function toSentenceArgsIssue(args: readonly FilterArgument[], overDigestE
 
 /** The filters to register on an engine, by name (`json` replaces Liquid's own). */
 export const liquidFilters: Record<string, (value: unknown, ...args: unknown[]) => unknown> = {
-  json: (value: unknown, spaces?: unknown) => singleQuotedJson(value, Number(spaces) || 0),
+  json: singleQuotedJson,
   digest,
   toSentence,
   pluralize,

@@ -1,5 +1,5 @@
 import { Liquid, Output, TokenKind, filters, toValueSync, type NumberToken, type QuotedToken, type Template } from 'liquidjs';
-import { isBlockDocument, parseBlockDocument } from '../email/block/document.ts';
+import { blockDocumentOf } from '../email/block/document.ts';
 import { documentTemplates } from '../email/block/expressions.ts';
 import type { ReadStep } from './build.ts';
 import { liquidFilters, printValue, toSentenceArgsIssue, type FilterArgument } from './liquid-filters.ts';
@@ -85,7 +85,7 @@ function outputArgsIssue(output: Output): string | undefined {
  * not parse is the reading, since the body renders by its pieces.
  */
 function readBody(body: string): ParsedTemplate {
-  const parsed = isBlockDocument(body) ? parseBlockDocument(body) : undefined;
+  const parsed = blockDocumentOf(body);
   if (!parsed?.ok) return readTemplate(body);
   const variables: VariablePath[] = [];
   for (const template of documentTemplates(parsed.doc)) {

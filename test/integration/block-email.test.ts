@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
 import { primarySmtpIntegration } from '../support/smtp-integration.ts';
+import { doc, n, t, v } from '../support/block-document.ts';
 import { WAIT, createWorkflow, messagesOf, rand, settledOne, trigger } from '../support/pipeline.ts';
 import { startFakeSmtp, type FakeSmtp } from '../support/provider-servers.ts';
 import { HTML_VECTORS, URL_VECTORS, dangersIn } from '../support/xss.ts';
@@ -24,12 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([api?.close(), smtp?.close()]);
 });
-
-type Node = Record<string, unknown>;
-const n = (type: string, attrs: Node = {}, content?: Node[]): Node => ({ type, attrs, ...(content && { content }) });
-const t = (text: string, marks?: Node[]): Node => ({ type: 'text', text, ...(marks && { marks }) });
-const v = (id: string, attrs: Node = {}): Node => n('variable', { id, label: null, fallback: null, required: false, aliasFor: null, ...attrs });
-const doc = (...content: Node[]) => JSON.stringify({ type: 'doc', content });
 
 /** The mail the SMTP server received for this address, once it has. */
 async function mailTo(address: string) {

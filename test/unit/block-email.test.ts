@@ -5,18 +5,14 @@ import { parseBlockDocument } from '#lib/email/block/document.ts';
 import { renderBlockEmail } from '#lib/email/block/render.ts';
 import { emailBody } from '#lib/pipeline/steps/email-content.ts';
 import { readTemplates } from '#lib/workflows/templates.ts';
+import { doc, n, t, v } from '../support/block-document.ts';
 import { HTML_VECTORS, URL_VECTORS, dangersIn } from '../support/xss.ts';
 
 // The block-editor renderer (lib/email/block) per node kind and mark: the HTML is parsed as a
 // browser or mail client would (cheerio) and what a reader sees is checked, the structure, the
 // attributes and the styles, not the text of the markup.
 
-type Attrs = Record<string, unknown>;
-const n = (type: string, attrs: Attrs = {}, content?: BlockNode[]): BlockNode => ({ type, attrs, ...(content && { content }) });
-const t = (text: string, marks?: BlockNode['marks']): BlockNode => ({ type: 'text', text, ...(marks && { marks }) });
-const v = (id: string, attrs: Attrs = {}): BlockNode => n('variable', { id, label: null, fallback: null, required: false, aliasFor: null, ...attrs });
 const p = (...content: BlockNode[]) => n('paragraph', { textAlign: null, showIfKey: null }, content);
-const doc = (...content: BlockNode[]) => JSON.stringify({ type: 'doc', content });
 
 const render = (body: string, variables: Record<string, unknown> = {}, fragment = true): CheerioAPI =>
   load(renderBlockEmail(body, variables, { fragment }));

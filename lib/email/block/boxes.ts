@@ -55,6 +55,3 @@ export const columns: NodeRenderer = (node, context) => {
     `<tbody><tr class="tab-row-full">${cells}</tr></tbody></table>`
   );
 };
-
-/** A column is drawn by its columns node; reached alone, it is its content. */
-export const column: NodeRenderer = (node, context) => context.children(node, context);

@@ -1,6 +1,6 @@
 import { evaluateExpression } from '../../workflows/templates.ts';
 import type { BlockNode } from './document.ts';
-import { asOutput, itemRewrite, repeatEach } from './expressions.ts';
+import { asOutput, itemRewrites, repeatEach } from './expressions.ts';
 import { liquidText, type RenderContext } from './context.ts';
 
 // The nodes a parent's content stands for once the variables are known (content-apis.md §3.3
@@ -35,8 +35,7 @@ export function expand(nodes: readonly BlockNode[], context: RenderContext): Exp
     if (!shown(node, context)) return [];
     if (node.type !== 'repeat' && node.type !== 'for') return [{ node, context }];
     const each = repeatEach(node, context.rewrite);
-    return itemsOf(node, context, each).flatMap((_, index) =>
-      expand(node.content ?? [], { ...context, rewrite: itemRewrite(context.rewrite, each, index) }),
-    );
+    const rewriteFor = itemRewrites(context.rewrite, each);
+    return itemsOf(node, context, each).flatMap((_, index) => expand(node.content ?? [], { ...context, rewrite: rewriteFor(index) }));
   });
 }

@@ -18,13 +18,13 @@ export interface BlockNode {
 }
 
 /** Every node type the renderer draws (content-apis.md §3.2); `for` is the deprecated `repeat`. */
-export const NODE_TYPES = [
+const NODE_TYPES = [
   'doc', 'paragraph', 'heading', 'text', 'variable', 'hardBreak', 'button', 'image', 'inlineImage', 'logo', 'spacer',
   'horizontalRule', 'section', 'columns', 'column', 'repeat', 'for', 'htmlCodeBlock', 'footer', 'blockquote',
   'bulletList', 'orderedList', 'listItem',
 ] as const;
 
-export const MARK_TYPES = ['bold', 'italic', 'underline', 'strike', 'code', 'textStyle', 'link'] as const;
+const MARK_TYPES = ['bold', 'italic', 'underline', 'strike', 'code', 'textStyle', 'link'] as const;
 
 const KNOWN_NODES: ReadonlySet<string> = new Set(NODE_TYPES);
 const KNOWN_MARKS: ReadonlySet<string> = new Set(MARK_TYPES);
@@ -40,17 +40,6 @@ const node: z.ZodMiniType<BlockNode> = z.object({
   marks: z.optional(z.array(mark)),
   text: z.optional(z.string()),
 });
-
-/** A body that is a block document by its form: a JSON object of type `doc` (the reference decides so at render time). */
-export function isBlockDocument(body: string): boolean {
-  if (!body.trimStart().startsWith('{')) return false;
-  try {
-    const value: unknown = JSON.parse(body);
-    return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'doc';
-  } catch {
-    return false;
-  }
-}
 
 /** Where a node sits, for messages: `content[1].content[0] (button)`. */
 const placeOf = (path: (string | number)[]) => path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
@@ -90,14 +79,10 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
-/** The document a body holds, or why it is not a block-editor document this service renders. */
-export function parseBlockDocument(body: string): { ok: true; doc: BlockNode } | { ok: false; message: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch (error) {
-    return { ok: false, message: `not JSON: ${(error as Error).message}` };
-  }
+export type BlockDocumentReading = { ok: true; doc: BlockNode } | { ok: false; message: string };
+
+/** A JSON value's document, or why it is not a block-editor document this service renders. */
+function checkDocument(value: unknown): BlockDocumentReading {
   if (depthOf(value) > MAX_DEPTH) return { ok: false, message: `nodes are nested more than ${MAX_DEPTH} deep` };
   const parsed = node.safeParse(value);
   if (!parsed.success) {
@@ -107,4 +92,32 @@ export function parseBlockDocument(body: string): { ok: true; doc: BlockNode } |
   if (parsed.data.type !== 'doc') return { ok: false, message: `the root must be a doc node, not "${parsed.data.type}"` };
   const problem = problemIn(parsed.data, [], undefined);
   return problem ? { ok: false, message: problem } : { ok: true, doc: parsed.data };
+}
+
+/** The document a body holds, or why it is not a block-editor document this service renders. */
+export function parseBlockDocument(body: string): BlockDocumentReading {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (error) {
+    return { ok: false, message: `not JSON: ${(error as Error).message}` };
+  }
+  return checkDocument(value);
+}
+
+/**
+ * A body's reading when it is a block document by its form, a JSON object of type `doc` (the
+ * reference decides so at render time), else undefined: the body is HTML. The JSON is parsed
+ * once, for both the decision and the check.
+ */
+export function blockDocumentOf(body: string): BlockDocumentReading | undefined {
+  if (!body.trimStart().startsWith('{')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || (value as { type?: unknown }).type !== 'doc') return undefined;
+  return checkDocument(value);
 }

@@ -15,7 +15,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export const asOutput = (value: string): string => (value.includes('{{') || value.includes('{%') ? value : `{{ ${value} }}`);
 
 /** A repeat's `each` (or a showIfKey) as the path it names, braces removed. */
-export const bareExpression = (value: string): string => value.trim().replace(/^\{\{\s*([\s\S]*?)\s*\}\}$/, '$1');
+const bareExpression = (value: string): string => value.trim().replace(/^\{\{\s*([\s\S]*?)\s*\}\}$/, '$1');
 
 /** The Liquid a variable node stands for. */
 export function variableTemplate(attrs: Record<string, unknown> | undefined): string {
@@ -41,17 +41,20 @@ export const repeatEach = (node: BlockNode, rewrite: Rewrite): string =>
   bareExpression(rewrite(asOutput(bareExpression(String(node.attrs?.each || 'items')))));
 
 /**
- * Inside iteration `index` of a repeat over `each`: `each` and `current` in the Liquid of a
- * template name that item. Paths already indexed (`payload.items[2]`) are left alone.
+ * For iteration `index` of a repeat over `each`: `each` and `current` in the Liquid of a template
+ * name that item. Paths already indexed (`payload.items[2]`) are left alone. The pattern is built
+ * once per repeat, not once per item.
  */
-export function itemRewrite(outer: Rewrite, each: string, index: number): Rewrite {
+export function itemRewrites(outer: Rewrite, each: string): (index: number) => Rewrite {
   const names = new RegExp(`(?<![\\w.\\]-])(?:${escapeRegExp(each)}|current)(?![\\w[-])`, 'g');
-  const item = `${each}[${index}]`;
-  return (template) => outer(template).replace(LIQUID_BLOCK, (block) => block.replace(names, item));
+  return (index) => {
+    const item = `${each}[${index}]`;
+    return (template) => outer(template).replace(LIQUID_BLOCK, (block) => block.replace(names, item));
+  };
 }
 
 /** The Liquid templates a node itself holds (not its children's), for reading and rendering alike. */
-export function nodeTemplates(node: BlockNode): string[] {
+function nodeTemplates(node: BlockNode): string[] {
   const found: (string | undefined)[] = [];
   const a = node.attrs;
   if (typeof a?.showIfKey === 'string' && a.showIfKey !== '') found.push(asOutput(a.showIfKey));
@@ -87,6 +90,6 @@ export function nodeTemplates(node: BlockNode): string[] {
  */
 export function documentTemplates(node: BlockNode, rewrite: Rewrite = noRewrite): string[] {
   const own = nodeTemplates(node).map(rewrite);
-  const inner = node.type === 'repeat' || node.type === 'for' ? itemRewrite(rewrite, repeatEach(node, rewrite), 0) : rewrite;
+  const inner = node.type === 'repeat' || node.type === 'for' ? itemRewrites(rewrite, repeatEach(node, rewrite))(0) : rewrite;
   return [...own, ...(node.content ?? []).flatMap((child) => documentTemplates(child, inner))];
 }

@@ -1,8 +1,7 @@
 import type { BlockMark, BlockNode } from './document.ts';
-import { fieldTemplate, variableTemplate } from './expressions.ts';
-import { liquidText, type NodeRenderer, type RenderContext } from './context.ts';
+import { variableTemplate } from './expressions.ts';
+import { attrUrl, liquidText, type NodeRenderer, type RenderContext } from './context.ts';
 import { cssValue, escapeHtml, styleOf } from './html.ts';
-import { safeUrl } from '../../pipeline/steps/sanitize.ts';
 
 // Inline content: text with its marks, variables (rendered as text, as the reference turns them
 // into text nodes) and line breaks. Whatever a template renders is text here: escaped.
@@ -13,6 +12,9 @@ const visible = (html: string) => (html !== '' && html.trim() === '' ? '&nbsp;'.
 // The reference applies underline, bold, italic, textStyle, link in that order, any other mark first.
 const MARK_ORDER = ['underline', 'bold', 'italic', 'textStyle', 'link'];
 const rank = (mark: BlockMark) => MARK_ORDER.indexOf(mark.type);
+
+const CODE_STYLE = styleOf({ 'background-color': '#f3f4f6', 'border-radius': '4px', padding: '2px 4px', 'font-family': 'monospace', 'font-size': '90%' });
+const LINK_STYLE = styleOf({ color: '#111827', 'text-decoration': 'underline', 'font-weight': 500 });
 
 function withMark(html: string, mark: BlockMark, context: RenderContext): string {
   switch (mark.type) {
@@ -25,17 +27,16 @@ function withMark(html: string, mark: BlockMark, context: RenderContext): string
     case 'strike':
       return `<s>${html}</s>`;
     case 'code':
-      return `<code${styleOf({ 'background-color': '#f3f4f6', 'border-radius': '4px', padding: '2px 4px', 'font-family': 'monospace', 'font-size': '90%' })}>${html}</code>`;
+      return `<code${CODE_STYLE}>${html}</code>`;
     case 'textStyle': {
       const color = cssValue(mark.attrs?.color, '');
       return color ? `<span${styleOf({ color })}>${html}</span>` : html;
     }
     case 'link': {
-      const template = fieldTemplate({ type: 'link', attrs: mark.attrs }, 'href', 'isUrlVariable');
-      const href = template === undefined ? undefined : safeUrl(liquidText(context, template).trim(), 'link');
-      if (!href) return html;
+      const href = attrUrl(context, { type: 'link', attrs: mark.attrs }, 'href', 'isUrlVariable', 'link');
+      if (href === undefined) return html;
       const target = typeof mark.attrs?.target === 'string' ? mark.attrs.target : '_blank';
-      return `<a href="${escapeHtml(href)}" target="${escapeHtml(target)}" rel="noopener noreferrer nofollow"${styleOf({ color: '#111827', 'text-decoration': 'underline', 'font-weight': 500 })}>${html}</a>`;
+      return `<a href="${escapeHtml(href)}" target="${escapeHtml(target)}" rel="noopener noreferrer nofollow"${LINK_STYLE}>${html}</a>`;
     }
     default:
       throw new Error(`Mark type "${mark.type}" is not supported.`);

@@ -8,6 +8,9 @@ import { alignment, attributes, boxTable, cssValue, escapeHtml, numberAttr, styl
 
 const RADII: Record<string, string> = { smooth: '6px', round: '9999px' };
 
+/** The cell a button, an image or a logo sits in: the space below it. */
+const BLOCK_CELL = styleOf({ padding: '0 0 10px 0' });
+
 export const button: NodeRenderer = (node, context) => {
   const a = node.attrs ?? {};
   const color = cssValue(a.buttonColor, '#000000');
@@ -29,7 +32,7 @@ export const button: NodeRenderer = (node, context) => {
   });
   const label = escapeHtml(attrText(context, node, 'text', 'isTextVariable') ?? 'Button');
   const link = href === undefined ? `<span${style}>${label}</span>` : `<a href="${escapeHtml(href)}" target="_blank"${style}>${label}</a>`;
-  return boxTable(link, { align: alignment(a.alignment, 'left'), style: styleOf({ padding: '0 0 10px 0' }) });
+  return boxTable(link, { align: alignment(a.alignment, 'left'), style: BLOCK_CELL });
 };
 
 /** A px size attr ('auto' or a number) as an attribute value, or undefined for auto. */
@@ -62,7 +65,7 @@ export const image: NodeRenderer = (node, context) => {
     height: height === undefined ? 'auto' : `${height}px`,
     'border-radius': `${numberAttr(node.attrs?.borderRadius, 0)}px`,
   });
-  return tag === undefined ? '' : boxTable(tag, { align: alignment(node.attrs?.alignment, 'center'), style: styleOf({ padding: '0 0 10px 0' }) });
+  return tag === undefined ? '' : boxTable(tag, { align: alignment(node.attrs?.alignment, 'center'), style: BLOCK_CELL });
 };
 
 export const inlineImage: NodeRenderer = (node, context) => {
@@ -76,5 +79,5 @@ const LOGO_SIZES: Record<string, number> = { sm: 40, md: 48, lg: 64 };
 export const logo: NodeRenderer = (node, context) => {
   const size = LOGO_SIZES[String(node.attrs?.size ?? 'md')] ?? pixels(node.attrs?.size) ?? 48;
   const tag = img(context, node, { width: size, height: size }, { display: 'block', width: `${size}px`, height: `${size}px` });
-  return tag === undefined ? '' : boxTable(tag, { align: alignment(node.attrs?.alignment, 'left'), style: styleOf({ padding: '0 0 10px 0' }) });
+  return tag === undefined ? '' : boxTable(tag, { align: alignment(node.attrs?.alignment, 'left'), style: BLOCK_CELL });
 };

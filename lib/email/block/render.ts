@@ -1,8 +1,8 @@
 import { expand } from './conditions.ts';
 import type { NodeRenderer, RenderContext } from './context.ts';
-import { parseBlockDocument, type BlockNode } from './document.ts';
+import { parseBlockDocument, type BlockDocumentReading, type BlockNode } from './document.ts';
 import { noRewrite } from './expressions.ts';
-import { column, columns, section } from './boxes.ts';
+import { columns, section } from './boxes.ts';
 import { hardBreak, text, variable } from './inline.ts';
 import { button, image, inlineImage, logo } from './media.ts';
 import { wholeDocument } from './page.ts';
@@ -41,8 +41,8 @@ const RENDERERS: Record<string, NodeRenderer> = {
   inlineImage,
   logo,
   section,
+  // No `column`: the document check keeps columns inside columns, which draws them as its cells.
   columns,
-  column,
 };
 
 /** A node's children, shown-if and repeats applied, each drawn knowing what follows it. */
@@ -57,9 +57,12 @@ function children(node: BlockNode, context: RenderContext): string {
     .join('');
 }
 
-/** The email's HTML; throws an Error saying why when the body is not a document this service renders. */
-export function renderBlockEmail(document: string, variables: Record<string, unknown>, options: BlockRenderOptions): string {
-  const parsed = parseBlockDocument(document);
+/**
+ * The email's HTML, from the body or its reading (blockDocumentOf) when the caller has one; throws
+ * an Error saying why when the body is not a document this service renders.
+ */
+export function renderBlockEmail(document: string | BlockDocumentReading, variables: Record<string, unknown>, options: BlockRenderOptions): string {
+  const parsed = typeof document === 'string' ? parseBlockDocument(document) : document;
   if (!parsed.ok) throw new Error(`The email body is not a valid block-editor document: ${parsed.message}`);
   const context: RenderContext = { variables, rewrite: noRewrite, children, ...(options.content !== undefined && { content: options.content }) };
   const body = children(parsed.doc, context);

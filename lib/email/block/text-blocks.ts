@@ -59,15 +59,15 @@ export const footer: NodeRenderer = (node, context, place) =>
     'text-align': alignment(node.attrs?.textAlign, 'left'),
   })}>${empty(context.children(node, context))}</p>`;
 
-export const blockquote: NodeRenderer = (node, context) =>
-  `<blockquote${styleOf({ margin: '0 0 10px 0', padding: '0 0 0 12px', 'border-left': '3px solid #d1d5db', color: '#374151' })}>${context.children(node, context)}</blockquote>`;
+const BLOCKQUOTE_STYLE = styleOf({ margin: '0 0 10px 0', padding: '0 0 0 12px', 'border-left': '3px solid #d1d5db', color: '#374151' });
 
-const list = (tag: 'ul' | 'ol', listStyle: string): NodeRenderer => (node, context) =>
-  `<${tag}${tag === 'ol' ? attributes({ start: numberAttr(node.attrs?.start, 1) === 1 ? undefined : numberAttr(node.attrs?.start, 1) }) : ''}${styleOf({
-    margin: '0 0 10px 0',
-    'padding-left': '26px',
-    'list-style-type': listStyle,
-  })}>${context.children(node, context)}</${tag}>`;
+export const blockquote: NodeRenderer = (node, context) => `<blockquote${BLOCKQUOTE_STYLE}>${context.children(node, context)}</blockquote>`;
+
+const list = (tag: 'ul' | 'ol', listStyle: string): NodeRenderer => {
+  const style = styleOf({ margin: '0 0 10px 0', 'padding-left': '26px', 'list-style-type': listStyle });
+  return (node, context) =>
+    `<${tag}${tag === 'ol' ? attributes({ start: numberAttr(node.attrs?.start, 1) === 1 ? undefined : numberAttr(node.attrs?.start, 1) }) : ''}${style}>${context.children(node, context)}</${tag}>`;
+};
 
 export const bulletList = list('ul', 'disc');
 export const orderedList = list('ol', 'decimal');
@@ -75,8 +75,9 @@ export const orderedList = list('ol', 'decimal');
 export const listItem: NodeRenderer = (node, context) =>
   `<li${styleOf({ margin: '0 0 4px 0', 'padding-left': '6px', color: cssValue(node.attrs?.color, '#374151'), 'font-size': '14px', 'line-height': '20px' })}>${context.children(node, context)}</li>`;
 
-export const horizontalRule: NodeRenderer = () =>
-  `<hr${styleOf({ width: '100%', border: 'none', 'border-top': '1px solid #eaeaea', margin: '32px 0' })}>`;
+const RULE = `<hr${styleOf({ width: '100%', border: 'none', 'border-top': '1px solid #eaeaea', margin: '32px 0' })}>`;
+
+export const horizontalRule: NodeRenderer = () => RULE;
 
 export const spacer: NodeRenderer = (node) => {
   const height = `${Math.max(0, numberAttr(node.attrs?.height, 8))}px`;

@@ -1,4 +1,4 @@
-import { isBlockDocument } from '../../email/block/document.ts';
+import { blockDocumentOf } from '../../email/block/document.ts';
 import { renderBlockEmail } from '../../email/block/render.ts';
 import { renderLayout } from '../../layouts/render.ts';
 import type { LayoutEmailControls } from '../../layouts/schemas.ts';
@@ -22,8 +22,9 @@ const isDocument = (html: string) => /^\s*(<!doctype\s|<html[\s>])/i.test(html);
  */
 export function emailBody(controlValues: Record<string, unknown>, variables: Record<string, unknown>, options: { inLayout: boolean }): string {
   const source = typeof controlValues.body === 'string' ? controlValues.body : '';
-  const body = isBlockDocument(source)
-    ? renderBlockEmail(source, variables, { fragment: options.inLayout })
+  const block = blockDocumentOf(source);
+  const body = block
+    ? renderBlockEmail(block, variables, { fragment: options.inLayout })
     : renderHtmlTemplate(source, variables);
   return controlValues.disableOutputSanitization === true ? body : safeHtml(body, 'email');
 }
