@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { BadRequestError, ValidationError } from '../errors.ts';
-import type { PageRequest } from './cursor-page.ts';
+import type { Page, PageRequest } from './cursor-page.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 
 // The cursor parameters every cursor list takes, turned into a page request.
 
@@ -39,4 +40,21 @@ export function toPageRequest(query: CursorQuery, decode: (cursor: string) => st
     request[side] = decoded;
   }
   return request;
+}
+
+/** A cursor decoder that takes only sort keys of this shape: any other cursor is a 422, not an empty page. */
+export const cursorOfShape =
+  (shape: RegExp) =>
+  (cursor: string): string | undefined => {
+    const sortKey = decodeCursor(cursor);
+    return sortKey !== undefined && shape.test(sortKey) ? sortKey : undefined;
+  };
+
+/** A page as every cursor list answers it: its items (as `view` shows them) and the cursors either side. */
+export function cursorList<T, V = T>(page: Page<T>, view: (items: T[]) => V[] = (items) => items as unknown as V[]) {
+  return {
+    data: view(page.items),
+    next: page.next === null ? null : encodeCursor(page.next),
+    previous: page.previous === null ? null : encodeCursor(page.previous),
+  };
 }

@@ -1,8 +1,8 @@
 import type { Caller } from '../auth/caller.ts';
-import { decodeCursor, encodeCursor } from '../store/cursor.ts';
+import { decodeCursor } from '../store/cursor.ts';
 import { paginate, queryReader, type SortKeyRange } from '../store/cursor-page.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
-import { toPageRequest } from '../store/cursor-query.ts';
+import { cursorList, toPageRequest } from '../store/cursor-query.ts';
 import type { Subscriber } from './model.ts';
 import { subscriberFromItem } from './repository.ts';
 import { subscriberIdSchema, type ListSubscribersQuery } from './schemas.ts';
@@ -24,11 +24,7 @@ export async function listSubscribers(caller: Caller, query: ListSubscribersQuer
   const request = toPageRequest(query, (cursor) => decodeSortKey(cursor, query.email !== undefined));
   const range = rangeOf(caller, query);
   const page = await paginate(queryReader(range), (item) => item[range.sortKeyName] as string, request);
-  return {
-    data: page.items.map((item) => toSubscriberView(subscriberFromItem(item))),
-    next: page.next === null ? null : encodeCursor(page.next),
-    previous: page.previous === null ? null : encodeCursor(page.previous),
-  };
+  return cursorList(page, (items) => items.map((item) => toSubscriberView(subscriberFromItem(item))));
 }
 
 /** `<createdAt>#<_id>` as subscriberListIndex builds it. */

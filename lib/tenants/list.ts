@@ -1,22 +1,13 @@
-import { decodeCursor, encodeCursor } from '../store/cursor.ts';
-import { toPageRequest } from '../store/cursor-query.ts';
+import { cursorList, cursorOfShape, toPageRequest } from '../store/cursor-query.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { tenantsPage } from './repository.ts';
 import type { ListTenantsQuery, TenantList } from './schemas.ts';
 
 /** `<createdAt>#<_id>` as tenantListIndex builds it; anything else is a 422, not an empty page. */
 const LIST_KEY = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z#[0-9a-f]{24}$/;
-const decodeListKey = (cursor: string) => {
-  const sortKey = decodeCursor(cursor);
-  return sortKey !== undefined && LIST_KEY.test(sortKey) ? sortKey : undefined;
-};
 
 /** The environment's tenants in creation order, newest first unless `orderDirection=ASC`. */
 export async function listTenants(scope: EnvScope, query: ListTenantsQuery): Promise<TenantList> {
-  const page = await tenantsPage(scope, toPageRequest(query, decodeListKey));
-  return {
-    data: page.items,
-    next: page.next === null ? null : encodeCursor(page.next),
-    previous: page.previous === null ? null : encodeCursor(page.previous),
-  };
+  const page = await tenantsPage(scope, toPageRequest(query, cursorOfShape(LIST_KEY)));
+  return cursorList(page);
 }

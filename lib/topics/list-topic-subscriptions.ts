@@ -1,7 +1,7 @@
-import { decodeCursor, encodeCursor } from '../store/cursor.ts';
+import { decodeCursor } from '../store/cursor.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { requireTopic } from './get.ts';
-import { toPageRequest } from '../store/cursor-query.ts';
+import { cursorList, toPageRequest } from '../store/cursor-query.ts';
 import type { TopicSubscriptionList, TopicSubscriptionsQuery } from './schemas.ts';
 import { findSubscribers } from './subscriber-lookup.ts';
 import { getSubscription, pageOfOne, topicListKey, topicSubscriptionsPage } from './subscription-repository.ts';
@@ -19,12 +19,10 @@ export async function listTopicSubscriptions(scope: EnvScope, topicKey: string, 
     scope,
     page.items.map((s) => s.subscriberId),
   );
-  return {
-    data: page.items.flatMap((s) => {
+  return cursorList(page, (items) =>
+    items.flatMap((s) => {
       const subscriber = subscribers.get(s.subscriberId);
       return subscriber && belongsTo(s, topic) ? [toTopicSubscription(s, topic, subscriber)] : [];
     }),
-    next: page.next === null ? null : encodeCursor(page.next),
-    previous: page.previous === null ? null : encodeCursor(page.previous),
-  };
+  );
 }

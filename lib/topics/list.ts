@@ -1,6 +1,6 @@
-import { decodeCursor, encodeCursor } from '../store/cursor.ts';
+import { decodeCursor } from '../store/cursor.ts';
 import type { EnvScope } from '../store/keys.ts';
-import { toPageRequest } from '../store/cursor-query.ts';
+import { cursorList, toPageRequest } from '../store/cursor-query.ts';
 import { topicsPage } from './repository.ts';
 import type { ListTopicsQuery, TopicList } from './schemas.ts';
 
@@ -8,9 +8,5 @@ import type { ListTopicsQuery, TopicList } from './schemas.ts';
 export async function listTopics(scope: EnvScope, query: ListTopicsQuery): Promise<TopicList> {
   const request = toPageRequest(query, decodeCursor);
   const page = await topicsPage(scope, request, { key: query.key, nameContains: query.name });
-  return {
-    data: page.items.map(({ listKey: _k, ...topic }) => topic),
-    next: page.next === null ? null : encodeCursor(page.next),
-    previous: page.previous === null ? null : encodeCursor(page.previous),
-  };
+  return cursorList(page, (items) => items.map(({ listKey: _k, ...topic }) => topic));
 }

@@ -1,6 +1,4 @@
-import { decodeCursor, encodeCursor } from '../store/cursor.ts';
-import { toPageRequest } from '../store/cursor-query.ts';
-import type { Page } from '../store/cursor-page.ts';
+import { cursorList, cursorOfShape, toPageRequest } from '../store/cursor-query.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { attemptsPage, deadLettersPage } from './attempt-store.ts';
 import { requireEndpoint } from './endpoints.ts';
@@ -10,25 +8,15 @@ import type { ListAttemptsQuery, ListDeadLettersQuery } from './schemas.ts';
 // answer) and its dead letters, readable for RETENTION_DAYS (attempt-store.ts). 404 for an
 // endpoint the environment does not have.
 
-const cursorOf = (pattern: RegExp) => (cursor: string) => {
-  const sortKey = decodeCursor(cursor);
-  return sortKey !== undefined && pattern.test(sortKey) ? sortKey : undefined;
-};
 const ATTEMPT_KEY = /^ATT#evt_[0-9a-f]{24}#\d{2}$/;
 const DEAD_LETTER_KEY = /^DEAD#evt_[0-9a-f]{24}$/;
 
-const listOf = <T>(page: Page<T>) => ({
-  data: page.items,
-  next: page.next === null ? null : encodeCursor(page.next),
-  previous: page.previous === null ? null : encodeCursor(page.previous),
-});
-
 export async function listAttempts(scope: EnvScope, endpointId: string, query: ListAttemptsQuery) {
   await requireEndpoint(scope, endpointId);
-  return listOf(await attemptsPage(scope, endpointId, query.eventId, toPageRequest(query, cursorOf(ATTEMPT_KEY))));
+  return cursorList(await attemptsPage(scope, endpointId, query.eventId, toPageRequest(query, cursorOfShape(ATTEMPT_KEY))));
 }
 
 export async function listDeadLetters(scope: EnvScope, endpointId: string, query: ListDeadLettersQuery) {
   await requireEndpoint(scope, endpointId);
-  return listOf(await deadLettersPage(scope, endpointId, toPageRequest(query, cursorOf(DEAD_LETTER_KEY))));
+  return cursorList(await deadLettersPage(scope, endpointId, toPageRequest(query, cursorOfShape(DEAD_LETTER_KEY))));
 }

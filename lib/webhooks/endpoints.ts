@@ -1,7 +1,6 @@
 import { NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { decodeCursor, encodeCursor } from '../store/cursor.ts';
-import { toPageRequest } from '../store/cursor-query.ts';
+import { cursorList, cursorOfShape, toPageRequest } from '../store/cursor-query.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { deleteEndpoint, endpointsPage, getEndpoint, insertEndpoint, updateEndpoint } from './repository.ts';
 import type { CreateEndpointInput, Endpoint, EndpointList, EndpointPatch, EndpointWithSecret, ListEndpointsQuery } from './schemas.ts';
@@ -36,15 +35,11 @@ export async function requireEndpoint(scope: EnvScope, endpointId: string): Prom
   return endpoint;
 }
 
-/** `EP#<id>` as webhookEndpoint builds it; anything else is a 422, not an empty page. */
-const decodeEndpointKey = (cursor: string) => {
-  const sortKey = decodeCursor(cursor);
-  return sortKey !== undefined && /^EP#[0-9a-f]{24}$/.test(sortKey) ? sortKey : undefined;
-};
+/** `EP#<id>` as webhookEndpoint builds it. */
+const ENDPOINT_KEY = /^EP#[0-9a-f]{24}$/;
 
 export async function listEndpoints(scope: EnvScope, query: ListEndpointsQuery): Promise<EndpointList> {
-  const page = await endpointsPage(scope, toPageRequest(query, decodeEndpointKey));
-  return { data: page.items, next: page.next === null ? null : encodeCursor(page.next), previous: page.previous === null ? null : encodeCursor(page.previous) };
+  return cursorList(await endpointsPage(scope, toPageRequest(query, cursorOfShape(ENDPOINT_KEY))));
 }
 
 export async function changeEndpoint(scope: EnvScope, endpointId: string, patch: EndpointPatch): Promise<Endpoint> {
