@@ -16,6 +16,7 @@ import { streamConsumers } from '../streams.ts';
 import { ALLOW_PRIVATE_NETWORKS_ENV } from '#lib/net/address-guard.ts';
 import { startWebSocketApi, type LocalSocketApi } from './websocket-api.ts';
 import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
+import { SDK_REQUEST_HANDLER } from '#lib/sdk-timeouts.ts';
 
 const DEFAULT_CONSUMER_CONCURRENCY = 4;
 
@@ -109,10 +110,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     Object.assign(process.env, env);
 
-    dynamoClient = new DynamoDBClient({});
+    dynamoClient = new DynamoDBClient({ requestHandler: SDK_REQUEST_HANDLER });
     await ensureTable(dynamoClient, env[ENV.tableName]!);
 
-    const sqsClient = new SQSClient({ useQueueUrlAsEndpoint: options.sqsEndpoint === 'aws' });
+    const sqsClient = new SQSClient({ useQueueUrlAsEndpoint: options.sqsEndpoint === 'aws', requestHandler: SDK_REQUEST_HANDLER });
     const visibility = options.visibilityTimeoutSeconds;
     const queueDefs = visibility === undefined ? queues : queues.map((q) => ({ ...q, visibilityTimeoutSeconds: visibility }));
     const queueUrls = await ensureQueues(sqsClient, env[ENV.tableName]!, queueDefs);

@@ -1,4 +1,5 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { SDK_REQUEST_HANDLER } from '../sdk-timeouts.ts';
 
 // One SQS client per process, created on first use (the local runtime sets the endpoint first).
 // Against an emulator the queue URLs name hosts that do not resolve, so calls must go to the
@@ -7,7 +8,7 @@ let client: SQSClient | undefined;
 
 export function sqs(): SQSClient {
   if (!client) {
-    client = new SQSClient({ useQueueUrlAsEndpoint: !process.env.AWS_ENDPOINT_URL_SQS });
+    client = new SQSClient({ useQueueUrlAsEndpoint: !process.env.AWS_ENDPOINT_URL_SQS, requestHandler: SDK_REQUEST_HANDLER });
     // Nothing logs SDK calls, but the SDK's logger middleware filters a copy of every request and
     // response for its no-op logger anyway (as for DynamoDB, lib/store/client.ts).
     client.middlewareStack.remove('loggerMiddleware');

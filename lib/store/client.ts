@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../errors.ts';
+import { SDK_REQUEST_HANDLER } from '../sdk-timeouts.ts';
 
 // One client per process, created on first use so that the local runtime and tests can set the
 // endpoint (AWS_ENDPOINT_URL_DYNAMODB, read by the SDK itself) before anything connects.
@@ -35,7 +36,7 @@ function isItemTooLarge(error: unknown): boolean {
 
 export function dynamo(): DynamoDBClient {
   if (!rawClient) {
-    rawClient = new DynamoDBClient({});
+    rawClient = new DynamoDBClient({ requestHandler: SDK_REQUEST_HANDLER });
     // The SDK's logger middleware copies every request and response through the schema's
     // sensitive-data filter even with no logger set (its no-op logger still has `info`): ~0.3 ms
     // of CPU per 25-item batch write. Nothing here logs SDK calls.

@@ -65,14 +65,21 @@ export async function queueDepth(queueUrls: readonly string[]): Promise<number> 
   return total;
 }
 
-/** Waits until the queues have stayed empty for two polls in a row (bounded by `timeoutMs`). */
+/**
+ * Waits until the queues have stayed empty for two polls in a row (bounded by `timeoutMs`). A long
+ * wait says how deep the queues were as it went, so a run that stalls shows where.
+ */
 export async function drained(queueUrls: readonly string[], timeoutMs: number, onPoll?: (depth: number) => void): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  const depths: number[] = [];
   let emptyPolls = 0;
   while (emptyPolls < 2) {
-    if (Date.now() > deadline) throw new Error(`queues not drained within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`queues not drained within ${timeoutMs} ms (depth at each poll: ${depths.join(' ')})`);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const depth = await queueDepth(queueUrls);
+    depths.push(depth);
+    if (depths.length % 30 === 0) console.error(`still draining after ${Math.round((Date.now() - started) / 1000)} s: ${depths.slice(-30).join(' ')}`);
     onPoll?.(depth);
     emptyPolls = depth === 0 ? emptyPolls + 1 : 0;
   }
