@@ -10,6 +10,7 @@ import { keys, MAX_UNSHARDED_RECIPIENTS, TRANSACTION_SHARDS, type EnvScope } fro
 import { mapConcurrently } from '../store/concurrency.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
+import { absentOrExpired, isExpired, ttlAt, ttlOf } from '../store/retention.ts';
 import { timeOfId } from '../ids.ts';
 import type { Recipient, StoredNotification, TriggerEvent } from './model.ts';
 
@@ -152,15 +153,16 @@ export function triggerEventItem(event: TriggerEvent): Record<string, unknown> {
   const scope = { organizationId: event._organizationId, environmentId: event._environmentId };
   const { pk, sk } = keys.triggerEvent(scope, event.transactionId);
   // The key named rather than spread: two spreads in one literal take V8's slow path (~20 µs an
-  // item, 2 ms of a bulk request's 100), one is copied fast.
-  return { pk, sk, type: 'TriggerEvent', ...event };
+  // item, 2 ms of a bulk request's 100), one is copied fast. Kept as long as the activity (the
+  // claim with it: once it expires the transactionId may be used again).
+  return { pk, sk, type: 'TriggerEvent', ...event, ...ttlAt('activity', new Date(event.createdAt)) };
 }
 
 function claimPut(event: TriggerEvent) {
   return {
     TableName: tableName(),
     Item: triggerEventItem(event),
-    ConditionExpression: 'attribute_not_exists(pk)',
+    ...absentOrExpired(),
   };
 }
 
@@ -189,7 +191,7 @@ export async function notificationShardsOf(scope: EnvScope, transactionId: strin
 export async function getTriggerEvent(scope: EnvScope, transactionId: string): Promise<TriggerEvent | undefined> {
   const Item = await getItem(keys.triggerEvent(scope, transactionId), { consistent: true });
   if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, type: _t, ...event } = Item;
+  const { pk: _pk, sk: _sk, type: _t, ttl: _ttl, ...event } = Item;
   return event as unknown as TriggerEvent;
 }
 
@@ -226,13 +228,15 @@ export function notificationItem(n: StoredNotification, version: number): Record
     topicKeys: n.topics.map((t) => t.topicKey),
     contextKey: contextKeyOf(n.contextKeys),
     version,
+    // Every rewrite writes the same: its creation (the id's time) + the activity's retention.
+    ...ttlOf('activity', n._id),
   };
 }
 
 export function notificationFromItem(item: Record<string, unknown>): VersionedNotification {
   const {
     pk: _pk, sk: _sk, gsi3pk: _a, gsi3sk: _b, gsi4pk: _c, gsi4sk: _d, type: _t,
-    topicKeys: _k, contextKey: _ck, version, ...notification
+    topicKeys: _k, contextKey: _ck, version, ttl: _ttl, ...notification
   } = item;
   return { notification: notification as unknown as StoredNotification, version: version as number };
 }
@@ -261,6 +265,8 @@ export async function notificationsOfTransaction(scope: EnvScope, transactionId:
  * item itself. An entry written before the day was sharded is in shard 0: looked for there next.
  */
 export async function findNotificationById(scope: EnvScope, notificationId: string, options: { consistent?: boolean } = {}): Promise<VersionedNotification | undefined> {
+  // Past its retention it is gone, whether or not DynamoDB deleted it yet.
+  if (isExpired('activity', notificationId)) return undefined;
   for (const index of keys.activityDayLookup(scope, dayOfId(notificationId), notificationId)) {
     const { Items } = await db().send(
       new QueryCommand({
@@ -310,8 +316,9 @@ export async function saveNotification(
   const put = {
     TableName: tableName(),
     Item: notificationItem(n, next),
+    // An expired notification of an earlier use of the transactionId, not yet deleted, is not one.
     ...(expectedVersion === 0
-      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      ? absentOrExpired()
       : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } }),
   };
   try {
