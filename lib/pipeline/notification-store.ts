@@ -10,7 +10,7 @@ import { keys, MAX_UNSHARDED_RECIPIENTS, TRANSACTION_SHARDS, type EnvScope } fro
 import { mapConcurrently } from '../store/concurrency.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
-import { absentOrExpired, isExpired, ttlAt, ttlOf } from '../store/retention.ts';
+import { absentOrExpired, isExpired, ttlAt } from '../store/retention.ts';
 import { timeOfId } from '../ids.ts';
 import type { Recipient, StoredNotification, TriggerEvent } from './model.ts';
 
@@ -228,9 +228,19 @@ export function notificationItem(n: StoredNotification, version: number): Record
     topicKeys: n.topics.map((t) => t.topicKey),
     contextKey: contextKeyOf(n.contextKeys),
     version,
-    // Every rewrite writes the same: its creation (the id's time) + the activity's retention.
-    ...ttlOf('activity', n._id),
+    ...notificationTtl(n),
   };
+}
+
+/**
+ * Kept the activity's retention after its creation (the id's time), or after the end of its
+ * longest wait when a delay or digest of its jobs waits past that (the runner still finds it when
+ * the wait ends; reads show it only within the retention of its creation). Every rewrite of the
+ * same notification writes the same, unless it schedules a longer wait.
+ */
+function notificationTtl(n: StoredNotification) {
+  const waits = n.jobs.flatMap((job) => (job.delayUntil ? [Date.parse(job.delayUntil)] : []));
+  return ttlAt('activity', new Date(Math.max(timeOfId(n._id).getTime(), ...waits.filter(Number.isFinite))));
 }
 
 export function notificationFromItem(item: Record<string, unknown>): VersionedNotification {

@@ -10,7 +10,7 @@ import { db } from '#lib/store/client.ts';
 import { keys, type Key } from '#lib/store/keys.ts';
 import { apiClient, createTestOrg, inboxClient, startTestApi, type ApiClient, type TestOrg } from '../support/api.ts';
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
-import { seedNotification } from '../support/notification-builder.ts';
+import { buildJob, seedNotification } from '../support/notification-builder.ts';
 import { createWorkflow, messagesOf, rand, settledOne, trigger, WAIT } from '../support/pipeline.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 
@@ -101,6 +101,15 @@ describe('retention', () => {
     } finally {
       delete process.env.MESSAGE_RETENTION_DAYS;
     }
+  });
+
+  it('keeps a notification whose delay waits past the retention until the wait has ended, plus the retention', async () => {
+    const at = new Date();
+    const until = new Date(at.getTime() + (RETENTION_DAYS + 15) * DAY);
+    const delay = { ...buildJob({ _id: 'delay', stepId: 'wait', type: 'delay' }, 0, at), status: 'delayed' as const, delayUntil: until.toISOString() };
+    const n = await seedNotification(org.dev.scope, { at, jobs: [delay, { ...buildJob({ _id: 'inbox', stepId: 'inbox', type: 'in_app' }, 1, at), status: 'pending' }] });
+    const item = await stored(keys.notification(org.dev.scope, n.transactionId, n.subscriberId, 1));
+    expect(item!.ttl).toBe(seconds(until.getTime() + RETENTION_DAYS * DAY));
   });
 
   it('drops expired messages and notifications from the inbox, its counts and the activity feed, and counts nothing twice when DynamoDB deletes them', async () => {
