@@ -10,7 +10,7 @@ import { keys, MAX_UNSHARDED_RECIPIENTS, TRANSACTION_SHARDS, type EnvScope } fro
 import { mapConcurrently } from '../store/concurrency.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
-import { absentOrExpired, isExpired, ttlAt } from '../store/retention.ts';
+import { absentOrExpired, isExpired, presentAndKept, ttlAt } from '../store/retention.ts';
 import { timeOfId } from '../ids.ts';
 import type { Recipient, StoredNotification, TriggerEvent } from './model.ts';
 
@@ -195,16 +195,17 @@ export async function getTriggerEvent(scope: EnvScope, transactionId: string): P
   return event as unknown as TriggerEvent;
 }
 
-/** Marks the trigger canceled (fan-out stops creating notifications); false when unknown. */
+/** Marks the trigger canceled (fan-out stops creating notifications); false when unknown or expired. */
 export async function markTriggerCanceled(scope: EnvScope, transactionId: string, now: string): Promise<boolean> {
+  const kept = presentAndKept(new Date(now));
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.triggerEvent(scope, transactionId),
         UpdateExpression: 'SET canceledAt = if_not_exists(canceledAt, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now },
+        ...kept,
+        ExpressionAttributeValues: { ...kept.ExpressionAttributeValues, ':now': now },
       }),
     );
     return true;

@@ -37,6 +37,15 @@ export function ttlAt(kind: RetainedKind, createdAt: Date): { [TABLE.ttlAttribut
 /** The `ttl` attribute of an item of `kind` whose id is `id` (ids start with their creation time). */
 export const ttlOf = (kind: RetainedKind, id: string) => ttlAt(kind, timeOfId(id));
 
+/** The condition of a change to an item that must exist and not have expired (a trigger canceled after its retention is unknown). */
+export function presentAndKept(now: Date = new Date()) {
+  return {
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#ttl) OR #ttl >= :keptAt)',
+    ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
+    ExpressionAttributeValues: { ':keptAt': Math.floor(now.getTime() / 1000) },
+  };
+}
+
 /**
  * The condition of a create that an expired item, not yet deleted by DynamoDB, does not block
  * (a transactionId claimed again after its retention): with `attribute_not_exists(pk)`.

@@ -175,7 +175,7 @@ describe('retention', () => {
     expect(await whatTheSubscriberSees(subscriberId)).toEqual({ sessionUnread: 0, unread: 0, unseenInbox: 0, unseen: 0, inbox: [], feed: [], messages: [] });
   });
 
-  it('frees a transactionId once its trigger has expired, even before DynamoDB deletes it', async () => {
+  it('frees a transactionId once its trigger has expired, even before DynamoDB deletes it, and cancels nothing of it', async () => {
     const workflowId = await createWorkflow(client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }]);
     const subscriberId = `sub-${rand()}`;
     const transactionId = `txn-${rand()}`;
@@ -186,6 +186,8 @@ describe('retention', () => {
     expect((await client.post('/v2/subscribers', { subscriberId })).status).toBe(201);
     const relic = await seedNotification(org.dev.scope, { at: longAgo, transactionId, subscriber: await recipient(subscriberId) });
 
+    // Expired, it is unknown: nothing to cancel.
+    expect((await client.delete(`/v1/events/trigger/${transactionId}`)).body).toEqual({ data: false });
     const again = await client.post('/v1/events/trigger', { name: workflowId, to: { subscriberId }, transactionId });
     expect(again.status).toBe(201);
     expect(again.body.data).toMatchObject({ acknowledged: true, status: 'processed', transactionId });
