@@ -10,7 +10,7 @@ import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, DEFAULT_SOCKET_T
 //   apiRateLimit=200 apiBurstLimit=400   API Gateway throttling of the default stage
 //   socketRateLimit=500 socketBurstLimit=1000   the same for the WebSocket API (inbox sockets)
 //   api5xxAlarmThreshold=5       5xx answers per 5 minutes before the API alarm fires
-//   activityRetentionDays=30 providerTimeoutMs=10000 providerRetryBackoffMs=500
+//   activityRetentionDays=30 messageRetentionDays=30 providerTimeoutMs=10000 providerRetryBackoffMs=500
 //   inboxMaxSnoozeHours=720 inboxMinSnoozeSeconds=60 apiKeyGraceSeconds=86400   service settings
 //   corsOrigins=https://app.example.com,https://admin.example.com   origins allowed to call from a browser (default any)
 //   tableWarmWritesPerSecond=40000 tableWarmReadsPerSecond=12000   pre-warm the on-demand table for

@@ -76,6 +76,7 @@ export interface NotifyStackProps extends StackProps {
 /** The settings of lib/config.ts that a stage may choose, by their context key. */
 export const SERVICE_SETTINGS = {
   activityRetentionDays: ENV.activityRetentionDays,
+  messageRetentionDays: ENV.messageRetentionDays,
   providerTimeoutMs: ENV.providerTimeoutMs,
   providerRetryBackoffMs: ENV.providerBackoffMs,
   inboxMaxSnoozeHours: ENV.inboxMaxSnoozeHours,

@@ -10,8 +10,13 @@ export const ENV = {
   publicUrl: 'PUBLIC_URL',
   /** Local: the WebSocket API's URL, the `socketUrl` clients are given (a deployed stack outputs SocketUrl). */
   localSocketUrl: 'LIVE_SOCKET_URL',
-  /** How many days back the activity feed reads by default (default 30). */
+  /**
+   * Days triggers and notifications (with their jobs and execution details) are kept: how far back
+   * the activity feed reads, and when DynamoDB deletes them by TTL (default 30; lib/store/retention.ts).
+   */
   activityRetentionDays: 'ACTIVITY_RETENTION_DAYS',
+  /** Days messages are kept before DynamoDB deletes them by TTL (default: the activity's). */
+  messageRetentionDays: 'MESSAGE_RETENTION_DAYS',
   /** Folder the demo providers deliver to (JSON lines per channel); unset: the log. */
   deliverySinkDir: 'DELIVERY_SINK_DIR',
   /** Providers: how long one call to a provider may take (ms, default 10000). */

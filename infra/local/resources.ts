@@ -1,6 +1,7 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   ResourceNotFoundException,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
@@ -40,6 +41,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       );
       await untilActive(client, tableName);
     }
+    await ensureTimeToLive(client, tableName);
     return;
   }
   const attributes = new Set<string>([TABLE.partitionKey, TABLE.sortKey]);
@@ -58,6 +60,16 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     }),
   );
   await untilActive(client, tableName);
+  await ensureTimeToLive(client, tableName);
+}
+
+/**
+ * TTL on the table's attribute, as the stack has it (a table made before it was on gets it).
+ * DynamoDB Local records the setting but never deletes anything: infra/local/ttl.ts emulates that.
+ */
+async function ensureTimeToLive(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { TimeToLiveDescription: ttl } = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+  if (ttl?.AttributeName === TABLE.ttlAttribute && (ttl.TimeToLiveStatus === 'ENABLED' || ttl.TimeToLiveStatus === 'ENABLING')) return;
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,

@@ -12,6 +12,7 @@ import { SDK_REQUEST_HANDLER } from '#lib/sdk-timeouts.ts';
 import { passesFilter, type StreamConsumerDef } from '../streams.ts';
 import type { AnyHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
+import { asTtlDeletion } from './ttl.ts';
 
 // Drives a stream consumer from the table's stream as Lambda's DynamoDB event source mapping
 // does: each shard read in order, only records passing the consumer's filter handed over, in
@@ -19,7 +20,8 @@ import { lambdaContext } from './lambda-context.ts';
 // MAX_RETRIES times (the stack's retryAttempts), then it is logged and skipped as Lambda would
 // after its retries. Shards open at start are read from their end (a table the stack is pointed
 // at again does not replay its day of history); shards that appear later (a split, a rotation)
-// from their start.
+// from their start. Deletions of expired items (DynamoDB Local has no TTL: ./ttl.ts emulates it)
+// reach consumers as DynamoDB's own: a REMOVE record with the service principal.
 
 const MAX_STREAM_RETRIES = 10;
 const IDLE_MS = 100;
@@ -84,7 +86,9 @@ export async function startStreamPoller(options: {
         let { ShardIterator: iterator } = await client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ...position }));
         while (running && iterator) {
           const { Records = [], NextShardIterator } = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
-          const wanted = Records.filter((r) => passesFilter(def, r.dynamodb?.Keys?.sk?.S ?? '')).map(lambdaRecord);
+          const wanted = Records.filter((r) => passesFilter(def, r.dynamodb?.Keys?.sk?.S ?? ''))
+            .map(lambdaRecord)
+            .flatMap((r) => asTtlDeletion(r) ?? []);
           for (let i = 0; i < wanted.length && running; i += def.batchSize) await deliver(wanted.slice(i, i + def.batchSize));
           after = Records.at(-1)?.dynamodb?.SequenceNumber ?? after;
           iterator = NextShardIterator;

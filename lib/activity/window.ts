@@ -1,21 +1,13 @@
 import { ENV } from '../config.ts';
 import { BadRequestError } from '../errors.ts';
+import { DAY_MS, retentionStart } from '../store/retention.ts';
 
 // The time window of an activity query: `after`/`before` as the reference reads them, defaults
-// from the retention, and the notification-id bounds of the window (ids start with their
-// creation second, so an id range is a time range in every index the feed reads).
+// from the retention (lib/store/retention.ts: what is older has expired), and the
+// notification-id bounds of the window (ids start with their creation second, so an id range is
+// a time range in every index the feed reads).
 
 export const RETENTION_DAYS_ENV = ENV.activityRetentionDays;
-const DEFAULT_RETENTION_DAYS = 30;
-/** A century, as the reference's self-hosted plan; also keeps the window's dates valid. */
-const MAX_RETENTION_DAYS = 36_500;
-export const DAY_MS = 86_400_000;
-
-/** How many days back the feed reaches; read per request so operators (and tests) can change it. */
-export function retentionDays(): number {
-  const days = Number(process.env[RETENTION_DAYS_ENV]);
-  return Number.isFinite(days) && days > 0 ? Math.min(days, MAX_RETENTION_DAYS) : DEFAULT_RETENTION_DAYS;
-}
 
 /** Inclusive bounds, to the millisecond. */
 export interface TimeWindow {
@@ -40,13 +32,13 @@ function parseDate(parameter: 'after' | 'before', value: string): Date {
  * is kept) or from the future, which also bounds how many day partitions a query may walk.
  */
 export function timeWindow(after: string | undefined, before: string | undefined, now: Date): TimeWindow | undefined {
-  const retentionStart = new Date(now.getTime() - retentionDays() * DAY_MS);
-  const start = after === undefined ? retentionStart : parseDate('after', after);
+  const kept = retentionStart('activity', now);
+  const start = after === undefined ? kept : parseDate('after', after);
   const end = before === undefined ? now : parseDate('before', before);
   if (start.getTime() > end.getTime()) {
     throw new BadRequestError('Invalid date range: start date (after) must be earlier than end date (before)');
   }
-  const from = new Date(Math.max(start.getTime(), retentionStart.getTime(), 0));
+  const from = new Date(Math.max(start.getTime(), kept.getTime(), 0));
   const to = new Date(Math.min(end.getTime(), now.getTime()));
   return from.getTime() <= to.getTime() ? { from, to } : undefined;
 }

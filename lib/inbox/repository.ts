@@ -6,10 +6,13 @@ import type { StoredMessage } from '../messages/model.ts';
 import { messageFromItem } from '../messages/repository.ts';
 import { batchGet } from '../store/batch.ts';
 import { ExpressionBuilder } from '../store/expression.ts';
+import { oldestKeptId } from '../store/retention.ts';
 import { isUnreadOnly, type InboxFilter } from './filter.ts';
 
 // Reads of a subscriber's inbox indexes (lib/store/keys.ts: gsi6 unseen, gsi7 inbox, gsi8 unread).
-// Messages themselves are read and written by lib/messages/repository.ts.
+// Messages themselves are read and written by lib/messages/repository.ts. Every key range starts
+// at the oldest message not expired (lib/store/retention.ts; ids are time first), so a message
+// leaves the lists and the counts when its retention ends, whether or not DynamoDB deleted it.
 
 /** Unread messages of one severity, counted up to `max` (a Query that stops at `max` index entries). */
 export async function countUnread(scope: EnvScope, subscriberId: string, ctx: string, severity: string, max: number): Promise<number> {
@@ -17,8 +20,8 @@ export async function countUnread(scope: EnvScope, subscriberId: string, ctx: st
     new QueryCommand({
       TableName: tableName(),
       IndexName: 'gsi8',
-      KeyConditionExpression: 'gsi8pk = :pk AND begins_with(gsi8sk, :severity)',
-      ExpressionAttributeValues: { ':pk': keys.unreadInbox(scope, subscriberId, ctx).gsi8pk, ':severity': keys.unreadSeverityPrefix(severity) },
+      KeyConditionExpression: 'gsi8pk = :pk AND gsi8sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.unreadInbox(scope, subscriberId, ctx).gsi8pk, ...unreadRange(severity, undefined) },
       Select: 'COUNT',
       Limit: max,
     }),
@@ -39,9 +42,9 @@ export async function countUnseen(scope: EnvScope, subscriberId: string, ctx: st
       new QueryCommand({
         TableName: tableName(),
         IndexName: 'gsi6',
-        KeyConditionExpression: 'gsi6pk = :pk',
+        KeyConditionExpression: 'gsi6pk = :pk AND gsi6sk >= :kept',
         FilterExpression: ctx === '' ? '(attribute_not_exists(contextKey) OR contextKey = :ctx)' : 'contextKey = :ctx',
-        ExpressionAttributeValues: { ':pk': keys.unseenMessagesOfSubscriber(scope, subscriberId).gsi6pk, ':ctx': ctx },
+        ExpressionAttributeValues: { ':pk': keys.unseenMessagesOfSubscriber(scope, subscriberId).gsi6pk, ':ctx': ctx, ':kept': oldestKeptId('message') },
         Select: 'COUNT',
         Limit: max - count,
         ExclusiveStartKey: startKey,
@@ -95,14 +98,14 @@ async function unreadIds(scope: EnvScope, subscriberId: string, ctx: string, sev
   const pk = keys.unreadInbox(scope, subscriberId, ctx).gsi8pk;
   const lists = await Promise.all(
     severities.map(async (severity) => {
-      const prefix = keys.unreadSeverityPrefix(severity);
+      const range = unreadRange(severity, after);
+      if (range[':to'] < range[':from']) return [];
       const { Items = [] } = await db().send(
         new QueryCommand({
           TableName: tableName(),
           IndexName: 'gsi8',
-          KeyConditionExpression: after ? 'gsi8pk = :pk AND gsi8sk BETWEEN :from AND :to' : 'gsi8pk = :pk AND begins_with(gsi8sk, :from)',
-          // `after` itself is left out: sort keys below `<severity>#<after>` only.
-          ExpressionAttributeValues: { ':pk': pk, ':from': prefix, ...(after && { ':to': `${prefix}${before(after)}` }) },
+          KeyConditionExpression: 'gsi8pk = :pk AND gsi8sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': pk, ...range },
           ProjectionExpression: '#id',
           ExpressionAttributeNames: { '#id': '_id' },
           ScanIndexForward: false,
@@ -113,6 +116,15 @@ async function unreadIds(scope: EnvScope, subscriberId: string, ctx: string, sev
     }),
   );
   return lists.flat().sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)).slice(0, wanted);
+}
+
+/**
+ * The sort keys of one severity's unread messages not expired, below `after` when given (`after`
+ * itself is left out). Empty when `:to` sorts before `:from` (a cursor older than the retention).
+ */
+function unreadRange(severity: string, after: string | undefined): { ':from': string; ':to': string } {
+  const prefix = keys.unreadSeverityPrefix(severity);
+  return { ':from': `${prefix}${oldestKeptId('message')}`, ':to': after ? `${prefix}${before(after)}` : `${prefix}~` };
 }
 
 async function filteredIds(scope: EnvScope, subscriberId: string, ctx: string, request: InboxPageRequest, wanted: number): Promise<string[]> {
@@ -170,25 +182,23 @@ function inboxQuery(scope: EnvScope, subscriberId: string, ctx: string, f: Inbox
   if (f.createdLte !== undefined) e.and(`${e.name('createdAt')} <= ${e.value(new Date(f.createdLte).toISOString())}`);
   const filter = e.build();
 
-  // The creation range and the cursor narrow the key range too, so neither reads what it excludes.
-  const from = f.createdGte !== undefined ? idAtOrAfter(f.createdGte) : undefined;
+  // The creation range and the cursor narrow the key range too, so neither reads what it
+  // excludes; the range never starts before the oldest message kept.
+  const kept = oldestKeptId('message');
+  const from = f.createdGte !== undefined && idAtOrAfter(f.createdGte) > kept ? idAtOrAfter(f.createdGte) : kept;
   let to = f.createdLte !== undefined ? idAtOrBefore(f.createdLte) : undefined;
   if (after !== undefined && (to === undefined || after <= to)) to = after;
   const exclusiveTo = after !== undefined && to === after;
   // A range that ends before it starts (a cursor older than createdGte, createdLte before
   // createdGte) selects nothing, and DynamoDB refuses it as a BETWEEN.
-  if (from !== undefined && to !== undefined && (exclusiveTo ? before(to) : to) < from) return undefined;
+  if (to !== undefined && (exclusiveTo ? before(to) : to) < from) return undefined;
   const conditions = ['gsi7pk = :pk'];
-  const values: Record<string, unknown> = { ':pk': keys.inbox(scope, subscriberId, ctx).gsi7pk };
-  if (from !== undefined && to !== undefined) {
+  const values: Record<string, unknown> = { ':pk': keys.inbox(scope, subscriberId, ctx).gsi7pk, ':from': from };
+  if (to !== undefined) {
     conditions.push('gsi7sk BETWEEN :from AND :to');
-    Object.assign(values, { ':from': from, ':to': exclusiveTo ? before(to) : to });
-  } else if (from !== undefined) {
+    values[':to'] = exclusiveTo ? before(to) : to;
+  } else {
     conditions.push('gsi7sk >= :from');
-    values[':from'] = from;
-  } else if (to !== undefined) {
-    conditions.push(exclusiveTo ? 'gsi7sk < :to' : 'gsi7sk <= :to');
-    values[':to'] = to;
   }
   return {
     TableName: tableName(),

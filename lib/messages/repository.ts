@@ -8,6 +8,7 @@ import { getItem } from '../store/get-item.ts';
 import { ExpressionBuilder, type Filter } from '../store/expression.ts';
 import { keys, type EnvScope, type Key } from '../store/keys.ts';
 import { queryPages, type QueryInput } from '../store/query-pages.ts';
+import { isExpired, oldestKeptId, ttlOf } from '../store/retention.ts';
 import { merged, QuerySource, type RefQueryInput } from '../store/ref-source.ts';
 import type { StoredMessage } from './model.ts';
 import type { PayloadCondition } from './payload-filter.ts';
@@ -57,6 +58,8 @@ export function messageItem(m: StoredMessage): Record<string, unknown> {
     ...m,
     // Flat, for the inbox's unseen count to filter on (the exact-set form, lib/context-keys.ts).
     contextKey: contextKeyOf(m.contextKeys ?? []),
+    // Deleted by DynamoDB after the messages' retention; state writes never change it.
+    ...ttlOf('message', m._id),
   };
 }
 
@@ -67,7 +70,7 @@ function providerIdIndex(m: StoredMessage) {
 }
 
 export function messageFromItem(item: Record<string, unknown>): StoredMessage {
-  const { pk: _pk, sk: _sk, gsi1pk: _i, gsi1sk: _j, gsi5pk: _a, gsi5sk: _b, gsi6pk: _c, gsi6sk: _d, gsi7pk: _e, gsi7sk: _f, gsi8pk: _g, gsi8sk: _h, type: _t, contextKey: _ck, ...message } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _i, gsi1sk: _j, gsi5pk: _a, gsi5sk: _b, gsi6pk: _c, gsi6sk: _d, gsi7pk: _e, gsi7sk: _f, gsi8pk: _g, gsi8sk: _h, type: _t, contextKey: _ck, ttl: _ttl, ...message } = item;
   return message as unknown as StoredMessage;
 }
 
@@ -112,27 +115,31 @@ export interface MessageFilter {
 /** The range's Queries: one per partition it spans. */
 function rangeQueries(scope: EnvScope, range: MessageRange): QueryInput[] {
   if (range.of === 'environment') {
+    const kept = oldestKeptId('message');
     return keys.messagesOfEnvironment(scope).map(({ gsi5pk }) => ({
       IndexName: 'gsi5',
-      KeyConditionExpression: 'gsi5pk = :pk',
-      ExpressionAttributeValues: { ':pk': gsi5pk },
+      KeyConditionExpression: 'gsi5pk = :pk AND gsi5sk >= :kept',
+      ExpressionAttributeValues: { ':pk': gsi5pk, ':kept': kept },
     }));
   }
   return [rangeQuery(scope, range)];
 }
 
+// Every range starts at the oldest message not expired (ids are time first): expired messages
+// DynamoDB has not deleted yet are neither listed nor counted, and cost no read.
 function rangeQuery(scope: EnvScope, range: SubscriberRange): QueryInput {
+  const kept = oldestKeptId('message');
   switch (range.of) {
     case 'subscriber': {
       const { pk, skPrefix } = keys.messagesOfSubscriber(scope, range.subscriberId);
       return {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :kept AND :last',
+        ExpressionAttributeValues: { ':pk': pk, ':kept': `${skPrefix}${kept}`, ':last': `${skPrefix}~` },
       };
     }
     case 'unseenInApp': {
       const { gsi6pk } = keys.unseenMessagesOfSubscriber(scope, range.subscriberId);
-      return { IndexName: 'gsi6', KeyConditionExpression: 'gsi6pk = :pk', ExpressionAttributeValues: { ':pk': gsi6pk } };
+      return { IndexName: 'gsi6', KeyConditionExpression: 'gsi6pk = :pk AND gsi6sk >= :kept', ExpressionAttributeValues: { ':pk': gsi6pk, ':kept': kept } };
     }
   }
 }
@@ -247,16 +254,19 @@ export async function* messageIdPages(scope: EnvScope, range: SubscriberRange, f
   for await (const items of queryPages(query)) yield items.map((item) => item._id as string);
 }
 
+/** A message read by key, unless it has expired (DynamoDB deletes late): an expired message is not found. */
+const keptMessage = (item: Record<string, unknown> | undefined): StoredMessage | undefined =>
+  item && !isExpired('message', item._id as string) ? messageFromItem(item) : undefined;
+
 /** The subscriber's messages among `messageIds` (at most 100); other ids are simply not found. */
 export async function getMessagesOfSubscriber(scope: EnvScope, subscriberId: string, messageIds: readonly string[]): Promise<StoredMessage[]> {
   const items = await batchGet(messageIds.map((id) => keys.message(scope, subscriberId, id)));
-  return items.map(messageFromItem);
+  return items.flatMap((item) => keptMessage(item) ?? []);
 }
 
 /** One message of a subscriber by id, read consistently (one just written is found). */
 export async function getMessage(scope: EnvScope, subscriberId: string, messageId: string): Promise<StoredMessage | undefined> {
-  const item = await getItem(keys.message(scope, subscriberId, messageId), { consistent: true });
-  return item && messageFromItem(item);
+  return keptMessage(await getItem(keys.message(scope, subscriberId, messageId), { consistent: true }));
 }
 
 /**
@@ -264,6 +274,7 @@ export async function getMessage(scope: EnvScope, subscriberId: string, messageI
  * the shard its id names, else in shard 0, where entries written before sharding are.
  */
 export async function findMessageKey(scope: EnvScope, messageId: string): Promise<Key | undefined> {
+  if (isExpired('message', messageId)) return undefined;
   for (const { gsi5pk, gsi5sk } of keys.messageListLookup(scope, messageId)) {
     const { Items } = await db().send(
       new QueryCommand({
@@ -293,7 +304,7 @@ export async function findMessagesByProviderId(scope: EnvScope, providerId: stri
     }),
   );
   const found = await Promise.all((Items ?? []).map((item) => getItem({ pk: item.pk as string, sk: item.sk as string }, { consistent: true })));
-  return found.filter((item) => item !== undefined).map(messageFromItem);
+  return found.flatMap((item) => keptMessage(item) ?? []);
 }
 
 /** The message deleted; undefined when it was already gone. */

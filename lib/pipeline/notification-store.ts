@@ -10,6 +10,7 @@ import { keys, MAX_UNSHARDED_RECIPIENTS, TRANSACTION_SHARDS, type EnvScope } fro
 import { mapConcurrently } from '../store/concurrency.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
+import { absentOrExpired, isExpired, presentAndKept, ttlAt } from '../store/retention.ts';
 import { timeOfId } from '../ids.ts';
 import type { Recipient, StoredNotification, TriggerEvent } from './model.ts';
 
@@ -152,15 +153,16 @@ export function triggerEventItem(event: TriggerEvent): Record<string, unknown> {
   const scope = { organizationId: event._organizationId, environmentId: event._environmentId };
   const { pk, sk } = keys.triggerEvent(scope, event.transactionId);
   // The key named rather than spread: two spreads in one literal take V8's slow path (~20 µs an
-  // item, 2 ms of a bulk request's 100), one is copied fast.
-  return { pk, sk, type: 'TriggerEvent', ...event };
+  // item, 2 ms of a bulk request's 100), one is copied fast. Kept as long as the activity (the
+  // claim with it: once it expires the transactionId may be used again).
+  return { pk, sk, type: 'TriggerEvent', ...event, ...ttlAt('activity', new Date(event.createdAt)) };
 }
 
 function claimPut(event: TriggerEvent) {
   return {
     TableName: tableName(),
     Item: triggerEventItem(event),
-    ConditionExpression: 'attribute_not_exists(pk)',
+    ...absentOrExpired(),
   };
 }
 
@@ -189,20 +191,21 @@ export async function notificationShardsOf(scope: EnvScope, transactionId: strin
 export async function getTriggerEvent(scope: EnvScope, transactionId: string): Promise<TriggerEvent | undefined> {
   const Item = await getItem(keys.triggerEvent(scope, transactionId), { consistent: true });
   if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, type: _t, ...event } = Item;
+  const { pk: _pk, sk: _sk, type: _t, ttl: _ttl, ...event } = Item;
   return event as unknown as TriggerEvent;
 }
 
-/** Marks the trigger canceled (fan-out stops creating notifications); false when unknown. */
+/** Marks the trigger canceled (fan-out stops creating notifications); false when unknown or expired. */
 export async function markTriggerCanceled(scope: EnvScope, transactionId: string, now: string): Promise<boolean> {
+  const kept = presentAndKept(new Date(now));
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.triggerEvent(scope, transactionId),
         UpdateExpression: 'SET canceledAt = if_not_exists(canceledAt, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now },
+        ...kept,
+        ExpressionAttributeValues: { ...kept.ExpressionAttributeValues, ':now': now },
       }),
     );
     return true;
@@ -226,13 +229,25 @@ export function notificationItem(n: StoredNotification, version: number): Record
     topicKeys: n.topics.map((t) => t.topicKey),
     contextKey: contextKeyOf(n.contextKeys),
     version,
+    ...notificationTtl(n),
   };
+}
+
+/**
+ * Kept the activity's retention after its creation (the id's time), or after the end of its
+ * longest wait when a delay or digest of its jobs waits past that (the runner still finds it when
+ * the wait ends; reads show it only within the retention of its creation). Every rewrite of the
+ * same notification writes the same, unless it schedules a longer wait.
+ */
+function notificationTtl(n: StoredNotification) {
+  const waits = n.jobs.flatMap((job) => (job.delayUntil ? [Date.parse(job.delayUntil)] : []));
+  return ttlAt('activity', new Date(Math.max(timeOfId(n._id).getTime(), ...waits.filter(Number.isFinite))));
 }
 
 export function notificationFromItem(item: Record<string, unknown>): VersionedNotification {
   const {
     pk: _pk, sk: _sk, gsi3pk: _a, gsi3sk: _b, gsi4pk: _c, gsi4sk: _d, type: _t,
-    topicKeys: _k, contextKey: _ck, version, ...notification
+    topicKeys: _k, contextKey: _ck, version, ttl: _ttl, ...notification
   } = item;
   return { notification: notification as unknown as StoredNotification, version: version as number };
 }
@@ -261,6 +276,8 @@ export async function notificationsOfTransaction(scope: EnvScope, transactionId:
  * item itself. An entry written before the day was sharded is in shard 0: looked for there next.
  */
 export async function findNotificationById(scope: EnvScope, notificationId: string, options: { consistent?: boolean } = {}): Promise<VersionedNotification | undefined> {
+  // Past its retention it is gone, whether or not DynamoDB deleted it yet.
+  if (isExpired('activity', notificationId)) return undefined;
   for (const index of keys.activityDayLookup(scope, dayOfId(notificationId), notificationId)) {
     const { Items } = await db().send(
       new QueryCommand({
@@ -310,8 +327,9 @@ export async function saveNotification(
   const put = {
     TableName: tableName(),
     Item: notificationItem(n, next),
+    // An expired notification of an earlier use of the transactionId, not yet deleted, is not one.
     ...(expectedVersion === 0
-      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      ? absentOrExpired()
       : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } }),
   };
   try {

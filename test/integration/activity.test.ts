@@ -435,8 +435,9 @@ describe('activity feed: dates', () => {
     expect(await ids(env)).toEqual([recent._id]);
     // An earlier `after` does not reach past the retention either.
     expect(await ids(env, { after: new Date(ago(60 * DAY)).toISOString() })).toEqual([recent._id]);
-    // GET by id still finds it.
-    expect((await env.client.get(`/v1/notifications/${old._id}`)).status).toBe(200);
+    // Past the retention it has expired (DynamoDB deletes it by TTL): not found by id either.
+    expect((await env.client.get(`/v1/notifications/${old._id}`)).status).toBe(404);
+    expect((await env.client.get(`/v1/notifications/${recent._id}`)).status).toBe(200);
 
     process.env[RETENTION_DAYS_ENV] = '45';
     expect(await ids(env)).toEqual(newestFirst(recent, old));

@@ -1,4 +1,4 @@
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureTable } from '#infra/local/resources.ts';
 import { newId } from '#lib/ids.ts';
@@ -12,7 +12,7 @@ const tableName = `notify-old-${newId().slice(-8)}`;
 afterAll(() => dynamo().send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined));
 
 describe('ensureTable', () => {
-  it('adds the indexes a table made by an earlier version lacks, and is then a no-op', async () => {
+  it('adds the indexes and the TTL a table made by an earlier version lacks, and is then a no-op', async () => {
     const first = TABLE.indexes[0];
     await dynamo().send(
       new CreateTableCommand({
@@ -35,6 +35,10 @@ describe('ensureTable', () => {
     const messages = indexes.get('gsi5')!;
     expect(messages.Projection?.ProjectionType).toBe('INCLUDE');
     expect(messages.IndexStatus).toBe('ACTIVE');
+
+    // Expired items are deleted by TTL on the same attribute as the stack's (docs/data-model.md).
+    const { TimeToLiveDescription } = await dynamo().send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+    expect(TimeToLiveDescription).toEqual({ AttributeName: TABLE.ttlAttribute, TimeToLiveStatus: 'ENABLED' });
 
     await ensureTable(dynamo(), tableName);
     const again = await dynamo().send(new DescribeTableCommand({ TableName: tableName }));

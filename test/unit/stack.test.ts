@@ -636,13 +636,16 @@ describe('stages', () => {
   it('gives every function the service settings a stage chooses, and none it does not', () => {
     // Every function of the stage: the parent's (consumers) and the nested stacks' (routes, sockets).
     const variables = (s: ReturnType<typeof synthAll>) => Object.values(s.resources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables);
-    const chosen = synthAll('tuned', { settings: { activityRetentionDays: 90, providerTimeoutMs: 5000, apiKeyGraceSeconds: 3600 } });
+    const chosen = synthAll('tuned', { settings: { activityRetentionDays: 90, messageRetentionDays: 180, providerTimeoutMs: 5000, apiKeyGraceSeconds: 3600 } });
     expect(variables(chosen)).toHaveLength(routeTable.length + consumers.length + streamConsumers.length + socketRoutes.length + 2);
     for (const env of variables(chosen)) {
-      expect(env).toMatchObject({ ACTIVITY_RETENTION_DAYS: '90', PROVIDER_TIMEOUT_MS: '5000', API_KEY_GRACE_SECONDS: '3600' });
+      expect(env).toMatchObject({ ACTIVITY_RETENTION_DAYS: '90', MESSAGE_RETENTION_DAYS: '180', PROVIDER_TIMEOUT_MS: '5000', API_KEY_GRACE_SECONDS: '3600' });
       expect(env).not.toHaveProperty('PROVIDER_RETRY_BACKOFF_MS');
     }
-    for (const env of variables(devStacks)) expect(env).not.toHaveProperty('ACTIVITY_RETENTION_DAYS');
+    for (const env of variables(devStacks)) {
+      expect(env).not.toHaveProperty('ACTIVITY_RETENTION_DAYS');
+      expect(env).not.toHaveProperty('MESSAGE_RETENTION_DAYS');
+    }
   });
 
   it('has no email subscription without alarmEmail, and takes throttling settings', () => {
