@@ -294,6 +294,17 @@ describe('HTTP email APIs', () => {
 
 describe('more HTTP email APIs', () => {
   const everything = { cc: ['cc@example.test'], bcc: ['audit@acme.test'], replyTo: 'reply@acme.test', text: 'Hi Ada (text)', headers: { 'X-Campaign': 'spring' }, customData: { campaign: 'spring' } };
+  // `everything` as MailerSend and Mailtrap write it (SendGrid's style of addresses).
+  const addressObjects = {
+    from: { email: 'from@acme.test', name: 'Acme' },
+    to: [{ email: 'ada@example.test' }],
+    cc: [{ email: 'cc@example.test' }],
+    bcc: [{ email: 'audit@acme.test' }],
+    reply_to: { email: 'reply@acme.test' },
+    subject: 'Welcome',
+    html,
+    text: 'Hi Ada (text)',
+  };
 
   it('MailerSend: v1/email with Bearer auth; the id from X-Message-Id; a 422 is final', async () => {
     fake.reply = () => ({ status: 202, headers: { 'x-message-id': 'ms-1' }, body: '' });
@@ -303,14 +314,7 @@ describe('more HTTP email APIs', () => {
     expect(request).toMatchObject({ method: 'POST', path: '/v1/email' });
     expect(request!.headers.authorization).toBe('Bearer mlsn.key');
     expect(request!.json).toEqual({
-      from: { email: 'from@acme.test', name: 'Acme' },
-      to: [{ email: 'ada@example.test' }],
-      cc: [{ email: 'cc@example.test' }],
-      bcc: [{ email: 'audit@acme.test' }],
-      reply_to: { email: 'reply@acme.test' },
-      subject: 'Welcome',
-      html,
-      text: 'Hi Ada (text)',
+      ...addressObjects,
       headers: [{ name: 'X-Campaign', value: 'spring' }],
     });
 
@@ -329,14 +333,7 @@ describe('more HTTP email APIs', () => {
     expect(request).toMatchObject({ method: 'POST', path: '/api/send' });
     expect(request!.headers.authorization).toBe('Bearer mt-token');
     expect(request!.json).toEqual({
-      from: { email: 'from@acme.test', name: 'Acme' },
-      to: [{ email: 'ada@example.test' }],
-      cc: [{ email: 'cc@example.test' }],
-      bcc: [{ email: 'audit@acme.test' }],
-      reply_to: { email: 'reply@acme.test' },
-      subject: 'Welcome',
-      html,
-      text: 'Hi Ada (text)',
+      ...addressObjects,
       headers: { 'X-Campaign': 'spring' },
       custom_variables: { campaign: 'spring' },
     });

@@ -2,7 +2,7 @@ import { baseUrlOf } from '../base-url.ts';
 import { callProvider, checkCall, withProviderData } from '../http.ts';
 import type { ConnectionTarget, Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered } from '../result.ts';
-import { emailMessage } from './message.ts';
+import { addressObjectFields, emailMessage } from './message.ts';
 
 // MailerSend email API (Bearer token). It answers 202 with the message id in the X-Message-Id
 // header. Headers go as MailerSend's `headers` list; customData is not mapped (MailerSend has no
@@ -15,21 +15,13 @@ const auth = (c: Record<string, unknown>) => ({ authorization: `Bearer ${String(
 async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const mail = emailMessage(delivery);
-  const emails = (list: string[]) => list.map((email) => ({ email }));
   const headers = Object.entries(mail.headers).map(([name, value]) => ({ name, value }));
   const request = withProviderData(
     {
       url: `${base(c)}/v1/email`,
       headers: auth(c),
       json: {
-        from: mail.from,
-        to: emails(mail.to),
-        ...(mail.cc.length > 0 && { cc: emails(mail.cc) }),
-        ...(mail.bcc.length > 0 && { bcc: emails(mail.bcc) }),
-        ...(mail.replyTo && { reply_to: { email: mail.replyTo } }),
-        subject: mail.subject,
-        html: mail.html,
-        ...(mail.text && { text: mail.text }),
+        ...addressObjectFields(mail),
         ...(headers.length > 0 && { headers }),
       },
     },

@@ -3,7 +3,7 @@ import { stringValues } from '../deep-merge.ts';
 import { callProvider, withProviderData } from '../http.ts';
 import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
-import { emailMessage } from './message.ts';
+import { addressObjectFields, emailMessage } from './message.ts';
 
 // Mailtrap Email Sending API (transactional stream, Bearer token). customData becomes Mailtrap's
 // custom_variables (echoed in its webhooks); the answer lists one message id per recipient, the
@@ -15,21 +15,13 @@ const NAME = 'Mailtrap';
 async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const mail = emailMessage(delivery);
-  const emails = (list: string[]) => list.map((email) => ({ email }));
   const variables = stringValues(mail.customData);
   const request = withProviderData(
     {
       url: `${baseUrlOf('mailtrap', c, 'https://send.api.mailtrap.io')}/api/send`,
       headers: { authorization: `Bearer ${String(c.apiKey ?? '')}` },
       json: {
-        from: mail.from,
-        to: emails(mail.to),
-        ...(mail.cc.length > 0 && { cc: emails(mail.cc) }),
-        ...(mail.bcc.length > 0 && { bcc: emails(mail.bcc) }),
-        ...(mail.replyTo && { reply_to: { email: mail.replyTo } }),
-        subject: mail.subject,
-        html: mail.html,
-        ...(mail.text && { text: mail.text }),
+        ...addressObjectFields(mail),
         ...(Object.keys(mail.headers).length > 0 && { headers: mail.headers }),
         ...(Object.keys(variables).length > 0 && { custom_variables: variables }),
       },
