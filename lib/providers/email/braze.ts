@@ -1,6 +1,7 @@
 import { baseUrlOf } from '../base-url.ts';
 import { stringValues } from '../deep-merge.ts';
 import { callProvider, checkCall, withProviderData } from '../http.ts';
+import { SEND_BUDGET_MS } from '../retry.ts';
 import { ProviderError, type ConnectionTarget, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
 import { emailMessage, formatAddress } from './message.ts';
@@ -25,8 +26,8 @@ function userLookup(c: Record<string, unknown>, email: string) {
   return { method: 'POST' as const, url: `${base(c)}/users/export/ids`, headers: auth(c), json: { email_address: email, fields_to_export: ['external_id'] } };
 }
 
-async function externalIdsOf(c: Record<string, unknown>, email: string): Promise<string[]> {
-  const answer = await callProvider(NAME, userLookup(c, email));
+async function externalIdsOf(c: Record<string, unknown>, email: string, until: number): Promise<string[]> {
+  const answer = await callProvider(NAME, userLookup(c, email), { until });
   const users = valueAt(answer.body, 'users');
   const ids = (Array.isArray(users) ? users : []).map((user) => valueAt(user, 'external_id')).filter((id): id is string => typeof id === 'string' && id !== '');
   if (ids.length === 0) throw new ProviderError(`${NAME} has no user with the email address ${email}`, { status: answer.status, body: answer.body });
@@ -37,7 +38,9 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const mail = emailMessage(delivery);
   if (mail.cc.length > 0 || mail.bcc.length > 1) throw new ProviderError(`${NAME} cannot send cc copies or more than one bcc`, { cc: mail.cc, bcc: mail.bcc });
-  const externalIds = (await Promise.all(mail.to.map((email) => externalIdsOf(c, email)))).flat();
+  // The lookups and the send share one send's time budget (retry.ts), as one call would.
+  const until = Date.now() + SEND_BUDGET_MS;
+  const externalIds = (await Promise.all(mail.to.map((email) => externalIdsOf(c, email, until)))).flat();
   const extras = stringValues(mail.customData);
   const request = withProviderData(
     {
@@ -62,7 +65,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
     },
     delivery.providerData,
   );
-  const answer = await callProvider(NAME, request);
+  const answer = await callProvider(NAME, request, { until });
   return delivered(NAME, valueAt(answer.body, 'dispatch_id'), answer.body);
 }
 
