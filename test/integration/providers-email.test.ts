@@ -306,7 +306,7 @@ describe('more HTTP email APIs', () => {
     text: 'Hi Ada (text)',
   };
 
-  it('MailerSend: v1/email with Bearer auth; the id from X-Message-Id; a 422 is final', async () => {
+  it('MailerSend: v1/email with Bearer auth; the id from X-Message-Id; customData template and personalization; a 422 is final', async () => {
     fake.reply = () => ({ status: 202, headers: { 'x-message-id': 'ms-1' }, body: '' });
     const result = await send(email('mailersend', { apiKey: 'mlsn.key', baseUrl: fake.url }, { overrides: everything }));
     expect(result.id).toBe('ms-1');
@@ -317,6 +317,12 @@ describe('more HTTP email APIs', () => {
       ...addressObjects,
       headers: [{ name: 'X-Campaign', value: 'spring' }],
     });
+
+    fake.reset();
+    fake.reply = () => ({ status: 202, headers: { 'x-message-id': 'ms-2' }, body: '' });
+    const personalization = [{ email: 'ada@example.test', data: { name: 'Ada' } }];
+    await send(email('mailersend', { apiKey: 'mlsn.key', baseUrl: fake.url }, { overrides: { customData: { templateId: 'tpl-1', personalization } } }));
+    expect(fake.requests[0]!.json).toMatchObject({ template_id: 'tpl-1', personalization });
 
     fake.reset();
     fake.reply = () => ({ status: 422, body: { message: 'The from.email domain must be verified in your account.', errors: { 'from.email': ['The from.email domain must be verified in your account.'] } } });

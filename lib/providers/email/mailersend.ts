@@ -5,8 +5,9 @@ import { delivered } from '../result.ts';
 import { addressObjectFields, emailMessage } from './message.ts';
 
 // MailerSend email API (Bearer token). It answers 202 with the message id in the X-Message-Id
-// header. Headers go as MailerSend's `headers` list; customData is not mapped (MailerSend has no
-// free-form metadata on a send), trigger provider data (`tags`, `personalization`, ...) merges in.
+// header. Headers go as MailerSend's `headers` list. MailerSend has no free-form metadata on a
+// send: as in the reference, customData's `templateId` and `personalization` become the
+// request's template_id and personalization; trigger provider data (`tags`, ...) merges in.
 
 const NAME = 'MailerSend';
 const base = (c: Record<string, unknown>) => baseUrlOf('mailersend', c, 'https://api.mailersend.com');
@@ -16,6 +17,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const mail = emailMessage(delivery);
   const headers = Object.entries(mail.headers).map(([name, value]) => ({ name, value }));
+  const { templateId, personalization } = mail.customData;
   const request = withProviderData(
     {
       url: `${base(c)}/v1/email`,
@@ -23,6 +25,8 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
       json: {
         ...addressObjectFields(mail),
         ...(headers.length > 0 && { headers }),
+        ...(typeof templateId === 'string' && templateId !== '' && { template_id: templateId }),
+        ...(Array.isArray(personalization) && { personalization }),
       },
     },
     delivery.providerData,

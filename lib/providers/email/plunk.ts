@@ -6,7 +6,8 @@ import { emailMessage } from './message.ts';
 
 // Plunk transactional send (Bearer secret key). The answer lists, per recipient, its contact and
 // the email's id; the email's id is kept. Plunk has no cc or bcc: a message asking for them fails
-// rather than going out without them. No connection check: no call is documented as reading
+// rather than going out without them. Its body is the HTML alone, with no plain-text part or
+// metadata, so a text override and customData have no place in the request. No connection check: no call is documented as reading
 // with a secret key without changing anything.
 
 const NAME = 'Plunk';
