@@ -877,6 +877,23 @@ describe('integrations of the other catalogue email providers', () => {
     expect(fake.requests.filter((r) => r.path === '/messages/send')).toHaveLength(0);
   });
 
+  it('check: true for a provider that cannot be checked without sending says so in a warning, and saves', async () => {
+    const created = await env.client.post('/v1/integrations', { providerId: 'mailtrap', channel: 'email', credentials: { apiKey: 'mt', ...sender }, check: true });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('warning')).toBe('299 - "mailtrap has no call that tests credentials without sending anything: they were not checked"');
+    const updated = await env.client.put(`/v1/integrations/${created.body.data._id}`, { credentials: { apiKey: 'mt-2', ...sender }, check: true });
+    expect(updated.status).toBe(200);
+    expect(updated.headers.get('warning')).toMatch(/^299 - "mailtrap has no call/);
+    expect(updated.body.credentials.apiKey).toBe('mt-2');
+
+    // Without check, or with a provider that has one, no warning.
+    expect((await env.client.put(`/v1/integrations/${created.body.data._id}`, { name: 'Mailtrap' })).headers.get('warning')).toBeNull();
+    fake.reply = () => ({ status: 200, body: { quota: 100 } });
+    const checked = await env.client.post('/v1/integrations', { providerId: 'mailersend', channel: 'email', credentials: { apiKey: 'ms', baseUrl: fake.url, ...sender }, check: true });
+    expect(checked.status).toBe(201);
+    expect(checked.headers.get('warning')).toBeNull();
+  });
+
   it('check: true signs in to the SMTP server of emailjs', async () => {
     const emailjs = { host: smtp.host, port: String(smtp.port), user: 'user', ...sender };
     expect((await env.client.post('/v1/integrations', { providerId: 'emailjs', channel: 'email', credentials: { ...emailjs, password: 'secret' }, check: true })).status).toBe(201);
