@@ -28,8 +28,6 @@ export interface ProviderRequest {
   isFinal?(answer: ProviderAnswer): boolean;
 }
 
-const CHECK_BUDGET_MS = 10_000;
-
 export interface ProviderAnswer {
   status: number;
   headers: Headers;
@@ -40,6 +38,8 @@ export interface ProviderAnswer {
 export function callProvider(providerName: string, request: ProviderRequest, options: RetryOptions = {}): Promise<ProviderAnswer> {
   return withRetries((timeoutMs) => attempt(providerName, request, timeoutMs), options);
 }
+
+const CHECK_BUDGET_MS = 10_000;
 
 /** A connection check's call (`check: true`): GET unless said, within 10 s so the API answers in time. */
 export function checkCall(providerName: string, request: ProviderRequest): Promise<ProviderAnswer> {
