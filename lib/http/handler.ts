@@ -28,6 +28,22 @@ export interface ActionRequest<R extends RouteDef> extends RouteInput<R> {
 
 export type Action<R extends RouteDef> = (request: ActionRequest<R>) => Promise<unknown>;
 
+/** A success body an action sends with headers of its own (withWarning). */
+export class BodyWithHeaders {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+/**
+ * The body, with a `Warning: 299` header (a persistent warning) when the request did something
+ * less than it asked that is not an error: `check: true` for a provider that cannot be checked.
+ */
+export function withWarning(body: unknown, warning: string | undefined): unknown {
+  return warning ? new BodyWithHeaders(body, { warning: `299 - "${warning.replace(/["\\]/g, '\\$&')}"` }) : body;
+}
+
 /** Runs the action's part of a request, possibly around it (the idempotency key). */
 export type Around = (event: HttpEvent, context: Context, run: () => Promise<HttpResponse>) => Promise<HttpResponse>;
 
@@ -65,8 +81,11 @@ function build<R extends RouteDef>(route: R, action: Action<R>, around: Around =
     // an idempotent request replays them; faults propagate and release the idempotency key.
     return around(event, context, async () => {
       try {
-        const body = await action(request);
-        return jsonResponse(route.successStatus, route.envelope === 'data' ? enveloped(body) : body);
+        const result = await action(request);
+        const { body, headers } = result instanceof BodyWithHeaders ? result : { body: result, headers: {} };
+        const response = jsonResponse(route.successStatus, route.envelope === 'data' ? enveloped(body) : body);
+        Object.assign(response.headers, headers);
+        return response;
       } catch (error) {
         if (error instanceof AppError && error.status < 500) return errorResponse(error, event);
         throw error;

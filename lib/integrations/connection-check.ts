@@ -3,7 +3,8 @@ import { connectionCheck } from '../providers/credential-checks.ts';
 
 // `check: true` on create or update tests the provider connection before saving, with the
 // provider's own check (lib/providers/): only providers whose credentials can be tested without
-// sending anything have one; for the others the flag changes nothing.
+// sending anything have one; for the others nothing is tested, and the answer says so
+// (uncheckedNotice, sent as a warning by the integration routes).
 
 export async function checkConnection(providerId: string, credentials: Record<string, unknown>): Promise<void> {
   const check = connectionCheck(providerId);
@@ -14,4 +15,9 @@ export async function checkConnection(providerId: string, credentials: Record<st
     const reason = error instanceof Error ? error.message : String(error);
     throw new BadRequestError(`Integration check failed for ${providerId}: ${reason}`);
   }
+}
+
+/** What the answer says when `check: true` could test nothing: undefined when the provider has a check. */
+export function uncheckedNotice(providerId: string): string | undefined {
+  return connectionCheck(providerId) ? undefined : `${providerId} has no call that tests credentials without sending anything: they were not checked`;
 }

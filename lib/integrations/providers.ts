@@ -2,7 +2,8 @@
 // needs. The facts (ids, channels, names, required keys) follow the reference's shared provider
 // definitions; ids branded after the reference use the 'svc' prefix instead.
 // Credential keys the reference has but our Credentials object does not (signingSecret, tenantId,
-// servicePlanId, apiVersion, contentType, businessAccountId, apiURL, appID) are left out.
+// servicePlanId, apiVersion, contentType, businessAccountId) are left out; Braze's apiURL and appID
+// are its baseUrl and applicationId here.
 
 export const CHANNELS = ['in_app', 'email', 'sms', 'chat', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -74,7 +75,9 @@ const EMAIL: ProviderDef[] = [
   // Demo provider: delivers to the local sink, so nothing to configure.
   def('svc-email', 'email', 'Demo Email'),
   // Listed by the reference's id enum and credential table, though its UI catalogue hides it.
-  def('emailjs', 'email', 'EmailJS', mail(apiKey, field('secretKey', 'Secret key'))),
+  // The reference's handler sends with the emailjs SMTP library (host, port, SSL, user, password),
+  // not with the API key and secret key its old catalogue entry asked for.
+  def('emailjs', 'email', 'EmailJS', mail(field('host', 'Host'), field('port', 'Port'), optional('user', 'User'), optional('password', 'Password'), optional('secure', 'SSL'))),
   def('mailgun', 'email', 'Mailgun', mail(
     apiKey, optional('baseUrl', 'Base URL'), field('user', 'User name'), field('domain', 'Domain'),
   )),
@@ -106,7 +109,8 @@ const EMAIL: ProviderDef[] = [
   def('outlook365', 'email', 'Microsoft Outlook365', mail(field('password', 'Password'))),
   def('infobip-email', 'email', 'Infobip', mail(apiKey, field('baseUrl', 'Base URL'))),
   // The reference also requires apiURL and appID, which our Credentials object does not carry.
-  def('braze', 'email', 'Braze', mail(apiKey)),
+  // The reference's apiURL and appID, under the Credentials keys that carry them here.
+  def('braze', 'email', 'Braze', mail(apiKey, field('baseUrl', 'REST endpoint'), field('applicationId', 'App ID'))),
   def('resend', 'email', 'Resend', mail(apiKey)),
   def('plunk', 'email', 'Plunk', mail(apiKey)),
   def('sparkpost', 'email', 'SparkPost', mail(apiKey, optional('region', 'Region'))),

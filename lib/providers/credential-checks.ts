@@ -9,7 +9,12 @@ import {
   type CredentialRules,
   type ValueCheck,
 } from './credential-schema.ts';
+import { checkBrazeConnection } from './email/braze.ts';
 import { checkBrevoConnection } from './email/brevo.ts';
+import { checkEmailjsConnection } from './email/emailjs.ts';
+import { checkMailersendConnection } from './email/mailersend.ts';
+import { checkMandrillConnection } from './email/mandrill.ts';
+import { checkOutlook365Connection } from './email/outlook365.ts';
 import { checkPostmarkConnection } from './email/postmark.ts';
 import { checkSendgridConnection } from './email/sendgrid.ts';
 import { checkSmtpConnection } from './email/smtp.ts';
@@ -55,6 +60,16 @@ const PROVIDERS = {
   mailjet: {},
   sendinblue: { checkConnection: checkBrevoConnection },
   'email-webhook': { checks: { webhookUrl: urlCheck('webhookUrl') } },
+  mailersend: { checkConnection: checkMailersendConnection },
+  mailtrap: {},
+  mandrill: { checkConnection: checkMandrillConnection },
+  netcore: {},
+  plunk: {},
+  sparkpost: {},
+  'infobip-email': { checks: { baseUrl: urlCheck('baseUrl') } },
+  braze: { checks: { baseUrl: urlCheck('baseUrl') }, checkConnection: checkBrazeConnection },
+  outlook365: { checkConnection: checkOutlook365Connection },
+  emailjs: { checks: { port: portCheck('port') }, checkConnection: checkEmailjsConnection },
   // sms
   twilio: { checkConnection: checkTwilioConnection },
   sns: {},

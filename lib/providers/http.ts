@@ -17,8 +17,15 @@ export interface ProviderRequest {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded; an array repeats its key. */
   form?: Record<string, string | readonly string[] | undefined>;
+  /** Sent as multipart/form-data (text fields only); an array repeats its key. */
+  multipart?: Record<string, string | readonly string[] | undefined>;
   /** Sent as it is (a signed body); its content-type goes in `headers`. */
   body?: string;
+  /**
+   * Whether an error answer is final whatever its status: for vendors that answer every error
+   * with the same status (Mandrill's 500 for a bad key).
+   */
+  isFinal?(answer: ProviderAnswer): boolean;
 }
 
 export interface ProviderAnswer {
@@ -30,6 +37,13 @@ export interface ProviderAnswer {
 
 export function callProvider(providerName: string, request: ProviderRequest, options: RetryOptions = {}): Promise<ProviderAnswer> {
   return withRetries((timeoutMs) => attempt(providerName, request, timeoutMs), options);
+}
+
+const CHECK_BUDGET_MS = 10_000;
+
+/** A connection check's call (`check: true`): GET unless said, within 10 s so the API answers in time. */
+export function checkCall(providerName: string, request: ProviderRequest): Promise<ProviderAnswer> {
+  return callProvider(providerName, { method: 'GET', ...request }, { until: Date.now() + CHECK_BUDGET_MS });
 }
 
 async function attempt(name: string, request: ProviderRequest, timeoutMs: number): Promise<ProviderAnswer> {
@@ -47,6 +61,15 @@ async function attempt(name: string, request: ProviderRequest, timeoutMs: number
     }
     body = form.toString();
     headers['content-type'] ??= 'application/x-www-form-urlencoded';
+  } else if (request.multipart) {
+    // The runtime's own encoder writes the parts and names the boundary.
+    const form = new FormData();
+    for (const [key, value] of Object.entries(request.multipart)) {
+      for (const one of typeof value === 'string' ? [value] : (value ?? [])) form.append(key, one);
+    }
+    const encoded = new Response(form);
+    body = await encoded.text();
+    headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
   }
 
   let response: GuardedAnswer;
@@ -66,7 +89,7 @@ async function attempt(name: string, request: ProviderRequest, timeoutMs: number
   if (response.status >= 200 && response.status < 300) return answer;
   const said = providerMessage(answer.body);
   const failure = new ProviderError(`${name} answered ${response.status}${said ? `: ${said}` : ''}`, { status: response.status, body: answer.body });
-  if (response.status === 408 || response.status === 429 || response.status >= 500) {
+  if ((response.status === 408 || response.status === 429 || response.status >= 500) && !request.isFinal?.(answer)) {
     throw new TransientError(failure, retryAfterMs(response.headers.get('retry-after')));
   }
   throw failure;
@@ -106,6 +129,9 @@ export function providerMessage(body: unknown): string | undefined {
         const said = value[key];
         if (typeof said === 'string' && said.trim()) return short(said.trim());
       }
+      // A list of error texts (Mailtrap's `errors: ["..."]`).
+      const [first] = Array.isArray(value.errors) ? (value.errors as unknown[]) : [];
+      if (typeof first === 'string' && first.trim()) return short(first.trim());
       for (const nested of Object.values(value)) if (nested !== null && typeof nested === 'object') queue.push(nested);
     }
   }
@@ -129,6 +155,7 @@ export function withProviderData(request: ProviderRequest, data: Record<string, 
   };
   if (isPlainObject(request.json)) result.json = deepMerge(request.json, extraBody);
   else if (request.form) result.form = { ...request.form, ...stringValues(extraBody) };
+  else if (request.multipart) result.multipart = { ...request.multipart, ...stringValues(extraBody) };
   return result;
 }
 

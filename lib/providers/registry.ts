@@ -1,12 +1,22 @@
 import { demoProvider } from './demo.ts';
+import { brazeProvider } from './email/braze.ts';
 import { brevoProvider } from './email/brevo.ts';
+import { emailjsProvider } from './email/emailjs.ts';
+import { infobipEmailProvider } from './email/infobip.ts';
 import { mailgunProvider } from './email/mailgun.ts';
+import { mailersendProvider } from './email/mailersend.ts';
 import { mailjetProvider } from './email/mailjet.ts';
+import { mailtrapProvider } from './email/mailtrap.ts';
+import { mandrillProvider } from './email/mandrill.ts';
+import { netcoreProvider } from './email/netcore.ts';
+import { outlook365Provider } from './email/outlook365.ts';
+import { plunkProvider } from './email/plunk.ts';
 import { postmarkProvider } from './email/postmark.ts';
 import { resendProvider } from './email/resend.ts';
 import { sendgridProvider } from './email/sendgrid.ts';
 import { sesProvider } from './email/ses.ts';
 import { smtpProvider } from './email/smtp.ts';
+import { sparkpostProvider } from './email/sparkpost.ts';
 import { emailWebhookProvider } from './email/webhook.ts';
 import { genericSmsProvider } from './sms/generic.ts';
 import { infobipSmsProvider } from './sms/infobip.ts';
@@ -39,6 +49,16 @@ const PROVIDERS: Record<DeliverableProviderId, DeliveryProvider> = {
   mailjet: mailjetProvider,
   sendinblue: brevoProvider,
   'email-webhook': emailWebhookProvider,
+  mailersend: mailersendProvider,
+  mailtrap: mailtrapProvider,
+  mandrill: mandrillProvider,
+  netcore: netcoreProvider,
+  plunk: plunkProvider,
+  sparkpost: sparkpostProvider,
+  'infobip-email': infobipEmailProvider,
+  braze: brazeProvider,
+  outlook365: outlook365Provider,
+  emailjs: emailjsProvider,
   // sms
   twilio: twilioProvider,
   sns: snsProvider,

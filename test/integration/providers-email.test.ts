@@ -292,6 +292,341 @@ describe('HTTP email APIs', () => {
   });
 });
 
+describe('more HTTP email APIs', () => {
+  const everything = { cc: ['cc@example.test'], bcc: ['audit@acme.test'], replyTo: 'reply@acme.test', text: 'Hi Ada (text)', headers: { 'X-Campaign': 'spring' }, customData: { campaign: 'spring' } };
+  // `everything` as MailerSend and Mailtrap write it (SendGrid's style of addresses).
+  const addressObjects = {
+    from: { email: 'from@acme.test', name: 'Acme' },
+    to: [{ email: 'ada@example.test' }],
+    cc: [{ email: 'cc@example.test' }],
+    bcc: [{ email: 'audit@acme.test' }],
+    reply_to: { email: 'reply@acme.test' },
+    subject: 'Welcome',
+    html,
+    text: 'Hi Ada (text)',
+  };
+
+  it('MailerSend: v1/email with Bearer auth; the id from X-Message-Id; customData template and personalization; a 422 is final', async () => {
+    fake.reply = () => ({ status: 202, headers: { 'x-message-id': 'ms-1' }, body: '' });
+    const result = await send(email('mailersend', { apiKey: 'mlsn.key', baseUrl: fake.url }, { overrides: everything }));
+    expect(result.id).toBe('ms-1');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/email' });
+    expect(request!.headers.authorization).toBe('Bearer mlsn.key');
+    expect(request!.json).toEqual({
+      ...addressObjects,
+      headers: [{ name: 'X-Campaign', value: 'spring' }],
+    });
+
+    fake.reset();
+    fake.reply = () => ({ status: 202, headers: { 'x-message-id': 'ms-2' }, body: '' });
+    const personalization = [{ email: 'ada@example.test', data: { name: 'Ada' } }];
+    await send(email('mailersend', { apiKey: 'mlsn.key', baseUrl: fake.url }, { overrides: { customData: { templateId: 'tpl-1', personalization } } }));
+    expect(fake.requests[0]!.json).toMatchObject({ template_id: 'tpl-1', personalization });
+
+    fake.reset();
+    fake.reply = () => ({ status: 422, body: { message: 'The from.email domain must be verified in your account.', errors: { 'from.email': ['The from.email domain must be verified in your account.'] } } });
+    const error = await failure(send(email('mailersend', { apiKey: 'mlsn.key', baseUrl: fake.url })));
+    expect(fake.requests).toHaveLength(1);
+    expect(error.message).toBe('MailerSend answered 422: The from.email domain must be verified in your account.');
+  });
+
+  it('Mailtrap: api/send with Bearer auth, customData as custom_variables; its error list is the reason', async () => {
+    fake.reply = () => ({ status: 200, body: { success: true, message_ids: ['mt-1', 'mt-2'] } });
+    const result = await send(email('mailtrap', { apiKey: 'mt-token', baseUrl: fake.url }, { overrides: everything }));
+    expect(result.id).toBe('mt-1');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/api/send' });
+    expect(request!.headers.authorization).toBe('Bearer mt-token');
+    expect(request!.json).toEqual({
+      ...addressObjects,
+      headers: { 'X-Campaign': 'spring' },
+      custom_variables: { campaign: 'spring' },
+    });
+
+    fake.reset();
+    fake.reply = () => ({ status: 401, body: { success: false, errors: ['Unauthorized'] } });
+    const error = await failure(send(email('mailtrap', { apiKey: 'wrong', baseUrl: fake.url })));
+    expect(fake.requests).toHaveLength(1);
+    expect(error.message).toBe('Mailtrap answered 401: Unauthorized');
+  });
+
+  it('Mandrill: messages/send with the key in the body; a rejected recipient fails with its reason', async () => {
+    fake.reply = () => ({ status: 200, body: [{ email: 'ada@example.test', status: 'sent', _id: 'md-1', reject_reason: null }] });
+    const result = await send(email('mandrill', { apiKey: 'md-key', baseUrl: fake.url }, { overrides: everything }));
+    expect(result.id).toBe('md-1');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/api/1.0/messages/send' });
+    expect(request!.json).toEqual({
+      key: 'md-key',
+      message: {
+        from_email: 'from@acme.test',
+        from_name: 'Acme',
+        to: [
+          { email: 'ada@example.test', type: 'to' },
+          { email: 'cc@example.test', type: 'cc' },
+          { email: 'audit@acme.test', type: 'bcc' },
+        ],
+        preserve_recipients: true,
+        subject: 'Welcome',
+        html,
+        text: 'Hi Ada (text)',
+        headers: { 'X-Campaign': 'spring', 'Reply-To': 'reply@acme.test' },
+        metadata: { campaign: 'spring' },
+      },
+    });
+
+    fake.reply = () => ({ status: 200, body: [{ email: 'ada@example.test', status: 'rejected', _id: 'md-2', reject_reason: 'hard-bounce' }] });
+    const rejected = await failure(send(email('mandrill', { apiKey: 'md-key', baseUrl: fake.url })));
+    expect(rejected.message).toBe('Mandrill did not send the message: hard-bounce');
+  });
+
+  it('Mandrill: its 500 naming a bad key is final, its GeneralError is tried again', async () => {
+    fake.reply = () => ({ status: 500, body: { status: 'error', code: -1, name: 'Invalid_Key', message: 'Invalid API key' } });
+    const invalid = await failure(send(email('mandrill', { apiKey: 'wrong', baseUrl: fake.url })));
+    expect(fake.requests).toHaveLength(1);
+    expect(invalid.message).toBe('Mandrill answered 500: Invalid API key');
+    expect(invalid.raw).toMatchObject({ status: 500, body: { name: 'Invalid_Key' } });
+
+    fake.reset();
+    fake.reply = () => ({ status: 500, body: { status: 'error', code: -99, name: 'GeneralError', message: 'An unexpected error occurred' } });
+    const general = await failure(send(email('mandrill', { apiKey: 'md-key', baseUrl: fake.url })));
+    expect(fake.requests).toHaveLength(3);
+    expect(general.raw).toMatchObject({ attempts: 3 });
+  });
+
+  it('Netcore: v5.1 mail/send with the api_key header, one personalization', async () => {
+    fake.reply = () => ({ status: 200, body: { data: { message_id: 'nc-1' }, message: 'OK', status: 'success' } });
+    const result = await send(email('netcore', { apiKey: 'nc-key', baseUrl: fake.url }, { overrides: everything }));
+    expect(result.id).toBe('nc-1');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v5.1/mail/send' });
+    expect(request!.headers.api_key).toBe('nc-key');
+    expect(request!.json).toEqual({
+      from: { email: 'from@acme.test', name: 'Acme' },
+      reply_to: 'reply@acme.test',
+      subject: 'Welcome',
+      content: [{ type: 'html', value: html }],
+      personalizations: [
+        {
+          to: [{ email: 'ada@example.test' }],
+          cc: [{ email: 'cc@example.test' }],
+          bcc: [{ email: 'audit@acme.test' }],
+          headers: { 'X-Campaign': 'spring' },
+          attributes: { campaign: 'spring' },
+        },
+      ],
+    });
+
+    fake.reset();
+    fake.reply = () => ({ status: 401, body: { data: [], message: 'Invalid api_key', status: 'error' } });
+    const error = await failure(send(email('netcore', { apiKey: 'wrong', baseUrl: fake.url })));
+    expect(fake.requests).toHaveLength(1);
+    expect(error.message).toBe('Netcore answered 401: Invalid api_key');
+  });
+
+  it("Plunk: v1/send with Bearer auth, the email's id kept; cc or bcc fail without a call", async () => {
+    fake.reply = () => ({ status: 200, body: { success: true, emails: [{ contact: { id: 'contact-1', email: 'ada@example.test' }, email: 'pl-1' }], timestamp: '2026-01-01T00:00:00.000Z' } });
+    const result = await send(email('plunk', { apiKey: 'sk_plunk', baseUrl: fake.url }, { overrides: { replyTo: 'reply@acme.test', headers: { 'X-Campaign': 'spring' } } }));
+    expect(result.id).toBe('pl-1');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/send' });
+    expect(request!.headers.authorization).toBe('Bearer sk_plunk');
+    expect(request!.json).toEqual({ to: 'ada@example.test', subject: 'Welcome', body: html, from: 'from@acme.test', name: 'Acme', reply: 'reply@acme.test', headers: { 'X-Campaign': 'spring' } });
+
+    fake.reset();
+    const copies = await failure(send(email('plunk', { apiKey: 'sk_plunk', baseUrl: fake.url }, { overrides: { cc: ['cc@example.test'] } })));
+    expect(copies.message).toBe('Plunk cannot send cc or bcc copies');
+    expect(fake.requests).toHaveLength(0);
+
+    fake.reply = () => ({ status: 401, body: { code: 401, error: 'Unauthorized', message: 'Incorrect Bearer token specified', time: 1 } });
+    const error = await failure(send(email('plunk', { apiKey: 'wrong', baseUrl: fake.url })));
+    expect(error.message).toBe('Plunk answered 401: Incorrect Bearer token specified');
+  });
+
+  it('SparkPost: transmissions with the key as Authorization; cc and bcc addressed to the recipient', async () => {
+    fake.reply = () => ({ status: 200, body: { results: { total_rejected_recipients: 0, total_accepted_recipients: 3, id: 'sp-1' } } });
+    const result = await send(email('sparkpost', { apiKey: 'sp-key', region: 'eu', baseUrl: fake.url }, { overrides: everything }));
+    expect(result.id).toBe('sp-1');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/api/v1/transmissions' });
+    expect(request!.headers.authorization).toBe('sp-key');
+    expect(request!.json).toEqual({
+      recipients: [
+        { address: { email: 'ada@example.test' } },
+        { address: { email: 'cc@example.test', header_to: 'ada@example.test' } },
+        { address: { email: 'audit@acme.test', header_to: 'ada@example.test' } },
+      ],
+      content: {
+        from: { email: 'from@acme.test', name: 'Acme' },
+        subject: 'Welcome',
+        html,
+        text: 'Hi Ada (text)',
+        reply_to: 'reply@acme.test',
+        headers: { 'X-Campaign': 'spring', CC: 'cc@example.test' },
+      },
+      metadata: { campaign: 'spring' },
+    });
+
+    fake.reset();
+    fake.reply = () => ({ status: 400, body: { errors: [{ message: 'Message generation rejected', description: 'Sending domain acme.test is not registered', code: '7001' }] } });
+    const error = await failure(send(email('sparkpost', { apiKey: 'sp-key', baseUrl: fake.url })));
+    expect(fake.requests).toHaveLength(1);
+    expect(error.message).toBe('SparkPost answered 400: Message generation rejected');
+    expect(error.raw).toMatchObject({ body: { errors: [{ description: 'Sending domain acme.test is not registered' }] } });
+  });
+
+  it('Infobip: email/3/send as multipart/form-data with App auth; a REJECTED message fails', async () => {
+    fake.reply = () => ({ status: 200, body: { bulkId: 'b-1', messages: [{ to: 'ada@example.test', messageId: 'ib-1', status: { groupId: 1, groupName: 'PENDING', id: 26, name: 'PENDING_ACCEPTED', description: 'Message accepted, pending for delivery.' } }] } });
+    const result = await send(email('infobip-email', { apiKey: 'ib-key', baseUrl: fake.url }, { overrides: everything }));
+    expect(result.id).toBe('ib-1');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/email/3/send' });
+    expect(request!.headers.authorization).toBe('App ib-key');
+    expect(request!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await new Response(request!.text, { headers: { 'content-type': String(request!.headers['content-type']) } }).formData();
+    expect([...form.keys()].sort()).toEqual(['bcc', 'callbackData', 'cc', 'from', 'headers', 'html', 'replyTo', 'subject', 'text', 'to']);
+    expect(Object.fromEntries(form)).toEqual({
+      from: '"Acme" <from@acme.test>',
+      to: 'ada@example.test',
+      cc: 'cc@example.test',
+      bcc: 'audit@acme.test',
+      subject: 'Welcome',
+      html,
+      text: 'Hi Ada (text)',
+      replyTo: 'reply@acme.test',
+      headers: '{"X-Campaign":"spring"}',
+      callbackData: '{"campaign":"spring"}',
+    });
+
+    fake.reply = () => ({ status: 200, body: { messages: [{ to: 'ada@example.test', messageId: 'ib-2', status: { groupId: 5, groupName: 'REJECTED', id: 52, name: 'REJECTED_DESTINATION', description: 'Invalid destination address' } }] } });
+    const rejected = await failure(send(email('infobip-email', { apiKey: 'ib-key', baseUrl: fake.url })));
+    expect(rejected.message).toBe('Infobip rejected the message: Invalid destination address');
+
+    fake.reply = () => ({ status: 401, body: { requestError: { serviceException: { messageId: 'UNAUTHORIZED', text: 'Invalid login details' } } } });
+    const unauthorized = await failure(send(email('infobip-email', { apiKey: 'wrong', baseUrl: fake.url })));
+    expect(unauthorized.message).toBe('Infobip answered 401: Invalid login details');
+  });
+
+  describe('Braze', () => {
+    const credentials = () => ({ apiKey: 'braze-key', baseUrl: fake.url, applicationId: 'app-1' });
+    const users: Record<string, string[]> = { 'ada@example.test': ['u-ada'], 'grace@example.test': ['u-grace', 'u-grace-2'] };
+    beforeEach(() => {
+      fake.reply = (request) =>
+        request.path === '/users/export/ids'
+          ? { status: 201, body: { users: (users[request.json?.email_address] ?? []).map((external_id) => ({ external_id })), message: 'success' } }
+          : { status: 201, body: { dispatch_id: 'dispatch-1', message: 'success' } };
+    });
+
+    it("looks each recipient up by address, then sends to their external ids; the dispatch id is kept", async () => {
+      const result = await send(email('braze', credentials(), { overrides: { to: ['grace@example.test'], bcc: ['audit@acme.test'], replyTo: 'reply@acme.test', text: 'Hi (text)', customData: { campaign: 'spring' } } }));
+      expect(result.id).toBe('dispatch-1');
+      const lookups = fake.requests.filter((r) => r.path === '/users/export/ids');
+      expect(lookups.map((r) => r.json).sort((a, b) => a.email_address.localeCompare(b.email_address))).toEqual([
+        { email_address: 'ada@example.test', fields_to_export: ['external_id'] },
+        { email_address: 'grace@example.test', fields_to_export: ['external_id'] },
+      ]);
+      const sent = fake.requests.find((r) => r.path === '/messages/send');
+      expect(sent!.headers.authorization).toBe('Bearer braze-key');
+      expect(sent!.json).toEqual({
+        external_user_ids: ['u-ada', 'u-grace', 'u-grace-2'],
+        messages: { email: { app_id: 'app-1', from: '"Acme" <from@acme.test>', subject: 'Welcome', body: html, plaintext_body: 'Hi (text)', reply_to: 'reply@acme.test', bcc: 'audit@acme.test', extras: { campaign: 'spring' } } },
+      });
+    });
+
+    it('fails without sending for an address no Braze user has, or for cc copies', async () => {
+      const unknown = await failure(send(email('braze', credentials(), { to: 'nobody@example.test' })));
+      expect(unknown.message).toBe('Braze has no user with the email address nobody@example.test');
+      const copies = await failure(send(email('braze', credentials(), { overrides: { cc: ['cc@example.test'] } })));
+      expect(copies.message).toBe('Braze cannot send cc copies or more than one bcc');
+      expect(fake.requests.filter((r) => r.path === '/messages/send')).toHaveLength(0);
+    });
+
+    it('a refusal of the send fails with Braze\'s message', async () => {
+      fake.reply = (request) => (request.path === '/users/export/ids' ? { status: 201, body: { users: [{ external_id: 'u-ada' }], message: 'success' } } : { status: 400, body: { message: 'Valid app_id is required' } });
+      const error = await failure(send(email('braze', credentials())));
+      expect(error.message).toBe('Braze answered 400: Valid app_id is required');
+    });
+  });
+
+  // The retry rule every HTTP provider shares, for the new ones.
+  const sendable: [string, Record<string, unknown>][] = [
+    ['mailersend', { apiKey: 'k' }],
+    ['mailtrap', { apiKey: 'k' }],
+    ['netcore', { apiKey: 'k' }],
+    ['plunk', { apiKey: 'k' }],
+    ['sparkpost', { apiKey: 'k' }],
+    ['infobip-email', { apiKey: 'k' }],
+  ];
+  it.each(sendable)('%s: a 503 is tried three times, then fails with the answer', async (providerId, credentials) => {
+    fake.reply = () => ({ status: 503, body: { message: 'down for maintenance' } });
+    const error = await failure(send(email(providerId, { ...credentials, baseUrl: fake.url })));
+    expect(fake.requests).toHaveLength(3);
+    expect(error.raw).toMatchObject({ status: 503, attempts: 3 });
+    expect(error.message).toMatch(/ answered 503: down for maintenance$/);
+  });
+});
+
+describe('SMTP-based providers', () => {
+  let tlsSmtp: FakeSmtp;
+  beforeAll(async () => {
+    // Outlook 365 signs in as the sender, over STARTTLS.
+    tlsSmtp = await startFakeSmtp({ startTls: true, user: 'from@acme.test' });
+  });
+  afterAll(() => tlsSmtp.close());
+  beforeEach(() => {
+    tlsSmtp.received.length = 0;
+  });
+  const viaFake = async <T>(server: FakeSmtp, run: () => Promise<T>): Promise<T> => {
+    process.env.PROVIDER_BASE_URL_OUTLOOK365 = `smtp://${server.host}:${server.port}`;
+    try {
+      return await run();
+    } finally {
+      delete process.env.PROVIDER_BASE_URL_OUTLOOK365;
+    }
+  };
+  // smtp-server's own certificate is self-signed: the test trusts it through tlsOptions.
+  const outlook = { password: 'secret', tlsOptions: { rejectUnauthorized: false } };
+
+  it('outlook365: signs in as the sender over STARTTLS and delivers', async () => {
+    const result = await viaFake(tlsSmtp, () => send(email('outlook365', outlook, { overrides: { cc: ['cc@example.test'], replyTo: 'reply@acme.test', text: 'Hi (text)' } })));
+    expect(tlsSmtp.received).toHaveLength(1);
+    const [{ envelope, mail, secure }] = tlsSmtp.received as [(typeof tlsSmtp.received)[number]];
+    expect(secure).toBe(true);
+    expect(envelope).toEqual({ from: 'from@acme.test', to: ['ada@example.test', 'cc@example.test'] });
+    expect(mail.from?.value).toEqual([{ address: 'from@acme.test', name: 'Acme' }]);
+    expect(mail.subject).toBe('Welcome');
+    expect(mail.html).toContain('<p>Hi Ada</p>');
+    expect(mail.text?.trim()).toBe('Hi (text)');
+    expect(mail.replyTo?.value[0]?.address).toBe('reply@acme.test');
+    expect(result.id).toBe(mail.messageId);
+  });
+
+  it('outlook365: refuses to send over a server that does not offer STARTTLS, and fails on a wrong password', async () => {
+    const plain = await failure(viaFake(smtp, () => send(email('outlook365', outlook))));
+    // The fake answers the STARTTLS the client insists on with "command not recognized".
+    expect(plain.message).toBe('SMTP server refused the message: 500 Error: command not recognized');
+    expect(plain.raw).toMatchObject({ responseCode: 500 });
+    expect(smtp.received).toHaveLength(0);
+    const wrong = await failure(viaFake(tlsSmtp, () => send(email('outlook365', { ...outlook, password: 'wrong' }))));
+    expect(wrong.raw).toMatchObject({ code: 'EAUTH' });
+    expect(tlsSmtp.received).toHaveLength(0);
+  });
+
+  it('emailjs: delivers over SMTP with host, port, user and password', async () => {
+    const result = await send(email('emailjs', { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret' }, { overrides: { bcc: ['audit@acme.test'] } }));
+    expect(smtp.received).toHaveLength(1);
+    const [{ envelope, mail }] = smtp.received as [(typeof smtp.received)[number]];
+    expect(envelope).toEqual({ from: 'from@acme.test', to: ['ada@example.test', 'audit@acme.test'] });
+    expect(mail.subject).toBe('Welcome');
+    expect(result.id).toBe(mail.messageId);
+
+    smtp.refuseWith = { code: 550, message: 'Mailbox unavailable' };
+    const refused = await failure(send(email('emailjs', { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret' })));
+    expect(refused.raw).toMatchObject({ responseCode: 550 });
+  });
+});
+
 // ---- through the API ----------------------------------------------------------------------------
 
 let api: LocalApi;
@@ -438,14 +773,14 @@ describe('integrations: what can be active', () => {
   });
 
   it('refuses to create an active integration of a provider without delivery code (422), saves it inactive', async () => {
-    const credentials = { apiKey: 'k', from: 'a@acme.test', senderName: 'A' };
-    const active = await env.client.post('/v1/integrations', { providerId: 'mailtrap', channel: 'email', credentials, active: true });
+    const credentials = { apiToken: 'k', region: 'eu', from: '+15550000000' };
+    const active = await env.client.post('/v1/integrations', { providerId: 'sinch', channel: 'sms', credentials, active: true });
     expect(active.status).toBe(422);
     expect(Object.keys(active.body.errors)).toEqual(['providerId']);
-    expect(active.body.errors.providerId.value).toBe('mailtrap');
+    expect(active.body.errors.providerId.value).toBe('sinch');
     expect(active.body.errors.providerId.messages[0]).toMatch(/not supported for delivery/);
 
-    const inactive = await env.client.post('/v1/integrations', { providerId: 'mailtrap', channel: 'email', credentials });
+    const inactive = await env.client.post('/v1/integrations', { providerId: 'sinch', channel: 'sms', credentials });
     expect(inactive.status).toBe(201);
     const activate = await env.client.put(`/v1/integrations/${inactive.body.data._id}`, { active: true });
     expect(activate.status).toBe(422);
@@ -482,5 +817,107 @@ describe('integrations: what can be active', () => {
     const refused = await env.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials: sendgrid, check: true });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Integration check failed for sendgrid: SendGrid answered 401: authorization required');
+  });
+});
+
+describe('integrations of the other catalogue email providers', () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await newEnv();
+  });
+  const sender = { from: 'a@acme.test', senderName: 'A' };
+  // Valid credentials of each, by the catalogue; and what each refuses (422 with these paths).
+  const providers: { providerId: string; valid: Record<string, unknown>; malformed: Record<string, unknown>; errors: string[] }[] = [
+    { providerId: 'mailersend', valid: { apiKey: 'k' }, malformed: { apiKey: '  ' }, errors: ['credentials.apiKey'] },
+    { providerId: 'mailtrap', valid: { apiKey: 'k' }, malformed: { apiKey: 42 }, errors: ['credentials.apiKey'] },
+    { providerId: 'mandrill', valid: { apiKey: 'k' }, malformed: {}, errors: ['credentials.apiKey'] },
+    { providerId: 'netcore', valid: { apiKey: 'k' }, malformed: { apiKey: ['k'] }, errors: ['credentials.apiKey'] },
+    { providerId: 'plunk', valid: { apiKey: 'k' }, malformed: { apiKey: null }, errors: ['credentials.apiKey'] },
+    { providerId: 'sparkpost', valid: { apiKey: 'k', region: 'eu' }, malformed: { apiKey: 'k', region: true }, errors: ['credentials.region'] },
+    { providerId: 'infobip-email', valid: { apiKey: 'k', baseUrl: 'xyz.api.infobip.com' }, malformed: { apiKey: 'k', baseUrl: 'not a url' }, errors: ['credentials.baseUrl'] },
+    { providerId: 'braze', valid: { apiKey: 'k', baseUrl: 'https://rest.iad-01.braze.com', applicationId: 'app' }, malformed: { apiKey: 'k', baseUrl: 'ftp://braze' }, errors: ['credentials.applicationId', 'credentials.baseUrl'] },
+    { providerId: 'outlook365', valid: { password: 'p' }, malformed: { password: '' }, errors: ['credentials.password'] },
+    { providerId: 'emailjs', valid: { host: 'smtp.acme.test', port: '465', secure: true }, malformed: { host: 'smtp.acme.test', port: 'smtp' }, errors: ['credentials.port'] },
+  ];
+
+  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', async ({ providerId, valid, malformed, errors }) => {
+    const created = await env.client.post('/v1/integrations', { providerId, channel: 'email', active: true, credentials: { ...valid, ...sender } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({ providerId, active: true });
+
+    const identifier = `bad-${providerId}-${rand()}`;
+    const refused = await env.client.post('/v1/integrations', { providerId, channel: 'email', active: true, identifier, credentials: { ...malformed, ...sender } });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(Object.keys(refused.body.errors).sort()).toEqual(errors);
+    const listed = (await env.client.get('/v1/integrations')).body as any[];
+    expect(listed.some((i) => i.identifier === identifier)).toBe(false);
+  });
+
+  it('check: true calls what sends nothing: MailerSend quota, Mandrill ping, Braze user lookup', async () => {
+    fake.reply = () => ({ status: 200, body: { quota: 100, remaining: 99 } });
+    const mailersend = await env.client.post('/v1/integrations', { providerId: 'mailersend', channel: 'email', credentials: { apiKey: 'ms-check', baseUrl: fake.url, ...sender }, check: true });
+    expect(mailersend.status).toBe(201);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/api-quota' });
+    expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer ms-check');
+
+    fake.reply = () => ({ status: 200, body: 'PONG!' });
+    expect((await env.client.post('/v1/integrations', { providerId: 'mandrill', channel: 'email', credentials: { apiKey: 'md-check', baseUrl: fake.url, ...sender }, check: true })).status).toBe(201);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/1.0/users/ping', json: { key: 'md-check' } });
+    fake.reply = () => ({ status: 500, body: { status: 'error', code: -1, name: 'Invalid_Key', message: 'Invalid API key' } });
+    const count = fake.requests.length;
+    const refused = await env.client.post('/v1/integrations', { providerId: 'mandrill', channel: 'email', credentials: { apiKey: 'wrong', baseUrl: fake.url, ...sender }, check: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Integration check failed for mandrill: Mandrill answered 500: Invalid API key');
+    expect(fake.requests.length - count).toBe(1);
+
+    fake.reply = () => ({ status: 201, body: { users: [], message: 'success' } });
+    const braze = { apiKey: 'bz-check', baseUrl: fake.url, applicationId: 'app', ...sender };
+    expect((await env.client.post('/v1/integrations', { providerId: 'braze', channel: 'email', credentials: braze, check: true })).status).toBe(201);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/users/export/ids', json: { email_address: 'a@acme.test', fields_to_export: ['external_id'] } });
+    expect(fake.requests.filter((r) => r.path === '/messages/send')).toHaveLength(0);
+  });
+
+  it('check: true for a provider that cannot be checked without sending says so in a warning, and saves', async () => {
+    const created = await env.client.post('/v1/integrations', { providerId: 'mailtrap', channel: 'email', credentials: { apiKey: 'mt', ...sender }, check: true });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('warning')).toBe('299 - "mailtrap has no call that tests credentials without sending anything: they were not checked"');
+    const updated = await env.client.put(`/v1/integrations/${created.body.data._id}`, { credentials: { apiKey: 'mt-2', ...sender }, check: true });
+    expect(updated.status).toBe(200);
+    expect(updated.headers.get('warning')).toMatch(/^299 - "mailtrap has no call/);
+    expect(updated.body.credentials.apiKey).toBe('mt-2');
+
+    // Without check, or with a provider that has one, no warning.
+    expect((await env.client.put(`/v1/integrations/${created.body.data._id}`, { name: 'Mailtrap' })).headers.get('warning')).toBeNull();
+    fake.reply = () => ({ status: 200, body: { quota: 100 } });
+    const checked = await env.client.post('/v1/integrations', { providerId: 'mailersend', channel: 'email', credentials: { apiKey: 'ms', baseUrl: fake.url, ...sender }, check: true });
+    expect(checked.status).toBe(201);
+    expect(checked.headers.get('warning')).toBeNull();
+  });
+
+  it('check: true signs in to the SMTP server of emailjs', async () => {
+    const emailjs = { host: smtp.host, port: String(smtp.port), user: 'user', ...sender };
+    expect((await env.client.post('/v1/integrations', { providerId: 'emailjs', channel: 'email', credentials: { ...emailjs, password: 'secret' }, check: true })).status).toBe(201);
+    const wrong = await env.client.post('/v1/integrations', { providerId: 'emailjs', channel: 'email', credentials: { ...emailjs, password: 'wrong' }, check: true });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/^Integration check failed for emailjs: /);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('delivers end to end through a primary MailerSend integration, keeping its message id', async () => {
+    const env2 = await newEnv();
+    const integration = await activeIntegration(env2.client, { providerId: 'mailersend', channel: 'email', credentials: { apiKey: 'ms-e2e', baseUrl: fake.url, from: 'team@acme.test', senderName: 'Acme' } });
+    await makePrimary(env2.client, integration);
+    const wf = await emailWorkflow(env2.client, { subject: 'Hi {{payload.name}}', body: '<p>Hi {{payload.name}}</p>' });
+    fake.reply = (request) => ({ status: 202, headers: { 'x-message-id': `ms-${request.json?.to?.[0]?.email}` }, body: '' });
+    const subscriberId = `sub-${rand()}`;
+    const txid = await triggerWith(env2.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, payload: { name: 'Ada' } });
+    const item = await settledOne(env2.client, txid);
+    expect(item.jobs[0].status).toBe('completed');
+    expect(details(item.jobs[0])).toEqual(['Step queued', 'MailerSend provider was selected', 'Layout selected', 'Message created', 'Message sent']);
+    const [message] = await emailsOf(env2.client, subscriberId);
+    expect(message).toMatchObject({ status: 'sent', providerId: 'mailersend', subject: 'Hi Ada', identifier: `ms-${subscriberId}@example.test` });
+    const request = fake.requests.find((r) => r.json?.to?.[0]?.email === `${subscriberId}@example.test`);
+    expect(request!.headers.authorization).toBe('Bearer ms-e2e');
+    expect(request!.json).toMatchObject({ from: { email: 'team@acme.test', name: 'Acme' }, subject: 'Hi Ada' });
   });
 });

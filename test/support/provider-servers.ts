@@ -94,6 +94,8 @@ export async function startFakeApi(): Promise<FakeApi> {
 
 export interface ReceivedMail {
   envelope: { from: string; to: string[] };
+  /** Whether the session was encrypted (STARTTLS) when the mail came. */
+  secure: boolean;
   mail: ParsedMail;
 }
 
@@ -106,8 +108,15 @@ export interface FakeSmtp {
   close(): Promise<void>;
 }
 
-/** An SMTP server on 127.0.0.1 (no TLS) that accepts user `user` / password `secret`, or anyone when auth is off. */
-export async function startFakeSmtp(): Promise<FakeSmtp> {
+export interface FakeSmtpOptions {
+  /** Offer STARTTLS (with smtp-server's own self-signed certificate). Default: no TLS. */
+  startTls?: boolean;
+  /** The user name it accepts with password `secret`. Default: `user`. */
+  user?: string;
+}
+
+/** An SMTP server on 127.0.0.1 that accepts user `user` / password `secret`, or anyone when auth is off. */
+export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<FakeSmtp> {
   const fake: FakeSmtp = {
     host: '127.0.0.1',
     port: 0,
@@ -116,11 +125,11 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
+    disabledCommands: options.startTls ? [] : ['STARTTLS'],
     authOptional: true,
     logger: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === 'user' && auth.password === 'secret') callback(null, { user: auth.username });
+      if (auth.username === (options.user ?? 'user') && auth.password === 'secret') callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
     },
     onData(stream, session, callback) {
@@ -140,6 +149,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
                 from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                 to: session.envelope.rcptTo.map((r) => r.address),
               },
+              secure: session.secure,
               mail,
             });
             callback();

@@ -1,5 +1,5 @@
 import { baseUrlOf } from '../base-url.ts';
-import { callProvider, withProviderData } from '../http.ts';
+import { callProvider, checkCall, withProviderData } from '../http.ts';
 import type { ConnectionTarget, Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
 import { emailMessage } from './message.ts';
@@ -40,7 +40,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 
 /** Reads the account the key belongs to: nothing is sent. */
 export async function checkBrevoConnection(integration: ConnectionTarget): Promise<void> {
-  await callProvider(NAME, { method: 'GET', url: `${base(integration.credentials)}/v3/account`, headers: auth(integration.credentials) }, { until: Date.now() + 10_000 });
+  await checkCall(NAME, { url: `${base(integration.credentials)}/v3/account`, headers: auth(integration.credentials) });
 }
 
 export const brevoProvider: DeliveryProvider = { send };

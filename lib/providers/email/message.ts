@@ -69,3 +69,21 @@ export function formatAddress(address: Address): string {
   if (!address.name) return address.email;
   return `"${address.name.replace(/["\\]/g, '\\$&').replace(/[\r\n]+/g, ' ')}" <${address.email}>`;
 }
+
+/**
+ * The JSON fields APIs in SendGrid's style share (MailerSend, Mailtrap): sender and recipients as
+ * `{email}` objects, `reply_to`, subject, html and text.
+ */
+export function addressObjectFields(mail: EmailMessage): Record<string, unknown> {
+  const emails = (list: string[]) => list.map((email) => ({ email }));
+  return {
+    from: mail.from,
+    to: emails(mail.to),
+    ...(mail.cc.length > 0 && { cc: emails(mail.cc) }),
+    ...(mail.bcc.length > 0 && { bcc: emails(mail.bcc) }),
+    ...(mail.replyTo && { reply_to: { email: mail.replyTo } }),
+    subject: mail.subject,
+    html: mail.html,
+    ...(mail.text && { text: mail.text }),
+  };
+}

@@ -1,6 +1,6 @@
 import { baseUrlOf } from '../base-url.ts';
 import { stringValues } from '../deep-merge.ts';
-import { callProvider, withProviderData } from '../http.ts';
+import { callProvider, checkCall, withProviderData } from '../http.ts';
 import type { ConnectionTarget, Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
 import { emailMessage, formatAddress } from './message.ts';
@@ -41,7 +41,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 
 /** Reads the server the token belongs to: nothing is sent. */
 export async function checkPostmarkConnection(integration: ConnectionTarget): Promise<void> {
-  await callProvider(NAME, { method: 'GET', url: `${base(integration.credentials)}/server`, headers: auth(integration.credentials) }, { until: Date.now() + 10_000 });
+  await checkCall(NAME, { url: `${base(integration.credentials)}/server`, headers: auth(integration.credentials) });
 }
 
 export const postmarkProvider: DeliveryProvider = { send };

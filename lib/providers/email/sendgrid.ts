@@ -1,6 +1,6 @@
 import { baseUrlOf } from '../base-url.ts';
 import { stringValues } from '../deep-merge.ts';
-import { callProvider, withProviderData } from '../http.ts';
+import { callProvider, checkCall, withProviderData } from '../http.ts';
 import type { ConnectionTarget, Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered } from '../result.ts';
 import { emailMessage } from './message.ts';
@@ -49,7 +49,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 
 /** Lists the key's scopes: any valid key may, and nothing is sent. */
 export async function checkSendgridConnection(integration: ConnectionTarget): Promise<void> {
-  await callProvider(NAME, { method: 'GET', url: `${base(integration.credentials)}/v3/scopes`, headers: auth(integration.credentials) }, { until: Date.now() + 10_000 });
+  await checkCall(NAME, { url: `${base(integration.credentials)}/v3/scopes`, headers: auth(integration.credentials) });
 }
 
 export const sendgridProvider: DeliveryProvider = { send };

@@ -72,14 +72,19 @@ function failure(error: unknown): ProviderError | TransientError {
   return transient ? new TransientError(problem) : problem;
 }
 
-async function send(delivery: Delivery): Promise<DeliveryResult> {
+/**
+ * Sends the delivery over SMTP with these settings (nodemailer credential names: host, port,
+ * secure, requireTls, ignoreTls, user, password, tlsOptions, DKIM): the SMTP provider's own
+ * credentials, or what another SMTP-based provider (outlook365, emailjs) makes of its own.
+ */
+export async function sendOverSmtp(delivery: Delivery, settings: Record<string, unknown>): Promise<DeliveryResult> {
   const mail = emailMessage(delivery);
   const passthrough = objectOr(objectOr(delivery.providerData)._passthrough);
   const headers = { ...mail.headers, ...stringValues(passthrough.headers) };
   return withRetries(async (timeoutMs) => {
     let options: SMTPTransport.Options;
     try {
-      options = await transportOptions(delivery.integration.credentials as Record<string, unknown>, timeoutMs);
+      options = await transportOptions(settings, timeoutMs);
     } catch (error) {
       throw error instanceof ProviderError ? error : failure(error);
     }
@@ -106,8 +111,8 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 }
 
 /** Connects, greets and authenticates (nodemailer's verify), then hangs up: nothing is sent. */
-export async function checkSmtpConnection(integration: ConnectionTarget): Promise<void> {
-  const smtp = new SMTPTransport(await transportOptions(integration.credentials, CHECK_TIMEOUT_MS));
+export async function verifySmtp(settings: Record<string, unknown>): Promise<void> {
+  const smtp = new SMTPTransport(await transportOptions(settings, CHECK_TIMEOUT_MS));
   try {
     await smtp.verify();
   } finally {
@@ -115,4 +120,6 @@ export async function checkSmtpConnection(integration: ConnectionTarget): Promis
   }
 }
 
-export const smtpProvider: DeliveryProvider = { send };
+export const checkSmtpConnection = (integration: ConnectionTarget): Promise<void> => verifySmtp(integration.credentials);
+
+export const smtpProvider: DeliveryProvider = { send: (delivery) => sendOverSmtp(delivery, delivery.integration.credentials) };

@@ -1,5 +1,5 @@
 import { baseUrlOf } from '../base-url.ts';
-import { basicAuth, callProvider, withProviderData } from '../http.ts';
+import { basicAuth, callProvider, checkCall, withProviderData } from '../http.ts';
 import type { ConnectionTarget, Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
 import { smsMessage } from './message.ts';
@@ -23,7 +23,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 
 /** Reads the account: nothing is sent. */
 export async function checkTwilioConnection(integration: ConnectionTarget): Promise<void> {
-  await callProvider(NAME, { method: 'GET', url: `${account(integration.credentials)}.json`, headers: auth(integration.credentials) }, { until: Date.now() + 10_000 });
+  await checkCall(NAME, { url: `${account(integration.credentials)}.json`, headers: auth(integration.credentials) });
 }
 
 export const twilioProvider: DeliveryProvider = { send };
