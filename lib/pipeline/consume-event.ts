@@ -6,7 +6,7 @@ import { parseEventMessage } from './parse-queue-message.ts';
 import { deliverSegment, deliverSingles, openFanOut, walkAudience, type FanOutResult } from './fan-out.ts';
 import { settleFailedFanOut } from './settle-fan-out.ts';
 import { FINAL_JOB_STATUSES } from './model.ts';
-import { createNotification } from './notification-store.ts';
+import { createNotification, isUnstored } from './notification-store.ts';
 import { scopeOfMessage } from './queue-messages.ts';
 import { runJob } from './run-job.ts';
 import { sendFollowUps, sendJobs } from './send-jobs.ts';
@@ -74,13 +74,13 @@ export async function consumeEvent(body: string, deadline: number, receive: Rece
  * rest are queued too: the time kept back is for sending, not for running. Running here is for
  * the message's first receive: a receive after it (the deadline is then 0) queues every job still
  * to run, so a batch whose invocation died does not carry ten deliveries' writes into each of its
- * retries, and those jobs get receives of their own. A notification not stored yet (version 0:
+ * retries, and those jobs get receives of their own. A notification not stored yet (UNSTORED:
  * its run was to store it with the decision) is stored as built before its job is queued.
  */
 async function runFirstJobs(scope: EnvScope, result: FanOutResult, deadline: number): Promise<OutgoingMessage[]> {
   const messages: OutgoingMessage[] = [];
   const queue = async ({ message, loaded }: FanOutResult['runHere'][number]) => {
-    if (loaded.version === 0) await createNotification(loaded.notification);
+    if (isUnstored(loaded)) await createNotification(loaded.notification);
     messages.push({ body: message });
   };
   await mapConcurrently(result.runHere, RUN_HERE_CONCURRENCY, async (first) => {

@@ -10,7 +10,7 @@ import { touchLastTriggered, type VersionedWorkflow } from '../workflows/reposit
 import { buildNotification, isChannelStep } from './build-notification.ts';
 import type { Channel } from '../integrations/providers.ts';
 import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberDefinition, TenantSnapshot, TopicRecipient, TriggerEvent } from './model.ts';
-import { createNotification, getTriggerEvent, type VersionedNotification } from './notification-store.ts';
+import { createNotification, getTriggerEvent, unstored, type VersionedNotification } from './notification-store.ts';
 import { sendMessages } from '../queue/send.ts';
 import { eventMessage, jobMessage, segmentMessage, type EventMessage, type JobMessage, type Segment } from './queue-messages.ts';
 import { cachedDefaultIntegration, cachedTriggerTenant, cachedWorkflow } from './read-cache.ts';
@@ -41,7 +41,7 @@ export interface FanOutResult {
 
 interface FirstJob {
   message: JobMessage;
-  /** Version 0: built, not stored yet (the run stores it with its decision, or the caller as built). */
+  /** As stored, or unstored (`isUnstored`) when its first step runs here: the run stores it with its decision, or the caller as built. */
   loaded: VersionedNotification;
 }
 
@@ -216,7 +216,7 @@ async function prepare(scope: EnvScope, event: TriggerEvent, workflow: Versioned
  * status: runJob is made to be repeated, and on a fan-out delivered again it moves on a job a
  * crashed run left, or sends again the next job's message that run may not have sent. Any other
  * first step is queued for the jobs consumer if it still waits to run.
- * When the in-app step runs now, the notification is handed over unstored (version 0): the run
+ * When the in-app step runs now, the notification is handed over unstored (UNSTORED, notification-store.ts): the run
  * writes the message, then creates the notification with the job decided. A run that dies between
  * the two leaves the message; the next builds the same ids (build-notification.ts) and finds it.
  */
@@ -239,7 +239,7 @@ async function notify(
   const tenant = await tenantOf(ctx);
   const built = notificationOf({ event, workflow, providers, subscriber, to, topics, ...(tenant && { tenant }), ...(actor && { actor }) });
   const message = jobMessage(scope, event.transactionId, subscriber.subscriberId, 0, event.notificationShards);
-  if (runNow && built.jobs[0] && runsHere(built.jobs[0])) return { message, loaded: { notification: built, version: 0 }, runHere: true };
+  if (runNow && built.jobs[0] && runsHere(built.jobs[0])) return { message, loaded: unstored(built), runHere: true };
   const { stored } = await createNotification(built);
   const first = stored.notification.jobs[0];
   if (first && runsHere(first)) return { message, loaded: stored, runHere: true };

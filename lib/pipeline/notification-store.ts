@@ -29,6 +29,20 @@ export interface VersionedNotification {
 }
 
 /**
+ * The version of a notification built but not stored yet: the fan-out may hand one to the run of
+ * its first job, which stores it with its decision; saving at this version is the create.
+ */
+export const UNSTORED = 0;
+
+/** A notification as built, before anything stored it. */
+export interface UnstoredNotification extends VersionedNotification {
+  version: typeof UNSTORED;
+}
+
+export const unstored = (notification: StoredNotification): UnstoredNotification => ({ notification, version: UNSTORED });
+export const isUnstored = (loaded: VersionedNotification): loaded is UnstoredNotification => loaded.version === UNSTORED;
+
+/**
  * What finds a notification: its transaction, its subscriber, and over how many partitions the
  * transaction's notifications are spread (absent: 1). A notification, a job message and a
  * trigger's recipient (with the trigger's count) each are one.
@@ -302,8 +316,7 @@ export async function findNotificationById(scope: EnvScope, notificationId: stri
  */
 export async function createNotification(n: StoredNotification): Promise<{ created: boolean; stored: VersionedNotification }> {
   try {
-    // Version 0 is the one "not stored yet": saveNotification's create.
-    return { created: true, stored: await saveNotification(n, 0) };
+    return { created: true, stored: await saveNotification(n, UNSTORED) };
   } catch (error) {
     if (!(error instanceof StaleWriteError)) throw error;
     const stored = await getNotification(scopeOfNotification(n), n);
@@ -314,7 +327,7 @@ export async function createNotification(n: StoredNotification): Promise<{ creat
 
 /**
  * Stores the notification as changed, if it is still at `expectedVersion`, together with `also`
- * in one transaction. Version 0 is a notification not stored yet: the write is its create.
+ * in one transaction. At UNSTORED (a notification not stored yet) the write is its create.
  * StaleWriteError when another run changed (or created) it first, or when one of `also`'s own
  * conditions failed: the caller re-reads and decides again.
  */
@@ -328,7 +341,7 @@ export async function saveNotification(
     TableName: tableName(),
     Item: notificationItem(n, next),
     // An expired notification of an earlier use of the transactionId, not yet deleted, is not one.
-    ...(expectedVersion === 0
+    ...(expectedVersion === UNSTORED
       ? absentOrExpired()
       : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } }),
   };
