@@ -1,8 +1,8 @@
-import { findProvider } from '../../integrations/providers.ts';
 import type { MessageButton, MessageCta } from '../../messages/model.ts';
 import { renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
+import { providerSelected } from './provider-selected.ts';
 import { mayHaveSockets } from '../../live/presence.ts';
 import { cachedInAppIntegration } from '../read-cache.ts';
 import { newMessage } from './message.ts';
@@ -23,10 +23,7 @@ export async function decideInApp(context: JobContext): Promise<Decision> {
   if (!integration) {
     return { status: 'failed', details: [detail(DETAILS.noIntegration, 'Failed', {}, now)], job: { error: DETAILS.noIntegration }, after: afterFailure(step) };
   }
-  const selected = detail(DETAILS.providerSelected(findProvider(integration.providerId)?.displayName ?? integration.providerId), 'Pending', {
-    providerId: integration.providerId,
-    raw: { providerId: integration.providerId, identifier: integration.identifier, name: integration.name, _environmentId: integration._environmentId, _id: integration._id },
-  }, now);
+  const selected = providerSelected(integration, now);
 
   let content: ReturnType<typeof render>;
   try {

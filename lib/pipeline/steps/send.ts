@@ -1,4 +1,4 @@
-import { findProvider, type Channel } from '../../integrations/providers.ts';
+import type { Channel } from '../../integrations/providers.ts';
 import type { StoredIntegration } from '../../integrations/repository.ts';
 import type { StoredMessage } from '../../messages/model.ts';
 import { ProviderError, type DeliveryResult } from '../../providers/provider.ts';
@@ -8,6 +8,7 @@ import type { ConditionVariables } from '../step-conditions.ts';
 import { renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
+import { providerSelected } from './provider-selected.ts';
 import { chooseLayout } from '../../layouts/select.ts';
 import { translateLayout } from '../translate-step.ts';
 import { emailBody, emailHtml } from './email-content.ts';
@@ -49,10 +50,7 @@ export async function decideSend(context: JobContext): Promise<Decision> {
   }
 
   const first = targets.list[0]!.integration;
-  const selected = detail(DETAILS.providerSelected(findProvider(first.providerId)?.displayName ?? first.providerId), 'Pending', {
-    providerId: first.providerId,
-    raw: { providerId: first.providerId, identifier: first.identifier, name: first.name, _environmentId: first._environmentId, _id: first._id },
-  }, now);
+  const selected = providerSelected(first, now);
 
   // Email: the layout it is sent in (lib/layouts/select.ts); one that cannot be found fails the step.
   const layout = channel === 'email' ? await chooseLayout(context.scope, step, notification.overrides) : undefined;
