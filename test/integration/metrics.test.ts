@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { createTestOrg, startTestApi, type TestEnv } from '../support/api.ts';
 import { readCapture } from '../support/log-capture.ts';
-import { rand, settledOne, triggerWith, WAIT } from '../support/pipeline.ts';
+import { createWorkflow, rand, settledOne, triggerWith, WAIT } from '../support/pipeline.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 
 // The service's metrics (issue 22, item 4) as CloudWatch would read them: the Embedded Metric
@@ -106,5 +106,21 @@ describe('metrics (EMF lines)', () => {
     expect(latencies).toHaveLength(1);
     expect(latencies[0]).toBeGreaterThanOrEqual(0);
     expect(latencies[0]).toBeLessThanOrEqual(after - before);
+  });
+
+  it('count an in-app delivery, made by the events consumer, under its channel and the provider its job names', async () => {
+    const other = (await createTestOrg(api.url)).dev;
+    const workflow = await createWorkflow(other.client, [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hi' } }]);
+    const notification = await settledOne(other.client, await triggerWith(other.client, { name: workflow, to: `sub-${rand()}` }));
+    expect(notification.jobs[0].status).toBe('completed');
+    const lines = await vi.waitFor(() => {
+      const found = emfLinesOf(other.id);
+      expect(sum(found, 'Deliveries')).toBe(1);
+      return found;
+    }, WAIT);
+    const delivered = lines.find((l) => 'Deliveries' in l)!;
+    expect(delivered).toMatchObject({ channel: 'in_app', provider: notification.jobs[0].providerId, stage: 'local', service: 'notify' });
+    expect(sum(lines, 'DeliveryFailures')).toBe(0);
+    expect(lines.flatMap((l) => values(l, 'TriggerToDeliveryLatency'))).toHaveLength(1);
   });
 });
