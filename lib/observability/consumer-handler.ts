@@ -2,6 +2,7 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
 import type { Context } from 'aws-lambda';
 import { sqs } from '../queue/client.ts';
 import { dynamo } from '../store/client.ts';
+import { SERVICE_NAME } from './metric-names.ts';
 import { flushMetrics } from './metrics.ts';
 
 // The edge every queue and stream consumer shares: an X-Ray subsegment around the invocation
@@ -13,7 +14,7 @@ import { flushMetrics } from './metrics.ts';
 // those have Lambda's active tracing alone. Tracer turns itself off outside Lambda (local runtime,
 // tests), where this only flushes the metrics.
 
-const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'notify' });
+const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME });
 let clientsCaptured = false;
 
 export function consumerHandler<E, R>(name: string, handler: (event: E, context: Context) => Promise<R>): (event: E, context: Context) => Promise<R> {

@@ -6,9 +6,9 @@ import type { EnvScope } from '../store/keys.ts';
 
 // The service's own metrics, the one module that emits them (CloudWatch Embedded Metric Format
 // through Powertools Metrics): domain code calls record*, the Lambda edges call flushMetrics once
-// per invocation (responses() in lib/http/middleware.ts, consumer-handler.ts), which writes one JSON line per
-// environment and dimension set to stdout; in AWS CloudWatch Logs turns the lines into metrics,
-// locally they are log lines like any other.
+// per invocation (responses() in lib/http/middleware.ts, consumer-handler.ts), which writes one
+// JSON line per environment and dimension set to stdout; in AWS CloudWatch Logs turns the lines
+// into metrics, locally they are log lines like any other.
 //
 // Dimensions stay few, so the number of metrics (and their bill) does not grow with customers:
 // service and stage on every metric, channel and provider on the delivery ones. Organization and
