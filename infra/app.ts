@@ -1,6 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { parseAllowedOrigins } from './cors.ts';
-import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, DEFAULT_SOCKET_THROTTLE, NotifyStack, SERVICE_SETTINGS, type ServiceSetting } from './stack.ts';
+import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT, DEFAULT_API_THROTTLE, DEFAULT_SOCKET_THROTTLE, NotifyStack, SERVICE_SETTINGS, type ServiceSetting } from './stack.ts';
 
 // One stack per stage: `cdk deploy -c stage=prod` deploys Notify-prod next to Notify-dev.
 // Other settings, all optional, also come from context (`-c key=value` or cdk.json):
@@ -10,6 +10,7 @@ import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, DEFAULT_SOCKET_T
 //   apiRateLimit=200 apiBurstLimit=400   API Gateway throttling of the default stage
 //   socketRateLimit=500 socketBurstLimit=1000   the same for the WebSocket API (inbox sockets)
 //   api5xxAlarmThreshold=5       5xx answers per 5 minutes before the API alarm fires
+//   deliveryFailureRateAlarmPercent=5   % of channel jobs failing in 5 minutes before the delivery alarm fires
 //   activityRetentionDays=30 messageRetentionDays=30 providerTimeoutMs=10000 providerRetryBackoffMs=500
 //   inboxMaxSnoozeHours=720 inboxMinSnoozeSeconds=60 apiKeyGraceSeconds=86400   service settings
 //   corsOrigins=https://app.example.com,https://admin.example.com   origins allowed to call from a browser (default any)
@@ -71,6 +72,7 @@ new NotifyStack(app, `Notify-${stage}`, {
     burstLimit: Math.round(numberContext('socketBurstLimit', DEFAULT_SOCKET_THROTTLE.burstLimit)),
   },
   api5xxAlarmThreshold: numberContext('api5xxAlarmThreshold', DEFAULT_API_5XX_ALARM_THRESHOLD),
+  deliveryFailureRateAlarmPercent: numberContext('deliveryFailureRateAlarmPercent', DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT),
   ...(typeof alarmEmail === 'string' && { alarmEmail }),
   socketAccessLogs: socketAccessLogs === true || socketAccessLogs === 'true',
   settings,

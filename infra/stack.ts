@@ -7,17 +7,19 @@ import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ENV } from '../lib/config.ts';
+import { SERVICE_NAME } from '../lib/observability/metric-names.ts';
 import type { RouteDef } from '../lib/http/route.ts';
 import { TABLE } from '../lib/store/table.ts';
 import { BUNDLING } from './bundling.ts';
-import { grantDataAccess, grantSend, type Access } from './constructs/access.ts';
+import { grantDataAccess, grantSend, grantTracing, type Access } from './constructs/access.ts';
 import { Alarms } from './constructs/alarms.ts';
+import { Dashboard } from './constructs/dashboard.ts';
 import { HttpRoutes } from './constructs/http-routes.ts';
 import { LiveSockets } from './constructs/live-sockets.ts';
 import { stageLogGroup } from './constructs/log-groups.ts';
@@ -59,6 +61,8 @@ export interface NotifyStackProps extends StackProps {
   socketAccessLogs?: boolean;
   /** 5xx answers per 5 minutes above which the API alarm fires. */
   api5xxAlarmThreshold?: number;
+  /** Percentage of channel jobs failing in 5 minutes above which the delivery alarm fires. */
+  deliveryFailureRateAlarmPercent?: number;
   /** Subscribed to the alarm topic when set (AWS sends a confirmation email first). */
   alarmEmail?: string;
   /** Service settings given to every function; the code's defaults apply to those not set. */
@@ -89,6 +93,7 @@ export const DEFAULT_API_THROTTLE = { rateLimit: 200, burstLimit: 400 };
 /** A socket pings every 25 s: 500 messages/s is 12,500 open sockets' heartbeats. */
 export const DEFAULT_SOCKET_THROTTLE = { rateLimit: 500, burstLimit: 1000 };
 export const DEFAULT_API_5XX_ALARM_THRESHOLD = 5;
+export const DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT = 5;
 
 /** What a route's function may do with the data: its `access`, else read for GET, write otherwise. */
 export const accessOf = (route: Pick<RouteDef, 'method' | 'access'>): Access =>
@@ -151,7 +156,9 @@ export class NotifyStack extends Stack {
     const baseEnvironment: Record<string, string> = {
       [ENV.tableName]: table.tableName,
       [ENV.kmsKeyId]: secretsKey.keyArn,
-      POWERTOOLS_SERVICE_NAME: 'notify',
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      // The stage dimension of the service's metrics (lib/observability/metrics.ts).
+      [ENV.stage]: stage,
       LOG_LEVEL: 'INFO',
       NODE_OPTIONS: '--enable-source-maps',
     };
@@ -219,6 +226,11 @@ export class NotifyStack extends Stack {
           `AwsSolutions-IAM5[Resource::${nagArn('logs', logGroups)}]`,
           "This stage's own log groups: CloudFormation generates their names from the stack's, and a role serves functions of several stacks, so the stack name's prefix is the narrowest pattern known before deploy (listing every group would pass IAM's size limit of a role's inline policies). A stage whose name starts with this one's and a dash also matches.",
         );
+        // Active tracing: Lambda sends each invocation's segment to X-Ray, and the consumers' Tracer
+        // their calls (lib/observability/consumer-handler.ts). X-Ray's write actions name no
+        // resource (IAM supports none for them), so `*` is the only resource there is.
+        grantTracing(role);
+        acknowledgeNag(role, 'AwsSolutions-IAM5[Resource::*]', "X-Ray's PutTraceSegments and PutTelemetryRecords support no resource-level permissions: `*` is the only resource IAM accepts for them (active tracing).");
         grantDataAccess(role, access, { table, secretsKey });
         grantSend(role, names.map((name) => queueNamed(name).queue));
         roles.set(key, role);
@@ -241,6 +253,8 @@ export class NotifyStack extends Stack {
         memorySize: 512,
         timeout: spec.timeout,
         environment,
+        // X-Ray: Lambda's own segment for every function; the consumers add their calls (Tracer).
+        tracing: Tracing.ACTIVE,
         role: roleFor(spec.access, spec.sends, spec.pushesToSockets),
         // An explicit group instead of logRetention, which would add a custom-resource Lambda.
         logGroup: stageLogGroup(scope, `${id}Logs`, removalPolicy),
@@ -353,18 +367,30 @@ export class NotifyStack extends Stack {
     const fallbackRouteResource = new HttpRoute(this, `${fallbackId}Route`, { httpApi: api, routeKey: HttpRouteKey.DEFAULT, integration: new HttpLambdaIntegration(`${fallbackId}Integration`, fallback) });
     acknowledgeNag(fallbackRouteResource, 'AwsSolutions-APIG4', 'Answers every unmatched request 404 in the standard error body; its function reads and writes nothing (access none).');
 
+    const deadLetterQueues = [
+      ...queueResources.map((q) => ({ name: q.def.name, queue: q.dlq })),
+      ...streamResources.map((s) => ({ name: `${s.def.name}-stream`, queue: s.dlq })),
+    ];
+    const deliveryFailureRatePercent = props.deliveryFailureRateAlarmPercent ?? DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT;
     const alarms = new Alarms(this, 'Alarms', {
       stage,
       api,
       table,
-      deadLetterQueues: [
-        ...queueResources.map((q) => ({ name: q.def.name, queue: q.dlq })),
-        ...streamResources.map((s) => ({ name: `${s.def.name}-stream`, queue: s.dlq })),
-      ],
+      deadLetterQueues,
       consumers,
       streamConsumers: streamResources.map((s) => ({ name: s.def.name, fn: s.fn })),
       api5xxThreshold: props.api5xxAlarmThreshold ?? DEFAULT_API_5XX_ALARM_THRESHOLD,
+      deliveryFailureRatePercent,
       ...(props.alarmEmail && { alarmEmail: props.alarmEmail }),
+    });
+
+    // What was delivered and failed, how long it took, the queues and the API (docs/deploy.md).
+    new Dashboard(this, 'Dashboard', {
+      stage,
+      api,
+      queues: queueResources.map((q) => ({ name: q.def.name, queue: q.queue })),
+      deadLetterQueues,
+      deliveryFailureRatePercent,
     });
 
     // The inbox sockets (infra/ws-routes.ts), a nested stack; the live queue's consumer pushes to them.

@@ -4,6 +4,8 @@ export const ENV = {
   tableName: 'TABLE_NAME',
   /** AWS: KMS key that wraps the data keys of integration secrets. */
   kmsKeyId: 'SECRETS_KMS_KEY_ID',
+  /** The stage the function belongs to (`notify-<stage>`): a dimension of every metric (lib/observability/metrics.ts). */
+  stage: 'NOTIFY_STAGE',
   /** Local: file holding the 32-byte master key (created on first use). */
   secretsKeyFile: 'SECRETS_KEY_FILE',
   /** Local: API Gateway base URL, for links in logs and the printed curl. */

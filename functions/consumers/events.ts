@@ -4,6 +4,7 @@ import { queue } from '#infra/queues.ts';
 import { logger } from '#lib/logger.ts';
 import { consumeEvent } from '#lib/pipeline/consume-event.ts';
 import { Outbox } from '#lib/queue/outbox.ts';
+import { consumerHandler } from '#lib/observability/consumer-handler.ts';
 
 // Consumer of the `events` queue: fans out accepted triggers. Failed records alone go back to
 // the queue (ReportBatchItemFailures); on the last receive before the dead-letter queue, a
@@ -13,7 +14,7 @@ const { maxReceiveCount } = queue('events');
 /** Time kept back for handing the rest of a fan-out on before Lambda's timeout. */
 const RESERVE_MS = 8_000;
 
-export async function handler(event: SQSEvent, context: Context) {
+export const handler = consumerHandler('events', async (event: SQSEvent, context: Context) => {
   logger.addContext(context);
   const deadline = Date.now() + Math.max(1_000, context.getRemainingTimeInMillis() - RESERVE_MS);
   // The records' sends go out together (lib/queue/outbox.ts).
@@ -29,4 +30,4 @@ export async function handler(event: SQSEvent, context: Context) {
     new BatchProcessor(EventType.SQS),
     { context },
   );
-}
+});

@@ -4,13 +4,14 @@ import { queue } from '#infra/queues.ts';
 import { logger } from '#lib/logger.ts';
 import { consumeJob } from '#lib/pipeline/consume-job.ts';
 import { Outbox } from '#lib/queue/outbox.ts';
+import { consumerHandler } from '#lib/observability/consumer-handler.ts';
 
 // Consumer of the `jobs` queue: runs pipeline jobs. On the last receive before the dead-letter
 // queue, a job that still fails is recorded as failed with its reason instead of vanishing.
 
 const { maxReceiveCount } = queue('jobs');
 
-export async function handler(event: SQSEvent, context: Context) {
+export const handler = consumerHandler('jobs', async (event: SQSEvent, context: Context) => {
   logger.addContext(context);
   // The records' sends go out together (lib/queue/outbox.ts).
   const outbox = new Outbox();
@@ -22,4 +23,4 @@ export async function handler(event: SQSEvent, context: Context) {
     new BatchProcessor(EventType.SQS),
     { context },
   );
-}
+});

@@ -3,12 +3,13 @@ import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '#lib/logger.ts';
 import { consumeLive } from '#lib/live/consume.ts';
 import { Outbox } from '#lib/queue/outbox.ts';
+import { consumerHandler } from '#lib/observability/consumer-handler.ts';
 
 // Consumer of the `live` queue: pushes inbox changes to subscribers' open sockets and wakes
 // snoozed messages when they are due.
 
-export async function handler(event: SQSEvent, context: Context) {
+export const handler = consumerHandler('live', async (event: SQSEvent, context: Context) => {
   logger.addContext(context);
   const outbox = new Outbox();
   return processPartialResponse(event, (record: SQSRecord) => outbox.run(() => consumeLive(record.body)), new BatchProcessor(EventType.SQS), { context });
-}
+});

@@ -4,6 +4,7 @@ import type { AttributeValue, Context, DynamoDBRecord, DynamoDBStreamEvent } fro
 import { logger } from '#lib/logger.ts';
 import { Outbox } from '#lib/queue/outbox.ts';
 import { emitChange, EmitCache, type ChangeRecord } from '#lib/webhooks/emit.ts';
+import { consumerHandler } from '#lib/observability/consumer-handler.ts';
 
 // Consumer of the table's stream (only messages, workflows and preferences reach it: its event
 // source's filter, infra/streams.ts): each stored change becomes its webhook events, queued for
@@ -28,7 +29,7 @@ function changeOf(record: DynamoDBRecord): ChangeRecord {
   };
 }
 
-export async function handler(event: DynamoDBStreamEvent, context: Context) {
+export const handler = consumerHandler('webhook-events', async (event: DynamoDBStreamEvent, context: Context) => {
   logger.addContext(context);
   const outbox = new Outbox();
   const cache = new EmitCache();
@@ -38,4 +39,4 @@ export async function handler(event: DynamoDBStreamEvent, context: Context) {
     new BatchProcessor(EventType.DynamoDBStreams),
     { context },
   );
-}
+});

@@ -26,6 +26,16 @@ export const TABLE_WRITE_ACTIONS = [
   'dynamodb:ConditionCheckItem',
 ] as const;
 
+/**
+ * What active tracing sends (every function): segments and telemetry to X-Ray. IAM supports no
+ * resource for these actions, so their statement is the one with resource `*`.
+ */
+export const TRACING_ACTIONS = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'] as const;
+
+export function grantTracing(grantee: IGrantable): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: [...TRACING_ACTIONS], resources: ['*'] }));
+}
+
 /** Readers only unwrap the data keys of stored secrets; writers also make new ones. */
 export const KMS_READ_ACTIONS = ['kms:Decrypt'] as const;
 export const KMS_WRITE_ACTIONS = ['kms:GenerateDataKey', 'kms:Decrypt'] as const;

@@ -15,6 +15,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { deliveryFailureRate, FAILURE_RATE_MIN_JOBS, FIVE_MINUTES } from './service-metrics.ts';
 
 // The stage's alarms, all sent to one SNS topic: subscribe to it (an email from context
 // `alarmEmail`, or later with `aws sns subscribe`) to be told. Every alarm also notifies when it
@@ -32,10 +33,11 @@ export interface AlarmsProps {
   streamConsumers: ReadonlyArray<{ name: string; fn: IFunction }>;
   /** 5xx answers of the API per 5 minutes above which the alarm fires. */
   api5xxThreshold: number;
+  /** Percentage of channel jobs failing in 5 minutes above which the delivery alarm fires. */
+  deliveryFailureRatePercent: number;
   alarmEmail?: string;
 }
 
-const FIVE_MINUTES = Duration.minutes(5);
 
 /** How far (ms) a stream consumer may fall behind before its alarm fires. */
 export const STREAM_ITERATOR_AGE_ALARM_MS = 5 * 60 * 1000;
@@ -82,6 +84,15 @@ export class Alarms extends Construct {
       `More than ${props.api5xxThreshold} server errors (5xx) from the API in 5 minutes`,
       props.api.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' }),
       props.api5xxThreshold,
+    );
+
+    // The service's own metric (lib/observability/metrics.ts): deliveries that failed for good,
+    // whatever the channel or provider; the dashboard shows which.
+    alarm(
+      'delivery-failure-rate',
+      `More than ${props.deliveryFailureRatePercent}% of the channel jobs that ended in 5 minutes failed (counted from ${FAILURE_RATE_MIN_JOBS} jobs)`,
+      deliveryFailureRate(stage),
+      props.deliveryFailureRatePercent,
     );
 
     for (const { name, fn } of props.consumers) {

@@ -4,6 +4,7 @@ import { ServiceUnavailableError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import type { Recipient, TenantRef, TriggerEvent } from '../pipeline/model.ts';
 import { claimTransaction, claimTransactions, notificationShardsFor, releaseTransaction, storeGeneratedTriggers } from '../pipeline/notification-store.ts';
+import { recordTriggersAccepted } from '../observability/metrics.ts';
 import { enqueueEvents } from '../pipeline/queue-messages.ts';
 import { mapConcurrently } from '../store/concurrency.ts';
 import { getTenant } from '../tenants/repository.ts';
@@ -78,6 +79,7 @@ export async function acceptEvents(caller: Caller, candidates: readonly Candidat
     outcomes[i] = claimed[j] ? { kind: 'answered', response: { acknowledged: true, status: 'processed', transactionId } } : duplicate(transactionId);
   });
   await enqueue(caller, accepted);
+  recordTriggersAccepted(caller, accepted.length);
   return outcomes as Outcome[];
 }
 

@@ -6,6 +6,7 @@ import type { Caller } from '../auth/caller.ts';
 import { verifySessionToken, type SubscriberSession } from '../auth/session-token.ts';
 import { BadRequestError, PayloadTooLargeError, UnauthorizedError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { flushMetrics } from '../observability/metrics.ts';
 import { parseMultipart } from './multipart.ts';
 import { errorResponse, type HttpResponse } from './responses.ts';
 import type { RouteDef } from './route.ts';
@@ -22,7 +23,7 @@ export interface HttpEvent extends APIGatewayProxyEventV2 {
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResponse>;
 
-/** Outermost: one log line per request, and every thrown error turned into its error body. */
+/** Outermost: one log line per request, the metrics it recorded written, and every thrown error turned into its error body. */
 export function responses(): Middleware {
   return {
     before: (request) => {
@@ -30,10 +31,12 @@ export function responses(): Middleware {
     },
     after: (request) => {
       logRequest(request.event, request.response?.statusCode, request.internal);
+      flushMetrics();
     },
     onError: (request) => {
       request.response = errorResponse(request.error, request.event);
       logRequest(request.event, request.response.statusCode, request.internal);
+      flushMetrics();
     },
   };
 }

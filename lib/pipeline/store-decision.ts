@@ -6,8 +6,9 @@ import { createMessageOnce } from '../messages/repository.ts';
 import { getWorkflowByDbId } from '../workflows/repository.ts';
 import { afterFailure, type Decision } from './decision.ts';
 import { DETAILS, detail } from './details.ts';
-import { FINAL_JOB_STATUSES, type StoredJob, type StoredNotification } from './model.ts';
+import { channelOfStep, FINAL_JOB_STATUSES, type StoredJob, type StoredNotification } from './model.ts';
 import { getNotification, saveNotification, type VersionedNotification } from './notification-store.ts';
+import { recordDelivery } from '../observability/metrics.ts';
 import { delaySecondsUntil } from '../queue/delay.ts';
 import { jobMessage, type JobMessage } from './queue-messages.ts';
 
@@ -25,9 +26,20 @@ import { jobMessage, type JobMessage } from './queue-messages.ts';
 
 export async function storeDecision(scope: EnvScope, loaded: VersionedNotification, job: StoredJob, decision: Decision, now: Date): Promise<OutgoingMessage[]> {
   const { notification } = await saveDecision(loaded, job, decision, now);
+  recordOutcome(scope, notification, notification.jobs[job.index]!, now);
   const after = decision.after;
   const next = after.kind === 'wait' ? [waitMessage(scope, notification, notification.jobs[job.index]!, after.until, now)] : followUp(scope, notification, notification.jobs[job.index]!);
   return [...next, ...announcement(scope, decision)];
+}
+
+/**
+ * A channel job that ended is counted once: only the run whose conditional write moved it on gets
+ * here (a redelivery finds it final and only follows up).
+ */
+function recordOutcome(scope: EnvScope, notification: StoredNotification, job: StoredJob, now: Date): void {
+  const channel = channelOfStep(job.type);
+  if (!channel || (job.status !== 'completed' && job.status !== 'failed')) return;
+  recordDelivery(scope, { channel, providerId: job.providerId, delivered: job.status === 'completed', acceptedAt: notification.createdAt, deliveredAt: now });
 }
 
 /** Once stored, an in-app message is announced to the subscriber's sockets (lib/live/), if it may have some. */

@@ -12,8 +12,11 @@ export const LOG_CAPTURE_DIR_ENV = 'LOG_CAPTURE_DIR';
 
 const INSTALLED = Symbol.for('notify.logCapture');
 
-/** Whether a chunk is a line of the service's JSON log (Powertools writes each as one chunk). */
-export const isServiceLogLine = (chunk: string): boolean => chunk.startsWith('{"level":');
+/**
+ * Whether a chunk is a line of the service's JSON log (Powertools writes each as one chunk): its
+ * log entries, and its metrics (EMF lines, lib/observability/metrics.ts).
+ */
+export const isServiceLogLine = (chunk: string): boolean => chunk.startsWith('{"level":') || chunk.startsWith('{"_aws":');
 
 /**
  * From now on, what this process writes to stdout/stderr (all of it, or what `keep` picks) is

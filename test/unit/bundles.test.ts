@@ -16,7 +16,8 @@ import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 // need load on first use, not at every cold start. Only POST and PATCH functions carry the
 // idempotency key's machinery. The socket functions carry only what their route does (the ping
 // answer no AWS client at all), and only the live consumer the management API's client. And a
-// bundle built as the stack builds it loads the way the Lambda runtime loads it, and answers.
+// bundle built as the stack builds it loads the way the Lambda runtime loads it, and answers; a
+// consumer's sends its invocation's subsegment to X-Ray when Lambda traces it.
 
 // Each function is built once for the whole file: several checks read the same bundles.
 const built = new Map<string, Promise<Metafile>>();
@@ -79,6 +80,24 @@ function externalImports(metafile: Metafile, when: 'at init' | 'on first use'): 
   return [...new Set(imports.filter((i) => i.external && lazy(i.kind) === (when === 'on first use')).map((i) => i.path))];
 }
 
+/**
+ * Builds `entry` as the stack builds it into index.js of a fresh folder, inside the repository
+ * (so the external @aws-sdk/* packages resolve from node_modules) and without a package.json
+ * saying "module" (as in /var/task); runs `check` with the file and the folder, then removes it.
+ */
+async function withBundle(entry: string, check: (file: string, dir: string) => void): Promise<void> {
+  mkdirSync('.local', { recursive: true });
+  const dir = mkdtempSync(join(process.cwd(), '.local', 'bundle-'));
+  try {
+    writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }');
+    const file = join(dir, 'index.js');
+    await build({ entryPoints: [entry], outfile: file, ...esbuildOptions(), logLevel: 'silent' });
+    check(file, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const ON_FIRST_USE = ['@aws-sdk/client-kms', '@aws-sdk/client-sesv2', '@aws-sdk/client-sns'];
 const SOCKET_ENTRIES = [socketAuthorizer.handler, ...socketRoutes.map((r) => r.handler)];
 const ENTRIES = [...new Set([...routes.map((r) => r.handler), fallbackRoute.handler, ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])), ...streamConsumers.map((c) => c.consumer), ...SOCKET_ENTRIES])];
@@ -118,39 +137,56 @@ describe('Lambda bundles', () => {
     }
   });
 
-  it('the sanitizer bundled without postcss loads and sanitizes', async () => {
-    mkdirSync('.local', { recursive: true });
-    const dir = mkdtempSync(join(process.cwd(), '.local', 'bundle-'));
-    try {
-      writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }');
-      const file = join(dir, 'index.js');
-      await build({ entryPoints: ['lib/pipeline/steps/sanitize.ts'], outfile: file, ...esbuildOptions(), logLevel: 'silent' });
+  it('the sanitizer bundled without postcss loads and sanitizes', () =>
+    withBundle('lib/pipeline/steps/sanitize.ts', (file) => {
       const html = '<style>p { color: red }</style><p style="color: blue" onclick="alert(1)">x</p><img src=x onerror=alert(1)>';
       const script = `const s = require(${JSON.stringify(file)}); process.stdout.write(JSON.stringify([s.safeHtml(${JSON.stringify(html)}, 'email'), s.safeHtml(${JSON.stringify(html)}, 'in-app')]));`;
       const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' }));
       expect(out).toEqual(['<style>p { color: red }</style><p style="color: blue">x</p><img src="x" />', '<p style="color: blue">x</p><img src="x" />']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('a function bundled as the stack bundles it is required and answers, as the Lambda runtime runs it', async () => {
-    // Inside the repository, so the external @aws-sdk/* packages resolve from node_modules.
-    mkdirSync('.local', { recursive: true });
-    const dir = mkdtempSync(join(process.cwd(), '.local', 'bundle-'));
-    try {
-      // As in /var/task: index.js with no package.json saying "module" (this repository's does).
-      writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }');
-      const file = join(dir, 'index.js');
-      await build({ entryPoints: ['functions/openapi/get.ts'], outfile: file, ...esbuildOptions(), logLevel: 'silent' });
+  it('a consumer bundled as the stack bundles it traces its invocation to X-Ray when Lambda traces it (Tracer)', () =>
+    withBundle('functions/consumers/live.ts', (file, dir) => {
+      // A stand-in for the X-Ray daemon (UDP), then one invocation with an empty batch, as Lambda
+      // runs it with active tracing: the trace header in the environment.
+      const script = `
+        const socket = require('node:dgram').createSocket('udp4');
+        const received = [];
+        socket.on('message', (m) => received.push(m.toString()));
+        socket.bind(0, '127.0.0.1', async () => {
+          process.env.AWS_XRAY_DAEMON_ADDRESS = '127.0.0.1:' + socket.address().port;
+          const answer = await require(${JSON.stringify(file)}).handler({ Records: [] }, { awsRequestId: 'r1', functionName: 'live', getRemainingTimeInMillis: () => 10000 });
+          const deadline = Date.now() + 5000;
+          const done = () => received.length > 0 || Date.now() > deadline;
+          while (!done()) await new Promise((r) => setTimeout(r, 20));
+          socket.close();
+          process.stdout.write(JSON.stringify({ answer, segments: received.map((r) => JSON.parse(r.split('\\n')[1])) }));
+        });`;
+      const env = {
+        ...process.env,
+        NODE_OPTIONS: '',
+        AWS_REGION: 'us-east-1',
+        AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
+        AWS_LAMBDA_FUNCTION_NAME: 'live',
+        LAMBDA_TASK_ROOT: dir,
+        _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1',
+        POWERTOOLS_LOG_LEVEL: 'SILENT',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      };
+      const { answer, segments } = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
+      expect(answer).toEqual({ batchItemFailures: [] });
+      expect(segments).toEqual([
+        expect.objectContaining({ name: '## live', type: 'subsegment', trace_id: '1-5759e988-bd862e3fe1be46a994272793', parent_id: '53995c3f42cd8ad8', annotations: expect.objectContaining({ Service: 'notify' }) }),
+      ]);
+    }));
+
+  it('a function bundled as the stack bundles it is required and answers, as the Lambda runtime runs it', () =>
+    withBundle('functions/openapi/get.ts', (file) => {
       const event = { version: '2.0', routeKey: 'GET /openapi.json', rawPath: '/openapi.json', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/openapi.json' }, requestId: 'r1', stage: '$default' }, isBase64Encoded: false };
       const script = `require(${JSON.stringify(file)}).handler(${JSON.stringify(event)}, { awsRequestId: 'r1', functionName: 'getOpenApi', getRemainingTimeInMillis: () => 10000 }).then((r) => process.stdout.write(JSON.stringify(r)));`;
       const env = { ...process.env, NODE_OPTIONS: '', AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
       const answer = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
       expect(answer.statusCode).toBe(200);
       expect(JSON.parse(answer.body)).toMatchObject({ openapi: '3.1.0', paths: expect.objectContaining({ '/v1/events/trigger': expect.any(Object) }) });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });

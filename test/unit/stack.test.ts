@@ -5,6 +5,7 @@ import {
   accessOf,
   consumerTimeoutSeconds,
   DEFAULT_API_THROTTLE,
+  DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT,
   DEFAULT_SOCKET_THROTTLE,
   MIN_MAX_RECEIVE_COUNT,
   STREAM_RETRY_ATTEMPTS,
@@ -13,7 +14,8 @@ import {
   type NotifyStackProps,
 } from '#infra/stack.ts';
 import { HttpRoutes } from '#infra/constructs/http-routes.ts';
-import { KMS_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '#infra/constructs/access.ts';
+import { FAILURE_RATE_MIN_JOBS } from '#infra/constructs/service-metrics.ts';
+import { KMS_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, TRACING_ACTIONS } from '#infra/constructs/access.ts';
 import { queues } from '#infra/queues.ts';
 import { streamConsumers } from '#infra/streams.ts';
 import { routeParts, routes } from '#infra/routes.ts';
@@ -107,8 +109,9 @@ function statementsOf(functionId: string): Statement[] {
     .filter((p) => (p.Properties.Roles as unknown[]).some((r) => refId(r) === roleId))
     .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
 }
-/** What a function may do besides writing its own logs (which every function may: checked on its own). */
-const actionsOf = (functionId: string) => new Set(statementsOf(functionId).flatMap((s) => asList(s.Action)).filter((a) => !a.startsWith('logs:')));
+const tracing = new Set<string>(TRACING_ACTIONS);
+/** What a function may do besides writing its own logs and traces (which every function may: checked on their own). */
+const actionsOf = (functionId: string) => new Set(statementsOf(functionId).flatMap((s) => asList(s.Action)).filter((a) => !a.startsWith('logs:') && !tracing.has(a)));
 
 /**
  * The function an integration or authorizer URI invokes: the function's ARN (HTTP API), or the
@@ -372,11 +375,16 @@ describe('NotifyStack', () => {
     expect(all.length).toBeGreaterThan(0);
     for (const statement of all) {
       for (const action of asList(statement.Action)) expect(action).not.toMatch(/\*/);
-      // Two exceptions: PostToConnection names the connection, which no one knows before it
-      // opens; and the functions' logs go to this stage's log groups, whose names CloudFormation
-      // generates from the stack's (both acknowledged to cdk-nag, test/unit/nag.test.ts).
+      // Three exceptions: PostToConnection names the connection, which no one knows before it
+      // opens; the functions' logs go to this stage's log groups, whose names CloudFormation
+      // generates from the stack's; X-Ray's write actions support no resource at all (all
+      // acknowledged to cdk-nag, test/unit/nag.test.ts).
       const perConnection = asList(statement.Action).every((a) => a === 'execute-api:ManageConnections');
       const logging = asList(statement.Action).every((a) => a === 'logs:CreateLogStream' || a === 'logs:PutLogEvents');
+      if (asList(statement.Action).every((a) => tracing.has(a))) {
+        expect(statement.Resource).toBe('*');
+        continue;
+      }
       for (const resource of asList(statement.Resource)) {
         const text = JSON.stringify(resource);
         if (logging) expect(text).toMatch(/:log-group:Notify-test-\*"\]\]\}$/);
@@ -581,8 +589,65 @@ describe('NotifyStack', () => {
       expect(named(`${c.name}-consumer-errors`)!.Properties).toMatchObject({ MetricName: 'Errors', Threshold: 0 });
       expect(named(`${c.name}-iterator-age`)!.Properties).toMatchObject({ MetricName: 'IteratorAge', Threshold: 300_000 });
     }
-    expect(alarms.length).toBe(queues.length + 1 + consumers.length * 2 + streamConsumers.length * 3 + 3);
+    expect(alarms.length).toBe(queues.length + 1 + consumers.length * 2 + streamConsumers.length * 3 + 4);
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+  });
+
+  it('alarms when more than 5% of the channel jobs that ended in 5 minutes failed, by metric math on the service\'s metrics', () => {
+    const alarm = Object.values(resources('AWS::CloudWatch::Alarm')).find((a) => a.Properties.AlarmName === 'notify-test-delivery-failure-rate')!;
+    expect(alarm.Properties).toMatchObject({ Threshold: DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' });
+    const queries = alarm.Properties.Metrics as { Id: string; Expression?: string; ReturnData?: boolean; MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown }; Stat: string; Period: number } }[];
+    const expression = queries.find((q) => q.Expression)!;
+    expect(expression.Expression).toBe(`IF((FILL(delivered, 0) + FILL(failed, 0)) >= ${FAILURE_RATE_MIN_JOBS}, 100 * FILL(failed, 0) / (FILL(delivered, 0) + FILL(failed, 0)), 0)`);
+    const stats = Object.fromEntries(queries.filter((q) => q.MetricStat).map((q) => [q.Id, q.MetricStat!]));
+    // The stage's totals: the points without channel and provider (an alarm cannot SEARCH).
+    const dimensions = [{ Name: 'service', Value: 'notify' }, { Name: 'stage', Value: 'test' }];
+    expect(stats.delivered).toEqual({ Metric: { Namespace: 'Notify', MetricName: 'Deliveries', Dimensions: dimensions }, Stat: 'Sum', Period: 300 });
+    expect(stats.failed).toEqual({ Metric: { Namespace: 'Notify', MetricName: 'DeliveryFailures', Dimensions: dimensions }, Stat: 'Sum', Period: 300 });
+    // A stage may set its own threshold.
+    const custom = stackTemplates(synthStack('custom', { deliveryFailureRateAlarmPercent: 20 })).resources('AWS::CloudWatch::Alarm');
+    expect(Object.values(custom).find((a) => a.Properties.AlarmName === 'notify-custom-delivery-failure-rate')!.Properties.Threshold).toBe(20);
+  });
+
+  it('has a dashboard of deliveries, failures, latency, queue age, dead letters and the API', () => {
+    const dashboards = Object.values(resources('AWS::CloudWatch::Dashboard'));
+    expect(dashboards).toHaveLength(1);
+    expect(dashboards[0]!.Properties.DashboardName).toBe('notify-test');
+    // The body is JSON joined with the ids of queues and the API: its text parts are enough here.
+    const parts = dashboards[0]!.Properties.DashboardBody['Fn::Join'][1] as unknown[];
+    const body = parts.map((p) => (typeof p === 'string' ? p : 'TOKEN')).join('');
+    const titles = [...body.matchAll(/"title":"([^"]+)"/g)].map((m) => m[1]);
+    expect(titles).toEqual([
+      'Deliveries per channel and provider (5 min)',
+      'Failures per channel and provider (5 min)',
+      'Delivery failure rate (%)',
+      'Trigger-to-delivery latency (ms)',
+      'Queue age: oldest message (s)',
+      'Dead-letter queues: messages',
+      'API answers 4xx and 5xx (5 min)',
+      'API latency (ms)',
+    ]);
+    const search = (metric: string, stat: string) => `SEARCH('{Notify,service,stage,channel,provider} MetricName=\\"${metric}\\" service=\\"notify\\" stage=\\"test\\"', '${stat}', 300)`;
+    expect(body).toContain(search('Deliveries', 'Sum'));
+    expect(body).toContain(search('DeliveryFailures', 'Sum'));
+    expect(body).toContain(search('TriggerToDeliveryLatency', 'p90'));
+    // Each series of a SEARCH is labelled by its channel and provider.
+    expect(body).toContain(`"label":"delivered \${PROP('Dim.channel')} \${PROP('Dim.provider')}"`);
+    for (const p of ['p50', 'p90', 'p99']) expect(body).toContain(`["Notify","TriggerToDeliveryLatency","service","notify","stage","test",{"label":"${p}","stat":"${p}"}]`);
+    expect(body).toContain('["Notify","TriggersAccepted","service","notify","stage","test"');
+    // One queue-age line per queue, one depth line per dead-letter queue; the API's answers.
+    expect(body.match(/"AWS\/SQS","ApproximateAgeOfOldestMessage"/g)).toHaveLength(queues.length);
+    expect(body.match(/"AWS\/SQS","ApproximateNumberOfMessagesVisible"/g)).toHaveLength(queues.length + streamConsumers.length);
+    for (const metric of ['4xx', '5xx', 'Count', 'Latency']) expect(body).toContain(`"AWS/ApiGateway","${metric}"`);
+  });
+
+  it('traces every function with X-Ray and names the stage its metrics carry', () => {
+    expect(Object.keys(functions).length).toBeGreaterThan(routeTable.length);
+    for (const [id, fn] of Object.entries(functions)) {
+      expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+      expect(fn.Properties.Environment.Variables, id).toMatchObject({ NOTIFY_STAGE: 'test', POWERTOOLS_SERVICE_NAME: 'notify' });
+      expect([...new Set(statementsOf(id).flatMap((s) => asList(s.Action)))], id).toEqual(expect.arrayContaining([...TRACING_ACTIONS]));
+    }
   });
 
   it('outputs what the create-org command and operators need', () => {
