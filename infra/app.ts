@@ -11,7 +11,7 @@ import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_API_THROTTLE, DEFAULT_SOCKET_T
 //   socketRateLimit=500 socketBurstLimit=1000   the same for the WebSocket API (inbox sockets)
 //   api5xxAlarmThreshold=5       5xx answers per 5 minutes before the API alarm fires
 //   activityRetentionDays=30 providerTimeoutMs=10000 providerRetryBackoffMs=500
-//   inboxMaxSnoozeHours=720 inboxMinSnoozeSeconds=60 apiKeyGraceSeconds=86400   service settings
+//   inboxMaxSnoozeHours=720 inboxMinSnoozeSeconds=60 apiKeyGraceSeconds=86400 maxDeferDays=180   service settings
 //   corsOrigins=https://app.example.com,https://admin.example.com   origins allowed to call from a browser (default any)
 //   tableWarmWritesPerSecond=40000 tableWarmReadsPerSecond=12000   pre-warm the on-demand table for
 //     large broadcasts (docs/performance.md, "A 1,000,000-subscriber broadcast in AWS")
