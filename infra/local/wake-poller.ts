@@ -14,14 +14,14 @@ export interface WakePoller {
   stop(): Promise<void>;
 }
 
-export function startWakePoller(options: { intervalMs?: number; onError?: (error: unknown) => void } = {}): WakePoller {
+export function startWakePoller(options: { intervalMs?: number; onError?: (error: unknown) => void; /** Told of each wake fired (the benchmark counts them). */ onFired?: () => void } = {}): WakePoller {
   const abort = new AbortController();
   let running = true;
   const loop = (async () => {
     while (running) {
       try {
         // A full page means more may be due: look again at once.
-        while (running && (await fireDue()) === PAGE);
+        while (running && (await fireDue(options.onFired)) === PAGE);
       } catch (error) {
         if (running) options.onError?.(error);
       }
@@ -37,12 +37,13 @@ export function startWakePoller(options: { intervalMs?: number; onError?: (error
   };
 }
 
-async function fireDue(): Promise<number> {
+async function fireDue(onFired?: () => void): Promise<number> {
   const due = await dueWakes(new Date(), PAGE);
   await Promise.all(
     due.map(async (wake) => {
       await sendMessages(wake.queue, [{ body: wake.body }]);
       await removeWake(wake);
+      onFired?.();
     }),
   );
   return due.length;
