@@ -41,7 +41,7 @@ import { round } from './stats.ts';
 // triggers topics of BENCH_AUDIENCES members (1,000, 10,000 and 50,000); BENCH_ONLY=fanout runs it
 // alone, with the end-to-end run it is compared with (bench/results-fanout.json). BENCH_ONLY=auth
 // measures what authenticating an API-key request costs, BENCH_AUTH_CALLS times (500) each
-// (bench/results-auth.json).
+// (bench/results-auth.json). BENCH_ONLY=waits measures what a 30-day delay costs (bench/results-waits.json).
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);

@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
 import { ENV } from '#lib/config.ts';
-import { newId } from '#lib/ids.ts';
 import { sqs } from '#lib/queue/client.ts';
 import { dueWakes, TableWakeScheduler, type StoredWake } from '#lib/queue/table-scheduler.ts';
 import { wakeOf } from '#lib/queue/wake-scheduler.ts';
 import { createTestOrg, type ApiClient } from '../support/api.ts';
+import { startOwnStack, type OwnStack } from '../support/own-stack.ts';
 import * as pipeline from '../support/pipeline.ts';
 import { rand, WAIT } from '../support/pipeline.ts';
 
@@ -21,27 +17,16 @@ import { rand, WAIT } from '../support/pipeline.ts';
 // Also the maximum defer duration: flagged when a workflow is read, failed when the step runs.
 
 const THRESHOLD_SECONDS = 2;
-let stack: LocalStack;
-let stateDir: string;
+let own: OwnStack;
 let client: ApiClient;
 
 beforeAll(async () => {
-  stateDir = mkdtempSync(join(tmpdir(), 'notify-waits-'));
-  stack = await startLocalStack({
-    stateDir,
-    tableName: `notify-waits-${newId().slice(-8)}`,
-    dynamoEndpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
-    sqsEndpoint: process.env.AWS_ENDPOINT_URL_SQS!,
-    port: 0,
-    longWaitSeconds: THRESHOLD_SECONDS,
-    onConsumerError: () => undefined,
-  });
-  client = (await createTestOrg(stack.apiUrl!)).dev.client;
+  own = await startOwnStack('waits', { longWaitSeconds: THRESHOLD_SECONDS });
+  client = (await createTestOrg(own.stack.apiUrl!)).dev.client;
 }, 120_000);
 afterAll(async () => {
-  await stack?.stop();
+  await own?.stop();
   delete process.env[ENV.longWaitSeconds];
-  rmSync(stateDir, { recursive: true, force: true });
 });
 
 const createWorkflow = (steps: Record<string, unknown>[]) => pipeline.createWorkflow(client, steps);
@@ -72,7 +57,7 @@ async function scheduledWake(transactionId: string): Promise<StoredWake> {
 async function jobsQueueDrained(): Promise<void> {
   await vi.waitFor(async () => {
     const { Attributes } = await sqs().send(new GetQueueAttributesCommand({
-      QueueUrl: stack.queueUrls.jobs!,
+      QueueUrl: own.stack.queueUrls.jobs!,
       AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
     }));
     expect(Object.values(Attributes ?? {}).map(Number)).toEqual([0, 0, 0]);
