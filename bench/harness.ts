@@ -9,6 +9,7 @@ import { loadHandler } from '#infra/local/handlers.ts';
 import { localDispatcher } from '#infra/local/api-gateway.ts';
 import { startPoller, type Poller } from '#infra/local/sqs-poller.ts';
 import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
+import { startWakePoller } from '#infra/local/wake-poller.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
 import { sqs } from '#lib/queue/client.ts';
@@ -46,6 +47,8 @@ export interface SqsCounts {
 export interface Snapshot {
   dynamo: RequestCounts;
   sqs: SqsCounts;
+  /** Long waits' wakes the local scheduler has sent to their queue. */
+  wakesFired: number;
   consumers: Record<string, ConsumerStats>;
   at: number;
 }
@@ -53,6 +56,7 @@ export interface Snapshot {
 export interface Difference {
   dynamo: RequestCounts;
   sqs: SqsCounts;
+  wakesFired: number;
   consumers: Record<string, ConsumerStats>;
   ms: number;
 }
@@ -106,9 +110,12 @@ function meterSqs(client: SQSClient, counts: SqsCounts): void {
   );
 }
 
-export async function startBench(options: { consumerConcurrency: number }): Promise<Bench> {
+export async function startBench(options: { consumerConcurrency: number; longWaitSeconds?: number }): Promise<Bench> {
   const stateDir = mkdtempSync(join(tmpdir(), 'notify-bench-'));
-  const stack = await startLocalStack({ stateDir, tableName: 'notify-bench', consumers: false, socketPort: 0 });
+  const stack = await startLocalStack({
+    stateDir, tableName: 'notify-bench', consumers: false, socketPort: 0,
+    ...(options.longWaitSeconds !== undefined && { longWaitSeconds: options.longWaitSeconds }),
+  });
   const meter: RequestMeter = meterRequests(dynamo());
   const sqsCounts: SqsCounts = { ...EMPTY_SQS };
   meterSqs(sqs(), sqsCounts);
@@ -158,6 +165,9 @@ export async function startBench(options: { consumerConcurrency: number }): Prom
     );
   };
   startPollers(options.consumerConcurrency);
+  // Long waits' wakes (the local EventBridge Scheduler): its sends go through the metered client.
+  let wakesFired = 0;
+  const wakes = startWakePoller({ onError: (error) => console.error('wake poller:', error), onFired: () => wakesFired++ });
 
   const dispatch = localDispatcher(routes);
   const api: Bench['api'] = (credential) => async (method, path, body) => {
@@ -183,6 +193,7 @@ export async function startBench(options: { consumerConcurrency: number }): Prom
   const snapshot = (): Snapshot => ({
     dynamo: meter.snapshot(),
     sqs: { ...sqsCounts },
+    wakesFired,
     consumers: structuredClone(consumerStats),
     at: performance.now(),
   });
@@ -196,7 +207,7 @@ export async function startBench(options: { consumerConcurrency: number }): Prom
       const b = before.consumers[name] ?? { batches: 0, records: 0, failed: 0, ms: 0 };
       consumers[name] = { batches: s.batches - b.batches, records: s.records - b.records, failed: s.failed - b.failed, ms: s.ms - b.ms };
     }
-    return { dynamo: countsBetween(before.dynamo, now.dynamo), sqs: sqsDiff, consumers, ms: now.at - before.at };
+    return { dynamo: countsBetween(before.dynamo, now.dynamo), sqs: sqsDiff, wakesFired: now.wakesFired - before.wakesFired, consumers, ms: now.at - before.at };
   };
 
   const queueDepth = async () => {
@@ -249,7 +260,7 @@ export async function startBench(options: { consumerConcurrency: number }): Prom
       startPollers(concurrency);
     },
     stop: async () => {
-      await Promise.all(pollers.map((p) => p.stop()));
+      await Promise.all([...pollers, wakes].map((p) => p.stop()));
       pollClient.destroy();
       await stack.stop();
       rmSync(stateDir, { recursive: true, force: true });

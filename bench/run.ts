@@ -10,6 +10,7 @@ import { measureFloor, putRateNow } from './floor.ts';
 import { startBench, type Bench } from './harness.ts';
 import { largeTopic, type LargeTopicResult } from './fan-out.ts';
 import { liveUnderLoad, type LiveResult } from './live.ts';
+import { BENCH_LONG_WAIT_SECONDS, longWaits, type LongWaitResult } from './long-waits.ts';
 import { replayDeliveryWrites, sampleDeliveryWrites } from './write-bound.ts';
 import {
   bulkTrigger,
@@ -19,6 +20,7 @@ import {
   endToEnd,
   expectStatus,
   measureEndpoints,
+  type Cost,
   type EndpointCase,
   type WorkflowRef,
 } from './scenarios.ts';
@@ -39,13 +41,13 @@ import { round } from './stats.ts';
 // triggers topics of BENCH_AUDIENCES members (1,000, 10,000 and 50,000); BENCH_ONLY=fanout runs it
 // alone, with the end-to-end run it is compared with (bench/results-fanout.json). BENCH_ONLY=auth
 // measures what authenticating an API-key request costs, BENCH_AUTH_CALLS times (500) each
-// (bench/results-auth.json).
+// (bench/results-auth.json). BENCH_ONLY=waits measures what a 30-day delay costs (bench/results-waits.json).
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);
 const SIZES = QUICK
-  ? { subscribers: 300, subscriptions: 1_100, notifications: 5_000, bulkRequests: 10, e2eRequests: 5, replayDeliveries: 1_000, digests: 5, calls: 20, bulkCalls: 5, depthSamples: 10, initRuns: 1 }
-  : { subscribers: 1_000, subscriptions: 1_100, notifications: 50_000, bulkRequests: 30, e2eRequests: 60, replayDeliveries: 3_000, digests: 10, calls: 100, bulkCalls: 30, depthSamples: 40, initRuns: 5 };
+  ? { subscribers: 300, subscriptions: 1_100, notifications: 5_000, bulkRequests: 10, e2eRequests: 5, replayDeliveries: 1_000, digests: 5, calls: 20, bulkCalls: 5, depthSamples: 10, initRuns: 1, longWaits: 20 }
+  : { subscribers: 1_000, subscriptions: 1_100, notifications: 50_000, bulkRequests: 30, e2eRequests: 60, replayDeliveries: 3_000, digests: 10, calls: 100, bulkCalls: 30, depthSamples: 40, initRuns: 5, longWaits: 100 };
 const SMALL_ENVIRONMENT = 1_000;
 const RESULTS = fileURLToPath(new URL('results.json', import.meta.url));
 const LIVE = {
@@ -213,7 +215,39 @@ async function authOnly() {
   }
 }
 
+async function longWaitSection(bench: Bench, dev: BenchEnv): Promise<LongWaitResult> {
+  log(`long waits: ${SIZES.longWaits} 30-day delays, and as many scheduled delays through their wake`);
+  const waiting = await seedSubscribers(dev.scope, Array.from({ length: SIZES.longWaits }, (_, i) => `waiting-${i}`));
+  return longWaits(bench, dev, waiting.map((s) => s.subscriberId));
+}
+
+/** The cost of a 30-day delay alone (bench/results-waits.json). */
+async function waitsOnly() {
+  const startedAt = new Date();
+  const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY, longWaitSeconds: BENCH_LONG_WAIT_SECONDS });
+  try {
+    const { dev } = await benchOrganization();
+    const waits = await longWaitSection(bench, dev);
+    writeFileSync(fileURLToPath(new URL('results-waits.json', import.meta.url)), `${JSON.stringify({ startedAt: startedAt.toISOString(), longWaits: waits }, roundNumbers, 2)}\n`);
+    printLongWaits(waits);
+  } finally {
+    await bench.stop();
+  }
+}
+
+function printLongWaits(w: LongWaitResult) {
+  const ops = (c: Cost) => Object.entries(c.byOperation).map(([k, v]) => `${k} ${n(v, 2)}`).join(', ');
+  const row = (what: string, p: LongWaitResult['thirtyDaysUntilScheduled']) =>
+    [what, p.jobsConsumerRuns, p.schedulesCreated, p.wakesFired, p.sqsMessagesSent, p.dynamo.requests, ops(p.dynamo)];
+  table(`A 30-day delay (${w.delays} delays, per delay)`, ['part', 'jobs consumer runs', 'schedules created', 'wakes', 'SQS messages sent', 'DynamoDB requests', 'by operation'], [
+    row('30-day delay → in-app, until its wake is scheduled', w.thirtyDaysUntilScheduled),
+    row('a scheduled delay → in-app, whole life (trigger → wake → in-app)', w.scheduledDelayWholeLife),
+    ['before: the 30-day wait alone, re-queued every 15 min', w.before.jobsConsumerRuns, 0, '', w.before.sqsMessagesSent, w.before.consistentReads, `GetItem ${n(w.before.consistentReads)}`],
+  ]);
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'waits') return waitsOnly();
   if (process.env.BENCH_ONLY === 'auth') return authOnly();
   if (process.env.BENCH_ONLY === 'live') return liveOnly();
   if (process.env.BENCH_ONLY === 'fanout') return audiencesOnly();
@@ -224,7 +258,7 @@ async function main() {
   const bundles: BundlesResult = await measureBundles({ runs: SIZES.initRuns });
 
   log('starting the local stack');
-  const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY });
+  const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY, longWaitSeconds: BENCH_LONG_WAIT_SECONDS });
   try {
     log('floor: raw DynamoDB Local writes');
     const floor = await measureFloor({ itemBytes: 700, puts: 1_000, concurrentPuts: 4_000, batches: 200 });
@@ -269,6 +303,7 @@ async function main() {
 
     log('digest of 10 events');
     const digest = await digestOfTen(bench, dev, subscribers.slice(100), SIZES.digests, CONSUMER_CONCURRENCY);
+    const waits = await longWaitSection(bench, dev);
 
     log('the ten endpoints: requests per call and latency');
     const integrations = await expectStatus(devCall('GET', '/v1/integrations'), 200, 'integrations');
@@ -397,6 +432,7 @@ async function main() {
       live,
       audiences: { topics: audiences.topics, manyTriggersPerSec: audiences.manyTriggersPerSec },
       digest,
+      longWaits: waits,
       endpoints,
       depth: [subscriptionsDepth, activityDepth, activityDeepPage, ...inboxDepths, inboxResult.atCap],
       bundles,
@@ -454,6 +490,7 @@ function printTable(r: any, checks: { target: string; value: number; limit: stri
     ['CPU ms per delivery, this process + DynamoDB Local', e.cpuMsPerDelivery === undefined ? 'n/a' : n(e.cpuMsPerDelivery, 1)],
   ]);
   printLive(r.live);
+  printLongWaits(r.longWaits);
   printAudiences({ ...r.audiences, checks: [] });
   table('4. DynamoDB per operation (counted by the SDK middleware)', ['operation', 'requests', 'writes', 'RCU', 'WCU', 'by operation'], [
     ...[

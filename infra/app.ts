@@ -12,7 +12,7 @@ import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PE
 //   api5xxAlarmThreshold=5       5xx answers per 5 minutes before the API alarm fires
 //   deliveryFailureRateAlarmPercent=5   % of channel jobs failing in 5 minutes before the delivery alarm fires
 //   activityRetentionDays=30 messageRetentionDays=30 providerTimeoutMs=10000 providerRetryBackoffMs=500
-//   inboxMaxSnoozeHours=720 inboxMinSnoozeSeconds=60 apiKeyGraceSeconds=86400   service settings
+//   inboxMaxSnoozeHours=720 inboxMinSnoozeSeconds=60 apiKeyGraceSeconds=86400 maxDeferDays=180   service settings
 //   corsOrigins=https://app.example.com,https://admin.example.com   origins allowed to call from a browser (default any)
 //   tableWarmWritesPerSecond=40000 tableWarmReadsPerSecond=12000   pre-warm the on-demand table for
 //     large broadcasts (docs/performance.md, "A 1,000,000-subscriber broadcast in AWS")

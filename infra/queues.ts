@@ -31,7 +31,8 @@ export const queues: readonly QueueDef[] = [
     consumer: 'functions/consumers/events.ts',
     sends: ['events', 'jobs', 'live'],
   },
-  // Jobs of the delivery pipeline: one message per step to run (delayed messages for waits).
+  // Jobs of the delivery pipeline: one message per step to run (delayed messages for waits; a wait
+  // over 15 minutes is a scheduled wake that sends the message when due: lib/queue/wake-scheduler.ts).
   {
     name: 'jobs',
     urlEnv: QUEUE_URL_ENV.jobs,

@@ -14,6 +14,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ENV } from '../lib/config.ts';
 import { SERVICE_NAME } from '../lib/observability/metric-names.ts';
+import { WAKE_QUEUE_ARN_ENV } from '../lib/queue/wake-scheduler.ts';
 import type { RouteDef } from '../lib/http/route.ts';
 import { TABLE } from '../lib/store/table.ts';
 import { BUNDLING } from './bundling.ts';
@@ -23,6 +24,7 @@ import { Dashboard } from './constructs/dashboard.ts';
 import { HttpRoutes } from './constructs/http-routes.ts';
 import { LiveSockets } from './constructs/live-sockets.ts';
 import { stageLogGroup } from './constructs/log-groups.ts';
+import { WakeSchedules } from './constructs/wake-schedules.ts';
 import { acknowledgeNag, nagArn } from './constructs/nag.ts';
 import { queues, type QueueDef } from './queues.ts';
 import { streamConsumers } from './streams.ts';
@@ -86,6 +88,7 @@ export const SERVICE_SETTINGS = {
   inboxMaxSnoozeHours: ENV.inboxMaxSnoozeHours,
   inboxMinSnoozeSeconds: ENV.inboxMinSnoozeSeconds,
   apiKeyGraceSeconds: ENV.apiKeyGraceSeconds,
+  maxDeferDays: ENV.maxDeferDays,
 } as const;
 export type ServiceSetting = keyof typeof SERVICE_SETTINGS;
 
@@ -195,6 +198,11 @@ export class NotifyStack extends Stack {
       return found;
     };
 
+    // Long waits of the jobs queue are scheduled once with EventBridge Scheduler (lib/queue/wake-scheduler.ts).
+    const wakes = new WakeSchedules(this, 'Wakes', { stage, target: queueNamed('jobs').queue });
+    /** The variable holding the ARN of a queue that takes scheduled wakes; a function sending to one may schedule. */
+    const wakeArnEnv = (queueName: string): string | undefined => (WAKE_QUEUE_ARN_ENV as Record<string, string | undefined>)[queueName];
+
     interface FunctionSpec {
       entry: string;
       timeout: Duration;
@@ -233,6 +241,7 @@ export class NotifyStack extends Stack {
         acknowledgeNag(role, 'AwsSolutions-IAM5[Resource::*]', "X-Ray's PutTraceSegments and PutTelemetryRecords support no resource-level permissions: `*` is the only resource IAM accepts for them (active tracing).");
         grantDataAccess(role, access, { table, secretsKey });
         grantSend(role, names.map((name) => queueNamed(name).queue));
+        if (names.some(wakeArnEnv)) wakes.grantScheduling(role);
         roles.set(key, role);
       }
       return role;
@@ -243,6 +252,10 @@ export class NotifyStack extends Stack {
       const sendsTo = spec.sends.map(queueNamed);
       const environment = { ...baseEnvironment };
       for (const { def, queue } of sendsTo) environment[def.urlEnv] = queue.queueUrl;
+      for (const { def, queue } of sendsTo) {
+        const arnEnv = wakeArnEnv(def.name);
+        if (arnEnv) Object.assign(environment, wakes.environment, { [arnEnv]: queue.queueArn });
+      }
       const fn = new NodejsFunction(scope, id, {
         entry: path.join(REPO_ROOT, spec.entry),
         handler: 'handler',

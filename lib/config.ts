@@ -43,6 +43,23 @@ export const ENV = {
    * subscription URL) on http://127.0.0.1 or localhost; in AWS only `https://sns.<region>.amazonaws.com`.
    */
   localSnsCertificates: 'RECEIPTS_LOCAL_SNS_CERTIFICATES',
+  /**
+   * Long waits (lib/queue/wake-scheduler.ts): a queue message due later than this many seconds is
+   * scheduled once instead of sent with a delay (default 900: the longest delay SQS holds). The
+   * local stack's tests shorten it.
+   */
+  longWaitSeconds: 'LONG_WAIT_THRESHOLD_SECONDS',
+  /** AWS: the EventBridge Scheduler group long waits are scheduled in. */
+  wakeScheduleGroup: 'WAKE_SCHEDULE_GROUP',
+  /** AWS: the role EventBridge Scheduler assumes to send a due message to its queue. */
+  wakeSchedulerRoleArn: 'WAKE_SCHEDULER_ROLE_ARN',
+  /** Local: `table` keeps long waits as items of the table, sent on by the local runtime's poller. */
+  localWakes: 'LOCAL_WAKES',
+  /**
+   * The longest delay or digest window a workflow may ask for, in days (default 180, the
+   * reference's system cap; never under 1 day, below which the reference checks nothing).
+   */
+  maxDeferDays: 'MAX_DEFER_DAYS',
 } as const;
 
 export function required(name: string): string {

@@ -11,6 +11,7 @@ import { startDynamoDbLocal, startSqsEmulator, type Emulator } from './emulators
 import { loadHandler } from './handlers.ts';
 import { ensureQueues, ensureTable } from './resources.ts';
 import { startPoller, type Poller } from './sqs-poller.ts';
+import { startWakePoller } from './wake-poller.ts';
 import { startStreamPoller } from './stream-poller.ts';
 import { streamConsumers } from '../streams.ts';
 import { ALLOW_PRIVATE_NETWORKS_ENV } from '#lib/net/address-guard.ts';
@@ -49,6 +50,11 @@ export interface LocalStackOptions {
   visibilityTimeoutSeconds?: number;
   /** Install the fault layer (infra/local/faults.ts) that tests switch; never for `npm start`. */
   faults?: boolean;
+  /**
+   * Waits longer than this many seconds are scheduled (the table's wakes, sent on by the wake
+   * poller) instead of sent with an SQS delay; default 900, as in AWS. Tests shorten it.
+   */
+  longWaitSeconds?: number;
 }
 
 export interface LocalStack {
@@ -91,6 +97,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [SINK_DIR_ENV]: join(options.stateDir, 'outbox'),
       // Customer URLs (webhooks, providers' base URLs) may point at this machine locally; never in AWS.
       [ALLOW_PRIVATE_NETWORKS_ENV]: process.env[ALLOW_PRIVATE_NETWORKS_ENV] ?? 'true',
+      // Long waits are kept in the table and sent on by the wake poller (EventBridge Scheduler in AWS).
+      [ENV.localWakes]: 'table',
+      ...(options.longWaitSeconds !== undefined && { [ENV.longWaitSeconds]: String(options.longWaitSeconds) }),
     };
     const usesAws = options.dynamoEndpoint === 'aws' || options.sqsEndpoint === 'aws';
     if (!usesAws) Object.assign(env, LOCAL_CREDENTIALS);
@@ -149,6 +158,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           }),
         );
       }
+      pollers.push(startWakePoller({ ...(options.onConsumerError && { onError: options.onConsumerError }) }));
       for (const def of streamConsumers) {
         pollers.push(
           await startStreamPoller({

@@ -32,6 +32,7 @@ export const DETAILS = {
   extendedToSchedule: 'Step was extended to the next available time in the subscriber schedule',
   maxScheduleExtensions: 'Step was executed due to maximum number of subscriber schedule extensions reached',
   invalidDelay: 'Invalid delay configuration',
+  deferLimitExceeded: 'Defer duration limit exceeded',
   digested: 'Step digested',
   digestMerged: 'Digest was merged with other digest',
   digestSkippedBackoff: 'Digest was skipped, first backoff event',

@@ -86,7 +86,7 @@ async function runOnce(scope: EnvScope, message: JobMessage, decideStep: DecideS
   if (FINAL_JOB_STATUSES.includes(job.status)) return followUp(scope, loaded.notification, job);
   if (job.status === 'pending') return [];
   if (job.status === 'delayed' && job.delayUntil && Date.parse(job.delayUntil) > now.getTime()) {
-    // Not due yet: SQS holds a message at most 15 minutes, so long waits are chained.
+    // Not due yet (a wake that came early, or a wait SQS chains): wait again for the rest.
     return [waitMessage(scope, loaded.notification, job, new Date(job.delayUntil), now)];
   }
   if (job.status === 'running') {

@@ -93,7 +93,12 @@ export function followUp(scope: EnvScope, notification: StoredNotification, job:
 }
 
 export function waitMessage(scope: EnvScope, notification: StoredNotification, job: StoredJob, until: Date, now: Date): OutgoingMessage {
-  return { body: jobMessage(scope, notification.transactionId, notification.subscriberId, job.index, notification.notificationShards), delaySeconds: delaySecondsUntil(until, now.getTime()) };
+  return {
+    body: jobMessage(scope, notification.transactionId, notification.subscriberId, job.index, notification.notificationShards),
+    delaySeconds: delaySecondsUntil(until, now.getTime()),
+    // A wait longer than SQS holds is scheduled once for this time (lib/queue/wake-scheduler.ts).
+    dueAt: until,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 // Waits on the service's queues: SQS holds a message at most 15 minutes, so a message due later
 // carries its due time and is sent on again, in steps of at most 15 minutes, until it is due
-// (the pipeline's long delays, snoozes, webhook retries).
+// (snoozes, webhook retries), unless its queue takes scheduled wakes (wake-scheduler.ts: the
+// jobs queue, for the pipeline's long delays and digests), which wake it once, when it is due.
 
 /** Longest wait SQS can hold a message for; longer waits are chained. */
 export const MAX_QUEUE_DELAY_SECONDS = 900;

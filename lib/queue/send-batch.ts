@@ -13,8 +13,13 @@ export type QueueName = keyof typeof QUEUE_URL_ENV;
 
 export interface OutgoingMessage {
   body: unknown;
-  /** 0..900: SQS's own limit; longer waits are chained by the consumer. */
+  /** 0..900: SQS's own limit; longer waits are chained by the consumer, or scheduled (`dueAt`). */
   delaySeconds?: number;
+  /**
+   * When the message is due. Sent to a queue that takes scheduled wakes (wake-scheduler.ts) and
+   * due later than SQS can hold, it is scheduled once for that time instead of sent now.
+   */
+  dueAt?: Date;
 }
 
 /** Messages per SendMessageBatch (SQS's limit). */

@@ -134,6 +134,12 @@ export const keys = {
   applicationIdentifier: (identifier: string): Key => ({ pk: `APPID#${identifier}`, sk: 'APPID' }),
   /** The stage's key for signing subscriber session tokens (stored wrapped by KMS or the local key). */
   sessionSigningKey: (): Key => ({ pk: 'STAGE', sk: 'SESSIONKEY' }),
+  // The local runtime's long waits (lib/queue/table-scheduler.ts): the stage's own, like
+  // EventBridge Scheduler's group in AWS, so not under one environment (the message they carry
+  // names its scope). Sorted by due time, so the poller queries what is due.
+  localWake: (dueAt: string, name: string): Key => ({ pk: 'WAKES', sk: `${dueAt}#${name}` }),
+  /** The wakes due at `now` (ISO): sort keys up to `now` and any name after it. */
+  localWakesDue: (now: string) => ({ pk: 'WAKES', skTo: `${now}#~` }),
 
   integration: (organizationId: string, integrationId: string): Key => ({
     pk: org(organizationId),

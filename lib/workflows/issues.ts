@@ -2,6 +2,7 @@ import type { Channel } from '../integrations/providers.ts';
 import { CHANNEL_STEP_TYPES, type StoredStep, type StoredWorkflow } from './model.ts';
 import { isAllowedVariable, stepVariables } from './variables.ts';
 import { layoutNamedBy } from '../layouts/uses.ts';
+import { controlsOverDeferLimit, deferLimitMessage } from '../pipeline/defer-limit.ts';
 
 // The issues of a workflow's steps, computed from the stored model, the environment's active
 // integration channels and the layouts it has, and the status they give. Issues are not stored: they are derived on
@@ -9,7 +10,7 @@ import { layoutNamedBy } from '../layouts/uses.ts';
 // issues of that environment. Templates are not parsed here: the step's stored readings say what
 // its Liquid names (templates.ts parses it when the step is saved).
 
-export type ControlIssueType = 'MISSING_VALUE' | 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE' | 'INVALID_FILTER_ARG_IN_VARIABLE';
+export type ControlIssueType = 'MISSING_VALUE' | 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE' | 'INVALID_FILTER_ARG_IN_VARIABLE' | 'TIER_LIMIT_EXCEEDED';
 export type IntegrationIssueType = 'MISSING_INTEGRATION';
 
 export interface Issue<T extends string = string> {
@@ -61,6 +62,10 @@ function controlIssues(workflow: WorkflowTemplates, index: number, layouts: Read
 
   for (const field of missingFields(step)) {
     add(field, { issueType: 'MISSING_VALUE', message: `${field} is required` });
+  }
+  // Saved, as the reference does, but flagged: the step fails when it runs (steps/over-defer-limit.ts).
+  if (step.type === 'delay' || step.type === 'digest') {
+    for (const field of controlsOverDeferLimit(step.controlValues)) add(field, { issueType: 'TIER_LIMIT_EXCEEDED', message: deferLimitMessage() });
   }
   // The reference refuses such a step (404); here it is saved and shows this until the layout exists.
   const layoutId = layoutNamedBy(step);

@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
-import { newId } from '#lib/ids.ts';
+import type { LocalStack } from '#infra/local/stack.ts';
 import { SEND_LEASE_ENV } from '#lib/pipeline/run-job.ts';
 import { sqs } from '#lib/queue/client.ts';
 import type { EnvScope } from '#lib/store/keys.ts';
 import { createTestOrg, type ApiClient } from './api.ts';
+import { startOwnStack } from './own-stack.ts';
 
 // A local stack of the test file's own, with the fault layer installed (infra/local/faults.ts):
 // the consumers must run where the switches are. The emulators are the global setup's; the table,
@@ -35,17 +32,8 @@ export interface DeadLetter {
 
 export async function startFaultStack({ visibilitySeconds, leaseMs }: { visibilitySeconds: number; leaseMs: number }): Promise<FaultStack> {
   process.env[SEND_LEASE_ENV] = String(leaseMs);
-  const stateDir = mkdtempSync(join(tmpdir(), 'notify-faults-'));
-  const stack = await startLocalStack({
-    stateDir,
-    tableName: `notify-faults-${newId().slice(-8)}`,
-    dynamoEndpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
-    sqsEndpoint: process.env.AWS_ENDPOINT_URL_SQS!,
-    port: 0,
-    faults: true,
-    visibilityTimeoutSeconds: visibilitySeconds,
-    onConsumerError: () => undefined,
-  });
+  const own = await startOwnStack('faults', { faults: true, visibilityTimeoutSeconds: visibilitySeconds });
+  const { stack } = own;
   const { client, scope } = (await createTestOrg(stack.apiUrl!)).dev;
   return {
     stack,
@@ -68,9 +56,8 @@ export async function startFaultStack({ visibilitySeconds, leaseMs }: { visibili
       return found;
     },
     async stop() {
-      await stack.stop();
+      await own.stop();
       delete process.env[SEND_LEASE_ENV];
-      rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }

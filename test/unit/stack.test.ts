@@ -349,8 +349,45 @@ describe('NotifyStack', () => {
       ...consumers.map((q) => `write:${[...new Set(q.sends ?? [])].sort().join(',')}${q.pushesToSockets ? ':sockets' : ''}`),
       ...streamConsumers.map((c) => `read:${[...new Set(c.sends)].sort().join(',')}`),
     ]);
-    template.resourceCountIs('AWS::IAM::Role', profiles.size);
-    expect(Object.keys(resources('AWS::IAM::Role'))).toHaveLength(profiles.size);
+    // And the role EventBridge Scheduler assumes to send long waits' wakes.
+    template.resourceCountIs('AWS::IAM::Role', profiles.size + 1);
+    expect(Object.keys(resources('AWS::IAM::Role'))).toHaveLength(profiles.size + 1);
+  });
+
+  it('schedules long waits with EventBridge Scheduler: a group, a role that may only send to the jobs queue, and scheduling for the functions that queue jobs', () => {
+    template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'notify-test-waits' });
+    const jobsQueueId = Object.entries(resources('AWS::SQS::Queue')).find(([, q]) => q.Properties.QueueName === 'notify-test-jobs')![0];
+    const [roleId, role] = Object.entries(resources('AWS::IAM::Role')).find(([, r]) =>
+      JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'))!;
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({ Principal: { Service: 'scheduler.amazonaws.com' }, Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } } }),
+    ]);
+    const roleStatements = Object.values(policies)
+      .filter((p) => (p.Properties.Roles as unknown[]).some((r) => refId(r) === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+    expect(roleStatements).toEqual([expect.objectContaining({ Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [jobsQueueId, 'Arn'] } })]);
+
+    const schedulers = Object.keys(functions).filter((id) => actionsOf(id).has('scheduler:CreateSchedule'));
+    const queuesJobs = Object.keys(functions).filter((id) => actionsOf(id).has('sqs:SendMessage') &&
+      statementsOf(id).some((s) => s.Action === 'sqs:SendMessage' && JSON.stringify(s.Resource).includes(jobsQueueId)));
+    expect(schedulers.sort()).toEqual(queuesJobs.sort());
+    expect(schedulers).toEqual(expect.arrayContaining([consumerFunction('jobs'), consumerFunction('events')]));
+    for (const id of schedulers) {
+      expect(statementsOf(id)).toEqual(expect.arrayContaining([
+        expect.objectContaining({ Action: 'iam:PassRole', Resource: { 'Fn::GetAtt': [roleId, 'Arn'] }, Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } } }),
+      ]));
+      // Nothing deletes or changes a schedule: each is deleted by Scheduler once it has fired.
+      expect([...actionsOf(id)].filter((a) => a.startsWith('scheduler:'))).toEqual(['scheduler:CreateSchedule']);
+      expect(functions[id]!.Properties.Environment.Variables).toMatchObject({
+        WAKE_SCHEDULE_GROUP: { Ref: expect.any(String) },
+        WAKE_SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [roleId, 'Arn'] },
+        JOBS_QUEUE_ARN: { 'Fn::GetAtt': [jobsQueueId, 'Arn'] },
+      });
+    }
+    for (const id of Object.keys(functions).filter((f) => !schedulers.includes(f))) {
+      expect(functions[id]!.Properties.Environment.Variables.WAKE_SCHEDULE_GROUP).toBeUndefined();
+      expect(statementsOf(id).some((s) => s.Action === 'iam:PassRole')).toBe(false);
+    }
   });
 
   it('keeps every stack, the parent and each nested one, well under 500 resources', () => {
@@ -377,10 +414,12 @@ describe('NotifyStack', () => {
       for (const action of asList(statement.Action)) expect(action).not.toMatch(/\*/);
       // Three exceptions: PostToConnection names the connection, which no one knows before it
       // opens; the functions' logs go to this stage's log groups, whose names CloudFormation
-      // generates from the stack's; X-Ray's write actions support no resource at all (all
-      // acknowledged to cdk-nag, test/unit/nag.test.ts).
+      // generates from the stack's; X-Ray's write actions support no resource at all; and a long
+      // wait's schedule is named when it is made, in the stage's group (all acknowledged to
+      // cdk-nag, test/unit/nag.test.ts).
       const perConnection = asList(statement.Action).every((a) => a === 'execute-api:ManageConnections');
       const logging = asList(statement.Action).every((a) => a === 'logs:CreateLogStream' || a === 'logs:PutLogEvents');
+      const scheduling = asList(statement.Action).every((a) => a === 'scheduler:CreateSchedule');
       if (asList(statement.Action).every((a) => tracing.has(a))) {
         expect(statement.Resource).toBe('*');
         continue;
@@ -388,7 +427,11 @@ describe('NotifyStack', () => {
       for (const resource of asList(statement.Resource)) {
         const text = JSON.stringify(resource);
         if (logging) expect(text).toMatch(/:log-group:Notify-test-\*"\]\]\}$/);
-        expect(perConnection ? text.replace(/\/POST\/@connections\/\*"/, '"') : logging ? text.replace(/:log-group:Notify-test-\*"/, '"') : text).not.toMatch(/\*/);
+        if (scheduling) expect(text).toMatch(/:schedule\/notify-test-waits\/\*"\]\]\}$/);
+        const named = perConnection
+          ? text.replace(/\/POST\/@connections\/\*"/, '"')
+          : logging ? text.replace(/:log-group:Notify-test-\*"/, '"') : scheduling ? text.replace(/\/\*"/, '"') : text;
+        expect(named).not.toMatch(/\*/);
       }
     }
     expect(JSON.stringify(policies)).not.toContain('dynamodb:Scan');
@@ -701,10 +744,10 @@ describe('stages', () => {
   it('gives every function the service settings a stage chooses, and none it does not', () => {
     // Every function of the stage: the parent's (consumers) and the nested stacks' (routes, sockets).
     const variables = (s: ReturnType<typeof synthAll>) => Object.values(s.resources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables);
-    const chosen = synthAll('tuned', { settings: { activityRetentionDays: 90, messageRetentionDays: 180, providerTimeoutMs: 5000, apiKeyGraceSeconds: 3600 } });
+    const chosen = synthAll('tuned', { settings: { activityRetentionDays: 90, messageRetentionDays: 180, providerTimeoutMs: 5000, apiKeyGraceSeconds: 3600, maxDeferDays: 30 } });
     expect(variables(chosen)).toHaveLength(routeTable.length + consumers.length + streamConsumers.length + socketRoutes.length + 2);
     for (const env of variables(chosen)) {
-      expect(env).toMatchObject({ ACTIVITY_RETENTION_DAYS: '90', MESSAGE_RETENTION_DAYS: '180', PROVIDER_TIMEOUT_MS: '5000', API_KEY_GRACE_SECONDS: '3600' });
+      expect(env).toMatchObject({ ACTIVITY_RETENTION_DAYS: '90', MESSAGE_RETENTION_DAYS: '180', PROVIDER_TIMEOUT_MS: '5000', API_KEY_GRACE_SECONDS: '3600', MAX_DEFER_DAYS: '30' });
       expect(env).not.toHaveProperty('PROVIDER_RETRY_BACKOFF_MS');
     }
     for (const env of variables(devStacks)) {

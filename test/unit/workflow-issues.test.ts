@@ -116,3 +116,35 @@ describe('workflowStatus', () => {
     expect(workflowStatus(true, [{}, {}])).toBe('ACTIVE');
   });
 });
+
+describe('TIER_LIMIT_EXCEEDED (the maximum defer duration)', () => {
+  const over = ['TIER_LIMIT_EXCEEDED'];
+  it('flags a delay or digest longer than 180 days (months of 30 days), not one of exactly 180, nor a dynamic delay', () => {
+    expect(types(workflow([step('delay', { type: 'regular', amount: 181, unit: 'days' })]))).toEqual({ amount: over, unit: over });
+    expect(types(workflow([step('digest', { amount: 26, unit: 'weeks' })]))).toEqual({ amount: over, unit: over });
+    expect(types(workflow([step('digest', { amount: 180, unit: 'days' })]))).toEqual({});
+    expect(types(workflow([step('delay', { type: 'regular', amount: 6, unit: 'months' })]))).toEqual({});
+    // A dynamic delay's wait is known only when it runs (its amount and unit are not its wait).
+    expect(Object.values(types(workflow([step('delay', { type: 'dynamic', dynamicKey: 'payload.at', amount: 400, unit: 'days' })]))).flat()).not.toContain('TIER_LIMIT_EXCEEDED');
+  });
+
+  it('flags a timed step whose cron occurrences are further apart than the limit, not a monthly one', () => {
+    expect(types(workflow([step('digest', { type: 'timed', cron: '0 9 1 1 *' })]))).toEqual({ cron: over });
+    expect(types(workflow([step('delay', { type: 'timed', cron: '0 9 1 * *' })]))).toEqual({});
+  });
+
+  it('follows the stage setting (MAX_DEFER_DAYS), and never checks a wait under a day', () => {
+    process.env.MAX_DEFER_DAYS = '7';
+    try {
+      expect(types(workflow([step('delay', { type: 'regular', amount: 8, unit: 'days' })]))).toEqual({ amount: over, unit: over });
+      expect(types(workflow([step('delay', { type: 'regular', amount: 1, unit: 'weeks' })]))).toEqual({});
+      expect(issuesOf(workflow([step('digest', { amount: 2, unit: 'months' })])).controls?.amount?.[0]?.message).toBe(
+        'The maximum delay allowed is 7 days. Please contact our support team to discuss extending this limit for your use case.',
+      );
+      process.env.MAX_DEFER_DAYS = '0.5';
+      expect(types(workflow([step('delay', { type: 'regular', amount: 23, unit: 'hours' })]))).toEqual({});
+    } finally {
+      delete process.env.MAX_DEFER_DAYS;
+    }
+  });
+});

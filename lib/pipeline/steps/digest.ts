@@ -10,6 +10,7 @@ import { durationMs, isTimeUnit, nextCronTime } from '../durations.ts';
 import type { DigestMetadata, ExecutionDetail, StoredJob, StoredNotification } from '../model.ts';
 import type { TransactItem } from '../notification-store.ts';
 import { valueAtPath } from '../path.ts';
+import { overDeferLimit } from './over-defer-limit.ts';
 import { scheduleExtension } from './schedule-extension.ts';
 
 // Digest. Events of one (workflow, step, subscriber, digest value) within a window become one
@@ -99,6 +100,9 @@ export async function decideDigest(context: JobContext): Promise<Decision> {
       after: { kind: 'end', rest: 'canceled', detail: DETAILS.canceledAfterFailure },
     };
   }
+  // A window longer than the maximum defer duration opens nothing: the job fails.
+  const overLimit = overDeferLimit(until, now);
+  if (overLimit) return overLimit;
   const opened: Window = { windowId: job._id, master: { notificationId: notification._id, transactionId: notification.transactionId, jobId: job._id }, closesAt: until.toISOString() };
   return {
     status: 'delayed',

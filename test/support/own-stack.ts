@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '#infra/local/stack.ts';
+import { newId } from '#lib/ids.ts';
+
+// A local stack of a test file's own, for settings the consumers must run with (the fault layer,
+// a short long-wait threshold): the emulators are the global setup's; the table, queues, pollers
+// and API (any free port) are the file's. Starting it points this worker at its table and queues.
+
+export interface OwnStack {
+  stack: LocalStack;
+  stop(): Promise<void>;
+}
+
+export async function startOwnStack(name: string, options: Omit<LocalStackOptions, 'stateDir'> = {}): Promise<OwnStack> {
+  const stateDir = mkdtempSync(join(tmpdir(), `notify-${name}-`));
+  const stack = await startLocalStack({
+    stateDir,
+    tableName: `notify-${name}-${newId().slice(-8)}`,
+    dynamoEndpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
+    sqsEndpoint: process.env.AWS_ENDPOINT_URL_SQS!,
+    port: 0,
+    onConsumerError: () => undefined,
+    ...options,
+  });
+  return {
+    stack,
+    async stop() {
+      await stack.stop();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
