@@ -90,6 +90,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [SINK_DIR_ENV]: join(options.stateDir, 'outbox'),
       // Customer URLs (webhooks, providers' base URLs) may point at this machine locally; never in AWS.
       [ALLOW_PRIVATE_NETWORKS_ENV]: process.env[ALLOW_PRIVATE_NETWORKS_ENV] ?? 'true',
+      // The reference's highest API rate limits (6,000 triggers/s per environment): this machine
+      // never reaches them, so neither the tests nor the bench are limited unless they ask.
+      [ENV.rateLimitServiceLevel]: process.env[ENV.rateLimitServiceLevel] ?? 'unlimited',
     };
     const usesAws = options.dynamoEndpoint === 'aws' || options.sqsEndpoint === 'aws';
     if (!usesAws) Object.assign(env, LOCAL_CREDENTIALS);
