@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   }));
 
   if (values.json) {
-    console.log(JSON.stringify({ organizationId: created.organization._id, name, environments }, null, 2));
+    console.log(JSON.stringify({ organizationId: created.organization._id, name, ...(apiRateLimits && { apiRateLimits }), environments }, null, 2));
     return;
   }
   const width = Math.max(...environments.map((e) => e.name.length));
@@ -115,6 +115,9 @@ async function main(): Promise<void> {
   console.log('Save these API keys now: they are stored only hashed and sealed, and are never shown again.\n');
   for (const e of environments) {
     console.log(`  ${e.name.padEnd(width)}  environment ${e.environmentId}  API key ${e.apiKey}`);
+  }
+  if (apiRateLimits) {
+    console.log(`\nAPI rate limits of its own (requests per second): ${Object.entries(apiRateLimits).map(([category, limit]) => `${category} ${limit}`).join(', ')}`);
   }
   console.log('\nCall the API with the header  Authorization: ApiKey <key>');
 }
