@@ -23,13 +23,22 @@ export interface Verdict {
 /** Tokens a request takes; one costing more than the bucket holds takes a full bucket, so a bulk route is never shut for good under a small limit. */
 export const tokensOf = (policy: BucketPolicy, cost: RateLimitCost): number => Math.min(RATE_LIMIT_COSTS[cost], policy.burst);
 
-const capacityMicros = (policy: BucketPolicy) => policy.burst * policy.tokenMicros;
+/** An empty bucket's refill time. */
+export const capacityMicros = (policy: BucketPolicy): number => policy.burst * policy.tokenMicros;
 const toSeconds = (micros: number) => Math.max(0, Math.ceil(micros / 1_000_000));
+
+/**
+ * Whether the bucket is full at `now`: no state, a `fullAt` past, or one further ahead than an
+ * empty bucket's refill time, which only a clock that went back can leave (a container's skew, a
+ * test's faked clock): such a bucket starts over instead of staying shut until the clock catches up.
+ */
+export const isFull = (fullAt: FullAt, now: number, policy: BucketPolicy): boolean =>
+  fullAt === undefined || fullAt <= now || fullAt - now > capacityMicros(policy);
 
 /** The verdict on a request of `cost` at `now` against a bucket full again at `fullAt`. */
 export function decide(fullAt: FullAt, now: number, policy: BucketPolicy, cost: RateLimitCost): Verdict {
   const tokens = tokensOf(policy, cost);
-  const after = Math.max(fullAt ?? now, now) + tokens * policy.tokenMicros;
+  const after = (isFull(fullAt, now, policy) ? now : fullAt!) + tokens * policy.tokenMicros;
   if (after - now > capacityMicros(policy)) {
     return { allowed: false, remaining: 0, resetSeconds: toSeconds(after - now - capacityMicros(policy)), fullAt };
   }

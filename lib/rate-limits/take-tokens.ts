@@ -4,7 +4,7 @@ import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { TABLE } from '../store/table.ts';
-import { decide, taken, tokensOf, type FullAt, type Verdict } from './bucket.ts';
+import { capacityMicros as capacityOf, decide, isFull, taken, tokensOf, type FullAt, type Verdict } from './bucket.ts';
 import type { BucketPolicy, RateLimitCost } from './policy.ts';
 
 // Takes a request's tokens from the environment's bucket item in one conditional UpdateItem,
@@ -14,6 +14,7 @@ import type { BucketPolicy, RateLimitCost } from './policy.ts';
 // cannot both take the last tokens. Which of the two to send is guessed from the last `fullAt`
 // this container saw; a wrong guess fails its condition, which returns the item as it is, and
 // the request is then decided on that (refused with no further write, or the other write sent).
+// A `fullAt` further ahead than a refill time counts as full (bucket.ts, isFull).
 // The item's TTL is when the bucket is full at the latest: an item gone is a full bucket.
 
 const MAX_WRITES = 4;
@@ -33,7 +34,7 @@ export async function takeTokens(scope: EnvScope, policy: BucketPolicy, cost: Ra
   for (let writes = 1; writes <= MAX_WRITES; writes++) {
     const verdict = decide(known, now, policy, cost);
     if (!verdict.allowed) return { ...verdict, writes: writes - 1 };
-    const outcome = await write(key, policy, cost, now, known !== undefined && known > now);
+    const outcome = await write(key, policy, cost, now, !isFull(known, now, policy));
     remember(hintKey, outcome.fullAt);
     if (outcome.written) return { ...taken(outcome.fullAt!, now, policy, cost), writes };
     known = outcome.fullAt;
@@ -44,7 +45,7 @@ export async function takeTokens(scope: EnvScope, policy: BucketPolicy, cost: Ra
 
 async function write(key: { pk: string; sk: string }, policy: BucketPolicy, cost: RateLimitCost, now: number, draining: boolean) {
   const tokensMicros = tokensOf(policy, cost) * policy.tokenMicros;
-  const capacityMicros = policy.burst * policy.tokenMicros;
+  const capacityMicros = capacityOf(policy);
   const common = {
     TableName: tableName(),
     Key: key,
@@ -63,8 +64,9 @@ async function write(key: { pk: string; sk: string }, policy: BucketPolicy, cost
     : new UpdateCommand({
         ...common,
         UpdateExpression: 'SET fullAt = :fullAt, #type = :type, #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(fullAt) OR fullAt <= :now',
-        ExpressionAttributeValues: { ':fullAt': now + tokensMicros, ':now': now, ':type': 'RateLimitBucket', ':ttl': ttl },
+        // Full as bucket.ts's isFull has it: no state, past, or beyond a refill time ahead.
+        ConditionExpression: 'attribute_not_exists(fullAt) OR fullAt <= :now OR fullAt > :skewed',
+        ExpressionAttributeValues: { ':fullAt': now + tokensMicros, ':now': now, ':skewed': now + capacityMicros, ':type': 'RateLimitBucket', ':ttl': ttl },
       });
   try {
     const { Attributes } = await db().send(command);

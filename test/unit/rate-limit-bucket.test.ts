@@ -47,6 +47,14 @@ describe('decide', () => {
     expect(decide(T0, T0 + 3600 * SECOND, policy, 'single')).toEqual(decide(undefined, T0 + 3600 * SECOND, policy, 'single'));
   });
 
+  it('starts a bucket over when the clock went back past what the bucket can hold', () => {
+    const { fullAt } = burst(undefined, T0, 5); // full again at T0 + 2.5 s
+    // A second back the state is 3.5 s ahead, within an empty bucket's 5.5 s refill: still counted.
+    expect(decide(fullAt, T0 - SECOND, policy, 'single')).toMatchObject({ allowed: true, remaining: 3 });
+    // An hour back it can only be a clock that went back: the bucket is full.
+    expect(decide(fullAt, T0 - 3600 * SECOND, policy, 'single')).toMatchObject({ allowed: true, remaining: 10 });
+  });
+
   it('leaves the state alone when it refuses', () => {
     const { fullAt } = burst(undefined, T0, 11);
     expect(decide(fullAt, T0, policy, 'single').fullAt).toBe(fullAt);
