@@ -147,6 +147,21 @@ describe('API rate limits', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('names each API-key route’s category and cost, and the headers of its answers', async () => {
+    const { paths } = (await apiClient(api.url).get('/openapi.json')).body;
+    const operation = (path: string, method: string) => paths[path][method];
+    expect(operation('/v1/events/trigger/bulk', 'post')).toMatchObject({ 'x-rate-limit-category': 'trigger', 'x-rate-limit-cost': 'bulk' });
+    expect(operation('/v1/subscribers/bulk', 'post')).toMatchObject({ 'x-rate-limit-category': 'configuration', 'x-rate-limit-cost': 'bulk' });
+    expect(operation('/v2/topics', 'get')).toMatchObject({ 'x-rate-limit-category': 'configuration', 'x-rate-limit-cost': 'single' });
+    expect(operation('/v1/messages', 'get')).toMatchObject({ 'x-rate-limit-category': 'global', 'x-rate-limit-cost': 'single' });
+    expect(operation('/v1/inbox/notifications', 'get')).not.toHaveProperty('x-rate-limit-category');
+    const trigger = operation('/v1/events/trigger', 'post');
+    expect(Object.keys(trigger.responses['201'].headers)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']);
+    expect(Object.keys(trigger.responses['429'].headers)).toContain('Retry-After');
+  });
+});
+
 describe('@novu/api and a 429', () => {
   it('waits the Retry-After and sends the request again, as the SDK does by default', async () => {
     freezeClock();
