@@ -22,25 +22,20 @@ const MAX_HINTS = 1_000;
 /** The last `fullAt` this container saw of each bucket: what the next write guesses from. */
 const hints = new Map<string, number>();
 
-interface TakeResult extends Verdict {
-  /** Writes sent (1 unless a guess was wrong): what the check cost. */
-  writes: number;
-}
-
-export async function takeTokens(scope: EnvScope, policy: BucketPolicy, cost: RateLimitCost, now = Date.now() * 1000): Promise<TakeResult> {
+export async function takeTokens(scope: EnvScope, policy: BucketPolicy, cost: RateLimitCost, now = Date.now() * 1000): Promise<Verdict> {
   const key = keys.rateLimitBucket(scope, policy.category);
   const hintKey = key.pk;
   let known: FullAt = hints.get(hintKey);
-  for (let writes = 1; writes <= MAX_WRITES; writes++) {
+  for (let attempt = 0; attempt < MAX_WRITES; attempt++) {
     const verdict = decide(known, now, policy, cost);
-    if (!verdict.allowed) return { ...verdict, writes: writes - 1 };
+    if (!verdict.allowed) return verdict;
     const outcome = await write(key, policy, cost, now, !isFull(known, now, policy));
     remember(hintKey, outcome.fullAt);
-    if (outcome.written) return { ...taken(outcome.fullAt!, now, policy, cost), writes };
+    if (outcome.written) return taken(outcome.fullAt!, now, policy, cost);
     known = outcome.fullAt;
   }
   // Only a bucket that other containers keep moving across `now` gets here; refusing is safe.
-  return { ...decide(Number.MAX_SAFE_INTEGER, now, policy, cost), writes: MAX_WRITES };
+  return { allowed: false, remaining: 0, resetSeconds: 1, fullAt: known };
 }
 
 async function write(key: { pk: string; sk: string }, policy: BucketPolicy, cost: RateLimitCost, now: number, draining: boolean) {
