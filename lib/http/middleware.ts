@@ -34,7 +34,8 @@ export function responses(): Middleware {
       (request.internal as Record<string, number>).startedAt = Date.now();
     },
     after: (request) => {
-      if (request.response) Object.assign(request.response.headers, request.event.responseHeaders);
+      // A replayed idempotent answer is the stored one: its headers are rebuilt, not mutated.
+      if (request.response) request.response.headers = { ...request.response.headers, ...request.event.responseHeaders };
       logRequest(request.event, request.response?.statusCode, request.internal);
     },
     onError: (request) => {
