@@ -2,7 +2,13 @@ import { Novu } from '@novu/api';
 import { HTTPClient } from '@novu/api/lib/http.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import { ENV } from '#lib/config.ts';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ENV, tableName } from '#lib/config.ts';
+import { newId } from '#lib/ids.ts';
+import { bucketPolicy } from '#lib/rate-limits/policy.ts';
+import { takeTokens } from '#lib/rate-limits/take-tokens.ts';
+import { db } from '#lib/store/client.ts';
+import { keys } from '#lib/store/keys.ts';
 import { provisionOrganization } from '#lib/tenancy/provision.ts';
 import { apiClient, createTestOrg, inboxClient, startTestApi, type ApiResponse, type TestOrg } from '../support/api.ts';
 
@@ -144,6 +150,44 @@ describe('API rate limits', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('ratelimit-limit')).toBeNull();
     }
+  });
+});
+
+describe('the bucket item, changed by another container', () => {
+  // takeTokens guesses the bucket's state from what this container saw last; here the item is
+  // changed behind its back, as another container (or DynamoDB's TTL) would.
+  const SECOND = 1_000_000;
+  const policy = bucketPolicy('global', 2, 'free'); // 11 tokens, 0.5 s each
+  const scope = () => ({ organizationId: newId(), environmentId: newId() });
+  const stored = async (s: ReturnType<typeof scope>) =>
+    (await db().send(new GetCommand({ TableName: tableName(), Key: keys.rateLimitBucket(s, 'global'), ConsistentRead: true }))).Item?.fullAt as number | undefined;
+
+  it('refuses when another container emptied the bucket this one saw nearly full', async () => {
+    const s = scope();
+    const t0 = Date.now() * 1000;
+    expect(await takeTokens(s, policy, 'single', t0)).toMatchObject({ allowed: true, remaining: 10 });
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.rateLimitBucket(s, 'global'), fullAt: t0 + 5.5 * SECOND } }));
+    expect(await takeTokens(s, policy, 'single', t0)).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 1 });
+    expect(await stored(s)).toBe(t0 + 5.5 * SECOND);
+  });
+
+  it('takes from a full bucket when the item this one saw draining is gone', async () => {
+    const s = scope();
+    const t0 = Date.now() * 1000;
+    for (let i = 0; i < 5; i++) await takeTokens(s, policy, 'single', t0);
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.rateLimitBucket(s, 'global') }));
+    expect(await takeTokens(s, policy, 'single', t0 + SECOND)).toMatchObject({ allowed: true, remaining: 10 });
+    expect(await stored(s)).toBe(t0 + 1.5 * SECOND);
+  });
+
+  it('adds to a bucket another container started draining while this one saw it full', async () => {
+    const s = scope();
+    const t0 = Date.now() * 1000;
+    expect(await takeTokens(s, policy, 'single', t0)).toMatchObject({ remaining: 10 });
+    // Six seconds on this container's last view is a full bucket; another took 4 tokens meanwhile.
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.rateLimitBucket(s, 'global'), fullAt: t0 + 8 * SECOND } }));
+    expect(await takeTokens(s, policy, 'single', t0 + 6 * SECOND)).toMatchObject({ allowed: true, remaining: 6 });
+    expect(await stored(s)).toBe(t0 + 8.5 * SECOND);
   });
 });
 
