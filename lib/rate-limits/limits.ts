@@ -33,6 +33,9 @@ const organizationLimits = new ReadCache<Partial<CategoryLimits>>(ORGANIZATION_C
 
 /** The bucket policy of the environment's category. */
 export async function policyOf(scope: EnvScope, category: RateLimitCategory): Promise<BucketPolicy> {
-  const own = (await organizationLimits.get(scope.organizationId, () => getOrganizationRateLimits(scope.organizationId)))?.[category];
-  return own !== undefined ? bucketPolicy(category, own, 'custom') : bucketPolicy(category, stageLimit(category), stageServiceLevel());
+  const own: unknown = (await organizationLimits.get(scope.organizationId, () => getOrganizationRateLimits(scope.organizationId)))?.[category];
+  // An operator sets it by hand (docs/deploy.md): anything but a positive number leaves the stage's.
+  return typeof own === 'number' && Number.isFinite(own) && own > 0
+    ? bucketPolicy(category, own, 'custom')
+    : bucketPolicy(category, stageLimit(category), stageServiceLevel());
 }
