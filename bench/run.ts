@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureAuth } from './auth.ts';
+import { measureRateLimit, type RateLimitResult } from './rate-limit.ts';
 import { measureBundles, type BundlesResult } from './bundles.ts';
 import { costPerMillionEvents } from './cost.ts';
 import { coresUsed, cpuMsPerDelivery, cpuNow } from './cpu.ts';
@@ -41,7 +42,9 @@ import { round } from './stats.ts';
 // triggers topics of BENCH_AUDIENCES members (1,000, 10,000 and 50,000); BENCH_ONLY=fanout runs it
 // alone, with the end-to-end run it is compared with (bench/results-fanout.json). BENCH_ONLY=auth
 // measures what authenticating an API-key request costs, BENCH_AUTH_CALLS times (500) each
-// (bench/results-auth.json). BENCH_ONLY=waits measures what a 30-day delay costs (bench/results-waits.json).
+// (bench/results-auth.json), and what the API rate-limit check adds to each, the same number of
+// times (also a section of the whole run). BENCH_ONLY=waits measures what a 30-day delay costs
+// (bench/results-waits.json).
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);
@@ -192,15 +195,25 @@ function printLive(l: Awaited<ReturnType<typeof liveSection>>) {
   ]);
 }
 
+function printRateLimit(r: RateLimitResult) {
+  const ops = (c: { byOperation: Record<string, number> }) => Object.entries(c.byOperation).map(([k, v]) => `${k} ${n(v, 2)}`).join(', ');
+  table(`API rate-limit check, added to every API-key request (${r.calls} calls each)`, ['measure', 'p50 ms', 'p99 ms', 'DynamoDB requests / call', 'write units / call', 'read units / call'], [
+    ['the check (organization limits cached)', r.check.p50Ms, r.check.p99Ms, ops(r.check.perCall), r.check.perCall.writeUnits, r.check.perCall.readUnits],
+    ['the check, organization not cached (once per 30 s)', r.uncached.p50Ms, '', ops(r.uncached.perCall), r.uncached.perCall.writeUnits, r.uncached.perCall.readUnits],
+  ]);
+}
+
 async function authOnly() {
   const startedAt = new Date();
   const load = [loadavg()[0]!];
   const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY });
   try {
     const { dev } = await benchOrganization();
-    const auth = await measureAuth(bench, dev, Number(process.env.BENCH_AUTH_CALLS ?? 500));
+    const calls = Number(process.env.BENCH_AUTH_CALLS ?? 500);
+    const auth = await measureAuth(bench, dev, calls);
+    const rateLimit = await measureRateLimit(bench, dev, calls);
     load.push(loadavg()[0]!);
-    const results = { startedAt: startedAt.toISOString(), machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) }, auth };
+    const results = { startedAt: startedAt.toISOString(), machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) }, auth, rateLimit };
     writeFileSync(fileURLToPath(new URL('results-auth.json', import.meta.url)), `${JSON.stringify(results, roundNumbers, 2)}\n`);
     console.log(`\nAuthentication ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`);
     const ops = (c: { byOperation: Record<string, number> }) => Object.entries(c.byOperation).map(([k, v]) => `${k} ${n(v, 2)}`).join(', ');
@@ -210,6 +223,7 @@ async function authOnly() {
       ['GET /v1/environments/me (check + its own read)', auth.route.p50Ms, auth.route.p99Ms, ops(auth.route.perCall), auth.route.perCall.readUnits],
       ['floor: a consistent GetItem of the key item', auth.rawGetMs.p50, auth.rawGetMs.p99, 'GetItem 1', 1],
     ]);
+    printRateLimit(rateLimit);
   } finally {
     await bench.stop();
   }
@@ -355,6 +369,8 @@ async function main() {
       { operationId: 'listNotifications', route: 'GET /v1/notifications', status: 200, calls: SIZES.calls, call: () => devCall('GET', '/v1/notifications?limit=10') },
     ];
     const endpoints = await measureEndpoints(bench, cases);
+    log('the API rate-limit check');
+    const rateLimit = await measureRateLimit(bench, dev, SIZES.calls);
     await bench.setConsumerConcurrency(CONSUMER_CONCURRENCY);
     await bench.idle(600_000);
 
@@ -434,6 +450,7 @@ async function main() {
       digest,
       longWaits: waits,
       endpoints,
+      rateLimit,
       depth: [subscriptionsDepth, activityDepth, activityDeepPage, ...inboxDepths, inboxResult.atCap],
       bundles,
       costPerMillionEvents: cost,
@@ -526,6 +543,7 @@ function printTable(r: any, checks: { target: string; value: number; limit: stri
     Object.entries(f.largest).slice(0, 4).map(([k, v]) => `${k} ${v}`).join(', '),
   ]));
   table('7. Latency per endpoint (handler time, realistic data)', ['endpoint', 'calls', 'p50 ms', 'p99 ms'], r.endpoints.map((x: any) => [x.route, x.calls, x.p50Ms, x.p99Ms]));
+  printRateLimit(r.rateLimit);
   table('Cost per million triggered events (one subscriber, one in-app step)', ['item', 'for 1 M events', 'USD'], [
     ...r.costPerMillionEvents.rows.map((c: any) => [c.item, c.perMillionEvents, `$${c.usd.toFixed(2)}`]),
     ['total', '', `$${r.costPerMillionEvents.totalUsd.toFixed(2)}`],

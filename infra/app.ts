@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+import { isServiceLevel, SERVICE_LEVELS } from '../lib/rate-limits/policy.ts';
 import { parseAllowedOrigins } from './cors.ts';
 import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT, DEFAULT_API_THROTTLE, DEFAULT_SOCKET_THROTTLE, NotifyStack, SERVICE_SETTINGS, type ServiceSetting } from './stack.ts';
 
@@ -13,6 +14,10 @@ import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PE
 //   deliveryFailureRateAlarmPercent=5   % of channel jobs failing in 5 minutes before the delivery alarm fires
 //   activityRetentionDays=30 messageRetentionDays=30 providerTimeoutMs=10000 providerRetryBackoffMs=500
 //   inboxMaxSnoozeHours=720 inboxMinSnoozeSeconds=60 apiKeyGraceSeconds=86400 maxDeferDays=180   service settings
+//   rateLimitServiceLevel=pro    the reference's API rate limits per environment (free, pro, business,
+//                                enterprise, unlimited; default free: docs/deploy.md, "API rate limits")
+//   rateLimitTriggerPerSecond=100 rateLimitConfigurationPerSecond=40 rateLimitGlobalPerSecond=50
+//                                one category's limit instead of the level's
 //   corsOrigins=https://app.example.com,https://admin.example.com   origins allowed to call from a browser (default any)
 //   tableWarmWritesPerSecond=40000 tableWarmReadsPerSecond=12000   pre-warm the on-demand table for
 //     large broadcasts (docs/performance.md, "A 1,000,000-subscriber broadcast in AWS")
@@ -51,6 +56,11 @@ for (const origin of corsAllowedOrigins ?? []) {
   if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`Context corsOrigins: ${JSON.stringify(origin)} is not an origin (scheme://host[:port])`);
 }
 
+const rateLimitServiceLevel: unknown = app.node.tryGetContext('rateLimitServiceLevel');
+if (rateLimitServiceLevel !== undefined && (typeof rateLimitServiceLevel !== 'string' || !isServiceLevel(rateLimitServiceLevel))) {
+  throw new Error(`Context rateLimitServiceLevel must be one of ${Object.keys(SERVICE_LEVELS).join(', ')}, got ${JSON.stringify(rateLimitServiceLevel)}`);
+}
+
 // Only the settings given: for the others the code's own defaults apply (lib/config.ts).
 const settings: Partial<Record<ServiceSetting, number>> = {};
 for (const key of Object.keys(SERVICE_SETTINGS) as ServiceSetting[]) {
@@ -76,6 +86,7 @@ new NotifyStack(app, `Notify-${stage}`, {
   ...(typeof alarmEmail === 'string' && { alarmEmail }),
   socketAccessLogs: socketAccessLogs === true || socketAccessLogs === 'true',
   settings,
+  ...(typeof rateLimitServiceLevel === 'string' && isServiceLevel(rateLimitServiceLevel) && { rateLimitServiceLevel }),
   ...(corsAllowedOrigins && { corsAllowedOrigins }),
   ...((warmWrites ?? warmReads) !== undefined && {
     tableWarmThroughput: { ...(warmWrites && { writeUnitsPerSecond: Math.round(warmWrites) }), ...(warmReads && { readUnitsPerSecond: Math.round(warmReads) }) },

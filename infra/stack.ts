@@ -16,6 +16,7 @@ import { ENV } from '../lib/config.ts';
 import { SERVICE_NAME } from '../lib/observability/metric-names.ts';
 import { WAKE_QUEUE_ARN_ENV } from '../lib/queue/wake-scheduler.ts';
 import type { RouteDef } from '../lib/http/route.ts';
+import type { ServiceLevel } from '../lib/rate-limits/policy.ts';
 import { TABLE } from '../lib/store/table.ts';
 import { BUNDLING } from './bundling.ts';
 import { grantDataAccess, grantSend, grantTracing, type Access } from './constructs/access.ts';
@@ -69,6 +70,12 @@ export interface NotifyStackProps extends StackProps {
   alarmEmail?: string;
   /** Service settings given to every function; the code's defaults apply to those not set. */
   settings?: Partial<Record<ServiceSetting, number>>;
+  /**
+   * The reference's service level whose API rate limits every environment of the stage gets
+   * (lib/rate-limits/policy.ts); the code's default (`free`) when not set. The settings
+   * `rateLimit<Category>PerSecond` replace single categories, an organization's own limits all.
+   */
+  rateLimitServiceLevel?: ServiceLevel;
   /** Origins whose pages may call the API (the inbox from a browser); default any (`*`). */
   corsAllowedOrigins?: string[];
   /**
@@ -89,6 +96,9 @@ export const SERVICE_SETTINGS = {
   inboxMinSnoozeSeconds: ENV.inboxMinSnoozeSeconds,
   apiKeyGraceSeconds: ENV.apiKeyGraceSeconds,
   maxDeferDays: ENV.maxDeferDays,
+  rateLimitTriggerPerSecond: ENV.rateLimitTriggerPerSecond,
+  rateLimitConfigurationPerSecond: ENV.rateLimitConfigurationPerSecond,
+  rateLimitGlobalPerSecond: ENV.rateLimitGlobalPerSecond,
 } as const;
 export type ServiceSetting = keyof typeof SERVICE_SETTINGS;
 
@@ -168,6 +178,7 @@ export class NotifyStack extends Stack {
     for (const [key, value] of Object.entries(props.settings ?? {}) as [ServiceSetting, number][]) {
       baseEnvironment[SERVICE_SETTINGS[key]] = String(value);
     }
+    if (props.rateLimitServiceLevel) baseEnvironment[ENV.rateLimitServiceLevel] = props.rateLimitServiceLevel;
 
     const queueResources = queues.map((def) => {
       if (def.maxReceiveCount < MIN_MAX_RECEIVE_COUNT) {

@@ -39,6 +39,15 @@ export const ENV = {
   /** API keys: how long a key replaced by a regenerated one keeps working (seconds, default 86400: 24 h). */
   apiKeyGraceSeconds: 'API_KEY_GRACE_SECONDS',
   /**
+   * API rate limits (lib/rate-limits): the reference's service level whose limits apply
+   * (free, pro, business, enterprise, unlimited; default free), and a stage's own limit of a
+   * category in requests per second, which replaces the level's.
+   */
+  rateLimitServiceLevel: 'RATE_LIMIT_SERVICE_LEVEL',
+  rateLimitTriggerPerSecond: 'RATE_LIMIT_TRIGGER_PER_SECOND',
+  rateLimitConfigurationPerSecond: 'RATE_LIMIT_CONFIGURATION_PER_SECOND',
+  rateLimitGlobalPerSecond: 'RATE_LIMIT_GLOBAL_PER_SECOND',
+  /**
    * Local and tests only: `true` lets SES receipts name an SNS signing certificate (and a
    * subscription URL) on http://127.0.0.1 or localhost; in AWS only `https://sns.<region>.amazonaws.com`.
    */

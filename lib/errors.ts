@@ -70,6 +70,13 @@ export class UnprocessableEntityError extends AppError {
   }
 }
 
+/** 429: the environment's rate-limit bucket lacks the request's tokens (lib/rate-limits). */
+export class TooManyRequestsError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(429, 'API rate limit exceeded', { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  }
+}
+
 /** 503: a dependency could not take the request; nothing was kept, so the client can retry. */
 export class ServiceUnavailableError extends AppError {
   constructor(message: string, retryAfterSeconds = 1) {

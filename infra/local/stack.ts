@@ -100,6 +100,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Long waits are kept in the table and sent on by the wake poller (EventBridge Scheduler in AWS).
       [ENV.localWakes]: 'table',
       ...(options.longWaitSeconds !== undefined && { [ENV.longWaitSeconds]: String(options.longWaitSeconds) }),
+      // The reference's highest API rate limits (6,000 triggers/s per environment): this machine
+      // never reaches them, so neither the tests nor the bench are limited unless they ask.
+      [ENV.rateLimitServiceLevel]: process.env[ENV.rateLimitServiceLevel] ?? 'unlimited',
     };
     const usesAws = options.dynamoEndpoint === 'aws' || options.sqsEndpoint === 'aws';
     if (!usesAws) Object.assign(env, LOCAL_CREDENTIALS);

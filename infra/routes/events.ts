@@ -6,7 +6,7 @@ import {
   triggerEventBody,
   triggerEventResponseSchema,
 } from '#lib/events/schemas.ts';
-import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT, TRIGGER_BODY_LIMIT, BULK_TRIGGER_BODY_LIMIT } from './body-limits.ts';
 
 // Triggers and their cancel (/v1/events). Part of the route table (infra/routes.ts); the handlers in
@@ -14,7 +14,7 @@ import { DEFAULT_BODY_LIMIT, TRIGGER_BODY_LIMIT, BULK_TRIGGER_BODY_LIMIT } from 
 // Trigger, broadcast and cancel answer in the reference's `{data}` envelope (what `@novu/node` apps
 // read); the bulk trigger is one of the interface's endpoints and is not wrapped (behavior.md).
 
-export const eventRoutes = [
+export const eventRoutes = inRateLimitCategory('trigger', [
   {
     operationId: 'trigger',
     method: 'POST',
@@ -42,6 +42,7 @@ export const eventRoutes = [
     request: { body: bulkTriggerBody },
     response: bulkTriggerResponseSchema,
     maxBodyBytes: BULK_TRIGGER_BODY_LIMIT,
+    rateLimitCost: 'bulk',
     sends: ['events'],
   },
   {
@@ -57,6 +58,7 @@ export const eventRoutes = [
     request: { body: broadcastEventBody },
     response: triggerEventResponseSchema,
     maxBodyBytes: TRIGGER_BODY_LIMIT,
+    rateLimitCost: 'bulk',
     sends: ['events'],
   },
   {
@@ -73,6 +75,6 @@ export const eventRoutes = [
     response: z.boolean(),
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
-] as const satisfies readonly RouteDef[];
+] as const satisfies readonly RouteDef[]);
 
 export const route = routeLookup(eventRoutes);

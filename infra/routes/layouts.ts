@@ -10,13 +10,13 @@ import {
   previewLayoutBody,
   updateLayoutBody,
 } from '#lib/layouts/schemas.ts';
-import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
 // Email layouts: /v2/layouts, the reference's routes and shapes. Part of the route table
 // (infra/routes.ts); the handlers in functions/layouts/ take their entry from here.
 
-export const layoutRoutes = [
+export const layoutRoutes = inRateLimitCategory('configuration', [
   {
     operationId: 'createLayout',
     method: 'POST',
@@ -120,6 +120,6 @@ export const layoutRoutes = [
     response: layoutPreviewSchema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
-] as const satisfies readonly RouteDef[];
+] as const satisfies readonly RouteDef[]);
 
 export const route = routeLookup(layoutRoutes);

@@ -43,7 +43,7 @@ import {
   updateCredentialsBody,
 } from '#lib/subscribers/schemas.ts';
 import { subscriberSubscriptionListSchema, subscriberSubscriptionsQuery } from '#lib/topics/schemas.ts';
-import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
 // Subscribers: profile, credentials, topic subscriptions, preferences and in-app inbox (/v2/subscribers, /v1/subscribers). Part of the route table (infra/routes.ts); the handlers in
@@ -52,7 +52,7 @@ import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 // the end are other views of the v2 routes' use cases); the interface's own endpoints (credentials
 // PUT, mark-as, the v2 routes) are not wrapped, and pages (feed, list) carry `data` already.
 
-export const subscriberRoutes = [
+export const subscriberRoutes = inRateLimitCategory('configuration', [
   {
     operationId: 'createSubscriber',
     method: 'POST',
@@ -280,6 +280,7 @@ export const subscriberRoutes = [
     request: { body: bulkCreateSubscribersBody },
     response: bulkCreateSubscribersResponse,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    rateLimitCost: 'bulk',
   },
   {
     operationId: 'listSubscribersV1',
@@ -436,6 +437,6 @@ export const subscriberRoutes = [
     maxBodyBytes: DEFAULT_BODY_LIMIT,
     sends: ['live'],
   },
-] as const satisfies readonly RouteDef[];
+] as const satisfies readonly RouteDef[]);
 
 export const route = routeLookup(subscriberRoutes);

@@ -9,7 +9,7 @@ import {
   tenantParams,
   tenantSchema,
 } from '#lib/tenants/schemas.ts';
-import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
 // Tenants: /v2/tenants, and the older /v1/tenants over the same tenants (what `@novu/node` 2.x
@@ -17,7 +17,7 @@ import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 // (infra/routes.ts); the handlers in functions/tenants/ take their entry from here, so their
 // bundles hold only this area's schemas.
 
-export const tenantRoutes = [
+export const tenantRoutes = inRateLimitCategory('configuration', [
   {
     operationId: 'createTenant',
     method: 'POST',
@@ -152,6 +152,6 @@ export const tenantRoutes = [
     request: { params: tenantParams },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
-] as const satisfies readonly RouteDef[];
+] as const satisfies readonly RouteDef[]);
 
 export const route = routeLookup(tenantRoutes);

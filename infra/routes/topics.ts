@@ -23,7 +23,7 @@ import {
   topicSubscriberV1Schema,
   topicV1Schema,
 } from '#lib/topics/v1-schemas.ts';
-import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
 // Topics and their subscriptions: /v2/topics, and the older /v1/topics over the same topics (what
@@ -31,7 +31,7 @@ import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 // (infra/routes.ts); the handlers in functions/topics/ take their entry from here, so their
 // bundles hold only this area's schemas.
 
-export const topicRoutes = [
+export const topicRoutes = inRateLimitCategory('configuration', [
   {
     operationId: 'upsertTopic',
     method: 'POST',
@@ -234,6 +234,6 @@ export const topicRoutes = [
     response: topicSubscriberV1Schema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
-] as const satisfies readonly RouteDef[];
+] as const satisfies readonly RouteDef[]);
 
 export const route = routeLookup(topicRoutes);

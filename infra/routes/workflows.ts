@@ -8,13 +8,13 @@ import {
   workflowListSchema,
   workflowResponseSchema,
 } from '#lib/workflows/schemas.ts';
-import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT, WORKFLOW_BODY_LIMIT } from './body-limits.ts';
 
 // Workflows (/v2/workflows). Part of the route table (infra/routes.ts); the handlers in
 // functions/workflows/ take their entry from here, so their bundles hold only this area's schemas.
 
-export const workflowRoutes = [
+export const workflowRoutes = inRateLimitCategory('configuration', [
   {
     operationId: 'createWorkflow',
     method: 'POST',
@@ -105,6 +105,6 @@ export const workflowRoutes = [
     response: workflowResponseSchema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
-] as const satisfies readonly RouteDef[];
+] as const satisfies readonly RouteDef[]);
 
 export const route = routeLookup(workflowRoutes);

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { parseArgs, promisify } from 'node:util';
 import { ENV } from '../../lib/config.ts';
+import { RATE_LIMIT_CATEGORIES, type RateLimitCategory } from '../../lib/rate-limits/policy.ts';
 
 // Creates an organization on a deployed stage: its Development and Production environments, an
 // API key for each and the starter integrations, exactly as the local stack does. The API keys
@@ -15,7 +16,8 @@ import { ENV } from '../../lib/config.ts';
 // TableName and SecretsKeyArn outputs). AWS credentials and region come from the usual AWS
 // environment (AWS_PROFILE, AWS_REGION, ...) or --region.
 
-const USAGE = `Usage: npm run create-org -- --name <organization name> (--stage <stage> | --table <name> --kms-key <arn>) [--region <region>] [--json]`;
+const USAGE = `Usage: npm run create-org -- --name <organization name> (--stage <stage> | --table <name> --kms-key <arn>) [--region <region>] [--json]
+  [--trigger-limit <n>] [--configuration-limit <n>] [--global-limit <n>]   the organization's own API rate limits, requests per second (default: the stage's)`;
 
 interface Target {
   table: string;
@@ -52,6 +54,19 @@ async function resolveTarget(values: { stage?: string; table?: string; 'kms-key'
   return { table, kmsKey, source: `stack ${stackName} (table ${table})` };
 }
 
+/** The organization's own rate limits from `--<category>-limit`, or undefined when none is given. */
+function rateLimitsOf(values: Record<string, unknown>): Partial<Record<RateLimitCategory, number>> | undefined {
+  const limits: Partial<Record<RateLimitCategory, number>> = {};
+  for (const category of RATE_LIMIT_CATEGORIES) {
+    const raw = values[`${category}-limit`];
+    if (raw === undefined) continue;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${category}-limit must be a positive number of requests per second, got ${JSON.stringify(raw)}`);
+    limits[category] = value;
+  }
+  return Object.keys(limits).length > 0 ? limits : undefined;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -61,6 +76,9 @@ async function main(): Promise<void> {
       'kms-key': { type: 'string' },
       region: { type: 'string' },
       json: { type: 'boolean', default: false },
+      'trigger-limit': { type: 'string' },
+      'configuration-limit': { type: 'string' },
+      'global-limit': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -72,6 +90,7 @@ async function main(): Promise<void> {
   const name = values.name?.trim();
   if (!name) throw new Error(`--name is required.\n${USAGE}`);
 
+  const apiRateLimits = rateLimitsOf(values);
   const target = await resolveTarget(values);
   if (values.region) process.env.AWS_REGION = values.region;
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -80,7 +99,7 @@ async function main(): Promise<void> {
 
   // Loaded after the environment is set, as a Lambda handler would be.
   const { provisionOrganization } = await import('../../lib/tenancy/provision.ts');
-  const created = await provisionOrganization(name);
+  const created = await provisionOrganization(name, apiRateLimits ? { apiRateLimits } : {});
   const environments = created.environments.map(({ environment, apiKey }) => ({
     name: environment.name,
     environmentId: environment._id,
@@ -88,7 +107,7 @@ async function main(): Promise<void> {
   }));
 
   if (values.json) {
-    console.log(JSON.stringify({ organizationId: created.organization._id, name, environments }, null, 2));
+    console.log(JSON.stringify({ organizationId: created.organization._id, name, ...(apiRateLimits && { apiRateLimits }), environments }, null, 2));
     return;
   }
   const width = Math.max(...environments.map((e) => e.name.length));
@@ -96,6 +115,9 @@ async function main(): Promise<void> {
   console.log('Save these API keys now: they are stored only hashed and sealed, and are never shown again.\n');
   for (const e of environments) {
     console.log(`  ${e.name.padEnd(width)}  environment ${e.environmentId}  API key ${e.apiKey}`);
+  }
+  if (apiRateLimits) {
+    console.log(`\nAPI rate limits of its own (requests per second): ${Object.entries(apiRateLimits).map(([category, limit]) => `${category} ${limit}`).join(', ')}`);
   }
   console.log('\nCall the API with the header  Authorization: ApiKey <key>');
 }

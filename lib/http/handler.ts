@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import type { SubscriberSession } from '../auth/session-token.ts';
 import { authenticate, authenticateSubscriber, bodyLimit, jsonBody, multipartBody, rawBody, requestUrl, responses, validate, type HttpEvent } from './middleware.ts';
+import { rateLimit } from './rate-limit.ts';
 import { errorResponse, jsonResponse, type HttpResponse } from './responses.ts';
 import type { HttpMethod, IdempotentMethod, RouteAuth, RouteDef, RouteInput } from './route.ts';
 
@@ -66,7 +67,7 @@ function build<R extends RouteDef>(route: R, action: Action<R>, around: Around =
     .use(responses())
     .use(bodyLimit(route.maxBodyBytes))
     .use(route.bodyFormat === 'multipart' ? multipartBody() : route.bodyFormat === 'raw' ? rawBody() : jsonBody());
-  if (route.auth === 'apiKey') base.use(authenticate());
+  if (route.auth === 'apiKey') base.use(authenticate()).use(rateLimit(route));
   if (route.auth === 'subscriber') base.use(authenticateSubscriber());
 
   const handler = base.use(validate(route)).handler(async (event, context) => {

@@ -19,22 +19,30 @@ export interface HttpEvent extends APIGatewayProxyEventV2 {
   caller?: Caller;
   session?: SubscriberSession;
   input?: { params: unknown; query: unknown; body: unknown };
+  /** Headers every answer to the request carries, whatever it is (the rate-limit headers). */
+  responseHeaders?: Record<string, string>;
 }
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResponse>;
 
-/** Outermost: one log line per request, the metrics it recorded written, and every thrown error turned into its error body. */
+/**
+ * Outermost: one log line per request, the metrics it recorded written, every thrown error turned
+ * into its error body, and the headers left for every answer (`responseHeaders`) put on it.
+ */
 export function responses(): Middleware {
   return {
     before: (request) => {
       (request.internal as Record<string, number>).startedAt = Date.now();
     },
     after: (request) => {
+      // A replayed idempotent answer is the stored one: its headers are rebuilt, not mutated.
+      if (request.response) request.response.headers = { ...request.response.headers, ...request.event.responseHeaders };
       logRequest(request.event, request.response?.statusCode, request.internal);
       flushMetrics();
     },
     onError: (request) => {
       request.response = errorResponse(request.error, request.event);
+      Object.assign(request.response.headers, request.event.responseHeaders);
       logRequest(request.event, request.response.statusCode, request.internal);
       flushMetrics();
     },

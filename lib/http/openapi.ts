@@ -1,3 +1,4 @@
+import { DEFAULT_CATEGORY } from '../rate-limits/policy.ts';
 import * as z from '../zod.ts';
 import type { RouteDef } from './route.ts';
 
@@ -23,6 +24,17 @@ const ERROR_BODY = {
     errorId: { type: 'string' },
   },
 };
+
+/** The headers of an API-key route's answers (lib/http/rate-limit.ts); Retry-After on 429 only. */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': 'Requests the bucket refills in its 5-second window',
+  'RateLimit-Remaining': 'Tokens left in the environment\'s bucket of this category',
+  'RateLimit-Reset': 'Seconds until the tokens this request took are back (on 429: until it would fit)',
+  'RateLimit-Policy': '`<limit>;w=5;burst=<burst>;comment="token bucket";category="<category>";cost="<single|bulk>";serviceLevel="<level>"`',
+  'Retry-After': 'Seconds to wait before sending the request again',
+};
+const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+const LIMITED = Object.keys(RATE_LIMIT_HEADERS).filter((name) => name !== 'Retry-After');
 
 // Several routes share a schema (a workflow is the response of seven): each is converted once.
 const converted = { input: new WeakMap<z.ZodMiniType, object>(), output: new WeakMap<z.ZodMiniType, object>() };
@@ -60,14 +72,20 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { title: string;
   for (const route of routes) {
     const errors: Record<string, unknown> = {};
     const statuses = route.auth !== 'none' ? ['400', '401', '404', '409', '413', '422', '429', '500'] : ['500'];
+    const limited = route.auth === 'apiKey';
     for (const status of statuses) {
-      errors[status] = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      errors[status] = {
+        description: 'Error',
+        ...(limited && { headers: headerRefs(status === '429' ? [...LIMITED, 'Retry-After'] : LIMITED) }),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
       tags: [route.tag],
       ...(route.auth !== 'none' && { security: [{ [route.auth === 'apiKey' ? 'ApiKey' : 'SubscriberSession']: [] }] }),
+      ...(limited && { 'x-rate-limit-category': route.rateLimitCategory ?? DEFAULT_CATEGORY, 'x-rate-limit-cost': route.rateLimitCost ?? 'single' }),
       parameters: [
         ...parameters(route.request.params, 'path'),
         ...parameters(route.request.query, 'query'),
@@ -84,6 +102,7 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { title: string;
       responses: {
         [String(route.successStatus)]: {
           description: 'Success',
+          ...(limited && { headers: headerRefs(LIMITED) }),
           ...(route.response && { content: { 'application/json': { schema: responseSchema(route) } } }),
         },
         ...errors,
@@ -96,6 +115,9 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { title: string;
     paths,
     components: {
       schemas: { Error: ERROR_BODY },
+      headers: Object.fromEntries(
+        Object.entries(RATE_LIMIT_HEADERS).map(([name, description]) => [name, { description, schema: { type: name === 'RateLimit-Policy' ? 'string' : 'integer' } }]),
+      ),
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <API_KEY>' },
         SubscriberSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token of POST /v1/inbox/session' },

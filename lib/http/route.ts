@@ -1,3 +1,4 @@
+import type { RateLimitCategory, RateLimitCost } from '../rate-limits/policy.ts';
 import type * as z from '../zod.ts';
 
 // What the HTTP layer needs to know about a route. The route table (infra/routes.ts) is a list
@@ -56,6 +57,14 @@ export interface RouteDef {
   access?: 'none' | 'read' | 'write';
   /** Queues (names from infra/queues.ts) the handler sends to; only these get sqs:SendMessage. */
   sends?: readonly string[];
+  /**
+   * API-key routes: the environment's rate-limit bucket the request draws from (lib/rate-limits),
+   * as the reference files the endpoint; `global` when not given (its default). Set for a whole
+   * part of the table with `inRateLimitCategory`. Routes without an API key are not limited.
+   */
+  rateLimitCategory?: RateLimitCategory;
+  /** `bulk`: the request takes 100 tokens (the reference's bulk endpoints); default one. */
+  rateLimitCost?: RateLimitCost;
 }
 
 type Infer<T> = T extends z.ZodMiniType ? z.infer<T> : undefined;
@@ -65,6 +74,11 @@ export interface RouteInput<R extends RouteDef> {
   params: Infer<R['request']['params']>;
   query: Infer<R['request']['query']>;
   body: Infer<R['request']['body']>;
+}
+
+/** A part of the route table whose routes all draw from the rate-limit bucket of `category`. */
+export function inRateLimitCategory<const T extends readonly RouteDef[]>(category: RateLimitCategory, table: T): T {
+  return table.map((route) => ({ rateLimitCategory: category, ...route })) as readonly RouteDef[] as T;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/providers.ts';
 import { listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
+import { ReadCache } from '../store/read-cache.ts';
 import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
 import { contentsOf, type ResourceRef } from '../translations/repository.ts';
 import type { TranslationContent } from '../translations/schemas.ts';
@@ -28,50 +29,6 @@ import { getWorkflowByDbId, type VersionedWorkflow } from '../workflows/reposito
 
 export const CACHE_MS = 5_000;
 const MAX_ENTRIES = 500;
-
-interface Entry<T> {
-  value: Promise<T>;
-  expires: number;
-}
-
-/** A bounded map of reads kept `ttlMs`; undefined values (not found) are not kept. */
-export class ReadCache<T> {
-  private readonly entries = new Map<string, Entry<T | undefined>>();
-
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-  ) {}
-
-  /** The value of `key`, read with `load` unless a live entry is there that `fresh` accepts. */
-  async get(key: string, load: () => Promise<T | undefined>, fresh: (value: T) => boolean = () => true): Promise<T | undefined> {
-    const now = Date.now();
-    const entry = this.entries.get(key);
-    if (entry && entry.expires > now) {
-      const value = await entry.value;
-      if (value !== undefined && fresh(value)) {
-        // Most recently used last, so the first entry is the one to drop.
-        this.entries.delete(key);
-        this.entries.set(key, entry);
-        return value;
-      }
-    }
-    return this.load(key, load, now);
-  }
-
-  private load(key: string, load: () => Promise<T | undefined>, now: number): Promise<T | undefined> {
-    const value = load();
-    const entry = { value, expires: now + this.ttlMs };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    const forget = () => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    };
-    value.then((found) => found === undefined && forget(), forget);
-    return value;
-  }
-}
 
 const workflows = new ReadCache<VersionedWorkflow>(CACHE_MS, MAX_ENTRIES);
 const activeIntegrations = new ReadCache<StoredIntegration[]>(CACHE_MS, MAX_ENTRIES);

@@ -414,6 +414,8 @@ export const keys = {
     pk: `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`,
     sk: 'LAST',
   }),
+  /** The environment's API rate-limit bucket of a category (lib/rate-limits): one item, one write per request. */
+  rateLimitBucket: (s: EnvScope, category: string): Key => ({ pk: `${env(s)}#RATELIMIT#${category}`, sk: 'BUCKET' }),
   throttleWindow: (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, throttleKey: string): Key => ({
     pk: `${env(s)}#THROTTLE#${workflowDbId}#${stepId}#${subscriberId}#${throttleKey}`,
     sk: 'WINDOW',

@@ -4,6 +4,7 @@ import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
 import { getItem } from '../store/get-item.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
+import type { CategoryLimits } from '../rate-limits/policy.ts';
 
 // Organizations and their environments (Development, Production, ...). Every other record
 // belongs to one of these.
@@ -12,6 +13,11 @@ export interface Organization {
   _id: string;
   name: string;
   createdAt: string;
+  /**
+   * The organization's own API rate limits (requests per second by category) in place of the
+   * stage's, for each of its environments; set by the operator (docs/deploy.md).
+   */
+  apiRateLimits?: Partial<CategoryLimits>;
 }
 
 export interface Environment {
@@ -33,6 +39,13 @@ export async function putOrganization(organization: Organization): Promise<void>
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+}
+
+/** The organization's own API rate limits ({} when it has none), or undefined when there is no such organization. */
+export async function getOrganizationRateLimits(organizationId: string): Promise<Partial<CategoryLimits> | undefined> {
+  const item = await getItem(keys.organization(organizationId));
+  if (!item) return undefined;
+  return (item.apiRateLimits as Partial<CategoryLimits> | undefined) ?? {};
 }
 
 /** The environment with its application identifier, both created at once. */

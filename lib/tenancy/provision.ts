@@ -30,9 +30,13 @@ export interface ProvisionedOrganization {
   environments: ProvisionedEnvironment[];
 }
 
-export async function provisionOrganization(name: string): Promise<ProvisionedOrganization> {
+/**
+ * `apiRateLimits`: the organization's own API rate limits (requests per second by category), in
+ * place of the stage's for every environment (lib/rate-limits).
+ */
+export async function provisionOrganization(name: string, options: Pick<Organization, 'apiRateLimits'> = {}): Promise<ProvisionedOrganization> {
   const now = new Date().toISOString();
-  const organization: Organization = { _id: newId(), name, createdAt: now };
+  const organization: Organization = { _id: newId(), name, createdAt: now, ...(options.apiRateLimits && { apiRateLimits: options.apiRateLimits }) };
   const ownerId = newId();
   await putOrganization(organization);
 

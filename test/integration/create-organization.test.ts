@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCallerByApiKey } from '#lib/auth/api-keys.ts';
-import { listEnvironments } from '#lib/tenancy/environments.ts';
+import { getOrganizationRateLimits, listEnvironments } from '#lib/tenancy/environments.ts';
 import { startFakeKms } from '../support/fake-kms.ts';
 
 // `npm run create-org` as an operator runs it against AWS, here against the emulators: explicit
@@ -63,6 +63,20 @@ describe('create-organization script', () => {
     expect(out.environments).toHaveLength(2);
     const caller = await findCallerByApiKey(out.environments[0]!.apiKey);
     expect(caller?.organizationId).toBe(out.organizationId);
+  });
+
+  it('gives the organization API rate limits of its own with --<category>-limit', async () => {
+    const { stdout } = await createOrg(
+      '--name', 'Acme Limits', '--json',
+      '--trigger-limit', '1000', '--global-limit', '12.5',
+      '--table', process.env.TABLE_NAME!,
+      '--kms-key', KEY_ARN,
+    );
+    const { organizationId } = JSON.parse(stdout) as { organizationId: string };
+    expect(await getOrganizationRateLimits(organizationId)).toEqual({ trigger: 1000, global: 12.5 });
+    await expect(createOrg('--name', 'Acme', '--table', 'x', '--kms-key', 'y', '--trigger-limit', '0')).rejects.toMatchObject({
+      stderr: expect.stringContaining('--trigger-limit must be a positive number'),
+    });
   });
 
   it('refuses to run without a name or a target', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ReadCache } from '#lib/pipeline/read-cache.ts';
+import { ReadCache } from '#lib/store/read-cache.ts';
 
 // The consumers' per-container cache of rarely changing reads (workflows, the in-app integration):
 // kept for its time and no longer, bounded, one read for concurrent misses, nothing kept that was

@@ -744,15 +744,21 @@ describe('stages', () => {
   it('gives every function the service settings a stage chooses, and none it does not', () => {
     // Every function of the stage: the parent's (consumers) and the nested stacks' (routes, sockets).
     const variables = (s: ReturnType<typeof synthAll>) => Object.values(s.resources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables);
-    const chosen = synthAll('tuned', { settings: { activityRetentionDays: 90, messageRetentionDays: 180, providerTimeoutMs: 5000, apiKeyGraceSeconds: 3600, maxDeferDays: 30 } });
+    const chosen = synthAll('tuned', {
+      settings: { activityRetentionDays: 90, messageRetentionDays: 180, providerTimeoutMs: 5000, apiKeyGraceSeconds: 3600, maxDeferDays: 30, rateLimitTriggerPerSecond: 400 },
+      rateLimitServiceLevel: 'pro',
+    });
     expect(variables(chosen)).toHaveLength(routeTable.length + consumers.length + streamConsumers.length + socketRoutes.length + 2);
     for (const env of variables(chosen)) {
       expect(env).toMatchObject({ ACTIVITY_RETENTION_DAYS: '90', MESSAGE_RETENTION_DAYS: '180', PROVIDER_TIMEOUT_MS: '5000', API_KEY_GRACE_SECONDS: '3600', MAX_DEFER_DAYS: '30' });
+      expect(env).toMatchObject({ RATE_LIMIT_SERVICE_LEVEL: 'pro', RATE_LIMIT_TRIGGER_PER_SECOND: '400' });
       expect(env).not.toHaveProperty('PROVIDER_RETRY_BACKOFF_MS');
+      expect(env).not.toHaveProperty('RATE_LIMIT_GLOBAL_PER_SECOND');
     }
     for (const env of variables(devStacks)) {
       expect(env).not.toHaveProperty('ACTIVITY_RETENTION_DAYS');
       expect(env).not.toHaveProperty('MESSAGE_RETENTION_DAYS');
+      expect(env).not.toHaveProperty('RATE_LIMIT_SERVICE_LEVEL');
     }
   });
 
