@@ -139,6 +139,10 @@ describe('iSend SMS', () => {
     expect(request).toMatchObject({ method: 'POST', path: '/api/v3/sms/send' });
     expect(request!.headers.authorization).toBe('Bearer is-token');
     expect(request!.json).toEqual({ recipient: '15550100', sender_id: '+15550199', type: 'unicode', message: 'Your code is 123' });
+
+    // No sender id (optional for iSend): the account's default.
+    await send(sms('isend-sms', { ...credentials(), from: undefined }));
+    expect(fake.requests[1]!.json).toEqual({ recipient: '15550100', type: 'unicode', message: 'Your code is 123' });
   });
 
   it('status "error" in a 200 is final with its message', async () => {
@@ -190,6 +194,13 @@ describe('Kannel', () => {
     // Without user and password (a sendbox open to the network), and a host given with its scheme.
     await send(sms('kannel', { host: 'http://127.0.0.1', port: port() }));
     expect(Object.fromEntries(fake.requests[1]!.query)).toEqual({ from: '+15550199', to: PHONE, text: 'Your code is 123' });
+  });
+
+  it('the trigger’s provider data goes into the query (a GET has no body)', async () => {
+    fake.reply = () => ({ status: 202, body: '0: Accepted for delivery' });
+    const providerData = { coding: 2, 'dlr-mask': '31', _passthrough: { query: { smsc: 'smsc-2' } } };
+    await send(sms('kannel', { host: '127.0.0.1', port: port() }, { providerData }));
+    expect(Object.fromEntries(fake.requests[0]!.query)).toEqual({ from: '+15550199', to: PHONE, text: 'Your code is 123', coding: '2', 'dlr-mask': '31', smsc: 'smsc-2' });
   });
 
   it('a refusal is final with Kannel’s text', async () => {

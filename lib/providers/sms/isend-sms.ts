@@ -4,7 +4,8 @@ import type { ConnectionTarget, Delivery, DeliveryProvider, DeliveryResult } fro
 import { delivered, refused, valueAt } from '../result.ts';
 import { smsMessage } from './message.ts';
 
-// iSend SMS (send.com.ly) API v3, Bearer token. The recipient goes without a leading + or 00.
+// iSend SMS (send.com.ly) API v3, Bearer token. The recipient goes without a leading + or 00;
+// without a sender id (optional in the catalogue) the account's default is used.
 // It may answer 200 with `status: "error"` and its reason in `message`.
 
 const NAME = 'iSend SMS';
@@ -18,7 +19,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
     {
       url: `${base(c)}/api/v3/sms/send`,
       headers: auth(c),
-      json: { recipient: sms.to.replace(/^(\+|00)/, ''), sender_id: sms.from ?? '', type: 'unicode', message: sms.content },
+      json: { recipient: sms.to.replace(/^(\+|00)/, ''), ...(sms.from && { sender_id: sms.from }), type: 'unicode', message: sms.content },
     },
     delivery.providerData,
   );
