@@ -23,6 +23,11 @@ import { parseApnsKey } from './push/apns-token.ts';
 import { parseCheck } from './push/checked-field.ts';
 import { checkFcmConnection } from './push/fcm.ts';
 import { parseServiceAccount } from './push/google-oauth.ts';
+import { checkBulkSmsConnection } from './sms/bulk-sms.ts';
+import { checkBurstSmsConnection } from './sms/burst-sms.ts';
+import { checkFortySixElksConnection } from './sms/forty-six-elks.ts';
+import { checkIsendSmsConnection } from './sms/isend-sms.ts';
+import { checkIsendproConnection } from './sms/isendpro.ts';
 import { checkTwilioConnection } from './sms/twilio.ts';
 
 // The integration routes' side of the providers: which ones can deliver, what their credentials
@@ -46,6 +51,9 @@ const genericSmsRules: CredentialRules = (c, report) => {
   else if (!isHttpUrl(c.domain)) report('domain', 'domain must be an http(s) URL');
   if (!isHeaderName(c.authenticationTokenKey)) report('authenticationTokenKey', 'authenticationTokenKey (a header name) is required when authenticateByToken is set');
 };
+
+// Kannel's host: a host name or address, or an http(s) origin.
+const hostCheck: ValueCheck = (value) => (isHttpUrl(value) ? undefined : 'host must be a host name or an http(s) origin');
 
 const PROVIDERS = {
   'svc-email': {},
@@ -82,6 +90,20 @@ const PROVIDERS = {
     checks: { apiKeyRequestHeader: headerNameCheck('apiKeyRequestHeader'), secretKeyRequestHeader: headerNameCheck('secretKeyRequestHeader') },
     rules: genericSmsRules,
   },
+  gupshup: {},
+  firetext: {},
+  'burst-sms': { checkConnection: checkBurstSmsConnection },
+  'bulk-sms': { checkConnection: checkBulkSmsConnection },
+  'isend-sms': { checkConnection: checkIsendSmsConnection },
+  'forty-six-elks': { checkConnection: checkFortySixElksConnection },
+  kannel: { checks: { host: hostCheck, port: portCheck('port') } },
+  maqsam: {},
+  'sms-central': {},
+  'eazy-sms': {},
+  mobishastra: {},
+  'afro-message': {},
+  imedia: {},
+  'isendpro-sms': { checkConnection: checkIsendproConnection },
   // chat
   slack: {},
   discord: {},

@@ -140,7 +140,7 @@ export function providerMessage(body: unknown): string | undefined {
 
 /**
  * Applies the trigger's provider data to a request, as the reference does: its keys merged into
- * the body, then `_passthrough.body` into the body and `_passthrough.headers` / `.query` onto
+ * the body (the query of a GET), then `_passthrough.body` into the body and `_passthrough.headers` / `.query` onto
  * the request. Keys are used as given (the reference also re-cases them per provider).
  */
 export function withProviderData(request: ProviderRequest, data: Record<string, unknown> | undefined): ProviderRequest {
@@ -156,6 +156,8 @@ export function withProviderData(request: ProviderRequest, data: Record<string, 
   if (isPlainObject(request.json)) result.json = deepMerge(request.json, extraBody);
   else if (request.form) result.form = { ...request.form, ...stringValues(extraBody) };
   else if (request.multipart) result.multipart = { ...request.multipart, ...stringValues(extraBody) };
+  // A request without a body (Kannel's GET) carries its parameters in the query.
+  else if (request.method === 'GET') result.query = { ...request.query, ...stringValues(extraBody), ...stringValues(passthrough.query) };
   return result;
 }
 

@@ -18,10 +18,24 @@ import { sesProvider } from './email/ses.ts';
 import { smtpProvider } from './email/smtp.ts';
 import { sparkpostProvider } from './email/sparkpost.ts';
 import { emailWebhookProvider } from './email/webhook.ts';
+import { afroMessageProvider } from './sms/afro-message.ts';
+import { bulkSmsProvider } from './sms/bulk-sms.ts';
+import { burstSmsProvider } from './sms/burst-sms.ts';
+import { eazySmsProvider } from './sms/eazy-sms.ts';
+import { firetextProvider } from './sms/firetext.ts';
+import { fortySixElksProvider } from './sms/forty-six-elks.ts';
 import { genericSmsProvider } from './sms/generic.ts';
+import { gupshupProvider } from './sms/gupshup.ts';
+import { imediaProvider } from './sms/imedia.ts';
 import { infobipSmsProvider } from './sms/infobip.ts';
+import { isendSmsProvider } from './sms/isend-sms.ts';
+import { isendproProvider } from './sms/isendpro.ts';
+import { kannelProvider } from './sms/kannel.ts';
+import { maqsamProvider } from './sms/maqsam.ts';
 import { messagebirdProvider } from './sms/messagebird.ts';
+import { mobishastraProvider } from './sms/mobishastra.ts';
 import { plivoProvider } from './sms/plivo.ts';
+import { smsCentralProvider } from './sms/sms-central.ts';
 import { snsProvider } from './sms/sns.ts';
 import { telnyxProvider } from './sms/telnyx.ts';
 import { twilioProvider } from './sms/twilio.ts';
@@ -68,6 +82,20 @@ const PROVIDERS: Record<DeliverableProviderId, DeliveryProvider> = {
   messagebird: messagebirdProvider,
   'infobip-sms': infobipSmsProvider,
   'generic-sms': genericSmsProvider,
+  gupshup: gupshupProvider,
+  firetext: firetextProvider,
+  'burst-sms': burstSmsProvider,
+  'bulk-sms': bulkSmsProvider,
+  'isend-sms': isendSmsProvider,
+  'forty-six-elks': fortySixElksProvider,
+  kannel: kannelProvider,
+  maqsam: maqsamProvider,
+  'sms-central': smsCentralProvider,
+  'eazy-sms': eazySmsProvider,
+  mobishastra: mobishastraProvider,
+  'afro-message': afroMessageProvider,
+  imedia: imediaProvider,
+  'isendpro-sms': isendproProvider,
   ...CHAT_PROVIDERS,
   ...PUSH_PROVIDERS,
 };

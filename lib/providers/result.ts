@@ -15,3 +15,9 @@ export function valueAt(root: unknown, path: string): unknown {
   }
   return current;
 }
+
+/** A provider that answered success but did not take the message (its status field says so). */
+export function refused(providerName: string, reason: unknown, answer: { status: number; body: unknown }): ProviderError {
+  const said = typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : 'no reason given';
+  return new ProviderError(`${providerName} refused the message: ${said}`, { status: answer.status, body: answer.body });
+}

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import type { Delivery } from '#lib/providers/provider.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { rand, settledOne, triggerWith } from '../support/pipeline.ts';
-import { deliveryOf } from '../support/deliveries.ts';
+import { PHONE, basicAuthOf as basic, smsDelivery as sms } from '../support/deliveries.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 
@@ -21,11 +20,6 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-
-const PHONE = '+15550100';
-const sms = (providerId: string, credentials: Record<string, unknown>, fields: Partial<Delivery> = {}) =>
-  deliveryOf(providerId, 'sms', { from: '+15550199', ...credentials }, { to: PHONE, content: 'Your code is 123', ...fields });
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 describe('Twilio', () => {
   const credentials = () => ({ accountSid: 'AC123', token: 'tw-token', baseUrl: fake.url });

@@ -34,3 +34,14 @@ export function deliveryOf(
 ): Delivery {
   return { channel, to: fields.to ?? 'ada@example.test', content: fields.content ?? 'Hello', ...fields, integration: integrationOf(providerId, channel, credentials) };
 }
+
+/** The phone number SMS provider tests send to. */
+export const PHONE = '+15550100';
+
+/** An SMS delivery to PHONE from the integration's `from` (+15550199), for the SMS provider tests. */
+export function smsDelivery(providerId: string, credentials: Record<string, unknown>, fields: Partial<Delivery> = {}): Delivery {
+  return deliveryOf(providerId, 'sms', { from: '+15550199', ...credentials }, { to: PHONE, content: 'Your code is 123', ...fields });
+}
+
+/** An HTTP Basic authorization header value, as a test expects a provider to send it. */
+export const basicAuthOf = (user: string, password: string): string => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
