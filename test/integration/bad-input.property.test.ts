@@ -9,6 +9,7 @@ import { SESSION_TTL_SECONDS, signSessionToken, verifySessionToken } from '#lib/
 import type { RouteDef } from '#lib/http/route.ts';
 import { apiClient, inboxClient, newOrganization, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
+import { PROVIDERS } from '#lib/integrations/providers.ts';
 
 // Bad input, property-based, over every route of the route table (routes added later are walked
 // too): random and malformed bodies, path ids, query strings and headers, sent with the API key of
@@ -597,5 +598,28 @@ describe('bad input never gets a 5xx, gets the error body, and writes nothing', 
   it('ran at least 10,000 cases, some of them with a snapshot of the data', () => {
     expect(cases).toBeGreaterThanOrEqual(10_000);
     expect(snapshots).toBeGreaterThan(0);
+  });
+});
+
+describe('every provider of the catalogue, activated with malformed credentials', () => {
+  // Each credential the catalogue lists for the provider is given a value no field takes (an
+  // object): the activation is refused with the fields named, and nothing is stored.
+  const withCredentials = PROVIDERS.filter((p) => p.credentials.length > 0);
+
+  it.each(withCredentials.map((p) => ({ providerId: p.id, channel: p.channel, keys: p.credentials.map((c) => c.key) })))(
+    '$providerId ($channel): 422 naming its credentials',
+    async ({ providerId, channel, keys }) => {
+      const client = apiClient(api.url, validKey);
+      const credentials = Object.fromEntries(keys.map((key) => [key, { malformed: true }]));
+      const res = await client.post('/v1/integrations', { providerId, channel, active: true, credentials });
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(Object.keys(res.body.errors ?? {}).some((field) => field.startsWith('credentials.')), JSON.stringify(res.body)).toBe(true);
+    },
+  );
+
+  it('stored none of them', async () => {
+    const client = apiClient(api.url, validKey);
+    const listed = (await client.get('/v1/integrations')).body.data as { providerId: string; credentials: Record<string, unknown> }[];
+    expect(listed.filter((i) => Object.values(i.credentials ?? {}).some((v) => typeof v === 'object' && v !== null))).toEqual([]);
   });
 });
