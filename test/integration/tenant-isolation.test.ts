@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { StoredMessage } from '#lib/messages/model.ts';
@@ -9,6 +8,7 @@ import { createTestOrg, inboxClient, startTestApi, type ApiClient, type ApiRespo
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
 import { multipartBody, type MultipartBody } from '../support/multipart.ts';
 import { seedNotification } from '../support/notification-builder.ts';
+import { rand } from '../support/pipeline.ts';
 
 // Tenant isolation (issue 9, item 2). Two organizations × two environments, each environment
 // seeded through the API with one of everything. Then every route of the route table is called
@@ -69,8 +69,6 @@ interface Scope {
   marker: string;
   seeded: Seeded;
 }
-
-const rand = () => randomBytes(6).toString('hex');
 
 const IN_APP = { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hello {{subscriber.firstName}}' } };
 const EMAIL = { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hello</p>' } };
