@@ -19,12 +19,12 @@ import { rand } from '../support/pipeline.ts';
 // The cases are keyed by operationId and typed as a Record over every operationId, so a route
 // added to infra/routes.ts without a case here fails to compile, and the first test fails too.
 //
-// Documented exceptions (behavior.md "Auth and tenancy"): integrations are organization-scoped —
+// Documented exceptions (docs/reliability.md, "Tenants"): integrations are organization-scoped —
 // GET /v1/integrations (and /v1/integrations/active, its active ones) lists every environment of
 // the organization, and PUT/DELETE/set-primary
 // of an integration work from any environment of its organization — and workflow sync (and an
 // integration's `_environmentId`) target environments of the caller's organization; idempotency
-// keys are scoped to the organization (behavior.md "Idempotency"). The matrix
+// keys are scoped to the organization. The matrix
 // expects exactly that for the same organization, and nothing at all for the other one; the
 // exceptions themselves are exercised, with their effects, in the last test.
 
