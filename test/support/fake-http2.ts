@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http2';
-import { answer, jsonOrUndefined, listenOnLoopback, scripted, whenReceived, type Scripted, type ScriptedReply } from './fake-server.ts';
+import { answer, jsonOrUndefined, listenScripted, scripted, whenReceived, type ScriptedReply, type ScriptedServer } from './fake-server.ts';
 
 // An HTTP/2 stand-in for APNs in tests: plain h2c on 127.0.0.1 (port 0), recording every request
 // and answering what the test tells it to.
@@ -14,10 +14,7 @@ export interface Http2Request {
 /** An answer of the HTTP/2 stand-in: its body always JSON-encoded. */
 export type Http2Reply = ScriptedReply;
 
-export interface FakeHttp2 extends Scripted<Http2Request, Http2Reply> {
-  url: string;
-  close(): Promise<void>;
-}
+export type FakeHttp2 = ScriptedServer<Http2Request, Http2Reply>;
 
 /** The HTTP/2 stand-in; its default answer is a bare 200. */
 export async function startFakeHttp2(): Promise<FakeHttp2> {
@@ -35,6 +32,5 @@ export async function startFakeHttp2(): Promise<FakeHttp2> {
   });
   // Clients cancel streams they gave up on; that is no error here.
   server.on('sessionError', () => undefined);
-  const { url, close } = await listenOnLoopback(server);
-  return Object.assign(fake, { url, close });
+  return listenScripted(server, fake);
 }

@@ -73,6 +73,12 @@ export interface Scripted<Request, Reply> {
   reset(): void;
 }
 
+/** A scripted fake on a port of its own. */
+export interface ScriptedServer<Request, Reply> extends Scripted<Request, Reply> {
+  url: string;
+  close(): Promise<void>;
+}
+
 export function scripted<Request, Reply>(defaultReply: Reply): Scripted<Request, Reply> {
   const fake: Scripted<Request, Reply> = {
     requests: [],
@@ -83,6 +89,12 @@ export function scripted<Request, Reply>(defaultReply: Reply): Scripted<Request,
     },
   };
   return fake;
+}
+
+/** Starts `server` on the loopback as the scripted `fake`. */
+export async function listenScripted<Request, Reply>(server: Server, fake: Scripted<Request, Reply>): Promise<ScriptedServer<Request, Reply>> {
+  const { url, close } = await listenOnLoopback(server);
+  return Object.assign(fake, { url, close });
 }
 
 /** Records `request` and sends the reply the script chose, `delayMs` later when it sets one (to make the caller time out). */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { answer, jsonOrUndefined, listenOnLoopback, scripted, whenReceived, type Scripted, type ScriptedReply } from './fake-server.ts';
+import { answer, jsonOrUndefined, listenOnLoopback, listenScripted, scripted, whenReceived, type ScriptedReply, type ScriptedServer } from './fake-server.ts';
 
 // Stand-ins for provider APIs in tests: an HTTP server (port 0) that records every request and
 // answers what the test tells it to, and an SMTP server that receives mail and parses it.
@@ -23,10 +23,7 @@ export interface RecordedRequest {
 /** An answer of the HTTP stand-in: its body JSON-encoded unless it is a string. */
 export type Reply = ScriptedReply;
 
-export interface FakeApi extends Scripted<RecordedRequest, Reply> {
-  url: string;
-  close(): Promise<void>;
-}
+export type FakeApi = ScriptedServer<RecordedRequest, Reply>;
 
 /** The HTTP stand-in; its default answer is 200 `{}`. */
 export async function startFakeApi(): Promise<FakeApi> {
@@ -54,8 +51,7 @@ export async function startFakeApi(): Promise<FakeApi> {
       });
     });
   });
-  const { url, close } = await listenOnLoopback(server);
-  return Object.assign(fake, { url, close });
+  return listenScripted(server, fake);
 }
 
 export interface ReceivedMail {
