@@ -79,6 +79,7 @@ export interface ScriptedServer<Request, Reply> extends Scripted<Request, Reply>
   close(): Promise<void>;
 }
 
+/** A fake with no requests yet that answers `defaultReply` until the test sets `reply`. */
 export function scripted<Request, Reply>(defaultReply: Reply): Scripted<Request, Reply> {
   const fake: Scripted<Request, Reply> = {
     requests: [],
