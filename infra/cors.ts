@@ -1,5 +1,5 @@
 // Cross-origin calls: a web app calls the inbox routes from its own origin, with the headers the
-// reference's front-end clients send (research/inbox-client.md §1), so every call is preflighted.
+// reference's front-end clients send, so every call is preflighted.
 // The CDK stack gives these to API Gateway's CORS configuration; the local API Gateway answers
 // the same way (infra/local/api-gateway.ts). Which origins may call is a stage setting.
 

@@ -12,7 +12,7 @@ import { DEFAULT_BODY_LIMIT, TRIGGER_BODY_LIMIT, BULK_TRIGGER_BODY_LIMIT } from 
 // Triggers and their cancel (/v1/events). Part of the route table (infra/routes.ts); the handlers in
 // functions/events/ take their entry from here, so their bundles hold only this area's schemas.
 // Trigger, broadcast and cancel answer in the reference's `{data}` envelope (what `@novu/node` apps
-// read); the bulk trigger is one of the interface's endpoints and is not wrapped (behavior.md).
+// read); the bulk trigger is one of the interface's endpoints and is not wrapped (docs/differences.md).
 
 export const eventRoutes = inRateLimitCategory('trigger', [
   {

@@ -3,8 +3,8 @@ import { stepFilterSchema, type StepFilter } from '../integrations/schemas.ts';
 import { STEP_TYPES } from '../workflows/model.ts';
 import { PROVIDERS } from '../integrations/providers.ts';
 
-// Shapes of the activity feed (GET /v1/notifications) and of one of its items (interface.md
-// "ActivityNotification"). The response schemas document what the view builds.
+// Shapes of the activity feed (GET /v1/notifications) and of one of its items (the API's
+// ActivityNotification). The response schemas document what the view builds.
 
 export const SEVERITIES = ['high', 'medium', 'low', 'none'] as const;
 

@@ -7,7 +7,7 @@ import { getWorkflowByDbId } from '../workflows/repository.ts';
 import { toEmbeddedWorkflow, type EmbeddedWorkflow } from '../workflows/v1-view.ts';
 import type { ActivityJob, ActivityNotification, ActivityStep } from './schemas.ts';
 
-// Stored notifications as the activity feed shows them (reference-notes 11.4): the notification
+// Stored notifications as the activity feed shows them, as the reference does: the notification
 // with its jobs, each job with its execution details and the step it ran, plus the subscriber and
 // the workflow as they are now (absent once deleted). A page's subscribers are read with one
 // BatchGet and each workflow once; steps take the older (v1) shape messages embed, so the two

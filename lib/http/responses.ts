@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
 
 // Every response leaves through here: success bodies as they are, errors in the one error body
-// of behavior.md: {statusCode, timestamp, path, message, error, errors?, errorId?}.
+// of the whole API: {statusCode, timestamp, path, message, error, errors?, errorId?}.
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string> };
 

@@ -29,7 +29,7 @@ export interface RouteDef {
    * `data`: the success body goes out in the reference's envelope, `{data: body}` (a body that is
    * already a page with `data` goes out as it is): what its front-end clients read on the inbox
    * routes, and its older server SDK on the legacy v1 routes. The interface's own routes are not
-   * wrapped (behavior.md).
+   * wrapped (docs/differences.md, "Success bodies").
    */
   envelope?: 'data';
   /**

@@ -4,9 +4,9 @@ import { scheduleSchema } from '../preferences/schemas.ts';
 import { createSubscriberBody } from '../subscribers/schemas.ts';
 import type { DataCondition, InboxFilter } from './filter.ts';
 
-// The inbox routes' inputs as `@novu/js` sends them (../shared/research/inbox-client.md §2-§4;
-// the package is the contract): query strings with repeated keys (`tags[]=a&tags[]=b`, AND-of-OR
-// groups as `tags[0][]=a`), booleans as 'true'/'false', `data` as JSON text.
+// The inbox routes' inputs as `@novu/js` sends them (the package is the contract; docs/inbox.md):
+// query strings with repeated keys (`tags[]=a&tags[]=b`, AND-of-OR groups as `tags[0][]=a`),
+// booleans as 'true'/'false', `data` as JSON text.
 
 const SEVERITY_VALUES = ['high', 'medium', 'low', 'none'] as const;
 export const MAX_COUNT_FILTERS = 30;

@@ -25,9 +25,9 @@ export type CredentialKey =
   | 'tlsOptions';
 
 /**
- * Credential keys stored encrypted at rest: behavior.md's list (apiKey, apiToken, secretKey, token,
- * password, serviceAccount) plus accessKey, which holds MessageBird's access key and Azure's
- * connection string.
+ * Credential keys stored encrypted at rest (docs/architecture.md, "Secrets"): the API's secret
+ * keys (apiKey, apiToken, secretKey, token, password, serviceAccount) plus accessKey, which holds
+ * MessageBird's access key and Azure's connection string.
  */
 export const SECRET_CREDENTIAL_KEYS: readonly CredentialKey[] = [
   'apiKey', 'apiToken', 'secretKey', 'token', 'password', 'serviceAccount', 'accessKey',

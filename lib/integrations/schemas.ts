@@ -31,8 +31,8 @@ export const fieldFilterPartSchema = z.object({
   field: z.string(),
   value: z.string(),
   operator: z.enum(FILTER_OPERATORS),
-  // `tenant`: integration conditions test the trigger's tenant (reference 10.5); the interface
-  // lists only subscriber and payload, which step conditions use.
+  // `tenant`: integration conditions test the trigger's tenant, as in the reference; the API's
+  // schema lists only subscriber and payload, which step conditions use (docs/differences.md).
   on: z.enum(['subscriber', 'payload', 'tenant']),
 });
 

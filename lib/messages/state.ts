@@ -1,7 +1,7 @@
 import type { MessageButton, StoredMessage } from './model.ts';
 import type { MarkAs } from './schemas.ts';
 
-// What each mark of the API-key routes does (behavior.md "Mark-as"): reading also marks seen,
+// What each mark of the API-key routes does: reading also marks seen,
 // unread keeps it seen, and lastSeenDate is stamped by every mark, unseen included. The first
 // time a message is seen is kept (firstSeenDate, which the inbox shows). The legacy routes' marks
 // (`flagged`, `actionUpdated`) are at the end.

@@ -33,7 +33,7 @@ export function buildNotification(input: {
   actor?: Subscriber;
   /** The stored tenant the trigger names, unless too large to keep (tenant-snapshot.ts `keptSnapshot`). */
   tenant?: TenantSnapshot;
-  /** The provider each channel step would use now (reference 12.2); the others name the service. */
+  /** The provider each channel step would use now; the others name the service (docs/architecture.md, "The provider a job names"). */
   providers: Partial<Record<StepType, string>>;
   now: Date;
 }): StoredNotification {

@@ -63,7 +63,7 @@ export interface Decision {
 
 export const next: After = { kind: 'next' };
 
-/** A channel step that failed: the workflow goes on unless the step says to stop (reference 12.8). */
+/** A channel step that failed: the workflow goes on unless the step says to stop, as in the reference. */
 export function afterFailure(step: StoredStep): After {
   return step.shouldStopOnFail ? { kind: 'end', rest: 'canceled', detail: 'Step was canceled because a previous step failed' } : next;
 }

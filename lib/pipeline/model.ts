@@ -34,7 +34,7 @@ export interface ExecutionDetail {
 
 export type TimeUnit = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' | 'months';
 
-/** Digest metadata as the activity feed shows it (interface.md DigestMetadata). */
+/** Digest metadata as the activity feed shows it (the API's DigestMetadata shape). */
 export interface DigestMetadata {
   type: 'regular' | 'backoff' | 'timed';
   digestKey?: string;
@@ -59,9 +59,9 @@ export interface StoredJob {
   type: StepType;
   status: JobStatus;
   /**
-   * Channel steps: the provider the step would use when the job was built (reference 12.2), then
-   * the one it used. Steps no provider has a part in: `svc`, the service. Null in items stored
-   * before every job named one (the activity view shows `svc`).
+   * Channel steps: the provider the step would use when the job was built, then the one it used
+   * (docs/architecture.md, "The provider a job names"). Steps no provider has a part in: `svc`,
+   * the service. Null in items stored before every job named one (the activity view shows `svc`).
    */
   providerId: string | null;
   executionDetails: ExecutionDetail[];

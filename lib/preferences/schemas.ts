@@ -3,7 +3,7 @@ import { MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 import { CHANNELS } from '../integrations/providers.ts';
 import { minutesOf, TIME_12H, WEEK_DAYS } from './schedule-times.ts';
 
-// Shapes of the subscriber preferences endpoints (interface.md "Subscriber preferences").
+// Shapes of the subscriber preferences endpoints (GET/PATCH /v2/subscribers/{subscriberId}/preferences).
 
 const channelFlags = Object.fromEntries(CHANNELS.map((c) => [c, z.optional(z.boolean())])) as Record<
   (typeof CHANNELS)[number],

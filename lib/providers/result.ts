@@ -1,6 +1,6 @@
 import { ProviderError, type DeliveryResult } from './provider.ts';
 
-/** A provider's success answer; one without a message id counts as a failure (reference 12.9). */
+/** A provider's success answer; one without a message id counts as a failure, as in the reference. */
 export function delivered(providerName: string, id: unknown, raw: unknown): DeliveryResult {
   if (id === undefined || id === null || id === '') throw new ProviderError(`${providerName} answered without a message id`, raw);
   return { id: String(id), raw };

@@ -3,7 +3,7 @@ import { getChannelOrder, getIntegration, listIntegrationsOfChannel, type Stored
 import { stepFiltersPass, type ConditionVariables } from '../pipeline/step-conditions.ts';
 import type { EnvScope } from '../store/keys.ts';
 
-// Which integration delivers a channel step (reference 12.9):
+// Which integration delivers a channel step (the reference's order; docs/architecture.md, "Selection"):
 // 1. `overrides.<channel>.integrationIdentifier`: the active integration with that identifier
 //    (in this environment: the reference looks org-wide, but nothing here reaches across
 //    environments);

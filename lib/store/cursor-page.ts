@@ -3,7 +3,7 @@ import { tableName } from '../config.ts';
 import { db } from './client.ts';
 import type { IndexName } from './table.ts';
 
-// Cursor pagination in both directions with the reference's semantics (reference-notes §6.2):
+// Cursor pagination in both directions with the reference's semantics:
 // a cursor is the sort-key value of an item of the list; `after` reads on in the list's order,
 // `before` reads back against it; `next`/`previous` are set only when something lies beyond.
 // Every read starts at the cursor through the key condition, so a page costs the same at any depth.

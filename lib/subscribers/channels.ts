@@ -2,8 +2,8 @@ import { BadRequestError } from '../errors.ts';
 import type { ChannelSettings } from './model.ts';
 import type { ChannelCredentials } from './schemas.ts';
 
-// How new credentials combine with a subscriber's channel settings (behavior.md "Subscriber
-// credentials", reference-notes §4). Pure, so every rule is easy to test.
+// How new credentials combine with a subscriber's channel settings, each rule stated where it is
+// applied. Pure, so every rule is easy to test.
 
 export const MAX_DEVICE_TOKENS = 100;
 

@@ -1,4 +1,4 @@
-// A subscriber as stored and as the API shows it (interface.md "Subscriber").
+// A subscriber as stored and as the API shows it (its Subscriber shape).
 
 export interface ChannelSettings {
   providerId: string;

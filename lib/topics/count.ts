@@ -1,4 +1,4 @@
-// totalCount of the subscriptions list: counted up to 50,000, flagged beyond (interface.md Limits).
+// totalCount of the subscriptions list: counted up to 50,000, flagged beyond (the API's limit).
 export const TOTAL_COUNT_CAP = 50_000;
 
 export function capTotalCount(count: number): { totalCount: number; totalCountCapped: boolean } {

@@ -20,7 +20,7 @@ import { belongsTo, toTopicSubscription } from './view.ts';
 const EMPTY: SubscriberSubscriptionList = { data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false };
 
 /**
- * GET /v2/subscribers/{subscriberId}/subscriptions (behavior.md "Subscriptions"): a cursor page
+ * GET /v2/subscribers/{subscriberId}/subscriptions: a cursor page
  * of the subscriber's subscriptions in creation order; cursors are subscription `_id`s, and
  * `totalCount` comes from the subscriber's counter, never from counting items.
  */

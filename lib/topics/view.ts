@@ -2,7 +2,7 @@ import type { Topic, TopicSubscriber, TopicSubscription } from './schemas.ts';
 import type { SubscriberSummary } from './subscriber-lookup.ts';
 import type { StoredSubscription } from './subscription-repository.ts';
 
-// Stored subscriptions as the API shows them (interface.md "TopicSubscription").
+// Stored subscriptions as the API shows them (its TopicSubscription shape).
 
 export function toTopicSubscription(s: StoredSubscription, topic: Topic, subscriber: SubscriberSummary): TopicSubscription {
   return { _id: s._id, createdAt: s.createdAt, topic, subscriber: toTopicSubscriber(subscriber) };

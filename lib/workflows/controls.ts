@@ -3,7 +3,7 @@ import { blockDocumentOf } from '../email/block/document.ts';
 import * as z from '../zod.ts';
 import type { StepType } from './model.ts';
 
-// The control values of each step kind (interface.md's control objects). Shapes and formats are
+// The control values of each step kind (the API's control objects). Shapes and formats are
 // checked here and refused with 422; a required value left empty is not refused but reported as a
 // MISSING_VALUE issue (issues.ts), as the reference lets authors save unfinished steps.
 
@@ -102,7 +102,7 @@ const push = z.object({ skip, subject: z.optional(z.string()), body: z.optional(
 
 const delay = z.object({
   skip,
-  // dynamic: the payload at dynamicKey holds an ISO date or {amount, unit} (reference 12.4).
+  // dynamic: the payload at dynamicKey holds an ISO date or {amount, unit}, as in the reference.
   type: z.optional(z.enum(['regular', 'timed', 'dynamic'])),
   dynamicKey: z.optional(z.string()),
   amount: z.optional(z.number().check(z.positive('amount must be positive'))),
@@ -122,7 +122,7 @@ const digest = z.object({
   extendToSchedule,
 });
 
-// Throttle controls are "not shown" in interface.md; these are the reference's (notes 12.6).
+// The API's published schema does not show throttle controls; these are the reference's.
 const throttle = z.object({
   skip,
   type: z.optional(z.enum(['fixed', 'dynamic'])),

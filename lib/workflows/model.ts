@@ -29,7 +29,7 @@ export interface StoredStep {
   type: StepType;
   /** False only for steps of older (v1) workflows switched off by their author. */
   active: boolean;
-  /** The control values of the step's kind (interface.md's control objects). */
+  /** The control values of the step's kind (the API's control objects, controls.ts). */
   controlValues: Record<string, unknown>;
   /**
    * The Liquid of the control values, parsed when an author sends the step (templates.ts

@@ -15,8 +15,8 @@ import { workflowSlug } from './slug.ts';
 import { toWorkflowResponse } from './view.ts';
 import { syncLayoutsOf } from '../layouts/sync.ts';
 
-// Endpoint 8: copies a workflow to another environment of the organization (behavior.md
-// "Workflow sync"). The copy is matched by workflowId; its steps by stepId, so steps that exist
+// PUT /v2/workflows/{workflowId}/sync: copies a workflow to another environment of the
+// organization. The copy is matched by workflowId; its steps by stepId, so steps that exist
 // in both keep the target's ids and steps only the target has are removed. The layouts its email
 // steps name are brought first (layouts/sync.ts), so the copy's steps find them. Its translations
 // replace the target's.

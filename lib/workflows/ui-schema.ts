@@ -1,6 +1,6 @@
 import type { StepType } from './model.ts';
 
-// How an editor lays out each kind's controls (interface.md's UiSchema): the group and, per
+// How an editor lays out each kind's controls (the API's UiSchema): the group and, per
 // control, the component that edits it, following the reference's dashboard.
 
 export type UiSchemaProperty = {

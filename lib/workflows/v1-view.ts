@@ -5,7 +5,7 @@ import { notificationGroupIdOf, notificationGroupOf, type NotificationGroup } fr
 import { TOP_LEVEL_VARIABLE_ROOTS } from './variables.ts';
 
 // The same stored workflow in the older (v1) shape: what messages and the activity feed embed as
-// `template` (interface.md "Workflow embedded in a Message"), and, with its dates, origin, group
+// `template` (the API's workflow embedded in a message), and, with its dates, origin, group
 // and data, what `/v1/notification-templates` answers (`toV1Workflow`). Triggers, steps with
 // filters, metadata and a message template made from the step's control values (v1-steps.ts
 // makes control values from a v1 template, so a v1 workflow reads back as it was sent).

@@ -66,7 +66,7 @@ export function stepVariables(workflow: Pick<StoredWorkflow, 'steps' | 'payloadS
       additionalProperties: false,
     },
   };
-  // Templates after a digest may use `step.events` (behavior.md's `{{step.events}}`).
+  // Templates after a digest may use `{{step.events}}`, the events the digest gathered.
   if (earlier.some((step) => step.type === 'digest')) {
     properties.step = {
       type: 'object',

@@ -14,7 +14,7 @@ import { PROVIDERS } from '#lib/integrations/providers.ts';
 // Bad input, property-based, over every route of the route table (routes added later are walked
 // too): random and malformed bodies, path ids, query strings and headers, sent with the API key of
 // an organization that has real data. Every answer is a 2xx only for input that validates, else a
-// 4xx with the error body of behavior.md (a path no route serves too: the `$default` route's 404),
+// 4xx with the API's one error body (a path no route serves too: the `$default` route's 404),
 // never a 5xx; and a refused request changes none of the organization's data (checked on a sample
 // of cases, through the list endpoints).
 //

@@ -6,7 +6,7 @@ import { sinkRecords } from '../support/fault-run.ts';
 import { primarySmtpIntegration } from '../support/smtp-integration.ts';
 import { startFakeApi, startFakeSmtp, type FakeApi, type FakeSmtp } from '../support/provider-servers.ts';
 import { HTML_VECTORS, URL_VECTORS, dangersIn, unsafeUrl } from '../support/xss.ts';
-import { rand } from '../support/pipeline.ts';
+import { createWorkflow, messagesOf, rand } from '../support/pipeline.ts';
 
 // What reaches people is safe by default, end to end: every XSS vector of the corpus is sent as
 // a payload value through the API, the queues and both consumers (an in-app first step runs in
@@ -41,13 +41,6 @@ async function integration(body: Record<string, unknown>): Promise<any> {
   return res.body.data;
 }
 
-async function createWorkflow(steps: Record<string, unknown>[]): Promise<string> {
-  const workflowId = `wf-${rand()}`;
-  const res = await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return workflowId;
-}
-
 interface Recipient {
   subscriberId: string;
   email: string;
@@ -77,12 +70,6 @@ async function triggerEach(workflowId: string, payloads: Record<string, unknown>
   return recipients;
 }
 
-async function messagesOf(subscriberId: string, channel: string): Promise<any[]> {
-  const res = await client.get(`/v1/messages?subscriberId=${subscriberId}&channel=${channel}&limit=100`);
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
-
 async function feedOf(subscriberId: string): Promise<any[]> {
   const res = await client.get(`/v1/subscribers/${subscriberId}/notifications/feed?limit=100`);
   expect(res.status).toBe(200);
@@ -101,12 +88,12 @@ async function deliveries(recipients: Recipient[], inAppSteps: number) {
   const sms = await sinkRecords('sms');
   return Promise.all(
     recipients.map(async (r) => {
-      const inApp = await messagesOf(r.subscriberId, 'in_app');
+      const inApp = await messagesOf(client, r.subscriberId, 'in_app');
       expect(inApp).toHaveLength(inAppSteps);
       return {
         inApp,
         feed: await feedOf(r.subscriberId),
-        email: (await messagesOf(r.subscriberId, 'email'))[0],
+        email: (await messagesOf(client, r.subscriberId, 'email'))[0],
         mail: smtp.received.find((m) => m.envelope.to.includes(r.email))?.mail,
         sms: sms.filter((s) => s.to === r.phone) as unknown as { content: string }[],
         chat: fake.requests.filter((q) => q.path === `/slack/${r.subscriberId}`).map((q) => q.json),
@@ -142,7 +129,7 @@ describe('every rendered field of every channel', () => {
   let delivered: Awaited<ReturnType<typeof deliveries>>;
 
   beforeAll(async () => {
-    const workflowId = await createWorkflow([
+    const workflowId = await createWorkflow(client, [
       { name: 'Inbox first', stepId: 'inbox-first', type: 'in_app', controlValues: IN_APP_CONTROLS },
       // `| raw` puts the vector into the HTML as markup, for the sanitizer to meet (escaping: below).
       { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: X, body: '<div>{{payload.x | raw}}</div>' } },
@@ -183,7 +170,7 @@ describe('every rendered field of every channel', () => {
 
 describe('what is not an attack comes through', () => {
   it('keeps ordinary in-app formatting, links, images and URLs as rendered, and plain text as it is', async () => {
-    const workflowId = await createWorkflow([
+    const workflowId = await createWorkflow(client, [
       {
         name: 'Inbox',
         stepId: 'inbox',
@@ -209,7 +196,7 @@ describe('what is not an attack comes through', () => {
   });
 
   it('mails a table layout with inline styles and a <style> block as written, payload values as text', async () => {
-    const workflowId = await createWorkflow([
+    const workflowId = await createWorkflow(client, [
       {
         name: 'Mail',
         stepId: 'mail',
@@ -247,7 +234,7 @@ describe('what is not an attack comes through', () => {
 describe('disableOutputSanitization: true', () => {
   it('stores and sends in-app and email content as rendered', async () => {
     const attack = '<img src=x onerror=alert(1)>';
-    const workflowId = await createWorkflow([
+    const workflowId = await createWorkflow(client, [
       { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { ...IN_APP_CONTROLS, disableOutputSanitization: true } },
       { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: X, body: '<div>{{payload.x | raw}}</div>', layoutId: null, disableOutputSanitization: true } },
     ]);

@@ -10,7 +10,7 @@ import { createWorkflow, rand } from '../support/pipeline.ts';
 // The envelope decision through both of the reference's server SDKs. The legacy v1 routes answer
 // `{data: …}` as the reference does, so an app on `@novu/node` 2.x (which hands back the axios
 // response) reads `res.data.data`; `@novu/api` unwraps a single-key `{data}` body itself, so it
-// reads the same routes unchanged. The interface's own endpoints stay unwrapped (behavior.md):
+// reads the same routes unchanged. The interface's own endpoints stay unwrapped:
 // the `@novu/node` calls that reach them read their answer at `res.data` (docs/differences.md).
 
 let api: LocalApi;

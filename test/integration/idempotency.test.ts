@@ -11,7 +11,7 @@ import { db } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
 import { apiClient, newOrganization, startTestApi, type ApiClient } from '../support/api.ts';
 
-// The idempotency-key header (behavior.md): replay, body mismatch, key length, organization
+// The idempotency-key header (docs/reliability.md): replay, body mismatch, key length, organization
 // scope, stored 4xx answers, two calls at once, expiry after 24 hours; and, on the mechanism
 // itself, the in-progress conflict and the release of a key whose request crashed.
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
@@ -8,6 +7,7 @@ import { db } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
 import { createTestOrg, startTestApi, type ApiResponse, type TestEnv } from '../support/api.ts';
 import { buildMessage, seedMessages, seedMessagesFor, type MessageRecipient } from '../support/message-builder.ts';
+import { rand } from '../support/pipeline.ts';
 
 // The in-app inbox end to end: messages list and delete, a subscriber's feed, unseen count,
 // mark-as and mark-all, through the route table and the real handlers against the emulators.
@@ -20,7 +20,6 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const newTestEnv = async (): Promise<TestEnv> => (await createTestOrg(api.url)).dev;
-const rand = () => randomBytes(4).toString('hex');
 
 async function newSubscriber(env: TestEnv, subscriberId = `sub-${rand()}`): Promise<MessageRecipient> {
   const res = await env.client.post('/v2/subscribers', { subscriberId, firstName: 'Ann' });

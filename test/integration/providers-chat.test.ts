@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import { newId } from '#lib/ids.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { deliveryOf } from '../support/deliveries.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
+import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 
 // Chat providers against a real local HTTP server standing in for each webhook or API: it checks
 // the exact request (method, path, auth headers, body) and answers success, 4xx, 5xx, 429 or
@@ -220,8 +220,6 @@ describe('end to end: API → queues → chat provider', () => {
   let api: LocalApi;
   let env: TestEnv;
   let client: ApiClient;
-  const WAIT = { timeout: 30_000, interval: 200 };
-  const rand = () => newId().slice(-8);
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -243,27 +241,9 @@ describe('end to end: API → queues → chat provider', () => {
     }
   }
 
-  async function chatWorkflow(body: string): Promise<string> {
-    const workflowId = `wf-${rand()}`;
-    const res = await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body } }] });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return workflowId;
-  }
-
-  async function trigger(body: Record<string, unknown>): Promise<string> {
-    const res = await client.post('/v1/events/trigger', body);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.data.transactionId as string;
-  }
-
-  async function settled(transactionId: string): Promise<any> {
-    return vi.waitFor(async () => {
-      const res = await client.get(`/v1/notifications?transactionId=${transactionId}&limit=10`);
-      expect(res.body.data).toHaveLength(1);
-      for (const job of res.body.data[0].jobs) expect(['completed', 'failed', 'canceled', 'skipped']).toContain(job.status);
-      return res.body.data[0];
-    }, WAIT);
-  }
+  const chatWorkflow = (body: string): Promise<string> => createWorkflow(client, [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body } }]);
+  const trigger = (body: Record<string, unknown>): Promise<string> => triggerWith(client, body);
+  const settled = (transactionId: string): Promise<any> => settledOne(client, transactionId);
 
   async function chatMessages(subscriberId: string): Promise<any[]> {
     const res = await client.get(`/v1/messages?subscriberId=${subscriberId}&channel=chat&limit=10`);

@@ -1,5 +1,5 @@
 import { createHmac, createPublicKey, generateKeyPairSync, verify, type KeyObject } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { newId } from '#lib/ids.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
@@ -11,6 +11,7 @@ import { deliveryOf } from '../support/deliveries.ts';
 import { startFakeHttp2, type FakeHttp2 } from '../support/fake-http2.ts';
 import { startFakeApi, type FakeApi, type RecordedRequest } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
+import { createWorkflow, rand, settledOne, trigger } from '../support/pipeline.ts';
 
 // Push providers against real local servers: an HTTP server standing in for FCM (and Google's
 // OAuth token endpoint), Expo, OneSignal, Pushpad and a push webhook, and an HTTP/2 server for
@@ -336,8 +337,6 @@ describe('push webhook', () => {
 describe('end to end: API → queues → push provider', () => {
   let api: LocalApi;
   let client: ApiClient;
-  const WAIT = { timeout: 30_000, interval: 200 };
-  const rand = () => newId().slice(-8);
   let workflowId: string;
 
   beforeAll(async () => {
@@ -346,14 +345,9 @@ describe('end to end: API → queues → push provider', () => {
     const account = serviceAccount(`${fake.url}/token`);
     const res = await client.post('/v1/integrations', { providerId: 'fcm', channel: 'push', active: true, credentials: { serviceAccount: account.json, baseUrl: fake.url } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    workflowId = `wf-${rand()}`;
-    const wf = await client.post('/v2/workflows', {
-      name: workflowId,
-      workflowId,
-      active: true,
-      steps: [{ name: 'Push', stepId: 'push', type: 'push', controlValues: { subject: 'Hi {{subscriber.firstName}}', body: '{{payload.who}} replied' } }],
-    });
-    expect(wf.status, JSON.stringify(wf.body)).toBe(201);
+    workflowId = await createWorkflow(client, [
+      { name: 'Push', stepId: 'push', type: 'push', controlValues: { subject: 'Hi {{subscriber.firstName}}', body: '{{payload.who}} replied' } },
+    ]);
   });
   afterAll(() => api.close());
 
@@ -367,16 +361,9 @@ describe('end to end: API → queues → push provider', () => {
     return subscriberId;
   }
 
-  async function trigger(to: string, extra: Record<string, unknown> = {}): Promise<any> {
-    const res = await client.post('/v1/events/trigger', { name: workflowId, to, payload: { who: 'Bob' }, ...extra });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return vi.waitFor(async () => {
-      const feed = await client.get(`/v1/notifications?transactionId=${res.body.data.transactionId}&limit=10`);
-      expect(feed.body.data).toHaveLength(1);
-      for (const job of feed.body.data[0].jobs) expect(['completed', 'failed', 'canceled', 'skipped']).toContain(job.status);
-      return feed.body.data[0];
-    }, WAIT);
-  }
+  /** Triggers the push workflow for `to`; its notification once every job is final. */
+  const triggerPush = async (to: string, extra: Record<string, unknown> = {}): Promise<any> =>
+    settledOne(client, await trigger(client, workflowId, to, { who: 'Bob' }, extra));
 
   async function pushMessages(subscriberId: string): Promise<any[]> {
     const res = await client.get(`/v1/messages?subscriberId=${subscriberId}&channel=push&limit=10`);
@@ -397,7 +384,7 @@ describe('end to end: API → queues → push provider', () => {
     };
     const before = (await client.get(`/v2/subscribers/${subscriberId}`)).body.channels[0].credentials.deviceTokens as string[];
 
-    const item = await trigger(subscriberId, { overrides: { fcm: { data: { postId: 7 } } } });
+    const item = await triggerPush(subscriberId, { overrides: { fcm: { data: { postId: 7 } } } });
     expect(item.jobs[0].status).toBe('completed');
     expect(details(item.jobs[0])).toEqual([
       ['Step queued', 'Pending'],
@@ -426,7 +413,7 @@ describe('end to end: API → queues → push provider', () => {
 
   it('ends as the reference does without tokens, and without any push channel', async () => {
     const noTokens = await subscriberWithTokens([]);
-    const empty = await trigger(noTokens);
+    const empty = await triggerPush(noTokens);
     expect(empty.jobs[0].status).toBe('canceled');
     expect(details(empty.jobs[0])).toEqual([
       ['Step queued', 'Pending'],
@@ -436,7 +423,7 @@ describe('end to end: API → queues → push provider', () => {
     expect(warning).toMatchObject({ status: 'warning', providerId: 'fcm', errorText: 'Subscriber credentials is missing the tokens for sending a push notification message' });
 
     const noChannel = await subscriberWithTokens();
-    const none = await trigger(noChannel);
+    const none = await triggerPush(noChannel);
     expect(none.jobs[0].status).toBe('canceled');
     expect(details(none.jobs[0])).toEqual([['Step queued', 'Pending'], ['Subscriber does not have a configured channel', 'Warning']]);
     expect(await pushMessages(noChannel)).toEqual([]);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { StoredMessage } from '#lib/messages/model.ts';
@@ -9,6 +8,7 @@ import { createTestOrg, inboxClient, startTestApi, type ApiClient, type ApiRespo
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
 import { multipartBody, type MultipartBody } from '../support/multipart.ts';
 import { seedNotification } from '../support/notification-builder.ts';
+import { rand } from '../support/pipeline.ts';
 
 // Tenant isolation (issue 9, item 2). Two organizations × two environments, each environment
 // seeded through the API with one of everything. Then every route of the route table is called
@@ -19,12 +19,12 @@ import { seedNotification } from '../support/notification-builder.ts';
 // The cases are keyed by operationId and typed as a Record over every operationId, so a route
 // added to infra/routes.ts without a case here fails to compile, and the first test fails too.
 //
-// Documented exceptions (behavior.md "Auth and tenancy"): integrations are organization-scoped —
+// Documented exceptions (docs/reliability.md, "Tenants"): integrations are organization-scoped —
 // GET /v1/integrations (and /v1/integrations/active, its active ones) lists every environment of
 // the organization, and PUT/DELETE/set-primary
 // of an integration work from any environment of its organization — and workflow sync (and an
 // integration's `_environmentId`) target environments of the caller's organization; idempotency
-// keys are scoped to the organization (behavior.md "Idempotency"). The matrix
+// keys are scoped to the organization. The matrix
 // expects exactly that for the same organization, and nothing at all for the other one; the
 // exceptions themselves are exercised, with their effects, in the last test.
 
@@ -69,8 +69,6 @@ interface Scope {
   marker: string;
   seeded: Seeded;
 }
-
-const rand = () => randomBytes(6).toString('hex');
 
 const IN_APP = { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hello {{subscriber.firstName}}' } };
 const EMAIL = { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hello</p>' } };

@@ -6,8 +6,8 @@ import { saveWorkflow } from '#lib/workflows/repository.ts';
 import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
 import { seedWorkflow } from '../support/workflow-builder.ts';
 
-// The v2 workflow API and sync (endpoint 8), end to end through the route table and the real
-// handlers. Every test provisions its own organization.
+// The v2 workflow API and sync (PUT /v2/workflows/{workflowId}/sync), end to end through the
+// route table and the real handlers. Every test provisions its own organization.
 
 let api: LocalApi;
 beforeAll(async () => {

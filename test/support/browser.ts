@@ -1,11 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
+import { listenOnLoopback } from './fake-server.ts';
 
 // What browser tests share: the inbox test app built with Vite, a static server for it on its own
 // origin, and Debian's Chromium driven by playwright-core (which never downloads a browser of its
@@ -79,16 +79,7 @@ export function serveStatic(dir: string): Promise<StaticServer> {
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : readFileSync(file));
   });
-  return new Promise((resolvePromise, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolvePromise({
-        url: `http://127.0.0.1:${port}`,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
+  return listenOnLoopback(server);
 }
 
 export interface PageProblems {

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, whenReceived } from './fake-server.ts';
 
 // A stand-in for KMS on localhost, speaking its JSON protocol for the two calls the service makes
 // (GenerateDataKey, Decrypt), found through AWS_ENDPOINT_URL_KMS. It wraps data keys under a
@@ -12,7 +12,7 @@ export interface KmsCall {
   signedBy: string | undefined;
 }
 
-export function startFakeKms(): Promise<{ server: Server; url: string; calls: KmsCall[] }> {
+export async function startFakeKms(): Promise<{ server: Server; url: string; calls: KmsCall[] }> {
   const master = randomBytes(32);
   const calls: KmsCall[] = [];
   const wrap = (keyId: string, plaintext: Buffer) => {
@@ -30,9 +30,8 @@ export function startFakeKms(): Promise<{ server: Server; url: string; calls: Km
     return { keyId: keyId as string, plaintext: Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]) };
   };
   const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
+    whenReceived(req, (received) => {
+      const raw = received.toString('utf8');
       const target = String(req.headers['x-amz-target'] ?? '');
       const body = JSON.parse(raw || '{}') as Record<string, string>;
       calls.push({ target, body, signedBy: /Credential=([^/]+)\//.exec(String(req.headers.authorization ?? ''))?.[1] });
@@ -53,5 +52,6 @@ export function startFakeKms(): Promise<{ server: Server; url: string; calls: Km
       answer(400, { __type: 'UnknownOperationException', message: target });
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls })));
+  const { url } = await listenOnLoopback(server);
+  return { server, url, calls };
 }

@@ -1,7 +1,7 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { answer, jsonOrUndefined, listenOnLoopback, listenScripted, scripted, whenReceived, type ScriptedReply, type ScriptedServer } from './fake-server.ts';
 
 // Stand-ins for provider APIs in tests: an HTTP server (port 0) that records every request and
 // answers what the test tells it to, and an SMTP server that receives mail and parses it.
@@ -20,49 +20,17 @@ export interface RecordedRequest {
   form: URLSearchParams;
 }
 
-export interface Reply {
-  status?: number;
-  headers?: Record<string, string>;
-  /** JSON-encoded unless it is a string. */
-  body?: unknown;
-  /** Hold the answer this long (to make the caller time out). */
-  delayMs?: number;
-}
+/** An answer of the HTTP stand-in: its body JSON-encoded unless it is a string. */
+export type Reply = ScriptedReply;
 
-export interface FakeApi {
-  url: string;
-  requests: RecordedRequest[];
-  /** How to answer; may look at the request. Default: 200 `{}`. */
-  reply: (request: RecordedRequest, index: number) => Reply;
-  reset(): void;
-  close(): Promise<void>;
-}
+export type FakeApi = ScriptedServer<RecordedRequest, Reply>;
 
+/** The HTTP stand-in; its default answer is 200 `{}`. */
 export async function startFakeApi(): Promise<FakeApi> {
-  const api: FakeApi = {
-    url: '',
-    requests: [],
-    reply: () => ({ status: 200, body: {} }),
-    reset() {
-      api.requests.length = 0;
-      api.reply = () => ({ status: 200, body: {} });
-    },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let json: unknown;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
+  const fake = scripted<RecordedRequest, Reply>({ status: 200, body: {} });
+  const server = createServer((req, res) => {
+    whenReceived(req, (raw) => {
+      const text = raw.toString('utf8');
       const url = new URL(req.url ?? '/', 'http://localhost');
       const recorded: RecordedRequest = {
         method: req.method ?? '',
@@ -71,25 +39,19 @@ export async function startFakeApi(): Promise<FakeApi> {
         query: url.searchParams,
         headers: req.headers,
         text,
-        json,
+        json: jsonOrUndefined(text),
         form: new URLSearchParams(text),
       };
-      api.requests.push(recorded);
-      const reply = api.reply(recorded, api.requests.length - 1);
-      const answer = () => {
+      answer(fake, recorded, (reply) => {
         if (res.destroyed) return;
         const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
         const type = typeof reply.body === 'string' ? 'text/plain' : 'application/json';
         res.writeHead(reply.status ?? 200, { 'content-type': type, ...reply.headers });
         res.end(body);
-      };
-      if (reply.delayMs) setTimeout(answer, reply.delayMs).unref();
-      else answer();
+      });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  api.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return api;
+  return listenScripted(server, fake);
 }
 
 export interface ReceivedMail {
@@ -133,16 +95,14 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
       else callback(new Error('Invalid username or password'));
     },
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      whenReceived(stream, (raw) => {
         const refusal = fake.refuseWith;
         if (refusal) {
           const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
           callback(error);
           return;
         }
-        simpleParser(Buffer.concat(chunks))
+        simpleParser(raw)
           .then((mail) => {
             fake.received.push({
               envelope: {
@@ -158,7 +118,7 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  fake.port = (server.server.address() as AddressInfo).port;
+  // Closed by the SMTP server itself, which lets the sessions it holds end first.
+  fake.port = (await listenOnLoopback(server.server)).port;
   return fake;
 }

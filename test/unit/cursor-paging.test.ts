@@ -4,7 +4,7 @@ import { arrayReader, paginate, type PageRequest } from '#lib/store/cursor-page.
 import { capTotalCount } from '#lib/topics/count.ts';
 
 // The pure parts of cursor paging: the cap of totalCount, opaque cursors, and the page rules of
-// reference-notes §6.2 over an in-memory list (the DynamoDB reader has the same contract).
+// lib/store/cursor-page.ts over an in-memory list (the DynamoDB reader has the same contract).
 
 describe('capTotalCount', () => {
   it('counts up to 50,000 and flags anything beyond', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTROL_SCHEMAS, controlsDataSchema } from '#lib/workflows/controls.ts';
 import { STEP_TYPES, type StepType } from '#lib/workflows/model.ts';
 
-// Control values per kind (interface.md's table): what is refused, and the JSON Schema shown.
+// Control values per kind (the API's control objects): what is refused, and the JSON Schema shown.
 
 function errors(type: StepType, values: unknown): Record<string, string[]> {
   const result = CONTROL_SCHEMAS[type].safeParse(values);

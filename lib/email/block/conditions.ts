@@ -3,10 +3,10 @@ import type { BlockNode } from './document.ts';
 import { asOutput, itemRewrites, repeatEach } from './expressions.ts';
 import { liquidText, type RenderContext } from './context.ts';
 
-// The nodes a parent's content stands for once the variables are known (content-apis.md §3.3
-// step 4): a node whose `showIfKey` is false is left out; a repeat (or the deprecated `for`) is
-// replaced by its children once per item of the list its `each` names (the first `iterations`
-// items when set), each copy seeing that item.
+// The nodes a parent's content stands for once the variables are known, as the reference's
+// renderer expands them: a node whose `showIfKey` is false is left out; a repeat (or the
+// deprecated `for`) is replaced by its children once per item of the list its `each` names (the
+// first `iterations` items when set), each copy seeing that item.
 
 export interface Expanded {
   node: BlockNode;

@@ -17,7 +17,7 @@ export interface BlockNode {
   text?: string;
 }
 
-/** Every node type the renderer draws (content-apis.md §3.2); `for` is the deprecated `repeat`. */
+/** Every node type the renderer draws (docs/content.md); `for` is the deprecated `repeat`. */
 const NODE_TYPES = [
   'doc', 'paragraph', 'heading', 'text', 'variable', 'hardBreak', 'button', 'image', 'inlineImage', 'logo', 'spacer',
   'horizontalRule', 'section', 'columns', 'column', 'repeat', 'for', 'htmlCodeBlock', 'footer', 'blockquote',

@@ -1,6 +1,6 @@
 import type { BlockNode } from './document.ts';
 
-// The Liquid a block document holds, as the reference reads it (content-apis.md §3.3): a
+// The Liquid a block document holds, as the reference reads it (docs/content.md): a
 // `variable` node is `{{ aliasFor or id }}` (with `| default` when it has a fallback), a
 // `showIfKey` and a repeat's `each` are bare paths, and an attribute flagged `is*Variable` is a
 // path rather than text. Inside a repeat, a path into the list (`payload.items.name`) or the

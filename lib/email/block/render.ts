@@ -10,7 +10,7 @@ import { blockquote, bulletList, footer, heading, horizontalRule, htmlCodeBlock,
 
 // A block-editor email body (the JSON of Novu's Maily editor) rendered to email-client-safe HTML:
 // tables, attributes and inline styles. Our own renderer over the documented node types
-// (content-apis.md §3.2): the reference's pulls React and react-email, far over the jobs
+// (docs/content.md): the reference's pulls React and react-email, far over the jobs
 // consumer's bundle budget. Sanitizing, the layout and CSS inlining follow in the email step
 // (lib/pipeline/steps/email-content.ts), as for an HTML body.
 

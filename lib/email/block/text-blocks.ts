@@ -5,7 +5,7 @@ import type { BlockNode } from './document.ts';
 import { alignment, attributes, boxTable, cssValue, numberAttr, styleOf } from './html.ts';
 
 // Blocks of text: paragraphs, headings, the footer, quotes, lists, the divider, the spacer and a
-// block of the author's own HTML. Sizes and colours are the reference renderer's (§3.2).
+// block of the author's own HTML. Sizes and colours are the reference renderer's.
 
 /** A paragraph's bottom margin, dropped before a spacer and at the end of a box, as the reference does. */
 const bottomMargin = (place: Place, margin: string) =>

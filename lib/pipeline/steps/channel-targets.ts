@@ -4,7 +4,7 @@ import type { ChannelSettings } from '../../subscribers/model.ts';
 import type { JobContext } from '../decision.ts';
 import { DETAILS } from '../details.ts';
 
-// Where a chat or push step sends (reference 12.9): every entry of the subscriber's channels
+// Where a chat or push step sends, as in the reference: every entry of the subscriber's channels
 // whose provider is of the step's channel and whose integration is active in this environment.
 // Chat sends to a webhook URL (`overrides.chat.webhookUrl`, `payload.webhookUrl`, the entry's
 // own), WhatsApp to the subscriber's phone; push to every device token of the entry. An entry

@@ -1,6 +1,6 @@
 import { deepMerge, objectOr } from '../../providers/deep-merge.ts';
 
-// The trigger's overrides that reach a provider (reference 12.9): `overrides.<channel>` merged
+// The trigger's overrides that reach a provider, as in the reference: `overrides.<channel>` merged
 // with `overrides[providerId]` (message options: from, senderName, replyTo, cc, bcc, text,
 // customData, ...), and `overrides.providers[providerId]` merged with
 // `overrides.steps[stepId].providers[providerId]` (data merged into the provider's request).

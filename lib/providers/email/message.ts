@@ -2,8 +2,8 @@ import type { Delivery } from '../provider.ts';
 import { objectOr } from '../deep-merge.ts';
 
 // One email as every email provider sends it, from a delivery: the trigger's overrides win, then
-// the step, then the integration's credentials (reference 12.9, createMailData). Override values
-// come from API callers untyped: a value of the wrong type is ignored, never a crash.
+// the step, then the integration's credentials, as the reference's createMailData does. Override
+// values come from API callers untyped: a value of the wrong type is ignored, never a crash.
 
 export interface Address {
   email: string;

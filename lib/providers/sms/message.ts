@@ -2,7 +2,7 @@ import type { Delivery } from '../provider.ts';
 import { objectOr } from '../deep-merge.ts';
 
 // One text message as every SMS provider sends it: the trigger's overrides win for the sender,
-// then the step, then the integration's `from` (reference 12.9).
+// then the step, then the integration's `from`, as in the reference.
 
 export interface SmsMessage {
   to: string;
