@@ -619,7 +619,7 @@ describe('every provider of the catalogue, activated with malformed credentials'
 
   it('stored none of them', async () => {
     const client = apiClient(api.url, validKey);
-    const listed = (await client.get('/v1/integrations')).body.data as { providerId: string; credentials: Record<string, unknown> }[];
+    const listed = (await client.get('/v1/integrations')).body as { providerId: string; credentials: Record<string, unknown> }[];
     expect(listed.filter((i) => Object.values(i.credentials ?? {}).some((v) => typeof v === 'object' && v !== null))).toEqual([]);
   });
 });
