@@ -23,6 +23,13 @@ import { parseApnsKey } from './push/apns-token.ts';
 import { parseCheck } from './push/checked-field.ts';
 import { checkFcmConnection } from './push/fcm.ts';
 import { parseServiceAccount } from './push/google-oauth.ts';
+import { checkAfricasTalkingConnection } from './sms/africas-talking.ts';
+import { checkBandwidthConnection } from './sms/bandwidth.ts';
+import { checkBrevoSmsConnection } from './sms/brevo.ts';
+import { checkClicksendConnection } from './sms/clicksend.ts';
+import { checkSendchampConnection } from './sms/sendchamp.ts';
+import { checkSinchConnection } from './sms/sinch.ts';
+import { checkTermiiConnection } from './sms/termii.ts';
 import { checkTwilioConnection } from './sms/twilio.ts';
 
 // The integration routes' side of the providers: which ones can deliver, what their credentials
@@ -82,6 +89,16 @@ const PROVIDERS = {
     checks: { apiKeyRequestHeader: headerNameCheck('apiKeyRequestHeader'), secretKeyRequestHeader: headerNameCheck('secretKeyRequestHeader') },
     rules: genericSmsRules,
   },
+  sinch: { checkConnection: checkSinchConnection },
+  bandwidth: { checkConnection: checkBandwidthConnection },
+  clickatell: {},
+  termii: { checkConnection: checkTermiiConnection },
+  'africas-talking': { checkConnection: checkAfricasTalkingConnection },
+  clicksend: { checkConnection: checkClicksendConnection },
+  sms77: {},
+  'brevo-sms': { checkConnection: checkBrevoSmsConnection },
+  sendchamp: { checkConnection: checkSendchampConnection },
+  simpletexting: {},
   // chat
   slack: {},
   discord: {},

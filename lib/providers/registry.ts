@@ -18,12 +18,22 @@ import { sesProvider } from './email/ses.ts';
 import { smtpProvider } from './email/smtp.ts';
 import { sparkpostProvider } from './email/sparkpost.ts';
 import { emailWebhookProvider } from './email/webhook.ts';
+import { africasTalkingProvider } from './sms/africas-talking.ts';
+import { bandwidthProvider } from './sms/bandwidth.ts';
+import { brevoSmsProvider } from './sms/brevo.ts';
+import { clickatellProvider } from './sms/clickatell.ts';
+import { clicksendProvider } from './sms/clicksend.ts';
 import { genericSmsProvider } from './sms/generic.ts';
 import { infobipSmsProvider } from './sms/infobip.ts';
 import { messagebirdProvider } from './sms/messagebird.ts';
 import { plivoProvider } from './sms/plivo.ts';
+import { sendchampProvider } from './sms/sendchamp.ts';
+import { simpletextingProvider } from './sms/simpletexting.ts';
+import { sinchProvider } from './sms/sinch.ts';
+import { sms77Provider } from './sms/sms77.ts';
 import { snsProvider } from './sms/sns.ts';
 import { telnyxProvider } from './sms/telnyx.ts';
+import { termiiProvider } from './sms/termii.ts';
 import { twilioProvider } from './sms/twilio.ts';
 import { vonageProvider } from './sms/vonage.ts';
 import type { DeliverableProviderId } from './credential-checks.ts';
@@ -68,6 +78,16 @@ const PROVIDERS: Record<DeliverableProviderId, DeliveryProvider> = {
   messagebird: messagebirdProvider,
   'infobip-sms': infobipSmsProvider,
   'generic-sms': genericSmsProvider,
+  sinch: sinchProvider,
+  bandwidth: bandwidthProvider,
+  clickatell: clickatellProvider,
+  termii: termiiProvider,
+  'africas-talking': africasTalkingProvider,
+  clicksend: clicksendProvider,
+  sms77: sms77Provider,
+  'brevo-sms': brevoSmsProvider,
+  sendchamp: sendchampProvider,
+  simpletexting: simpletextingProvider,
   ...CHAT_PROVIDERS,
   ...PUSH_PROVIDERS,
 };

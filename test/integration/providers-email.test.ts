@@ -773,14 +773,14 @@ describe('integrations: what can be active', () => {
   });
 
   it('refuses to create an active integration of a provider without delivery code (422), saves it inactive', async () => {
-    const credentials = { apiToken: 'k', region: 'eu', from: '+15550000000' };
-    const active = await env.client.post('/v1/integrations', { providerId: 'sinch', channel: 'sms', credentials, active: true });
+    const credentials = { apiKey: 'k' };
+    const active = await env.client.post('/v1/integrations', { providerId: 'getstream', channel: 'chat', credentials, active: true });
     expect(active.status).toBe(422);
     expect(Object.keys(active.body.errors)).toEqual(['providerId']);
-    expect(active.body.errors.providerId.value).toBe('sinch');
+    expect(active.body.errors.providerId.value).toBe('getstream');
     expect(active.body.errors.providerId.messages[0]).toMatch(/not supported for delivery/);
 
-    const inactive = await env.client.post('/v1/integrations', { providerId: 'sinch', channel: 'sms', credentials });
+    const inactive = await env.client.post('/v1/integrations', { providerId: 'getstream', channel: 'chat', credentials });
     expect(inactive.status).toBe(201);
     const activate = await env.client.put(`/v1/integrations/${inactive.body.data._id}`, { active: true });
     expect(activate.status).toBe(422);
