@@ -24,9 +24,11 @@ import { parseCheck } from './push/checked-field.ts';
 import { checkFcmConnection } from './push/fcm.ts';
 import { parseServiceAccount } from './push/google-oauth.ts';
 import { checkAfricasTalkingConnection } from './sms/africas-talking.ts';
+import { parseAzureConnectionString } from './sms/azure-sms.ts';
 import { checkBandwidthConnection } from './sms/bandwidth.ts';
 import { checkBrevoSmsConnection } from './sms/brevo.ts';
 import { checkClicksendConnection } from './sms/clicksend.ts';
+import { checkRingCentralConnection } from './sms/ring-central.ts';
 import { checkSendchampConnection } from './sms/sendchamp.ts';
 import { checkSinchConnection } from './sms/sinch.ts';
 import { checkTermiiConnection } from './sms/termii.ts';
@@ -99,6 +101,10 @@ const PROVIDERS = {
   'brevo-sms': { checkConnection: checkBrevoSmsConnection },
   sendchamp: { checkConnection: checkSendchampConnection },
   simpletexting: {},
+  'azure-sms': { checks: { accessKey: parseCheck(parseAzureConnectionString) } },
+  'ring-central': { checkConnection: checkRingCentralConnection },
+  unifonic: {},
+  smsmode: {},
   // chat
   slack: {},
   discord: {},

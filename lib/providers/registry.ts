@@ -19,6 +19,7 @@ import { smtpProvider } from './email/smtp.ts';
 import { sparkpostProvider } from './email/sparkpost.ts';
 import { emailWebhookProvider } from './email/webhook.ts';
 import { africasTalkingProvider } from './sms/africas-talking.ts';
+import { azureSmsProvider } from './sms/azure-sms.ts';
 import { bandwidthProvider } from './sms/bandwidth.ts';
 import { brevoSmsProvider } from './sms/brevo.ts';
 import { clickatellProvider } from './sms/clickatell.ts';
@@ -27,14 +28,17 @@ import { genericSmsProvider } from './sms/generic.ts';
 import { infobipSmsProvider } from './sms/infobip.ts';
 import { messagebirdProvider } from './sms/messagebird.ts';
 import { plivoProvider } from './sms/plivo.ts';
+import { ringCentralProvider } from './sms/ring-central.ts';
 import { sendchampProvider } from './sms/sendchamp.ts';
 import { simpletextingProvider } from './sms/simpletexting.ts';
 import { sinchProvider } from './sms/sinch.ts';
 import { sms77Provider } from './sms/sms77.ts';
+import { smsmodeProvider } from './sms/smsmode.ts';
 import { snsProvider } from './sms/sns.ts';
 import { telnyxProvider } from './sms/telnyx.ts';
 import { termiiProvider } from './sms/termii.ts';
 import { twilioProvider } from './sms/twilio.ts';
+import { unifonicProvider } from './sms/unifonic.ts';
 import { vonageProvider } from './sms/vonage.ts';
 import type { DeliverableProviderId } from './credential-checks.ts';
 import type { DeliveryProvider } from './provider.ts';
@@ -88,6 +92,10 @@ const PROVIDERS: Record<DeliverableProviderId, DeliveryProvider> = {
   'brevo-sms': brevoSmsProvider,
   sendchamp: sendchampProvider,
   simpletexting: simpletextingProvider,
+  'azure-sms': azureSmsProvider,
+  'ring-central': ringCentralProvider,
+  unifonic: unifonicProvider,
+  smsmode: smsmodeProvider,
   ...CHAT_PROVIDERS,
   ...PUSH_PROVIDERS,
 };

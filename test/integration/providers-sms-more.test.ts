@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
@@ -235,6 +236,116 @@ describe('SimpleTexting', () => {
   });
 });
 
+describe('Azure SMS', () => {
+  const key = Buffer.from('azure-access-key-bytes').toString('base64');
+  const connection = () => `endpoint=${fake.url}/;accesskey=${key}`;
+  const azure = (fields: Partial<Delivery> = {}) => deliveryOf('azure-sms', 'sms', { accessKey: connection(), from: '+15550199' }, { to: PHONE, content: TEXT, ...fields });
+
+  it('posts the message to the resource of the connection string, signed with its access key', async () => {
+    fake.reply = () => ({ status: 202, body: { value: [{ to: PHONE, messageId: 'az-1', httpStatusCode: 202, successful: true }] } });
+    const result = await send(azure());
+    expect(result.id).toBe('az-1');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', url: '/sms?api-version=2021-03-07' });
+    expect(request!.json).toEqual({ from: '+15550199', smsRecipients: [{ to: PHONE }], message: TEXT, smsSendOptions: { enableDeliveryReport: false } });
+    // The signature Azure recomputes: method, path and query, date, host and the body's hash.
+    const headers = request!.headers;
+    expect(headers['x-ms-content-sha256']).toBe(createHash('sha256').update(request!.text).digest('base64'));
+    const toSign = `POST\n${request!.url}\n${headers['x-ms-date']};${headers.host};${headers['x-ms-content-sha256']}`;
+    const signature = createHmac('sha256', Buffer.from(key, 'base64')).update(toSign).digest('base64');
+    expect(headers.authorization).toBe(`HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=${signature}`);
+    expect(headers['repeatability-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a recipient that was not sent fails with its errorMessage; a refused signature with Azure\'s message', async () => {
+    fake.reply = () => ({ status: 202, body: { value: [{ to: PHONE, httpStatusCode: 400, successful: false, errorMessage: 'Invalid To phone number format.' }] } });
+    const refused = await failure(send(azure()));
+    expect(refused.message).toBe('Azure SMS did not send the message: Invalid To phone number format.');
+
+    fake.reply = () => ({ status: 401, body: { error: { code: 'Denied', message: 'Denied by the resource provider.' } } });
+    const denied = await failure(send(azure()));
+    expect(denied.message).toBe('Azure SMS answered 401: Denied by the resource provider.');
+  });
+
+  it('a retry repeats the same signed request, so Azure sends once', async () => {
+    fake.reply = (_request, index) => (index === 0 ? { status: 503, body: {} } : { status: 202, body: { value: [{ messageId: 'az-2', successful: true }] } });
+    expect((await send(azure())).id).toBe('az-2');
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.headers['repeatability-request-id']).toBe(fake.requests[0]!.headers['repeatability-request-id']);
+  });
+});
+
+describe('RingCentral', () => {
+  const credentials = (clientId: string) => ({ clientId, secretKey: 'rc-secret', token: 'jwt.assertion.value' });
+  const routes = (sms: () => { status: number; body: unknown }) => (request: { path: string }) =>
+    request.path === '/restapi/oauth/token' ? { status: 200, body: { access_token: 'rc-access', token_type: 'bearer', expires_in: 3600 } } : sms();
+
+  it('exchanges the JWT for an access token once, then posts the SMS from the extension', async () => {
+    fake.reply = routes(() => ({ status: 200, body: { id: 1724099032020, creationTime: '2030-01-01T00:00:00Z', messageStatus: 'Queued' } }));
+    const result = await send(sms('ring-central', credentials('rc-app-1')));
+    expect(result.id).toBe('1724099032020');
+    await send(sms('ring-central', credentials('rc-app-1')));
+    expect(fake.requests.map((r) => r.path)).toEqual(['/restapi/oauth/token', '/restapi/v1.0/account/~/extension/~/sms', '/restapi/v1.0/account/~/extension/~/sms']);
+    const [token, message] = fake.requests;
+    expect(token!.headers.authorization).toBe(basic('rc-app-1', 'rc-secret'));
+    expect(Object.fromEntries(token!.form)).toEqual({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: 'jwt.assertion.value' });
+    expect(message!.headers.authorization).toBe('Bearer rc-access');
+    expect(message!.json).toEqual({ from: { phoneNumber: '+15550199' }, to: [{ phoneNumber: PHONE }], text: TEXT });
+  });
+
+  it('a refused access token is renewed once; a refused JWT fails with RingCentral\'s description', async () => {
+    let sent = 0;
+    fake.reply = routes(() => (sent++ === 0 ? { status: 401, body: { errorCode: 'TokenInvalid', message: 'Invalid token' } } : { status: 200, body: { id: 7 } }));
+    expect((await send(sms('ring-central', credentials('rc-app-2')))).id).toBe('7');
+    expect(fake.requests.map((r) => r.path.split('/').at(-1))).toEqual(['token', 'sms', 'token', 'sms']);
+
+    fake.reset();
+    fake.reply = () => ({ status: 400, body: { error: 'invalid_grant', error_description: 'Invalid JWT' } });
+    const error = await failure(send(sms('ring-central', credentials('rc-app-3'))));
+    expect(error.message).toBe('RingCentral answered 400: Invalid JWT');
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe('Unifonic', () => {
+  it('posts the form with the AppSid; the sender is the Sender ID unless the trigger names one', async () => {
+    fake.reply = () => ({ status: 200, body: { success: true, message: '', errorCode: 'ER-00', data: { MessageID: 'uf-1', NumberOfUnits: 1 } } });
+    const result = await send(sms('unifonic', { appSid: 'app-sid', senderId: 'ACME' }));
+    expect(result.id).toBe('uf-1');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/rest/SMS/messages' });
+    expect(Object.fromEntries(request!.form)).toEqual({ AppSid: 'app-sid', SenderID: 'ACME', Recipient: '15550100', Body: TEXT, responseType: 'JSON' });
+
+    await send(sms('unifonic', { appSid: 'app-sid', senderId: 'ACME' }, { overrides: { from: 'PROMO' } }));
+    expect(fake.requests[1]!.form.get('SenderID')).toBe('PROMO');
+  });
+
+  it('its success: false fails with the message and code', async () => {
+    fake.reply = () => ({ status: 200, body: { success: false, message: 'Wrong AppSid', errorCode: 'ER-01' } });
+    const error = await failure(send(sms('unifonic', { appSid: 'wrong', senderId: 'ACME' })));
+    expect(error.message).toBe('Unifonic refused the message: Wrong AppSid (ER-01)');
+  });
+});
+
+describe('smsmode', () => {
+  it('posts the message with the key in X-Api-Key', async () => {
+    fake.reply = () => ({ status: 201, body: { messageId: 'sm-1', acceptedAt: '2030-01-01T00:00:00Z', status: { value: 'ENROUTE' } } });
+    const result = await send(sms('smsmode', { apiKey: 'sm-key' }));
+    expect(result.id).toBe('sm-1');
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/sms/v1/messages' });
+    expect(request!.headers['x-api-key']).toBe('sm-key');
+    expect(request!.json).toEqual({ from: '+15550199', recipient: { to: PHONE }, body: { text: TEXT } });
+  });
+
+  it('a refusal is final with smsmode\'s message', async () => {
+    fake.reply = () => ({ status: 401, body: { status: 401, message: 'Invalid API key' } });
+    const error = await failure(send(sms('smsmode', { apiKey: 'wrong' })));
+    expect(fake.requests).toHaveLength(1);
+    expect(error.message).toBe('smsmode answered 401: Invalid API key');
+  });
+});
+
 // The retry rule every HTTP provider shares, for each of these.
 const sendable: [string, Record<string, unknown>][] = [
   ['sinch', { apiToken: 't', region: 'us', accountSid: 'p' }],
@@ -247,6 +358,8 @@ const sendable: [string, Record<string, unknown>][] = [
   ['brevo-sms', { apiKey: 'k' }],
   ['sendchamp', { apiKey: 'k' }],
   ['simpletexting', { apiKey: 'k' }],
+  ['unifonic', { appSid: 'a', senderId: 's' }],
+  ['smsmode', { apiKey: 'k' }],
 ];
 describe('transient failures', () => {
   it.each(sendable)('%s: a 503 is tried three times, then fails with the answer', async (providerId, credentials) => {
@@ -289,6 +402,10 @@ describe('integrations of these providers', () => {
     { providerId: 'brevo-sms', valid: { apiKey: 'k' }, malformed: { apiKey: '' }, errors: ['credentials.apiKey'] },
     { providerId: 'sendchamp', valid: { apiKey: 'k' }, malformed: { apiKey: {} }, errors: ['credentials.apiKey'] },
     { providerId: 'simpletexting', valid: { apiKey: 'k' }, malformed: { apiKey: true }, errors: ['credentials.apiKey'] },
+    { providerId: 'azure-sms', valid: { accessKey: 'endpoint=https://acme.communication.azure.com/;accesskey=a2V5' }, malformed: { accessKey: 'a2V5' }, errors: ['credentials.accessKey'] },
+    { providerId: 'ring-central', valid: { clientId: 'c', secretKey: 's', token: 'jwt', secure: true }, malformed: { clientId: 'c', secretKey: 's' }, errors: ['credentials.token'] },
+    { providerId: 'unifonic', valid: { appSid: 'a', senderId: 'ACME' }, malformed: { appSid: 'a', senderId: 3 }, errors: ['credentials.senderId'] },
+    { providerId: 'smsmode', valid: { apiKey: 'k' }, malformed: { apiKey: '\t' }, errors: ['credentials.apiKey'] },
   ];
 
   it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', async ({ providerId, valid, malformed, errors }) => {
@@ -313,6 +430,7 @@ describe('integrations of these providers', () => {
     { providerId: 'clicksend', credentials: { user: 'u', apiKey: 'cs' }, method: 'GET', url: '/v3/account', auth: ['authorization', basic('u', 'cs')] },
     { providerId: 'brevo-sms', credentials: { apiKey: 'bv' }, method: 'GET', url: '/v3/account', auth: ['api-key', 'bv'] },
     { providerId: 'sendchamp', credentials: { apiKey: 'sc' }, method: 'GET', url: '/api/v1/wallet/wallet_balance', auth: ['authorization', 'Bearer sc'] },
+    { providerId: 'ring-central', credentials: { clientId: 'rc', secretKey: 'rs', token: 'jwt' }, method: 'POST', url: '/restapi/oauth/token', auth: ['authorization', basic('rc', 'rs')] },
   ];
 
   it.each(checks)('$providerId: check: true calls what sends nothing, and a refusal fails the request (400)', async ({ providerId, credentials, method, url, auth }) => {
@@ -333,8 +451,16 @@ describe('integrations of these providers', () => {
     expect(listed.some((i) => i.identifier === identifier)).toBe(false);
   });
 
-  it.each(['clickatell', 'sms77', 'simpletexting'])('%s: check: true says in a warning that nothing could be checked, and saves', async (providerId) => {
-    const created = await env.client.post('/v1/integrations', { providerId, channel: 'sms', credentials: { apiKey: 'k', ...from, baseUrl: fake.url }, check: true });
+  const unchecked: [string, Record<string, unknown>][] = [
+    ['clickatell', { apiKey: 'k' }],
+    ['sms77', { apiKey: 'k' }],
+    ['simpletexting', { apiKey: 'k' }],
+    ['azure-sms', { accessKey: 'endpoint=https://acme.communication.azure.com/;accesskey=a2V5' }],
+    ['unifonic', { appSid: 'a', senderId: 'ACME' }],
+    ['smsmode', { apiKey: 'k' }],
+  ];
+  it.each(unchecked)('%s: check: true says in a warning that nothing could be checked, and saves', async (providerId, credentials) => {
+    const created = await env.client.post('/v1/integrations', { providerId, channel: 'sms', credentials: { ...credentials, ...from, baseUrl: fake.url }, check: true });
     expect(created.status).toBe(201);
     expect(created.headers.get('warning')).toBe(`299 - "${providerId} has no call that tests credentials without sending anything: they were not checked"`);
     expect(fake.requests).toHaveLength(0);
