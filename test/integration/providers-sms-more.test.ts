@@ -5,6 +5,7 @@ import type { Delivery } from '#lib/providers/provider.ts';
 import { createTestOrg, startTestApi, type TestEnv } from '../support/api.ts';
 import { rand } from '../support/pipeline.ts';
 import { deliveryOf } from '../support/deliveries.ts';
+import { expectActivation, type ActivationCase } from '../support/integration-activation.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 
@@ -391,7 +392,7 @@ afterAll(() => api.close());
 describe('integrations of these providers', () => {
   const from = { from: '+15550199' };
   // Valid credentials of each, by the catalogue; and what each refuses (422 with these paths).
-  const providers: { providerId: string; valid: Record<string, unknown>; malformed: Record<string, unknown>; errors: string[] }[] = [
+  const providers: ActivationCase[] = [
     { providerId: 'sinch', valid: { apiToken: 't', region: 'eu', accountSid: 'plan' }, malformed: { apiToken: 't', region: 'eu' }, errors: ['credentials.accountSid'] },
     { providerId: 'bandwidth', valid: { user: 'u', password: 'p', accountSid: 'a' }, malformed: { user: 'u', password: 7, accountSid: 'a' }, errors: ['credentials.password'] },
     { providerId: 'clickatell', valid: { apiKey: 'k' }, malformed: { apiKey: ' ' }, errors: ['credentials.apiKey'] },
@@ -408,18 +409,9 @@ describe('integrations of these providers', () => {
     { providerId: 'smsmode', valid: { apiKey: 'k' }, malformed: { apiKey: '\t' }, errors: ['credentials.apiKey'] },
   ];
 
-  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', async ({ providerId, valid, malformed, errors }) => {
-    const created = await env.client.post('/v1/integrations', { providerId, channel: 'sms', active: true, credentials: { ...valid, ...from } });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.data).toMatchObject({ providerId, active: true });
-
-    const identifier = `bad-${providerId}-${rand()}`;
-    const refused = await env.client.post('/v1/integrations', { providerId, channel: 'sms', active: true, identifier, credentials: { ...malformed, ...from } });
-    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
-    expect(Object.keys(refused.body.errors).sort()).toEqual(errors);
-    const listed = (await env.client.get('/v1/integrations')).body as any[];
-    expect(listed.some((i) => i.identifier === identifier)).toBe(false);
-  });
+  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', (provider) =>
+    expectActivation(env.client, 'sms', provider, from),
+  );
 
   // What each check calls; none of them sends a message.
   const checks: { providerId: string; credentials: Record<string, unknown>; method: string; url: string; auth?: [string, string] }[] = [
