@@ -1,9 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
+import { PROVIDERS } from '#lib/integrations/providers.ts';
+import { canDeliver } from '#lib/providers/credential-checks.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
 import { createTestOrg, startTestApi, type TestEnv } from '../support/api.ts';
-import { rand } from '../support/pipeline.ts';
+import { messagesOf, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { deliveryOf } from '../support/deliveries.ts';
 import { expectActivation, type ActivationCase } from '../support/integration-activation.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
@@ -413,6 +415,22 @@ describe('integrations of these providers', () => {
     expectActivation(env.client, 'sms', provider, from),
   );
 
+  // Every SMS provider of the catalogue that delivers, whoever added it: each required credential
+  // of the wrong type is refused by name.
+  const deliverable = PROVIDERS.filter((p) => p.channel === 'sms' && canDeliver(p.id, 'sms') && p.credentials.some((c) => c.required));
+  it.each(deliverable.map((p) => [p.id, p.credentials.filter((c) => c.required).map((c) => c.key)] as const))(
+    '%s: every required credential malformed is a 422 naming each, nothing saved',
+    async (providerId, required) => {
+      const identifier = `malformed-${providerId}-${rand()}`;
+      const credentials = Object.fromEntries(required.map((key) => [key, 42]));
+      const refused = await env.client.post('/v1/integrations', { providerId, channel: 'sms', active: true, identifier, credentials });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+      expect(Object.keys(refused.body.errors).sort()).toEqual(required.map((key) => `credentials.${key}`).sort());
+      const listed = (await env.client.get('/v1/integrations')).body as any[];
+      expect(listed.some((i) => i.identifier === identifier)).toBe(false);
+    },
+  );
+
   // What each check calls; none of them sends a message.
   const checks: { providerId: string; credentials: Record<string, unknown>; method: string; url: string; auth?: [string, string] }[] = [
     { providerId: 'sinch', credentials: { apiToken: 'sn', region: 'eu', accountSid: 'plan-1' }, method: 'GET', url: '/xms/v1/plan-1/batches?page_size=1', auth: ['authorization', 'Bearer sn'] },
@@ -456,5 +474,29 @@ describe('integrations of these providers', () => {
     expect(created.status).toBe(201);
     expect(created.headers.get('warning')).toBe(`299 - "${providerId} has no call that tests credentials without sending anything: they were not checked"`);
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('end to end', () => {
+  it('a trigger delivers through a primary RingCentral integration, keeping its message id', async () => {
+    const own = (await createTestOrg(api.url)).dev;
+    const credentials = { clientId: 'rc-e2e', secretKey: 'rc-secret', token: 'jwt-e2e', from: '+15550199', baseUrl: fake.url };
+    const created = await own.client.post('/v1/integrations', { providerId: 'ring-central', channel: 'sms', active: true, credentials });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await own.client.post(`/v1/integrations/${created.body.data._id}/set-primary`, {})).status).toBeLessThan(300);
+    const workflowId = `wf-${rand()}`;
+    const workflow = await own.client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: [{ name: 'Text', stepId: 'text', type: 'sms', controlValues: { body: 'Code {{payload.code}}' } }] });
+    expect(workflow.status, JSON.stringify(workflow.body)).toBe(201);
+    fake.reply = (request) => (request.path === '/restapi/oauth/token' ? { status: 200, body: { access_token: 'rc-e2e-access', expires_in: 3600 } } : { status: 200, body: { id: 880011, messageStatus: 'Queued' } });
+
+    const subscriberId = `sub-${rand()}`;
+    const txid = await triggerWith(own.client, { name: workflowId, to: { subscriberId, phone: PHONE }, payload: { code: '4711' } });
+    const item = await settledOne(own.client, txid);
+    expect(item.jobs[0].status).toBe('completed');
+    const [message] = await messagesOf(own.client, subscriberId, 'sms');
+    expect(message).toMatchObject({ status: 'sent', providerId: 'ring-central', content: 'Code 4711', identifier: '880011' });
+    const sent = fake.requests.find((r) => r.path.endsWith('/sms'));
+    expect(sent!.headers.authorization).toBe('Bearer rc-e2e-access');
+    expect(sent!.json).toEqual({ from: { phoneNumber: '+15550199' }, to: [{ phoneNumber: PHONE }], text: 'Code 4711' });
   });
 });
