@@ -30,7 +30,7 @@ import { checkBrevoSmsConnection } from './sms/brevo.ts';
 import { checkClicksendConnection } from './sms/clicksend.ts';
 import { checkRingCentralConnection } from './sms/ring-central.ts';
 import { checkSendchampConnection } from './sms/sendchamp.ts';
-import { checkSinchConnection } from './sms/sinch.ts';
+import { checkSinchConnection, sinchRegionCheck } from './sms/sinch.ts';
 import { checkTermiiConnection } from './sms/termii.ts';
 import { checkTwilioConnection } from './sms/twilio.ts';
 
@@ -91,7 +91,7 @@ const PROVIDERS = {
     checks: { apiKeyRequestHeader: headerNameCheck('apiKeyRequestHeader'), secretKeyRequestHeader: headerNameCheck('secretKeyRequestHeader') },
     rules: genericSmsRules,
   },
-  sinch: { checkConnection: checkSinchConnection },
+  sinch: { checks: { region: sinchRegionCheck }, checkConnection: checkSinchConnection },
   bandwidth: { checkConnection: checkBandwidthConnection },
   clickatell: {},
   termii: { checkConnection: checkTermiiConnection },

@@ -396,6 +396,7 @@ describe('integrations of these providers', () => {
   // Valid credentials of each, by the catalogue; and what each refuses (422 with these paths).
   const providers: ActivationCase[] = [
     { providerId: 'sinch', valid: { apiToken: 't', region: 'eu', accountSid: 'plan' }, malformed: { apiToken: 't', region: 'eu' }, errors: ['credentials.accountSid'] },
+    { providerId: 'sinch', valid: { apiToken: 't', region: 'CA', accountSid: 'plan' }, malformed: { apiToken: 't', region: 'evil.example/x', accountSid: 'plan' }, errors: ['credentials.region'] },
     { providerId: 'bandwidth', valid: { user: 'u', password: 'p', accountSid: 'a' }, malformed: { user: 'u', password: 7, accountSid: 'a' }, errors: ['credentials.password'] },
     { providerId: 'clickatell', valid: { apiKey: 'k' }, malformed: { apiKey: ' ' }, errors: ['credentials.apiKey'] },
     { providerId: 'termii', valid: { apiKey: 'k' }, malformed: {}, errors: ['credentials.apiKey'] },

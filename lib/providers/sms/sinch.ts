@@ -1,4 +1,5 @@
 import { baseUrlOf } from '../base-url.ts';
+import type { ValueCheck } from '../credential-schema.ts';
 import { callProvider, checkCall, withProviderData } from '../http.ts';
 import type { ConnectionTarget, Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
 import { delivered, valueAt } from '../result.ts';
@@ -9,6 +10,12 @@ import { smsMessage } from './message.ts';
 // accountSid (see the catalogue).
 
 const NAME = 'Sinch';
+const REGIONS = ['us', 'eu', 'au', 'br', 'ca'];
+
+/** The region names a Sinch SMS host. */
+export const sinchRegionCheck: ValueCheck = (value) =>
+  typeof value === 'string' && REGIONS.includes(value.trim().toLowerCase()) ? undefined : `region must be one of ${REGIONS.join(', ')}`;
+
 const plan = (c: Record<string, unknown>) => {
   const region = String(c.region ?? '').trim().toLowerCase() || 'us';
   return `${baseUrlOf('sinch', c, `https://${region}.sms.api.sinch.com`)}/xms/v1/${encodeURIComponent(String(c.accountSid ?? ''))}`;
