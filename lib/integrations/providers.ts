@@ -176,8 +176,8 @@ const SMS: ProviderDef[] = [
   def('unifonic', 'sms', 'Unifonic', sms(field('appSid', 'App SID'), field('senderId', 'Sender ID'))),
   def('smsmode', 'sms', 'smsmode', sms(apiKey)),
   def('imedia', 'sms', 'iMedia', sms(field('token', 'API Token'))),
-  // The reference also requires servicePlanId, which our Credentials object does not carry.
-  def('sinch', 'sms', 'Sinch', sms(field('apiToken', 'API Token'), field('region', 'Region'))),
+  // The reference's servicePlanId, which our Credentials object has no key for, is its accountSid.
+  def('sinch', 'sms', 'Sinch', sms(field('apiToken', 'API Token'), field('region', 'Region'), field('accountSid', 'Service Plan ID'))),
   def('isendpro-sms', 'sms', 'iSendPro', [apiKey, optional('from', 'Sender')]),
 ];
 

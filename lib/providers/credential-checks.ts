@@ -28,6 +28,15 @@ import { checkBurstSmsConnection } from './sms/burst-sms.ts';
 import { checkFortySixElksConnection } from './sms/forty-six-elks.ts';
 import { checkIsendSmsConnection } from './sms/isend-sms.ts';
 import { checkIsendproConnection } from './sms/isendpro.ts';
+import { checkAfricasTalkingConnection } from './sms/africas-talking.ts';
+import { parseAzureConnectionString } from './sms/azure-sms.ts';
+import { checkBandwidthConnection } from './sms/bandwidth.ts';
+import { checkBrevoSmsConnection } from './sms/brevo.ts';
+import { checkClicksendConnection } from './sms/clicksend.ts';
+import { checkRingCentralConnection } from './sms/ring-central.ts';
+import { checkSendchampConnection } from './sms/sendchamp.ts';
+import { checkSinchConnection, sinchRegionCheck } from './sms/sinch.ts';
+import { checkTermiiConnection } from './sms/termii.ts';
 import { checkTwilioConnection } from './sms/twilio.ts';
 
 // The integration routes' side of the providers: which ones can deliver, what their credentials
@@ -104,6 +113,20 @@ const PROVIDERS = {
   'afro-message': {},
   imedia: {},
   'isendpro-sms': { checkConnection: checkIsendproConnection },
+  sinch: { checks: { region: sinchRegionCheck }, checkConnection: checkSinchConnection },
+  bandwidth: { checkConnection: checkBandwidthConnection },
+  clickatell: {},
+  termii: { checkConnection: checkTermiiConnection },
+  'africas-talking': { checkConnection: checkAfricasTalkingConnection },
+  clicksend: { checkConnection: checkClicksendConnection },
+  sms77: {},
+  'brevo-sms': { checkConnection: checkBrevoSmsConnection },
+  sendchamp: { checkConnection: checkSendchampConnection },
+  simpletexting: {},
+  'azure-sms': { checks: { accessKey: parseCheck(parseAzureConnectionString) } },
+  'ring-central': { checkConnection: checkRingCentralConnection },
+  unifonic: {},
+  smsmode: {},
   // chat
   slack: {},
   discord: {},

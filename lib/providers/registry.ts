@@ -24,6 +24,12 @@ import { burstSmsProvider } from './sms/burst-sms.ts';
 import { eazySmsProvider } from './sms/eazy-sms.ts';
 import { firetextProvider } from './sms/firetext.ts';
 import { fortySixElksProvider } from './sms/forty-six-elks.ts';
+import { africasTalkingProvider } from './sms/africas-talking.ts';
+import { azureSmsProvider } from './sms/azure-sms.ts';
+import { bandwidthProvider } from './sms/bandwidth.ts';
+import { brevoSmsProvider } from './sms/brevo.ts';
+import { clickatellProvider } from './sms/clickatell.ts';
+import { clicksendProvider } from './sms/clicksend.ts';
 import { genericSmsProvider } from './sms/generic.ts';
 import { gupshupProvider } from './sms/gupshup.ts';
 import { imediaProvider } from './sms/imedia.ts';
@@ -36,9 +42,17 @@ import { messagebirdProvider } from './sms/messagebird.ts';
 import { mobishastraProvider } from './sms/mobishastra.ts';
 import { plivoProvider } from './sms/plivo.ts';
 import { smsCentralProvider } from './sms/sms-central.ts';
+import { ringCentralProvider } from './sms/ring-central.ts';
+import { sendchampProvider } from './sms/sendchamp.ts';
+import { simpletextingProvider } from './sms/simpletexting.ts';
+import { sinchProvider } from './sms/sinch.ts';
+import { sms77Provider } from './sms/sms77.ts';
+import { smsmodeProvider } from './sms/smsmode.ts';
 import { snsProvider } from './sms/sns.ts';
 import { telnyxProvider } from './sms/telnyx.ts';
+import { termiiProvider } from './sms/termii.ts';
 import { twilioProvider } from './sms/twilio.ts';
+import { unifonicProvider } from './sms/unifonic.ts';
 import { vonageProvider } from './sms/vonage.ts';
 import type { DeliverableProviderId } from './credential-checks.ts';
 import type { DeliveryProvider } from './provider.ts';
@@ -96,6 +110,20 @@ const PROVIDERS: Record<DeliverableProviderId, DeliveryProvider> = {
   'afro-message': afroMessageProvider,
   imedia: imediaProvider,
   'isendpro-sms': isendproProvider,
+  sinch: sinchProvider,
+  bandwidth: bandwidthProvider,
+  clickatell: clickatellProvider,
+  termii: termiiProvider,
+  'africas-talking': africasTalkingProvider,
+  clicksend: clicksendProvider,
+  sms77: sms77Provider,
+  'brevo-sms': brevoSmsProvider,
+  sendchamp: sendchampProvider,
+  simpletexting: simpletextingProvider,
+  'azure-sms': azureSmsProvider,
+  'ring-central': ringCentralProvider,
+  unifonic: unifonicProvider,
+  smsmode: smsmodeProvider,
   ...CHAT_PROVIDERS,
   ...PUSH_PROVIDERS,
 };

@@ -6,6 +6,7 @@ import { SIGNATURE_HEADER } from '#lib/providers/webhook-signature.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { deliveryOf } from '../support/deliveries.ts';
+import { expectActivation, type ActivationCase } from '../support/integration-activation.ts';
 import { startFakeApi, startFakeSmtp, type FakeApi, type FakeSmtp } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 import { primarySmtpIntegration, smtpIntegration } from '../support/smtp-integration.ts';
@@ -773,14 +774,14 @@ describe('integrations: what can be active', () => {
   });
 
   it('refuses to create an active integration of a provider without delivery code (422), saves it inactive', async () => {
-    const credentials = { apiToken: 'k', region: 'eu', from: '+15550000000' };
-    const active = await env.client.post('/v1/integrations', { providerId: 'sinch', channel: 'sms', credentials, active: true });
+    const credentials = { apiKey: 'k' };
+    const active = await env.client.post('/v1/integrations', { providerId: 'getstream', channel: 'chat', credentials, active: true });
     expect(active.status).toBe(422);
     expect(Object.keys(active.body.errors)).toEqual(['providerId']);
-    expect(active.body.errors.providerId.value).toBe('sinch');
+    expect(active.body.errors.providerId.value).toBe('getstream');
     expect(active.body.errors.providerId.messages[0]).toMatch(/not supported for delivery/);
 
-    const inactive = await env.client.post('/v1/integrations', { providerId: 'sinch', channel: 'sms', credentials });
+    const inactive = await env.client.post('/v1/integrations', { providerId: 'getstream', channel: 'chat', credentials });
     expect(inactive.status).toBe(201);
     const activate = await env.client.put(`/v1/integrations/${inactive.body.data._id}`, { active: true });
     expect(activate.status).toBe(422);
@@ -827,7 +828,7 @@ describe('integrations of the other catalogue email providers', () => {
   });
   const sender = { from: 'a@acme.test', senderName: 'A' };
   // Valid credentials of each, by the catalogue; and what each refuses (422 with these paths).
-  const providers: { providerId: string; valid: Record<string, unknown>; malformed: Record<string, unknown>; errors: string[] }[] = [
+  const providers: ActivationCase[] = [
     { providerId: 'mailersend', valid: { apiKey: 'k' }, malformed: { apiKey: '  ' }, errors: ['credentials.apiKey'] },
     { providerId: 'mailtrap', valid: { apiKey: 'k' }, malformed: { apiKey: 42 }, errors: ['credentials.apiKey'] },
     { providerId: 'mandrill', valid: { apiKey: 'k' }, malformed: {}, errors: ['credentials.apiKey'] },
@@ -840,18 +841,9 @@ describe('integrations of the other catalogue email providers', () => {
     { providerId: 'emailjs', valid: { host: 'smtp.acme.test', port: '465', secure: true }, malformed: { host: 'smtp.acme.test', port: 'smtp' }, errors: ['credentials.port'] },
   ];
 
-  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', async ({ providerId, valid, malformed, errors }) => {
-    const created = await env.client.post('/v1/integrations', { providerId, channel: 'email', active: true, credentials: { ...valid, ...sender } });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.data).toMatchObject({ providerId, active: true });
-
-    const identifier = `bad-${providerId}-${rand()}`;
-    const refused = await env.client.post('/v1/integrations', { providerId, channel: 'email', active: true, identifier, credentials: { ...malformed, ...sender } });
-    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
-    expect(Object.keys(refused.body.errors).sort()).toEqual(errors);
-    const listed = (await env.client.get('/v1/integrations')).body as any[];
-    expect(listed.some((i) => i.identifier === identifier)).toBe(false);
-  });
+  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', (provider) =>
+    expectActivation(env.client, 'email', provider, sender),
+  );
 
   it('check: true calls what sends nothing: MailerSend quota, Mandrill ping, Braze user lookup', async () => {
     fake.reply = () => ({ status: 200, body: { quota: 100, remaining: 99 } });

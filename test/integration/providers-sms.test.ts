@@ -284,16 +284,6 @@ describe('integrations: what can be active', () => {
     env = (await createTestOrg(api.url)).dev;
   });
 
-  it('422 for an sms provider without delivery code, on create and on activation', async () => {
-    const created = await env.client.post('/v1/integrations', { providerId: 'sms77', channel: 'sms', credentials: { apiKey: 'k', from: 'x' }, active: true });
-    expect(created.status).toBe(422);
-    expect(Object.keys(created.body.errors)).toEqual(['providerId']);
-    const inactive = await createIntegration(env.client, { providerId: 'sms77', channel: 'sms', credentials: { apiKey: 'k', from: 'x' } });
-    const activated = await env.client.put(`/v1/integrations/${inactive._id}`, { active: true });
-    expect(activated.status).toBe(422);
-    expect(Object.keys(activated.body.errors)).toEqual(['active']);
-  });
-
   it('422 listing every missing credential, and the rules between generic-sms fields', async () => {
     const twilio = await env.client.post('/v1/integrations', { providerId: 'twilio', channel: 'sms', credentials: { accountSid: 'AC1' }, active: true });
     expect(twilio.status).toBe(422);

@@ -13,9 +13,10 @@ export interface SmsMessage {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
-export function smsMessage(delivery: Delivery): SmsMessage {
+/** `integrationSender`: a provider's own sender credential (Unifonic's senderId), before `from`. */
+export function smsMessage(delivery: Delivery, integrationSender?: unknown): SmsMessage {
   const overrides = delivery.overrides ?? {};
   const credentials = delivery.integration.credentials as Record<string, unknown>;
-  const from = text(overrides.from) ?? text(delivery.from) ?? text(credentials.from);
+  const from = text(overrides.from) ?? text(delivery.from) ?? text(integrationSender) ?? text(credentials.from);
   return { to: delivery.to, ...(from && { from }), content: delivery.content, customData: objectOr(overrides.customData) };
 }
