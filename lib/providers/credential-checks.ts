@@ -22,6 +22,8 @@ import type { ConnectionTarget } from './provider.ts';
 import { parseApnsKey } from './push/apns-token.ts';
 import { parseCheck } from './push/checked-field.ts';
 import { checkFcmConnection } from './push/fcm.ts';
+import { isInstanceId } from './push/pusher-beams.ts';
+import { checkSlackConnection } from './chat/slack.ts';
 import { parseServiceAccount } from './push/google-oauth.ts';
 import { checkTwilioConnection } from './sms/twilio.ts';
 
@@ -45,6 +47,12 @@ const genericSmsRules: CredentialRules = (c, report) => {
   if (isBlank(c.domain)) report('domain', 'domain (the auth URL) is required when authenticateByToken is set');
   else if (!isHttpUrl(c.domain)) report('domain', 'domain must be an http(s) URL');
   if (!isHeaderName(c.authenticationTokenKey)) report('authenticationTokenKey', 'authenticationTokenKey (a header name) is required when authenticateByToken is set');
+};
+
+// Slack's bot token, when given, is one Slack issued (xoxb-, xoxp-...); auth.test checks it.
+const slackCredentials: ProviderCredentials = {
+  checks: { apiToken: (v) => (typeof v === 'string' && /^xox[a-z]-\S+$/.test(v.trim()) ? undefined : 'apiToken must be a Slack token (xoxb-...)') },
+  checkConnection: checkSlackConnection,
 };
 
 const PROVIDERS = {
@@ -83,7 +91,7 @@ const PROVIDERS = {
     rules: genericSmsRules,
   },
   // chat
-  slack: {},
+  slack: slackCredentials,
   discord: {},
   msteams: {},
   mattermost: {},
@@ -92,6 +100,9 @@ const PROVIDERS = {
   'grafana-on-call': {},
   'chat-webhook': {},
   'whatsapp-business': {},
+  'svc-slack': slackCredentials,
+  ryver: {},
+  getstream: {},
   // push: the service account must be one Google can sign in with, the APNs key a usable key.
   fcm: { checks: { serviceAccount: parseCheck(parseServiceAccount) }, checkConnection: checkFcmConnection },
   apns: { checks: { secretKey: parseCheck(parseApnsKey) } },
@@ -99,6 +110,8 @@ const PROVIDERS = {
   'one-signal': {},
   pushpad: {},
   'push-webhook': { checks: { webhookUrl: urlCheck('webhookUrl') } },
+  'pusher-beams': { checks: { instanceId: (v) => (isInstanceId(v) ? undefined : 'instanceId must be a Pusher Beams instance id (letters, digits and dashes)') } },
+  appio: { checks: { AppIOBaseUrl: urlCheck('AppIOBaseUrl') } },
 } satisfies Record<string, ProviderCredentials>;
 
 export type DeliverableProviderId = keyof typeof PROVIDERS;
