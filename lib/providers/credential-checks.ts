@@ -24,6 +24,7 @@ import { parseCheck } from './push/checked-field.ts';
 import { checkFcmConnection } from './push/fcm.ts';
 import { isInstanceId } from './push/pusher-beams.ts';
 import { checkSlackConnection } from './chat/slack.ts';
+import { slackBotToken } from './chat/slack-target.ts';
 import { parseServiceAccount } from './push/google-oauth.ts';
 import { checkTwilioConnection } from './sms/twilio.ts';
 
@@ -40,6 +41,8 @@ interface ProviderCredentials {
   rules?: CredentialRules;
   /** Tests the credentials without sending anything; throws when they fail. */
   checkConnection?(integration: ConnectionTarget): Promise<void>;
+  /** Whether these credentials give the check anything to test (default: they do). */
+  checkable?(credentials: Record<string, unknown>): boolean;
 }
 
 const genericSmsRules: CredentialRules = (c, report) => {
@@ -50,9 +53,11 @@ const genericSmsRules: CredentialRules = (c, report) => {
 };
 
 // Slack's bot token, when given, is one Slack issued (xoxb-, xoxp-...); auth.test checks it.
+// Without one there is nothing to test: the webhook URLs are the subscribers'.
 const slackCredentials: ProviderCredentials = {
   checks: { apiToken: (v) => (typeof v === 'string' && /^xox[a-z]-\S+$/.test(v.trim()) ? undefined : 'apiToken must be a Slack token (xoxb-...)') },
   checkConnection: checkSlackConnection,
+  checkable: (credentials) => slackBotToken(credentials) !== undefined,
 };
 
 const PROVIDERS = {
@@ -133,7 +138,8 @@ export function credentialSchema(providerId: string) {
   return catalogueSchema(providerId, credentials?.checks, credentials?.rules);
 }
 
-/** The provider's connection check (`check: true`), if its credentials can be tested without sending. */
-export function connectionCheck(providerId: string): ((integration: ConnectionTarget) => Promise<void>) | undefined {
-  return credentialsOf(providerId)?.checkConnection;
+/** The provider's connection check (`check: true`), if these credentials can be tested without sending. */
+export function connectionCheck(providerId: string, credentials: Record<string, unknown>): ((integration: ConnectionTarget) => Promise<void>) | undefined {
+  const provider = credentialsOf(providerId);
+  return provider?.checkable?.(credentials) === false ? undefined : provider?.checkConnection;
 }

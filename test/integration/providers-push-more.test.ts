@@ -3,6 +3,7 @@ import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { newId } from '#lib/ids.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
 import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
+import { expectActivation, uncheckedWarning, type ActivationCase } from '../support/provider-activation.ts';
 import { deliveryOf } from '../support/deliveries.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
@@ -123,28 +124,18 @@ describe('through the API', () => {
   });
   afterAll(() => api.close());
 
-  const providers: { providerId: string; valid: Record<string, unknown>; malformed: Record<string, unknown>; errors: string[] }[] = [
+  const providers: ActivationCase[] = [
     { providerId: 'pusher-beams', valid: { instanceId: INSTANCE, secretKey: 's' }, malformed: { instanceId: 'evil.example/x', secretKey: '' }, errors: ['credentials.instanceId', 'credentials.secretKey'] },
     { providerId: 'appio', valid: { AppIOBaseUrl: 'https://api.io.italia.it/api/v1', apiKey: 'k' }, malformed: { AppIOBaseUrl: 'not a url' }, errors: ['credentials.AppIOBaseUrl'] },
   ];
 
-  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', async ({ providerId, valid, malformed, errors }) => {
-    const created = await client.post('/v1/integrations', { providerId, channel: 'push', active: true, credentials: valid });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.data).toMatchObject({ providerId, active: true });
-    const identifier = `bad-${providerId}-${rand()}`;
-    const refused = await client.post('/v1/integrations', { providerId, channel: 'push', active: true, identifier, credentials: malformed });
-    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
-    expect(Object.keys(refused.body.errors).sort()).toEqual(errors);
-    const listed = (await client.get('/v1/integrations')).body as any[];
-    expect(listed.some((i) => i.identifier === identifier)).toBe(false);
-  });
+  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', (c) => expectActivation(client, 'push', c));
 
   it('check: true says neither can be checked without sending', async () => {
     for (const { providerId, valid } of providers) {
       const created = await client.post('/v1/integrations', { providerId, channel: 'push', credentials: valid, check: true });
       expect(created.status).toBe(201);
-      expect(created.headers.get('warning')).toBe(`299 - "${providerId} has no call that tests credentials without sending anything: they were not checked"`);
+      expect(created.headers.get('warning')).toBe(uncheckedWarning(providerId));
     }
     expect(fake.requests).toHaveLength(0);
   });
