@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LocalApi } from '#infra/local/api-gateway.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { newId } from '#lib/ids.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
-import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
-import { expectActivation, uncheckedWarning, type ActivationCase } from '../support/provider-activation.ts';
+import { clientForSuite, expectActivation, uncheckedWarning, type ActivationCase } from '../support/provider-activation.ts';
 import { deliveryOf } from '../support/deliveries.ts';
-import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
+import { fakeApiForFile } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 
 // Slack with a bot token (chat.postMessage), the built-in Slack (svc-slack), Ryver and
@@ -13,15 +11,7 @@ import { failure, send } from '../support/provider-calls.ts';
 // checks the request each vendor documents and answers success, refusals, 5xx and 429. Then
 // through the API: activation, `check: true`, and a trigger reaching the subscriber's channel.
 
-process.env.PROVIDER_TIMEOUT_MS = '400';
-process.env.PROVIDER_RETRY_BACKOFF_MS = '20';
-
-let fake: FakeApi;
-beforeAll(async () => {
-  fake = await startFakeApi();
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
+const fake = fakeApiForFile();
 
 const chat = (providerId: string, fields: Partial<Delivery> = {}, credentials: Record<string, unknown> = {}) =>
   deliveryOf(providerId, 'chat', credentials, { to: `${fake.url}/hooks/abc`, content: 'Build 42 passed', ...fields });
@@ -112,16 +102,9 @@ describe('Ryver and GetStream (webhooks)', () => {
 // ---- through the API ----------------------------------------------------------------------------
 
 describe('through the API', () => {
-  let api: LocalApi;
-  let client: ApiClient;
+  const client = clientForSuite();
   const WAIT = { timeout: 20_000, interval: 200 };
   const rand = () => newId().slice(-8);
-
-  beforeAll(async () => {
-    api = await startTestApi();
-    client = (await createTestOrg(api.url)).dev.client;
-  });
-  afterAll(() => api.close());
 
   const providers: ActivationCase[] = [
     { providerId: 'slack', valid: { ...app, apiToken: 'xoxb-1' }, malformed: { ...app, apiToken: 'not-a-token' }, errors: ['credentials.apiToken'] },

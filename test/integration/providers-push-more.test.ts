@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LocalApi } from '#infra/local/api-gateway.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { newId } from '#lib/ids.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
-import { createTestOrg, startTestApi, type ApiClient } from '../support/api.ts';
-import { expectActivation, uncheckedWarning, type ActivationCase } from '../support/provider-activation.ts';
+import { clientForSuite, expectActivation, uncheckedWarning, type ActivationCase } from '../support/provider-activation.ts';
 import { deliveryOf } from '../support/deliveries.ts';
-import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
+import { fakeApiForFile } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 
 // Pusher Beams and App IO against a local HTTP server standing in for each API: it checks the
 // request each documents (path, auth, body) and answers success, refusals, 5xx and 429. Then
 // through the API: activation, `check: true`, and a trigger reaching Beams.
 
-process.env.PROVIDER_TIMEOUT_MS = '400';
-process.env.PROVIDER_RETRY_BACKOFF_MS = '20';
-
-let fake: FakeApi;
-beforeAll(async () => {
-  fake = await startFakeApi();
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
+const fake = fakeApiForFile();
 
 const push = (providerId: string, credentials: Record<string, unknown>, fields: Partial<Delivery> = {}) =>
   deliveryOf(providerId, 'push', credentials, { to: 'user-1', subject: 'New comment', content: 'Bob replied', ...fields });
@@ -113,16 +103,9 @@ describe('App IO', () => {
 // ---- through the API ----------------------------------------------------------------------------
 
 describe('through the API', () => {
-  let api: LocalApi;
-  let client: ApiClient;
+  const client = clientForSuite();
   const WAIT = { timeout: 20_000, interval: 200 };
   const rand = () => newId().slice(-8);
-
-  beforeAll(async () => {
-    api = await startTestApi();
-    client = (await createTestOrg(api.url)).dev.client;
-  });
-  afterAll(() => api.close());
 
   const providers: ActivationCase[] = [
     { providerId: 'pusher-beams', valid: { instanceId: INSTANCE, secretKey: 's' }, malformed: { instanceId: 'evil.example/x', secretKey: '' }, errors: ['credentials.instanceId', 'credentials.secretKey'] },

@@ -1,10 +1,31 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { Channel } from '#lib/integrations/providers.ts';
 import { newId } from '#lib/ids.ts';
-import type { ApiClient } from './api.ts';
+import { createTestOrg, startTestApi, type ApiClient } from './api.ts';
 
 // What the provider suites ask of each provider's integration through the API: it can be made
 // active with valid credentials, and malformed ones are refused with the fields at fault.
+
+/**
+ * For the enclosing describe: the API in this worker and a client of a new organization's
+ * development environment (usable once the describe's tests run).
+ */
+export function clientForSuite(): ApiClient {
+  let api: LocalApi | undefined;
+  let client: ApiClient | undefined;
+  beforeAll(async () => {
+    api = await startTestApi();
+    client = (await createTestOrg(api.url)).dev.client;
+  });
+  afterAll(() => api?.close());
+  return new Proxy({} as ApiClient, {
+    get: (_target, key) => {
+      if (!client) throw new Error('the API starts before the tests');
+      return Reflect.get(client, key);
+    },
+  });
+}
 
 export interface ActivationCase {
   providerId: string;

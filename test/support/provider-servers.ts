@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 // Stand-ins for provider APIs in tests: an HTTP server (port 0) that records every request and
 // answers what the test tells it to, and an SMTP server that receives mail and parses it.
@@ -36,6 +37,30 @@ export interface FakeApi {
   reply: (request: RecordedRequest, index: number) => Reply;
   reset(): void;
   close(): Promise<void>;
+}
+
+/**
+ * A provider suite's fake API: started before the file's tests, emptied before each, closed after;
+ * and short provider timeouts and retry waits for the calls this worker makes itself.
+ */
+export function fakeApiForFile(): FakeApi {
+  process.env.PROVIDER_TIMEOUT_MS = '400';
+  process.env.PROVIDER_RETRY_BACKOFF_MS = '20';
+  let started: FakeApi | undefined;
+  const current = (): FakeApi => {
+    if (!started) throw new Error('the fake API starts before the tests');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startFakeApi();
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => started?.reset());
+  // The server answers with the started API's `reply`: reads and writes go to it.
+  return new Proxy({} as FakeApi, {
+    get: (_target, key) => Reflect.get(current(), key),
+    set: (_target, key, value) => Reflect.set(current(), key, value),
+  });
 }
 
 export async function startFakeApi(): Promise<FakeApi> {
