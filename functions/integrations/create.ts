@@ -6,5 +6,5 @@ import { createIntegration } from '#lib/integrations/create.ts';
 
 export const handler = idempotentHttpHandler(route('createIntegration'), async ({ caller, body }) => {
   const integration = await createIntegration(caller, body);
-  return withWarning(integration, body.check ? uncheckedNotice(integration.providerId) : undefined);
+  return withWarning(integration, body.check ? uncheckedNotice(integration.providerId, integration.credentials) : undefined);
 });

@@ -5,5 +5,5 @@ import { updateIntegration } from '#lib/integrations/update.ts';
 
 export const handler = httpHandler(route('updateIntegration'), async ({ caller, params, body }) => {
   const integration = await updateIntegration(caller, params.integrationId, body);
-  return withWarning(integration, body.check ? uncheckedNotice(integration.providerId) : undefined);
+  return withWarning(integration, body.check ? uncheckedNotice(integration.providerId, integration.credentials) : undefined);
 });

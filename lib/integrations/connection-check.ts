@@ -3,11 +3,11 @@ import { connectionCheck } from '../providers/credential-checks.ts';
 
 // `check: true` on create or update tests the provider connection before saving, with the
 // provider's own check (lib/providers/): only providers whose credentials can be tested without
-// sending anything have one; for the others nothing is tested, and the answer says so
-// (uncheckedNotice, sent as a warning by the integration routes).
+// sending anything have one (Slack: only with a bot token); for the others nothing is tested,
+// and the answer says so (uncheckedNotice, sent as a warning by the integration routes).
 
 export async function checkConnection(providerId: string, credentials: Record<string, unknown>): Promise<void> {
-  const check = connectionCheck(providerId);
+  const check = connectionCheck(providerId, credentials);
   if (!check) return;
   try {
     await check({ providerId, credentials });
@@ -18,6 +18,6 @@ export async function checkConnection(providerId: string, credentials: Record<st
 }
 
 /** What the answer says when `check: true` could test nothing: undefined when the provider has a check. */
-export function uncheckedNotice(providerId: string): string | undefined {
-  return connectionCheck(providerId) ? undefined : `${providerId} has no call that tests credentials without sending anything: they were not checked`;
+export function uncheckedNotice(providerId: string, credentials: Record<string, unknown>): string | undefined {
+  return connectionCheck(providerId, credentials) ? undefined : `${providerId} has no call that tests credentials without sending anything: they were not checked`;
 }

@@ -70,6 +70,8 @@ const sms = (...fields: CredentialField[]) => [...fields, field('from', 'From')]
 const apiKey = field('apiKey', 'API Key');
 const awsKeys = [field('apiKey', 'Access key ID'), field('secretKey', 'Secret access key')];
 const webhookSecret = (required: boolean) => field('secretKey', 'Secret Hmac Key', required);
+// Slack's bot token (chat.postMessage to the subscriber's channel): an addition to the reference.
+const slackBotToken = optional('apiToken', 'Bot User OAuth Token (xoxb-...)');
 
 const EMAIL: ProviderDef[] = [
   // Demo provider: delivers to the local sink, so nothing to configure.
@@ -195,18 +197,20 @@ const PUSH: ProviderDef[] = [
   def('pushpad', 'push', 'Pushpad', [field('apiKey', 'Auth Token'), field('applicationId', 'Project ID')]),
   def('push-webhook', 'push', 'Push Webhook', [field('webhookUrl', 'Webhook URL'), webhookSecret(true)]),
   def('pusher-beams', 'push', 'Pusher Beams', [field('instanceId', 'Instance ID'), field('secretKey', 'Secret Key')]),
-  def('appio', 'push', 'AppIO', [field('AppIOBaseUrl', 'Base URL')]),
+  def('appio', 'push', 'AppIO', [field('AppIOBaseUrl', 'Base URL'), optional('apiKey', 'API Key (Ocp-Apim-Subscription-Key)')]),
 ];
 
 const CHAT: ProviderDef[] = [
-  // Built-in Slack app: the service holds the app credentials, so the integration needs none.
-  def('svc-slack', 'chat', 'Built-in Slack'),
+  // Built-in Slack app: the reference holds the app credentials, so the integration needs none;
+  // here a bot token may be given to post to channels (docs/differences.md).
+  def('svc-slack', 'chat', 'Built-in Slack', [slackBotToken]),
   def('slack', 'chat', 'Slack', [
     field('applicationId', 'App ID'),
     field('clientId', 'Client ID'),
     field('secretKey', 'Client Secret'),
     optional('redirectUrl', 'Redirect URL'),
     optional('hmac', 'HMAC'),
+    slackBotToken,
   ]),
   // Webhook-based chat providers: the target URL comes per subscriber, not per integration.
   def('discord', 'chat', 'Discord'),

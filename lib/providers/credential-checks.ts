@@ -22,6 +22,9 @@ import type { ConnectionTarget } from './provider.ts';
 import { parseApnsKey } from './push/apns-token.ts';
 import { parseCheck } from './push/checked-field.ts';
 import { checkFcmConnection } from './push/fcm.ts';
+import { isInstanceId } from './push/pusher-beams.ts';
+import { checkSlackConnection } from './chat/slack.ts';
+import { slackBotToken } from './chat/slack-target.ts';
 import { parseServiceAccount } from './push/google-oauth.ts';
 import { checkBulkSmsConnection } from './sms/bulk-sms.ts';
 import { checkBurstSmsConnection } from './sms/burst-sms.ts';
@@ -52,6 +55,8 @@ interface ProviderCredentials {
   rules?: CredentialRules;
   /** Tests the credentials without sending anything; throws when they fail. */
   checkConnection?(integration: ConnectionTarget): Promise<void>;
+  /** Whether these credentials give the check anything to test (default: they do). */
+  checkable?(credentials: Record<string, unknown>): boolean;
 }
 
 const genericSmsRules: CredentialRules = (c, report) => {
@@ -63,6 +68,13 @@ const genericSmsRules: CredentialRules = (c, report) => {
 
 // Kannel's host: a host name or address, or an http(s) origin.
 const hostCheck: ValueCheck = (value) => (isHttpUrl(value) ? undefined : 'host must be a host name or an http(s) origin');
+// Slack's bot token, when given, is one Slack issued (xoxb-, xoxp-...); auth.test checks it.
+// Without one there is nothing to test: the webhook URLs are the subscribers'.
+const slackCredentials: ProviderCredentials = {
+  checks: { apiToken: (v) => (typeof v === 'string' && /^xox[a-z]-\S+$/.test(v.trim()) ? undefined : 'apiToken must be a Slack token (xoxb-...)') },
+  checkConnection: checkSlackConnection,
+  checkable: (credentials) => slackBotToken(credentials) !== undefined,
+};
 
 const PROVIDERS = {
   'svc-email': {},
@@ -128,7 +140,7 @@ const PROVIDERS = {
   unifonic: {},
   smsmode: {},
   // chat
-  slack: {},
+  slack: slackCredentials,
   discord: {},
   msteams: {},
   mattermost: {},
@@ -137,6 +149,9 @@ const PROVIDERS = {
   'grafana-on-call': {},
   'chat-webhook': {},
   'whatsapp-business': {},
+  'svc-slack': slackCredentials,
+  ryver: {},
+  getstream: {},
   // push: the service account must be one Google can sign in with, the APNs key a usable key.
   fcm: { checks: { serviceAccount: parseCheck(parseServiceAccount) }, checkConnection: checkFcmConnection },
   apns: { checks: { secretKey: parseCheck(parseApnsKey) } },
@@ -144,6 +159,8 @@ const PROVIDERS = {
   'one-signal': {},
   pushpad: {},
   'push-webhook': { checks: { webhookUrl: urlCheck('webhookUrl') } },
+  'pusher-beams': { checks: { instanceId: (v) => (isInstanceId(v) ? undefined : 'instanceId must be a Pusher Beams instance id (letters, digits and dashes)') } },
+  appio: { checks: { AppIOBaseUrl: urlCheck('AppIOBaseUrl') } },
 } satisfies Record<string, ProviderCredentials>;
 
 export type DeliverableProviderId = keyof typeof PROVIDERS;
@@ -165,7 +182,8 @@ export function credentialSchema(providerId: string) {
   return catalogueSchema(providerId, credentials?.checks, credentials?.rules);
 }
 
-/** The provider's connection check (`check: true`), if its credentials can be tested without sending. */
-export function connectionCheck(providerId: string): ((integration: ConnectionTarget) => Promise<void>) | undefined {
-  return credentialsOf(providerId)?.checkConnection;
+/** The provider's connection check (`check: true`), if these credentials can be tested without sending. */
+export function connectionCheck(providerId: string, credentials: Record<string, unknown>): ((integration: ConnectionTarget) => Promise<void>) | undefined {
+  const provider = credentialsOf(providerId);
+  return provider?.checkable?.(credentials) === false ? undefined : provider?.checkConnection;
 }

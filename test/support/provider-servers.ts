@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { answer, jsonOrUndefined, listenOnLoopback, listenScripted, scripted, whenReceived, type ScriptedReply, type ScriptedServer } from './fake-server.ts';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 // Stand-ins for provider APIs in tests: an HTTP server (port 0) that records every request and
 // answers what the test tells it to, and an SMTP server that receives mail and parses it.
@@ -24,6 +25,30 @@ export interface RecordedRequest {
 export type Reply = ScriptedReply;
 
 export type FakeApi = ScriptedServer<RecordedRequest, Reply>;
+
+/**
+ * A provider suite's fake API: started before the file's tests, emptied before each, closed after;
+ * and short provider timeouts and retry waits for the calls this worker makes itself.
+ */
+export function fakeApiForFile(): FakeApi {
+  process.env.PROVIDER_TIMEOUT_MS = '400';
+  process.env.PROVIDER_RETRY_BACKOFF_MS = '20';
+  let started: FakeApi | undefined;
+  const current = (): FakeApi => {
+    if (!started) throw new Error('the fake API starts before the tests');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startFakeApi();
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => started?.reset());
+  // The server answers with the started API's `reply`: reads and writes go to it.
+  return new Proxy({} as FakeApi, {
+    get: (_target, key) => Reflect.get(current(), key),
+    set: (_target, key, value) => Reflect.set(current(), key, value),
+  });
+}
 
 /** The HTTP stand-in; its default answer is 200 `{}`. */
 export async function startFakeApi(): Promise<FakeApi> {

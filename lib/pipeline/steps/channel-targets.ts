@@ -1,5 +1,6 @@
 import { findProvider } from '../../integrations/providers.ts';
 import { getIntegration, type StoredIntegration } from '../../integrations/repository.ts';
+import { slackBotChannel } from '../../providers/chat/slack-target.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';
 import type { JobContext } from '../decision.ts';
 import { DETAILS } from '../details.ts';
@@ -7,8 +8,9 @@ import { DETAILS } from '../details.ts';
 // Where a chat or push step sends, as in the reference: every entry of the subscriber's channels
 // whose provider is of the step's channel and whose integration is active in this environment.
 // Chat sends to a webhook URL (`overrides.chat.webhookUrl`, `payload.webhookUrl`, the entry's
-// own), WhatsApp to the subscriber's phone; push to every device token of the entry. An entry
-// that lacks what it needs is skipped with the reference's reason.
+// own), Slack with a bot token to the entry's `channel`, WhatsApp to the subscriber's phone;
+// push to every device token of the entry. An entry that lacks what it needs is skipped with
+// the reference's reason.
 
 export interface ChannelTarget {
   integration: StoredIntegration;
@@ -44,6 +46,7 @@ export async function chatPushTargets(context: JobContext, channel: 'chat' | 'pu
     const { providerId } = settings;
     const found = await getIntegration(scope.organizationId, settings._integrationId);
     const integration = found?.active && found._environmentId === scope.environmentId ? found : undefined;
+    const slackChannel = integration && slackBotChannel(providerId, integration.credentials, settings.credentials);
     const skip = (errorId: string, errorText: string, detail = errorText) =>
       result.skipped.push({ ...(integration && { integration }), providerId, errorId, errorText, detail });
     if (!integration) {
@@ -52,6 +55,8 @@ export async function chatPushTargets(context: JobContext, channel: 'chat' | 'pu
       const tokens = settings.credentials.deviceTokens ?? [];
       if (tokens.length === 0) skip('unexpected_push_error', DETAILS.noPushTokens);
       for (const token of tokens) result.targets.push({ integration, to: token, settings });
+    } else if (slackChannel) {
+      result.targets.push({ integration, to: slackChannel, settings });
     } else if (PHONE_CHAT_PROVIDERS.has(providerId)) {
       const phone = subscriber?.phone;
       if (phone) result.targets.push({ integration, to: phone, settings });
@@ -65,6 +70,14 @@ export async function chatPushTargets(context: JobContext, channel: 'chat' | 'pu
   return result;
 }
 
-export const sendsToPhone = (providerId: string): boolean => PHONE_CHAT_PROVIDERS.has(providerId);
+/**
+ * What a chat message records of where it went: the phone (WhatsApp), the webhook URL, or
+ * nothing for a Slack channel reached with the bot token (the channel is the subscriber's).
+ */
+export function chatDestination(target: Pick<ChannelTarget, 'integration' | 'to'> & { settings?: ChannelSettings }): { phone?: string; directWebhookUrl?: string } {
+  const { providerId, credentials } = target.integration;
+  if (PHONE_CHAT_PROVIDERS.has(providerId)) return { phone: target.to };
+  return slackBotChannel(providerId, credentials, target.settings?.credentials) ? {} : { directWebhookUrl: target.to };
+}
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);

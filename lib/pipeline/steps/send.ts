@@ -15,7 +15,7 @@ import { emailBody, emailHtml } from './email-content.ts';
 import { newMessage } from './message.ts';
 import { mapConcurrently } from '../../store/concurrency.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';
-import { chatPushTargets, sendsToPhone, type SkippedEntry } from './channel-targets.ts';
+import { chatDestination, chatPushTargets, type SkippedEntry } from './channel-targets.ts';
 import { noDestination, removeDeadTokens, skipDetails } from './chat-push-outcome.ts';
 import { providerOverrides } from './provider-overrides.ts';
 
@@ -157,7 +157,7 @@ async function targetsOf(context: JobContext, channel: Exclude<Channel, 'in_app'
 function destinationFields(channel: Channel, list: Target[]): Partial<StoredMessage> {
   if (channel === 'email') return { email: list[0]!.to };
   if (channel === 'sms') return { phone: list[0]!.to };
-  if (channel === 'chat') return sendsToPhone(list[0]!.integration.providerId) ? { phone: list[0]!.to } : { directWebhookUrl: list[0]!.to };
+  if (channel === 'chat') return chatDestination(list[0]!);
   return { deviceTokens: list.map((t) => t.to) };
 }
 

@@ -1,11 +1,13 @@
 import type { DeliveryProvider } from '../provider.ts';
 import { chatWebhook } from './chat-webhook.ts';
 import { discord } from './discord.ts';
+import { getstream } from './getstream.ts';
 import { grafanaOnCall } from './grafana-on-call.ts';
 import { mattermost } from './mattermost.ts';
 import { msteams } from './msteams.ts';
 import { rocketChat } from './rocket-chat.ts';
-import { slack } from './slack.ts';
+import { ryver } from './ryver.ts';
+import { slack, svcSlack } from './slack.ts';
 import { whatsappBusiness } from './whatsapp-business.ts';
 import { zulip } from './zulip.ts';
 
@@ -20,4 +22,7 @@ export const CHAT_PROVIDERS = {
   'grafana-on-call': grafanaOnCall,
   'chat-webhook': chatWebhook,
   'whatsapp-business': whatsappBusiness,
+  'svc-slack': svcSlack,
+  ryver,
+  getstream,
 } satisfies Record<string, DeliveryProvider>;
