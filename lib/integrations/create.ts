@@ -3,7 +3,7 @@ import { ValidationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { NO_MOVE, planMove } from './channel-order.ts';
 import { checkConnection } from './connection-check.ts';
-import { assertCredentialsComplete, assertDeliverable } from './credentials.ts';
+import { assertCredentialsComplete } from './credentials.ts';
 import { newIdentifier } from './identifier.ts';
 import { findProvider } from './providers.ts';
 import { writeIntegration } from './repository.ts';
@@ -22,7 +22,6 @@ export async function createIntegration(caller: Caller, input: CreateIntegration
   const credentials = input.credentials ?? {};
   const active = input.active ?? false;
   if (active) {
-    assertDeliverable(provider, 'providerId', input.providerId);
     assertCredentialsComplete(provider, credentials);
   }
   if (input.check) await checkConnection(provider.id, credentials);

@@ -1,19 +1,6 @@
 import { ValidationError, type FieldError } from '../errors.ts';
-import { canDeliver, credentialSchema } from '../providers/credential-checks.ts';
+import { credentialSchema } from '../providers/credential-checks.ts';
 import type { ProviderDef } from './providers.ts';
-
-/**
- * An integration may only be active when its provider has delivery code: one that cannot send is
- * refused (422 on `field`) rather than accepted and left to fail every step.
- */
-export function assertDeliverable(provider: ProviderDef, field: string, value: unknown): void {
-  if (canDeliver(provider.id, provider.channel)) return;
-  throw ValidationError.forField(
-    field,
-    `${provider.displayName} (${provider.id}) is not supported for delivery yet, so its integration cannot be active; save it inactive or choose a supported provider`,
-    value,
-  );
-}
 
 /**
  * An active integration must satisfy its provider's credential schema (the catalogue's required

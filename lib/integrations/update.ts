@@ -3,7 +3,7 @@ import { sentFields } from '../sent-fields.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { combinePlans, planMove, type OrderPlan } from './channel-order.ts';
 import { checkConnection } from './connection-check.ts';
-import { assertCredentialsComplete, assertDeliverable } from './credentials.ts';
+import { assertCredentialsComplete } from './credentials.ts';
 import { findProvider } from './providers.ts';
 import { getIntegration, writeIntegration } from './repository.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
@@ -44,7 +44,6 @@ export async function updateIntegration(
     };
 
     if (provider && next.active && (input.active === true || input.credentials !== undefined)) {
-      assertDeliverable(provider, 'active', input.active ?? true);
       assertCredentialsComplete(provider, next.credentials);
     }
     if (input.check) await checkConnection(current.providerId, input.credentials ?? current.credentials);

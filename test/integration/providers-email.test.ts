@@ -773,23 +773,6 @@ describe('integrations: what can be active', () => {
     env = await newEnv();
   });
 
-  it('refuses to create an active integration of a provider without delivery code (422), saves it inactive', async () => {
-    const credentials = { apiKey: 'k' };
-    const active = await env.client.post('/v1/integrations', { providerId: 'getstream', channel: 'chat', credentials, active: true });
-    expect(active.status).toBe(422);
-    expect(Object.keys(active.body.errors)).toEqual(['providerId']);
-    expect(active.body.errors.providerId.value).toBe('getstream');
-    expect(active.body.errors.providerId.messages[0]).toMatch(/not supported for delivery/);
-
-    const inactive = await env.client.post('/v1/integrations', { providerId: 'getstream', channel: 'chat', credentials });
-    expect(inactive.status).toBe(201);
-    const activate = await env.client.put(`/v1/integrations/${inactive.body.data._id}`, { active: true });
-    expect(activate.status).toBe(422);
-    expect(Object.keys(activate.body.errors)).toEqual(['active']);
-    const listed = (await env.client.get('/v1/integrations')).body.find((i: any) => i._id === inactive.body.data._id);
-    expect(listed.active).toBe(false);
-  });
-
   it('lists every credential the provider schema finds missing or malformed (422)', async () => {
     const hook = await env.client.post('/v1/integrations', { providerId: 'email-webhook', channel: 'email', active: true, credentials: { webhookUrl: 'not a url', from: 'a@acme.test' } });
     expect(hook.status).toBe(422);

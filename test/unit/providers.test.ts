@@ -164,3 +164,14 @@ describe('CHANNELS_WITH_PRIMARY', () => {
     expect([...CHANNELS_WITH_PRIMARY].sort()).toEqual(['email', 'sms']);
   });
 });
+
+describe('delivery code', () => {
+  // Every provider an integration can name delivers: an active integration is never one that
+  // cannot send (issue 18). In-app is delivered by the service itself.
+  it('exists for every provider of the catalogue, with its credential checks', async () => {
+    const { deliveryProvider } = await import('#lib/providers/registry.ts');
+    const { canDeliver } = await import('#lib/providers/credential-checks.ts');
+    const without = PROVIDERS.filter((p) => p.channel !== 'in_app' && (!deliveryProvider(p.id) || !canDeliver(p.id, p.channel))).map((p) => p.id);
+    expect(without).toEqual([]);
+  });
+});
