@@ -1,10 +1,7 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { tableName } from '../config.ts';
-import { db } from '../store/client.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../store/keys.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { DETAILS, detail } from './details.ts';
+import { closeDigestWindow, digestWindowKey } from './digest-window.ts';
 import type { StoredJob } from './model.ts';
 import { getNotification, markTriggerCanceled, notificationsOfTransaction, saveNotification } from './notification-store.ts';
 
@@ -34,7 +31,7 @@ export async function cancelTrigger(scope: EnvScope, transactionId: string): Pro
       await saveNotification({ ...current.notification, jobs, updatedAt: at }, current.version);
       // A canceled digest master closes its window, so later events open a new one.
       for (const job of waiting.filter((j) => j.type === 'digest' && j.digestWindowId)) {
-        await closeWindow(scope, current.notification._templateId, job, current.notification.subscriberId);
+        await closeDigestWindow(digestWindowKey(scope, current.notification._templateId, job.stepId, current.notification.subscriberId, job.digest?.digestValue), job._id);
       }
       return waiting.length;
     });
@@ -42,11 +39,3 @@ export async function cancelTrigger(scope: EnvScope, transactionId: string): Pro
   return canceled > 0;
 }
 
-async function closeWindow(scope: EnvScope, workflowDbId: string, job: StoredJob, subscriberId: string): Promise<void> {
-  const key = keys.digestWindow(scope, workflowDbId, job.stepId, subscriberId, job.digest?.digestValue ?? 'No-Value-Provided');
-  try {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'windowId = :w', ExpressionAttributeValues: { ':w': job._id } }));
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
-}

@@ -1,11 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../config.ts';
 import { db } from '../../store/client.ts';
 import { keys, type EnvScope } from '../../store/keys.ts';
 import { queryAll } from '../../store/query-pages.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
+import { closeDigestWindow, digestWindowKey, NO_DIGEST_VALUE } from '../digest-window.ts';
 import { durationMs, isTimeUnit, nextCronTime } from '../durations.ts';
 import type { DigestMetadata, ExecutionDetail, StoredJob, StoredNotification } from '../model.ts';
 import type { TransactItem } from '../notification-store.ts';
@@ -22,7 +23,6 @@ import { scheduleExtension } from './schedule-extension.ts';
 // With `extendToSchedule`, a window that closes outside the subscriber's schedule stays open
 // until the schedule's next window (schedule-extension.ts).
 
-const NO_VALUE = 'No-Value-Provided';
 /** A window whose master is this late is abandoned (its master failed): the next event replaces it. */
 const ABANDONED_AFTER_MS = 3_600_000;
 /** Joined events are kept this long after the window closes (the activity feed reads them). */
@@ -48,8 +48,8 @@ interface Window {
 export async function decideDigest(context: JobContext): Promise<Decision> {
   const { scope, step, job, notification, now } = context;
   const controls = step.controlValues as DigestControls;
-  const digestValue = controls.digestKey ? String(valueAtPath(notification.payload, controls.digestKey) ?? NO_VALUE) : NO_VALUE;
-  const windowKey = keys.digestWindow(scope, notification._templateId, step.stepId, notification.subscriberId, digestValue);
+  const digestValue = controls.digestKey ? String(valueAtPath(notification.payload, controls.digestKey) ?? NO_DIGEST_VALUE) : NO_DIGEST_VALUE;
+  const windowKey = digestWindowKey(scope, notification._templateId, step.stepId, notification.subscriberId, digestValue);
 
   if (job.status === 'delayed') {
     const extension = scheduleExtension(context);
@@ -146,14 +146,8 @@ async function extend(decision: Decision, until: Date, windowKey: { pk: string; 
 /** The master's time has come: close the window, then collect what joined it. */
 async function close(context: JobContext, windowKey: { pk: string; sk: string }, extensionDetails: ExecutionDetail[]): Promise<Decision> {
   const { scope, job, notification, now } = context;
-  try {
-    await db().send(
-      new DeleteCommand({ TableName: tableName(), Key: windowKey, ConditionExpression: 'windowId = :w', ExpressionAttributeValues: { ':w': job._id } }),
-    );
-  } catch (error) {
-    // Already closed by an earlier run of this job.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  // Not closed here when an earlier run of this job closed it.
+  await closeDigestWindow(windowKey, job._id);
   const events = await digestEventsOf(scope, notification, job);
   return {
     status: 'completed',
@@ -167,7 +161,7 @@ async function close(context: JobContext, windowKey: { pk: string; sk: string },
 export async function digestEventsOf(scope: EnvScope, notification: StoredNotification, digestJob: StoredJob): Promise<Record<string, unknown>[]> {
   if (!digestJob.digestWindowId) return [notification.payload];
   const { pk, skPrefix } = keys.digestEventsOfWindow(
-    scope, notification._templateId, digestJob.stepId, notification.subscriberId, digestJob.digest?.digestValue ?? NO_VALUE, digestJob.digestWindowId,
+    scope, notification._templateId, digestJob.stepId, notification.subscriberId, digestJob.digest?.digestValue ?? NO_DIGEST_VALUE, digestJob.digestWindowId,
   );
   const joined = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
