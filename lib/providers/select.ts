@@ -9,7 +9,8 @@ import type { EnvScope } from '../store/keys.ts';
 //    environments);
 // 2. with a tenant, the newest active integration that has conditions and whose conditions pass
 //    (evaluated against the tenant, the payload and the subscriber, as step conditions are);
-// 3. the primary (email, sms; no fallback to another, as in the reference) or the newest active.
+// 3. the primary (email, sms; no fallback to another, as in the reference, unless the environment
+//    turned failover on: failoverOrder below) or the newest active.
 
 const newestFirst = (a: StoredIntegration, b: StoredIntegration) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
 
