@@ -2,4 +2,4 @@ import { route } from '#infra/routes/organizations.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { getOrganizationSettings } from '#lib/tenancy/organization-settings.ts';
 
-export const handler = httpHandler(route('getOrganizationSettings'), ({ caller }) => getOrganizationSettings(caller.organizationId));
+export const handler = httpHandler(route('getOrganizationSettings'), ({ caller }) => getOrganizationSettings(caller));

@@ -56,9 +56,9 @@ export interface Decision {
   after: After;
   /**
    * An external send: the runner first stores this decision (the job `running` under a lease),
-   * then calls `send`, then stores the decision it returns.
+   * then calls `send` with the lease's end, then stores the decision it returns.
    */
-  send?: () => Promise<Decision>;
+  send?: (leaseUntil: Date) => Promise<Decision>;
 }
 
 export const next: After = { kind: 'next' };

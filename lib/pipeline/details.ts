@@ -43,6 +43,8 @@ export const DETAILS = {
   customExecuted: 'Custom step executed',
   outcomeUnknown: 'Delivery outcome unknown: the worker stopped during the send, so it is not repeated',
   failedForGood: 'Step failed after repeated attempts',
+  /** Ours (failover is not the reference's): the next integration of the channel is tried. */
+  failingOver: (integration: string) => `Failing over to ${integration}`,
   translationMissing: (keys: string[], locale: string) =>
     `Missing translation for key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `'${k}'`).join(', ')} in locale ${locale} and the default locale: rendered as the key`,
 } as const;

@@ -96,7 +96,7 @@ export function cachedTranslations(scope: EnvScope, resource: Pick<ResourceRef, 
 
 /** The organization's default locale, read no earlier than `notBefore`. */
 export function cachedDefaultLocale(organizationId: string, notBefore: number): Promise<string> {
-  return stampedRead(defaultLocales, organizationId, notBefore, async () => (await getOrganizationSettings(organizationId)).defaultLocale);
+  return stampedRead(defaultLocales, organizationId, notBefore, async () => (await getOrganizationSettings({ organizationId })).defaultLocale);
 }
 
 /**

@@ -112,7 +112,7 @@ async function runOnce(scope: EnvScope, message: JobMessage, decideStep: DecideS
   const lease = { leaseUntil: new Date(now.getTime() + sendLeaseMs()).toISOString(), messageId: messageIdOf(job) };
   const leased = { ...decision, job: { ...decision.job, ...lease } };
   const { notification: held } = await saveDecision(loaded, job, leased, now);
-  const outcome = await decision.send();
+  const outcome = await decision.send(new Date(lease.leaseUntil));
   return retryOnStaleWrite(async () => {
     const current = await getNotification(scope, message);
     const running = current?.notification.jobs[message.jobIndex];

@@ -46,11 +46,16 @@ export interface DeliveryProvider {
   send(delivery: Delivery): Promise<DeliveryResult>;
 }
 
-/** A provider refused or failed; `raw` is its answer, kept in the execution detail. */
+/**
+ * A provider refused or failed; `raw` is its answer, kept in the execution detail. `transient`:
+ * the failure was worth another try and the retries ran out (retry.ts), so another integration
+ * of the channel may be tried (failover.ts); a refusal is not.
+ */
 export class ProviderError extends Error {
   constructor(
     message: string,
     readonly raw?: unknown,
+    readonly transient = false,
   ) {
     super(message);
     this.name = 'ProviderError';

@@ -52,7 +52,7 @@ export async function withRetries<T>(attempt: (timeoutMs: number) => Promise<T>,
       // Full jitter on the doubling wait, so many jobs failing together do not retry together.
       const wait = error.retryAfterMs ?? backoffMs() * 2 ** (n - 1) * (0.5 + Math.random() / 2);
       if (n >= MAX_ATTEMPTS || wait > MAX_WAIT_MS || Date.now() + wait + 100 >= until) {
-        throw new ProviderError(error.failure.message, { ...asObject(error.failure.raw), attempts: n });
+        throw new ProviderError(error.failure.message, { ...asObject(error.failure.raw), attempts: n }, true);
       }
       await sleep(wait);
     }

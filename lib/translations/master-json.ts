@@ -10,7 +10,7 @@ import type { ImportMasterJsonInput, ImportMasterJsonResult, MasterJson, Resourc
 
 /** `locale` defaults to the organization's default locale; only resources with content in it appear. */
 export async function exportMasterJson(scope: EnvScope, locale?: string): Promise<MasterJson> {
-  const chosen = locale ?? (await getOrganizationSettings(scope.organizationId)).defaultLocale;
+  const chosen = locale ?? (await getOrganizationSettings(scope)).defaultLocale;
   const out: MasterJson = { workflows: {}, layouts: {} };
   for (const t of await translationsOfLocale(scope, chosen)) out[SECTION[t.resourceType]][t.resourceId] = t.content;
   return out;

@@ -25,7 +25,7 @@ export async function readGroup(scope: EnvScope, resourceType: ResourceType, res
   const resource = await requireResource(scope, resourceType, resourceId);
   const group = resource.translationsEnabled ? await getGroup(scope, resource) : undefined;
   if (!group) throw groupNotFound(resourceType, resourceId);
-  const [locales, settings] = await Promise.all([localesOf(scope, resource), getOrganizationSettings(scope.organizationId)]);
+  const [locales, settings] = await Promise.all([localesOf(scope, resource), getOrganizationSettings(scope)]);
   return groupView(group, resource, locales, settings);
 }
 
@@ -70,7 +70,7 @@ export async function listGroups(scope: EnvScope, query: ListGroupsQuery): Promi
     .reverse()
     .filter((g) => !needle || g.resourceName.toLowerCase().includes(needle) || g.resourceId.toLowerCase().includes(needle));
   const page = groups.slice(query.offset, query.offset + query.limit);
-  const settings = await getOrganizationSettings(scope.organizationId);
+  const settings = await getOrganizationSettings(scope);
   const data = await Promise.all(page.map(async (group) => groupView(group, undefined, await localesOf(scope, group), settings)));
   return { data, total: groups.length, limit: query.limit, offset: query.offset };
 }

@@ -55,7 +55,7 @@ export async function uploadTranslations(scope: EnvScope, input: UploadTranslati
   const files = [...(input.files ?? []), ...(input['files[]'] ?? [])];
   if (files.length === 0) throw new BadRequestError('No valid translation files were found');
   assertNamedByLocale(files);
-  const settings = await getOrganizationSettings(scope.organizationId);
+  const settings = await getOrganizationSettings(scope);
   const configured = [settings.defaultLocale, ...settings.targetLocales];
   const unconfigured = [...new Set(files.map((f) => localeOfFile(f.filename)!).filter((l) => !configured.includes(l)))];
   if (unconfigured.length > 0) {

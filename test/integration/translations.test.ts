@@ -160,11 +160,11 @@ describe('the translation API', () => {
   it('keeps the default and target locales in the organization settings, and names outdated locales', async () => {
     const other = await createTestOrg(api.url);
     const settings = other.dev.client;
-    expect((await settings.get('/v1/organizations/settings')).body.data).toEqual({ removeNovuBranding: false, defaultLocale: 'en_US', targetLocales: [] });
+    expect((await settings.get('/v1/organizations/settings')).body.data).toEqual({ removeNovuBranding: false, defaultLocale: 'en_US', targetLocales: [], channelFailover: false });
     expect((await settings.patch('/v1/organizations/settings', { defaultLocale: 'xx-XX' })).status).toBe(422);
     const changed = await settings.patch('/v1/organizations/settings', { defaultLocale: 'de-DE', targetLocales: ['fr_FR', 'es-ES'] });
     expect(changed.status).toBe(200);
-    expect(changed.body.data).toEqual({ removeNovuBranding: false, defaultLocale: 'de_DE', targetLocales: ['fr_FR', 'es_ES'] });
+    expect(changed.body.data).toEqual({ removeNovuBranding: false, defaultLocale: 'de_DE', targetLocales: ['fr_FR', 'es_ES'], channelFailover: false });
     // Organization-wide: the other environment reads the same.
     expect((await other.prod.client.get('/v1/organizations/settings')).body.data.defaultLocale).toBe('de_DE');
 

@@ -1,9 +1,10 @@
 import type { Channel } from '../../integrations/providers.ts';
 import type { StoredIntegration } from '../../integrations/repository.ts';
 import type { StoredMessage } from '../../messages/model.ts';
-import { ProviderError, type DeliveryResult } from '../../providers/provider.ts';
+import { ProviderError } from '../../providers/provider.ts';
 import { deliveryProvider } from '../../providers/registry.ts';
-import { selectIntegration } from '../../providers/select.ts';
+import { selectIntegration, type SelectOptions } from '../../providers/select.ts';
+import { failoverCandidates, sendWithFailover, type Attempt } from '../../providers/failover.ts';
 import type { ConditionVariables } from '../step-conditions.ts';
 import { renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, next, type Decision, type JobContext } from '../decision.ts';
@@ -18,6 +19,7 @@ import type { ChannelSettings } from '../../subscribers/model.ts';
 import { chatDestination, chatPushTargets, type SkippedEntry } from './channel-targets.ts';
 import { noDestination, removeDeadTokens, skipDetails } from './chat-push-outcome.ts';
 import { providerOverrides } from './provider-overrides.ts';
+import { failoverDetails } from './failover-details.ts';
 
 // Email, sms, chat and push steps: choose the integration, find where to send, render, and hand
 // the send to the runner, which holds the job under a lease while the provider is called, so a
@@ -34,7 +36,11 @@ interface Target {
   to: string;
   /** Chat and push: the subscriber's channel entry the target comes from. */
   settings?: ChannelSettings;
+  /** Email and sms: the integrations to fail over to (lib/providers/failover.ts), read when due. */
+  failover?: () => Promise<StoredIntegration[]>;
 }
+
+const noFailover = () => Promise.resolve([]);
 
 export async function decideSend(context: JobContext): Promise<Decision> {
   const { step, now, notification } = context;
@@ -91,29 +97,37 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     return { status: 'failed', details: [selected, ...layoutDetails, detail(DETAILS.contentFailed, 'Failed', { raw: { error: reason } }, now)], job: { error: reason }, after: afterFailure(step) };
   }
 
-  const send = async (): Promise<Decision> => {
-    const results = await mapConcurrently(targets.list, SEND_CONCURRENCY, async (target): Promise<{ target: Target; result?: DeliveryResult; error?: ProviderError }> => {
-      const provider = deliveryProvider(target.integration.providerId);
+  const send = async (leaseUntil: Date): Promise<Decision> => {
+    const deliver = async (target: Target, integration: StoredIntegration): Promise<Attempt> => {
+      const provider = deliveryProvider(integration.providerId);
       try {
-        if (!provider) throw new ProviderError(`Provider ${target.integration.providerId} cannot deliver yet`);
+        if (!provider) throw new ProviderError(`Provider ${integration.providerId} cannot deliver yet`);
         // Overrides and sender resolution per provider: lib/providers/email|sms/message.ts.
-        const merged = providerOverrides(notification.overrides, channel, target.integration.providerId, step.stepId);
+        const merged = providerOverrides(notification.overrides, channel, integration.providerId, step.stepId);
         const channelCredentials = target.settings && { channelCredentials: target.settings.credentials };
-        return { target, result: await provider.send({ channel, to: target.to, ...rendered, ...outgoing, ...merged, ...channelCredentials, integration: target.integration }) };
+        return { integration, result: await provider.send({ channel, to: target.to, ...rendered, ...outgoing, ...merged, ...channelCredentials, integration }) };
       } catch (error) {
-        return { target, error: error instanceof ProviderError ? error : new ProviderError((error as Error).message) };
+        return { integration, error: error instanceof ProviderError ? error : new ProviderError((error as Error).message) };
       }
+    };
+    const results = await mapConcurrently(targets.list, SEND_CONCURRENCY, async (target) => {
+      const attempts = await sendWithFailover(target.integration, target.failover ?? noFailover, leaseUntil, (integration) => deliver(target, integration));
+      const { integration, result, error } = attempts.at(-1)!;
+      return { target: { ...target, integration }, result, error, failedOver: attempts.slice(0, -1) };
     });
     const done = new Date();
     const sent = results.find((r) => r.result);
     const failed = results.find((r) => r.error);
-    const message = newMessage({ ...context, now: done }, channel, first, {
+    // The message and the job name the integration that delivered (or failed last).
+    const used = results[0]!.target.integration;
+    const message = newMessage({ ...context, now: done }, channel, used, {
       ...rendered,
       ...destinationFields(channel, targets.list),
       ...(sent ? { identifier: sent.result!.id } : { status: 'error', errorId: ERROR_IDS[channel], errorText: failed?.error?.message ?? 'Send failed' }),
     });
-    const details = [detail(DETAILS.messageCreated, 'Pending', { messageId: message._id, providerId: first.providerId }, done), ...skipDetails(targets.skipped ?? [], done, message._id)];
+    const details = [detail(DETAILS.messageCreated, 'Pending', { messageId: message._id, providerId: used.providerId }, done), ...skipDetails(targets.skipped ?? [], done, message._id)];
     for (const r of results) {
+      details.push(...failoverDetails(r.failedOver, r.target.integration, message._id, done));
       details.push(
         r.result
           ? detail(DETAILS.messageSent, 'Success', { messageId: message._id, providerId: r.target.integration.providerId, raw: r.result.raw ?? { id: r.result.id } }, done)
@@ -123,8 +137,8 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     if (channel === 'push') details.push(...(await removeDeadTokens(context, results, message._id, done)));
     const failure = channel === 'chat' ? DETAILS.allChatFailed : message.errorText!;
     return sent
-      ? { status: 'completed', details, job: { messageId: message._id, providerId: first.providerId }, message, after: next }
-      : { status: 'failed', details, job: { messageId: message._id, providerId: first.providerId, error: failure }, message, after: afterFailure(step) };
+      ? { status: 'completed', details, job: { messageId: message._id, providerId: used.providerId }, message, after: next }
+      : { status: 'failed', details, job: { messageId: message._id, providerId: used.providerId, error: failure }, message, after: afterFailure(step) };
   };
   return { status: 'running', details: [selected, ...layoutDetails], job: { providerId: first.providerId }, after: next, send };
 }
@@ -137,16 +151,18 @@ type Targets =
 async function targetsOf(context: JobContext, channel: Exclude<Channel, 'in_app'>, overrides: Record<string, unknown>): Promise<Targets> {
   const { scope, notification, subscriber } = context;
   if (channel === 'email' || channel === 'sms') {
-    const integration = await selectIntegration(scope, channel, {
+    const options: SelectOptions = {
       ...(typeof overrides.integrationIdentifier === 'string' && { identifier: overrides.integrationIdentifier }),
       ...(notification.tenant && { tenant: context.variables.tenant as Record<string, unknown>, variables: context.variables as ConditionVariables }),
-    });
+    };
+    const integration = await selectIntegration(scope, channel, options);
     if (!integration) return { kind: 'no-integration' };
     const to =
       channel === 'email'
         ? ((overrides.toRecipient as string | undefined) ?? subscriber?.email)
         : ((notification.payload.phone as string | undefined) ?? subscriber?.phone);
-    return to ? { kind: 'ok', list: [{ integration, to }] } : { kind: 'missing', integration };
+    const failover = () => failoverCandidates(scope, channel, integration, options);
+    return to ? { kind: 'ok', list: [{ integration, to, failover }] } : { kind: 'missing', integration };
   }
   // Chat and push go wherever the subscriber has registered credentials for a provider of the channel.
   const { targets, skipped } = await chatPushTargets(context, channel, overrides);
