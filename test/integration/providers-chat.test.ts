@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { deliveryOf } from '../support/deliveries.ts';
-import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
+import { fakeApiForFile } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 
@@ -13,16 +13,8 @@ import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeli
 // nothing in time. Providers are called directly through the registry, then end to end through
 // the API, the queues and the pipeline.
 
-// Short timeouts and waits for this worker's direct provider calls.
-process.env.PROVIDER_TIMEOUT_MS = '400';
-process.env.PROVIDER_RETRY_BACKOFF_MS = '20';
-
-let fake: FakeApi;
-beforeAll(async () => {
-  fake = await startFakeApi();
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
+// The fake API, with short timeouts and retry waits for this worker's direct provider calls.
+const fake = fakeApiForFile();
 
 
 const chat = (providerId: string, fields: Partial<Delivery> = {}, credentials: Record<string, unknown> = {}) =>

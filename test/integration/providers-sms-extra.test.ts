@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { createTestOrg, startTestApi, type TestEnv } from '../support/api.ts';
 import { rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { PHONE, basicAuthOf as basic, smsDelivery as sms } from '../support/deliveries.ts';
-import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
+import { fakeApiForFile } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 
 // More catalogue SMS providers (issue 18) against a local HTTP server standing in for each
@@ -12,15 +12,8 @@ import { failure, send } from '../support/provider-calls.ts';
 // through the API: activation with valid and malformed credentials, `check: true`, and one
 // trigger delivered end to end.
 
-process.env.PROVIDER_TIMEOUT_MS = '400';
-process.env.PROVIDER_RETRY_BACKOFF_MS = '20';
-
-let fake: FakeApi;
-beforeAll(async () => {
-  fake = await startFakeApi();
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
+// The fake API, with short timeouts and retry waits for this worker's direct provider calls.
+const fake = fakeApiForFile();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('Gupshup', () => {

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { PROVIDERS } from '#lib/integrations/providers.ts';
 import { canDeliver } from '#lib/providers/credential-checks.ts';
@@ -8,22 +8,15 @@ import { createTestOrg, startTestApi, type TestEnv } from '../support/api.ts';
 import { messagesOf, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { deliveryOf } from '../support/deliveries.ts';
 import { expectActivation, type ActivationCase } from '../support/integration-activation.ts';
-import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
+import { fakeApiForFile } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 
 // More SMS providers of the catalogue against a local HTTP server that checks each vendor's
 // documented request and answers success, a refusal, a 5xx or nothing in time; called directly
 // through the registry, then activated and checked through the integrations API.
 
-process.env.PROVIDER_TIMEOUT_MS = '400';
-process.env.PROVIDER_RETRY_BACKOFF_MS = '20';
-
-let fake: FakeApi;
-beforeAll(async () => {
-  fake = await startFakeApi();
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
+// The fake API, with short timeouts and retry waits for this worker's direct provider calls.
+const fake = fakeApiForFile();
 
 const PHONE = '+15550100';
 const TEXT = 'Your code is 123';

@@ -3,22 +3,15 @@ import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { PHONE, basicAuthOf as basic, smsDelivery as sms } from '../support/deliveries.ts';
-import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
+import { fakeApiForFile } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 
 // SMS providers against a local HTTP server that checks each API's exact request and answers
 // success, 4xx, 5xx or nothing in time; called directly through the registry, then end to end
 // through the API and the pipeline, including which integration a trigger selects.
 
-process.env.PROVIDER_TIMEOUT_MS = '400';
-process.env.PROVIDER_RETRY_BACKOFF_MS = '20';
-
-let fake: FakeApi;
-beforeAll(async () => {
-  fake = await startFakeApi();
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
+// The fake API, with short timeouts and retry waits for this worker's direct provider calls.
+const fake = fakeApiForFile();
 
 
 describe('Twilio', () => {
