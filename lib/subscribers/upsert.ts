@@ -1,5 +1,5 @@
 import { BadRequestError, ConflictError } from '../errors.ts';
-import { newId } from '../ids.ts';
+import { newSubscriber } from './new-subscriber.ts';
 import { logger } from '../logger.ts';
 import type { SubscriberDefinition } from '../pipeline/model.ts';
 import type { EnvScope } from '../store/keys.ts';
@@ -59,20 +59,7 @@ export async function upsertProfile(scope: EnvScope, definition: Omit<Subscriber
   return retryOnStaleWrite(async () => {
     const current = await getVersionedSubscriber(scope, definition.subscriberId);
     if (!current) {
-      const now = new Date().toISOString();
-      const subscriber: Subscriber = {
-        _id: newId(),
-        _organizationId: scope.organizationId,
-        _environmentId: scope.environmentId,
-        subscriberId: definition.subscriberId,
-        channels: [],
-        deleted: false,
-        createdAt: now,
-        updatedAt: now,
-      };
-      for (const field of PROFILE_FIELDS) {
-        if (definition[field] !== undefined) Object.assign(subscriber, { [field]: definition[field] });
-      }
+      const subscriber = newSubscriber(scope, definition.subscriberId, definition);
       try {
         await insertSubscriber(subscriber);
         return { subscriber, created: true };
