@@ -4,7 +4,7 @@ import { RATE_LIMIT_COSTS, type BucketPolicy, type RateLimitCost } from './polic
 // bucket is full again. A request of cost c moves it c tokens' refill time later, from now when
 // it lies in the past; the request fits when the bucket would still be full within `burst`
 // tokens' refill time. Taking tokens is then an addition or a set, which DynamoDB can do
-// atomically under a condition (lib/rate-limits/store.ts), where a count of tokens would need the
+// atomically under a condition (lib/rate-limits/take-tokens.ts), where a count of tokens would need the
 // refill (a min and a product) computed from a read first. All times are microseconds.
 
 /** When the bucket is full again; undefined (no item) or past: full now. */
