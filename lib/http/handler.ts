@@ -30,7 +30,7 @@ export interface ActionRequest<R extends RouteDef> extends RouteInput<R> {
 export type Action<R extends RouteDef> = (request: ActionRequest<R>) => Promise<unknown>;
 
 /** A success body an action sends with headers of its own (withWarning). */
-export class BodyWithHeaders {
+class BodyWithHeaders {
   constructor(
     readonly body: unknown,
     readonly headers: Record<string, string>,
@@ -83,9 +83,10 @@ function build<R extends RouteDef>(route: R, action: Action<R>, around: Around =
     return around(event, context, async () => {
       try {
         const result = await action(request);
-        const { body, headers } = result instanceof BodyWithHeaders ? result : { body: result, headers: {} };
+        const withHeaders = result instanceof BodyWithHeaders;
+        const body = withHeaders ? result.body : result;
         const response = jsonResponse(route.successStatus, route.envelope === 'data' ? enveloped(body) : body);
-        Object.assign(response.headers, headers);
+        if (withHeaders) Object.assign(response.headers, result.headers);
         return response;
       } catch (error) {
         if (error instanceof AppError && error.status < 500) return errorResponse(error, event);

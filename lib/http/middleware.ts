@@ -36,7 +36,8 @@ export function responses(): Middleware {
     },
     after: (request) => {
       // A replayed idempotent answer is the stored one: its headers are rebuilt, not mutated.
-      if (request.response) request.response.headers = { ...request.response.headers, ...request.event.responseHeaders };
+      const { responseHeaders } = request.event;
+      if (request.response && responseHeaders) request.response.headers = { ...request.response.headers, ...responseHeaders };
       logRequest(request.event, request.response?.statusCode, request.internal);
       flushMetrics();
     },
