@@ -99,7 +99,7 @@ async function main(): Promise<void> {
 
   // Loaded after the environment is set, as a Lambda handler would be.
   const { provisionOrganization } = await import('../../lib/tenancy/provision.ts');
-  const created = await provisionOrganization(name, apiRateLimits ? { apiRateLimits } : {});
+  const created = await provisionOrganization(name, { apiRateLimits });
   const environments = created.environments.map(({ environment, apiKey }) => ({
     name: environment.name,
     environmentId: environment._id,
