@@ -16,7 +16,7 @@ import { flushMetrics } from './metrics.ts';
 // those have Lambda's active tracing alone. Tracer turns itself off outside Lambda (local runtime,
 // tests), where this only flushes the metrics.
 
-const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME });
+const tracer = new Tracer({ serviceName: SERVICE_NAME });
 let clientsCaptured = false;
 
 export function consumerHandler<E, R>(name: string, handler: (event: E, context: Context) => Promise<R>): (event: E, context: Context) => Promise<R> {
