@@ -1,7 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { queue } from '#infra/queues.ts';
-import { logger } from '#lib/logger.ts';
 import { consumeEvent } from '#lib/pipeline/consume-event.ts';
 import { Outbox } from '#lib/queue/outbox.ts';
 import { consumerHandler } from '#lib/observability/consumer-handler.ts';
@@ -15,7 +14,6 @@ const { maxReceiveCount } = queue('events');
 const RESERVE_MS = 8_000;
 
 export const handler = consumerHandler('events', async (event: SQSEvent, context: Context) => {
-  logger.addContext(context);
   const deadline = Date.now() + Math.max(1_000, context.getRemainingTimeInMillis() - RESERVE_MS);
   // The records' sends go out together (lib/queue/outbox.ts).
   const outbox = new Outbox();

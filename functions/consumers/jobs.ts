@@ -1,7 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { queue } from '#infra/queues.ts';
-import { logger } from '#lib/logger.ts';
 import { consumeJob } from '#lib/pipeline/consume-job.ts';
 import { Outbox } from '#lib/queue/outbox.ts';
 import { consumerHandler } from '#lib/observability/consumer-handler.ts';
@@ -12,7 +11,6 @@ import { consumerHandler } from '#lib/observability/consumer-handler.ts';
 const { maxReceiveCount } = queue('jobs');
 
 export const handler = consumerHandler('jobs', async (event: SQSEvent, context: Context) => {
-  logger.addContext(context);
   // The records' sends go out together (lib/queue/outbox.ts).
   const outbox = new Outbox();
   return processPartialResponse(

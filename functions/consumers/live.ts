@@ -1,6 +1,5 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { logger } from '#lib/logger.ts';
 import { consumeLive } from '#lib/live/consume.ts';
 import { Outbox } from '#lib/queue/outbox.ts';
 import { consumerHandler } from '#lib/observability/consumer-handler.ts';
@@ -9,7 +8,6 @@ import { consumerHandler } from '#lib/observability/consumer-handler.ts';
 // snoozed messages when they are due.
 
 export const handler = consumerHandler('live', async (event: SQSEvent, context: Context) => {
-  logger.addContext(context);
   const outbox = new Outbox();
   return processPartialResponse(event, (record: SQSRecord) => outbox.run(() => consumeLive(record.body)), new BatchProcessor(EventType.SQS), { context });
 });

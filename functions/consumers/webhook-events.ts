@@ -1,7 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue, Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { logger } from '#lib/logger.ts';
 import { Outbox } from '#lib/queue/outbox.ts';
 import { emitChange, EmitCache, type ChangeRecord } from '#lib/webhooks/emit.ts';
 import { consumerHandler } from '#lib/observability/consumer-handler.ts';
@@ -30,7 +29,6 @@ function changeOf(record: DynamoDBRecord): ChangeRecord {
 }
 
 export const handler = consumerHandler('webhook-events', async (event: DynamoDBStreamEvent, context: Context) => {
-  logger.addContext(context);
   const outbox = new Outbox();
   const cache = new EmitCache();
   return processPartialResponse(

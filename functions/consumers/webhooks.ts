@@ -1,6 +1,5 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { logger } from '#lib/logger.ts';
 import { Outbox } from '#lib/queue/outbox.ts';
 import { deliverWebhook } from '#lib/webhooks/deliver.ts';
 import { consumerHandler } from '#lib/observability/consumer-handler.ts';
@@ -10,7 +9,6 @@ import { consumerHandler } from '#lib/observability/consumer-handler.ts';
 // holds up only its own record.
 
 export const handler = consumerHandler('webhooks', async (event: SQSEvent, context: Context) => {
-  logger.addContext(context);
   const outbox = new Outbox();
   return processPartialResponse(event, (record: SQSRecord) => outbox.run(() => deliverWebhook(record.body)), new BatchProcessor(EventType.SQS), { context });
 });

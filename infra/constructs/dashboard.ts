@@ -28,8 +28,6 @@ const graph = (title: string, left: GraphWidgetProps['left'], extra: Partial<Gra
   new GraphWidget({ title, left, width: WIDTH, height: HEIGHT, ...extra });
 
 export class Dashboard extends Construct {
-  readonly dashboard: CloudWatchDashboard;
-
   constructor(scope: Construct, id: string, props: DashboardProps) {
     super(scope, id);
     const { stage } = props;
@@ -77,6 +75,6 @@ export class Dashboard extends Construct {
       ],
     ];
 
-    this.dashboard = new CloudWatchDashboard(this, 'Dashboard', { dashboardName: `notify-${stage}`, widgets: rows, defaultInterval: Duration.hours(3) });
+    new CloudWatchDashboard(this, 'Dashboard', { dashboardName: `notify-${stage}`, widgets: rows, defaultInterval: Duration.hours(3) });
   }
 }

@@ -1,24 +1,27 @@
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import type { Context } from 'aws-lambda';
+import { logger } from '../logger.ts';
 import { sqs } from '../queue/client.ts';
 import { dynamo } from '../store/client.ts';
 import { SERVICE_NAME } from './metric-names.ts';
 import { flushMetrics } from './metrics.ts';
 
-// The edge every queue and stream consumer shares: an X-Ray subsegment around the invocation
-// (Powertools Tracer: cold start and service annotations, the error if it throws), the DynamoDB
-// and SQS clients captured (one subsegment per call), HTTP and fetch calls to providers and
-// webhooks captured by Tracer itself; then the metrics the invocation recorded are written.
+// The edge every queue and stream consumer shares: the invocation's request id on every log line,
+// an X-Ray subsegment around the invocation (Powertools Tracer: cold start and service
+// annotations, the error if it throws), the DynamoDB and SQS clients captured (one subsegment per
+// call), HTTP and fetch calls to providers and webhooks captured by Tracer itself; then the
+// metrics the invocation recorded are written.
 // Tracer is only here, not in the HTTP functions: it carries aws-xray-sdk-core, which would add
 // to each of the API's bundles and cold starts (docs/architecture.md, "Metrics and traces");
 // those have Lambda's active tracing alone. Tracer turns itself off outside Lambda (local runtime,
 // tests), where this only flushes the metrics.
 
-const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME });
+const tracer = new Tracer({ serviceName: SERVICE_NAME });
 let clientsCaptured = false;
 
 export function consumerHandler<E, R>(name: string, handler: (event: E, context: Context) => Promise<R>): (event: E, context: Context) => Promise<R> {
   return async (event, context) => {
+    logger.addContext(context);
     if (!clientsCaptured && tracer.isTracingEnabled()) {
       tracer.captureAWSv3Client(dynamo());
       tracer.captureAWSv3Client(sqs());

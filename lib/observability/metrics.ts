@@ -16,7 +16,7 @@ import type { EnvScope } from '../store/keys.ts';
 // Insights, which is why the buffer is grouped by environment too.
 
 /** The stage every metric names (the stack sets it; `local` for npm start and the tests). */
-export const stageName = (): string => process.env[ENV.stage] || 'local';
+const stageName = (): string => process.env[ENV.stage] || 'local';
 
 interface Group {
   scope: EnvScope;
@@ -78,7 +78,9 @@ export function flushMetrics(): void {
   if (groups.size === 0) return;
   metrics ??= new Metrics({
     namespace: METRICS_NAMESPACE,
-    serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME,
+    // The name the dashboard and alarms read (infra/constructs/service-metrics.ts), not the
+    // variable: the stack sets POWERTOOLS_SERVICE_NAME to the same, and the two must not part.
+    serviceName: SERVICE_NAME,
     defaultDimensions: { stage: stageName() },
   });
   const pending = [...groups.values()];

@@ -26,9 +26,10 @@ import { jobMessage, type JobMessage } from './queue-messages.ts';
 
 export async function storeDecision(scope: EnvScope, loaded: VersionedNotification, job: StoredJob, decision: Decision, now: Date): Promise<OutgoingMessage[]> {
   const { notification } = await saveDecision(loaded, job, decision, now);
-  recordOutcome(scope, notification, notification.jobs[job.index]!, now);
+  const stored = notification.jobs[job.index]!;
+  recordOutcome(scope, notification, stored, now);
   const after = decision.after;
-  const next = after.kind === 'wait' ? [waitMessage(scope, notification, notification.jobs[job.index]!, after.until, now)] : followUp(scope, notification, notification.jobs[job.index]!);
+  const next = after.kind === 'wait' ? [waitMessage(scope, notification, stored, after.until, now)] : followUp(scope, notification, stored);
   return [...next, ...announcement(scope, decision)];
 }
 
