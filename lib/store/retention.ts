@@ -31,7 +31,7 @@ export function retentionDays(kind: RetainedKind): number {
 
 /** The `ttl` attribute of an item of `kind` made at `createdAt`: its creation + the kind's retention. */
 export function ttlAt(kind: RetainedKind, createdAt: Date): { [TABLE.ttlAttribute]: number } {
-  return { [TABLE.ttlAttribute]: Math.floor(createdAt.getTime() / 1000 + retentionDays(kind) * 86_400) };
+  return { [TABLE.ttlAttribute]: Math.floor((createdAt.getTime() + retentionDays(kind) * DAY_MS) / 1000) };
 }
 
 /** The `ttl` attribute of an item of `kind` whose id is `id` (ids start with their creation time). */
