@@ -4,6 +4,7 @@ import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { tableName } from '#lib/config.ts';
 import { db } from '#lib/store/client.ts';
 import type { Key } from '#lib/store/keys.ts';
+import { TTL_DELETION_IDENTITY } from '#lib/store/retention.ts';
 import { TABLE } from '#lib/store/table.ts';
 
 // DynamoDB's TTL deletion, which DynamoDB Local does not do (it keeps expired items for ever).
@@ -17,9 +18,6 @@ import { TABLE } from '#lib/store/table.ts';
 
 /** The stamp's attribute: only this module writes it, only the local stream poller reads it. */
 const EXPIRY_STAMP = '__localTtlExpiry';
-
-/** The `userIdentity` of DynamoDB's TTL deletions in stream records. */
-export const TTL_DELETION_IDENTITY = { type: 'Service', principalId: 'dynamodb.amazonaws.com' } as const;
 
 /**
  * Deletes, as DynamoDB's TTL would, those of the items whose `ttl` is before `now` (epoch

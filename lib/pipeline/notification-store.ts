@@ -159,7 +159,7 @@ async function claimChunk(events: readonly TriggerEvent[], chunk: number[], clai
  * releases them all.
  */
 export async function storeGeneratedTriggers(events: readonly TriggerEvent[]): Promise<void> {
-  await batchPut(events.map((event) => claimPut(event).Item), { concurrency: Infinity });
+  await batchPut(events.map(triggerEventItem), { concurrency: Infinity });
 }
 
 /** A trigger as its table item. */

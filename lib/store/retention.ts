@@ -31,7 +31,7 @@ export function retentionDays(kind: RetainedKind): number {
 
 /** The `ttl` attribute of an item of `kind` made at `createdAt`: its creation + the kind's retention. */
 export function ttlAt(kind: RetainedKind, createdAt: Date): { [TABLE.ttlAttribute]: number } {
-  return { [TABLE.ttlAttribute]: Math.floor(createdAt.getTime() / 1000 + retentionDays(kind) * 86_400) };
+  return { [TABLE.ttlAttribute]: Math.floor((createdAt.getTime() + retentionDays(kind) * DAY_MS) / 1000) };
 }
 
 /** The `ttl` attribute of an item of `kind` whose id is `id` (ids start with their creation time). */
@@ -68,3 +68,9 @@ export function oldestKeptId(kind: RetainedKind, now: Date = new Date()): string
 
 /** Whether the item of `kind` with this id has expired (whether or not DynamoDB deleted it yet). */
 export const isExpired = (kind: RetainedKind, id: string, now: Date = new Date()): boolean => id < oldestKeptId(kind, now);
+
+/**
+ * The `userIdentity` of DynamoDB's TTL deletions in stream records: how a stream consumer tells an
+ * expiry from a delete someone asked for (infra/local/ttl.ts gives the local runtime's the same).
+ */
+export const TTL_DELETION_IDENTITY = { type: 'Service', principalId: 'dynamodb.amazonaws.com' } as const;

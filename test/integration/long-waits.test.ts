@@ -1,10 +1,9 @@
-import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENV } from '#lib/config.ts';
-import { sqs } from '#lib/queue/client.ts';
 import { dueWakes, TableWakeScheduler, type StoredWake } from '#lib/queue/table-scheduler.ts';
 import { wakeOf } from '#lib/queue/wake-scheduler.ts';
 import { createTestOrg, type ApiClient } from '../support/api.ts';
+import { queueDepth } from '../support/fault-run.ts';
 import { startOwnStack, type OwnStack } from '../support/own-stack.ts';
 import * as pipeline from '../support/pipeline.ts';
 import { rand, WAIT } from '../support/pipeline.ts';
@@ -55,13 +54,7 @@ async function scheduledWake(transactionId: string): Promise<StoredWake> {
 
 /** The jobs queue holds nothing, waiting or in flight: every message sent to it has been handled. */
 async function jobsQueueDrained(): Promise<void> {
-  await vi.waitFor(async () => {
-    const { Attributes } = await sqs().send(new GetQueueAttributesCommand({
-      QueueUrl: own.stack.queueUrls.jobs!,
-      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
-    }));
-    expect(Object.values(Attributes ?? {}).map(Number)).toEqual([0, 0, 0]);
-  }, WAIT);
+  await vi.waitFor(async () => expect(await queueDepth([own.stack.queueUrls.jobs!])).toBe(0), WAIT);
 }
 
 describe('a wait longer than SQS holds', () => {

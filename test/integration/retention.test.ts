@@ -1,12 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { expireItems } from '#infra/local/ttl.ts';
-import { tableName } from '#lib/config.ts';
 import { timeOfId } from '#lib/ids.ts';
 import { storeGeneratedTriggers } from '#lib/pipeline/notification-store.ts';
 import type { TriggerEvent } from '#lib/pipeline/model.ts';
-import { db } from '#lib/store/client.ts';
+import { getItem } from '#lib/store/get-item.ts';
 import { keys, type Key } from '#lib/store/keys.ts';
 import { apiClient, createTestOrg, inboxClient, startTestApi, type ApiClient, type TestOrg } from '../support/api.ts';
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
@@ -42,7 +40,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const stored = async (key: Key) => (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+const stored = (key: Key) => getItem(key, { consistent: true });
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** What the subscriber's inbox shows: its unread count (session and count route), unseen count, list, and the API's lists. */

@@ -1,42 +1,27 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBridgeWakeScheduler } from '#lib/queue/eventbridge-scheduler.ts';
 import { splitLongWaits, wakeOf } from '#lib/queue/wake-scheduler.ts';
+import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 
 // The AWS side of long waits through the real Scheduler client, against a local server that
 // answers as EventBridge Scheduler's API does (POST /schedules/{Name}; 409 ConflictException
 // for a name already taken): what a schedule is made of, and that an existing one is no error.
 
-interface Received { path: string; body: any }
-const received: Received[] = [];
 const taken = new Set<string>();
-let server: Server;
-
-const readBody = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-};
+let scheduler: FakeApi;
+/** The requests the Scheduler API received: path and JSON body. */
+const received = () => scheduler.requests.map(({ path, json }) => ({ path: decodeURIComponent(path), body: json ?? {} }));
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const body = await readBody(req);
-    const path = decodeURIComponent(req.url ?? '');
-    received.push({ path, body });
-    const name = path.split('/')[2]!.split('?')[0]!;
-    if (taken.has(name)) {
-      res.writeHead(409, { 'content-type': 'application/json', 'x-amzn-errortype': 'ConflictException' });
-      res.end(JSON.stringify({ Message: `Schedule ${name} already exists.` }));
-      return;
-    }
+  scheduler = await startFakeApi();
+  scheduler.reply = ({ path, json }) => {
+    const name = decodeURIComponent(path).split('/')[2]!;
+    if (taken.has(name)) return { status: 409, headers: { 'x-amzn-errortype': 'ConflictException' }, body: { Message: `Schedule ${name} already exists.` } };
     taken.add(name);
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ ScheduleArn: `arn:aws:scheduler:us-east-1:123456789012:schedule/${body.GroupName}/${name}` }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { status: 200, body: { ScheduleArn: `arn:aws:scheduler:us-east-1:123456789012:schedule/${json.GroupName}/${name}` } };
+  };
   Object.assign(process.env, {
-    AWS_ENDPOINT_URL_SCHEDULER: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    AWS_ENDPOINT_URL_SCHEDULER: scheduler.url,
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'test',
     AWS_SECRET_ACCESS_KEY: 'test',
@@ -44,7 +29,7 @@ beforeAll(async () => {
     WAKE_SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
   });
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => scheduler?.close());
 
 const body = { kind: 'job', organizationId: 'o', environmentId: 'e', transactionId: 't', subscriberId: 's', jobIndex: 1 };
 
@@ -55,7 +40,7 @@ describe('EventBridge Scheduler wakes', () => {
     expect(wake.name).toMatch(/^jobs-[0-9a-f]{40}-1798366531$/);
     expect(wake.name.length).toBeLessThanOrEqual(64);
     await new EventBridgeWakeScheduler('notify-test-waits').schedule(wake);
-    expect(received.at(-1)).toEqual({
+    expect(received().at(-1)).toEqual({
       path: `/schedules/${wake.name}`,
       body: {
         GroupName: 'notify-test-waits',
@@ -71,10 +56,10 @@ describe('EventBridge Scheduler wakes', () => {
 
   it('takes a schedule of the same name (the same job and due second) as already scheduled', async () => {
     const wake = wakeOf('jobs', { body, dueAt: new Date('2026-12-27T10:15:31Z') });
-    const count = received.length;
+    const count = received().length;
     await expect(new EventBridgeWakeScheduler('notify-test-waits').schedule(wake)).resolves.toBeUndefined();
-    expect(received.length).toBe(count + 1);
-    expect(received.at(-1)!.path).toBe(`/schedules/${wake.name}`);
+    expect(received().length).toBe(count + 1);
+    expect(received().at(-1)!.path).toBe(`/schedules/${wake.name}`);
   });
 
   it('schedules only waits longer than SQS holds, and only for the queues that take wakes', () => {
