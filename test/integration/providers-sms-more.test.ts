@@ -7,7 +7,7 @@ import type { Delivery } from '#lib/providers/provider.ts';
 import { createTestOrg, startTestApi, type TestEnv } from '../support/api.ts';
 import { messagesOf, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { deliveryOf } from '../support/deliveries.ts';
-import { expectActivation, type ActivationCase } from '../support/integration-activation.ts';
+import { expectActivation, type ActivationCase } from '../support/provider-activation.ts';
 import { fakeApiForFile } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 
