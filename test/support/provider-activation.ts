@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { Channel } from '#lib/integrations/providers.ts';
-import { newId } from '#lib/ids.ts';
 import { createTestOrg, startTestApi, type ApiClient } from './api.ts';
+import { rand } from './pipeline.ts';
 
 // What the provider suites ask of each provider's integration through the API: it can be made
 // active with valid credentials, and malformed ones are refused with the fields at fault.
@@ -45,7 +45,7 @@ export async function expectActivation(client: ApiClient, channel: Channel, { pr
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect(created.body.data).toMatchObject({ providerId, active: true });
   if (!malformed) return;
-  const identifier = `bad-${providerId}-${newId().slice(-8)}`;
+  const identifier = `bad-${providerId}-${rand()}`;
   const refused = await client.post('/v1/integrations', { providerId, channel, active: true, identifier, credentials: { ...malformed, ...common } });
   expect(refused.status, JSON.stringify(refused.body)).toBe(422);
   expect(Object.keys(refused.body.errors).sort()).toEqual(errors);
