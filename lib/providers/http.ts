@@ -55,18 +55,12 @@ async function attempt(name: string, request: ProviderRequest, timeoutMs: number
     body = JSON.stringify(request.json);
     headers['content-type'] ??= 'application/json';
   } else if (request.form) {
-    const form = new URLSearchParams();
-    for (const [key, value] of Object.entries(request.form)) {
-      for (const one of typeof value === 'string' ? [value] : (value ?? [])) form.append(key, one);
-    }
-    body = form.toString();
+    body = new URLSearchParams(fieldPairs(request.form)).toString();
     headers['content-type'] ??= 'application/x-www-form-urlencoded';
   } else if (request.multipart) {
     // The runtime's own encoder writes the parts and names the boundary.
     const form = new FormData();
-    for (const [key, value] of Object.entries(request.multipart)) {
-      for (const one of typeof value === 'string' ? [value] : (value ?? [])) form.append(key, one);
-    }
+    for (const [key, value] of fieldPairs(request.multipart)) form.append(key, value);
     const encoded = new Response(form);
     body = await encoded.text();
     headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
@@ -93,6 +87,11 @@ async function attempt(name: string, request: ProviderRequest, timeoutMs: number
     throw new TransientError(failure, retryAfterMs(response.headers.get('retry-after')));
   }
   throw failure;
+}
+
+/** A form's fields as key/value pairs: an array repeats its key, an undefined value is left out. */
+function fieldPairs(fields: Record<string, string | readonly string[] | undefined>): [string, string][] {
+  return Object.entries(fields).flatMap(([key, value]) => (typeof value === 'string' ? [value] : (value ?? [])).map((one): [string, string] => [key, one]));
 }
 
 function parse(text: string): unknown {

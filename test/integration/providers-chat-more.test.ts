@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { newId } from '#lib/ids.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
 import { clientForSuite, expectActivation, uncheckedWarning, type ActivationCase } from '../support/provider-activation.ts';
 import { deliveryOf } from '../support/deliveries.ts';
+import { createWorkflow, rand } from '../support/pipeline.ts';
 import { fakeApiForFile } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 
@@ -104,7 +104,6 @@ describe('Ryver and GetStream (webhooks)', () => {
 describe('through the API', () => {
   const client = clientForSuite();
   const WAIT = { timeout: 20_000, interval: 200 };
-  const rand = () => newId().slice(-8);
 
   const providers: ActivationCase[] = [
     { providerId: 'slack', valid: { ...app, apiToken: 'xoxb-1' }, malformed: { ...app, apiToken: 'not-a-token' }, errors: ['credentials.apiToken'] },
@@ -149,8 +148,7 @@ describe('through the API', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     fake.reply = (r) => (r.path === '/api/chat.postMessage' ? posted('C0ADA') : { status: 200, body: '' });
-    const workflowId = `wf-${rand()}`;
-    expect((await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body: 'Hi {{subscriber.firstName}}' } }] })).status).toBe(201);
+    const workflowId = await createWorkflow(client, [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body: 'Hi {{subscriber.firstName}}' } }]);
     const trigger = await client.post('/v1/events/trigger', { name: workflowId, to: subscriberId });
     expect(trigger.status).toBe(201);
 

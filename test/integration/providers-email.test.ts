@@ -6,7 +6,7 @@ import { SIGNATURE_HEADER } from '#lib/providers/webhook-signature.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { deliveryOf } from '../support/deliveries.ts';
-import { expectActivation, type ActivationCase } from '../support/integration-activation.ts';
+import { expectActivation, type ActivationCase } from '../support/provider-activation.ts';
 import { startFakeApi, startFakeSmtp, type FakeApi, type FakeSmtp } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 import { primarySmtpIntegration, smtpIntegration } from '../support/smtp-integration.ts';

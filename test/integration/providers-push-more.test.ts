@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { newId } from '#lib/ids.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
 import { clientForSuite, expectActivation, uncheckedWarning, type ActivationCase } from '../support/provider-activation.ts';
 import { deliveryOf } from '../support/deliveries.ts';
+import { createWorkflow, rand } from '../support/pipeline.ts';
 import { fakeApiForFile } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 
@@ -105,7 +105,6 @@ describe('App IO', () => {
 describe('through the API', () => {
   const client = clientForSuite();
   const WAIT = { timeout: 20_000, interval: 200 };
-  const rand = () => newId().slice(-8);
 
   const providers: ActivationCase[] = [
     { providerId: 'pusher-beams', valid: { instanceId: INSTANCE, secretKey: 's' }, malformed: { instanceId: 'evil.example/x', secretKey: '' }, errors: ['credentials.instanceId', 'credentials.secretKey'] },
@@ -132,9 +131,7 @@ describe('through the API', () => {
     const creds = await client.put(`/v1/subscribers/${subscriberId}/credentials`, { providerId: 'pusher-beams', integrationIdentifier: integration.body.data.identifier, credentials: { deviceTokens: users } });
     expect(creds.status, JSON.stringify(creds.body)).toBe(200);
     fake.reply = (r) => ({ status: 200, body: { publishId: `pub-${(r.json as { users: string[] }).users[0]}` } });
-    const workflowId = `wf-${rand()}`;
-    const steps = [{ name: 'Push', stepId: 'push', type: 'push', controlValues: { subject: 'Hi {{subscriber.firstName}}', body: 'Bob replied' } }];
-    expect((await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps })).status).toBe(201);
+    const workflowId = await createWorkflow(client, [{ name: 'Push', stepId: 'push', type: 'push', controlValues: { subject: 'Hi {{subscriber.firstName}}', body: 'Bob replied' } }]);
     expect((await client.post('/v1/events/trigger', { name: workflowId, to: subscriberId })).status).toBe(201);
 
     const [message] = await vi.waitFor(async () => {

@@ -3,6 +3,7 @@ import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { createTestOrg, startTestApi, type TestEnv } from '../support/api.ts';
 import { rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { PHONE, basicAuthOf as basic, smsDelivery as sms } from '../support/deliveries.ts';
+import { expectActivation, type ActivationCase } from '../support/provider-activation.ts';
 import { fakeApiForFile } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 
@@ -371,7 +372,7 @@ describe('integrations of these providers', () => {
   });
 
   // Valid credentials of each, by the catalogue; and what each refuses (422 with these paths).
-  const providers: { providerId: string; valid: Record<string, unknown>; malformed: Record<string, unknown>; errors: string[] }[] = [
+  const providers: ActivationCase[] = [
     { providerId: 'gupshup', valid: { user: 'u', password: 'p' }, malformed: { user: 'u' }, errors: ['credentials.password'] },
     { providerId: 'firetext', valid: { apiKey: 'k', from: 'Acme' }, malformed: { apiKey: ' ', from: 'Acme' }, errors: ['credentials.apiKey'] },
     { providerId: 'burst-sms', valid: { apiKey: 'k', secretKey: 's' }, malformed: { apiKey: 'k', secretKey: null }, errors: ['credentials.secretKey'] },
@@ -388,18 +389,7 @@ describe('integrations of these providers', () => {
     { providerId: 'isendpro-sms', valid: { apiKey: 'k' }, malformed: { apiKey: '   ' }, errors: ['credentials.apiKey'] },
   ];
 
-  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', async ({ providerId, valid, malformed, errors }) => {
-    const created = await env.client.post('/v1/integrations', { providerId, channel: 'sms', active: true, credentials: valid });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.data).toMatchObject({ providerId, active: true });
-
-    const identifier = `bad-${providerId}-${rand()}`;
-    const refused = await env.client.post('/v1/integrations', { providerId, channel: 'sms', active: true, identifier, credentials: malformed });
-    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
-    expect(Object.keys(refused.body.errors).sort()).toEqual(errors);
-    const listed = (await env.client.get('/v1/integrations')).body as any[];
-    expect(listed.some((i) => i.identifier === identifier)).toBe(false);
-  });
+  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', (c) => expectActivation(env.client, 'sms', c));
 
   it('check: true reads the account without sending: BurstSMS balance, BulkSMS profile, iSend SMS balance, 46elks account, iSendPro credit', async () => {
     const checks = [

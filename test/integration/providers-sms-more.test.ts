@@ -6,8 +6,8 @@ import { canDeliver } from '#lib/providers/credential-checks.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
 import { createTestOrg, startTestApi, type TestEnv } from '../support/api.ts';
 import { messagesOf, rand, settledOne, triggerWith } from '../support/pipeline.ts';
-import { deliveryOf } from '../support/deliveries.ts';
-import { expectActivation, type ActivationCase } from '../support/integration-activation.ts';
+import { PHONE, basicAuthOf as basic, deliveryOf, smsDelivery } from '../support/deliveries.ts';
+import { expectActivation, type ActivationCase } from '../support/provider-activation.ts';
 import { fakeApiForFile } from '../support/provider-servers.ts';
 import { failure, send } from '../support/provider-calls.ts';
 
@@ -18,11 +18,9 @@ import { failure, send } from '../support/provider-calls.ts';
 // The fake API, with short timeouts and retry waits for this worker's direct provider calls.
 const fake = fakeApiForFile();
 
-const PHONE = '+15550100';
+// The content smsDelivery sends.
 const TEXT = 'Your code is 123';
-const sms = (providerId: string, credentials: Record<string, unknown>, fields: Partial<Delivery> = {}) =>
-  deliveryOf(providerId, 'sms', { from: '+15550199', ...credentials, baseUrl: fake.url }, { to: PHONE, content: TEXT, ...fields });
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const sms = (providerId: string, credentials: Record<string, unknown>, fields: Partial<Delivery> = {}) => smsDelivery(providerId, { ...credentials, baseUrl: fake.url }, fields);
 
 describe('Sinch', () => {
   const credentials = { apiToken: 'sn-token', region: 'eu', accountSid: 'plan-1' };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import type { Channel } from '#lib/integrations/providers.ts';
-import { newId } from '#lib/ids.ts';
 import { createTestOrg, startTestApi, type ApiClient } from './api.ts';
+import { rand } from './pipeline.ts';
 
 // What the provider suites ask of each provider's integration through the API: it can be made
 // active with valid credentials, and malformed ones are refused with the fields at fault.
@@ -32,18 +32,21 @@ export interface ActivationCase {
   valid: Record<string, unknown>;
   /** Omitted for a provider that takes no credentials (nothing can be malformed). */
   malformed?: Record<string, unknown>;
-  /** The 422's error paths for `malformed`. */
+  /** The 422's error paths (its `errors` keys) for `malformed`, sorted. */
   errors?: string[];
 }
 
-/** 201 and active with `valid`; 422 listing `errors` with `malformed`, and nothing saved. */
-export async function expectActivation(client: ApiClient, channel: Channel, { providerId, valid, malformed, errors = [] }: ActivationCase): Promise<void> {
-  const created = await client.post('/v1/integrations', { providerId, channel, active: true, credentials: valid });
+/**
+ * 201 and active with `valid`; 422 listing `errors` with `malformed`, and nothing saved. `common`
+ * (e.g. a sender every email provider needs) is added to both sets of credentials.
+ */
+export async function expectActivation(client: ApiClient, channel: Channel, { providerId, valid, malformed, errors = [] }: ActivationCase, common: Record<string, unknown> = {}): Promise<void> {
+  const created = await client.post('/v1/integrations', { providerId, channel, active: true, credentials: { ...valid, ...common } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect(created.body.data).toMatchObject({ providerId, active: true });
   if (!malformed) return;
-  const identifier = `bad-${providerId}-${newId().slice(-8)}`;
-  const refused = await client.post('/v1/integrations', { providerId, channel, active: true, identifier, credentials: malformed });
+  const identifier = `bad-${providerId}-${rand()}`;
+  const refused = await client.post('/v1/integrations', { providerId, channel, active: true, identifier, credentials: { ...malformed, ...common } });
   expect(refused.status, JSON.stringify(refused.body)).toBe(422);
   expect(Object.keys(refused.body.errors).sort()).toEqual(errors);
   const listed = (await client.get('/v1/integrations')).body as { identifier: string }[];

@@ -1,7 +1,7 @@
 import { baseUrlOf } from '../base-url.ts';
 import { callProvider, withProviderData } from '../http.ts';
-import { ProviderError, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
-import { delivered, valueAt } from '../result.ts';
+import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
+import { delivered, refused, valueAt } from '../result.ts';
 import { smsMessage } from './message.ts';
 
 // Clickatell Platform (One API): the API key as the Authorization header. Its catalogue entry has
@@ -24,7 +24,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const answer = await callProvider(NAME, request);
   const message = valueAt(answer.body, 'messages.0') as { accepted?: boolean; errorDescription?: string; error?: string } | undefined;
   if (message?.accepted === false) {
-    throw new ProviderError(`${NAME} refused the message: ${message.errorDescription ?? message.error ?? 'not accepted'}`, { status: answer.status, body: answer.body });
+    throw refused(NAME, message.errorDescription ?? message.error ?? 'not accepted', answer);
   }
   return delivered(NAME, valueAt(answer.body, 'messages.0.apiMessageId'), answer.body);
 }

@@ -1,7 +1,7 @@
 import { baseUrlOf } from '../base-url.ts';
 import { callProvider, withProviderData } from '../http.ts';
-import { ProviderError, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
-import { delivered, valueAt } from '../result.ts';
+import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
+import { delivered, refused, valueAt } from '../result.ts';
 import { smsMessage } from './message.ts';
 
 // sms77 (now seven.io) SMS gateway: the API key in X-Api-Key, `json: 1` for a detailed answer.
@@ -25,7 +25,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const code = typeof answer.body === 'object' ? valueAt(answer.body, 'success') : answer.body;
   if (String(code) !== '100') {
     const said = valueAt(answer.body, 'messages.0.error_text');
-    throw new ProviderError(`${NAME} refused the message: code ${String(code)}${typeof said === 'string' && said ? ` (${said})` : ''}`, { status: answer.status, body: answer.body });
+    throw refused(NAME, `code ${String(code)}${typeof said === 'string' && said ? ` (${said})` : ''}`, answer);
   }
   return delivered(NAME, valueAt(answer.body, 'messages.0.id'), answer.body);
 }

@@ -1,7 +1,7 @@
 import { baseUrlOf } from '../base-url.ts';
 import { callProvider, withProviderData } from '../http.ts';
-import { ProviderError, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
-import { delivered, valueAt } from '../result.ts';
+import type { Delivery, DeliveryProvider, DeliveryResult } from '../provider.ts';
+import { delivered, refused, valueAt } from '../result.ts';
 import { smsMessage } from './message.ts';
 
 // Unifonic REST SMS API: form-encoded with the application's AppSid; the sender is the trigger's
@@ -26,7 +26,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   if (success === false || success === 'false') {
     const message = valueAt(answer.body, 'message');
     const code = valueAt(answer.body, 'errorCode');
-    throw new ProviderError(`${NAME} refused the message: ${typeof message === 'string' && message ? message : 'not sent'}${code ? ` (${String(code)})` : ''}`, { status: answer.status, body: answer.body });
+    throw refused(NAME, `${typeof message === 'string' && message ? message : 'not sent'}${code ? ` (${String(code)})` : ''}`, answer);
   }
   return delivered(NAME, valueAt(answer.body, 'data.MessageID') ?? valueAt(answer.body, 'messageID'), answer.body);
 }
