@@ -2,6 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue, Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { Outbox } from '#lib/queue/outbox.ts';
+import { TTL_DELETION_IDENTITY } from '#lib/store/retention.ts';
 import { emitChange, EmitCache, type ChangeRecord } from '#lib/webhooks/emit.ts';
 import { consumerHandler } from '#lib/observability/consumer-handler.ts';
 
@@ -23,7 +24,7 @@ function changeOf(record: DynamoDBRecord): ChangeRecord {
     ...(before && { before }),
     ...(after && { after }),
     // DynamoDB's TTL deletes carry its service principal.
-    expired: record.userIdentity?.type === 'Service' && record.userIdentity?.principalId === 'dynamodb.amazonaws.com',
+    expired: record.userIdentity?.type === TTL_DELETION_IDENTITY.type && record.userIdentity?.principalId === TTL_DELETION_IDENTITY.principalId,
     at: (dynamodb?.ApproximateCreationDateTime ?? Date.now() / 1000) * 1000,
   };
 }
