@@ -16,7 +16,7 @@ const zodFromLib = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.local/', 'coverage/', 'bench/.bundles/'] },
+  { ignores: ['node_modules/', 'cdk.out/', '.local/', 'coverage/', 'bench/.bundles/', 'console/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

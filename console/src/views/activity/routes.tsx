@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+import { ActivityList } from './ActivityList.tsx';
+
+// The activity views, under /console/env/:environmentId/activity.
+export const activityRoutes: RouteObject[] = [{ path: 'activity', element: <ActivityList /> }];

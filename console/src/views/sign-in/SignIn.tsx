@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorNote } from '../../components/states.tsx';
+import { signIn } from '../../session/sign-in.ts';
+
+/** Sign-in with an environment's API key; `?next=` returns to the shared URL that asked for it. */
+export function SignIn() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [apiKey, setApiKey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const environmentId = await signIn(apiKey);
+      const next = params.get('next');
+      navigate(next?.startsWith('/console/') ? next : `/console/env/${environmentId}/activity`, { replace: true });
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="container sign-in">
+      <article>
+        <header>
+          <h1>Notify console</h1>
+          <p>Sign in with an environment's API key. It stays in this browser tab only.</p>
+        </header>
+        <form onSubmit={submit}>
+          <label>
+            API key
+            <input
+              name="apiKey"
+              type="password"
+              autoComplete="off"
+              required
+              autoFocus
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+            />
+          </label>
+          {error ? <ErrorNote error={error} title="Sign-in failed" /> : null}
+          <button type="submit" aria-busy={busy} disabled={busy}>
+            Sign in
+          </button>
+        </form>
+        <footer>
+          <small>
+            <code>npm start</code> prints the demo organization's keys.
+          </small>
+        </footer>
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+import { SubscribersList } from './SubscribersList.tsx';
+
+// The subscribers views, under /console/env/:environmentId/subscribers.
+export const subscribersRoutes: RouteObject[] = [{ path: 'subscribers', element: <SubscribersList /> }];

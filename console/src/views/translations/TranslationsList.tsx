@@ -1,0 +1,10 @@
+import { Empty } from '../../components/states.tsx';
+
+export function TranslationsList() {
+  return (
+    <section>
+      <h1>Translations</h1>
+      <Empty>Not built yet.</Empty>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+import { TranslationsList } from './TranslationsList.tsx';
+
+// The translations views, under /console/env/:environmentId/translations.
+export const translationsRoutes: RouteObject[] = [{ path: 'translations', element: <TranslationsList /> }];
