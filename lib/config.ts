@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 // Settings come from the environment, read once. The CDK stack sets these on every function;
 // the local runtime sets them before it loads any handler.
 export const ENV = {
@@ -10,8 +11,10 @@ export const ENV = {
   secretsKeyFile: 'SECRETS_KEY_FILE',
   /** Local: API Gateway base URL, for links in logs and the printed curl. */
   publicUrl: 'PUBLIC_URL',
-  /** Local: the WebSocket API's URL, the `socketUrl` clients are given (a deployed stack outputs SocketUrl). */
-  localSocketUrl: 'LIVE_SOCKET_URL',
+  /** The WebSocket API's URL, the `socketUrl` clients are given (the console reads it; a deployed stack also outputs SocketUrl). */
+  socketUrl: 'LIVE_SOCKET_URL',
+  /** Where the console's built files are (default: console/dist of this repository). */
+  consoleDir: 'CONSOLE_DIR',
   /**
    * Days triggers and notifications (with their jobs and execution details) are kept: how far back
    * the activity feed reads, and when DynamoDB deletes them by TTL (default 30; lib/store/retention.ts).
@@ -84,3 +87,8 @@ export function positiveNumber(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
+
+export const socketUrl = (): string | undefined => process.env[ENV.socketUrl] || undefined;
+
+/** The console's built files; the stack sets it to the directory bundled beside the function. */
+export const consoleDir = (): string => process.env[ENV.consoleDir] || fileURLToPath(new URL('../console/dist', import.meta.url));

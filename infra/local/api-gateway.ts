@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ENV } from '#lib/config.ts';
 import type { RouteDef } from '#lib/http/route.ts';
 import { corsHeaders, parseAllowedOrigins, preflightHeaders } from '../cors.ts';
+import { consoleRoute } from '../routes/console.ts';
 import { fallbackRoute } from '../routes/fallback.ts';
 import { loadHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
@@ -21,12 +22,17 @@ interface CompiledRoute {
 }
 
 function compile(route: RouteDef): CompiledRoute {
+  return { route, ...compilePath(route.path) };
+}
+
+function compilePath(path: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
-  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
+  const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)(\\\+)?\\?\}/g, (_m, name: string, greedy?: string) => {
     names.push(name);
-    return '([^/]+)';
+    // `{name+}`: API Gateway's greedy parameter, every path below.
+    return greedy ? '(.+)' : '([^/]+)';
   });
-  return { route, pattern: new RegExp(`^${source}$`), names };
+  return { pattern: new RegExp(`^${source}$`), names };
 }
 
 export interface LocalApi {
@@ -68,6 +74,10 @@ export function localDispatcher(routes: readonly RouteDef[]): Dispatch {
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
+// The console's page and files (infra/routes/console.ts): after the API's routes, as API Gateway
+// prefers a literal path to a greedy one.
+const consolePaths = consoleRoute.paths.map((path) => ({ path, ...compilePath(path) }));
+
 function routeTo(compiled: CompiledRoute[]): Dispatch {
   return async (request) => {
     const url = new URL(request.url || '/', 'http://localhost');
@@ -77,6 +87,13 @@ function routeTo(compiled: CompiledRoute[]): Dispatch {
       if (values) {
         match = { entry, values };
         break;
+      }
+    }
+    if (!match && request.method === 'GET') {
+      const path = consolePaths.find(({ pattern }) => pattern.test(url.pathname));
+      if (path) {
+        const serve = await loadHandler(consoleRoute.handler);
+        return (await serve(toEvent(request, url, `GET ${path.path}`, {}), lambdaContext(consoleRoute.operationId))) as APIGatewayProxyStructuredResultV2;
       }
     }
     if (!match) {

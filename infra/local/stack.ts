@@ -136,7 +136,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (options.socketPort !== undefined) {
       sockets = await startWebSocketApi({ routes: socketRoutes, authorizer: socketAuthorizer, port: options.socketPort, ...(options.host && { host: options.host }) });
       env[ENV.liveCallbackUrl] = sockets.callbackUrl;
-      env[ENV.localSocketUrl] = sockets.url;
+      env[ENV.socketUrl] = sockets.url;
       Object.assign(process.env, env);
     }
 

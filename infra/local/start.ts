@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureConsoleBuilt } from './console-build.ts';
 import { ensureDemo, writeDemo } from './demo.ts';
 import { startLocalStack } from './stack.ts';
 
@@ -16,6 +17,7 @@ const socketPort = Number(process.env.SOCKET_PORT ?? port + 1);
 const startedAt = Date.now();
 
 async function main() {
+  await ensureConsoleBuilt();
   const stack = await startLocalStack({
     stateDir,
     port,
@@ -34,6 +36,7 @@ async function main() {
   const lines = [
     '',
     `Notification service running at ${stack.apiUrl} (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+    `  Console: ${stack.apiUrl}/   (sign in with an API key below)`,
     `  Inbox sockets: ${stack.socketUrl}   (@novu/js, <Inbox />: socketUrl '${stack.socketUrl}', socketOptions { socketType: 'cloud' })`,
     `  DynamoDB: ${stack.env.AWS_ENDPOINT_URL_DYNAMODB ?? 'AWS'}   SQS: ${stack.env.AWS_ENDPOINT_URL_SQS ?? 'AWS'}   table: ${stack.env.TABLE_NAME}`,
     '',

@@ -19,7 +19,7 @@ export interface TestApi extends LocalApi {
 
 export async function startTestApi(): Promise<TestApi> {
   const api = await startApiGateway(routes, 0);
-  return { ...api, socketUrl: process.env[ENV.localSocketUrl] ?? '' };
+  return { ...api, socketUrl: process.env[ENV.socketUrl] ?? '' };
 }
 
 export function newOrganization(name = 'Test Organization'): Promise<ProvisionedOrganization> {

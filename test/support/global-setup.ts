@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureConsoleBuilt } from '#infra/local/console-build.ts';
 import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
 import { RETRY_SCHEDULE_ENV, WEBHOOK_TIMEOUT_ENV } from '#lib/webhooks/schedule.ts';
 import { readCapture } from './log-capture.ts';
@@ -22,7 +23,9 @@ export async function setup(project: TestProject) {
   // 2 s, so the tests see a fifth attempt and a dead letter in seconds.
   process.env[RETRY_SCHEDULE_ENV] ??= '0,1,1,1,1,1,1,1';
   process.env[WEBHOOK_TIMEOUT_ENV] ??= '2000';
-  stack = await startLocalStack({ stateDir, tableName: 'notify-test', socketPort: 0 });
+  // The console is served from its built files (console/dist): built here once, before any
+  // browser test opens it, when a source changed since the last build.
+  [stack] = await Promise.all([startLocalStack({ stateDir, tableName: 'notify-test', socketPort: 0 }), ensureConsoleBuilt()]);
   project.provide('stackEnv', stack.env);
   project.provide('logCapture', { dir: logCaptureDir, levelChosen: logLevelChosen });
 }

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
+import { consoleRoute } from '#infra/routes/console.ts';
 import { fallbackRoute } from '#infra/routes/fallback.ts';
 import { streamConsumers } from '#infra/streams.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
@@ -28,6 +29,7 @@ const named = [
   ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])),
   ...streamConsumers.map((c) => c.consumer),
   fallbackRoute.handler,
+  consoleRoute.handler,
 ];
 
 describe('handler wiring', () => {
