@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { stepFilterSchema, type StepFilter } from '../integrations/schemas.ts';
 import { STEP_TYPES } from '../workflows/model.ts';
-import { PROVIDERS } from '../integrations/providers.ts';
+import { PROVIDERS } from '../integrations/catalogue.ts';
 
 // Shapes of the activity feed (GET /v1/notifications) and of one of its items (the API's
 // ActivityNotification). The response schemas document what the view builds.

@@ -1,4 +1,4 @@
-import { SERVICE_PROVIDER_ID } from '../integrations/providers.ts';
+import { SERVICE_PROVIDER_ID } from '../integrations/catalogue.ts';
 import type { DigestMetadata, ExecutionDetail, StoredJob, StoredNotification } from '../pipeline/model.ts';
 import { batchGet } from '../store/batch.ts';
 import { keys, type EnvScope } from '../store/keys.ts';

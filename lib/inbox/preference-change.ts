@@ -1,4 +1,4 @@
-import { CHANNELS } from '../integrations/providers.ts';
+import { CHANNELS } from '../integrations/catalogue.ts';
 import type { ChoiceChange } from '../preferences/repository.ts';
 import type { PreferenceChannels } from '../preferences/schemas.ts';
 

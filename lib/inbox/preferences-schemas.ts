@@ -1,5 +1,5 @@
 import * as z from '../zod.ts';
-import { CHANNELS } from '../integrations/providers.ts';
+import { CHANNELS } from '../integrations/catalogue.ts';
 import { preferenceChannelsSchema, scheduleSchema, weeklyScheduleSchema } from '../preferences/schemas.ts';
 import type { Severity } from '../workflows/model.ts';
 

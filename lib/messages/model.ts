@@ -1,4 +1,4 @@
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import type { Severity } from '../workflows/model.ts';
 
 // A message: what one channel step delivered (or failed to deliver) to one subscriber. In-app

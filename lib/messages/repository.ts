@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { getItem } from '../store/get-item.ts';

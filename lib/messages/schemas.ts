@@ -1,6 +1,6 @@
 import * as z from '../zod.ts';
 import { MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
-import { CHANNELS } from '../integrations/providers.ts';
+import { CHANNELS } from '../integrations/catalogue.ts';
 import { decodePayloadFilter } from './payload-filter.ts';
 
 // Shapes of the inbox endpoints: the messages list and delete, a subscriber's feed, unseen count

@@ -1,6 +1,6 @@
 import { idOf } from '../ids.ts';
 import type { Subscriber } from '../subscribers/model.ts';
-import { SERVICE_PROVIDER_ID } from '../integrations/providers.ts';
+import { SERVICE_PROVIDER_ID } from '../integrations/catalogue.ts';
 import { CHANNEL_STEP_TYPES, isCritical, type Severity, type StepType, type StoredWorkflow } from '../workflows/model.ts';
 import { DETAILS, detail } from './details.ts';
 import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberSummary, TenantSnapshot, TriggerEvent } from './model.ts';

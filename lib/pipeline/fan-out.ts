@@ -8,7 +8,7 @@ import { upsertSubscriber } from '../subscribers/upsert.ts';
 import { getTopic } from '../topics/repository.ts';
 import { touchLastTriggered, type VersionedWorkflow } from '../workflows/repository.ts';
 import { buildNotification, isChannelStep } from './build-notification.ts';
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberDefinition, TenantSnapshot, TopicRecipient, TriggerEvent } from './model.ts';
 import { createNotification, getTriggerEvent, unstored, type VersionedNotification } from './notification-store.ts';
 import { sendMessages } from '../queue/send.ts';

@@ -1,4 +1,4 @@
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import type { Severity, StepType } from '../workflows/model.ts';
 
 // What a trigger produces, as stored. A Notification is one event for one subscriber; its jobs

@@ -1,4 +1,4 @@
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import type { WorkflowPreferences } from '../workflows/model.ts';
 import type { StoredWorkflow } from '../workflows/model.ts';
 import type { SubscriberChoices } from './repository.ts';

@@ -1,4 +1,4 @@
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import { channelsOf, isCritical, type StoredWorkflow } from '../workflows/model.ts';
 import { decideChannel, layersOf, workflowEnabled, type Source } from './merge.ts';
 import type { SubscriberChoices } from './repository.ts';

@@ -1,6 +1,6 @@
 import * as z from '../zod.ts';
 import { MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
-import { CHANNELS } from '../integrations/providers.ts';
+import { CHANNELS } from '../integrations/catalogue.ts';
 import { minutesOf, TIME_12H, WEEK_DAYS } from './schedule-times.ts';
 
 // Shapes of the subscriber preferences endpoints (GET/PATCH /v2/subscribers/{subscriberId}/preferences).

@@ -1,4 +1,4 @@
-import { CHANNELS } from '../integrations/providers.ts';
+import { CHANNELS } from '../integrations/catalogue.ts';
 import type { StoredWorkflow } from '../workflows/model.ts';
 import { toEmbeddedWorkflow } from '../workflows/v1-view.ts';
 import type { SubscriberChoices } from './repository.ts';

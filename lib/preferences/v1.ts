@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors.ts';
-import { CHANNELS } from '../integrations/providers.ts';
+import { CHANNELS } from '../integrations/catalogue.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { channelsOf, isCritical, type StoredWorkflow } from '../workflows/model.ts';
 import { listWorkflows } from '../workflows/repository.ts';

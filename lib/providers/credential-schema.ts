@@ -1,5 +1,5 @@
 import * as z from '../zod.ts';
-import { findProvider } from '../integrations/providers.ts';
+import { findProvider } from '../integrations/catalogue.ts';
 
 // A provider's credential schema, built from the catalogue's field list so the required fields
 // are written down once; a provider adds checks of what its API needs of a value (a URL, a port

@@ -1,4 +1,4 @@
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import type { StoredIntegration } from '../integrations/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { channelFailoverEnabled } from '../tenancy/organization-settings.ts';

@@ -1,4 +1,4 @@
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import type { Integration } from '../integrations/schemas.ts';
 import type { StoredIntegration } from '../integrations/repository.ts';
 import type { ChannelSettings } from '../subscribers/model.ts';

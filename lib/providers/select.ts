@@ -1,4 +1,4 @@
-import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/providers.ts';
+import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/catalogue.ts';
 import { getChannelOrder, getIntegration, listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
 import { stepFiltersPass, type ConditionVariables } from '../pipeline/step-conditions.ts';
 import type { EnvScope } from '../store/keys.ts';

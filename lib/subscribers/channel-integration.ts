@@ -1,5 +1,5 @@
 import { BadRequestError } from '../errors.ts';
-import { findProvider } from '../integrations/providers.ts';
+import { findProvider } from '../integrations/catalogue.ts';
 import { listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
 import type { EnvScope } from '../store/keys.ts';
 

@@ -1,6 +1,6 @@
 import * as z from '../zod.ts';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
-import { PROVIDERS } from '../integrations/providers.ts';
+import { PROVIDERS } from '../integrations/catalogue.ts';
 import { cursorQueryFields } from '../store/cursor-query.ts';
 import type { ProfileField } from './profile-fields.ts';
 

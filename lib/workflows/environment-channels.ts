@@ -1,5 +1,5 @@
 import { listIntegrationsOfChannel } from '../integrations/repository.ts';
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import type { EnvScope } from '../store/keys.ts';
 import { CHANNEL_STEP_TYPES, type StoredWorkflow } from './model.ts';
 import type { ViewContext } from './view.ts';

@@ -1,4 +1,4 @@
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import { CHANNEL_STEP_TYPES, type StoredStep, type StoredWorkflow } from './model.ts';
 import { isAllowedVariable, stepVariables } from './variables.ts';
 import { layoutNamedBy } from '../layouts/uses.ts';

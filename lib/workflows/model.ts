@@ -1,4 +1,4 @@
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import type { StepFilter } from '../integrations/schemas.ts';
 
 // The one stored model of a workflow. The v2 API shows it as the "Workflow (v2 response)", the

@@ -1,4 +1,4 @@
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import { DEFAULT_WORKFLOW_PREFERENCES, type StoredWorkflow, type WorkflowPreferences } from './model.ts';
 import type { V1PreferenceSettings } from './v1-schemas.ts';
 

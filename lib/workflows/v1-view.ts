@@ -1,5 +1,5 @@
 import type { StepFilter } from '../integrations/schemas.ts';
-import { CHANNELS } from '../integrations/providers.ts';
+import { CHANNELS } from '../integrations/catalogue.ts';
 import { isCritical, payloadAtTopLevel, templateVariables, type Origin, type StoredStep, type StoredWorkflow } from './model.ts';
 import { notificationGroupIdOf, notificationGroupOf, type NotificationGroup } from './notification-group.ts';
 import { TOP_LEVEL_VARIABLE_ROOTS } from './variables.ts';

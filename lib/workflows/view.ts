@@ -1,4 +1,4 @@
-import type { Channel } from '../integrations/providers.ts';
+import type { Channel } from '../integrations/catalogue.ts';
 import { controlsDataSchema } from './controls.ts';
 import { stepIssues, workflowStatus, type StepIssues } from './issues.ts';
 import { isCritical, type StoredWorkflow } from './model.ts';

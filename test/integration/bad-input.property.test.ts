@@ -9,7 +9,7 @@ import { SESSION_TTL_SECONDS, signSessionToken, verifySessionToken } from '#lib/
 import type { RouteDef } from '#lib/http/route.ts';
 import { apiClient, inboxClient, newOrganization, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
-import { PROVIDERS } from '#lib/integrations/providers.ts';
+import { PROVIDERS } from '#lib/integrations/catalogue.ts';
 
 // Bad input, property-based, over every route of the route table (routes added later are walked
 // too): random and malformed bodies, path ids, query strings and headers, sent with the API key of

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import { PROVIDERS } from '#lib/integrations/providers.ts';
+import { PROVIDERS } from '#lib/integrations/catalogue.ts';
 import { canDeliver } from '#lib/providers/credential-checks.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
 import { createTestOrg, startTestApi, type TestEnv } from '../support/api.ts';

@@ -1,4 +1,4 @@
-import type { Channel } from '#lib/integrations/providers.ts';
+import type { Channel } from '#lib/integrations/catalogue.ts';
 import type { StoredIntegration } from '#lib/integrations/repository.ts';
 import type { Delivery } from '#lib/providers/provider.ts';
 

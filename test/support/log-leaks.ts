@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { decryptSecrets } from '#lib/crypto/secret-fields.ts';
-import { SECRET_CREDENTIAL_KEYS } from '#lib/integrations/providers.ts';
+import { SECRET_CREDENTIAL_KEYS } from '#lib/integrations/catalogue.ts';
 import { db, dynamo } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
 import { ENDPOINT_ITEM_TYPE } from '#lib/webhooks/repository.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import type { Channel } from '#lib/integrations/providers.ts';
+import type { Channel } from '#lib/integrations/catalogue.ts';
 import { createTestOrg, startTestApi, type ApiClient } from './api.ts';
 import { rand } from './pipeline.ts';
 

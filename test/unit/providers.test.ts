@@ -10,7 +10,7 @@ import {
   missingCredentials,
   type Channel,
   type ProviderDef,
-} from '../../lib/integrations/providers.ts';
+} from '../../lib/integrations/catalogue.ts';
 
 const EXPECTED: Record<Channel, string[]> = {
   email: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel } from '#lib/integrations/providers.ts';
+import type { Channel } from '#lib/integrations/catalogue.ts';
 import { stepIssues, workflowStatus } from '#lib/workflows/issues.ts';
 import type { StoredWorkflow } from '#lib/workflows/model.ts';
 import { step, workflow } from '../support/workflow-builder.ts';

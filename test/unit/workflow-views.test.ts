@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel } from '#lib/integrations/providers.ts';
+import type { Channel } from '#lib/integrations/catalogue.ts';
 import { toEmbeddedWorkflow } from '#lib/workflows/v1-view.ts';
 import { toWorkflowListItem, toWorkflowResponse } from '#lib/workflows/view.ts';
 import { workflowResponseSchema } from '#lib/workflows/schemas.ts';

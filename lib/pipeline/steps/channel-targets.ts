@@ -1,4 +1,4 @@
-import { findProvider } from '../../integrations/providers.ts';
+import { findProvider } from '../../integrations/catalogue.ts';
 import { getIntegration, type StoredIntegration } from '../../integrations/repository.ts';
 import { slackBotChannel } from '../../providers/chat/slack-target.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';

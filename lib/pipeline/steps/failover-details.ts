@@ -1,4 +1,4 @@
-import { findProvider } from '../../integrations/providers.ts';
+import { findProvider } from '../../integrations/catalogue.ts';
 import type { StoredIntegration } from '../../integrations/repository.ts';
 import type { Attempt } from '../../providers/failover.ts';
 import { DETAILS, detail } from '../details.ts';

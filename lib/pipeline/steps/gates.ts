@@ -1,4 +1,4 @@
-import type { Channel } from '../../integrations/providers.ts';
+import type { Channel } from '../../integrations/catalogue.ts';
 import { decideChannel, layersOf, workflowEnabled } from '../../preferences/merge.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';

@@ -1,4 +1,4 @@
-import type { Channel } from '../../integrations/providers.ts';
+import type { Channel } from '../../integrations/catalogue.ts';
 import type { StoredIntegration } from '../../integrations/repository.ts';
 import type { StoredMessage } from '../../messages/model.ts';
 import type { JobContext } from '../decision.ts';

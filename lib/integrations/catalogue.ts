@@ -1,4 +1,4 @@
-// Provider catalogue: every provider the API accepts, its channel, and the credential fields it
+// The provider catalogue (what the API accepts; lib/providers/ is how each one delivers): every provider the API accepts, its channel, and the credential fields it
 // needs. The facts (ids, channels, names, required keys) follow the reference's shared provider
 // definitions; ids branded after the reference use the 'svc' prefix instead.
 // Credential keys the reference has but our Credentials object does not (signingSecret, tenantId,
