@@ -1,5 +1,5 @@
 import type { EnvScope } from '../store/keys.ts';
-import { CHANNELS_WITH_PRIMARY, type Channel } from './providers.ts';
+import { CHANNELS_WITH_PRIMARY, type Channel } from './catalogue.ts';
 import { rank, type RankMove } from './ranking.ts';
 import { getChannelOrder, type IntegrationWrite } from './repository.ts';
 

@@ -5,7 +5,7 @@ import { NO_MOVE, planMove } from './channel-order.ts';
 import { checkConnection } from './connection-check.ts';
 import { assertCredentialsComplete } from './credentials.ts';
 import { newIdentifier } from './identifier.ts';
-import { findProvider } from './providers.ts';
+import { findProvider } from './catalogue.ts';
 import { writeIntegration } from './repository.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import type { CreateIntegrationInput, Integration } from './schemas.ts';

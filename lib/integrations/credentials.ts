@@ -1,6 +1,6 @@
 import { ValidationError, type FieldError } from '../errors.ts';
 import { credentialSchema } from '../providers/credential-checks.ts';
-import type { ProviderDef } from './providers.ts';
+import type { ProviderDef } from './catalogue.ts';
 
 /**
  * An active integration must satisfy its provider's credential schema (the catalogue's required

@@ -7,7 +7,7 @@ import { db } from '../store/client.ts';
 import { keys, type EnvScope } from '../store/keys.ts';
 import { queryAll, type QueryInput } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
-import { SECRET_CREDENTIAL_KEYS } from './providers.ts';
+import { SECRET_CREDENTIAL_KEYS } from './catalogue.ts';
 import type { Integration } from './schemas.ts';
 
 // Storage of integrations. Secrets are encrypted here, on the way in, and decrypted on the way

@@ -1,5 +1,5 @@
 import * as z from '../zod.ts';
-import { BOOLEAN_CREDENTIAL_KEYS, CHANNELS, STRING_CREDENTIAL_KEYS } from './providers.ts';
+import { BOOLEAN_CREDENTIAL_KEYS, CHANNELS, STRING_CREDENTIAL_KEYS } from './catalogue.ts';
 
 // Shapes of the integration resource and of the bodies that create and change one.
 // Unknown body fields are ignored (zod strips them), as the reference does.

@@ -2,7 +2,7 @@ import type { Caller } from '../auth/caller.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { planMove } from './channel-order.ts';
 import { assertCredentialsComplete } from './credentials.ts';
-import { CHANNELS_WITH_PRIMARY, findProvider } from './providers.ts';
+import { CHANNELS_WITH_PRIMARY, findProvider } from './catalogue.ts';
 import { getIntegration, writeIntegration } from './repository.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import type { Integration } from './schemas.ts';

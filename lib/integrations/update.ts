@@ -4,7 +4,7 @@ import { BadRequestError, NotFoundError } from '../errors.ts';
 import { combinePlans, planMove, type OrderPlan } from './channel-order.ts';
 import { checkConnection } from './connection-check.ts';
 import { assertCredentialsComplete } from './credentials.ts';
-import { findProvider } from './providers.ts';
+import { findProvider } from './catalogue.ts';
 import { getIntegration, writeIntegration } from './repository.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import type { Integration, UpdateIntegrationInput } from './schemas.ts';
