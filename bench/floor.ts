@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
 import { newId } from '#lib/ids.ts';
-import { mapConcurrently } from '#lib/store/concurrency.ts';
+import { mapConcurrently } from '#lib/concurrency.ts';
 import { median } from './stats.ts';
 
 // The floor: what DynamoDB Local itself sustains on this machine, with plain requests from a

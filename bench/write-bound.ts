@@ -7,7 +7,7 @@ import { messageFromItem, messageItem } from '#lib/messages/repository.ts';
 import type { StoredNotification, TriggerEvent } from '#lib/pipeline/model.ts';
 import { getNotification, getTriggerEvent, notificationItem, triggerEventItem } from '#lib/pipeline/notification-store.ts';
 import { db } from '#lib/store/client.ts';
-import { mapConcurrently } from '#lib/store/concurrency.ts';
+import { mapConcurrently } from '#lib/concurrency.ts';
 import { getItem } from '#lib/store/get-item.ts';
 import { keys } from '#lib/store/keys.ts';
 import { rawDocumentClient } from './floor.ts';

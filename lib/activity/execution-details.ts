@@ -2,7 +2,7 @@ import { NotFoundError } from '../errors.ts';
 import { isId } from '../ids.ts';
 import type { StoredNotification } from '../pipeline/model.ts';
 import { findNotificationById } from '../pipeline/notification-store.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import type { ExecutionDetailsQuery, ExecutionDetailV1 } from './execution-details-schemas.ts';
 

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../errors.ts';
 import { isId } from '../ids.ts';
 import { findNotificationById } from '../pipeline/notification-store.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { ActivityNotification } from './schemas.ts';
 import { toActivityNotifications } from './view.ts';
 

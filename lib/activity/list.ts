@@ -1,7 +1,8 @@
 import { notificationFromItem } from '../pipeline/notification-store.ts';
 import type { StoredNotification } from '../pipeline/model.ts';
 import { batchGet } from '../store/batch.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { activityFilter } from './filters.ts';
 import type { ActivityList, ListNotificationsQuery } from './schemas.ts';

@@ -1,5 +1,6 @@
-import { keys, type EnvScope } from '../store/keys.ts';
-import { mapConcurrently } from '../store/concurrency.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
+import { mapConcurrently } from '../concurrency.ts';
 import { queryPages } from '../store/query-pages.ts';
 import { merged, QuerySource, type Ref, type RefQueryInput, type RefSource } from '../store/ref-source.ts';
 import { notificationShardsOf } from '../pipeline/notification-store.ts';

@@ -1,7 +1,8 @@
 import { SERVICE_PROVIDER_ID } from '../integrations/catalogue.ts';
 import type { DigestMetadata, ExecutionDetail, StoredJob, StoredNotification } from '../pipeline/model.ts';
 import { batchGet } from '../store/batch.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { StoredWorkflow } from '../workflows/model.ts';
 import { getWorkflowByDbId } from '../workflows/repository.ts';
 import { toEmbeddedWorkflow, type EmbeddedWorkflow } from '../workflows/v1-view.ts';

@@ -6,7 +6,7 @@ import type { Recipient, TenantRef, TriggerEvent } from '../pipeline/model.ts';
 import { claimTransaction, claimTransactions, notificationShardsFor, releaseTransaction, storeGeneratedTriggers } from '../pipeline/notification-store.ts';
 import { recordTriggersAccepted } from '../observability/metrics.ts';
 import { enqueueEvents } from '../pipeline/queue-messages.ts';
-import { mapConcurrently } from '../store/concurrency.ts';
+import { mapConcurrently } from '../concurrency.ts';
 import { getTenant } from '../tenants/repository.ts';
 import { getWorkflow, type VersionedWorkflow } from '../workflows/repository.ts';
 import { checkPayload, type PayloadProblem } from './payload-validation.ts';

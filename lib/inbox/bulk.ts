@@ -3,7 +3,7 @@ import { announce } from '../live/announce.ts';
 import type { StoredMessage } from '../messages/model.ts';
 import { deleteMessage, getMessagesOfSubscriber } from '../messages/repository.ts';
 import { changeMessage } from '../messages/transition.ts';
-import { mapConcurrently } from '../store/concurrency.ts';
+import { mapConcurrently } from '../concurrency.ts';
 import { keys } from '../store/keys.ts';
 import type { DataCondition, InboxFilter } from './filter.ts';
 import { inboxOf, inboxSubscriber, inMessageInbox } from './inbox.ts';

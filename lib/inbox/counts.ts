@@ -1,5 +1,5 @@
 import { contextKeyOf } from '../context-keys.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { Severity } from '../workflows/model.ts';
 import { countUnread, countUnseen } from './repository.ts';
 

@@ -3,7 +3,7 @@ import { contextKeyOf } from '../context-keys.ts';
 import { NotFoundError } from '../errors.ts';
 import type { StoredMessage } from '../messages/model.ts';
 import { getMessage } from '../messages/repository.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import { assertSessionSubscriber } from './session-subscriber.ts';

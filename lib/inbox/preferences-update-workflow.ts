@@ -2,7 +2,7 @@ import type { SubscriberSession } from '../auth/session-token.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { getSubscriberForWorkflow, getSubscriberWithChoices, updateChoice, type ChoiceChange } from '../preferences/repository.ts';
 import { resolveWorkflowPreference } from '../preferences/resolve.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import { resolveWorkflow } from '../workflows/lookup.ts';
 import { isCritical } from '../workflows/model.ts';

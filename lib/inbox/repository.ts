@@ -1,7 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { StoredMessage } from '../messages/model.ts';
 import { messageFromItem } from '../messages/repository.ts';
 import { batchGet } from '../store/batch.ts';

@@ -5,7 +5,7 @@ import { contextKeysOf } from '../context-keys.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../errors.ts';
 import { listIntegrationsOfChannel } from '../integrations/repository.ts';
 import { setScheduleIfUnset } from '../preferences/repository.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import { upsertSubscriber } from '../subscribers/upsert.ts';
 import { findEnvironmentByIdentifier } from '../tenancy/environments.ts';

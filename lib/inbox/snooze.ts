@@ -1,5 +1,5 @@
 import type { StoredMessage } from '../messages/model.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { changeMessage, type Changed } from '../messages/transition.ts';
 
 // A snoozed message leaves the inbox until `snoozedUntil`, then comes back by itself as if

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { CHANNELS_WITH_PRIMARY, type Channel } from './catalogue.ts';
 import { rank, type RankMove } from './ranking.ts';
 import { getChannelOrder, type IntegrationWrite } from './repository.ts';

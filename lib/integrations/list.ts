@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { listIntegrationsOfOrganization } from './repository.ts';
 import type { Integration } from './schemas.ts';
 import { toIntegration } from './view.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { requireLayout } from './lookup.ts';
 import type { LayoutResponse } from './schemas.ts';
 import { toLayoutResponse } from './view.ts';

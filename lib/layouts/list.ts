@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { StoredLayout } from './model.ts';
 import { listLayouts } from './repository.ts';
 import type { LayoutList, ListLayoutsQuery } from './schemas.ts';

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { findByRef } from '../workflows/slug.ts';
 import type { StoredLayout } from './model.ts';
 import { getLayout, getLayoutByDbId } from './repository.ts';

@@ -1,5 +1,5 @@
 import { safeHtml } from '../pipeline/steps/sanitize.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { schemaExample } from '../workflows/payload-example.ts';
 import { SUBSCRIBER } from '../workflows/variables.ts';
 import { requireLayout } from './lookup.ts';

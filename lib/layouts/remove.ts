@@ -1,5 +1,5 @@
 import { ConflictError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { forgetLayoutTranslations } from '../translations/layout-translations.ts';
 import { layoutNotFound, requireLayout } from './lookup.ts';
 import { deleteLayout } from './repository.ts';

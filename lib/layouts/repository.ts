@@ -1,6 +1,7 @@
 import { tableName } from '../config.ts';
 import { getItem } from '../store/get-item.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { firstOfIndex, recordOf } from '../store/index-item.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';

@@ -1,5 +1,5 @@
 import { objectOr } from '../providers/deep-merge.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { BUILT_IN_LAYOUT_HTML } from './built-in.ts';
 import { resolveLayout } from './lookup.ts';
 import type { StoredLayout } from './model.ts';

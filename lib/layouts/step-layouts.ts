@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { resolveLayout } from './lookup.ts';
 import { getLayout } from './repository.ts';
 import { layoutNamedBy, layoutsUsedBy } from './uses.ts';

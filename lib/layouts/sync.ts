@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller.ts';
 import { ConflictError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { copyLayoutTranslations } from '../translations/layout-translations.ts';
 import { addLayout } from './add.ts';
 import type { StoredLayout } from './model.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { requireLayout } from './lookup.ts';
 import type { LayoutUsage } from './schemas.ts';
 import { usesOfLayout } from './uses.ts';

@@ -1,5 +1,6 @@
 import { tableName } from '../config.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { queryAll } from '../store/query-pages.ts';
 import type { TransactItem } from '../store/transact.ts';
 

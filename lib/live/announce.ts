@@ -1,6 +1,6 @@
 import { delaySecondsUntil } from '../queue/delay.ts';
 import { sendMessages } from '../queue/send.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 
 // What a subscriber's open inbox sockets must learn, handed to the `live` queue: pushing happens
 // on the queue side (functions/consumers/live.ts), never in the request or step that changed

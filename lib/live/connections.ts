@@ -3,7 +3,8 @@ import type { SubscriberSession } from '../auth/session-token.ts';
 import { tableName } from '../config.ts';
 import { contextKeyOf } from '../context-keys.ts';
 import { db } from '../store/client.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { MAX_CONNECTION_SECONDS } from './gateway-limits.ts';
 

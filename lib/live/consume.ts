@@ -1,6 +1,6 @@
 import { wakeMessage } from '../inbox/snooze.ts';
 import { isId, parse } from '../queue/parse-message.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { scheduleWake, type LiveMessage } from './announce.ts';
 import { pushToSubscriber } from './push.ts';
 

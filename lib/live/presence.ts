@@ -2,7 +2,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 
 // Whether a subscriber may have an inbox socket open, known without a read of its own: $connect
 // stamps the subscriber's profile with `liveUntil`, the latest time any socket it opened can

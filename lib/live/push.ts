@@ -3,7 +3,7 @@ import { unreadCounts, unseenCount, type InboxRef } from '../inbox/counts.ts';
 import { rawMessage } from '../inbox/message-views.ts';
 import { logger } from '../logger.ts';
 import { getMessage } from '../messages/repository.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import type { LiveEvent } from './announce.ts';
 import { connectionsOf, removeConnection, type LiveConnection } from './connections.ts';

@@ -1,6 +1,6 @@
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { announce } from '../live/announce.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { MessageButton, StoredMessage } from './model.ts';
 import { getMessage } from './repository.ts';
 import type { MessageActionInput } from './schemas.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { toPageView, type MessagePageView } from './list.ts';
 import { pageOfMessages, type MessageFilter, type MessageRange } from './repository.ts';
 import type { FeedQuery } from './schemas.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { pageOfMessages, type MessageRange } from './repository.ts';
 import type { ListMessagesQuery } from './schemas.ts';
 import { messageView } from './view.ts';

@@ -1,6 +1,6 @@
 import { announce } from '../live/announce.ts';
-import { mapConcurrently } from '../store/concurrency.ts';
-import type { EnvScope } from '../store/keys.ts';
+import { mapConcurrently } from '../concurrency.ts';
+import type { EnvScope } from '../scope.ts';
 import { getMessagesOfSubscriber, messageIdPages, type MessageFilter, type MessageRange } from './repository.ts';
 import type { MarkAllInput } from './schemas.ts';
 import { marked, stateBefore } from './state.ts';

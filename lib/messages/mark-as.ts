@@ -1,7 +1,7 @@
 import { announce } from '../live/announce.ts';
-import { mapConcurrently } from '../store/concurrency.ts';
+import { mapConcurrently } from '../concurrency.ts';
 import type { StoredMessage } from './model.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getMessagesOfSubscriber } from './repository.ts';
 import type { MarkAsInput } from './schemas.ts';
 import { marked } from './state.ts';

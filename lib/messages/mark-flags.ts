@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { changeListedMessages } from './mark-as.ts';
 import type { StoredMessage } from './model.ts';
 import type { MarkFlagsInput } from './schemas.ts';

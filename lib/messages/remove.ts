@@ -1,7 +1,7 @@
 import { NotFoundError } from '../errors.ts';
 import { isId } from '../ids.ts';
 import { announce } from '../live/announce.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { deleteMessage, findMessageKey } from './repository.ts';
 
 /** Deletes a message of the environment by id; 404 when there is none (or it cannot be an id). */

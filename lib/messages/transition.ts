@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { StoredMessage } from './model.ts';
 import { getMessage, saveMessageState } from './repository.ts';
 

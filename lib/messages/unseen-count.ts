@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { countMessages } from './repository.ts';
 import type { UnseenCountQuery } from './schemas.ts';
 import { assertSubscriberExists } from './subscriber.ts';

@@ -2,7 +2,7 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { ENV } from '../config.ts';
 import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from './metric-names.ts';
 import type { Channel } from '../integrations/catalogue.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 
 // The service's own metrics, the one module that emits them (CloudWatch Embedded Metric Format
 // through Powertools Metrics): domain code calls record*, the Lambda edges call flushMetrics once

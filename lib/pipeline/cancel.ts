@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { DETAILS, detail } from './details.ts';
 import { closeDigestWindow, digestWindowKey } from './digest-window.ts';

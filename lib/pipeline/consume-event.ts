@@ -1,7 +1,7 @@
 import { logger } from '../logger.ts';
 import { sendMessages, type OutgoingMessage } from '../queue/send.ts';
-import type { EnvScope } from '../store/keys.ts';
-import { mapConcurrently } from '../store/concurrency.ts';
+import type { EnvScope } from '../scope.ts';
+import { mapConcurrently } from '../concurrency.ts';
 import { parseEventMessage } from './parse-queue-message.ts';
 import { deliverSegment, deliverSingles, openFanOut, walkAudience, type FanOutResult } from './fan-out.ts';
 import { settleFailedFanOut } from './settle-fan-out.ts';

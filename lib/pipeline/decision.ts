@@ -2,7 +2,7 @@ import type { SubscriberChoices } from '../preferences/repository.ts';
 import type { StoredMessage } from '../messages/model.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 import type { StoredStep, StoredWorkflow } from '../workflows/model.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { ExecutionDetail, JobStatus, StoredJob, StoredNotification } from './model.ts';
 import type { TransactItem } from './notification-store.ts';
 

@@ -2,7 +2,8 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
 import { writeIf } from '../store/conditions.ts';
-import { keys, type EnvScope, type Key } from '../store/keys.ts';
+import { keys, type Key } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 
 // A digest window: the item events of one subscriber, step and digest value join while its
 // master job waits. Opened and joined by the digest step; closed by the master when its time

@@ -1,6 +1,6 @@
 import { logger } from '../logger.ts';
-import type { EnvScope } from '../store/keys.ts';
-import { mapConcurrently } from '../store/concurrency.ts';
+import type { EnvScope } from '../scope.ts';
+import { mapConcurrently } from '../concurrency.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 import type { Tenant } from '../tenants/schemas.ts';

@@ -1,5 +1,5 @@
 import { sendMessages } from '../queue/send.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 
 // What the pipeline's queues carry: only keys. The event and the notification are read from the
 // table, so a message is small whatever the payload, and a redelivered message re-reads state

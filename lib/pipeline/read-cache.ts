@@ -1,6 +1,6 @@
 import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/catalogue.ts';
 import { listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { ReadCache } from '../store/read-cache.ts';
 import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
 import { contentsOf, type ResourceRef } from '../translations/repository.ts';

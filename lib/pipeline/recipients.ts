@@ -1,4 +1,5 @@
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { queryPage } from '../store/query-pages.ts';
 import type { Recipient, SubscriberDefinition, TopicRecipient } from './model.ts';
 

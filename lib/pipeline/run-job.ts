@@ -1,6 +1,6 @@
 import { logger } from '../logger.ts';
 import type { OutgoingMessage } from '../queue/send.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { getSubscriberForWorkflow } from '../preferences/repository.ts';
 import type { JobContext } from './decision.ts';

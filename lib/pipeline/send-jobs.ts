@@ -1,7 +1,7 @@
 import type { LiveMessage } from '../live/announce.ts';
 import { logger } from '../logger.ts';
 import { SEND_BATCH, sendMessages, type OutgoingMessage } from '../queue/send.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { JobMessage } from './queue-messages.ts';
 import { failJob } from './store-decision.ts';
 

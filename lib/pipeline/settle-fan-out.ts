@@ -1,7 +1,7 @@
 import { logger } from '../logger.ts';
 import { getMessage } from '../messages/repository.ts';
-import type { EnvScope } from '../store/keys.ts';
-import { mapConcurrently } from '../store/concurrency.ts';
+import type { EnvScope } from '../scope.ts';
+import { mapConcurrently } from '../concurrency.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import { notificationOf, openFanOut, runsHere, segmentAudience, tenantOf } from './fan-out.ts';
 import { messageIdOf } from './message-id.ts';

@@ -1,5 +1,5 @@
 import { getMessage } from '../messages/repository.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { Decision } from './decision.ts';
 import { DETAILS, detail } from './details.ts';
 import type { StoredJob, StoredNotification } from './model.ts';

@@ -1,6 +1,6 @@
 import { liveMessage } from '../live/announce.ts';
 import type { OutgoingMessage } from '../queue/send.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { createMessageOnce } from '../messages/repository.ts';
 import { getWorkflowByDbId } from '../workflows/repository.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { Tenant } from '../tenants/schemas.ts';
 import { getTenant, updateTenant } from '../tenants/repository.ts';
 import type { StoredNotification, TenantRef, TenantSnapshot } from './model.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 import { digestEventsOf } from './steps/digest.ts';
 import type { StoredJob, StoredNotification } from './model.ts';

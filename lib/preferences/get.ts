@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { listWorkflows } from '../workflows/repository.ts';
 import { getSubscriberWithChoices } from './repository.ts';
 import { ofCriticality, resolveGlobalPreference, resolveWorkflowPreference, type Criticality } from './resolve.ts';

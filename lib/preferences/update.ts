@@ -1,5 +1,5 @@
 import { BadRequestError, NotFoundError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import { isCritical } from '../workflows/model.ts';
 import { findWorkflow, type VersionedWorkflow } from '../workflows/repository.ts';

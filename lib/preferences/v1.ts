@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors.ts';
 import { CHANNELS } from '../integrations/catalogue.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { channelsOf, isCritical, type StoredWorkflow } from '../workflows/model.ts';
 import { listWorkflows } from '../workflows/repository.ts';
 import { getSubscriberForWorkflow, getSubscriberWithChoices, updateChoice, type ChoiceChange, type SubscriberChoices } from './repository.ts';

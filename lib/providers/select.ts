@@ -1,7 +1,7 @@
 import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/catalogue.ts';
 import { getChannelOrder, getIntegration, listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
 import { stepFiltersPass, type ConditionVariables } from '../pipeline/step-conditions.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 
 // Which integration delivers a channel step (the reference's order; docs/architecture.md, "Selection"):
 // 1. `overrides.<channel>.integrationIdentifier`: the active integration with that identifier

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { Verdict } from './bucket.ts';
 import { policyOf } from './limits.ts';
 import type { BucketPolicy, RateLimitCategory, RateLimitCost } from './policy.ts';

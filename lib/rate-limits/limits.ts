@@ -1,5 +1,5 @@
 import { ENV, positiveNumber } from '../config.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { ReadCache } from '../store/read-cache.ts';
 import { getOrganizationRateLimits } from '../tenancy/environments.ts';
 import { bucketPolicy, isServiceLevel, RATE_LIMIT_CATEGORIES, SERVICE_LEVELS, type BucketPolicy, type RateLimitCategory, type ServiceLevel } from './policy.ts';

@@ -1,7 +1,7 @@
 import { getIntegration, listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
 import { NotFoundError } from '../errors.ts';
 import { isId } from '../ids.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { ReceiptChannel } from './model.ts';
 
 // The integration a receipt URL names: by its id, or by its provider id (the environment's

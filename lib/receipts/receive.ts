@@ -1,5 +1,5 @@
 import { ForbiddenError, NotFoundError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { receiptIntegration } from './integration.ts';
 import type { ReceiptChannel, ReceiptRequest } from './model.ts';
 import { recordReceipt, type RecordedReceipt } from './record.ts';

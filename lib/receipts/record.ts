@@ -3,7 +3,7 @@ import type { StoredMessage } from '../messages/model.ts';
 import { findMessagesByProviderId, getMessage, messageStateUpdate } from '../messages/repository.ts';
 import { detail } from '../pipeline/details.ts';
 import { findNotificationById, saveNotification } from '../pipeline/notification-store.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
 import type { Receipt, ReceiptChannel } from './model.ts';
 import { detailStatusOf, messageAfter } from './statuses.ts';

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BatchGetCommand, BatchWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from './client.ts';
-import { mapConcurrently } from './concurrency.ts';
+import { mapConcurrently } from '../concurrency.ts';
 import type { Key } from './keys.ts';
 
 // BatchGetItem and BatchWriteItem in the chunk sizes DynamoDB allows, retrying what it leaves

@@ -1,3 +1,5 @@
+import type { EnvScope } from '../scope.ts';
+
 // Every key of the single table is built here and nowhere else. Keys of tenant data start with
 // the organization and, where the data belongs to one environment, the environment as well.
 // docs/data-model.md lists the access pattern each key serves.
@@ -5,11 +7,6 @@
 export interface Key {
   pk: string;
   sk: string;
-}
-
-export interface EnvScope {
-  organizationId: string;
-  environmentId: string;
 }
 
 const org = (organizationId: string) => `ORG#${organizationId}`;

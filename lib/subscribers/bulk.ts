@@ -1,6 +1,6 @@
 import { AppError } from '../errors.ts';
-import { mapConcurrently } from '../store/concurrency.ts';
-import type { EnvScope } from '../store/keys.ts';
+import { mapConcurrently } from '../concurrency.ts';
+import type { EnvScope } from '../scope.ts';
 import { findChannelIntegration } from './channel-integration.ts';
 import { identify } from './identify.ts';
 import type { BulkCreateSubscribersInput } from './schemas.ts';

@@ -1,7 +1,7 @@
 import { BadRequestError } from '../errors.ts';
 import { findProvider } from '../integrations/catalogue.ts';
 import { listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 
 /**
  * The integration a subscriber's credentials belong to: the active one of the caller's

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { Subscriber } from './model.ts';
 import { getSubscriber } from './repository.ts';
 import { toSubscriberView } from './view.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { findChannelIntegration } from './channel-integration.ts';
 import { applyCredentials } from './channels.ts';
 import type { ChannelSettings, Subscriber } from './model.ts';

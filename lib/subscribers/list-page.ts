@@ -1,4 +1,5 @@
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { offsetPage } from '../store/offset-page.ts';
 import type { Subscriber } from './model.ts';
 import { subscriberFromItem } from './repository.ts';

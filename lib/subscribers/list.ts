@@ -1,7 +1,8 @@
 import type { Caller } from '../auth/caller.ts';
 import { decodeCursor } from '../store/cursor.ts';
 import { paginate, queryReader, type SortKeyRange } from '../store/cursor-page.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { cursorList, toPageRequest } from '../store/cursor-query.ts';
 import type { Subscriber } from './model.ts';
 import { subscriberFromItem } from './repository.ts';

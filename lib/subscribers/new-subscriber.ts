@@ -1,5 +1,5 @@
 import { newId } from '../ids.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { Subscriber } from './model.ts';
 import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
 

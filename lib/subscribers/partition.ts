@@ -3,7 +3,8 @@ import { queryPages } from '../store/query-pages.ts';
 import { tableName } from '../config.ts';
 import { batchDelete } from '../store/batch.ts';
 import { db } from '../store/client.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 
 // Deleting a subscriber deletes its whole partition: profile, preferences, counters, messages.
 // The profile goes last, so a delete that fails midway leaves a subscriber that a retried

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { getVersionedSubscriber, writeChannels } from './repository.ts';
 import { changeTimestamp } from './view.ts';

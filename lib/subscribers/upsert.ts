@@ -2,7 +2,7 @@ import { BadRequestError, ConflictError } from '../errors.ts';
 import { newSubscriber } from './new-subscriber.ts';
 import { logger } from '../logger.ts';
 import type { SubscriberDefinition } from '../pipeline/model.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { retryOnStaleWrite, StaleWriteError } from '../store/stale-write.ts';
 import { findChannelIntegration } from './channel-integration.ts';
 import { applyCredentials, type CredentialsUpdate } from './channels.ts';

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getEnvironment } from './environments.ts';
 import type { CurrentEnvironment } from './schemas.ts';
 

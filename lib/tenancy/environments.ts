@@ -3,7 +3,8 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
 import { getItem } from '../store/get-item.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { CategoryLimits } from '../rate-limits/policy.ts';
 
 // Organizations and their environments (Development, Production, ...). Every other record

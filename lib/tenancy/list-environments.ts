@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { listApiKeys } from './api-keys.ts';
 import { listEnvironments } from './environments.ts';
 import type { EnvironmentView } from './schemas.ts';

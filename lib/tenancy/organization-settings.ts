@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { DEFAULT_LOCALE } from '../translations/locales.ts';
 import type { OrganizationSettings, OrganizationSettingsPatch } from './settings-schemas.ts';
 

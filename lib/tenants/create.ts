@@ -1,5 +1,5 @@
 import { newId } from '../ids.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { insertTenant } from './repository.ts';
 import type { CreateTenantInput, Tenant } from './schemas.ts';
 

@@ -1,5 +1,5 @@
 import { cursorList, cursorOfShape, toPageRequest } from '../store/cursor-query.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { tenantsPage } from './repository.ts';
 import type { ListTenantsQuery, TenantList } from './schemas.ts';
 

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { tenantNotFound } from './get.ts';
 import { deleteTenant } from './repository.ts';
 

@@ -1,5 +1,5 @@
 import { ConflictError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { requireTenant, tenantNotFound } from './get.ts';
 import { moveTenant, updateTenant } from './repository.ts';
 import type { Tenant, TenantChange } from './schemas.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { tenantsByPage } from './repository.ts';
 import type { ListTenantsV1Query, TenantPageV1 } from './schemas.ts';
 

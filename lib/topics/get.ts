@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getTopic } from './repository.ts';
 import type { Topic } from './schemas.ts';
 

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../errors.ts';
 import { isId } from '../ids.ts';
 import type { Page, PageRequest } from '../store/cursor-page.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import { capTotalCount } from './count.ts';
 import { toPageRequest } from '../store/cursor-query.ts';

@@ -1,5 +1,5 @@
 import { decodeCursor } from '../store/cursor.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { requireTopic } from './get.ts';
 import { cursorList, toPageRequest } from '../store/cursor-query.ts';
 import type { TopicSubscriptionList, TopicSubscriptionsQuery } from './schemas.ts';

@@ -1,5 +1,5 @@
 import { decodeCursor } from '../store/cursor.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { cursorList, toPageRequest } from '../store/cursor-query.ts';
 import { topicsPage } from './repository.ts';
 import type { ListTopicsQuery, TopicList } from './schemas.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { requireTopic } from './get.ts';
 import { deleteTopicItem } from './repository.ts';
 import { removeSubscriptions } from './subscription-repository.ts';

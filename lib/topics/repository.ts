@@ -4,7 +4,8 @@ import { tableName } from '../config.ts';
 import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { arrayReader, paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { numberedPage } from '../store/numbered-page.ts';
 import type { Topic } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 import { newId } from '../ids.ts';
-import { mapConcurrently } from '../store/concurrency.ts';
-import type { EnvScope } from '../store/keys.ts';
+import { mapConcurrently } from '../concurrency.ts';
+import type { EnvScope } from '../scope.ts';
 import type { SubscriptionChange, Topic } from './schemas.ts';
 import { changeResult, distinct, subscriberNotFound, type ChangeOutcome } from './subscription-result.ts';
 import { findSubscribers } from './subscriber-lookup.ts';

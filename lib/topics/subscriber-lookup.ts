@@ -1,5 +1,6 @@
 import { batchGet } from '../store/batch.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { TopicSubscriber } from './schemas.ts';
 
 // What topic responses show of subscribers, read in one batch (at most 100 per page or request).

@@ -4,9 +4,10 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
-import { mapConcurrently } from '../store/concurrency.ts';
+import { mapConcurrently } from '../concurrency.ts';
 import { arrayReader, paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 
 // Storage of topic subscriptions. A subscription lives in its topic's partition (fan-out reads
 // the topic) and on gsi1 under its subscriber, sorted by its time-first `_id` (the subscriber's

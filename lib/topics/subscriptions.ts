@@ -2,7 +2,8 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { batchDelete } from '../store/batch.ts';
 import { db } from '../store/client.ts';
-import { keys, type EnvScope, type Key } from '../store/keys.ts';
+import { keys, type Key } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { queryPages } from '../store/query-pages.ts';
 import { fromSubscriptionItem, type StoredSubscription } from './subscription-repository.ts';
 

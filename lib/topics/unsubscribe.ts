@@ -1,5 +1,5 @@
-import { mapConcurrently } from '../store/concurrency.ts';
-import type { EnvScope } from '../store/keys.ts';
+import { mapConcurrently } from '../concurrency.ts';
+import type { EnvScope } from '../scope.ts';
 import { requireTopic } from './get.ts';
 import type { SubscriptionChange } from './schemas.ts';
 import { changeResult, distinct, subscriberNotFound, subscriptionNotFound, type ChangeOutcome } from './subscription-result.ts';

@@ -1,6 +1,6 @@
 import { ConflictError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { createTopic, getTopic, renameTopic } from './repository.ts';
 import type { Topic, UpsertTopicInput } from './schemas.ts';
 

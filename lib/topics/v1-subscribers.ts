@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors.ts';
-import { mapConcurrently } from '../store/concurrency.ts';
-import type { EnvScope } from '../store/keys.ts';
+import { mapConcurrently } from '../concurrency.ts';
+import type { EnvScope } from '../scope.ts';
 import { getTopic } from './repository.ts';
 import { subscribeEach } from './subscribe.ts';
 import { distinct } from './subscription-result.ts';

@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { requireTopic } from './get.ts';
 import { removeTopic } from './remove.ts';
 import { createTopic, getTopic, renameTopic, topicsByPage } from './repository.ts';

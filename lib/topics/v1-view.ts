@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { Topic } from './schemas.ts';
 import { subscribersOfTopicPages } from './subscriptions.ts';
 import type { TopicV1 } from './v1-schemas.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { contentsOf, deleteTranslationsOf, putTranslations, type ResourceRef } from './repository.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { StoredLayout } from '../layouts/model.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { copyTranslations } from './copy.ts';
 import { deleteTranslationsOf, type ResourceRef } from './repository.ts';
 

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
 import { putTranslation, translationsOfLocale } from './repository.ts';
 import { findResource } from './resources.ts';

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
 import { getGroup, getTranslation, groupsOfEnvironment, localesOf, type StoredGroup } from './repository.ts';
 import { requireResource, type TranslatableResource } from './resources.ts';

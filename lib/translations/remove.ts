@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { groupNotFound, translationNotFound } from './read.ts';
 import { deleteTranslation, deleteTranslationsOf } from './repository.ts';
 import { requireResource } from './resources.ts';

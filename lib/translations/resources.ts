@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { resolveLayout } from '../layouts/lookup.ts';
 import { resolveWorkflow } from '../workflows/lookup.ts';
 import { layoutResource } from './layout-translations.ts';

@@ -1,5 +1,5 @@
 import { AppError, BadRequestError, type FieldError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
 import { normalizeLocale } from './locales.ts';
 import { importMasterJson } from './master-json.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { putTranslation } from './repository.ts';
 import { requireResource } from './resources.ts';
 import type { CreateTranslationInput, Translation } from './schemas.ts';

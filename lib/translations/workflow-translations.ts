@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { StoredWorkflow } from '../workflows/model.ts';
 import { copyTranslations } from './copy.ts';
 import { deleteTranslationsOf, renameResource, type ResourceRef } from './repository.ts';

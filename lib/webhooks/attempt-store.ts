@@ -5,7 +5,8 @@ import { db } from '../store/client.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
 import { getItem } from '../store/get-item.ts';
 import { recordOf } from '../store/index-item.ts';
-import { keys, type EnvScope } from '../store/keys.ts';
+import { keys } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { Attempt, DeadLetter } from './schemas.ts';
 
 // Storage of delivery attempts and dead letters, under their endpoint, each kept RETENTION_DAYS

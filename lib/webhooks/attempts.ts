@@ -1,5 +1,5 @@
 import { cursorList, cursorOfShape, toPageRequest } from '../store/cursor-query.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { attemptsPage, deadLettersPage } from './attempt-store.ts';
 import { requireEndpoint } from './endpoints.ts';
 import type { ListAttemptsQuery, ListDeadLettersQuery } from './schemas.ts';

@@ -3,7 +3,7 @@ import { guardedPost } from '../net/guarded-request.ts';
 import { delaySecondsUntil } from '../queue/delay.ts';
 import { parse } from '../queue/parse-message.ts';
 import { sendMessages } from '../queue/send.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { markFollowedUp, putDeadLetter, recordAttempt, getAttempt, type StoredAttempt } from './attempt-store.ts';
 import { isDelivery, scopeOfDelivery, type WebhookDelivery } from './delivery-message.ts';
 import { getEndpointForSending } from './repository.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import type { WebhookEventType } from './event-types.ts';
 
 // What the `webhooks` queue carries: one attempt to deliver one event to one endpoint. The body

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { cursorList, cursorOfShape, toPageRequest } from '../store/cursor-query.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { deleteEndpoint, endpointsPage, getEndpoint, insertEndpoint, updateEndpoint } from './repository.ts';
 import type { CreateEndpointInput, Endpoint, EndpointList, EndpointPatch, EndpointWithSecret, ListEndpointsQuery } from './schemas.ts';
 import { newEndpointSecret } from './secret.ts';

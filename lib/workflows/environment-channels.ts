@@ -1,6 +1,6 @@
 import { listIntegrationsOfChannel } from '../integrations/repository.ts';
 import type { Channel } from '../integrations/catalogue.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { CHANNEL_STEP_TYPES, type StoredWorkflow } from './model.ts';
 import type { ViewContext } from './view.ts';
 import { existingLayouts } from '../layouts/step-layouts.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { viewContext } from './environment-channels.ts';
 import { requireWorkflow } from './lookup.ts';
 import type { WorkflowResponse } from './schemas.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { viewContext } from './environment-channels.ts';
 import type { StoredWorkflow } from './model.ts';
 import { listWorkflows } from './repository.ts';

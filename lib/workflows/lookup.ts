@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getWorkflow, getWorkflowByDbId, type VersionedWorkflow } from './repository.ts';
 import { findByRef } from './slug.ts';
 

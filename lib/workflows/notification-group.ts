@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors.ts';
 import { idOf, isId, timeOfId } from '../ids.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 
 // Notification groups of v1 workflows. The reference gives every environment one group, "General",
 // when it is made, and groups only label workflows (no delivery depends on them). Here every

@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getEnvironment } from '../tenancy/environments.ts';
 import { copyWorkflowTranslations } from '../translations/workflow-translations.ts';
 import { buildSteps, newWorkflow, type ReadStep } from './build.ts';

@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors.ts';
 import { isId } from '../ids.ts';
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { getWorkflow, getWorkflowByDbId, type VersionedWorkflow } from './repository.ts';
 
 // The v1 API names a workflow by its database id (`templateId`); GET also takes its trigger

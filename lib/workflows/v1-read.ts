@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { listWorkflows } from './repository.ts';
 import type { ListV1WorkflowsQuery } from './v1-schemas.ts';
 import { findV1Workflow } from './v1-lookup.ts';

@@ -1,4 +1,4 @@
-import type { EnvScope } from '../store/keys.ts';
+import type { EnvScope } from '../scope.ts';
 import { forgetWorkflowTranslations } from '../translations/workflow-translations.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { deleteWorkflow } from './repository.ts';

@@ -7,7 +7,7 @@ import { consumeJob } from '#lib/pipeline/consume-job.ts';
 import { getNotification } from '#lib/pipeline/notification-store.ts';
 import { jobMessage } from '#lib/pipeline/queue-messages.ts';
 import { SEND_LEASE_ENV } from '#lib/pipeline/run-job.ts';
-import type { EnvScope } from '#lib/store/keys.ts';
+import type { EnvScope } from '#lib/scope.ts';
 import { sqs } from '#lib/queue/client.ts';
 import type { ApiClient } from '../support/api.ts';
 import { startFaultStack, type FaultStack } from '../support/fault-stack.ts';

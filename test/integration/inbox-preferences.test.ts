@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Novu, SeverityLevelEnum, WorkflowCriticalityEnum } from '@novu/js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import type { EnvScope } from '#lib/store/keys.ts';
+import type { EnvScope } from '#lib/scope.ts';
 import type { StoredWorkflow } from '#lib/workflows/model.ts';
 import { apiClient, createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
 import { createWorkflow, messagesOf, settled, trigger } from '../support/pipeline.ts';

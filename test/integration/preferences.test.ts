@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import type { EnvScope } from '#lib/store/keys.ts';
+import type { EnvScope } from '#lib/scope.ts';
 import { apiClient, newOrganization, startTestApi, type ApiClient } from '../support/api.ts';
 import { seedWorkflow } from '../support/workflow-builder.ts';
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { tableName } from '#lib/config.ts';
 import { db } from '#lib/store/client.ts';
-import { keys, type EnvScope } from '#lib/store/keys.ts';
+import { keys } from '#lib/store/keys.ts';
+import type { EnvScope } from '#lib/scope.ts';
 import { createTestOrg, startTestApi, type ApiClient, type ApiResponse } from '../support/api.ts';
 
 // Subscribers end to end: the v2 CRUD and list routes and the v1 credentials routes, through the

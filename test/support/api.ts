@@ -1,7 +1,7 @@
 import { routes } from '#infra/routes.ts';
 import { startApiGateway, type LocalApi } from '#infra/local/api-gateway.ts';
 import { ENV } from '#lib/config.ts';
-import type { EnvScope } from '#lib/store/keys.ts';
+import type { EnvScope } from '#lib/scope.ts';
 import { issueApiKey } from '#lib/auth/api-keys.ts';
 import { newId } from '#lib/ids.ts';
 import { createIntegration } from '#lib/integrations/create.ts';

@@ -2,7 +2,7 @@ import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { LocalStack } from '#infra/local/stack.ts';
 import { SEND_LEASE_ENV } from '#lib/pipeline/run-job.ts';
 import { sqs } from '#lib/queue/client.ts';
-import type { EnvScope } from '#lib/store/keys.ts';
+import type { EnvScope } from '#lib/scope.ts';
 import { createTestOrg, type ApiClient } from './api.ts';
 import { startOwnStack } from './own-stack.ts';
 

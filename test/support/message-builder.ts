@@ -2,7 +2,7 @@ import { newId } from '#lib/ids.ts';
 import type { StoredMessage } from '#lib/messages/model.ts';
 import { messageItem } from '#lib/messages/repository.ts';
 import { batchPut } from '#lib/store/batch.ts';
-import type { EnvScope } from '#lib/store/keys.ts';
+import type { EnvScope } from '#lib/scope.ts';
 
 // Messages as the pipeline stores them (messageItem), written straight into the table, so the
 // inbox endpoints are tested without running workflows. Ids are made in call order, and ids sort

@@ -1,7 +1,7 @@
 import { newId } from '#lib/ids.ts';
 import type { ExecutionDetail, StoredJob, StoredNotification } from '#lib/pipeline/model.ts';
 import { createNotification } from '#lib/pipeline/notification-store.ts';
-import type { EnvScope } from '#lib/store/keys.ts';
+import type { EnvScope } from '#lib/scope.ts';
 import type { StepType, StoredWorkflow } from '#lib/workflows/model.ts';
 
 // Stored notifications as the pipeline writes them (one per event and subscriber, its jobs and

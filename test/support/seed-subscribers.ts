@@ -1,6 +1,7 @@
 import { newId } from '#lib/ids.ts';
 import { batchPut } from '#lib/store/batch.ts';
-import { keys, type EnvScope } from '#lib/store/keys.ts';
+import { keys } from '#lib/store/keys.ts';
+import type { EnvScope } from '#lib/scope.ts';
 import type { Subscriber } from '#lib/subscribers/model.ts';
 import { subscriptionItem, type StoredSubscription } from '#lib/topics/subscription-repository.ts';
 

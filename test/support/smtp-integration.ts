@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import type { EnvScope } from '#lib/store/keys.ts';
+import type { EnvScope } from '#lib/scope.ts';
 import { createTestOrg, startTestApi, type ApiClient } from './api.ts';
 import { startFakeSmtp, type FakeSmtp } from './provider-servers.ts';
 

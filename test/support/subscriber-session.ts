@@ -1,5 +1,5 @@
 import { signSessionToken } from '#lib/auth/session-token.ts';
-import type { EnvScope } from '#lib/store/keys.ts';
+import type { EnvScope } from '#lib/scope.ts';
 
 // A session token minted directly for a subscriber, as POST /v1/inbox/session hands one out: for
 // tests that need the token of a given subscriber (one deleted and made again, say).

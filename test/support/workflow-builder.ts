@@ -1,5 +1,5 @@
 import { newId } from '#lib/ids.ts';
-import type { EnvScope } from '#lib/store/keys.ts';
+import type { EnvScope } from '#lib/scope.ts';
 import { DEFAULT_WORKFLOW_PREFERENCES, type StepType, type StoredStep, type StoredWorkflow } from '#lib/workflows/model.ts';
 import { saveWorkflow } from '#lib/workflows/repository.ts';
 import { readTemplates } from '#lib/workflows/templates.ts';

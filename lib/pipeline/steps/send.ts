@@ -14,7 +14,7 @@ import { chooseLayout } from '../../layouts/select.ts';
 import { translateLayout } from '../translate-step.ts';
 import { emailBody, emailHtml } from './email-content.ts';
 import { newMessage } from './message.ts';
-import { mapConcurrently } from '../../store/concurrency.ts';
+import { mapConcurrently } from '../../concurrency.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';
 import { chatDestination, chatPushTargets, type SkippedEntry } from './channel-targets.ts';
 import { noDestination, removeDeadTokens, skipDetails } from './chat-push-outcome.ts';
