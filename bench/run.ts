@@ -80,7 +80,10 @@ const TARGETS = {
 
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-/** The live section, timed, with the CPU both sides used meanwhile; without sockets first (the same load to subscribers that never opened one). */
+/**
+ * The live section, timed, with the CPU both sides used meanwhile; without sockets first (the same load to
+ * subscribers that never opened one).
+ */
 async function liveSection(bench: Bench, dev: BenchEnv, workflow: WorkflowRef, subscribers: readonly Subscriber[]) {
   const run = async (sockets: boolean, to: readonly Subscriber[]) => {
     log(`live: ${LIVE.perSecond} single triggers/s for ${LIVE.seconds} s to ${LIVE.subscribers} subscribers ${sockets ? 'with' : 'without'} an open socket`);

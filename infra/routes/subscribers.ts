@@ -46,7 +46,8 @@ import { subscriberSubscriptionListSchema, subscriberSubscriptionsQuery } from '
 import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
-// Subscribers: profile, credentials, topic subscriptions, preferences and in-app inbox (/v2/subscribers, /v1/subscribers). Part of the route table (infra/routes.ts); the handlers in
+// Subscribers: profile, credentials, topic subscriptions, preferences and in-app inbox (/v2/subscribers,
+// /v1/subscribers). Part of the route table (infra/routes.ts); the handlers in
 // functions/subscribers/ take their entry from here, so their bundles hold only this area's schemas.
 // The legacy v1 routes `@novu/node` 2.x calls answer in the reference's `{data}` envelope (those at
 // the end are other views of the v2 routes' use cases); the interface's own endpoints (credentials

@@ -1,5 +1,6 @@
 // The provider catalogue: every provider the API accepts, its channel, and the credential fields
-// it needs (lib/providers/ is how each one delivers). The facts (ids, channels, names, required keys) follow the reference's shared provider
+// it needs (lib/providers/ is how each one delivers). The facts (ids, channels, names, required keys) follow
+// the reference's shared provider
 // definitions; ids branded after the reference use the 'svc' prefix instead.
 // Credential keys the reference has but our Credentials object does not (signingSecret, tenantId,
 // servicePlanId, apiVersion, contentType, businessAccountId) are left out; Braze's apiURL and appID

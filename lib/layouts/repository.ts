@@ -31,7 +31,10 @@ function toItem(layout: StoredLayout) {
 
 const fromItem = (item: Record<string, unknown>) => recordOf<StoredLayout>(item);
 
-/** By identifier, read consistently (a client reads right after writing; a sync writes then reads). Batched with other reads of the turn. */
+/**
+ * By identifier, read consistently (a client reads right after writing; a sync writes then reads). Batched
+ * with other reads of the turn.
+ */
 export async function getLayout(scope: EnvScope, identifier: string): Promise<StoredLayout | undefined> {
   const item = await getItem(keys.layout(scope, identifier), { consistent: true });
   return item && fromItem(item);

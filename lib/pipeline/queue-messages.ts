@@ -19,7 +19,10 @@ export interface EventMessage {
   segment?: Segment;
 }
 
-/** Members of a trigger's audience, delivered by one message: a topic's (`source` = its index in `to`) or, for a broadcast (-1), the environment's. */
+/**
+ * Members of a trigger's audience, delivered by one message: a topic's (`source` = its index in `to`) or, for
+ * a broadcast (-1), the environment's.
+ */
 export interface Segment {
   source: number;
   subscriberIds: string[];

@@ -14,13 +14,19 @@ export interface Verdict {
   allowed: boolean;
   /** Whole tokens left (`RateLimit-Remaining`). */
   remaining: number;
-  /** `RateLimit-Reset`: on success, seconds until this request's tokens are back (or, when fewer than its cost are left, until its cost is); refused, seconds until it would fit. */
+  /**
+   * `RateLimit-Reset`: on success, seconds until this request's tokens are back (or, when fewer than its cost
+   * are left, until its cost is); refused, seconds until it would fit.
+   */
   resetSeconds: number;
   /** When the bucket is full again after the request (the stored state); refused: unchanged. */
   fullAt: FullAt;
 }
 
-/** Tokens a request takes; one costing more than the bucket holds takes a full bucket, so a bulk route is never shut for good under a small limit. */
+/**
+ * Tokens a request takes; one costing more than the bucket holds takes a full bucket, so a bulk route is
+ * never shut for good under a small limit.
+ */
 export const tokensOf = (policy: BucketPolicy, cost: RateLimitCost): number => Math.min(RATE_LIMIT_COSTS[cost], policy.burst);
 
 /** An empty bucket's refill time. */

@@ -89,7 +89,10 @@ const activityDayShard = (s: EnvScope, day: string, n: number) => (n === 0 ? `${
 /** The environment's message list partition `n` (shard 0: the key from before sharding). */
 const messageListShard = (s: EnvScope, n: number) => (n === 0 ? `${env(s)}#MSGS` : `${env(s)}#MSGS#${n}`);
 
-/** The scope a tenant-data key belongs to (`ORG#<org>#ENV#<env>#…`), or undefined for other keys: for readers of stored changes (the table's stream). */
+/**
+ * The scope a tenant-data key belongs to (`ORG#<org>#ENV#<env>#…`), or undefined for other keys: for readers
+ * of stored changes (the table's stream).
+ */
 export function scopeOfKey(pk: string): EnvScope | undefined {
   const match = /^ORG#([^#]+)#ENV#([^#]+)#/.exec(pk);
   return match ? { organizationId: match[1]!, environmentId: match[2]! } : undefined;
@@ -105,7 +108,10 @@ export function workflowOfPreferenceSortKey(sk: string): string | undefined {
   return sk.startsWith('PREF#WF#') ? sk.slice('PREF#WF#'.length) : undefined;
 }
 
-/** The sort keys (exact, or prefixes ending in `#`) of the items whose stored changes make webhook events: messages, workflows, preferences. */
+/**
+ * The sort keys (exact, or prefixes ending in `#`) of the items whose stored changes make webhook events:
+ * messages, workflows, preferences.
+ */
 export const WEBHOOK_SOURCE_SORT_KEYS = { messagePrefix: 'MSG#', workflow: 'WORKFLOW', preferencePrefix: 'PREF#' } as const;
 
 export const keys = {

@@ -10,7 +10,10 @@ import { TABLE } from './table.ts';
 // key, by its id. Counts made from the indexes (inbox unread/unseen) are therefore right the
 // moment an item expires, and again when DynamoDB deletes it: nothing is kept as a number.
 
-/** Triggers (the transactionId claim) and notifications (their jobs and execution details inside): the activity. Messages may be kept longer. */
+/**
+ * Triggers (the transactionId claim) and notifications (their jobs and execution details inside): the
+ * activity. Messages may be kept longer.
+ */
 export type RetainedKind = 'activity' | 'message';
 
 const DEFAULT_RETENTION_DAYS = 30;

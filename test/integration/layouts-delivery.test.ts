@@ -43,7 +43,10 @@ const mailStep = (controls: Record<string, unknown> = {}) => ({
   controlValues: { subject: 'Hi', body: '<p class="body">Order {{payload.id}}</p>', ...controls },
 });
 
-/** Triggers the workflow to a new subscriber (with `profile` over the default one); the settled job and the mail received, if any, parsed. */
+/**
+ * Triggers the workflow to a new subscriber (with `profile` over the default one); the settled job and the
+ * mail received, if any, parsed.
+ */
 async function send(client: ApiClient, workflowId: string, extra: Record<string, unknown> = {}, profile: Record<string, unknown> = {}) {
   const subscriberId = `sub-${rand()}`;
   const email = `${subscriberId}@example.test`;
