@@ -1,0 +1,76 @@
+import type { ProviderDef } from '../../../../lib/integrations/catalogue.ts';
+import { fieldKind, type FormCredentials } from './credential-values.ts';
+import type { FieldMessages } from './field-errors.ts';
+import { FieldMessage, invalidProps } from './FieldMessage.tsx';
+
+/**
+ * The provider's credential fields from the catalogue: its display names as labels, required
+ * ones marked, secrets as password inputs, flags as checkboxes. Required is not enforced here:
+ * the API requires them only of an active integration, and says which are missing.
+ */
+export function CredentialFields({
+  provider,
+  values,
+  errors,
+  onChange,
+}: {
+  provider: ProviderDef;
+  values: FormCredentials;
+  errors: FieldMessages;
+  onChange: (key: string, value: string | boolean) => void;
+}) {
+  if (provider.credentials.length === 0) {
+    return <p className="empty">{provider.displayName} needs no credentials.</p>;
+  }
+  return (
+    <fieldset>
+      <legend>Credentials</legend>
+      <small>Fields marked required must be filled for the integration to be active.</small>
+      {provider.credentials.map(({ key, displayName, required }) => {
+        const kind = fieldKind(key);
+        const messages = errors[`credentials.${key}`];
+        const messageId = `credential-${key}-error`;
+        const value = values[key];
+        const label = (
+          <>
+            {displayName}
+            {required ? <small className="required"> (required)</small> : null}
+          </>
+        );
+        if (kind === 'boolean') {
+          return (
+            <div key={key}>
+              <label>
+                <input type="checkbox" name={key} checked={value === true} onChange={(e) => onChange(key, e.target.checked)} {...invalidProps(messageId, messages)} />
+                {label}
+              </label>
+              <FieldMessage id={messageId} messages={messages} />
+            </div>
+          );
+        }
+        const common = {
+          name: key,
+          value: typeof value === 'string' ? value : '',
+          'aria-required': required,
+          ...invalidProps(messageId, messages),
+        };
+        return (
+          <label key={key}>
+            {label}
+            {kind === 'json' ? (
+              <textarea {...common} rows={3} placeholder="{}" onChange={(e) => onChange(key, e.target.value)} />
+            ) : (
+              <input
+                {...common}
+                type={kind === 'secret' ? 'password' : 'text'}
+                autoComplete={kind === 'secret' ? 'new-password' : 'off'}
+                onChange={(e) => onChange(key, e.target.value)}
+              />
+            )}
+            <FieldMessage id={messageId} messages={messages} />
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
