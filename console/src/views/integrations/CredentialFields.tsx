@@ -1,7 +1,7 @@
 import type { ProviderDef } from '../../../../lib/integrations/catalogue.ts';
 import { fieldKind, type FormCredentials } from './credential-values.ts';
 import type { FieldMessages } from './field-errors.ts';
-import { FieldMessage, invalidProps } from './FieldMessage.tsx';
+import { Field, FieldMessage, invalidProps } from './FieldMessage.tsx';
 
 /**
  * The provider's credential fields from the catalogue: its display names as labels, required
@@ -29,7 +29,7 @@ export function CredentialFields({
       {provider.credentials.map(({ key, displayName, required }) => {
         const kind = fieldKind(key);
         const messages = errors[`credentials.${key}`];
-        const messageId = `credential-${key}-error`;
+        const id = `credential-${key}`;
         const value = values[key];
         const label = (
           <>
@@ -41,22 +41,22 @@ export function CredentialFields({
           return (
             <div key={key}>
               <label>
-                <input type="checkbox" name={key} checked={value === true} onChange={(e) => onChange(key, e.target.checked)} {...invalidProps(messageId, messages)} />
+                <input type="checkbox" name={key} checked={value === true} onChange={(e) => onChange(key, e.target.checked)} {...invalidProps(id, messages)} />
                 {label}
               </label>
-              <FieldMessage id={messageId} messages={messages} />
+              <FieldMessage id={`${id}-error`} messages={messages} />
             </div>
           );
         }
         const common = {
+          id,
           name: key,
           value: typeof value === 'string' ? value : '',
           'aria-required': required,
-          ...invalidProps(messageId, messages),
+          ...invalidProps(id, messages),
         };
         return (
-          <label key={key}>
-            {label}
+          <Field key={key} id={id} label={label} messages={messages}>
             {kind === 'json' ? (
               <textarea {...common} rows={3} placeholder="{}" onChange={(e) => onChange(key, e.target.value)} />
             ) : (
@@ -67,8 +67,7 @@ export function CredentialFields({
                 onChange={(e) => onChange(key, e.target.value)}
               />
             )}
-            <FieldMessage id={messageId} messages={messages} />
-          </label>
+          </Field>
         );
       })}
     </fieldset>

@@ -4,7 +4,7 @@ import { ErrorNote } from '../../components/states.tsx';
 import { CredentialFields } from './CredentialFields.tsx';
 import { credentialsToSend, formCredentials } from './credential-values.ts';
 import { fieldMessages, otherMessages } from './field-errors.ts';
-import { FieldMessage, invalidProps } from './FieldMessage.tsx';
+import { Field, invalidProps } from './FieldMessage.tsx';
 import type { CredentialValue, Integration } from './types.ts';
 
 /** What both forms send: create adds the provider and channel, update sends these as they are. */
@@ -61,22 +61,30 @@ export function IntegrationForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <label>
-        Name
-        <input name="name" value={name} placeholder={provider.displayName} onChange={(e) => setName(e.target.value)} {...invalidProps('name-error', errors.name)} />
-        <FieldMessage id="name-error" messages={errors.name} />
-      </label>
-      <label>
-        Identifier {current ? null : <small>(optional: made from the provider's id when empty)</small>}
+      <Field id="integration-name" label="Name" messages={errors.name}>
         <input
+          id="integration-name"
+          name="name"
+          value={name}
+          placeholder={provider.displayName}
+          onChange={(e) => setName(e.target.value)}
+          {...invalidProps('integration-name', errors.name)}
+        />
+      </Field>
+      <Field
+        id="integration-identifier"
+        label={<>Identifier {current ? null : <small>(optional: made from the provider's id when empty)</small>}</>}
+        messages={errors.identifier}
+      >
+        <input
+          id="integration-identifier"
           name="identifier"
           value={identifier}
           placeholder={current ? undefined : `${provider.id}-…`}
           onChange={(e) => setIdentifier(e.target.value)}
-          {...invalidProps('identifier-error', errors.identifier)}
+          {...invalidProps('integration-identifier', errors.identifier)}
         />
-        <FieldMessage id="identifier-error" messages={errors.identifier} />
-      </label>
+      </Field>
       <CredentialFields provider={provider} values={credentials} errors={errors} onChange={(key, value) => setCredentials((all) => ({ ...all, [key]: value }))} />
       <fieldset>
         <label>
@@ -85,8 +93,9 @@ export function IntegrationForm({
         </label>
         <label>
           <input type="checkbox" name="check" checked={check} onChange={(e) => setCheck(e.target.checked)} />
-          Test the connection before saving <small>(where the provider has a call that tests credentials without sending anything)</small>
+          Test the connection before saving
         </label>
+        <small>Only where the provider has a call that tests credentials without sending anything.</small>
       </fieldset>
       {error ? <ErrorNote error={error} title="Not saved" /> : null}
       {unplaced.length > 0 ? (

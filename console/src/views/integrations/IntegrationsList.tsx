@@ -33,7 +33,7 @@ export function IntegrationsList() {
             ))}
           </select>
         </label>
-        <Link to={channel ? `new?channel=${channel}` : 'new'} role="button">
+        <Link to={channel ? `new?channel=${channel}` : 'new'} className="new-integration">
           New integration
         </Link>
       </div>
