@@ -75,7 +75,7 @@ describe('console integrations', () => {
     expect(problems.errors).toEqual([]);
   });
 
-  it('creates SendGrid through its form (refused at the field first), sets it primary, deactivates and deletes it', async () => {
+  it('creates SendGrid through its form (refused at the field first), sets it primary, deactivates, edits and deletes it', async () => {
     const identifier = `sendgrid-${rand()}`;
     const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, listPath());
     await page.getByRole('link', { name: 'New integration' }).click();
@@ -132,9 +132,20 @@ describe('console integrations', () => {
     expect(await byIdentifier(identifier)).toMatchObject({ active: false, primary: false });
     expect(await page.locator('.integration-facts').textContent()).toContain('Inactive');
 
+    // The edit form starts from what is stored; a save keeps the credentials it did not touch.
+    await page.getByLabel('Name', { exact: true }).fill('Newsletter');
+    await page.getByLabel('IP Pool Name').fill('pool-a');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: CONSOLE_WAIT_MS }).toBe('Newsletter');
+    expect(await byIdentifier(identifier)).toMatchObject({
+      name: 'Newsletter',
+      active: false,
+      credentials: { apiKey: 'SG.secret-key', from: 'news@example.com', senderName: 'Example News', ipPoolName: 'pool-a' },
+    });
+
     // Delete asks first: cancelling keeps it, confirming removes it and returns to the list.
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete Marketing mail?' });
+    const dialog = page.getByRole('dialog', { name: 'Delete Newsletter?' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await byIdentifier(identifier)).toBeDefined();
@@ -142,7 +153,7 @@ describe('console integrations', () => {
     await dialog.getByRole('button', { name: 'Delete integration' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: CONSOLE_WAIT_MS }).toBe(listPath());
     expect(await byIdentifier(identifier)).toBeUndefined();
-    await expect.poll(() => channelTable(page, 'Email').getByRole('row', { name: /Marketing mail/ }).count()).toBe(0);
+    await expect.poll(() => channelTable(page, 'Email').getByRole('row', { name: /Newsletter/ }).count()).toBe(0);
     expect(unexpected(problems.errors)).toEqual([]);
   }, 90_000);
 

@@ -8,7 +8,7 @@ export function DeleteIntegrationDialog({ name, busy, onConfirm }: { name: strin
       <button type="button" className="secondary" disabled={busy} aria-busy={busy} onClick={() => dialog.current?.showModal()}>
         Delete
       </button>
-      <dialog ref={dialog} aria-labelledby="delete-integration-title">
+      <dialog ref={dialog} className="integration-dialog" aria-labelledby="delete-integration-title">
         <article>
           <h2 id="delete-integration-title">Delete {name}?</h2>
           <p>It will deliver no more messages. The console cannot bring it back.</p>

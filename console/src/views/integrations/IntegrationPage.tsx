@@ -1,4 +1,5 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Breadcrumb } from './Breadcrumb.tsx';
 import { findProvider } from '../../../../lib/integrations/catalogue.ts';
 import { api } from '../../api/client.ts';
 import { ErrorNote, QueryState } from '../../components/states.tsx';
@@ -15,16 +16,9 @@ import type { Integration } from './types.ts';
 export function IntegrationPage() {
   const { environmentId = '', integrationId = '' } = useParams();
   const query = useIntegrations(environmentId);
-  const list = `/console/env/${environmentId}/integrations`;
   return (
     <section>
-      <nav aria-label="Breadcrumb">
-        <ul>
-          <li>
-            <Link to={list}>Integrations</Link>
-          </li>
-        </ul>
-      </nav>
+      <Breadcrumb environmentId={environmentId} />
       <QueryState query={query} what="the integration">
         {(integrations) => {
           const integration = integrations.find((i) => i._id === integrationId);
@@ -52,7 +46,12 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
   );
   const toggle = useIntegrationChange(environmentId, (active: boolean) => api<Integration>(environmentId, path, { method: 'PUT', body: { active } }));
   const setPrimary = useIntegrationChange(environmentId, () => api(environmentId, `${path}/set-primary`, { method: 'POST' }));
-  const remove = useIntegrationChange(environmentId, () => api(environmentId, path, { method: 'DELETE' }));
+  // Back to the list as soon as it is gone, before the list is read again: this page would
+  // otherwise say "not found" in between.
+  const remove = useIntegrationChange(environmentId, async () => {
+    await api(environmentId, path, { method: 'DELETE' });
+    navigate(`/console/env/${environmentId}/integrations`);
+  });
   const actionError = toggle.error ?? setPrimary.error ?? remove.error;
   const busy = toggle.isPending || setPrimary.isPending || remove.isPending;
 
@@ -102,7 +101,7 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
         <DeleteIntegrationDialog
           name={integration.name}
           busy={remove.isPending}
-          onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate(`/console/env/${environmentId}/integrations`) })}
+          onConfirm={() => remove.mutate()}
         />
       </div>
       {actionError ? (

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PROVIDERS, findProvider, type ProviderDef } from '../../../../lib/integrations/catalogue.ts';
 import { api } from '../../api/client.ts';
+import { Breadcrumb } from './Breadcrumb.tsx';
 import { CHANNEL_LABELS, CHANNELS, isChannel } from './channels.ts';
 import { IntegrationForm, type IntegrationFields } from './IntegrationForm.tsx';
 import { useIntegrationChange } from './queries.ts';
@@ -18,18 +19,10 @@ export function NewIntegration() {
   const channel = isChannel(channelParam) ? channelParam : undefined;
   const provider = channel ? findProvider(params.get('providerId') ?? '') : undefined;
   const chosen = provider?.channel === channel ? provider : undefined;
-  const base = `/console/env/${environmentId}/integrations`;
 
   return (
     <section>
-      <nav aria-label="Breadcrumb">
-        <ul>
-          <li>
-            <Link to={base}>Integrations</Link>
-          </li>
-          <li>New</li>
-        </ul>
-      </nav>
+      <Breadcrumb environmentId={environmentId} here="New" />
       <h1>New integration</h1>
 
       <h2>1. Channel</h2>
