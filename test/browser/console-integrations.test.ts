@@ -181,6 +181,21 @@ describe('console integrations', () => {
     expect(problems.errors).toEqual([]);
   }, 90_000);
 
+  it('says when a connection test was asked for a provider the API cannot test', async () => {
+    const identifier = `mailgun-${rand()}`;
+    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `${listPath()}/new?channel=email&providerId=mailgun`);
+    await page.getByLabel('Identifier').fill(identifier);
+    // Inactive, so its credentials may wait; the API still answers the connection test.
+    await page.getByLabel('Active').uncheck();
+    await page.getByLabel('Test the connection before saving').check();
+    await page.getByRole('button', { name: 'Create integration' }).click();
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: CONSOLE_WAIT_MS }).toBe(
+      'mailgun has no call that tests credentials without sending anything: they were not checked',
+    );
+    expect(await byIdentifier(identifier)).toMatchObject({ providerId: 'mailgun', active: false });
+    expect(problems.errors).toEqual([]);
+  });
+
   it('shows an integration’s conditions as sentences, no primary action off email and SMS, and an unknown id as not found', async () => {
     const identifier = `discord-${rand()}`;
     const made = await org.dev.client.post('/v1/integrations', {

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { findProvider } from '../../../../lib/integrations/catalogue.ts';
 import { api } from '../../api/client.ts';
@@ -11,6 +11,7 @@ import { fieldMessages, otherMessages } from './field-errors.ts';
 import { IntegrationForm, type IntegrationFields } from './IntegrationForm.tsx';
 import { useIntegrationChange, useIntegrations } from './queries.ts';
 import type { Integration } from './types.ts';
+import { withWarning } from './warning.ts';
 
 /** One integration: its settings, actions (activate, primary, delete), conditions and edit form. */
 export function IntegrationPage() {
@@ -42,8 +43,10 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
   const path = `/v1/integrations/${encodeURIComponent(integration._id)}`;
   const provider = findProvider(integration.providerId);
   const update = useIntegrationChange(environmentId, (body: Partial<IntegrationFields>) =>
-    api<Integration>(environmentId, path, { method: 'PUT', body }),
+    withWarning((onHeaders) => api<Integration>(environmentId, path, { method: 'PUT', body, onHeaders })),
   );
+  const createdWith = (useLocation().state as { warning?: string } | null)?.warning;
+  const warning = update.data ? update.data.warning : createdWith;
   const toggle = useIntegrationChange(environmentId, (active: boolean) => api<Integration>(environmentId, path, { method: 'PUT', body: { active } }));
   const setPrimary = useIntegrationChange(environmentId, () => api(environmentId, `${path}/set-primary`, { method: 'POST' }));
   // Back to the list as soon as it is gone, before the list is read again: this page would
@@ -63,6 +66,12 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
           {provider?.displayName ?? integration.providerId} · {CHANNEL_LABELS[integration.channel]}
         </p>
       </hgroup>
+
+      {warning ? (
+        <p role="status" className="integration-warning">
+          {warning}
+        </p>
+      ) : null}
 
       <dl className="integration-facts">
         <dt>Status</dt>

@@ -5,6 +5,7 @@ import { Breadcrumb } from './Breadcrumb.tsx';
 import { CHANNEL_LABELS, CHANNELS, isChannel } from './channels.ts';
 import { IntegrationForm, type IntegrationFields } from './IntegrationForm.tsx';
 import { useIntegrationChange } from './queries.ts';
+import { withWarning } from './warning.ts';
 import type { Integration } from './types.ts';
 
 /**
@@ -73,10 +74,13 @@ export function NewIntegration() {
 function CreateForm({ environmentId, provider }: { environmentId: string; provider: ProviderDef }) {
   const navigate = useNavigate();
   const create = useIntegrationChange(environmentId, (fields: IntegrationFields) =>
-    api<{ data: Integration }>(environmentId, '/v1/integrations', {
-      method: 'POST',
-      body: { providerId: provider.id, channel: provider.channel, ...fields },
-    }),
+    withWarning((onHeaders) =>
+      api<{ data: Integration }>(environmentId, '/v1/integrations', {
+        method: 'POST',
+        body: { providerId: provider.id, channel: provider.channel, ...fields },
+        onHeaders,
+      }),
+    ),
   );
   return (
     <IntegrationForm
@@ -86,7 +90,9 @@ function CreateForm({ environmentId, provider }: { environmentId: string; provid
       error={create.error}
       onSubmit={(fields) =>
         create.mutate(fields, {
-          onSuccess: ({ data }) => navigate(`/console/env/${environmentId}/integrations/${encodeURIComponent(data._id)}`),
+          // The page shows the warning once, for the request that had it.
+          onSuccess: ({ body, warning }) =>
+            navigate(`/console/env/${environmentId}/integrations/${encodeURIComponent(body.data._id)}`, { state: warning && { warning } }),
         })
       }
     />
