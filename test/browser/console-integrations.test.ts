@@ -181,7 +181,7 @@ describe('console integrations', () => {
     expect(problems.errors).toEqual([]);
   }, 90_000);
 
-  it('says when a connection test was asked for a provider the API cannot test', async () => {
+  it('says when a connection test was asked for a provider the API cannot test, and why activating it is refused', async () => {
     const identifier = `mailgun-${rand()}`;
     const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `${listPath()}/new?channel=email&providerId=mailgun`);
     await page.getByLabel('Identifier').fill(identifier);
@@ -193,7 +193,13 @@ describe('console integrations', () => {
       'mailgun has no call that tests credentials without sending anything: they were not checked',
     );
     expect(await byIdentifier(identifier)).toMatchObject({ providerId: 'mailgun', active: false });
-    expect(problems.errors).toEqual([]);
+
+    // Activating it without its credentials: the API's refusal, naming what is missing.
+    await page.getByRole('button', { name: 'Activate', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: CONSOLE_WAIT_MS }).toContain('The action failed (422)');
+    expect(await page.locator('ul.field-error').textContent()).toContain('credentials.apiKey: apiKey is required by Mailgun when the integration is active');
+    expect(await byIdentifier(identifier)).toMatchObject({ active: false });
+    expect(unexpected(problems.errors)).toEqual([]);
   });
 
   it('shows an integration’s conditions as sentences, no primary action off email and SMS, and an unknown id as not found', async () => {

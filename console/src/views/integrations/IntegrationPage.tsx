@@ -55,6 +55,12 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
     await api(environmentId, path, { method: 'DELETE' });
     navigate(`/console/env/${environmentId}/integrations`);
   });
+  // One action's failure is shown until another action runs.
+  const actions = [toggle, setPrimary, remove];
+  const act = (run: () => void) => () => {
+    for (const action of actions) action.reset();
+    run();
+  };
   const actionError = toggle.error ?? setPrimary.error ?? remove.error;
   const busy = toggle.isPending || setPrimary.isPending || remove.isPending;
 
@@ -99,18 +105,18 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
       </dl>
 
       <div className="integration-actions" role="group" aria-label="Actions">
-        <button type="button" disabled={busy} aria-busy={toggle.isPending} onClick={() => toggle.mutate(!integration.active)}>
+        <button type="button" disabled={busy} aria-busy={toggle.isPending} onClick={act(() => toggle.mutate(!integration.active))}>
           {integration.active ? 'Deactivate' : 'Activate'}
         </button>
         {hasPrimary(integration.channel) && !integration.primary ? (
-          <button type="button" disabled={busy} aria-busy={setPrimary.isPending} onClick={() => setPrimary.mutate()}>
+          <button type="button" disabled={busy} aria-busy={setPrimary.isPending} onClick={act(() => setPrimary.mutate())}>
             Set as primary
           </button>
         ) : null}
         <DeleteIntegrationDialog
           name={integration.name}
           busy={remove.isPending}
-          onConfirm={() => remove.mutate()}
+          onConfirm={act(() => remove.mutate())}
         />
       </div>
       {actionError ? (
