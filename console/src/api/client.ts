@@ -13,6 +13,8 @@ export interface RequestOptions {
   /** The key to call with, instead of the environment's stored one (signing in). */
   apiKey?: string;
   signal?: AbortSignal;
+  /** Given the answer's headers on 2xx (e.g. a `Warning` the body does not carry). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** `?a=1&b=x&b=y`: lists as repeated keys, as the API's list filters read them. */
@@ -47,6 +49,7 @@ export async function api<T = unknown>(environmentId: string, path: string, opti
     if (response.status === 401 && !options.apiKey) forgetKey(environmentId);
     throw new ApiError(response.status, messageOf(response.status, body), body);
   }
+  options.onHeaders?.(response.headers);
   return body as T;
 }
 

@@ -1,0 +1,75 @@
+import type { ProviderDef } from '../../../../lib/integrations/catalogue.ts';
+import { fieldKind, type FormCredentials } from './credential-values.ts';
+import type { FieldMessages } from './field-errors.ts';
+import { Field, FieldMessage, invalidProps } from './FieldMessage.tsx';
+
+/**
+ * The provider's credential fields from the catalogue: its display names as labels, required
+ * ones marked, secrets as password inputs, flags as checkboxes. Required is not enforced here:
+ * the API requires them only of an active integration, and says which are missing.
+ */
+export function CredentialFields({
+  provider,
+  values,
+  errors,
+  onChange,
+}: {
+  provider: ProviderDef;
+  values: FormCredentials;
+  errors: FieldMessages;
+  onChange: (key: string, value: string | boolean) => void;
+}) {
+  if (provider.credentials.length === 0) {
+    return <p className="empty">{provider.displayName} needs no credentials.</p>;
+  }
+  return (
+    <fieldset>
+      <legend>Credentials</legend>
+      <small>Fields marked required must be filled for the integration to be active.</small>
+      {provider.credentials.map(({ key, displayName, required }) => {
+        const kind = fieldKind(key);
+        const messages = errors[`credentials.${key}`];
+        const id = `credential-${key}`;
+        const value = values[key];
+        const label = (
+          <>
+            {displayName}
+            {required ? <small className="required"> (required)</small> : null}
+          </>
+        );
+        if (kind === 'boolean') {
+          return (
+            <div key={key}>
+              <label>
+                <input type="checkbox" name={key} checked={value === true} onChange={(e) => onChange(key, e.target.checked)} {...invalidProps(id, messages)} />
+                {label}
+              </label>
+              <FieldMessage id={`${id}-error`} messages={messages} />
+            </div>
+          );
+        }
+        const common = {
+          id,
+          name: key,
+          value: typeof value === 'string' ? value : '',
+          'aria-required': required,
+          ...invalidProps(id, messages),
+        };
+        return (
+          <Field key={key} id={id} label={label} messages={messages}>
+            {kind === 'json' ? (
+              <textarea {...common} rows={3} placeholder="{}" onChange={(e) => onChange(key, e.target.value)} />
+            ) : (
+              <input
+                {...common}
+                type={kind === 'secret' ? 'password' : 'text'}
+                autoComplete={kind === 'secret' ? 'new-password' : 'off'}
+                onChange={(e) => onChange(key, e.target.value)}
+              />
+            )}
+          </Field>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,153 @@
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Breadcrumb } from './Breadcrumb.tsx';
+import { findProvider } from '../../../../lib/integrations/catalogue.ts';
+import { api } from '../../api/client.ts';
+import { ErrorNote, QueryState } from '../../components/states.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { CHANNEL_LABELS, hasPrimary } from './channels.ts';
+import { Conditions } from './Conditions.tsx';
+import { DeleteIntegrationDialog } from './DeleteIntegrationDialog.tsx';
+import { fieldMessages, otherMessages } from './field-errors.ts';
+import { IntegrationForm, type IntegrationFields } from './IntegrationForm.tsx';
+import { useIntegrationChange, useIntegrations } from './queries.ts';
+import type { Integration } from './types.ts';
+import { withWarning } from './warning.ts';
+
+/** One integration: its settings, actions (activate, primary, delete), conditions and edit form. */
+export function IntegrationPage() {
+  const { environmentId = '', integrationId = '' } = useParams();
+  const query = useIntegrations(environmentId);
+  return (
+    <section>
+      <Breadcrumb environmentId={environmentId} />
+      <QueryState query={query} what="the integration">
+        {(integrations) => {
+          const integration = integrations.find((i) => i._id === integrationId);
+          if (!integration) {
+            return (
+              <ErrorNote
+                title="Integration not found"
+                error={`This environment has no integration ${integrationId}. It may have been deleted; the list shows the ones there are.`}
+              />
+            );
+          }
+          return <IntegrationDetail key={integration._id} environmentId={environmentId} integration={integration} />;
+        }}
+      </QueryState>
+    </section>
+  );
+}
+
+function IntegrationDetail({ environmentId, integration }: { environmentId: string; integration: Integration }) {
+  const navigate = useNavigate();
+  const path = `/v1/integrations/${encodeURIComponent(integration._id)}`;
+  const provider = findProvider(integration.providerId);
+  const update = useIntegrationChange(environmentId, (body: Partial<IntegrationFields>) =>
+    withWarning((onHeaders) => api<Integration>(environmentId, path, { method: 'PUT', body, onHeaders })),
+  );
+  const createdWith = (useLocation().state as { warning?: string } | null)?.warning;
+  const warning = update.data ? update.data.warning : createdWith;
+  const toggle = useIntegrationChange(environmentId, (active: boolean) => api<Integration>(environmentId, path, { method: 'PUT', body: { active } }));
+  const setPrimary = useIntegrationChange(environmentId, () => api(environmentId, `${path}/set-primary`, { method: 'POST' }));
+  // Back to the list as soon as it is gone, before the list is read again: this page would
+  // otherwise say "not found" in between.
+  const remove = useIntegrationChange(environmentId, async () => {
+    await api(environmentId, path, { method: 'DELETE' });
+    navigate(`/console/env/${environmentId}/integrations`);
+  });
+  // One action's failure is shown until another action runs.
+  const actions = [toggle, setPrimary, remove];
+  const act = (run: () => void) => () => {
+    for (const action of actions) action.reset();
+    run();
+  };
+  const actionError = toggle.error ?? setPrimary.error ?? remove.error;
+  const busy = toggle.isPending || setPrimary.isPending || remove.isPending;
+
+  return (
+    <>
+      <hgroup>
+        <h1>{integration.name}</h1>
+        <p>
+          {provider?.displayName ?? integration.providerId} · {CHANNEL_LABELS[integration.channel]}
+        </p>
+      </hgroup>
+
+      {warning ? (
+        <p role="status" className="integration-warning">
+          {warning}
+        </p>
+      ) : null}
+
+      <dl className="integration-facts">
+        <dt>Status</dt>
+        <dd>
+          <StatusBadge status={integration.active ? 'Active' : 'Inactive'} />
+        </dd>
+        {hasPrimary(integration.channel) ? (
+          <>
+            <dt>Primary</dt>
+            <dd>{integration.primary ? 'Primary: chosen first for its channel' : 'No'}</dd>
+          </>
+        ) : null}
+        <dt>Identifier</dt>
+        <dd>
+          <code>{integration.identifier}</code>
+        </dd>
+        <dt>Provider id</dt>
+        <dd>
+          <code>{integration.providerId}</code>
+        </dd>
+        <dt>Created</dt>
+        <dd>{new Date(integration.createdAt).toLocaleString()}</dd>
+        <dt>Updated</dt>
+        <dd>{new Date(integration.updatedAt).toLocaleString()}</dd>
+      </dl>
+
+      <div className="integration-actions" role="group" aria-label="Actions">
+        <button type="button" disabled={busy} aria-busy={toggle.isPending} onClick={act(() => toggle.mutate(!integration.active))}>
+          {integration.active ? 'Deactivate' : 'Activate'}
+        </button>
+        {hasPrimary(integration.channel) && !integration.primary ? (
+          <button type="button" disabled={busy} aria-busy={setPrimary.isPending} onClick={act(() => setPrimary.mutate())}>
+            Set as primary
+          </button>
+        ) : null}
+        <DeleteIntegrationDialog
+          name={integration.name}
+          busy={remove.isPending}
+          onConfirm={act(() => remove.mutate())}
+        />
+      </div>
+      {actionError ? (
+        <>
+          <ErrorNote error={actionError} title="The action failed" />
+          <ul className="field-error">
+            {otherMessages(fieldMessages(actionError), []).map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      <h2>Conditions</h2>
+      <Conditions conditions={integration.conditions ?? []} />
+
+      <h2>Settings and credentials</h2>
+      {provider ? (
+        <IntegrationForm
+          key={integration.updatedAt}
+          provider={provider}
+          current={integration}
+          submitLabel="Save changes"
+          busy={update.isPending}
+          error={update.error}
+          onSubmit={(fields) => update.mutate(fields)}
+        />
+      ) : (
+        <ErrorNote title="Unknown provider" error={`The console does not know the provider ${integration.providerId}, so it cannot edit this integration.`} />
+      )}
+      {update.isSuccess ? <p role="status">Saved.</p> : null}
+    </>
+  );
+}
