@@ -1,0 +1,45 @@
+import { useNavigate } from 'react-router';
+import { groupPath, RESOURCE_TYPES } from './types.ts';
+
+/**
+ * Opens the editor of one locale of a workflow or layout, for a resource with no translations yet
+ * (the list shows only those that have some). Nothing is written until the editor saves.
+ */
+export function NewTranslation({ environmentId }: { environmentId: string }) {
+  const navigate = useNavigate();
+  return (
+    <details>
+      <summary role="button" className="outline">
+        Add a locale to a workflow or layout
+      </summary>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const text = (field: string) => String(form.get(field) ?? '').trim();
+          void navigate(groupPath(environmentId, text('resourceType'), text('resourceId'), text('locale')));
+        }}
+      >
+        <div className="grid">
+          <label>
+            Resource type
+            <select name="resourceType" defaultValue="workflow">
+              {RESOURCE_TYPES.map((type) => (
+                <option key={type}>{type}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Workflow or layout id
+            <input name="resourceId" required />
+          </label>
+          <label>
+            Locale
+            <input name="locale" required placeholder="en_US" />
+          </label>
+        </div>
+        <button type="submit">Open editor</button>
+      </form>
+    </details>
+  );
+}

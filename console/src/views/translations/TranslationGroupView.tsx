@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
+import { useParamsLink } from '../../components/list-pager.tsx';
+import { ErrorNote, Loading } from '../../components/states.tsx';
+import { LocaleEditor } from './LocaleEditor.tsx';
+import { translationsPath, type TranslationGroup } from './types.ts';
+
+/** A workflow's or layout's translations: its locales (`?locale=` picks one) and that locale's JSON. */
+export function TranslationGroupView() {
+  const { environmentId = '', resourceType = '', resourceId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const linkTo = useParamsLink();
+  const group = useQuery({
+    queryKey: ['translations', environmentId, 'group', resourceType, resourceId],
+    // No group yet (no locale written, or translations off for the resource) is a state, not a failure.
+    queryFn: ({ signal }) =>
+      api<{ data: TranslationGroup }>(environmentId, `/v2/translations/group/${resourceType}/${encodeURIComponent(resourceId)}`, { signal }).then(
+        (body) => body.data,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        },
+      ),
+  });
+  const locales = group.data?.locales ?? [];
+  const locale = params.get('locale') ?? locales[0];
+
+  return (
+    <section>
+      <nav aria-label="Breadcrumb">
+        <ul>
+          <li>
+            <Link to={translationsPath(environmentId)}>Translations</Link>
+          </li>
+          <li>{resourceType}</li>
+        </ul>
+      </nav>
+      <h1>{group.data?.resourceName ?? resourceId}</h1>
+      <p>
+        {resourceType} <code>{resourceId}</code>
+      </p>
+      {group.error ? <ErrorNote error={group.error} title="Could not load the translations" /> : null}
+      {group.isPending ? <Loading what="the locales" /> : null}
+      {group.data === null ? (
+        <p className="empty">
+          This {resourceType} has no translations yet, or does not render them (translations are off). Texts written here are kept either way.
+        </p>
+      ) : null}
+      {locales.length > 0 ? (
+        <nav aria-label="Locales">
+          <ul>
+            {locales.map((name) => (
+              <li key={name}>
+                <Link to={linkTo({ locale: name })} aria-current={name === locale ? 'page' : undefined}>
+                  {name}
+                  {group.data?.outdatedLocales?.includes(name) ? ' (outdated)' : ''}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const value = String(new FormData(event.currentTarget).get('locale') ?? '').trim();
+          if (value) setParams({ locale: value });
+        }}
+      >
+        <fieldset role="group">
+          <input name="locale" aria-label="Locale to open" placeholder="Another locale, e.g. de_DE" />
+          <button type="submit" className="secondary">
+            Open locale
+          </button>
+        </fieldset>
+      </form>
+      {locale ? (
+        <LocaleEditor key={locale} environmentId={environmentId} resourceType={resourceType} resourceId={resourceId} locale={locale} />
+      ) : group.data === null ? (
+        <p className="empty">Open a locale above to write its first texts.</p>
+      ) : null}
+    </section>
+  );
+}
