@@ -105,7 +105,8 @@ function DeleteLayout({ environmentId, layout }: { environmentId: string; layout
     mutationFn: () => api(environmentId, `/v2/layouts/${encodeURIComponent(layout.layoutId)}`, { method: 'DELETE' }),
     onSuccess: async () => {
       await navigate(layoutsPath(environmentId));
-      await queryClient.invalidateQueries({ queryKey: ['layouts', environmentId] });
+      // The list only: the deleted one's own queries, read again now, would only answer 404.
+      await queryClient.invalidateQueries({ queryKey: ['layouts', environmentId, 'list'] });
     },
   });
   return (

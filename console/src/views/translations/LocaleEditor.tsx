@@ -62,7 +62,11 @@ function EditorForm({ environmentId, resourceType, resourceId, locale, saved }: 
   const save = useMutation({
     mutationFn: (content: Record<string, unknown>) =>
       api<{ data: Translation }>(environmentId, '/v2/translations', { method: 'POST', body: { resourceType, resourceId, locale, content } }),
-    onSuccess: invalidate,
+    // The stored content, laid out again: what is in the field is what the API now holds.
+    onSuccess: async (body) => {
+      setText(JSON.stringify(body.data.content, null, 2));
+      await invalidate();
+    },
   });
   const remove = useMutation({
     mutationFn: () => api(environmentId, `${resourceUrl(resourceType, resourceId)}/${encodeURIComponent(locale)}`, { method: 'DELETE' }),

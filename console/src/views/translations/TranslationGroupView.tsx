@@ -4,6 +4,7 @@ import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useParamsLink } from '../../components/list-pager.tsx';
 import { ErrorNote, Loading } from '../../components/states.tsx';
+import { TabNav } from '../../components/tab-nav.tsx';
 import { LocaleEditor } from './LocaleEditor.tsx';
 import { translationsPath, type TranslationGroup } from './types.ts';
 
@@ -49,18 +50,15 @@ export function TranslationGroupView() {
         </p>
       ) : null}
       {locales.length > 0 ? (
-        <nav aria-label="Locales">
-          <ul>
-            {locales.map((name) => (
-              <li key={name}>
-                <Link to={linkTo({ locale: name })} aria-current={name === locale ? 'page' : undefined}>
-                  {name}
-                  {group.data?.outdatedLocales?.includes(name) ? ' (outdated)' : ''}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <TabNav
+          label="Locales"
+          tabs={locales.map((name) => ({
+            key: name,
+            label: group.data?.outdatedLocales?.includes(name) ? `${name} (outdated)` : name,
+            to: linkTo({ locale: name }),
+            current: name === locale,
+          }))}
+        />
       ) : null}
       <form
         onSubmit={(event) => {

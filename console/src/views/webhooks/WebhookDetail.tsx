@@ -8,6 +8,7 @@ import { useParamsLink } from '../../components/list-pager.tsx';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
 import { ErrorNote, QueryState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { TabNav } from '../../components/tab-nav.tsx';
 import { AttemptsTable } from './AttemptsTable.tsx';
 import { DeadLettersTable } from './DeadLettersTable.tsx';
 import { EndpointForm } from './EndpointForm.tsx';
@@ -84,17 +85,15 @@ function EndpointView({ environmentId, endpoint }: { environmentId: string; endp
         <RotateSecret environmentId={environmentId} endpoint={endpoint} onRotated={setSecret} />
         <DeleteEndpoint environmentId={environmentId} endpoint={endpoint} />
       </div>
-      <nav aria-label="Endpoint sections">
-        <ul>
-          {TABS.map(([name, label]) => (
-            <li key={name}>
-              <Link to={linkTo({ tab: name === 'attempts' ? undefined : name, after: undefined, before: undefined })} aria-current={name === tab ? 'page' : undefined}>
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav
+        label="Endpoint sections"
+        tabs={TABS.map(([name, label]) => ({
+          key: name,
+          label,
+          to: linkTo({ tab: name === 'attempts' ? undefined : name, after: undefined, before: undefined }),
+          current: name === tab,
+        }))}
+      />
       {tab === 'attempts' ? <AttemptsTable environmentId={environmentId} endpointId={endpoint._id} /> : null}
       {tab === 'dead-letters' ? <DeadLettersTable environmentId={environmentId} endpointId={endpoint._id} /> : null}
       {tab === 'edit' ? (
@@ -152,7 +151,8 @@ function DeleteEndpoint({ environmentId, endpoint }: { environmentId: string; en
     mutationFn: () => api(environmentId, endpointUrl(endpoint._id), { method: 'DELETE' }),
     onSuccess: async () => {
       await navigate(webhooksPath(environmentId));
-      await queryClient.invalidateQueries({ queryKey: ['webhooks', environmentId] });
+      // The list only: the deleted one's own queries, read again now, would only answer 404.
+      await queryClient.invalidateQueries({ queryKey: ['webhooks', environmentId, 'list'] });
     },
   });
   return (
