@@ -4,6 +4,8 @@ import { api } from '../../api/client.ts';
 import { fieldMessage, fieldProblem } from '../../components/api-field-error.tsx';
 import { ErrorNote } from '../../components/states.tsx';
 import { layoutPath, type Layout } from './types.ts';
+import { FormDisclosure } from '../../components/form-disclosure.tsx';
+import { onSubmitted } from '../../components/submitted-form.ts';
 
 interface NewLayout {
   name: string;
@@ -31,17 +33,9 @@ export function CreateLayout({ environmentId }: { environmentId: string }) {
   const html = fieldProblem('layout-html', fieldMessage(create.error, 'controlValues.email.body'));
 
   return (
-    <details>
-      <summary role="button" className="outline">
-        New layout
-      </summary>
+    <FormDisclosure summary="New layout">
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const text = (field: string) => String(form.get(field) ?? '').trim();
-          create.mutate({ name: text('name'), layoutId: text('layoutId'), html: text('html') });
-        }}
+        onSubmit={onSubmitted((text) => create.mutate({ name: text('name'), layoutId: text('layoutId'), html: text('html') }))}
       >
         <label>
           Name
@@ -69,6 +63,6 @@ export function CreateLayout({ environmentId }: { environmentId: string }) {
           Create layout
         </button>
       </form>
-    </details>
+    </FormDisclosure>
   );
 }

@@ -4,6 +4,8 @@ import { api } from '../../api/client.ts';
 import { fieldMessage, fieldProblem } from '../../components/api-field-error.tsx';
 import { ErrorNote } from '../../components/states.tsx';
 import { layoutPath, type Layout } from './types.ts';
+import { FormDisclosure } from '../../components/form-disclosure.tsx';
+import { onSubmitted } from '../../components/submitted-form.ts';
 
 /** A copy of the layout's content under a new name (never the default), then opens it. */
 export function DuplicateLayout({ environmentId, layout }: { environmentId: string; layout: Layout }) {
@@ -23,16 +25,9 @@ export function DuplicateLayout({ environmentId, layout }: { environmentId: stri
   const name = fieldProblem('duplicate-name', fieldMessage(duplicate.error, 'name'));
   const layoutId = fieldProblem('duplicate-id', fieldMessage(duplicate.error, 'layoutId'));
   return (
-    <details>
-      <summary role="button" className="outline">
-        Duplicate
-      </summary>
+    <FormDisclosure summary="Duplicate">
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          duplicate.mutate({ name: String(form.get('name') ?? '').trim(), layoutId: String(form.get('layoutId') ?? '').trim() });
-        }}
+        onSubmit={onSubmitted((text) => duplicate.mutate({ name: text('name'), layoutId: text('layoutId') }))}
       >
         <label>
           Name of the copy
@@ -49,6 +44,6 @@ export function DuplicateLayout({ environmentId, layout }: { environmentId: stri
           Duplicate layout
         </button>
       </form>
-    </details>
+    </FormDisclosure>
   );
 }

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useBackToList } from '../../components/back-to-list.ts';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
+import { ConfirmButton } from '../../components/confirm-dialog.tsx';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
 import { RawJson } from '../../components/raw-json.tsx';
 import { QueryState } from '../../components/states.tsx';
@@ -21,14 +22,7 @@ export function LayoutDetail() {
 
   return (
     <section>
-      <nav aria-label="Breadcrumb">
-        <ul>
-          <li>
-            <Link to={layoutsPath(environmentId)}>Layouts</Link>
-          </li>
-          <li>{layout.data?.name ?? layoutId}</li>
-        </ul>
-      </nav>
+      <Breadcrumb listTo={layoutsPath(environmentId)} listLabel="Layouts" current={layout.data?.name ?? layoutId} />
       <QueryState query={layout} what="the layout">
         {(data) => <LayoutView environmentId={environmentId} layout={data} />}
       </QueryState>
@@ -98,39 +92,18 @@ function prettyJson(text: string): string {
 }
 
 function DeleteLayout({ environmentId, layout }: { environmentId: string; layout: Layout }) {
-  const [asking, setAsking] = useState(false);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const remove = useMutation({
-    mutationFn: () => api(environmentId, `/v2/layouts/${encodeURIComponent(layout.layoutId)}`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      await navigate(layoutsPath(environmentId));
-      // The list only: the deleted one's own queries, read again now, would only answer 404.
-      await queryClient.invalidateQueries({ queryKey: ['layouts', environmentId, 'list'] });
-    },
-  });
+  const backToList = useBackToList('layouts');
   return (
-    <>
-      <button type="button" className="secondary" onClick={() => setAsking(true)}>
-        Delete layout
-      </button>
-      <ConfirmDialog
-        open={asking}
-        title={`Delete ${layout.name}?`}
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => remove.mutate()}
-        onCancel={() => {
-          setAsking(false);
-          remove.reset();
-        }}
-      >
-        <p>
-          The layout <code>{layout.layoutId}</code> and its translations are deleted. The default layout and a layout a workflow uses cannot be deleted.
-        </p>
-      </ConfirmDialog>
-    </>
+    <ConfirmButton
+      label="Delete layout"
+      title={`Delete ${layout.name}?`}
+      confirmLabel="Delete"
+      run={() => api(environmentId, `/v2/layouts/${encodeURIComponent(layout.layoutId)}`, { method: 'DELETE' })}
+      onDone={backToList}
+    >
+      <p>
+        The layout <code>{layout.layoutId}</code> and its translations are deleted. The default layout and a layout a workflow uses cannot be deleted.
+      </p>
+    </ConfirmButton>
   );
 }
-

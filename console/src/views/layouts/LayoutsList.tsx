@@ -3,6 +3,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
 import { OffsetPager, usePageIndex } from '../../components/list-pager.tsx';
+import { ScrollTable } from '../../components/scroll-table.tsx';
+import { SearchForm } from '../../components/search-form.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { CreateLayout } from './CreateLayout.tsx';
 import { layoutPath, type LayoutList } from './types.ts';
@@ -12,7 +14,7 @@ const PAGE_SIZE = 20;
 /** The environment's layouts: searched and paged through the URL, the default one marked. */
 export function LayoutsList() {
   const { environmentId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const search = params.get('query') ?? '';
   const pageIndex = usePageIndex();
   const layouts = useQuery({
@@ -24,53 +26,29 @@ export function LayoutsList() {
   return (
     <section>
       <h1>Layouts</h1>
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const value = String(new FormData(event.currentTarget).get('query') ?? '').trim();
-          setParams(value ? { query: value } : {});
-        }}
-      >
-        <fieldset role="group">
-          <input type="search" name="query" aria-label="Search layouts by name or identifier" placeholder="Search by name or identifier" defaultValue={search} key={search} />
-          <button type="submit">Search</button>
-        </fieldset>
-      </form>
+      <SearchForm label="Search layouts by name or identifier" />
       <QueryState query={layouts} what="layouts">
         {(data) =>
           data.layouts.length === 0 ? (
             <Empty>{search ? `No layout matches “${search}”.` : 'No layouts yet: create one below; the first one becomes the default.'}</Empty>
           ) : (
             <>
-              <div className="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Identifier</th>
-                      <th scope="col">Translations</th>
-                      <th scope="col">Updated</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.layouts.map((layout) => (
-                      <tr key={layout._id}>
-                        <td>
-                          <Link to={layoutPath(environmentId, layout.layoutId)}>{layout.name}</Link> {layout.isDefault ? <mark>Default</mark> : null}
-                        </td>
-                        <td>
-                          <code>{layout.layoutId}</code>
-                        </td>
-                        <td>{layout.isTranslationEnabled ? 'On' : 'Off'}</td>
-                        <td>
-                          <LocalDateTime iso={layout.updatedAt} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ScrollTable columns={['Name', 'Identifier', 'Translations', 'Updated']}>
+                {data.layouts.map((layout) => (
+                  <tr key={layout._id}>
+                    <td>
+                      <Link to={layoutPath(environmentId, layout.layoutId)}>{layout.name}</Link> {layout.isDefault ? <mark>Default</mark> : null}
+                    </td>
+                    <td>
+                      <code>{layout.layoutId}</code>
+                    </td>
+                    <td>{layout.isTranslationEnabled ? 'On' : 'Off'}</td>
+                    <td>
+                      <LocalDateTime iso={layout.updatedAt} />
+                    </td>
+                  </tr>
+                ))}
+              </ScrollTable>
               <OffsetPager pageIndex={pageIndex} pageSize={PAGE_SIZE} total={data.totalCount} />
             </>
           )

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { fieldMessage, fieldProblem } from '../../components/api-field-error.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmButton } from '../../components/confirm-dialog.tsx';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
 import { ErrorNote, QueryState } from '../../components/states.tsx';
 import { groupPath, resourceUrl, type Translation } from './types.ts';
@@ -56,7 +56,6 @@ function EditorForm({ environmentId, resourceType, resourceId, locale, saved }: 
   const navigate = useNavigate();
   const [text, setText] = useState(() => JSON.stringify(saved?.content ?? {}, null, 2));
   const [problem, setProblem] = useState<string>();
-  const [asking, setAsking] = useState(false);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: ['translations', environmentId] });
 
   const save = useMutation({
@@ -65,14 +64,6 @@ function EditorForm({ environmentId, resourceType, resourceId, locale, saved }: 
     // The stored content, laid out again: what is in the field is what the API now holds.
     onSuccess: async (body) => {
       setText(JSON.stringify(body.data.content, null, 2));
-      await invalidate();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => api(environmentId, `${resourceUrl(resourceType, resourceId)}/${encodeURIComponent(locale)}`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      setAsking(false);
-      await navigate(groupPath(environmentId, resourceType, resourceId));
       await invalidate();
     },
   });
@@ -126,26 +117,21 @@ function EditorForm({ environmentId, resourceType, resourceId, locale, saved }: 
             Save {locale}
           </button>
           {saved ? (
-            <button type="button" className="secondary" onClick={() => setAsking(true)}>
-              Delete {locale}
-            </button>
+            <ConfirmButton
+              label={`Delete ${locale}`}
+              title={`Delete the ${locale} texts?`}
+              confirmLabel="Delete"
+              run={() => api(environmentId, `${resourceUrl(resourceType, resourceId)}/${encodeURIComponent(locale)}`, { method: 'DELETE' })}
+              onDone={async () => {
+                await navigate(groupPath(environmentId, resourceType, resourceId));
+                await invalidate();
+              }}
+            >
+              <p>Messages to subscribers in {locale} then fall back to the organization's default locale.</p>
+            </ConfirmButton>
           ) : null}
         </div>
       </form>
-      <ConfirmDialog
-        open={asking}
-        title={`Delete the ${locale} texts?`}
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => remove.mutate()}
-        onCancel={() => {
-          setAsking(false);
-          remove.reset();
-        }}
-      >
-        <p>Messages to subscribers in {locale} then fall back to the organization's default locale.</p>
-      </ConfirmDialog>
     </article>
   );
 }

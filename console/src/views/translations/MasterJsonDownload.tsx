@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { fieldMessage, fieldProblem } from '../../components/api-field-error.tsx';
 import { ErrorNote } from '../../components/states.tsx';
+import { onSubmitted } from '../../components/submitted-form.ts';
 
 /**
  * The organization's master JSON of one locale (every workflow's and layout's texts) saved as a
@@ -26,10 +27,7 @@ export function MasterJsonDownload({ environmentId }: { environmentId: string })
     <article>
       <h2>Master JSON</h2>
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          download.mutate(String(new FormData(event.currentTarget).get('locale') ?? '').trim());
-        }}
+        onSubmit={onSubmitted((text) => download.mutate(text('locale')))}
       >
         <label>
           Locale

@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router';
 import { groupPath, RESOURCE_TYPES } from './types.ts';
+import { FormDisclosure } from '../../components/form-disclosure.tsx';
+import { onSubmitted } from '../../components/submitted-form.ts';
 
 /**
  * Opens the editor of one locale of a workflow or layout, for a resource with no translations yet
@@ -8,17 +10,9 @@ import { groupPath, RESOURCE_TYPES } from './types.ts';
 export function NewTranslation({ environmentId }: { environmentId: string }) {
   const navigate = useNavigate();
   return (
-    <details>
-      <summary role="button" className="outline">
-        Add a locale to a workflow or layout
-      </summary>
+    <FormDisclosure summary="Add a locale to a workflow or layout">
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const text = (field: string) => String(form.get(field) ?? '').trim();
-          void navigate(groupPath(environmentId, text('resourceType'), text('resourceId'), text('locale')));
-        }}
+        onSubmit={onSubmitted((text) => void navigate(groupPath(environmentId, text('resourceType'), text('resourceId'), text('locale'))))}
       >
         <div className="grid">
           <label>
@@ -40,6 +34,6 @@ export function NewTranslation({ environmentId }: { environmentId: string }) {
         </div>
         <button type="submit">Open editor</button>
       </form>
-    </details>
+    </FormDisclosure>
   );
 }

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { useParamsLink } from '../../components/list-pager.tsx';
 import { ErrorNote, Loading } from '../../components/states.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
 import { LocaleEditor } from './LocaleEditor.tsx';
 import { translationsPath, type TranslationGroup } from './types.ts';
+import { onSubmitted } from '../../components/submitted-form.ts';
 
 /** A workflow's or layout's translations: its locales (`?locale=` picks one) and that locale's JSON. */
 export function TranslationGroupView() {
@@ -30,14 +32,7 @@ export function TranslationGroupView() {
 
   return (
     <section>
-      <nav aria-label="Breadcrumb">
-        <ul>
-          <li>
-            <Link to={translationsPath(environmentId)}>Translations</Link>
-          </li>
-          <li>{resourceType}</li>
-        </ul>
-      </nav>
+      <Breadcrumb listTo={translationsPath(environmentId)} listLabel="Translations" current={resourceType} />
       <h1>{group.data?.resourceName ?? resourceId}</h1>
       <p>
         {resourceType} <code>{resourceId}</code>
@@ -61,11 +56,9 @@ export function TranslationGroupView() {
         />
       ) : null}
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const value = String(new FormData(event.currentTarget).get('locale') ?? '').trim();
-          if (value) setParams({ locale: value });
-        }}
+        onSubmit={onSubmitted((text) => {
+          if (text('locale')) setParams({ locale: text('locale') });
+        })}
       >
         <fieldset role="group">
           <input name="locale" aria-label="Locale to open" placeholder="Another locale, e.g. de_DE" />

@@ -3,6 +3,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
 import { OffsetPager, usePageIndex } from '../../components/list-pager.tsx';
+import { ScrollTable } from '../../components/scroll-table.tsx';
+import { SearchForm } from '../../components/search-form.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { MasterJsonDownload } from './MasterJsonDownload.tsx';
 import { NewTranslation } from './NewTranslation.tsx';
@@ -13,11 +15,11 @@ const PAGE_SIZE = 20;
 /** The environment's translation groups (a workflow's or a layout's locales), searched and paged through the URL. */
 export function TranslationsList() {
   const { environmentId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const search = params.get('query') ?? '';
   const pageIndex = usePageIndex();
   const groups = useQuery({
-    queryKey: ['translations', environmentId, 'groups', search, pageIndex],
+    queryKey: ['translations', environmentId, 'list', search, pageIndex],
     queryFn: ({ signal }) =>
       api<TranslationGroupPage>(environmentId, '/v2/translations/list', { query: { query: search, limit: PAGE_SIZE, offset: pageIndex * PAGE_SIZE }, signal }),
   });
@@ -25,19 +27,7 @@ export function TranslationsList() {
   return (
     <section>
       <h1>Translations</h1>
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const value = String(new FormData(event.currentTarget).get('query') ?? '').trim();
-          setParams(value ? { query: value } : {});
-        }}
-      >
-        <fieldset role="group">
-          <input type="search" name="query" aria-label="Search translations by name or id" placeholder="Search by name or id" defaultValue={search} key={search} />
-          <button type="submit">Search</button>
-        </fieldset>
-      </form>
+      <SearchForm label="Search translations by name or id" />
       <QueryState query={groups} what="translations">
         {(page) =>
           page.data.length === 0 ? (
@@ -48,34 +38,21 @@ export function TranslationsList() {
             </Empty>
           ) : (
             <>
-              <div className="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Resource</th>
-                      <th scope="col">Type</th>
-                      <th scope="col">Locales</th>
-                      <th scope="col">Outdated</th>
-                      <th scope="col">Updated</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.data.map((group) => (
-                      <tr key={`${group.resourceType}/${group.resourceId}`}>
-                        <td>
-                          <Link to={groupPath(environmentId, group.resourceType, group.resourceId)}>{group.resourceName}</Link> <code>{group.resourceId}</code>
-                        </td>
-                        <td>{group.resourceType}</td>
-                        <td>{group.locales.join(', ')}</td>
-                        <td>{group.outdatedLocales?.length ? group.outdatedLocales.join(', ') : '—'}</td>
-                        <td>
-                          <LocalDateTime iso={group.updatedAt} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ScrollTable columns={['Resource', 'Type', 'Locales', 'Outdated', 'Updated']}>
+                {page.data.map((group) => (
+                  <tr key={`${group.resourceType}/${group.resourceId}`}>
+                    <td>
+                      <Link to={groupPath(environmentId, group.resourceType, group.resourceId)}>{group.resourceName}</Link> <code>{group.resourceId}</code>
+                    </td>
+                    <td>{group.resourceType}</td>
+                    <td>{group.locales.join(', ')}</td>
+                    <td>{group.outdatedLocales?.length ? group.outdatedLocales.join(', ') : '—'}</td>
+                    <td>
+                      <LocalDateTime iso={group.updatedAt} />
+                    </td>
+                  </tr>
+                ))}
+              </ScrollTable>
               <OffsetPager pageIndex={pageIndex} pageSize={PAGE_SIZE} total={page.total} />
             </>
           )

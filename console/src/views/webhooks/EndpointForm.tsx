@@ -2,6 +2,7 @@ import { MESSAGE_EVENTS, PREFERENCE_EVENTS, WORKFLOW_EVENTS } from '../../../../
 import { fieldMessage, fieldProblem } from '../../components/api-field-error.tsx';
 import { ErrorNote } from '../../components/states.tsx';
 import type { EndpointInput } from './types.ts';
+import { onSubmitted } from '../../components/submitted-form.ts';
 
 // The event types come from the service's own list (a pure data module, bundled as it is), so the
 // checkboxes are always the ones the API accepts.
@@ -29,16 +30,9 @@ export function EndpointForm({ id, initial, submitLabel, pending, error, onSubmi
   const shown = url.note ?? description.note ?? eventTypes;
   return (
     <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        onSubmit({
-          url: String(form.get('url') ?? '').trim(),
-          description: String(form.get('description') ?? '').trim(),
-          eventTypes: form.getAll('eventTypes').map(String),
-          enabled: form.get('enabled') === 'on',
-        });
-      }}
+      onSubmit={onSubmitted((text, form) =>
+        onSubmit({ url: text('url'), description: text('description'), eventTypes: form.getAll('eventTypes').map(String), enabled: form.get('enabled') === 'on' }),
+      )}
     >
       <label>
         URL

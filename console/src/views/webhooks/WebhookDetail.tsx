@@ -1,9 +1,11 @@
 import './webhooks.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useBackToList } from '../../components/back-to-list.ts';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
+import { ConfirmButton } from '../../components/confirm-dialog.tsx';
 import { useParamsLink } from '../../components/list-pager.tsx';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
 import { ErrorNote, QueryState } from '../../components/states.tsx';
@@ -30,14 +32,7 @@ export function WebhookDetail() {
   });
   return (
     <section>
-      <nav aria-label="Breadcrumb">
-        <ul>
-          <li>
-            <Link to={webhooksPath(environmentId)}>Webhooks</Link>
-          </li>
-          <li>{endpoint.data?.description || endpointId}</li>
-        </ul>
-      </nav>
+      <Breadcrumb listTo={webhooksPath(environmentId)} listLabel="Webhooks" current={endpoint.data?.description || endpointId} />
       <QueryState query={endpoint} what="the webhook endpoint">
         {(data) => <EndpointView environmentId={environmentId} endpoint={data} />}
       </QueryState>
@@ -115,67 +110,33 @@ function EndpointView({ environmentId, endpoint }: { environmentId: string; endp
 }
 
 function RotateSecret({ environmentId, endpoint, onRotated }: { environmentId: string; endpoint: Endpoint; onRotated: (secret: string) => void }) {
-  const [asking, setAsking] = useState(false);
-  const rotate = useMutation({
-    mutationFn: () => api<EndpointWithSecret>(environmentId, `${endpointUrl(endpoint._id)}/secret/rotate`, { method: 'POST' }),
-    onSuccess: (rotated) => {
-      setAsking(false);
-      onRotated(rotated.secret);
-    },
-  });
   return (
-    <>
-      <button type="button" className="secondary" onClick={() => setAsking(true)}>
-        Rotate secret
-      </button>
-      <ConfirmDialog
-        open={asking}
-        title="Rotate the signing secret?"
-        confirmLabel="Rotate"
-        pending={rotate.isPending}
-        error={rotate.error}
-        onConfirm={() => rotate.mutate()}
-        onCancel={() => setAsking(false)}
-      >
-        <p>Every attempt from now on is signed with a new secret; the current one stops at once.</p>
-      </ConfirmDialog>
-    </>
+    <ConfirmButton
+      label="Rotate secret"
+      title="Rotate the signing secret?"
+      confirmLabel="Rotate"
+      run={() => api<EndpointWithSecret>(environmentId, `${endpointUrl(endpoint._id)}/secret/rotate`, { method: 'POST' })}
+      onDone={(rotated) => onRotated(rotated.secret)}
+    >
+      <p>Every attempt from now on is signed with a new secret; the current one stops at once.</p>
+    </ConfirmButton>
   );
 }
 
 function DeleteEndpoint({ environmentId, endpoint }: { environmentId: string; endpoint: Endpoint }) {
-  const [asking, setAsking] = useState(false);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const remove = useMutation({
-    mutationFn: () => api(environmentId, endpointUrl(endpoint._id), { method: 'DELETE' }),
-    onSuccess: async () => {
-      await navigate(webhooksPath(environmentId));
-      // The list only: the deleted one's own queries, read again now, would only answer 404.
-      await queryClient.invalidateQueries({ queryKey: ['webhooks', environmentId, 'list'] });
-    },
-  });
+  const backToList = useBackToList('webhooks');
   return (
-    <>
-      <button type="button" className="contrast" onClick={() => setAsking(true)}>
-        Delete
-      </button>
-      <ConfirmDialog
-        open={asking}
-        title="Delete this endpoint?"
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => remove.mutate()}
-        onCancel={() => {
-          setAsking(false);
-          remove.reset();
-        }}
-      >
-        <p>
-          <code>{endpoint.url}</code> receives no more events; its pending retries are dropped.
-        </p>
-      </ConfirmDialog>
-    </>
+    <ConfirmButton
+      label="Delete"
+      className="contrast"
+      title="Delete this endpoint?"
+      confirmLabel="Delete"
+      run={() => api(environmentId, endpointUrl(endpoint._id), { method: 'DELETE' })}
+      onDone={backToList}
+    >
+      <p>
+        <code>{endpoint.url}</code> receives no more events; its pending retries are dropped.
+      </p>
+    </ConfirmButton>
   );
 }

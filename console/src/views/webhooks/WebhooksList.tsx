@@ -4,11 +4,13 @@ import { Link, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { CursorPager, useCursor } from '../../components/list-pager.tsx';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { ScrollTable } from '../../components/scroll-table.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { EndpointForm } from './EndpointForm.tsx';
 import { SecretReveal } from './SecretReveal.tsx';
 import { endpointPath, type CursorList, type Endpoint, type EndpointInput, type EndpointWithSecret } from './types.ts';
+import { FormDisclosure } from '../../components/form-disclosure.tsx';
 
 /** The environment's webhook endpoints, paged by cursor in the URL; a new one shows its secret once. */
 export function WebhooksList() {
@@ -42,47 +44,31 @@ export function WebhooksList() {
             <Empty>No webhook endpoints yet: add one below with the URL that should receive the events.</Empty>
           ) : (
             <>
-              <div className="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">URL</th>
-                      <th scope="col">Description</th>
-                      <th scope="col">Events</th>
-                      <th scope="col">State</th>
-                      <th scope="col">Created</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.data.map((endpoint) => (
-                      <tr key={endpoint._id}>
-                        <td>
-                          <Link to={endpointPath(environmentId, endpoint._id)}>{endpoint.url}</Link>
-                        </td>
-                        <td>{endpoint.description || '—'}</td>
-                        <td>{endpoint.eventTypes.length === 0 ? 'All' : endpoint.eventTypes.join(', ')}</td>
-                        <td>
-                          <StatusBadge status={endpoint.enabled ? 'active' : 'inactive'} />
-                        </td>
-                        <td>
-                          <LocalDateTime iso={endpoint.createdAt} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ScrollTable columns={['URL', 'Description', 'Events', 'State', 'Created']}>
+                {page.data.map((endpoint) => (
+                  <tr key={endpoint._id}>
+                    <td>
+                      <Link to={endpointPath(environmentId, endpoint._id)}>{endpoint.url}</Link>
+                    </td>
+                    <td>{endpoint.description || '—'}</td>
+                    <td>{endpoint.eventTypes.length === 0 ? 'All' : endpoint.eventTypes.join(', ')}</td>
+                    <td>
+                      <StatusBadge status={endpoint.enabled ? 'active' : 'inactive'} />
+                    </td>
+                    <td>
+                      <LocalDateTime iso={endpoint.createdAt} />
+                    </td>
+                  </tr>
+                ))}
+              </ScrollTable>
               <CursorPager previous={page.previous} next={page.next} />
             </>
           )
         }
       </QueryState>
-      <details>
-        <summary role="button" className="outline">
-          New endpoint
-        </summary>
+      <FormDisclosure summary="New endpoint">
         <EndpointForm id="new-endpoint" submitLabel="Create endpoint" pending={create.isPending} error={create.error} onSubmit={(input) => create.mutate(input)} />
-      </details>
+      </FormDisclosure>
     </section>
   );
 }
