@@ -75,6 +75,13 @@ describe('console: layouts', () => {
     await saveScreenshot(page, 'layouts');
     expect(await fitsPhoneWidth(page)).toBe(true);
 
+    // Edited: stored through PUT, and the preview rendered again.
+    await page.getByText('Edit', { exact: true }).click();
+    await page.getByLabel('Content').fill('<html><body><h1>Acme weekly</h1>{{content}}</body></html>');
+    await page.getByRole('button', { name: 'Save layout' }).click();
+    await expect.poll(() => frame.contentFrame().getByRole('heading', { name: 'Acme weekly' }).isVisible(), POLL).toBe(true);
+    expect((await org.dev.client.get(`/v2/layouts/${id}`)).body.controls.values.email.body).toContain('Acme weekly');
+
     // Named by a workflow's email step: listed under "Used by", and the delete is refused with the API's reason.
     const workflowId = await createWorkflow(org.dev.client, [{ name: 'Mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hi</p>', layoutId: id } }]);
     await page.reload();

@@ -1,3 +1,4 @@
+import './layouts.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
@@ -8,6 +9,7 @@ import { LocalDateTime } from '../../components/local-date-time.tsx';
 import { RawJson } from '../../components/raw-json.tsx';
 import { QueryState } from '../../components/states.tsx';
 import { DuplicateLayout } from './DuplicateLayout.tsx';
+import { EditLayout } from './EditLayout.tsx';
 import { LayoutPreviewFrame } from './LayoutPreviewFrame.tsx';
 import { LayoutUsageList } from './LayoutUsageList.tsx';
 import { layoutsPath, type Layout } from './types.ts';
@@ -35,7 +37,7 @@ function LayoutView({ environmentId, layout }: { environmentId: string; layout: 
   return (
     <>
       <h1>
-        {layout.name} {layout.isDefault ? <mark>Default</mark> : null}
+        {layout.name} {layout.isDefault ? <mark className="default-mark">Default</mark> : null}
       </h1>
       <dl className="layout-facts">
         <dt>Identifier</dt>
@@ -76,6 +78,7 @@ function LayoutView({ environmentId, layout }: { environmentId: string; layout: 
       <h2>Used by</h2>
       <LayoutUsageList environmentId={environmentId} layoutId={layout.layoutId} />
       <h2>Actions</h2>
+      <EditLayout key={layout._id} environmentId={environmentId} layout={layout} />
       <DuplicateLayout environmentId={environmentId} layout={layout} />
       <DeleteLayout environmentId={environmentId} layout={layout} />
     </>

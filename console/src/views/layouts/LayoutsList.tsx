@@ -1,3 +1,4 @@
+import './layouts.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
@@ -37,7 +38,7 @@ export function LayoutsList() {
                 {data.layouts.map((layout) => (
                   <tr key={layout._id}>
                     <td>
-                      <Link to={layoutPath(environmentId, layout.layoutId)}>{layout.name}</Link> {layout.isDefault ? <mark>Default</mark> : null}
+                      <Link to={layoutPath(environmentId, layout.layoutId)}>{layout.name}</Link> {layout.isDefault ? <mark className="default-mark">Default</mark> : null}
                     </td>
                     <td>
                       <code>{layout.layoutId}</code>
