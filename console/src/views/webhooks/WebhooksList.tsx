@@ -67,7 +67,8 @@ export function WebhooksList() {
         }
       </QueryState>
       <FormDisclosure summary="New endpoint">
-        <EndpointForm id="new-endpoint" submitLabel="Create endpoint" pending={create.isPending} error={create.error} onSubmit={(input) => create.mutate(input)} />
+        {/* A new key after each create: the form starts empty again. */}
+        <EndpointForm key={create.data?._id ?? 'new'} id="new-endpoint" submitLabel="Create endpoint" pending={create.isPending} error={create.error} onSubmit={(input) => create.mutate(input)} />
       </FormDisclosure>
     </section>
   );
