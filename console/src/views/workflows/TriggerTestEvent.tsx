@@ -17,7 +17,7 @@ export function TriggerTestEvent() {
   const workflow = useWorkflow(environmentId, workflowId);
   return (
     <section>
-      <nav aria-label="Breadcrumb">
+      <nav aria-label="breadcrumb">
         <ul>
           <li>
             <Link to={`/console/env/${environmentId}/workflows`}>Workflows</Link>
