@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { ErrorNote, QueryState } from '../../components/states.tsx';
-import { useWorkflow, workflowPath } from './queries.ts';
+import { useWorkflow } from './queries.ts';
 import { testPayload } from './test-payload.ts';
 import type { TriggerResult, Workflow } from './types.ts';
 import './workflows.css';
@@ -17,16 +18,7 @@ export function TriggerTestEvent() {
   const workflow = useWorkflow(environmentId, workflowId);
   return (
     <section>
-      <nav aria-label="breadcrumb">
-        <ul>
-          <li>
-            <Link to={`/console/env/${environmentId}/workflows`}>Workflows</Link>
-          </li>
-          <li>
-            <Link to={workflowPath(environmentId, workflowId)}>{workflow.data?.name ?? workflowId}</Link>
-          </li>
-        </ul>
-      </nav>
+      <Breadcrumbs environmentId={environmentId} workflow={{ workflowId, name: workflow.data?.name ?? workflowId }} />
       <h1>Trigger a test event</h1>
       <QueryState query={workflow} what="the workflow">
         {(data) => <TriggerForm key={data._id} environmentId={environmentId} workflow={data} />}

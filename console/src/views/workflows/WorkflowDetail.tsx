@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { RawJson } from '../../components/raw-json.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -20,13 +21,7 @@ export function WorkflowDetail() {
   const workflow = useWorkflow(environmentId, workflowId);
   return (
     <section>
-      <nav aria-label="breadcrumb">
-        <ul>
-          <li>
-            <Link to={`/console/env/${environmentId}/workflows`}>Workflows</Link>
-          </li>
-        </ul>
-      </nav>
+      <Breadcrumbs environmentId={environmentId} />
       <QueryState query={workflow} what="the workflow">
         {(data) => <WorkflowView environmentId={environmentId} workflow={data} />}
       </QueryState>

@@ -37,7 +37,11 @@ export function WorkflowsList() {
         {({ workflows, totalCount }) =>
           workflows.length === 0 ? (
             <Empty>
-              {query
+              {page > 1 ? (
+                <>
+                  No workflows on page {page}. <Link to={pageLink(1)}>Back to the first page</Link>
+                </>
+              ) : query
                 ? `No workflow matches “${query}”. Try another name, workflow ID or tag.`
                 : 'No workflows yet. Create one with POST /v2/workflows (or an SDK), then it shows here.'}
             </Empty>
