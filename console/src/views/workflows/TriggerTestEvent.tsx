@@ -1,11 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { ErrorNote, QueryState } from '../../components/states.tsx';
-import { useWorkflow } from './queries.ts';
+import { useWorkflow, workflowsKey } from './queries.ts';
 import { testPayload } from './test-payload.ts';
 import type { TriggerResult, Workflow } from './types.ts';
 import './workflows.css';
@@ -42,8 +42,11 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
   const initialPayload = workflow.payloadSchema ? testPayload(workflow.payloadSchema) : (workflow.payloadExample ?? {});
   const [payloadText, setPayloadText] = useState(() => JSON.stringify(initialPayload, null, 2));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: (body: Record<string, unknown>) => api<TriggerResult>(environmentId, '/v1/events/trigger', { method: 'POST', body }),
+    // The workflow's lastTriggeredAt moves.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workflowsKey(environmentId) }),
     onError: (error) => {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) setFieldErrors(fieldErrorsOf(error));
     },

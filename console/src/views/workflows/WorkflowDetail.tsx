@@ -38,6 +38,7 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
         <p>
           <code>{workflow.workflowId}</code> <StatusBadge status={workflow.active ? 'active' : 'inactive'} /> · updated{' '}
           {localTime(workflow.updatedAt)}
+          {workflow.lastTriggeredAt && <> · last triggered {localTime(workflow.lastTriggeredAt)}</>}
         </p>
       </hgroup>
       {workflow.description && <p>{workflow.description}</p>}
