@@ -1,46 +1,15 @@
 import { templateVariables, type StoredWorkflow } from './model.ts';
+import { schemaExampleWith, type JsonSchema } from './schema-example.ts';
 
 // An example payload for the workflow: from its payload schema when it has one (defaults,
 // examples and enums first, else a `{{payload.<path>}}` placeholder per string), otherwise from
 // the payload variables its templates use (as read when saved). Null when neither says anything.
 
-type Schema = Record<string, unknown>;
-const MAX_DEPTH = 8;
-
-function exampleOf(schema: Schema, path: string, depth: number): unknown {
-  if ('default' in schema) return schema.default;
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-  if ('const' in schema) return schema.const;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  switch (type) {
-    case 'number':
-    case 'integer':
-      return 0;
-    case 'boolean':
-      return false;
-    case 'null':
-      return null;
-    case 'array': {
-      const items = schema.items as Schema | undefined;
-      return items && depth < MAX_DEPTH ? [exampleOf(items, `${path}[0]`, depth + 1)] : [];
-    }
-    case 'object':
-    case undefined: {
-      const properties = schema.properties as Record<string, Schema> | undefined;
-      if (!properties) return type === 'object' ? {} : `{{${path}}}`;
-      if (depth >= MAX_DEPTH) return {};
-      return Object.fromEntries(
-        Object.entries(properties).map(([key, sub]) => [key, exampleOf(sub, `${path}.${key}`, depth + 1)]),
-      );
-    }
-    default:
-      return `{{${path}}}`;
-  }
-}
+/** A string (or untyped) leaf as the Liquid variable it stands for. */
+const liquidPlaceholder = (_schema: JsonSchema, path: string) => `{{${path}}}`;
 
 /** An example value of a JSON Schema, placeholders named from `path` (a layout preview's subscriber too). */
-export const schemaExample = (schema: Schema, path: string): unknown => exampleOf(schema, path, 0);
+export const schemaExample = (schema: JsonSchema, path: string): unknown => schemaExampleWith(schema, path, liquidPlaceholder);
 
 function fromTemplates(workflow: Pick<StoredWorkflow, 'steps'>): Record<string, unknown> | null {
   const example: Record<string, unknown> = {};
@@ -64,6 +33,6 @@ function fromTemplates(workflow: Pick<StoredWorkflow, 'steps'>): Record<string, 
 
 export function payloadExample(workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'>): Record<string, unknown> | null {
   if (!workflow.payloadSchema) return fromTemplates(workflow);
-  const example = exampleOf(workflow.payloadSchema, 'payload', 0);
+  const example = schemaExample(workflow.payloadSchema, 'payload');
   return example && typeof example === 'object' && !Array.isArray(example) ? (example as Record<string, unknown>) : {};
 }

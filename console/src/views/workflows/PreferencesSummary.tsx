@@ -1,0 +1,28 @@
+import type { ChannelPreferences, Workflow } from './types.ts';
+
+// The preferences a subscriber starts from: the author's where set, else the workflow default.
+
+const CHANNEL_NAMES: Record<string, string> = { in_app: 'In-app', email: 'Email', sms: 'SMS', chat: 'Chat', push: 'Push' };
+
+export function PreferencesSummary({ preferences }: { preferences: Workflow['preferences'] }) {
+  const effective: ChannelPreferences = preferences.user ?? preferences.default;
+  const channels = Object.entries(effective.channels);
+  return (
+    <>
+      <p>
+        {preferences.user ? 'Set by the workflow’s author.' : 'The workflow defaults.'} All channels{' '}
+        {effective.all.enabled ? 'on' : 'off'} by default
+        {effective.all.readOnly ? '; subscribers cannot change them (read-only).' : '; subscribers may change them.'}
+      </p>
+      {channels.length > 0 && (
+        <ul className="workflow-channels">
+          {channels.map(([channel, { enabled }]) => (
+            <li key={channel}>
+              {CHANNEL_NAMES[channel] ?? channel}: {enabled ? 'on' : 'off'}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { Link, useParams } from 'react-router';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { RawJson } from '../../components/raw-json.tsx';
+import { Empty, QueryState } from '../../components/states.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { ActiveToggle } from './ActiveToggle.tsx';
+import { localTime } from './format.ts';
+import { workflowIssues } from './issues.ts';
+import { PreferencesSummary } from './PreferencesSummary.tsx';
+import { useWorkflow } from './queries.ts';
+import { StepCard } from './StepCard.tsx';
+import { SyncForm } from './SyncForm.tsx';
+import type { Workflow } from './types.ts';
+import './workflows.css';
+
+// GET /v2/workflows/{id}: the workflow's steps in order with their controls and issues, its
+// payload schema and preferences, and what can be done with it (switch on/off, sync, trigger).
+
+export function WorkflowDetail() {
+  const { environmentId = '', workflowId = '' } = useParams();
+  const workflow = useWorkflow(environmentId, workflowId);
+  return (
+    <section>
+      <Breadcrumbs environmentId={environmentId} />
+      <QueryState query={workflow} what="the workflow">
+        {(data) => <WorkflowView environmentId={environmentId} workflow={data} />}
+      </QueryState>
+    </section>
+  );
+}
+
+function WorkflowView({ environmentId, workflow }: { environmentId: string; workflow: Workflow }) {
+  const issues = workflowIssues(workflow.steps);
+  return (
+    <>
+      <hgroup>
+        <h1>{workflow.name}</h1>
+        <p>
+          <code>{workflow.workflowId}</code> <StatusBadge status={workflow.active ? 'active' : 'inactive'} /> · updated{' '}
+          {localTime(workflow.updatedAt)}
+          {workflow.lastTriggeredAt && <> · last triggered {localTime(workflow.lastTriggeredAt)}</>}
+        </p>
+      </hgroup>
+      {workflow.description && <p>{workflow.description}</p>}
+      {workflow.tags.length > 0 && <p>Tags: {workflow.tags.join(', ')}</p>}
+
+      <div className="workflow-actions">
+        <ActiveToggle environmentId={environmentId} workflow={workflow} />
+        <Link to="trigger">
+          Trigger a test event
+        </Link>
+      </div>
+      <SyncForm environmentId={environmentId} workflow={workflow} />
+
+      <h2>Issues</h2>
+      {issues.length === 0 ? (
+        <Empty>No issues: every step has what it needs to send.</Empty>
+      ) : (
+        <>
+          <p>
+            {issues.length} {issues.length === 1 ? 'issue' : 'issues'}: {workflow.active ? 'steps with issues can fail when the workflow runs.' : 'fix them before activating.'}
+          </p>
+          <ul className="step-issues">
+            {issues.map(({ step, issue }, i) => (
+              <li key={i}>
+                <a href={`#step-${step._id}`}>{step.name}</a> · <strong>{issue.field}</strong>: {issue.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <h2>Steps</h2>
+      {workflow.steps.length === 0 ? (
+        <Empty>No steps yet: add them with PUT /v2/workflows/{workflow.workflowId}.</Empty>
+      ) : (
+        <ol className="workflow-steps">
+          {workflow.steps.map((step, index) => (
+            <li key={step._id}>
+              <StepCard step={step} position={index + 1} />
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <h2>Payload schema</h2>
+      {workflow.payloadSchema ? (
+        <>
+          <p>{workflow.validatePayload ? 'Triggers are checked against it.' : 'Not enforced: triggers are not checked against it.'}</p>
+          <pre className="workflow-schema">
+            <code>{JSON.stringify(workflow.payloadSchema, null, 2)}</code>
+          </pre>
+        </>
+      ) : (
+        <Empty>No payload schema: any payload is accepted.</Empty>
+      )}
+
+      <h2>Preferences</h2>
+      <PreferencesSummary preferences={workflow.preferences} />
+
+      <RawJson value={workflow} summary="The whole workflow (JSON)" />
+    </>
+  );
+}
