@@ -81,12 +81,32 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
   });
 
   it('an unknown subscriber and an empty search say so', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, subscriberPath(org.dev, `nobody-${rand()}`));
+    const nobody = `nobody-${rand()}`;
+    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `/console/env/${org.dev.id}/subscribers`);
+    await page.getByLabel('Open by subscriber ID').fill(nobody);
+    await page.getByLabel('Open by subscriber ID').press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(subscriberPath(org.dev, nobody));
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('404');
     await page.goto(`${api.url}/console/env/${org.dev.id}/subscribers?email=nobody-${rand()}%40example.com`);
     await page.getByText('No subscriber matches these filters', { exact: false }).waitFor();
     // The 404 is the page's own fetch failing, which Chromium logs; nothing else may be.
     expect(problems.errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+
+  it('is readable at a phone’s width: nothing wider than the screen but the tables, which scroll', async () => {
+    const subscriberId = await createSubscriber(org.dev, { firstName: 'Narrow', email: `narrow-${rand()}@example.com` });
+    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `/console/env/${org.dev.id}/subscribers`, { width: 390 });
+    await page.getByRole('table').getByRole('link', { name: subscriberId }).waitFor();
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    const shown = { profile: page.getByRole('form', { name: 'Profile' }), preferences: page.getByRole('table'), inbox: page.getByText('Quiet for now. Check back later.') };
+    for (const [tab, content] of Object.entries(shown)) {
+      await page.goto(`${api.url}${subscriberPath(org.dev, subscriberId, tab)}`);
+      await page.getByRole('heading', { level: 1, name: 'Narrow' }).waitFor();
+      await content.waitFor();
+      expect(await pageWidth(), tab).toBeLessThanOrEqual(390);
+    }
+    expect(problems.errors).toEqual([]);
   });
 
   it('saves the profile through PATCH, and shows the API’s error at a bad email', async () => {

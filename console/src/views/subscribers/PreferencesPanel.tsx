@@ -62,7 +62,7 @@ export function PreferencesPanel({ environmentId, subscriberId }: { environmentI
       {(preferences) => (
         <>
           {change.error && <ErrorNote error={change.error} title="Could not change the preference" />}
-          <div className="table-scroll">
+          <div className="table-scroll subscriber-preferences">
             <table>
               <thead>
                 <tr>

@@ -118,7 +118,7 @@ function OpenById({ environmentId }: { environmentId: string }) {
     if (id.trim()) void navigate(`/console/env/${environmentId}/subscribers/${encodeURIComponent(id.trim())}`);
   };
   return (
-    <form onSubmit={open} aria-label="Open a subscriber">
+    <form onSubmit={open} aria-label="Open a subscriber" className="subscriber-open">
       <label htmlFor={inputId}>Open by subscriber ID</label>
       <div role="group">
         <input id={inputId} value={id} onChange={(e) => setId(e.target.value)} autoComplete="off" />
