@@ -80,6 +80,26 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     expect(shared.problems.errors).toEqual([]);
   });
 
+  it('pages through the results with cursors kept in the URL, beside the filter', async () => {
+    const tag = rand();
+    const first = await createSubscriber(org.dev, { lastName: `Pager ${tag}` });
+    await Promise.all(Array.from({ length: 20 }, () => createSubscriber(org.dev, { lastName: `Pager ${tag}` })));
+    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `/console/env/${org.dev.id}/subscribers?name=pager+${tag}`);
+    const rows = page.getByRole('table').getByRole('row');
+    await expect.poll(() => rows.count()).toBe(21); // the header and a page of 20, newest first
+
+    await page.getByRole('link', { name: 'Next page →' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('after')).toBeTruthy();
+    expect(new URL(page.url()).searchParams.get('name')).toBe(`pager ${tag}`);
+    await page.getByRole('table').getByRole('link', { name: first }).waitFor();
+    await expect.poll(() => rows.count()).toBe(2);
+
+    await page.getByRole('link', { name: '← Previous page' }).click();
+    await expect.poll(() => rows.count()).toBe(21);
+    expect(await page.getByRole('table').getByRole('link', { name: first }).count()).toBe(0);
+    expect(problems.errors).toEqual([]);
+  });
+
   it('an unknown subscriber and an empty search say so', async () => {
     const nobody = `nobody-${rand()}`;
     const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `/console/env/${org.dev.id}/subscribers`);

@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { Empty, QueryState } from '../../components/states.tsx';
-import { CursorPager, cursorOf } from './CursorPager.tsx';
+import { cursorOf } from './CursorPager.tsx';
+import { PageTable, type Column } from './PageTable.tsx';
 import { subscribersListKey } from './query-keys.ts';
 import './subscribers.css';
 import { fullName, type CursorPage, type Subscriber } from './types.ts';
@@ -17,6 +18,14 @@ const FILTERS = [
   ['phone', 'Phone', 'tel'],
 ] as const;
 const PAGE_SIZE = 20;
+
+const columns = (environmentId: string): Column<Subscriber>[] => [
+  ['Subscriber ID', (s) => <Link to={`/console/env/${environmentId}/subscribers/${encodeURIComponent(s.subscriberId)}`}>{s.subscriberId}</Link>],
+  ['Name', fullName],
+  ['Email', (s) => s.email],
+  ['Phone', (s) => s.phone],
+  ['Created', (s) => new Date(s.createdAt).toLocaleString()],
+];
 
 export function SubscribersList() {
   const { environmentId = '' } = useParams();
@@ -73,35 +82,7 @@ export function SubscribersList() {
                 : 'No subscribers yet. They are created by a trigger to a new subscriberId, by POST /v2/subscribers, or when an inbox opens.'}
             </Empty>
           ) : (
-            <>
-              <div className="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Subscriber ID</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">Email</th>
-                      <th scope="col">Phone</th>
-                      <th scope="col">Created</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.data.map((s) => (
-                      <tr key={s._id}>
-                        <td>
-                          <Link to={`/console/env/${environmentId}/subscribers/${encodeURIComponent(s.subscriberId)}`}>{s.subscriberId}</Link>
-                        </td>
-                        <td>{fullName(s)}</td>
-                        <td>{s.email}</td>
-                        <td>{s.phone}</td>
-                        <td>{new Date(s.createdAt).toLocaleString()}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <CursorPager next={page.next} previous={page.previous} label="Subscriber pages" />
-            </>
+            <PageTable page={page} columns={columns(environmentId)} label="Subscriber pages" />
           )
         }
       </QueryState>
