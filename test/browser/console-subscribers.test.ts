@@ -117,7 +117,7 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     const subscriberId = await createSubscriber(org.dev, { firstName: 'Narrow', email: `narrow-${rand()}@example.com` });
     const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `/console/env/${org.dev.id}/subscribers`, { width: 390 });
     await page.getByRole('table').getByRole('link', { name: subscriberId }).waitFor();
-    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    const pageWidth = () => page.locator('html').evaluate((html) => html.scrollWidth);
     expect(await pageWidth()).toBeLessThanOrEqual(390);
     const shown = { profile: page.getByRole('form', { name: 'Profile' }), preferences: page.getByRole('table'), inbox: page.getByText('Quiet for now. Check back later.') };
     for (const [tab, content] of Object.entries(shown)) {
@@ -235,6 +235,8 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     await vi.waitFor(async () => expect((await messagesOf(env.client, subscriberId)).find((m) => m.subject === 'Build finished')).toMatchObject({ read: true }), WAIT);
 
     expect(await inboxChunkLoaded(page)).toBe(true);
+    // The signed session the console opened left the profile as it was.
+    expect(await storedSubscriber(env, subscriberId)).toMatchObject({ firstName: 'Lin', lastName: 'Live' });
     // No CSP violation (Chromium logs each as a console error) nor any other error.
     expect(problems.errors).toEqual([]);
   });

@@ -12,7 +12,7 @@ import { subscriberHash } from './subscriber-hash.ts';
 
 interface InboxSettings {
   socketUrl: string;
-  subscriberHash: string;
+  subscriberHash: string | undefined;
 }
 
 export default function SubscriberInbox({ environmentId, subscriberId }: { environmentId: string; subscriberId: string }) {
@@ -35,7 +35,7 @@ export default function SubscriberInbox({ environmentId, subscriberId }: { envir
           <Inbox
             applicationIdentifier={environment.applicationIdentifier}
             subscriber={subscriberId}
-            subscriberHash={hash}
+            {...(hash && { subscriberHash: hash })}
             backendUrl={location.origin}
             socketUrl={socketUrl}
             socketOptions={{ socketType: 'cloud' }}

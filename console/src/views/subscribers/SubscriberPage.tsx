@@ -58,7 +58,8 @@ export function SubscriberPage() {
                 ))}
               </ul>
             </nav>
-            {tab === 'profile' && <ProfileForm environmentId={environmentId} subscriber={subscriber} />}
+            {/* Keyed: another subscriber's page starts from that subscriber's profile, not this draft. */}
+            {tab === 'profile' && <ProfileForm key={subscriber.subscriberId} environmentId={environmentId} subscriber={subscriber} />}
             {tab === 'preferences' && <PreferencesPanel environmentId={environmentId} subscriberId={subscriberId} />}
             {tab === 'topics' && <TopicsPanel environmentId={environmentId} subscriberId={subscriberId} />}
             {tab === 'inbox' && (
