@@ -97,7 +97,7 @@ export function ProfileForm({ environmentId, subscriber }: { environmentId: stri
       <textarea rows={5} spellCheck={false} {...input('data')} />
       {errorText('data')}
       {unplaced && <ErrorNote error={save.error} title="Could not save the profile" />}
-      <button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
+      <button type="submit" className="profile-save" disabled={save.isPending} aria-busy={save.isPending}>
         Save profile
       </button>{' '}
       {save.isSuccess && <span role="status">Saved.</span>}
