@@ -23,9 +23,10 @@ export default function SubscriberInbox({ environmentId, subscriberId }: { envir
       const apiKey = keyFor(environmentId);
       if (!apiKey) throw new Error('Not signed in to this environment');
       const [{ socketUrl }, hash] = await Promise.all([consoleConfig(), subscriberHash(apiKey, subscriberId)]);
+      // Without one, the client would dial the reference's cloud socket instead of this service's.
+      if (!socketUrl) throw new Error('The deployment names no WebSocket URL (LIVE_SOCKET_URL), so the live inbox cannot connect.');
       return { socketUrl, subscriberHash: hash };
     },
-    staleTime: Infinity,
   });
   if (!environment) return <ErrorNote error="This environment's application identifier is unknown: sign in again." title="No inbox" />;
   return (
