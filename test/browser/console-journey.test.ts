@@ -39,7 +39,7 @@ describe('console: from trigger to inbox to digest email', { timeout: JOURNEY_TI
 
     // The subscriber's inbox first, open in a tab of its own, so the message must arrive live.
     expect((await org.dev.client.post('/v2/subscribers', { subscriberId, firstName: 'Ada', email: 'ada@example.com' })).status).toBe(201);
-    const inbox = await openConsole(browser, api.url, org.dev.apiKey, `${base}/subscribers/${subscriberId}`);
+    const inbox = await openConsole(browser, api.url, org.dev.apiKey, `${base}/subscribers/${subscriberId}?tab=inbox`);
     const inboxSection = inbox.page.getByRole('region', { name: 'Inbox' });
     await inboxSection.waitFor();
 
