@@ -20,7 +20,7 @@ export function ActivityFilters({ environmentId }: { environmentId: string }) {
   };
 
   return (
-    <form role="search" aria-label="Filter notifications" onSubmit={submit} className="activity-filters">
+    <form aria-label="Filter notifications" onSubmit={submit} className="activity-filters">
       <div className="grid">
         <label>
           Subscriber IDs

@@ -105,9 +105,10 @@ function MessageView({ message }: { message: Message }) {
 function Details({ details }: { details: ExecutionDetail[] }) {
   if (details.length === 0) return <p className="empty">No execution details yet.</p>;
   return (
-    <ol className="timeline-details" aria-label="Execution details">
+    // Not a list: the jobs' list holds one item per job and nothing else, for whoever counts them.
+    <div className="timeline-details">
       {details.map((d) => (
-        <li key={d._id}>
+        <div key={d._id} className="timeline-detail">
           <StatusBadge status={d.status} /> {d.detail}
           <small>
             {' '}
@@ -122,9 +123,9 @@ function Details({ details }: { details: ExecutionDetail[] }) {
             )}
           </small>
           {d.raw && <RawJson value={parseRaw(d.raw)} summary="Raw data" />}
-        </li>
+        </div>
       ))}
-    </ol>
+    </div>
   );
 }
 
