@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestOrg, startTestApi, type TestApi, type TestOrg } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { CONSOLE_WAIT_MS, openConsole, saveScreenshot } from '../support/console.ts';
-import { activity, createWorkflow, rand, settled, trigger } from '../support/pipeline.ts';
+import { activity, createWorkflow, rand, settled, trigger, WAIT } from '../support/pipeline.ts';
 import { startFakeSmtp, type FakeSmtp } from '../support/provider-servers.ts';
 import { primarySmtpIntegration } from '../support/smtp-integration.ts';
 
@@ -36,6 +36,8 @@ beforeAll(async () => {
     { name: 'Summary', stepId: 'summary', type: 'email', controlValues: { subject: '{{steps.collect.eventCount}} new comments', body: '<p>Your comments</p>' } },
   ]);
   tx.a1 = await trigger(org.dev.client, workflowName, to(subscriberA), { n: 1 });
+  // A's first event opens the digest window before the second comes, so the first sends the digest.
+  await vi.waitFor(async () => expect((await activity(org.dev.client, tx.a1))[0]?.jobs[1].status).toBe('delayed'), WAIT);
   tx.a2 = await trigger(org.dev.client, workflowName, to(subscriberA), { n: 2 });
   tx.b = await trigger(org.dev.client, workflowName, to(subscriberB), { n: 3 });
   await Promise.all([tx.a1, tx.a2, tx.b].map((id) => settled(org.dev.client, id)));
@@ -54,16 +56,16 @@ describe('console activity', () => {
   it('lists the notifications and filters them through the form, the filter kept in the URL', async () => {
     const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, activityPath());
     await expect.poll(() => rows(page).count(), POLL).toBe(3);
-    await expect.poll(() => rows(page).filter({ hasText: tx.b }).textContent()).toContain(subscriberB);
-    await expect.poll(() => rows(page).filter({ hasText: tx.b }).textContent()).toContain('completed');
+    await expect.poll(() => rows(page).filter({ hasText: tx.b }).textContent(), POLL).toContain(subscriberB);
+    await expect.poll(() => rows(page).filter({ hasText: tx.b }).textContent(), POLL).toContain('completed');
     await saveScreenshot(page, 'activity');
 
     await page.getByLabel('Subscriber IDs').fill(subscriberB);
     await page.getByLabel('Subscriber IDs').press('Enter');
-    await expect.poll(() => new URL(page.url()).searchParams.get('subscriberIds')).toBe(subscriberB);
+    await expect.poll(() => new URL(page.url()).searchParams.get('subscriberIds'), POLL).toBe(subscriberB);
     await expect.poll(() => rows(page).count(), POLL).toBe(1);
     await page.reload();
-    await expect.poll(() => page.getByLabel('Subscriber IDs').inputValue()).toBe(subscriberB);
+    await expect.poll(() => page.getByLabel('Subscriber IDs').inputValue(), POLL).toBe(subscriberB);
     await expect.poll(() => rows(page).count(), POLL).toBe(1);
     expect(await rows(page).textContent()).toContain(tx.b);
 
@@ -71,29 +73,52 @@ describe('console activity', () => {
     await expect.poll(() => rows(page).count(), POLL).toBe(3);
     await page.getByLabel('Transaction ID').fill(tx.a2);
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('transactionId')).toBe(tx.a2);
+    await expect.poll(() => new URL(page.url()).searchParams.get('transactionId'), POLL).toBe(tx.a2);
     await expect.poll(() => rows(page).count(), POLL).toBe(1);
     // Back returns to the unfiltered feed.
     await page.goBack();
     await expect.poll(() => rows(page).count(), POLL).toBe(3);
     await page.goForward();
     await expect.poll(() => rows(page).count(), POLL).toBe(1);
-    await expect.poll(() => page.getByLabel('Transaction ID').inputValue()).toBe(tx.a2);
+    await expect.poll(() => page.getByLabel('Transaction ID').inputValue(), POLL).toBe(tx.a2);
 
     // The second event of A went into the first one's digest.
     await rows(page).getByRole('link', { name: workflowName }).click();
-    await expect.poll(() => page.url()).toContain(activityPath(`/${await notificationId(tx.a2)}`));
-    await expect.poll(() => page.getByLabel('Notification status').textContent()).toBe('merged');
-    await expect.poll(() => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'Collect' }).textContent()).toContain(
+    await expect.poll(() => page.url(), POLL).toContain(activityPath(`/${await notificationId(tx.a2)}`));
+    await expect.poll(() => page.getByLabel('Notification status').textContent(), POLL).toBe('merged');
+    await expect.poll(() => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'Collect' }).textContent(), POLL).toContain(
       'Merged into the digest of another notification',
     );
     expect(problems.errors).toEqual([]);
   }, 120_000);
 
+  it('pages through the feed, the page and its size in the URL', async () => {
+    const query = `?subscriberIds=${subscriberA}&subscriberIds=${subscriberB}&limit=2`;
+    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, activityPath(query));
+    await expect.poll(() => rows(page).count(), POLL).toBe(2);
+    expect(await page.getByLabel('Subscriber IDs').inputValue()).toBe(`${subscriberA}, ${subscriberB}`);
+    expect(await page.getByLabel('Per page').inputValue()).toBe('2');
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    expect(await pages.getByRole('link', { name: 'Newer' }).count()).toBe(0);
+    await pages.getByRole('link', { name: 'Older' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page'), POLL).toBe('1');
+    await expect.poll(() => rows(page).count(), POLL).toBe(1);
+    // The oldest of the three: A's first event.
+    expect(await rows(page).textContent()).toContain(tx.a1);
+    expect(await pages.getByRole('link', { name: 'Older' }).count()).toBe(0);
+    await pages.getByRole('link', { name: 'Newer' }).click();
+    await expect.poll(() => rows(page).count(), POLL).toBe(2);
+    expect(problems.errors).toEqual([]);
+  }, 60_000);
+
   it('opens a notification that is still running and follows it to its final state without a reload', async () => {
     const subscriberC = `cy-${rand()}`;
+    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, activityPath());
+    await expect.poll(() => rows(page).count(), POLL).toBeGreaterThan(0);
+    // Triggered once the console is open, so the digest's window is still open when the timeline shows.
     const live = await trigger(org.dev.client, workflowName, to(subscriberC), { n: 4 });
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, activityPath(`?transactionId=${live}`));
+    await page.getByLabel('Transaction ID').fill(live);
+    await page.getByLabel('Transaction ID').press('Enter');
     await expect.poll(() => rows(page).count(), POLL).toBe(1);
     await rows(page).getByRole('link', { name: workflowName }).click();
     // Marks this document: a reload would lose the mark.
@@ -102,10 +127,10 @@ describe('console activity', () => {
     const jobs = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem');
     await expect.poll(() => jobs.count(), POLL).toBe(3);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Updating…' }).isVisible(), POLL).toBe(true);
-    await expect.poll(() => page.getByLabel('Notification status').textContent()).toMatch(/^(delayed|pending|queued|running)$/);
+    await expect.poll(() => page.getByLabel('Notification status').textContent(), POLL).toMatch(/^(delayed|pending|queued|running)$/);
 
     await expect.poll(() => page.getByLabel('Notification status').textContent(), POLL).toBe('completed');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Updating…' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Updating…' }).count(), POLL).toBe(0);
     expect(await page.evaluate('window.sameDocument')).toBe(true);
     const texts = await jobs.allTextContents();
     expect(texts[0]).toContain('Inbox');
@@ -115,7 +140,7 @@ describe('console activity', () => {
     expect(texts[2]).toContain('Summary');
     expect(texts[2]).toContain('completed');
     // The message the email step made, read from the messages of the transaction.
-    await expect.poll(() => jobs.nth(2).textContent()).toContain(`to ${subscriberC}@example.com`);
+    await expect.poll(() => jobs.nth(2).textContent(), POLL).toContain(`to ${subscriberC}@example.com`);
     expect(problems.errors).toEqual([]);
   }, 120_000);
 
@@ -124,17 +149,17 @@ describe('console activity', () => {
     const jobs = page.getByRole('list', { name: 'Jobs' });
     const digest = jobs.getByRole('listitem').filter({ hasText: 'Collect' });
     await expect.poll(() => digest.textContent(), POLL).toContain('2 events digested');
-    await expect.poll(() => page.getByLabel('Notification status').textContent()).toBe('completed');
+    await expect.poll(() => page.getByLabel('Notification status').textContent(), POLL).toBe('completed');
     await digest.getByText('Digested events (2)').click();
-    await expect.poll(() => digest.locator('pre').first().textContent()).toContain('"n": 2');
+    await expect.poll(() => digest.locator('pre').first().textContent(), POLL).toContain('"n": 2');
 
     const email = jobs.getByRole('listitem').filter({ hasText: 'Summary' });
     await email.getByText('Raw data').first().click();
-    await expect.poll(() => email.locator('details[open] pre').first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('link', { name: new RegExp(subscriberA) }).getAttribute('href')).toBe(
+    await expect.poll(() => email.locator('details[open] pre').first().isVisible(), POLL).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: new RegExp(subscriberA) }).getAttribute('href'), POLL).toBe(
       `/console/env/${org.dev.id}/subscribers/${subscriberA}`,
     );
-    await expect.poll(() => page.getByRole('link', { name: workflowName }).first().getAttribute('href')).toBe(`/console/env/${org.dev.id}/workflows/${workflowName}`);
+    await expect.poll(() => page.getByRole('link', { name: workflowName }).first().getAttribute('href'), POLL).toBe(`/console/env/${org.dev.id}/workflows/${workflowName}`);
     await saveScreenshot(page, 'activity-timeline');
     expect(problems.errors).toEqual([]);
   }, 60_000);
@@ -142,16 +167,27 @@ describe('console activity', () => {
   it('shows the API’s 404 message for an unknown notification and says when no notification matches', async () => {
     const unknown = '0000000000000000deadbeef';
     const { page } = await openConsole(browser, api.url, org.dev.apiKey, activityPath(`/${unknown}`));
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain(`Notification with id ${unknown} not found`);
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('404');
+    await expect.poll(() => page.getByRole('alert').textContent(), POLL).toContain(`Notification with id ${unknown} not found`);
+    await expect.poll(() => page.getByRole('alert').textContent(), POLL).toContain('404');
 
     await page.goto(`${api.url}${activityPath(`?transactionId=no-such-${rand()}`)}`);
-    await expect.poll(() => page.getByText('No notification matches these filters').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No notification matches these filters').isVisible(), POLL).toBe(true);
+
+    // Through the form: no notification of this workflow went by SMS.
+    await page.goto(`${api.url}${activityPath()}`);
+    await expect.poll(() => rows(page).count(), POLL).toBeGreaterThan(0);
+    await page.getByText('More filters').click();
+    await page.getByLabel('SMS').check();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('channels'), POLL).toEqual(['sms']);
+    await expect.poll(() => page.getByText('No notification matches these filters').isVisible(), POLL).toBe(true);
+    // The filter's section stays open while it filters.
+    expect(await page.getByLabel('SMS').isChecked()).toBe(true);
   }, 60_000);
 
   it('fits the timeline in a phone’s width', async () => {
     const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, activityPath(`/${await notificationId(tx.a1)}`), { width: 390 });
-    await expect.poll(() => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'Summary' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'Summary' }).count(), POLL).toBe(1);
     await page.getByText('Payload').click();
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);

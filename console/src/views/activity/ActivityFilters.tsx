@@ -1,7 +1,10 @@
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CHANNELS, SEVERITIES, localDateTime, paramsOfForm } from './filters.ts';
+import { CHANNELS, PAGE_SIZES, SEVERITIES, limitOf, localDateTime, paramsOfForm } from './filters.ts';
 import { useWorkflowOptions } from './queries.ts';
+
+/** The filters under "More filters", open when the URL sets any. */
+const MORE = ['topicKey', 'search', 'after', 'before', 'limit', 'channels', 'severity'];
 
 /**
  * The feed's filters as a form whose values come from the URL and go back to it on submit (a
@@ -34,11 +37,10 @@ export function ActivityFilters({ environmentId }: { environmentId: string }) {
           Transaction ID
           <input name="transactionId" defaultValue={list('transactionId')} autoComplete="off" />
         </label>
-      </div>
-      <div className="grid">
         <label>
           Workflow
-          <select name="templates" defaultValue={params.get('templates') ?? ''} aria-busy={workflows.isPending}>
+          {/* Mounted again once the names are in, so the workflow the URL names shows as chosen. */}
+          <select key={workflows.data ? 'loaded' : 'loading'} name="templates" defaultValue={params.get('templates') ?? ''} aria-busy={workflows.isPending}>
             <option value="">Any workflow</option>
             {/* A workflow the URL names that is not in the list (deleted, or past the first 100) stays chosen. */}
             {params.get('templates') && !workflows.data?.workflows.some((w) => w._id === params.get('templates')) && (
@@ -51,6 +53,10 @@ export function ActivityFilters({ environmentId }: { environmentId: string }) {
             ))}
           </select>
         </label>
+      </div>
+      <details open={MORE.some((name) => params.has(name))}>
+        <summary>More filters</summary>
+        <div className="grid">
         <label>
           Topic key
           <input name="topicKey" defaultValue={params.get('topicKey') ?? ''} autoComplete="off" />
@@ -68,6 +74,16 @@ export function ActivityFilters({ environmentId }: { environmentId: string }) {
         <label>
           Before
           <input type="datetime-local" step="1" name="before" defaultValue={localDateTime(params.get('before'))} />
+        </label>
+        <label>
+          Per page
+          <select name="limit" defaultValue={String(limitOf(params))}>
+            {/* A size the URL names that is not offered (the API takes any from 1 to 50) stays chosen. */}
+            {!PAGE_SIZES.some((size) => size === limitOf(params)) && <option>{limitOf(params)}</option>}
+            {PAGE_SIZES.map((size) => (
+              <option key={size}>{size}</option>
+            ))}
+          </select>
         </label>
       </div>
       <div className="grid">
@@ -90,6 +106,7 @@ export function ActivityFilters({ environmentId }: { environmentId: string }) {
           ))}
         </fieldset>
       </div>
+      </details>
       <div className="activity-actions">
         <button type="submit">Apply filters</button>
         <Link to="." role="button" className="secondary outline">

@@ -40,7 +40,7 @@ function FeedPage({ environmentId, page, params }: { environmentId: string; page
   return (
     <>
       <div className="table-scroll">
-        <table className="striped">
+        <table className="striped activity-feed">
           <thead>
             <tr>
               <th scope="col">Workflow</th>

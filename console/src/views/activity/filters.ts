@@ -21,11 +21,18 @@ export const CHANNELS = [
 ] as const;
 export const SEVERITIES = ['high', 'medium', 'low', 'none'] as const;
 
-export const PAGE_SIZE = 20;
+/** Page sizes to choose from (the API takes 1 to 50); the first when the URL names none. */
+export const PAGE_SIZES = [20, 10, 50] as const;
+
+/** The URL's page size, kept within what the API takes. */
+export function limitOf(params: URLSearchParams): number {
+  const limit = Math.floor(Number(params.get('limit')));
+  return limit >= 1 ? Math.min(limit, 50) : PAGE_SIZES[0];
+}
 
 /** The API query for the page the URL shows. */
 export function activityQuery(params: URLSearchParams): Query {
-  const query: Query = { page: pageOf(params), limit: PAGE_SIZE };
+  const query: Query = { page: pageOf(params), limit: limitOf(params) };
   for (const name of LIST_FILTERS) {
     const values = params.getAll(name).filter(Boolean);
     if (values.length > 0) query[name] = values;
@@ -58,6 +65,8 @@ export function paramsOfForm(form: FormData): URLSearchParams {
     const date = value ? new Date(value) : undefined;
     if (date && !Number.isNaN(date.getTime())) params.set(name, date.toISOString());
   }
+  const limit = Number(form.get('limit'));
+  if (limit && limit !== PAGE_SIZES[0]) params.set('limit', String(limit));
   return params;
 }
 
