@@ -48,6 +48,8 @@ afterAll(async () => {
   await Promise.all([api?.close(), smtp?.close()]);
 });
 
+/** How far the page is wider than the window (0 or less: no horizontal scrolling). */
+const OVERFLOW = 'document.documentElement.scrollWidth - document.documentElement.clientWidth';
 const activityPath = (query = '') => `/console/env/${org.dev.id}/activity${query}`;
 const rows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('link', { name: workflowName }) });
 const notificationId = async (transactionId: string): Promise<string> => (await activity(org.dev.client, transactionId))[0]._id;
@@ -185,12 +187,15 @@ describe('console activity', () => {
     expect(await page.getByLabel('SMS').isChecked()).toBe(true);
   }, 60_000);
 
-  it('fits the timeline in a phone’s width', async () => {
+  it('fits the timeline and the feed in a phone’s width', async () => {
     const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, activityPath(`/${await notificationId(tx.a1)}`), { width: 390 });
     await expect.poll(() => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'Summary' }).count(), POLL).toBe(1);
-    await page.getByText('Payload').click();
-    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByText('Payload', { exact: true }).click();
+    expect(await page.evaluate<number>(OVERFLOW)).toBeLessThanOrEqual(0);
+    // The feed too: its table scrolls inside its own box, the page does not.
+    await page.getByRole('link', { name: '← Activity' }).click();
+    await expect.poll(() => rows(page).count(), POLL).toBeGreaterThan(0);
+    expect(await page.evaluate<number>(OVERFLOW)).toBeLessThanOrEqual(0);
     expect(problems.errors).toEqual([]);
   }, 60_000);
 });
