@@ -18,7 +18,9 @@ let browser: Browser;
 let api: TestApi;
 let smtp: FakeSmtp;
 let org: TestOrg;
-let workflowName: string;
+/** The workflow's name, as the feed's links show it; `workflowId` is its trigger identifier. */
+const workflowName = 'New comments';
+let workflowId: string;
 const subscriberA = `ada-${rand()}`;
 const subscriberB = `bob-${rand()}`;
 /** Two events of subscriber A (one digest of both) and one of B, all final before the tests. */
@@ -30,16 +32,16 @@ beforeAll(async () => {
   [browser, api, smtp] = await Promise.all([launchChromium(), startTestApi(), startFakeSmtp()]);
   org = await createTestOrg(api.url);
   await primarySmtpIntegration(org.dev.client, smtp);
-  workflowName = await createWorkflow(org.dev.client, [
+  workflowId = await createWorkflow(org.dev.client, [
     { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Comment {{payload.n}}' } },
     { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: DIGEST_SECONDS, unit: 'seconds' } },
     { name: 'Summary', stepId: 'summary', type: 'email', controlValues: { subject: '{{steps.collect.eventCount}} new comments', body: '<p>Your comments</p>' } },
-  ]);
-  tx.a1 = await trigger(org.dev.client, workflowName, to(subscriberA), { n: 1 });
+  ], { name: workflowName });
+  tx.a1 = await trigger(org.dev.client, workflowId, to(subscriberA), { n: 1 });
   // A's first event opens the digest window before the second comes, so the first sends the digest.
   await vi.waitFor(async () => expect((await activity(org.dev.client, tx.a1))[0]?.jobs[1].status).toBe('delayed'), WAIT);
-  tx.a2 = await trigger(org.dev.client, workflowName, to(subscriberA), { n: 2 });
-  tx.b = await trigger(org.dev.client, workflowName, to(subscriberB), { n: 3 });
+  tx.a2 = await trigger(org.dev.client, workflowId, to(subscriberA), { n: 2 });
+  tx.b = await trigger(org.dev.client, workflowId, to(subscriberB), { n: 3 });
   await Promise.all([tx.a1, tx.a2, tx.b].map((id) => settled(org.dev.client, id)));
 }, 120_000);
 
@@ -118,10 +120,16 @@ describe('console activity', () => {
     const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, activityPath());
     await expect.poll(() => rows(page).count(), POLL).toBeGreaterThan(0);
     // Triggered once the console is open, so the digest's window is still open when the timeline shows.
-    const live = await trigger(org.dev.client, workflowName, to(subscriberC), { n: 4 });
+    const live = await trigger(org.dev.client, workflowId, to(subscriberC), { n: 4 });
     await page.getByLabel('Transaction ID').fill(live);
     await page.getByLabel('Transaction ID').press('Enter');
-    await expect.poll(() => rows(page).count(), POLL).toBe(1);
+    // The notification is made just after the trigger is accepted: Refresh until it is listed.
+    await expect
+      .poll(async () => {
+        if ((await rows(page).count()) === 0) await page.getByRole('button', { name: 'Refresh' }).click();
+        return rows(page).count();
+      }, POLL)
+      .toBe(1);
     await rows(page).getByRole('link', { name: workflowName }).click();
     // Marks this document: a reload would lose the mark.
     await page.evaluate('window.sameDocument = true');
@@ -161,7 +169,7 @@ describe('console activity', () => {
     await expect.poll(() => page.getByRole('link', { name: new RegExp(subscriberA) }).getAttribute('href'), POLL).toBe(
       `/console/env/${org.dev.id}/subscribers/${subscriberA}`,
     );
-    await expect.poll(() => page.getByRole('link', { name: workflowName }).first().getAttribute('href'), POLL).toBe(`/console/env/${org.dev.id}/workflows/${workflowName}`);
+    await expect.poll(() => page.getByRole('link', { name: workflowName }).first().getAttribute('href'), POLL).toBe(`/console/env/${org.dev.id}/workflows/${workflowId}`);
     await saveScreenshot(page, 'activity-timeline');
     expect(problems.errors).toEqual([]);
   }, 60_000);

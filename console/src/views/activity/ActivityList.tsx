@@ -19,6 +19,12 @@ export function ActivityList() {
     <section>
       <h1>Activity</h1>
       <ActivityFilters key={params.toString()} environmentId={environmentId} />
+      {/* A notification is made shortly after its trigger is accepted: asking again shows it. */}
+      <p>
+        <button type="button" className="secondary outline" onClick={() => void feed.refetch()} disabled={feed.isFetching} aria-busy={feed.isFetching}>
+          Refresh
+        </button>
+      </p>
       <QueryState query={feed} what="notifications">
         {(page) => <FeedPage environmentId={environmentId} page={page} params={params} />}
       </QueryState>

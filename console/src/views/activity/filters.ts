@@ -1,5 +1,3 @@
-import type { Query } from '../../api/client.ts';
-
 // The activity filters live in the URL's query string, under the names GET /v1/notifications
 // takes (lists as repeated keys), so a copied URL shows the same page and back/forward walk
 // through the filters applied. This module turns the URL into the API's query and the form's
@@ -30,9 +28,12 @@ export function limitOf(params: URLSearchParams): number {
   return limit >= 1 ? Math.min(limit, 50) : PAGE_SIZES[0];
 }
 
+/** The feed's query parameters (a `Query` of the API client; this module imports nothing, so unit tests load it alone). */
+export type ActivityQuery = Record<string, string | number | string[]>;
+
 /** The API query for the page the URL shows. */
-export function activityQuery(params: URLSearchParams): Query {
-  const query: Query = { page: pageOf(params), limit: limitOf(params) };
+export function activityQuery(params: URLSearchParams): ActivityQuery {
+  const query: ActivityQuery = { page: pageOf(params), limit: limitOf(params) };
   for (const name of LIST_FILTERS) {
     const values = params.getAll(name).filter(Boolean);
     if (values.length > 0) query[name] = values;

@@ -14,6 +14,8 @@ export function useActivityPage(environmentId: string, params: URLSearchParams) 
   return useQuery({
     queryKey: ['activity', environmentId, 'list', query],
     queryFn: ({ signal }) => api<ActivityPage>(environmentId, '/v1/notifications', { query, signal }),
+    // Rows still running update their status by themselves, as the timeline does.
+    refetchInterval: ({ state }) => (state.data?.data.some(stillRunning) ? REFRESH_MS : false),
   });
 }
 
