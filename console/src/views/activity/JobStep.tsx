@@ -1,0 +1,139 @@
+import { Link } from 'react-router';
+import { RawJson } from '../../components/raw-json.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { notificationPath, when } from './format.ts';
+import type { ActivityJob, DigestInfo, ExecutionDetail, Message } from './types.ts';
+
+interface JobStepProps {
+  environmentId: string;
+  job: ActivityJob;
+  message: Message | undefined;
+  /** The notification whose digest this one went into, when it did. */
+  digestedInto: string | undefined;
+}
+
+/** One job of the timeline: its step, status, provider, wait, the message it made and its execution details. */
+export function JobStep({ environmentId, job, message, digestedInto }: JobStepProps) {
+  return (
+    <li className={`timeline-job job-${job.status}`}>
+      <header className="timeline-head">
+        <strong>{job.step.name ?? job.type}</strong>
+        <small className="timeline-type">{job.type}</small>
+        <StatusBadge status={job.status} />
+        <small>
+          Provider <code>{job.providerId}</code>
+        </small>
+        {job.updatedAt && (
+          <small>
+            Updated <time dateTime={job.updatedAt}>{when(job.updatedAt)}</time>
+          </small>
+        )}
+      </header>
+      {job.type === 'delay' && <DelayInfo metadata={job.step.metadata} />}
+      {job.type === 'digest' && (job.digest ?? job.step.metadata) && <DigestInfoView digest={(job.digest ?? job.step.metadata) as DigestInfo} />}
+      {job.status === 'merged' && (
+        <p className="timeline-merge-note">
+          {digestedInto ? (
+            <>
+              Merged into the digest of <Link to={notificationPath(environmentId, digestedInto)}>another notification</Link>: that
+              notification sends for this event.
+            </>
+          ) : (
+            'Merged into the digest of another notification, which sends for this event.'
+          )}
+        </p>
+      )}
+      {message && <MessageView message={message} />}
+      <Details details={job.executionDetails} />
+    </li>
+  );
+}
+
+function DelayInfo({ metadata }: { metadata: Record<string, unknown> | undefined }) {
+  if (!metadata) return null;
+  const { type, amount, unit, cronExpression, delayPath } = metadata as Record<string, string | number | undefined>;
+  const text =
+    type === 'timed' ? `until the schedule ${String(cronExpression)}` : type === 'scheduled' ? `until the date at payload ${String(delayPath)}` : `${amount} ${unit}`;
+  return <p className="timeline-wait">Delay: {text}</p>;
+}
+
+function DigestInfoView({ digest }: { digest: DigestInfo }) {
+  const window =
+    digest.type === 'timed'
+      ? `on the schedule ${digest.timed?.cronExpression ?? ''}`
+      : digest.amount !== undefined
+        ? `for ${digest.amount} ${digest.unit ?? ''}`
+        : '';
+  const events = digest.events;
+  return (
+    <div className="timeline-wait">
+      <p>
+        Digest {window}
+        {digest.digestKey && (
+          <>
+            {' '}
+            by <code>{digest.digestKey}</code>
+          </>
+        )}
+        {digest.backoff && ` (look-back ${digest.backoffAmount ?? ''} ${digest.backoffUnit ?? ''})`}
+        {events && <strong>{` · ${events.length} ${events.length === 1 ? 'event' : 'events'} digested`}</strong>}
+      </p>
+      {events && events.length > 0 && <RawJson value={events} summary={`Digested events (${events.length})`} />}
+    </div>
+  );
+}
+
+function MessageView({ message }: { message: Message }) {
+  const heading = message.subject ?? message.title;
+  const recipient = message.email ?? message.phone;
+  return (
+    <div className="timeline-message">
+      <p>
+        Message <StatusBadge status={message.status} />
+        {message.deliveryStatus && <> delivery: {message.deliveryStatus}</>}
+        {recipient && <> to {recipient}</>}
+        {message.channel === 'in_app' && <> · {message.read ? 'read' : message.seen ? 'seen' : 'unseen'}</>}
+      </p>
+      {heading && <p className="timeline-excerpt">{heading}</p>}
+      {message.channel !== 'email' && <p className="timeline-excerpt">{message.content}</p>}
+      {message.errorText && <p className="timeline-error">{message.errorText}</p>}
+      <RawJson value={message} summary="Message" />
+    </div>
+  );
+}
+
+function Details({ details }: { details: ExecutionDetail[] }) {
+  if (details.length === 0) return <p className="empty">No execution details yet.</p>;
+  return (
+    // Not a list: the jobs' list holds one item per job and nothing else, for whoever counts them.
+    <div className="timeline-details">
+      {details.map((d) => (
+        <div key={d._id} className="timeline-detail">
+          <StatusBadge status={d.status} /> {d.detail}
+          <small>
+            {' '}
+            · {d.source}
+            {d.providerId && ` · ${d.providerId}`}
+            {d.isRetry && ' · retry'}
+            {d.createdAt && (
+              <>
+                {' '}
+                · <time dateTime={d.createdAt}>{when(d.createdAt)}</time>
+              </>
+            )}
+          </small>
+          {d.raw && <RawJson value={parseRaw(d.raw)} summary="Raw data" />}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Raw data is JSON text; shown as it is when it is not. */
+function parseRaw(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}

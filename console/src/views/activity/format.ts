@@ -1,0 +1,34 @@
+import type { ActivityNotification } from './types.ts';
+
+// How the activity views write dates, people and links to the other areas.
+
+/** A date in the browser's locale; empty for none. */
+export function when(iso: string | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+/** The subscriber as a person reads them: their id, with name or email when known. */
+export function subscriberLabel(n: ActivityNotification): string {
+  const s = n.subscriber;
+  if (!s) return 'Deleted subscriber';
+  const name = [s.firstName, s.lastName].filter(Boolean).join(' ');
+  const extra = name || s.email;
+  return extra ? `${s.subscriberId} (${extra})` : s.subscriberId;
+}
+
+export const workflowName = (n: ActivityNotification): string => n.template?.name ?? 'Deleted workflow';
+
+/** The workflow's page, by its workflowId (its database id once it has no trigger). */
+export function workflowPath(environmentId: string, n: ActivityNotification): string | undefined {
+  const id = n.template?.triggers[0]?.identifier ?? n.template?._id;
+  return id ? `/console/env/${environmentId}/workflows/${encodeURIComponent(id)}` : undefined;
+}
+
+export function subscriberPath(environmentId: string, n: ActivityNotification): string | undefined {
+  return n.subscriber ? `/console/env/${environmentId}/subscribers/${encodeURIComponent(n.subscriber.subscriberId)}` : undefined;
+}
+
+export const notificationPath = (environmentId: string, notificationId: string): string =>
+  `/console/env/${environmentId}/activity/${encodeURIComponent(notificationId)}`;
