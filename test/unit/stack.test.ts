@@ -21,7 +21,9 @@ import { streamConsumers } from '#infra/streams.ts';
 import { routeParts, routes } from '#infra/routes.ts';
 import { consoleRoute } from '#infra/routes/console.ts';
 import { fallbackRoute } from '#infra/routes/fallback.ts';
-import { CONSOLE_ASSET_DIR } from '#infra/constructs/console-routes.ts';
+import { CONSOLE_ASSET_DIR, ConsoleRoutes } from '#infra/constructs/console-routes.ts';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Stack } from 'aws-cdk-lib';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 import type { RouteDef } from '#lib/http/route.ts';
 import { TABLE } from '#lib/store/table.ts';
@@ -720,6 +722,21 @@ describe('NotifyStack', () => {
     expect(socketUrl.at(-1)).toBe('/test');
     const consoleUrl = template.toJSON().Outputs.ConsoleUrl.Value['Fn::Join'][1];
     expect(consoleUrl.at(-1)).toMatch(/\/$/);
+  });
+
+  it('refuses to synth a bundling stage without the built console, saying how to build it or leave it out', () => {
+    const bundling = new Stack(new App(), 'Bundling');
+    const make = () =>
+      new ConsoleRoutes(bundling, 'ServeConsole', {
+        api: new HttpApi(bundling, 'Api'),
+        paths: consoleRoute.paths,
+        socketUrl: 'wss://example.com/dev',
+        distDir: '/nonexistent/console/dist',
+        makeFunction: () => {
+          throw new Error('no function is made without the files');
+        },
+      });
+    expect(make).toThrow(/console is not built .*npm run console:build.*-c console=false/);
   });
 
   it('leaves the console out when the stage says so (-c console=false)', () => {
