@@ -6,6 +6,7 @@ import { build, type Metafile } from 'esbuild';
 import { esbuildOptions } from '#infra/bundling.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
+import { consoleRoute } from '#infra/routes/console.ts';
 import { fallbackRoute } from '#infra/routes/fallback.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 
@@ -100,6 +101,7 @@ export async function measureBundles(options: { runs: number }): Promise<Bundles
   const entries = [
     ...routes.map((r) => ({ name: r.operationId, entry: r.handler })),
     { name: fallbackRoute.operationId, entry: fallbackRoute.handler },
+    { name: consoleRoute.operationId, entry: consoleRoute.handler },
     ...queues.filter((q) => q.consumer).map((q) => ({ name: `${q.name}Consumer`, entry: q.consumer! })),
     ...[socketAuthorizer, ...socketRoutes].map((r) => ({ name: r.operationId, entry: r.handler })),
   ];

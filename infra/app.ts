@@ -19,6 +19,7 @@ import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PE
 //   rateLimitTriggerPerSecond=100 rateLimitConfigurationPerSecond=40 rateLimitGlobalPerSecond=50
 //                                one category's limit instead of the level's
 //   corsOrigins=https://app.example.com,https://admin.example.com   origins allowed to call from a browser (default any)
+//   console=false                leave the console (docs/console.md) out: `/` and `/console/` answer 404
 //   tableWarmWritesPerSecond=40000 tableWarmReadsPerSecond=12000   pre-warm the on-demand table for
 //     large broadcasts (docs/performance.md, "A 1,000,000-subscriber broadcast in AWS")
 const app = new App();
@@ -44,9 +45,13 @@ if (alarmEmail !== undefined && (typeof alarmEmail !== 'string' || !/^[^@\s]+@[^
   throw new Error(`Context alarmEmail must be an email address, got ${JSON.stringify(alarmEmail)}`);
 }
 
-const socketAccessLogs: unknown = app.node.tryGetContext('socketAccessLogs');
-if (socketAccessLogs !== undefined && !['true', 'false', true, false].includes(socketAccessLogs as string | boolean)) {
-  throw new Error(`Context socketAccessLogs must be true or false, got ${JSON.stringify(socketAccessLogs)}`);
+/** true or false from context (`-c` gives strings, cdk.json booleans), else the default. */
+function booleanContext(key: string, fallback: boolean): boolean {
+  const raw: unknown = app.node.tryGetContext(key);
+  if (raw === undefined) return fallback;
+  if (raw === true || raw === 'true') return true;
+  if (raw === false || raw === 'false') return false;
+  throw new Error(`Context ${key} must be true or false, got ${JSON.stringify(raw)}`);
 }
 
 const corsOrigins: unknown = app.node.tryGetContext('corsOrigins');
@@ -84,7 +89,8 @@ new NotifyStack(app, `Notify-${stage}`, {
   api5xxAlarmThreshold: numberContext('api5xxAlarmThreshold', DEFAULT_API_5XX_ALARM_THRESHOLD),
   deliveryFailureRateAlarmPercent: numberContext('deliveryFailureRateAlarmPercent', DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT),
   ...(typeof alarmEmail === 'string' && { alarmEmail }),
-  socketAccessLogs: socketAccessLogs === true || socketAccessLogs === 'true',
+  socketAccessLogs: booleanContext('socketAccessLogs', false),
+  console: booleanContext('console', true),
   settings,
   ...(typeof rateLimitServiceLevel === 'string' && isServiceLevel(rateLimitServiceLevel) && { rateLimitServiceLevel }),
   ...(corsAllowedOrigins && { corsAllowedOrigins }),

@@ -27,8 +27,10 @@ import { LiveSockets } from './constructs/live-sockets.ts';
 import { stageLogGroup } from './constructs/log-groups.ts';
 import { WakeSchedules } from './constructs/wake-schedules.ts';
 import { acknowledgeNag, nagArn } from './constructs/nag.ts';
+import { ConsoleRoutes, type ConsoleFiles } from './constructs/console-routes.ts';
 import { queues, type QueueDef } from './queues.ts';
 import { streamConsumers } from './streams.ts';
+import { consoleRoute } from './routes/console.ts';
 import { fallbackRoute } from './routes/fallback.ts';
 import { routeParts, type RoutePart } from './routes.ts';
 import { pascalCase } from './names.ts';
@@ -84,6 +86,11 @@ export interface NotifyStackProps extends StackProps {
    * broadcast to ~400 deliveries/s (docs/performance.md).
    */
   tableWarmThroughput?: { writeUnitsPerSecond?: number; readUnitsPerSecond?: number };
+  /**
+   * Serve the console (console/, docs/console.md) at `/` and `/console/` of the API; default
+   * true. `false` (`-c console=false`) leaves those routes out: they answer the API's 404.
+   */
+  console?: boolean;
 }
 
 /** The settings of lib/config.ts that a stage may choose, by their context key. */
@@ -258,10 +265,10 @@ export class NotifyStack extends Stack {
       return role;
     };
 
-    /** A function in `scope` (this stack, or a nested stack of it). */
-    const makeFunction = (id: string, spec: FunctionSpec, scope: Construct = this): NodejsFunction => {
+    /** A function in `scope` (this stack, or a nested stack of it); `files` adds what afterBundling copies into its asset. */
+    const makeFunction = (id: string, spec: FunctionSpec, scope: Construct = this, files?: ConsoleFiles): NodejsFunction => {
       const sendsTo = spec.sends.map(queueNamed);
-      const environment = { ...baseEnvironment };
+      const environment = { ...baseEnvironment, ...files?.environment };
       for (const { def, queue } of sendsTo) environment[def.urlEnv] = queue.queueUrl;
       for (const { def, queue } of sendsTo) {
         const arnEnv = wakeArnEnv(def.name);
@@ -293,6 +300,9 @@ export class NotifyStack extends Stack {
           esbuildArgs: { '--alias': Object.entries(BUNDLING.alias).map(([name, path]) => `${name}=${path}`) },
           sourceMap: true,
           sourcesContent: false,
+          ...(files && {
+            commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: files.afterBundling },
+          }),
         },
       });
       return fn;
@@ -427,6 +437,18 @@ export class NotifyStack extends Stack {
       removalPolicy,
     });
     this.sockets = sockets;
+    // The console (infra/routes/console.ts): its page and files, from one function on this origin.
+    const consoleSite =
+      props.console === false
+        ? undefined
+        : new ConsoleRoutes(this, pascalCase(consoleRoute.operationId), {
+            api,
+            // Its page learns there where the live inbox's sockets are (GET /console/config.json).
+            socketUrl: sockets.url,
+            paths: consoleRoute.paths,
+            makeFunction: (scope, id, files) => makeFunction(id, { entry: consoleRoute.handler, timeout: Duration.seconds(10), access: consoleRoute.access, sends: [] }, scope, files),
+          });
+
     this.nestedStacks = [sockets, ...this.routeStacks];
     for (const { name, fn } of consumers) {
       if (!queueNamed(name).def.pushesToSockets) continue;
@@ -436,6 +458,7 @@ export class NotifyStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });
     new CfnOutput(this, 'SocketUrl', { value: sockets.url, description: 'socketUrl of @novu/js and <Inbox /> (with socketOptions: { socketType: "cloud" })' });
+    if (consoleSite) new CfnOutput(this, 'ConsoleUrl', { value: `${api.apiEndpoint}/`, description: 'The console: sign in with an environment\'s API key (docs/console.md)' });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'SecretsKeyArn', { value: secretsKey.keyArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });

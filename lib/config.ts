@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 // Settings come from the environment, read once. The CDK stack sets these on every function;
 // the local runtime sets them before it loads any handler.
 export const ENV = {
@@ -13,7 +12,7 @@ export const ENV = {
   publicUrl: 'PUBLIC_URL',
   /** The WebSocket API's URL, the `socketUrl` clients are given (the console reads it; a deployed stack also outputs SocketUrl). */
   socketUrl: 'LIVE_SOCKET_URL',
-  /** Where the console's built files are (default: console/dist of this repository). */
+  /** Where the console's built files are: the stack sets it to the folder in the function's asset, the local runtime to console/dist. */
   consoleDir: 'CONSOLE_DIR',
   /**
    * Days triggers and notifications (with their jobs and execution details) are kept: how far back
@@ -90,5 +89,13 @@ export function positiveNumber(name: string, fallback: number): number {
 
 export const socketUrl = (): string | undefined => process.env[ENV.socketUrl] || undefined;
 
-/** The console's built files; the stack sets it to the directory bundled beside the function. */
-export const consoleDir = (): string => process.env[ENV.consoleDir] || fileURLToPath(new URL('../console/dist', import.meta.url));
+/**
+ * The console's built files. Always set by who runs the function (the stack: the folder bundled
+ * beside it; the local runtime: console/dist), so the bundle needs no path of its own (a
+ * CommonJS bundle has no import.meta to find one from).
+ */
+export function consoleDir(): string {
+  const dir = process.env[ENV.consoleDir];
+  if (!dir) throw new Error(`${ENV.consoleDir} is not set: the stack and the local runtime set it to the console's built files`);
+  return dir;
+}

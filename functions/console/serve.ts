@@ -9,6 +9,6 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   if (path === 'config.json') {
     return { statusCode: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-cache' }, body: JSON.stringify({ socketUrl: socketUrl() ?? '' }) };
   }
-  const answer = consoleFile(consoleDir(), path);
+  const answer = consoleFile({ root: consoleDir(), socketUrl: socketUrl() }, path);
   return { statusCode: answer.status, headers: answer.headers, body: answer.body, isBase64Encoded: answer.isBase64Encoded };
 };

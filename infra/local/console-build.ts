@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 // shows without a step of its own and an unchanged checkout starts at once.
 
 const CONSOLE = fileURLToPath(new URL('../../console', import.meta.url));
-const BUILT = join(CONSOLE, 'dist', 'index.html');
+/** The built console the local runtime serves (CONSOLE_DIR). */
+export const CONSOLE_DIST = join(CONSOLE, 'dist');
+const BUILT = join(CONSOLE_DIST, 'index.html');
 
 function newestSource(dir = CONSOLE): number {
   let newest = 0;

@@ -18,6 +18,7 @@ import { ALLOW_PRIVATE_NETWORKS_ENV } from '#lib/net/address-guard.ts';
 import { startWebSocketApi, type LocalSocketApi } from './websocket-api.ts';
 import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
 import { SDK_REQUEST_HANDLER } from '#lib/sdk-timeouts.ts';
+import { CONSOLE_DIST } from './console-build.ts';
 
 const DEFAULT_CONSUMER_CONCURRENCY = 4;
 
@@ -103,6 +104,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // The reference's highest API rate limits (6,000 triggers/s per environment): this machine
       // never reaches them, so neither the tests nor the bench are limited unless they ask.
       [ENV.rateLimitServiceLevel]: process.env[ENV.rateLimitServiceLevel] ?? 'unlimited',
+      // The console's built files (`npm install` and `npm start` build them: console-build.ts).
+      [ENV.consoleDir]: process.env[ENV.consoleDir] ?? CONSOLE_DIST,
     };
     const usesAws = options.dynamoEndpoint === 'aws' || options.sqsEndpoint === 'aws';
     if (!usesAws) Object.assign(env, LOCAL_CREDENTIALS);

@@ -36,11 +36,11 @@ async function main() {
   const lines = [
     '',
     `Notification service running at ${stack.apiUrl} (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
-    `  Console: ${stack.apiUrl}/   (sign in with an API key below)`,
+    `  Console: ${stack.apiUrl}/   (open it in a browser; sign in with the Development API key below)`,
     `  Inbox sockets: ${stack.socketUrl}   (@novu/js, <Inbox />: socketUrl '${stack.socketUrl}', socketOptions { socketType: 'cloud' })`,
     `  DynamoDB: ${stack.env.AWS_ENDPOINT_URL_DYNAMODB ?? 'AWS'}   SQS: ${stack.env.AWS_ENDPOINT_URL_SQS ?? 'AWS'}   table: ${stack.env.TABLE_NAME}`,
     '',
-    `Demo organization ${demo.organizationId}`,
+    `Demo organization ${demo.organizationId}   (sign in to the console with the Development API key)`,
     ...demo.environments.map((e) => `  ${e.name.padEnd(12)} environment ${e.id}  API key ${e.apiKey}  application identifier ${e.applicationIdentifier}`),
     ...(demo.workflow ? [`  Demo workflow ${demo.workflow.workflowId} (id ${demo.workflow.id}) in Development`] : []),
     `  (also in ${demoFile})`,

@@ -9,8 +9,8 @@ import { ENV } from '#lib/config.ts';
 import { newId } from '#lib/ids.ts';
 import { TestSocket } from '../support/sockets.ts';
 
-// `npm start` as a user runs it: it prints a working curl and its socket URL, writes demo.json,
-// and stops cleanly on Ctrl-C; pointed at an existing DynamoDB and SQS it uses them and reuses its
+// `npm start` as a user runs it: it prints a working curl, its socket URL and the console's URL
+// (which serves the built console), writes demo.json, and stops cleanly on Ctrl-C; pointed at an existing DynamoDB and SQS it uses them and reuses its
 // demo.
 
 const CURL = /curl -s (\S+) -H 'Authorization: ApiKey (\w+)'/;
@@ -54,7 +54,18 @@ async function runStart(env: Record<string, string | undefined>) {
     // The inbox sockets answer as API Gateway would: no session token, no socket.
     const socketUrl = /Inbox sockets: (\S+)/.exec(output)?.[1];
     const refused = await TestSocket.open(socketUrl ?? 'ws://127.0.0.1:1').then(() => 'opened', (error: { status?: number }) => error.status);
+    // The printed console URL answers the built page, which loads its script from there.
+    const consoleUrl = /Console: (\S+)/.exec(output)?.[1];
+    const consolePage = await fetch(consoleUrl ?? 'http://127.0.0.1:1/');
+    const consoleHtml = await consolePage.text();
+    const script = /src="(\/console\/assets\/[^"]+\.js)"/.exec(consoleHtml)?.[1];
+    const consoleScript = script ? (await fetch(new URL(script, consoleUrl))).status : undefined;
     return {
+      consoleUrl,
+      consoleStatus: consolePage.status,
+      consoleHtml,
+      consoleScript,
+      output,
       port,
       socketPort,
       socketUrl,
@@ -84,6 +95,13 @@ describe('npm start', () => {
     expect(run.status).toBe(200);
     expect(run.socketUrl).toBe(`ws://127.0.0.1:${run.socketPort}`);
     expect(run.refused).toBe(401);
+    expect(run.consoleUrl).toBe(`http://127.0.0.1:${run.port}/`);
+    expect(run.consoleStatus).toBe(200);
+    expect(run.consoleHtml).toContain('<title>Notify console</title>');
+    expect(run.consoleScript).toBe(200);
+    // It says which of the printed keys signs in.
+    expect(run.output).toMatch(/Console: \S+ .*sign in with the Development API key/);
+    expect(run.output).toMatch(/Development +environment \w+ +API key \w+/);
     expect(run.integrations.map((i) => i.providerId).sort()).toEqual(['svc', 'svc', 'svc-email', 'svc-email', 'svc-sms', 'svc-sms']);
 
     const demoFile = join(stateDir, 'demo.json');

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,9 @@ import { esbuildOptions } from '#infra/bundling.ts';
 import { queues } from '#infra/queues.ts';
 import { streamConsumers } from '#infra/streams.ts';
 import { routes } from '#infra/routes.ts';
+import { consoleRoute } from '#infra/routes/console.ts';
 import { fallbackRoute } from '#infra/routes/fallback.ts';
+import { CONSOLE_ASSET_DIR } from '#infra/constructs/console-routes.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 
 // What some Lambda bundles must leave out (docs/performance.md). Only a use case that reads what
@@ -71,6 +73,8 @@ const LEFT_OUT: [entry: string, packages: string[]][] = [
   // the sender only signs and POSTs.
   ['functions/consumers/webhook-events.ts', [LIQUID, ...AJV, ...POSTCSS]],
   ['functions/consumers/webhooks.ts', [LIQUID, ...AJV, ...POSTCSS, 'zod', '@middy/core']],
+  // The console's files: no data, no validation, no rendering.
+  [consoleRoute.handler, [LIQUID, ...AJV, ...POSTCSS, 'zod', '@middy/core', 'sanitize-html']],
 ];
 
 /** The external packages a bundle imports: when it is loaded, or by a dynamic import() later. */
@@ -100,7 +104,7 @@ async function withBundle(entry: string, check: (file: string, dir: string) => v
 
 const ON_FIRST_USE = ['@aws-sdk/client-kms', '@aws-sdk/client-sesv2', '@aws-sdk/client-sns'];
 const SOCKET_ENTRIES = [socketAuthorizer.handler, ...socketRoutes.map((r) => r.handler)];
-const ENTRIES = [...new Set([...routes.map((r) => r.handler), fallbackRoute.handler, ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])), ...streamConsumers.map((c) => c.consumer), ...SOCKET_ENTRIES])];
+const ENTRIES = [...new Set([...routes.map((r) => r.handler), fallbackRoute.handler, consoleRoute.handler, ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])), ...streamConsumers.map((c) => c.consumer), ...SOCKET_ENTRIES])];
 
 describe('Lambda bundles', () => {
   it.each(LEFT_OUT)('%s leaves out %j', async (entry, leftOut) => {
@@ -188,5 +192,20 @@ describe('Lambda bundles', () => {
       const answer = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
       expect(answer.statusCode).toBe(200);
       expect(JSON.parse(answer.body)).toMatchObject({ openapi: '3.1.0', paths: expect.objectContaining({ '/v1/events/trigger': expect.any(Object) }) });
+    }));
+
+  it('the console function bundled as the stack bundles it, with the built files beside it, answers the page, its files and its configuration', () =>
+    withBundle(consoleRoute.handler, (file, dir) => {
+      // What the stack's afterBundling hook does (infra/constructs/console-routes.ts).
+      cpSync('console/dist', join(dir, CONSOLE_ASSET_DIR), { recursive: true });
+      const event = (rawPath: string) => ({ version: '2.0', routeKey: 'GET /console/{path+}', rawPath, rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: rawPath }, requestId: 'r1', stage: '$default' }, isBase64Encoded: false });
+      const paths = ['/console/env/x/activity', '/console/config.json', '/console/favicon.svg'];
+      const script = `const { handler } = require(${JSON.stringify(file)}); Promise.all(${JSON.stringify(paths.map(event))}.map((e) => handler(e))).then((r) => process.stdout.write(JSON.stringify(r)));`;
+      const env = { ...process.env, NODE_OPTIONS: '', CONSOLE_DIR: join(dir, CONSOLE_ASSET_DIR), LIVE_SOCKET_URL: 'wss://sockets.example.com/prod' };
+      const [page, config, icon] = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
+      expect(page).toMatchObject({ statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+      expect(page.body).toContain('<div id="root">');
+      expect(JSON.parse(config.body)).toEqual({ socketUrl: 'wss://sockets.example.com/prod' });
+      expect(icon).toMatchObject({ statusCode: 200, headers: { 'content-type': 'image/svg+xml' } });
     }));
 });

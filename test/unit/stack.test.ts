@@ -19,7 +19,11 @@ import { KMS_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, TRACING_ACTI
 import { queues } from '#infra/queues.ts';
 import { streamConsumers } from '#infra/streams.ts';
 import { routeParts, routes } from '#infra/routes.ts';
+import { consoleRoute } from '#infra/routes/console.ts';
 import { fallbackRoute } from '#infra/routes/fallback.ts';
+import { CONSOLE_ASSET_DIR, ConsoleRoutes } from '#infra/constructs/console-routes.ts';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Stack } from 'aws-cdk-lib';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 import type { RouteDef } from '#lib/http/route.ts';
 import { TABLE } from '#lib/store/table.ts';
@@ -191,6 +195,12 @@ describe('NotifyStack', () => {
     const fallbackFn = byKey.get('$default')!;
     expect(fallbackFn.startsWith(pascalCase(fallbackRoute.operationId))).toBe(true);
     byKey.delete('$default');
+    // The console's paths (infra/routes/console.ts) share one function of their own.
+    const consoleFns = new Set(consoleRoute.paths.map((p) => byKey.get(`GET ${p}`)));
+    expect(consoleFns.size).toBe(1);
+    const [consoleFn] = consoleFns;
+    expect(consoleFn!.startsWith(pascalCase(consoleRoute.operationId))).toBe(true);
+    for (const p of consoleRoute.paths) byKey.delete(`GET ${p}`);
     expect([...byKey.keys()].sort()).toEqual(routeTable.map((r) => `${r.method} ${r.path}`).sort());
     for (const route of routeTable) {
       const fnId = byKey.get(`${route.method} ${route.path}`)!;
@@ -207,7 +217,7 @@ describe('NotifyStack', () => {
     );
     const socketFns = new Set([...socketFunctions().values()]);
     const cdkInternal = /^(AWS[0-9a-f]{32}|LogRetention[0-9a-f]{32}|Custom[A-Za-z]+Provider)/;
-    const others = Object.keys(functions).filter((id) => id !== fallbackFn && !routeFns.has(id) && !consumerFns.has(id) && !socketFns.has(id) && !cdkInternal.test(id));
+    const others = Object.keys(functions).filter((id) => id !== fallbackFn && id !== consoleFn && !routeFns.has(id) && !consumerFns.has(id) && !socketFns.has(id) && !cdkInternal.test(id));
     expect(others).toEqual([]);
     expect(consumerFns.size).toBe(consumers.length + streamConsumers.length);
     expect(Object.keys(resources('AWS::ApiGatewayV2::Api'))).toHaveLength(2);
@@ -241,11 +251,12 @@ describe('NotifyStack', () => {
       // Nothing else: the roles, the API and its stage stay in the parent.
       expect(Object.keys(t.toJSON().Resources)).toHaveLength(5 * partRoutes.length);
     }
-    // The parent holds only the `$default` route, its integration and invoke permission.
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default' });
-    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 1);
-    template.resourceCountIs('AWS::Lambda::Permission', 1);
+    // The parent holds only the `$default` route and the console's, their two integrations and an
+    // invoke permission per route.
+    const parentRoutes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    expect(parentRoutes.sort()).toEqual(['$default', ...consoleRoute.paths.map((p) => `GET ${p}`)].sort());
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 2);
+    template.resourceCountIs('AWS::Lambda::Permission', 1 + consoleRoute.paths.length);
   });
 
   it('serves the socket route table on a WebSocket API, each route with its own function, $connect behind the token authorizer', () => {
@@ -693,8 +704,52 @@ describe('NotifyStack', () => {
     }
   });
 
+  it('serves the console at / and /console/{path+} from one function holding the built files, which reads no data', () => {
+    const byKey = routeFunctions();
+    const fnId = byKey.get('GET /')!;
+    expect(consoleRoute.paths).toEqual(['/', '/console/{path+}']);
+    expect(byKey.get('GET /console/{path+}')).toBe(fnId);
+    // GET only: a HEAD or POST to the console's paths is the fallback's 404.
+    expect([...byKey.keys()].filter((k) => k.endsWith(' /') || k.includes(' /console/'))).toEqual(['GET /', 'GET /console/{path+}']);
+    expect([...actionsOf(fnId)]).toEqual([]);
+    const variables = functions[fnId]!.Properties.Environment.Variables;
+    // The files are copied beside the code, where Lambda unpacks the asset.
+    expect(variables.CONSOLE_DIR).toBe(`/var/task/${CONSOLE_ASSET_DIR}`);
+    // /console/config.json tells the page the stage's wss:// socket URL.
+    const socketUrl = variables.LIVE_SOCKET_URL['Fn::Join'][1];
+    expect(socketUrl[0]).toBe('wss://');
+    expect(nestedOutput(socketUrl[1])).toEqual({ Ref: apiId('WEBSOCKET') });
+    expect(socketUrl.at(-1)).toBe('/test');
+    const consoleUrl = template.toJSON().Outputs.ConsoleUrl.Value['Fn::Join'][1];
+    expect(consoleUrl.at(-1)).toMatch(/\/$/);
+  });
+
+  it('refuses to synth a bundling stage without the built console, saying how to build it or leave it out', () => {
+    const bundling = new Stack(new App(), 'Bundling');
+    const make = () =>
+      new ConsoleRoutes(bundling, 'ServeConsole', {
+        api: new HttpApi(bundling, 'Api'),
+        paths: consoleRoute.paths,
+        socketUrl: 'wss://example.com/dev',
+        distDir: '/nonexistent/console/dist',
+        makeFunction: () => {
+          throw new Error('no function is made without the files');
+        },
+      });
+    expect(make).toThrow(/console is not built .*npm run console:build.*-c console=false/);
+  });
+
+  it('leaves the console out when the stage says so (-c console=false)', () => {
+    const without = stackTemplates(synthStack('noconsole', { console: false }));
+    const keys = Object.values(without.resources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    expect(keys).not.toContain('GET /');
+    expect(keys.filter((k: string) => k.includes('/console'))).toEqual([]);
+    expect(Object.keys(without.resources('AWS::Lambda::Function')).filter((id) => id.startsWith(pascalCase(consoleRoute.operationId)))).toEqual([]);
+    expect(without.template.toJSON().Outputs.ConsoleUrl).toBeUndefined();
+  });
+
   it('outputs what the create-org command and operators need', () => {
-    for (const output of ['ApiUrl', 'SocketUrl', 'TableName', 'SecretsKeyArn', 'AlarmTopicArn']) template.hasOutput(output, {});
+    for (const output of ['ApiUrl', 'ConsoleUrl', 'SocketUrl', 'TableName', 'SecretsKeyArn', 'AlarmTopicArn']) template.hasOutput(output, {});
     // The socket URL is the stage's wss:// URL, the one clients connect to.
     const socketUrl = template.toJSON().Outputs.SocketUrl.Value['Fn::Join'][1];
     expect(socketUrl[0]).toBe('wss://');
@@ -748,7 +803,8 @@ describe('stages', () => {
       settings: { activityRetentionDays: 90, messageRetentionDays: 180, providerTimeoutMs: 5000, apiKeyGraceSeconds: 3600, maxDeferDays: 30, rateLimitTriggerPerSecond: 400 },
       rateLimitServiceLevel: 'pro',
     });
-    expect(variables(chosen)).toHaveLength(routeTable.length + consumers.length + streamConsumers.length + socketRoutes.length + 2);
+    // Besides: the socket authorizer, the fallback route's and the console's.
+    expect(variables(chosen)).toHaveLength(routeTable.length + consumers.length + streamConsumers.length + socketRoutes.length + 3);
     for (const env of variables(chosen)) {
       expect(env).toMatchObject({ ACTIVITY_RETENTION_DAYS: '90', MESSAGE_RETENTION_DAYS: '180', PROVIDER_TIMEOUT_MS: '5000', API_KEY_GRACE_SECONDS: '3600', MAX_DEFER_DAYS: '30' });
       expect(env).toMatchObject({ RATE_LIMIT_SERVICE_LEVEL: 'pro', RATE_LIMIT_TRIGGER_PER_SECOND: '400' });
