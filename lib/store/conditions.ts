@@ -4,8 +4,11 @@ import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/c
 // version read, or not there yet when new), and a write whose failed condition is an answer the
 // caller decides on rather than an error.
 
-/** The item is still at `version`, as read. */
-export const atVersion = (version: number) => ({ ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } });
+/** The item is still at `version`, as read; `values`: the write's own placeholders, joined to the condition's. */
+export const atVersion = (version: number, values: Record<string, unknown> = {}) => ({
+  ConditionExpression: 'version = :v',
+  ExpressionAttributeValues: { ...values, ':v': version },
+});
 
 /** `version` undefined: the item must not exist yet (a create); otherwise it must still be at `version`. */
 export const newOrAtVersion = (version: number | undefined) =>
