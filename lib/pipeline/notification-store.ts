@@ -86,7 +86,7 @@ export function claimTransaction(event: TriggerEvent): Promise<boolean> {
 const MAX_CLAIMS_PER_TRANSACTION = 100;
 const MAX_TRANSACTION_BYTES = 3.5 * 1024 * 1024;
 /** Attempts of a claim transaction that lost to a concurrent one or to throttling. */
-const MAX_CLAIM_ROUNDS = 5;
+const CLAIM_ATTEMPTS = 5;
 
 /**
  * Claims the transactionIds of several events (distinct ids, one environment) with one
@@ -132,7 +132,7 @@ async function claimChunk(events: readonly TriggerEvent[], chunk: number[], clai
     // A transaction that lost a race or was throttled, with no claim taken, is tried again.
     const refused = await transact(
       pending.map((i) => ({ Put: claimPut(events[i]!) })),
-      { answers: ['ConditionalCheckFailed'], attempts: MAX_CLAIM_ROUNDS },
+      { answers: ['ConditionalCheckFailed'], attempts: CLAIM_ATTEMPTS },
     );
     if (!refused) {
       for (const i of pending) claimed[i] = true;

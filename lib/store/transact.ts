@@ -19,7 +19,7 @@ export interface TransactOptions {
   attempts?: number;
 }
 
-/** undefined when written; the reasons' codes, item by item, when DynamoDB canceled it. */
+/** undefined when written; the reasons' codes, item by item, when DynamoDB canceled it (and `options` let it answer). */
 export async function transact(items: TransactItem[], options: TransactOptions = {}): Promise<(string | undefined)[] | undefined> {
   const { answers, attempts = 1 } = options;
   for (let attempt = 1; ; attempt++) {
