@@ -1,9 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { tableName } from '../config.ts';
 import { dataKeys, open, seal } from '../crypto/data-keys.ts';
 import { db } from '../store/client.ts';
+import { writeIf } from '../store/conditions.ts';
 import { getItem } from '../store/get-item.ts';
 import { keys } from '../store/keys.ts';
 
@@ -45,16 +45,13 @@ async function read(): Promise<Uint8Array | undefined> {
 async function create(): Promise<Uint8Array> {
   const { plaintext, wrapped } = await dataKeys().generate();
   const item = { ...keys.sessionSigningKey(), type: 'SessionSigningKey', dataKey: wrapped, secret: seal(plaintext, randomBytes(32)), createdAt: new Date().toISOString() };
-  try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  if (await writeIf(() => db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' })))) {
     return unseal(item);
-  } catch (error) {
-    // Another container made it first: use theirs.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    const theirs = await getItem(keys.sessionSigningKey(), { consistent: true });
-    if (!theirs) throw error;
-    return unseal(theirs);
   }
+  // Another container made it first: use theirs.
+  const theirs = await getItem(keys.sessionSigningKey(), { consistent: true });
+  if (!theirs) throw new Error('The session signing key exists but could not be read');
+  return unseal(theirs);
 }
 
 async function unseal(item: Record<string, unknown>): Promise<Uint8Array> {

@@ -1,13 +1,14 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { decryptSecrets, encryptSecrets } from '../crypto/secret-fields.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
+import { newOrAtVersion } from '../store/conditions.ts';
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { queryAll, type QueryInput } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
+import { transact, type TransactItem } from '../store/transact.ts';
 import { SECRET_CREDENTIAL_KEYS } from './catalogue.ts';
 import type { Integration } from './schemas.ts';
 
@@ -95,17 +96,7 @@ export async function writeIntegration(write: IntegrationWrite): Promise<StoredI
   const now = save.updatedAt;
   const item = await toItem(save, version);
 
-  const actions: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: item,
-        ...(write.expectedVersion === undefined
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': write.expectedVersion } }),
-      },
-    },
-  ];
+  const actions: TransactItem[] = [{ Put: { TableName: tableName(), Item: item, ...newOrAtVersion(write.expectedVersion) } }];
   for (const other of write.reorder ?? []) {
     actions.push({
       // Only the ranking fields; the version bump makes a concurrent whole-item write of this
@@ -131,9 +122,8 @@ export async function writeIntegration(write: IntegrationWrite): Promise<StoredI
           primaryId: order.primaryId,
           version: order.version + 1,
         },
-        ...(order.version === 0
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': order.version } }),
+        // Version 0: none stored yet.
+        ...newOrAtVersion(order.version === 0 ? undefined : order.version),
       },
     });
   }
@@ -151,20 +141,11 @@ export async function writeIntegration(write: IntegrationWrite): Promise<StoredI
     actions.push({ Delete: { TableName: tableName(), Key: keys.integrationIdentifier(org, write.releaseIdentifier) } });
   }
 
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: actions }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const reasons = error.CancellationReasons ?? [];
-      if (claimIndex >= 0 && reasons[claimIndex]?.Code === 'ConditionalCheckFailed') {
-        throw new ConflictError('Integration with identifier already exists');
-      }
-      if (reasons.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict')) {
-        throw new StaleWriteError('Integration changed concurrently');
-      }
-    }
-    throw error;
+  const refused = await transact(actions, { answers: ['ConditionalCheckFailed', 'TransactionConflict'] });
+  if (refused && claimIndex >= 0 && refused[claimIndex] === 'ConditionalCheckFailed') {
+    throw new ConflictError('Integration with identifier already exists');
   }
+  if (refused) throw new StaleWriteError('Integration changed concurrently');
   return { ...save, version };
 }
 

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
+import { writeIf } from '../store/conditions.ts';
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 
@@ -19,8 +19,8 @@ export const PRESENCE_ATTRIBUTE = 'liveUntil';
 
 /** Stamps the profile with `until` (epoch seconds) unless a later stamp is there; no profile, no stamp. */
 export async function markLive(scope: EnvScope, subscriberId: string, until: number): Promise<void> {
-  try {
-    await db().send(
+  await writeIf(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.subscriber(scope, subscriberId),
@@ -29,10 +29,8 @@ export async function markLive(scope: EnvScope, subscriberId: string, until: num
         ExpressionAttributeNames: { '#until': PRESENCE_ATTRIBUTE },
         ExpressionAttributeValues: { ':until': until },
       }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+    ),
+  );
 }
 
 /** The stamp of a stored profile item (epoch seconds), if any. */

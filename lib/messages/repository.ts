@@ -1,9 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import type { Channel } from '../integrations/catalogue.ts';
 import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
+import { writeIf } from '../store/conditions.ts';
 import { getItem } from '../store/get-item.ts';
 import { ExpressionBuilder, type Filter } from '../store/expression.ts';
 import { keys, type Key } from '../store/keys.ts';
@@ -78,14 +78,8 @@ export function messageFromItem(item: Record<string, unknown>): StoredMessage {
 // ---- creating --------------------------------------------------------------------------------
 
 /** Creates the message unless its id is stored already (an earlier run of the job made it); false then. */
-export async function createMessageOnce(m: StoredMessage): Promise<boolean> {
-  try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: messageItem(m), ConditionExpression: 'attribute_not_exists(pk)' }));
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function createMessageOnce(m: StoredMessage): Promise<boolean> {
+  return writeIf(() => db().send(new PutCommand({ TableName: tableName(), Item: messageItem(m), ConditionExpression: 'attribute_not_exists(pk)' })));
 }
 
 // ---- reading ---------------------------------------------------------------------------------
@@ -327,14 +321,8 @@ export const STATE_FIELDS = [
  * still exists and nobody changed its state since `current` was read (its `stateVersion`).
  * False when that condition failed: the caller reads it again and decides again.
  */
-export async function saveMessageState(current: StoredMessage, next: StoredMessage): Promise<boolean> {
-  try {
-    await db().send(new UpdateCommand(messageStateUpdate(current, next)));
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function saveMessageState(current: StoredMessage, next: StoredMessage): Promise<boolean> {
+  return writeIf(() => db().send(new UpdateCommand(messageStateUpdate(current, next))));
 }
 
 /** The conditional update of saveMessageState, for a caller that writes it in a transaction. */

@@ -1,7 +1,7 @@
 import type { EnvScope } from '../scope.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { DETAILS, detail } from './details.ts';
-import { closeDigestWindow, digestWindowKey } from './digest-window.ts';
+import { closeWindow, digestSeries } from './digest-store.ts';
 import type { StoredJob } from './model.ts';
 import { getNotification, markTriggerCanceled, notificationsOfTransaction, saveNotification } from './notification-store.ts';
 
@@ -31,7 +31,7 @@ export async function cancelTrigger(scope: EnvScope, transactionId: string): Pro
       await saveNotification({ ...current.notification, jobs, updatedAt: at }, current.version);
       // A canceled digest master closes its window, so later events open a new one.
       for (const job of waiting.filter((j) => j.type === 'digest' && j.digestWindowId)) {
-        await closeDigestWindow(digestWindowKey(scope, current.notification._templateId, job.stepId, current.notification.subscriberId, job.digest?.digestValue), job._id);
+        await closeWindow(digestSeries(scope, current.notification, job.stepId, job.digest?.digestValue), job._id);
       }
       return waiting.length;
     });

@@ -4,7 +4,7 @@ import type { Subscriber } from '../subscribers/model.ts';
 import type { StoredStep, StoredWorkflow } from '../workflows/model.ts';
 import type { EnvScope } from '../scope.ts';
 import type { ExecutionDetail, JobStatus, StoredJob, StoredNotification } from './model.ts';
-import type { TransactItem } from './notification-store.ts';
+import type { TransactItem } from '../store/transact.ts';
 
 // What a step decides, as data: the runner applies every decision the same way: the message it
 // records first (a create that a repeated run finds), then one conditional write of the

@@ -1,16 +1,16 @@
 import { contextKeyOf } from '../context-keys.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { batchPut } from '../store/batch.ts';
 import { db } from '../store/client.ts';
+import { atVersion, writeIf } from '../store/conditions.ts';
 import { getItem } from '../store/get-item.ts';
 import { keys, MAX_UNSHARDED_RECIPIENTS, TRANSACTION_SHARDS } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { mapConcurrently } from '../concurrency.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
+import { failedConditions, transact, type TransactItem } from '../store/transact.ts';
 import { absentOrExpired, isExpired, presentAndKept, ttlAt } from '../store/retention.ts';
 import { timeOfId } from '../ids.ts';
 import type { Recipient, StoredNotification, TriggerEvent } from './model.ts';
@@ -67,9 +67,6 @@ export function notificationShardsFor(to: readonly Recipient[], broadcast: boole
   return broadcast || topic || to.length > MAX_UNSHARDED_RECIPIENTS ? TRANSACTION_SHARDS : 1;
 }
 
-/** Extra writes of a transaction (lib-dynamodb TransactWriteItems entries). */
-export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
 export const scopeOfNotification = (n: Pick<StoredNotification, '_organizationId' | '_environmentId'>): EnvScope => ({
   organizationId: n._organizationId,
   environmentId: n._environmentId,
@@ -81,21 +78,15 @@ export const dayOfId = (id: string): string => timeOfId(id).toISOString().slice(
 // ---- triggers ---------------------------------------------------------------------------------
 
 /** Claims the event's transactionId in its environment; false when the id was used before. */
-export async function claimTransaction(event: TriggerEvent): Promise<boolean> {
-  try {
-    await db().send(new PutCommand(claimPut(event)));
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function claimTransaction(event: TriggerEvent): Promise<boolean> {
+  return writeIf(() => db().send(new PutCommand(claimPut(event))));
 }
 
 /** What one TransactWriteItems may carry: 100 items and 4 MB (kept under, as sizes are estimates). */
 const MAX_CLAIMS_PER_TRANSACTION = 100;
 const MAX_TRANSACTION_BYTES = 3.5 * 1024 * 1024;
-/** Rounds of retrying claims a transaction lost to a concurrent one or to throttling. */
-const MAX_CLAIM_ROUNDS = 5;
+/** Attempts of a claim transaction that lost to a concurrent one or to throttling. */
+const CLAIM_ATTEMPTS = 5;
 
 /**
  * Claims the transactionIds of several events (distinct ids, one environment) with one
@@ -133,23 +124,22 @@ export async function claimTransactions(events: readonly TriggerEvent[], size: (
 /** Claims `chunk` (indexes into `events`) in one transaction, again without the taken ones until done. */
 async function claimChunk(events: readonly TriggerEvent[], chunk: number[], claimed: boolean[]): Promise<void> {
   let pending = chunk;
-  for (let round = 1; pending.length > 0; round++) {
+  while (pending.length > 0) {
     if (pending.length === 1) {
       claimed[pending[0]!] = await claimTransaction(events[pending[0]!]!);
       return;
     }
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: pending.map((i) => ({ Put: claimPut(events[i]!) })) }));
+    // A transaction that lost a race or was throttled, with no claim taken, is tried again.
+    const refused = await transact(
+      pending.map((i) => ({ Put: claimPut(events[i]!) })),
+      { answers: ['ConditionalCheckFailed'], attempts: CLAIM_ATTEMPTS },
+    );
+    if (!refused) {
       for (const i of pending) claimed[i] = true;
       return;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException) || round >= MAX_CLAIM_ROUNDS) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      const taken = new Set(pending.filter((_, j) => reasons[j]?.Code === 'ConditionalCheckFailed'));
-      // Without a failed condition the transaction lost a race or was throttled: wait, then retry.
-      if (taken.size === 0) await sleep(20 * 2 ** round * Math.random());
-      pending = pending.filter((i) => !taken.has(i));
     }
+    const taken = new Set(failedConditions(refused).map((j) => pending[j]!));
+    pending = pending.filter((i) => !taken.has(i));
   }
 }
 
@@ -211,10 +201,10 @@ export async function getTriggerEvent(scope: EnvScope, transactionId: string): P
 }
 
 /** Marks the trigger canceled (fan-out stops creating notifications); false when unknown or expired. */
-export async function markTriggerCanceled(scope: EnvScope, transactionId: string, now: string): Promise<boolean> {
+export function markTriggerCanceled(scope: EnvScope, transactionId: string, now: string): Promise<boolean> {
   const kept = presentAndKept(new Date(now));
-  try {
-    await db().send(
+  return writeIf(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.triggerEvent(scope, transactionId),
@@ -222,12 +212,8 @@ export async function markTriggerCanceled(scope: EnvScope, transactionId: string
         ...kept,
         ExpressionAttributeValues: { ...kept.ExpressionAttributeValues, ':now': now },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 // ---- notifications ----------------------------------------------------------------------------
@@ -342,19 +328,12 @@ export async function saveNotification(
     TableName: tableName(),
     Item: notificationItem(n, next),
     // An expired notification of an earlier use of the transactionId, not yet deleted, is not one.
-    ...(expectedVersion === UNSTORED
-      ? absentOrExpired()
-      : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } }),
+    ...(expectedVersion === UNSTORED ? absentOrExpired() : atVersion(expectedVersion)),
   };
-  try {
-    if (also.length === 0) await db().send(new PutCommand(put));
-    else await db().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...also] }));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new StaleWriteError('Notification changed concurrently');
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
-      throw new StaleWriteError('Notification changed concurrently');
-    }
-    throw error;
-  }
+  const written =
+    also.length === 0
+      ? await writeIf(() => db().send(new PutCommand(put)))
+      : !(await transact([{ Put: put }, ...also], { answers: ['ConditionalCheckFailed'] }));
+  if (!written) throw new StaleWriteError('Notification changed concurrently');
   return { notification: n, version: next };
 }

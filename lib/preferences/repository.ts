@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHANNELS } from '../integrations/catalogue.ts';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
+import { atVersion, writeIf } from '../store/conditions.ts';
 import { getItem } from '../store/get-item.ts';
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
@@ -168,11 +168,6 @@ export async function updateChoice(
     values[':enabled'] = change.enabled;
     sets.push('#enabled = :enabled');
   }
-  let conditionExpression: string | undefined;
-  if (condition) {
-    conditionExpression = condition.ifVersion === undefined ? 'attribute_not_exists(#version)' : '#version = :expected';
-    if (condition.ifVersion !== undefined) values[':expected'] = condition.ifVersion;
-  }
   if (target.kind === 'workflow') {
     names['#workflowDbId'] = 'workflowDbId';
     values[':workflowDbId'] = target.workflowDbId;
@@ -182,27 +177,31 @@ export async function updateChoice(
     target.kind === 'global'
       ? keys.subscriberGlobalPreference(scope, subscriberId)
       : keys.subscriberWorkflowPreference(scope, subscriberId, target.workflowDbId);
-  try {
-    await db().send(
+  const written = await writeIf(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
         UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
-        ...(conditionExpression && { ConditionExpression: conditionExpression }),
         ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...(condition ? versionCondition(condition.ifVersion, values) : { ExpressionAttributeValues: values }),
       }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new StaleWriteError('Preference changed since it was read');
-    throw error;
-  }
+    ),
+  );
+  if (!written) throw new StaleWriteError('Preference changed since it was read');
+}
+
+/** Still at the version read; none read: no item, or one written before versions were kept. */
+function versionCondition(version: number | undefined, values: Record<string, unknown>) {
+  return version === undefined
+    ? { ConditionExpression: 'attribute_not_exists(#version)', ExpressionAttributeValues: values }
+    : atVersion(version, values);
 }
 
 /** Sets the subscriber's global schedule unless one is set already (an inbox session's `defaultSchedule`). */
 export async function setScheduleIfUnset(scope: EnvScope, subscriberId: string, schedule: Schedule): Promise<void> {
-  try {
-    await db().send(
+  await writeIf(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.subscriberGlobalPreference(scope, subscriberId),
@@ -211,8 +210,6 @@ export async function setScheduleIfUnset(scope: EnvScope, subscriberId: string, 
         ExpressionAttributeNames: { '#kind': 'kind', '#type': 'type', '#updatedAt': 'updatedAt', '#schedule': 'schedule', '#version': 'version' },
         ExpressionAttributeValues: { ':kind': 'global', ':type': 'Preference', ':now': new Date().toISOString(), ':schedule': schedule, ':one': 1 },
       }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+    ),
+  );
 }

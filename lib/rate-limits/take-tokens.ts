@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
+import { conditionalWrite } from '../store/conditions.ts';
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { TABLE } from '../store/table.ts';
@@ -64,15 +64,11 @@ async function write(key: { pk: string; sk: string }, policy: BucketPolicy, cost
         ConditionExpression: 'attribute_not_exists(fullAt) OR fullAt <= :now OR fullAt > :skewed',
         ExpressionAttributeValues: { ':fullAt': now + tokensMicros, ':now': now, ':skewed': now + capacityMicros, ':type': 'RateLimitBucket', ':ttl': ttl },
       });
-  try {
-    const { Attributes } = await db().send(command);
-    return { written: true, fullAt: Attributes?.fullAt as number };
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    // The item as it is, in DynamoDB's own form (the document client does not convert it here).
-    const old = error.Item?.fullAt?.N;
-    return { written: false, fullAt: old === undefined ? undefined : Number(old) };
-  }
+  const outcome = await conditionalWrite(() => db().send(command));
+  if (outcome.written) return { written: true, fullAt: outcome.output.Attributes?.fullAt as number };
+  // The item as it is, in DynamoDB's own form.
+  const old = outcome.item?.fullAt?.N;
+  return { written: false, fullAt: old === undefined ? undefined : Number(old) };
 }
 
 function remember(hintKey: string, fullAt: FullAt) {

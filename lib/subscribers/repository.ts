@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
+import { atVersion, conditionalWrite, writeIf } from '../store/conditions.ts';
 import { getItem } from '../store/get-item.ts';
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
@@ -48,13 +48,8 @@ export async function insertSubscriber(subscriber: Subscriber): Promise<void> {
     nameLower: nameLowerOf(subscriber),
     version: 1,
   };
-  try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) {
-      throw new ConflictError(`Subscriber ${subscriber.subscriberId} already exists`);
-    }
-    throw error;
+  if (!(await writeIf(() => db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))))) {
+    throw new ConflictError(`Subscriber ${subscriber.subscriberId} already exists`);
   }
 }
 
@@ -89,7 +84,7 @@ export async function updateSubscriberProfile(
   }
   const updated = await update(scope, subscriberId, {
     UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
-    ...atVersion(version, values),
+    ...stillAt(version, values),
     ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
   });
   if (!updated) throw new StaleWriteError('Subscriber changed concurrently');
@@ -106,17 +101,17 @@ export async function writeChannels(
 ): Promise<Subscriber> {
   const updated = await update(scope, subscriberId, {
     UpdateExpression: 'SET channels = :channels, updatedAt = :now, version = :next',
-    ...atVersion(expectedVersion, { ':channels': channels, ':now': now, ':next': expectedVersion + 1 }),
+    ...stillAt(expectedVersion, { ':channels': channels, ':now': now, ':next': expectedVersion + 1 }),
   });
   if (!updated) throw new StaleWriteError('Subscriber changed concurrently');
   return updated;
 }
 
 /** The condition that the item still exists at `expected`; version 0 is an item stored without one. */
-function atVersion(expected: number, values: Record<string, unknown>) {
+function stillAt(expected: number, values: Record<string, unknown>) {
   return expected === 0
     ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)', ExpressionAttributeValues: values }
-    : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ...values, ':expected': expected } };
+    : atVersion(expected, values);
 }
 
 const nameLowerOf = (s: Pick<Subscriber, 'firstName' | 'lastName'>) => `${s.firstName ?? ''} ${s.lastName ?? ''}`.toLowerCase();
@@ -125,15 +120,10 @@ type UpdateInput = Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableNa
 
 /** Undefined when the condition failed. */
 async function update(scope: EnvScope, subscriberId: string, input: UpdateInput): Promise<Subscriber | undefined> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({ TableName: tableName(), Key: keys.subscriber(scope, subscriberId), ReturnValues: 'ALL_NEW', ...input }),
-    );
-    return Attributes && subscriberFromItem(Attributes);
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+  const outcome = await conditionalWrite(() =>
+    db().send(new UpdateCommand({ TableName: tableName(), Key: keys.subscriber(scope, subscriberId), ReturnValues: 'ALL_NEW', ...input })),
+  );
+  return outcome.written && outcome.output.Attributes ? subscriberFromItem(outcome.output.Attributes) : undefined;
 }
 
 export function subscriberFromItem(item: Record<string, unknown>): Subscriber {

@@ -1,12 +1,13 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
+import { writeIf } from '../store/conditions.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { numberedPage } from '../store/numbered-page.ts';
+import { transact } from '../store/transact.ts';
 import { deleteExisting, setOnExisting } from '../store/update-existing.ts';
 import type { Tenant, TenantPatch } from './schemas.ts';
 
@@ -23,11 +24,8 @@ export async function getTenant(scope: EnvScope, identifier: string): Promise<Te
 
 /** Stores a new tenant; 409 when the identifier is taken in the environment. */
 export async function insertTenant(scope: EnvScope, tenant: Tenant): Promise<void> {
-  try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: toItem(scope, tenant), ConditionExpression: 'attribute_not_exists(pk)' }));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new ConflictError(`Tenant with identifier ${tenant.identifier} already exists`);
-    throw error;
+  if (!(await writeIf(() => db().send(new PutCommand({ TableName: tableName(), Item: toItem(scope, tenant), ConditionExpression: 'attribute_not_exists(pk)' }))))) {
+    throw new ConflictError(`Tenant with identifier ${tenant.identifier} already exists`);
   }
 }
 
@@ -46,32 +44,22 @@ export type MoveOutcome = 'moved' | 'identifier-taken' | 'changed-meanwhile';
  * creation time, so its place in the list, stay.
  */
 export async function moveTenant(scope: EnvScope, from: Tenant, moved: Tenant): Promise<MoveOutcome> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: toItem(scope, moved), ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.tenant(scope, from.identifier),
-              ConditionExpression: 'updatedAt = :read',
-              ExpressionAttributeValues: { ':read': from.updatedAt },
-            },
-          },
-        ],
-      }),
-    );
-    return 'moved';
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [put, remove] = error.CancellationReasons ?? [];
-    if (put?.Code === 'ConditionalCheckFailed') return 'identifier-taken';
-    if (remove?.Code === 'ConditionalCheckFailed' || remove?.Code === 'TransactionConflict' || put?.Code === 'TransactionConflict') {
-      return 'changed-meanwhile';
-    }
-    throw error;
-  }
+  const refused = await transact(
+    [
+      { Put: { TableName: tableName(), Item: toItem(scope, moved), ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.tenant(scope, from.identifier),
+          ConditionExpression: 'updatedAt = :read',
+          ExpressionAttributeValues: { ':read': from.updatedAt },
+        },
+      },
+    ],
+    { answers: ['ConditionalCheckFailed', 'TransactionConflict'] },
+  );
+  if (!refused) return 'moved';
+  return refused[0] === 'ConditionalCheckFailed' ? 'identifier-taken' : 'changed-meanwhile';
 }
 
 /** False when there was no such tenant. */

@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
+import { conditionalWrite, writeIf } from '../store/conditions.ts';
 import { arrayReader, paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
@@ -25,21 +25,16 @@ export async function getTopics(scope: EnvScope, topicKeys: string[]): Promise<M
 
 /** Stores a new topic; undefined when one with this key exists already. */
 export async function createTopic(scope: EnvScope, topic: Topic): Promise<Topic | undefined> {
-  try {
-    await db().send(
-      new PutCommand({ TableName: tableName(), Item: toItem(scope, topic), ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
-    return topic;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+  const created = await writeIf(() =>
+    db().send(new PutCommand({ TableName: tableName(), Item: toItem(scope, topic), ConditionExpression: 'attribute_not_exists(pk)' })),
+  );
+  return created ? topic : undefined;
 }
 
 /** Renames an existing topic; undefined when it does not exist (any more). */
 export async function renameTopic(scope: EnvScope, key: string, name: string, now: string): Promise<Topic | undefined> {
-  try {
-    const { Attributes } = await db().send(
+  const outcome = await conditionalWrite(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.topic(scope, key),
@@ -49,12 +44,9 @@ export async function renameTopic(scope: EnvScope, key: string, name: string, no
         ExpressionAttributeValues: { ':name': name, ':lower': name.toLowerCase(), ':now': now },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes && fromItem(Attributes);
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+    ),
+  );
+  return outcome.written && outcome.output.Attributes ? fromItem(outcome.output.Attributes) : undefined;
 }
 
 export async function deleteTopicItem(scope: EnvScope, key: string): Promise<void> {

@@ -1,6 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
@@ -8,6 +6,7 @@ import { mapConcurrently } from '../concurrency.ts';
 import { arrayReader, paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
+import { transact, type TransactItem, type TransactOptions } from '../store/transact.ts';
 
 // Storage of topic subscriptions. A subscription lives in its topic's partition (fan-out reads
 // the topic) and on gsi1 under its subscriber, sorted by its time-first `_id` (the subscriber's
@@ -24,7 +23,8 @@ export interface StoredSubscription {
   updatedAt: string;
 }
 
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+/** A transaction answers which conditions failed; conflicts with concurrent ones are retried. */
+const CONDITIONS: TransactOptions = { answers: ['ConditionalCheckFailed'], attempts: 5 };
 
 export function subscriptionItem(scope: EnvScope, s: StoredSubscription): Record<string, unknown> {
   return {
@@ -74,7 +74,7 @@ export type AddOutcome = 'created' | 'exists' | 'subscriber-missing';
 
 /** Subscribes, if the subscriber still exists and is not subscribed yet, and counts it. */
 export async function addSubscription(scope: EnvScope, s: StoredSubscription): Promise<AddOutcome> {
-  const failed = await transact([
+  const refused = await transact([
     {
       ConditionCheck: {
         TableName: tableName(),
@@ -85,14 +85,14 @@ export async function addSubscription(scope: EnvScope, s: StoredSubscription): P
     },
     { Put: { TableName: tableName(), Item: subscriptionItem(scope, s), ConditionExpression: 'attribute_not_exists(pk)' } },
     countChange(scope, s.subscriberId, 1),
-  ]);
-  if (failed === undefined) return 'created';
-  return failed.includes(0) ? 'subscriber-missing' : 'exists';
+  ], CONDITIONS);
+  if (refused === undefined) return 'created';
+  return refused[0] === 'ConditionalCheckFailed' ? 'subscriber-missing' : 'exists';
 }
 
 /** Unsubscribes and uncounts; false when there was no such subscription. */
 export async function removeSubscription(scope: EnvScope, topicKey: string, subscriberId: string): Promise<boolean> {
-  return (await transact(removal(scope, topicKey, subscriberId))) === undefined;
+  return (await transact(removal(scope, topicKey, subscriberId), CONDITIONS)) === undefined;
 }
 
 /**
@@ -104,8 +104,8 @@ export async function removeSubscriptions(scope: EnvScope, subscriptions: Stored
   const chunks: StoredSubscription[][] = [];
   for (let i = 0; i < subscriptions.length; i += CHUNK) chunks.push(subscriptions.slice(i, i + CHUNK));
   await mapConcurrently(chunks, 4, async (chunk) => {
-    const failed = await transact(chunk.flatMap((s) => removal(scope, s.topicKey, s.subscriberId)));
-    if (failed === undefined) return;
+    const refused = await transact(chunk.flatMap((s) => removal(scope, s.topicKey, s.subscriberId)), CONDITIONS);
+    if (refused === undefined) return;
     for (const s of chunk) await removeSubscription(scope, s.topicKey, s.subscriberId);
   });
 }
@@ -154,7 +154,7 @@ async function mapPage(page: Promise<Page<Record<string, unknown>>>): Promise<Pa
   return { ...rest, items: items.map(fromSubscriptionItem) };
 }
 
-function removal(scope: EnvScope, topicKey: string, subscriberId: string): TransactItems {
+function removal(scope: EnvScope, topicKey: string, subscriberId: string): TransactItem[] {
   return [
     {
       Delete: {
@@ -167,7 +167,7 @@ function removal(scope: EnvScope, topicKey: string, subscriberId: string): Trans
   ];
 }
 
-function countChange(scope: EnvScope, subscriberId: string, delta: number): TransactItems[number] {
+function countChange(scope: EnvScope, subscriberId: string, delta: number): TransactItem {
   return {
     Update: {
       TableName: tableName(),
@@ -177,25 +177,4 @@ function countChange(scope: EnvScope, subscriberId: string, delta: number): Tran
       ExpressionAttributeValues: { ':type': 'TopicSubscriptionCount', ':delta': delta },
     },
   };
-}
-
-/**
- * Runs a transaction; undefined when it committed, else the indexes of the actions whose
- * condition failed. Conflicts with concurrent transactions are retried.
- */
-async function transact(actions: TransactItems): Promise<number[] | undefined> {
-  const ATTEMPTS = 5;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: actions }));
-      return undefined;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      const failed = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
-      if (failed.length > 0) return failed;
-      if (attempt >= ATTEMPTS) throw error;
-      await sleep(Math.random() * 20 * 2 ** attempt);
-    }
-  }
 }

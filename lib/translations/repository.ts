@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { batchDelete } from '../store/batch.ts';
 import { db } from '../store/client.ts';
+import { writeIf } from '../store/conditions.ts';
 import { recordOf } from '../store/index-item.ts';
 import { keys, type Key } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
@@ -174,18 +174,18 @@ export async function deleteTranslationsOf(scope: EnvScope, resource: Pick<Resou
 /** Records a resource's new identifier on its group and locales (what the list and the export show). */
 export async function renameResource(scope: EnvScope, resource: ResourceRef): Promise<void> {
   for (const key of await partitionKeys(scope, resource)) {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET resourceId = :rid',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':rid': resource.resourceId },
-      }),
-    ).catch((error: unknown) => {
-      // Deleted meanwhile: nothing to rename.
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    // Not written when deleted meanwhile: nothing to rename.
+    await writeIf(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET resourceId = :rid',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':rid': resource.resourceId },
+        }),
+      ),
+    );
   }
 }
 

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
+import { writeIf } from '../store/conditions.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
 import { getItem } from '../store/get-item.ts';
 import { recordOf } from '../store/index-item.ts';
@@ -41,19 +41,17 @@ export async function getAttempt(scope: EnvScope, endpointId: string, eventId: s
  */
 export async function recordAttempt(scope: EnvScope, attempt: Attempt): Promise<StoredAttempt> {
   const stored: StoredAttempt = { ...attempt, followedUp: attempt.success };
-  try {
-    await db().send(
+  const recorded = await writeIf(() =>
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt), type: 'WebhookAttempt', ...stored, ttl: ttlFrom(new Date(attempt.timestamp)) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return stored;
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return (await getAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt)) ?? stored;
-  }
+    ),
+  );
+  if (recorded) return stored;
+  return (await getAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt)) ?? stored;
 }
 
 export async function markFollowedUp(scope: EnvScope, attempt: Pick<Attempt, 'endpointId' | 'eventId' | 'attempt'>): Promise<void> {

@@ -1,16 +1,22 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../../config.ts';
-import { db } from '../../store/client.ts';
-import { keys } from '../../store/keys.ts';
 import type { EnvScope } from '../../scope.ts';
-import { queryAll } from '../../store/query-pages.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
-import { closeDigestWindow, digestWindowKey, NO_DIGEST_VALUE } from '../digest-window.ts';
+import {
+  closeWindow,
+  digestSeries,
+  extendWindow,
+  joinedPayloads,
+  joinWindowWrites,
+  lastEventWrite,
+  NO_DIGEST_VALUE,
+  openWindowWrite,
+  readLastEvent,
+  readWindow,
+  type DigestSeries,
+  type DigestWindow,
+} from '../digest-store.ts';
 import { durationMs, isTimeUnit, nextCronTime } from '../durations.ts';
 import type { DigestMetadata, ExecutionDetail, StoredJob, StoredNotification } from '../model.ts';
-import type { TransactItem } from '../notification-store.ts';
 import { valueAtPath } from '../path.ts';
 import { overDeferLimit } from './over-defer-limit.ts';
 import { scheduleExtension } from './schedule-extension.ts';
@@ -22,12 +28,10 @@ import { scheduleExtension } from './schedule-extension.ts';
 // the window (so no event can join any more; a latecomer opens the next window) and reads the
 // events that joined. Every step is a conditional write, so redelivery adds or loses nothing.
 // With `extendToSchedule`, a window that closes outside the subscriber's schedule stays open
-// until the schedule's next window (schedule-extension.ts).
+// until the schedule's next window (schedule-extension.ts). The items are digest-store.ts's.
 
 /** A window whose master is this late is abandoned (its master failed): the next event replaces it. */
 const ABANDONED_AFTER_MS = 3_600_000;
-/** Joined events are kept this long after the window closes (the activity feed reads them). */
-const EVENT_RETENTION_S = 90 * 86_400;
 /** The activity feed shows at most this many events on the digest job. */
 const MAX_EVENTS_ON_JOB = 100;
 
@@ -40,51 +44,34 @@ interface DigestControls {
   digestKey?: string;
 }
 
-interface Window {
-  windowId: string;
-  master: { notificationId: string; transactionId: string; jobId: string };
-  closesAt: string;
-}
-
 export async function decideDigest(context: JobContext): Promise<Decision> {
   const { scope, step, job, notification, now } = context;
   const controls = step.controlValues as DigestControls;
   const digestValue = controls.digestKey ? String(valueAtPath(notification.payload, controls.digestKey) ?? NO_DIGEST_VALUE) : NO_DIGEST_VALUE;
-  const windowKey = digestWindowKey(scope, notification._templateId, step.stepId, notification.subscriberId, digestValue);
+  const series = digestSeries(scope, notification, step.stepId, digestValue);
 
   if (job.status === 'delayed') {
     const extension = scheduleExtension(context);
-    if (extension.kind === 'wait') return extend(extension.decision, extension.until, windowKey, job._id);
-    return close(context, windowKey, extension.details);
+    if (extension.kind === 'wait') return extend(extension.decision, extension.until, series, job._id);
+    return close(context, series, extension.details);
   }
 
   const metadata = metadataOf(controls, digestValue);
-  const window = await readWindow(windowKey);
+  const window = await readWindow(series);
   if (window && Date.parse(window.closesAt) + ABANDONED_AFTER_MS > now.getTime()) {
-    const eventKey = keys.digestEvent(scope, notification._templateId, step.stepId, notification.subscriberId, digestValue, window.windowId, notification.transactionId);
     return {
       status: 'merged',
       details: [detail(DETAILS.digestMerged, 'Success', { raw: { masterTransactionId: window.master.transactionId } }, now)],
       job: { digest: metadata, mergedInto: window.master },
       notification: { _digestedNotificationId: window.master.notificationId },
-      also: [
-        { ConditionCheck: { TableName: tableName(), Key: windowKey, ConditionExpression: 'windowId = :w', ExpressionAttributeValues: { ':w': window.windowId } } },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...eventKey, type: 'DigestEvent', transactionId: notification.transactionId, notificationId: notification._id, payload: notification.payload, createdAt: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_S },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
+      also: joinWindowWrites(series, window, { transactionId: notification.transactionId, notificationId: notification._id, payload: notification.payload }, now),
       after: { kind: 'end', rest: 'merged' },
     };
   }
 
-  const lastKey = keys.digestLastEvent(scope, notification._templateId, step.stepId, notification.subscriberId, digestValue);
-  const seen: TransactItem = { Put: { TableName: tableName(), Item: { ...lastKey, type: 'DigestLastEvent', at: now.toISOString() } } };
+  const seen = lastEventWrite(series, now);
   if (controls.lookBackWindow && isTimeUnit(controls.lookBackWindow.unit)) {
-    const last = await readLast(lastKey);
+    const last = await readLastEvent(series);
     const lookBack = durationMs(controls.lookBackWindow.amount, controls.lookBackWindow.unit);
     if (!last || Date.parse(last) < now.getTime() - lookBack) {
       // Nothing recent to digest with: this event goes out at once.
@@ -104,51 +91,29 @@ export async function decideDigest(context: JobContext): Promise<Decision> {
   // A window longer than the maximum defer duration opens nothing: the job fails.
   const overLimit = overDeferLimit(until, now);
   if (overLimit) return overLimit;
-  const opened: Window = { windowId: job._id, master: { notificationId: notification._id, transactionId: notification.transactionId, jobId: job._id }, closesAt: until.toISOString() };
+  const opened: DigestWindow = { windowId: job._id, master: { notificationId: notification._id, transactionId: notification.transactionId, jobId: job._id }, closesAt: until.toISOString() };
   return {
     status: 'delayed',
     details: [detail(DETAILS.digested, 'Pending', { raw: { delay: until.getTime() - now.getTime() } }, now)],
     job: { digest: metadata, delayUntil: until.toISOString(), digestWindowId: job._id },
-    also: [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...windowKey, type: 'DigestWindow', ...opened },
-          // Open only if no window is open (or the open one is the one just found abandoned).
-          ConditionExpression: window ? 'windowId = :old' : 'attribute_not_exists(pk)',
-          ...(window && { ExpressionAttributeValues: { ':old': window.windowId } }),
-        },
-      },
-      seen,
-    ],
+    // Opened only if no window is open (or the open one is the one just found abandoned).
+    also: [openWindowWrite(series, opened, window), seen],
     after: { kind: 'wait', until },
   };
 }
 
 /** The window stays open while its master waits for the subscriber's schedule: events still join it. */
-async function extend(decision: Decision, until: Date, windowKey: { pk: string; sk: string }, windowId: string): Promise<Decision> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: windowKey,
-        UpdateExpression: 'SET closesAt = :until',
-        ConditionExpression: 'windowId = :w',
-        ExpressionAttributeValues: { ':until': until.toISOString(), ':w': windowId },
-      }),
-    );
-  } catch (error) {
-    // Closed by an earlier run of this job: what joined it is read when the job runs again.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+async function extend(decision: Decision, until: Date, series: DigestSeries, windowId: string): Promise<Decision> {
+  // Closed by an earlier run of this job: what joined it is read when the job runs again.
+  await extendWindow(series, windowId, until);
   return decision;
 }
 
 /** The master's time has come: close the window, then collect what joined it. */
-async function close(context: JobContext, windowKey: { pk: string; sk: string }, extensionDetails: ExecutionDetail[]): Promise<Decision> {
+async function close(context: JobContext, series: DigestSeries, extensionDetails: ExecutionDetail[]): Promise<Decision> {
   const { scope, job, notification, now } = context;
   // Not closed here when an earlier run of this job closed it.
-  await closeDigestWindow(windowKey, job._id);
+  await closeWindow(series, job._id);
   const events = await digestEventsOf(scope, notification, job);
   return {
     status: 'completed',
@@ -161,16 +126,8 @@ async function close(context: JobContext, windowKey: { pk: string; sk: string },
 /** The payloads a completed (or closing) digest master covers: its own first, then those that joined. */
 export async function digestEventsOf(scope: EnvScope, notification: StoredNotification, digestJob: StoredJob): Promise<Record<string, unknown>[]> {
   if (!digestJob.digestWindowId) return [notification.payload];
-  const { pk, skPrefix } = keys.digestEventsOfWindow(
-    scope, notification._templateId, digestJob.stepId, notification.subscriberId, digestJob.digest?.digestValue ?? NO_DIGEST_VALUE, digestJob.digestWindowId,
-  );
-  const joined = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-    ConsistentRead: true,
-  });
-  joined.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
-  return [notification.payload, ...joined.map((item) => item.payload as Record<string, unknown>)];
+  const series = digestSeries(scope, notification, digestJob.stepId, digestJob.digest?.digestValue);
+  return [notification.payload, ...(await joinedPayloads(series, digestJob.digestWindowId))];
 }
 
 function metadataOf(controls: DigestControls, digestValue: string): DigestMetadata {
@@ -200,14 +157,4 @@ function windowEnd(controls: DigestControls, now: Date, timezone?: string | null
   }
   if (typeof controls.amount !== 'number' || controls.amount <= 0 || !isTimeUnit(controls.unit)) return undefined;
   return new Date(now.getTime() + durationMs(controls.amount, controls.unit));
-}
-
-async function readWindow(key: { pk: string; sk: string }): Promise<Window | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  return Item as Window | undefined;
-}
-
-async function readLast(key: { pk: string; sk: string }): Promise<string | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  return Item?.at as string | undefined;
 }

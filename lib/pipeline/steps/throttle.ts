@@ -1,21 +1,15 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../../config.ts';
-import { db } from '../../store/client.ts';
-import { keys } from '../../store/keys.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { durationMs } from '../durations.ts';
 import { valueAtPath } from '../path.ts';
+import { counterWrite, readCounter, type ThrottleSeries } from '../throttle-store.ts';
 import { dynamicTime } from './delay.ts';
 
 // Throttle: at most `threshold` runs per fixed window for one (workflow, step, subscriber[,
 // throttle key value]). The window starts at the first run it counts. The count is an item
-// written in the same transaction as the job's decision and conditioned on the count read, so
-// concurrent runs and redeliveries count each execution exactly once. Over the threshold the
-// step and everything after it are skipped.
-
-/** The counter outlives its window briefly, as in the reference. */
-const TTL_BUFFER_S = 30;
+// (throttle-store.ts) written in the same transaction as the job's decision and conditioned on
+// the count read, so concurrent runs and redeliveries count each execution exactly once. Over
+// the threshold the step and everything after it are skipped.
 
 interface ThrottleControls {
   type?: 'fixed' | 'dynamic';
@@ -49,19 +43,12 @@ export async function decideThrottle(context: JobContext): Promise<Decision> {
   if (!windowEnd) return { status: 'completed', details: [], job: { stepOutput: { throttled: false } }, after: next };
 
   const keyValue = controls.throttleKey ? String(valueAtPath(notification.payload, controls.throttleKey) ?? '') : '';
-  const key = keys.throttleWindow(scope, notification._templateId, step.stepId, notification.subscriberId, keyValue);
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  const open = Item && Date.parse(Item.windowEnd as string) > now.getTime();
-  const count = open ? (Item.count as number) + 1 : 1;
-  const end = open ? new Date(Item.windowEnd as string) : windowEnd;
-  const counter = {
-    Put: {
-      TableName: tableName(),
-      Item: { ...key, type: 'ThrottleWindow', count, windowEnd: end.toISOString(), ttl: Math.ceil(end.getTime() / 1000) + TTL_BUFFER_S },
-      ConditionExpression: Item ? '#c = :read' : 'attribute_not_exists(pk)',
-      ...(Item && { ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':read': Item.count } }),
-    },
-  };
+  const series: ThrottleSeries = { scope, workflowDbId: notification._templateId, stepId: step.stepId, subscriberId: notification.subscriberId, keyValue };
+  const read = await readCounter(series);
+  const open = read && read.windowEnd.getTime() > now.getTime();
+  const count = open ? read.count + 1 : 1;
+  const end = open ? read.windowEnd : windowEnd;
+  const counter = counterWrite(series, { count, windowEnd: end }, read);
   const output = { throttled: count > threshold, executionCount: count, threshold, throttledUntil: end.toISOString() };
   if (count <= threshold) {
     return { status: 'completed', details: [], job: { stepOutput: output }, also: [counter], after: next };
