@@ -1,4 +1,3 @@
-import { ENV } from '../config.ts';
 import { BadRequestError } from '../errors.ts';
 import { DAY_MS, retentionStart } from '../store/retention.ts';
 
@@ -6,8 +5,6 @@ import { DAY_MS, retentionStart } from '../store/retention.ts';
 // from the retention (lib/store/retention.ts: what is older has expired), and the
 // notification-id bounds of the window (ids start with their creation second, so an id range is
 // a time range in every index the feed reads).
-
-export const RETENTION_DAYS_ENV = ENV.activityRetentionDays;
 
 /** Inclusive bounds, to the millisecond. */
 export interface TimeWindow {

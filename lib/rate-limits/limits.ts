@@ -1,4 +1,4 @@
-import { ENV, positiveNumber } from '../config.ts';
+import { ENV, optional, positiveNumber } from '../config.ts';
 import type { EnvScope } from '../scope.ts';
 import { ReadCache } from '../store/read-cache.ts';
 import { getOrganizationRateLimits } from '../tenancy/environments.ts';
@@ -26,7 +26,7 @@ type Policies = Partial<Record<RateLimitCategory, BucketPolicy>>;
 let stagePolicies: Record<RateLimitCategory, BucketPolicy> | undefined;
 function stagePolicy(category: RateLimitCategory): BucketPolicy {
   if (!stagePolicies) {
-    const configured = process.env[ENV.rateLimitServiceLevel];
+    const configured = optional(ENV.rateLimitServiceLevel);
     const level = configured && isServiceLevel(configured) ? configured : DEFAULT_SERVICE_LEVEL;
     const policy = (c: RateLimitCategory) => bucketPolicy(c, positiveNumber(STAGE_LIMIT_ENV[c], SERVICE_LEVELS[level][c]), level);
     stagePolicies = Object.fromEntries(RATE_LIMIT_CATEGORIES.map((c) => [c, policy(c)])) as Record<RateLimitCategory, BucketPolicy>;

@@ -1,4 +1,4 @@
-import { ENV } from '../config.ts';
+import { ENV, positiveNumber } from '../config.ts';
 import { timeOfId } from '../ids.ts';
 import { TABLE } from './table.ts';
 
@@ -18,15 +18,10 @@ const DEFAULT_RETENTION_DAYS = 30;
 const MAX_RETENTION_DAYS = 36_500;
 export const DAY_MS = 86_400_000;
 
-function daysFrom(name: string): number | undefined {
-  const days = Number(process.env[name]);
-  return Number.isFinite(days) && days > 0 ? Math.min(days, MAX_RETENTION_DAYS) : undefined;
-}
-
 /** Days a kind is kept; read per call, so operators (and tests) can change it. Messages default to the activity's. */
 export function retentionDays(kind: RetainedKind): number {
-  const activity = daysFrom(ENV.activityRetentionDays) ?? DEFAULT_RETENTION_DAYS;
-  return kind === 'message' ? (daysFrom(ENV.messageRetentionDays) ?? activity) : activity;
+  const activity = positiveNumber(ENV.activityRetentionDays, DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS);
+  return kind === 'message' ? positiveNumber(ENV.messageRetentionDays, activity, MAX_RETENTION_DAYS) : activity;
 }
 
 /** The `ttl` attribute of an item of `kind` made at `createdAt`: its creation + the kind's retention. */
