@@ -1,5 +1,6 @@
 import { BadRequestError } from '../errors.ts';
-import { DAY_MS, retentionStart } from '../store/retention.ts';
+import { retentionStart } from '../store/retention.ts';
+import { DAY_MS } from '../time.ts';
 
 // The time window of an activity query: `after`/`before` as the reference reads them, defaults
 // from the retention (lib/store/retention.ts: what is older has expired), and the

@@ -1,5 +1,6 @@
 import { ENV, positiveNumber } from '../config.ts';
 import { nextCronRun } from '../cron.ts';
+import { DAY_MS } from '../time.ts';
 import { durationMs, isTimeUnit } from './durations.ts';
 
 // The reference's maximum defer duration: a delay or a digest window may wait at most the
@@ -8,7 +9,6 @@ import { durationMs, isTimeUnit } from './durations.ts';
 // allowed. Checked when a workflow is read (a step issue, lib/workflows/issues.ts) and when the
 // step runs (the job fails with the reference's detail: steps/delay.ts, steps/digest.ts).
 
-const DAY_MS = 86_400_000;
 const DEFAULT_MAX_DEFER_DAYS = 180;
 /** Successive cron occurrences a timed step's gaps are checked over, within two years (the reference's walk). */
 const CRON_OCCURRENCES = 50;

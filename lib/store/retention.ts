@@ -1,5 +1,6 @@
 import { ENV, positiveNumber } from '../config.ts';
 import { timeOfId } from '../ids.ts';
+import { DAY_MS } from '../time.ts';
 import { TABLE } from './table.ts';
 
 // How long what a trigger leaves behind is kept, and the one place its expiry is decided. Each
@@ -16,7 +17,6 @@ export type RetainedKind = 'activity' | 'message';
 const DEFAULT_RETENTION_DAYS = 30;
 /** A century, as the reference's self-hosted plan; also keeps dates valid. */
 const MAX_RETENTION_DAYS = 36_500;
-export const DAY_MS = 86_400_000;
 
 /** Days a kind is kept; read per call, so operators (and tests) can change it. Messages default to the activity's. */
 export function retentionDays(kind: RetainedKind): number {
@@ -24,10 +24,13 @@ export function retentionDays(kind: RetainedKind): number {
   return kind === 'message' ? positiveNumber(ENV.messageRetentionDays, activity, MAX_RETENTION_DAYS) : activity;
 }
 
-/** The `ttl` attribute of an item of `kind` made at `createdAt`: its creation + the kind's retention. */
-export function ttlAt(kind: RetainedKind, createdAt: Date): { [TABLE.ttlAttribute]: number } {
-  return { [TABLE.ttlAttribute]: Math.floor((createdAt.getTime() + retentionDays(kind) * DAY_MS) / 1000) };
+/** The `ttl` attribute of an item made at `createdAt` and kept `days`: DynamoDB deletes it after. */
+export function ttlAfter(createdAt: Date, days: number): { [TABLE.ttlAttribute]: number } {
+  return { [TABLE.ttlAttribute]: Math.floor((createdAt.getTime() + days * DAY_MS) / 1000) };
 }
+
+/** The `ttl` attribute of an item of `kind` made at `createdAt`: its creation + the kind's retention. */
+export const ttlAt = (kind: RetainedKind, createdAt: Date) => ttlAfter(createdAt, retentionDays(kind));
 
 /** The `ttl` attribute of an item of `kind` whose id is `id` (ids start with their creation time). */
 export const ttlOf = (kind: RetainedKind, id: string) => ttlAt(kind, timeOfId(id));
