@@ -1,7 +1,7 @@
 import { ENV, optional, positiveNumber } from '../config.ts';
 import type { EnvScope } from '../scope.ts';
 import { ReadCache } from '../store/read-cache.ts';
-import { getOrganizationRateLimits } from '../tenancy/environments.ts';
+import { getOrganizationRateLimits } from './organization-limits.ts';
 import { bucketPolicy, isServiceLevel, RATE_LIMIT_CATEGORIES, SERVICE_LEVELS, type BucketPolicy, type RateLimitCategory, type ServiceLevel } from './policy.ts';
 
 // Which limit applies to an environment's bucket: the organization's own (its item's

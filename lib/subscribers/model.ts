@@ -1,4 +1,19 @@
-// A subscriber as stored and as the API shows it (its Subscriber shape).
+// A subscriber as stored and as the API shows it (its Subscriber shape), and as a trigger
+// defines one.
+
+/** A subscriber as a trigger names it: an id, or a definition to create or update. */
+export interface SubscriberDefinition {
+  subscriberId: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  avatar?: string | null;
+  locale?: string | null;
+  timezone?: string | null;
+  data?: Record<string, unknown> | null;
+  channels?: { providerId: string; integrationIdentifier?: string; credentials: { webhookUrl?: string; deviceTokens?: string[]; [k: string]: unknown } }[];
+}
 
 export interface ChannelSettings {
   providerId: string;
