@@ -1,5 +1,6 @@
 import type { Channel } from '../integrations/catalogue.ts';
 import type { SubscriberDefinition } from '../subscribers/model.ts';
+import type { TimeUnit } from '../workflows/controls.ts';
 import type { Severity, StepType } from '../workflows/model.ts';
 
 // What a trigger produces, as stored. A Notification is one event for one subscriber; its jobs
@@ -33,7 +34,6 @@ export interface ExecutionDetail {
   receiptId?: string;
 }
 
-export type TimeUnit = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' | 'months';
 
 /** Digest metadata as the activity feed shows it (the API's DigestMetadata shape). */
 export interface DigestMetadata {

@@ -26,8 +26,6 @@ const KNOWN_MUTUAL_AREAS = [
   'layouts <-> workflows',
   'live <-> messages',
   'logger <-> observability',
-  'pipeline <-> providers',
-  'pipeline <-> workflows',
   'subscribers <-> topics',
   'tenancy <-> translations',
   'translations <-> workflows',

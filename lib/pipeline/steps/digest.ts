@@ -8,7 +8,7 @@ import { queryAll } from '../../store/query-pages.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { closeDigestWindow, digestWindowKey, NO_DIGEST_VALUE } from '../digest-window.ts';
-import { durationMs, isTimeUnit, nextCronTime } from '../durations.ts';
+import { durationMs, isTimeUnit, nextCronTime } from '../../workflows/durations.ts';
 import type { DigestMetadata, ExecutionDetail, StoredJob, StoredNotification } from '../model.ts';
 import type { TransactItem } from '../notification-store.ts';
 import { valueAtPath } from '../path.ts';

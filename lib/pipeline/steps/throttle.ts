@@ -4,7 +4,7 @@ import { db } from '../../store/client.ts';
 import { keys } from '../../store/keys.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
-import { durationMs } from '../durations.ts';
+import { durationMs } from '../../workflows/durations.ts';
 import { valueAtPath } from '../path.ts';
 import { dynamicTime } from './delay.ts';
 

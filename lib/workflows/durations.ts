@@ -1,6 +1,6 @@
 import { nextCronRun } from '../cron.ts';
 import { DAY_MS } from '../time.ts';
-import type { TimeUnit } from './model.ts';
+import type { TimeUnit } from './controls.ts';
 
 // Durations of delays, digest windows and throttle windows. Months count as 30 days, as in the
 // reference; cron expressions run in the subscriber's time zone.
