@@ -12,8 +12,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { ENV } from '../lib/config.ts';
-import { SERVICE_NAME } from '../lib/observability/metric-names.ts';
+import { ENV, SERVICE_NAME } from '../lib/config.ts';
 import type { RouteDef } from '../lib/http/route.ts';
 import type { ServiceLevel } from '../lib/rate-limits/policy.ts';
 import { TABLE } from '../lib/store/table.ts';

@@ -99,6 +99,12 @@ export const providerBaseUrlEnv = (providerId: string): string => `PROVIDER_BASE
 /** The variable's value; undefined when it is unset or empty. */
 export const optional = (name: string): string | undefined => process.env[name] || undefined;
 
+/**
+ * The service's name in its logs, metrics (the `service` dimension the dashboard and alarms read)
+ * and traces: Powertools' service name, which the stack sets on every function (ENV.serviceName).
+ */
+export const SERVICE_NAME = 'notify';
+
 export function required(name: string): string {
   const value = optional(name);
   if (!value) throw new Error(`Environment variable ${name} is not set`);

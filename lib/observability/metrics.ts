@@ -1,6 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { ENV, optional } from '../config.ts';
-import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from './metric-names.ts';
+import { ENV, optional, SERVICE_NAME } from '../config.ts';
+import { METRIC, METRICS_NAMESPACE } from './metric-names.ts';
 import type { Channel } from '../integrations/catalogue.ts';
 import type { EnvScope } from '../scope.ts';
 

@@ -25,7 +25,6 @@ const KNOWN_MUTUAL_AREAS = [
   'layouts <-> translations',
   'layouts <-> workflows',
   'live <-> messages',
-  'logger <-> observability',
   'subscribers <-> topics',
   'tenancy <-> translations',
   'translations <-> workflows',
