@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ENV, optional, positiveNumber } from '../config.ts';
 import { MAX_QUEUE_DELAY_SECONDS } from './delay.ts';
 import { WAKE_QUEUE_ARN_ENV, type OutgoingMessage, type QueueName } from './send-batch.ts';
+import type { Wake, WakeScheduler } from './wake.ts';
 
 // Long waits. A message due later than SQS can hold (15 minutes) is scheduled once, to be sent to
 // its queue when it is due, instead of being sent on every 15 minutes until then: a 30-day delay
@@ -12,20 +13,6 @@ import { WAKE_QUEUE_ARN_ENV, type OutgoingMessage, type QueueName } from './send
 // A wake is named after its message and due time, so scheduling it again (a redelivered job that
 // decides the same wait) finds it scheduled; a wake that fires twice sends its message twice,
 // which the consumers take as any redelivery (the jobs runner moves a job on once).
-
-export interface Wake {
-  /** Deterministic: the same message due at the same second has the same name. */
-  name: string;
-  queue: QueueName;
-  /** Whole seconds (schedules are). */
-  at: Date;
-  body: unknown;
-}
-
-export interface WakeScheduler {
-  /** Schedules the wake, unless one of that name is already scheduled. */
-  schedule(wake: Wake): Promise<void>;
-}
 
 /** Waits up to this long go to SQS with a delay; longer ones are scheduled. */
 export const longWaitSeconds = (): number => positiveNumber(ENV.longWaitSeconds, MAX_QUEUE_DELAY_SECONDS);
