@@ -1,4 +1,4 @@
-import { QUEUE_URL_ENV } from '#lib/queue/send.ts';
+import { QUEUE_URL_ENV, WAKE_QUEUE_ARN_ENV } from '#lib/queue/send.ts';
 
 // The queues of the service. The CDK stack creates each with its dead-letter queue and wires
 // its consumer; the local runtime creates the same queues in the SQS emulator and polls them
@@ -8,6 +8,11 @@ export interface QueueDef {
   name: string;
   /** Environment variable through which producers find the queue URL. */
   urlEnv: string;
+  /**
+   * Environment variable holding the queue's ARN, for a queue that takes scheduled wakes (waits
+   * longer than SQS holds, lib/queue/wake-scheduler.ts): a function sending to it may schedule them.
+   */
+  wakeArnEnv?: string | undefined;
   visibilityTimeoutSeconds: number;
   /** Receives before a message goes to the dead-letter queue. */
   maxReceiveCount: number;
@@ -36,6 +41,7 @@ export const queues: readonly QueueDef[] = [
   {
     name: 'jobs',
     urlEnv: QUEUE_URL_ENV.jobs,
+    wakeArnEnv: WAKE_QUEUE_ARN_ENV.jobs,
     visibilityTimeoutSeconds: 180,
     maxReceiveCount: 5,
     batchSize: 10,

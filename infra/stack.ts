@@ -12,9 +12,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { ENV } from '../lib/config.ts';
-import { SERVICE_NAME } from '../lib/observability/metric-names.ts';
-import { WAKE_QUEUE_ARN_ENV } from '../lib/queue/wake-scheduler.ts';
+import { ENV, SERVICE_NAME } from '../lib/config.ts';
 import type { RouteDef } from '../lib/http/route.ts';
 import type { ServiceLevel } from '../lib/rate-limits/policy.ts';
 import { TABLE } from '../lib/store/table.ts';
@@ -176,7 +174,7 @@ export class NotifyStack extends Stack {
     const baseEnvironment: Record<string, string> = {
       [ENV.tableName]: table.tableName,
       [ENV.kmsKeyId]: secretsKey.keyArn,
-      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      [ENV.serviceName]: SERVICE_NAME,
       // The stage dimension of the service's metrics (lib/observability/metrics.ts).
       [ENV.stage]: stage,
       LOG_LEVEL: 'INFO',
@@ -218,8 +216,6 @@ export class NotifyStack extends Stack {
 
     // Long waits of the jobs queue are scheduled once with EventBridge Scheduler (lib/queue/wake-scheduler.ts).
     const wakes = new WakeSchedules(this, 'Wakes', { stage, target: queueNamed('jobs').queue });
-    /** The variable holding the ARN of a queue that takes scheduled wakes; a function sending to one may schedule. */
-    const wakeArnEnv = (queueName: string): string | undefined => (WAKE_QUEUE_ARN_ENV as Record<string, string | undefined>)[queueName];
 
     interface FunctionSpec {
       entry: string;
@@ -259,7 +255,7 @@ export class NotifyStack extends Stack {
         acknowledgeNag(role, 'AwsSolutions-IAM5[Resource::*]', "X-Ray's PutTraceSegments and PutTelemetryRecords support no resource-level permissions: `*` is the only resource IAM accepts for them (active tracing).");
         grantDataAccess(role, access, { table, secretsKey });
         grantSend(role, names.map((name) => queueNamed(name).queue));
-        if (names.some(wakeArnEnv)) wakes.grantScheduling(role);
+        if (names.some((name) => queueNamed(name).def.wakeArnEnv)) wakes.grantScheduling(role);
         roles.set(key, role);
       }
       return role;
@@ -271,8 +267,7 @@ export class NotifyStack extends Stack {
       const environment = { ...baseEnvironment, ...files?.environment };
       for (const { def, queue } of sendsTo) environment[def.urlEnv] = queue.queueUrl;
       for (const { def, queue } of sendsTo) {
-        const arnEnv = wakeArnEnv(def.name);
-        if (arnEnv) Object.assign(environment, wakes.environment, { [arnEnv]: queue.queueArn });
+        if (def.wakeArnEnv) Object.assign(environment, wakes.environment, { [def.wakeArnEnv]: queue.queueArn });
       }
       const fn = new NodejsFunction(scope, id, {
         entry: path.join(REPO_ROOT, spec.entry),

@@ -71,21 +71,55 @@ export const ENV = {
    * reference's system cap; never under 1 day, below which the reference checks nothing).
    */
   maxDeferDays: 'MAX_DEFER_DAYS',
+  /** Webhooks: seconds before each attempt, the first's included (comma-separated; default Svix's schedule, lib/webhooks/schedule.ts). Tests shorten it. */
+  webhookRetryScheduleSeconds: 'WEBHOOK_RETRY_SCHEDULE_SECONDS',
+  /** Webhooks: how long one POST may take before it counts as failed (ms, default 15000, Svix's). */
+  webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
+  /**
+   * Jobs: how long a send in progress holds its job (ms, default 60000; lib/pipeline/run-job.ts).
+   * Tests that shorten the jobs queue's visibility timeout shorten it too.
+   */
+  sendLeaseMs: 'SEND_LEASE_MS',
+  /** `true`: outbound calls may reach private and loopback addresses (lib/net/address-guard.ts). The local runtime sets it; never in AWS. */
+  allowPrivateNetworks: 'OUTBOUND_ALLOW_PRIVATE_NETWORKS',
+  /** Powertools: the service name on every log line (the stack sets the metrics' service name). */
+  serviceName: 'POWERTOOLS_SERVICE_NAME',
+  /** AWS SDK: an SQS endpoint of its own (the local runtime's emulator); set, calls go there rather than to a queue URL's host. */
+  sqsEndpoint: 'AWS_ENDPOINT_URL_SQS',
 } as const;
 
+/**
+ * Providers: the variable that replaces a provider's API origin (a regional endpoint, a local test
+ * server), `PROVIDER_BASE_URL_<PROVIDER ID>` upper-cased with dashes as underscores:
+ * PROVIDER_BASE_URL_FCM, PROVIDER_BASE_URL_WHATSAPP_BUSINESS (lib/providers/base-url.ts).
+ */
+export const providerBaseUrlEnv = (providerId: string): string => `PROVIDER_BASE_URL_${providerId.toUpperCase().replace(/-/g, '_')}`;
+
+/** The variable's value; undefined when it is unset or empty. */
+export const optional = (name: string): string | undefined => process.env[name] || undefined;
+
+/**
+ * The service's name in its logs, metrics (the `service` dimension the dashboard and alarms read)
+ * and traces: Powertools' service name, which the stack sets on every function (ENV.serviceName).
+ */
+export const SERVICE_NAME = 'notify';
+
 export function required(name: string): string {
-  const value = process.env[name];
+  const value = optional(name);
   if (!value) throw new Error(`Environment variable ${name} is not set`);
   return value;
 }
 
 export const tableName = (): string => required(ENV.tableName);
 
-/** A positive number from the environment, else the default. */
-export function positiveNumber(name: string, fallback: number): number {
+/** A positive number from the environment (at most `max`), else the default. */
+export function positiveNumber(name: string, fallback: number, max = Infinity): number {
   const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
+  return Number.isFinite(value) && value > 0 ? Math.min(value, max) : fallback;
 }
+
+/** Whether the variable is `true` (anything else, or unset, is false). */
+export const flag = (name: string): boolean => process.env[name] === 'true';
 
 export const socketUrl = (): string | undefined => process.env[ENV.socketUrl] || undefined;
 

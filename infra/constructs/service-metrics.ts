@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import { DELIVERY_DIMENSIONS, METRIC, METRICS_NAMESPACE, SERVICE_NAME } from '../../lib/observability/metric-names.ts';
+import { SERVICE_NAME } from '../../lib/config.ts';
+import { DELIVERY_DIMENSIONS, METRIC, METRICS_NAMESPACE } from '../../lib/observability/metric-names.ts';
 
 // The service's own metrics (lib/observability/metrics.ts writes them as EMF log lines) as the
 // dashboard and the alarms read them: the stage's totals by name, the per-channel-and-provider

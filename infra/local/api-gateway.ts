@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ENV } from '#lib/config.ts';
+import { ENV, optional } from '#lib/config.ts';
 import type { RouteDef } from '#lib/http/route.ts';
 import { corsHeaders, parseAllowedOrigins, preflightHeaders } from '../cors.ts';
 import { consoleRoute } from '../routes/console.ts';
@@ -63,7 +63,7 @@ export function localDispatcher(routes: readonly RouteDef[]): Dispatch {
   const route = routeTo(compiled);
   // Like API Gateway's CORS configuration: preflights answered before any function, and the
   // allowed origin on every answer.
-  const allowed = parseAllowedOrigins(process.env[ENV.corsAllowedOrigins]);
+  const allowed = parseAllowedOrigins(optional(ENV.corsAllowedOrigins));
   return async (request) => {
     const origin = headerValue(request.headers.origin);
     if (request.method === 'OPTIONS' && origin) return { statusCode: 204, headers: preflightHeaders(origin, allowed) };

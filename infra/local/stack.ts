@@ -14,9 +14,7 @@ import { startPoller, type Poller } from './sqs-poller.ts';
 import { startWakePoller } from './wake-poller.ts';
 import { startStreamPoller } from './stream-poller.ts';
 import { streamConsumers } from '../streams.ts';
-import { ALLOW_PRIVATE_NETWORKS_ENV } from '#lib/net/address-guard.ts';
 import { startWebSocketApi, type LocalSocketApi } from './websocket-api.ts';
-import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
 import { SDK_REQUEST_HANDLER } from '#lib/sdk-timeouts.ts';
 import { CONSOLE_DIST } from './console-build.ts';
 
@@ -95,9 +93,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.tableName]: options.tableName ?? 'notify-local',
       [ENV.secretsKeyFile]: join(options.stateDir, 'secrets.key'),
       // Demo email/sms providers deliver here (JSON lines per channel).
-      [SINK_DIR_ENV]: join(options.stateDir, 'outbox'),
+      [ENV.deliverySinkDir]: join(options.stateDir, 'outbox'),
       // Customer URLs (webhooks, providers' base URLs) may point at this machine locally; never in AWS.
-      [ALLOW_PRIVATE_NETWORKS_ENV]: process.env[ALLOW_PRIVATE_NETWORKS_ENV] ?? 'true',
+      [ENV.allowPrivateNetworks]: process.env[ENV.allowPrivateNetworks] ?? 'true',
       // Long waits are kept in the table and sent on by the wake poller (EventBridge Scheduler in AWS).
       [ENV.localWakes]: 'table',
       ...(options.longWaitSeconds !== undefined && { [ENV.longWaitSeconds]: String(options.longWaitSeconds) }),

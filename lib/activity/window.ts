@@ -1,13 +1,11 @@
-import { ENV } from '../config.ts';
 import { BadRequestError } from '../errors.ts';
-import { DAY_MS, retentionStart } from '../store/retention.ts';
+import { retentionStart } from '../store/retention.ts';
+import { DAY_MS } from '../time.ts';
 
 // The time window of an activity query: `after`/`before` as the reference reads them, defaults
 // from the retention (lib/store/retention.ts: what is older has expired), and the
 // notification-id bounds of the window (ids start with their creation second, so an id range is
 // a time range in every index the feed reads).
-
-export const RETENTION_DAYS_ENV = ENV.activityRetentionDays;
 
 /** Inclusive bounds, to the millisecond. */
 export interface TimeWindow {

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { KMSClient } from '@aws-sdk/client-kms';
-import { ENV } from '../config.ts';
+import { ENV, optional } from '../config.ts';
 
 // Envelope encryption: each record's secrets are encrypted with their own data key, and only the
 // wrapped (encrypted) data key is stored beside them. In AWS, KMS wraps the data keys; locally a
@@ -101,8 +101,8 @@ let source: DataKeySource | undefined;
 
 export function dataKeys(): DataKeySource {
   if (source) return source;
-  const kmsKeyId = process.env[ENV.kmsKeyId];
-  const keyFile = process.env[ENV.secretsKeyFile];
+  const kmsKeyId = optional(ENV.kmsKeyId);
+  const keyFile = optional(ENV.secretsKeyFile);
   if (kmsKeyId) source = new KmsKeySource(kmsKeyId);
   else if (keyFile) source = new LocalKeySource(keyFile);
   else throw new Error(`Set ${ENV.kmsKeyId} (AWS) or ${ENV.secretsKeyFile} (local) to store secrets`);

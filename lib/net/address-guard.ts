@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { ENV, flag } from '../config.ts';
 
 // The SSRF guard of every URL the service calls on a customer's behalf: an address in a
 // loopback, private, link-local (the metadata service, 169.254.169.254, and the Lambda runtime
@@ -7,10 +8,7 @@ import { BlockList, isIP } from 'node:net';
 // address — the `lookup` a connection resolves its host with — so a name cannot resolve to a
 // public address for a check and to a private one for the connection (DNS rebinding). IP literals
 // never reach `lookup`, so the caller checks them first (`assertAllowedHost`). Locally (the local
-// runtime and the tests post to 127.0.0.1) the setting below turns the guard off.
-
-/** `true`: private and loopback addresses are allowed (the local runtime sets it; never in AWS). */
-export const ALLOW_PRIVATE_NETWORKS_ENV = 'OUTBOUND_ALLOW_PRIVATE_NETWORKS';
+// runtime and the tests post to 127.0.0.1) ENV.allowPrivateNetworks turns the guard off.
 
 const blocked = new BlockList();
 for (const [address, prefix] of [
@@ -29,7 +27,7 @@ export class ForbiddenAddressError extends Error {
   }
 }
 
-const privateAllowed = () => process.env[ALLOW_PRIVATE_NETWORKS_ENV] === 'true';
+const privateAllowed = () => flag(ENV.allowPrivateNetworks);
 
 /** An IPv4 address inside an IPv6 one (mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4-free forms). */
 function embeddedIpv4(address: string): string | undefined {

@@ -1,9 +1,9 @@
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import type { Context } from 'aws-lambda';
+import { SERVICE_NAME } from '../config.ts';
 import { logger } from '../logger.ts';
 import { sqs } from '../queue/client.ts';
 import { dynamo } from '../store/client.ts';
-import { SERVICE_NAME } from './metric-names.ts';
 import { flushMetrics } from './metrics.ts';
 
 // The edge every queue and stream consumer shares: the invocation's request id on every log line,

@@ -4,9 +4,6 @@
 
 export const METRICS_NAMESPACE = 'Notify';
 
-/** The `service` dimension (Powertools' service name), set on every function by the stack. */
-export const SERVICE_NAME = 'notify';
-
 export const METRIC = {
   /** Events accepted by a trigger route (a bulk request of 100 counts 100). */
   triggersAccepted: 'TriggersAccepted',

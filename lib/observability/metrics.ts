@@ -1,6 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { ENV } from '../config.ts';
-import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from './metric-names.ts';
+import { ENV, optional, SERVICE_NAME } from '../config.ts';
+import { METRIC, METRICS_NAMESPACE } from './metric-names.ts';
 import type { Channel } from '../integrations/catalogue.ts';
 import type { EnvScope } from '../scope.ts';
 
@@ -16,7 +16,7 @@ import type { EnvScope } from '../scope.ts';
 // Insights, which is why the buffer is grouped by environment too.
 
 /** The stage every metric names (the stack sets it; `local` for npm start and the tests). */
-const stageName = (): string => process.env[ENV.stage] || 'local';
+const stageName = (): string => optional(ENV.stage) ?? 'local';
 
 interface Group {
   scope: EnvScope;

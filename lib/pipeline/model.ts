@@ -1,4 +1,6 @@
 import type { Channel } from '../integrations/catalogue.ts';
+import type { SubscriberDefinition } from '../subscribers/model.ts';
+import type { TimeUnit } from '../workflows/controls.ts';
 import type { Severity, StepType } from '../workflows/model.ts';
 
 // What a trigger produces, as stored. A Notification is one event for one subscriber; its jobs
@@ -32,7 +34,6 @@ export interface ExecutionDetail {
   receiptId?: string;
 }
 
-export type TimeUnit = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' | 'months';
 
 /** Digest metadata as the activity feed shows it (the API's DigestMetadata shape). */
 export interface DigestMetadata {
@@ -155,20 +156,6 @@ export interface TenantSnapshot {
   identifier: string;
   name: string;
   data: Record<string, unknown>;
-}
-
-/** A subscriber as a trigger names it: an id, or a definition to create or update. */
-export interface SubscriberDefinition {
-  subscriberId: string;
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  avatar?: string | null;
-  locale?: string | null;
-  timezone?: string | null;
-  data?: Record<string, unknown> | null;
-  channels?: { providerId: string; integrationIdentifier?: string; credentials: { webhookUrl?: string; deviceTokens?: string[]; [k: string]: unknown } }[];
 }
 
 export interface TopicRecipient {

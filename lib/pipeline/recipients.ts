@@ -1,7 +1,8 @@
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { queryPage } from '../store/query-pages.ts';
-import type { Recipient, SubscriberDefinition, TopicRecipient } from './model.ts';
+import type { SubscriberDefinition } from '../subscribers/model.ts';
+import type { Recipient, TopicRecipient } from './model.ts';
 
 // Who a trigger goes to. Single recipients are known from the event; topic members and, for a
 // broadcast, every subscriber of the environment are read a page at a time, and the position is

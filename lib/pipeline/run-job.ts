@@ -1,3 +1,4 @@
+import { ENV, positiveNumber } from '../config.ts';
 import { logger } from '../logger.ts';
 import type { OutgoingMessage } from '../queue/send.ts';
 import type { EnvScope } from '../scope.ts';
@@ -29,11 +30,10 @@ import { payloadAtTopLevel } from '../workflows/model.ts';
 /**
  * A send in progress holds the job this long; a redelivery inside it waits. It must stay shorter
  * than the jobs queue's visibility timeout (infra/queues.ts), so that the redelivery after a crash
- * finds it expired. Tests that shorten the visibility timeout shorten it too (SEND_LEASE_MS).
+ * finds it expired. Tests that shorten the visibility timeout shorten it too (ENV.sendLeaseMs).
  */
 const SEND_LEASE_MS = 60_000;
-export const SEND_LEASE_ENV = 'SEND_LEASE_MS';
-const sendLeaseMs = (): number => Number(process.env[SEND_LEASE_ENV]) || SEND_LEASE_MS;
+const sendLeaseMs = (): number => positiveNumber(ENV.sendLeaseMs, SEND_LEASE_MS);
 
 /** The job is held by a send in progress until `until`: its message should come back later. */
 export class RetryLaterError extends Error {

@@ -1,11 +1,11 @@
 import { minutesOf, WEEK_DAYS } from '../preferences/schedule-times.ts';
 import type { Schedule } from '../preferences/schemas.ts';
+import { DAY_MS } from '../time.ts';
 
 // A subscriber's delivery schedule: weekly hour ranges in the subscriber's time zone (UTC when
 // it has none, or one Intl does not know). Ranges whose end is before their start run overnight
 // into the next day.
 
-const DAY_MS = 86_400_000;
 /** How far ahead the next window is looked for (the reference's look-ahead). */
 const LOOK_AHEAD_DAYS = 7;
 

@@ -1,15 +1,12 @@
-// Each provider's API origin can be replaced (a regional endpoint, a local test server) by the
-// environment variable PROVIDER_BASE_URL_<PROVIDER ID>, upper-cased with dashes as underscores:
-// PROVIDER_BASE_URL_FCM, PROVIDER_BASE_URL_WHATSAPP_BUSINESS. Read at each send, so a change
-// applies without a restart. Providers whose URL the user gives (webhooks) do not use it.
+import { optional, providerBaseUrlEnv } from '../config.ts';
 
-export function baseUrlEnv(providerId: string): string {
-  return `PROVIDER_BASE_URL_${providerId.toUpperCase().replace(/-/g, '_')}`;
-}
+// Each provider's API origin can be replaced (a regional endpoint, a local test server) by the
+// environment variable PROVIDER_BASE_URL_<PROVIDER ID> (lib/config.ts). Read at each send, so a
+// change applies without a restart. Providers whose URL the user gives (webhooks) do not use it.
 
 /** The provider's origin (no trailing slash): the override if set, else `fallback`. */
 export function providerBaseUrl(providerId: string, fallback: string): string {
-  const override = process.env[baseUrlEnv(providerId)]?.trim();
+  const override = optional(providerBaseUrlEnv(providerId))?.trim();
   return (override || fallback).replace(/\/+$/, '');
 }
 

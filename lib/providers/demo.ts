@@ -1,7 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { ENV } from '../config.ts';
+import { ENV, optional } from '../config.ts';
 import { logger } from '../logger.ts';
 import type { Delivery, DeliveryProvider, DeliveryResult } from './provider.ts';
 
@@ -9,8 +9,6 @@ import type { Delivery, DeliveryProvider, DeliveryResult } from './provider.ts';
 // to a sink instead of a real inbox or phone, so a workflow can be tried before any provider is
 // configured. The sink is a directory of JSON lines (`DELIVERY_SINK_DIR`, which `npm start`
 // sets to .local/outbox) or, without one, the log.
-
-export const SINK_DIR_ENV = ENV.deliverySinkDir;
 
 export const demoProvider: DeliveryProvider = {
   async send(delivery: Delivery): Promise<DeliveryResult> {
@@ -25,7 +23,7 @@ export const demoProvider: DeliveryProvider = {
       ...(delivery.subject !== undefined && { subject: delivery.subject }),
       content: delivery.content,
     };
-    const dir = process.env[SINK_DIR_ENV];
+    const dir = optional(ENV.deliverySinkDir);
     if (dir) {
       await mkdir(dir, { recursive: true });
       await appendFile(join(dir, `${delivery.channel}.jsonl`), `${JSON.stringify(record)}\n`);

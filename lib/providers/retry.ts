@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ENV } from '../config.ts';
+import { ENV, positiveNumber } from '../config.ts';
 import { ProviderError } from './provider.ts';
 
 // Transient provider failures (timeouts, connection errors, 5xx, 429) are tried again, a bounded
@@ -13,12 +13,8 @@ export const SEND_BUDGET_MS = 30_000;
 /** A provider asking to wait longer than this (Retry-After) is not waited for. */
 const MAX_WAIT_MS = 5_000;
 
-const setting = (name: string, fallback: number): number => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-export const attemptTimeoutMs = (): number => setting(ENV.providerTimeoutMs, 10_000);
-const backoffMs = (): number => setting(ENV.providerBackoffMs, 500);
+export const attemptTimeoutMs = (): number => positiveNumber(ENV.providerTimeoutMs, 10_000);
+const backoffMs = (): number => positiveNumber(ENV.providerBackoffMs, 500);
 
 /** Thrown by an attempt whose failure is worth another try; `failure` is what the caller gets in the end. */
 export class TransientError extends Error {

@@ -1,6 +1,6 @@
 import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/catalogue.ts';
 import { getChannelOrder, getIntegration, listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
-import { stepFiltersPass, type ConditionVariables } from '../pipeline/step-conditions.ts';
+import { stepFiltersPass, type ConditionVariables } from '../workflows/step-conditions.ts';
 import type { EnvScope } from '../scope.ts';
 
 // Which integration delivers a channel step (the reference's order; docs/architecture.md, "Selection"):

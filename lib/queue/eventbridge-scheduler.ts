@@ -1,6 +1,7 @@
 import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { ENV, required } from '../config.ts';
-import { WAKE_QUEUE_ARN_ENV, type Wake, type WakeScheduler } from './wake-scheduler.ts';
+import { WAKE_QUEUE_ARN_ENV } from './send-batch.ts';
+import type { Wake, WakeScheduler } from './wake.ts';
 
 // Long waits in AWS: one EventBridge Scheduler one-time schedule per wake, in the stage's group,
 // whose target is the queue (the message body as the SQS message), sent with the role the stack

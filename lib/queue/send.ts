@@ -7,7 +7,7 @@ import { scheduleWakes, splitLongWaits } from './wake-scheduler.ts';
 // message due later than SQS can hold is scheduled instead (wake-scheduler.ts), where its queue
 // takes scheduled wakes.
 
-export { QUEUE_URL_ENV, SEND_BATCH, type OutgoingMessage, type QueueName } from './send-batch.ts';
+export { QUEUE_URL_ENV, SEND_BATCH, WAKE_QUEUE_ARN_ENV, type OutgoingMessage, type QueueName } from './send-batch.ts';
 
 export async function sendMessages(queue: QueueName, messages: readonly OutgoingMessage[]): Promise<void> {
   if (messages.length === 0) return;

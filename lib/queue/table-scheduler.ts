@@ -5,7 +5,7 @@ import { writeIf } from '../store/conditions.ts';
 import { keys } from '../store/keys.ts';
 import { queryPage } from '../store/query-pages.ts';
 import type { QueueName } from './send-batch.ts';
-import type { Wake, WakeScheduler } from './wake-scheduler.ts';
+import type { Wake, WakeScheduler } from './wake.ts';
 
 // Long waits in the local runtime: each wake is an item of the table, sorted by due time under
 // one key, that the local runtime's poller (infra/local/wake-poller.ts) queries when due, sends

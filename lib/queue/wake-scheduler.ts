@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { ENV, positiveNumber } from '../config.ts';
+import { ENV, optional, positiveNumber } from '../config.ts';
 import { MAX_QUEUE_DELAY_SECONDS } from './delay.ts';
-import type { OutgoingMessage, QueueName } from './send-batch.ts';
+import { WAKE_QUEUE_ARN_ENV, type OutgoingMessage, type QueueName } from './send-batch.ts';
+import type { Wake, WakeScheduler } from './wake.ts';
 
 // Long waits. A message due later than SQS can hold (15 minutes) is scheduled once, to be sent to
 // its queue when it is due, instead of being sent on every 15 minutes until then: a 30-day delay
@@ -12,23 +13,6 @@ import type { OutgoingMessage, QueueName } from './send-batch.ts';
 // A wake is named after its message and due time, so scheduling it again (a redelivered job that
 // decides the same wait) finds it scheduled; a wake that fires twice sends its message twice,
 // which the consumers take as any redelivery (the jobs runner moves a job on once).
-
-/** The queues a wake may target, with the variable that holds each one's ARN (AWS). */
-export const WAKE_QUEUE_ARN_ENV: Partial<Record<QueueName, string>> = { jobs: 'JOBS_QUEUE_ARN' };
-
-export interface Wake {
-  /** Deterministic: the same message due at the same second has the same name. */
-  name: string;
-  queue: QueueName;
-  /** Whole seconds (schedules are). */
-  at: Date;
-  body: unknown;
-}
-
-export interface WakeScheduler {
-  /** Schedules the wake, unless one of that name is already scheduled. */
-  schedule(wake: Wake): Promise<void>;
-}
 
 /** Waits up to this long go to SQS with a delay; longer ones are scheduled. */
 export const longWaitSeconds = (): number => positiveNumber(ENV.longWaitSeconds, MAX_QUEUE_DELAY_SECONDS);
@@ -54,12 +38,12 @@ let scheduler: Promise<WakeScheduler> | undefined;
 /** The stage's scheduler, loaded on first use (most functions never schedule). */
 export function wakeScheduler(): Promise<WakeScheduler> {
   scheduler ??= (async () => {
-    const group = process.env[ENV.wakeScheduleGroup];
+    const group = optional(ENV.wakeScheduleGroup);
     if (group) {
       const { EventBridgeWakeScheduler } = await import('./eventbridge-scheduler.ts');
       return new EventBridgeWakeScheduler(group);
     }
-    if (process.env[ENV.localWakes] === 'table') {
+    if (optional(ENV.localWakes) === 'table') {
       const { TableWakeScheduler } = await import('./table-scheduler.ts');
       return new TableWakeScheduler();
     }

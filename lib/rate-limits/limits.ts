@@ -1,7 +1,7 @@
-import { ENV, positiveNumber } from '../config.ts';
+import { ENV, optional, positiveNumber } from '../config.ts';
 import type { EnvScope } from '../scope.ts';
 import { ReadCache } from '../store/read-cache.ts';
-import { getOrganizationRateLimits } from '../tenancy/environments.ts';
+import { getOrganizationRateLimits } from './organization-limits.ts';
 import { bucketPolicy, isServiceLevel, RATE_LIMIT_CATEGORIES, SERVICE_LEVELS, type BucketPolicy, type RateLimitCategory, type ServiceLevel } from './policy.ts';
 
 // Which limit applies to an environment's bucket: the organization's own (its item's
@@ -26,7 +26,7 @@ type Policies = Partial<Record<RateLimitCategory, BucketPolicy>>;
 let stagePolicies: Record<RateLimitCategory, BucketPolicy> | undefined;
 function stagePolicy(category: RateLimitCategory): BucketPolicy {
   if (!stagePolicies) {
-    const configured = process.env[ENV.rateLimitServiceLevel];
+    const configured = optional(ENV.rateLimitServiceLevel);
     const level = configured && isServiceLevel(configured) ? configured : DEFAULT_SERVICE_LEVEL;
     const policy = (c: RateLimitCategory) => bucketPolicy(c, positiveNumber(STAGE_LIMIT_ENV[c], SERVICE_LEVELS[level][c]), level);
     stagePolicies = Object.fromEntries(RATE_LIMIT_CATEGORIES.map((c) => [c, policy(c)])) as Record<RateLimitCategory, BucketPolicy>;

@@ -1,5 +1,6 @@
-import { ENV } from '../config.ts';
+import { ENV, positiveNumber } from '../config.ts';
 import { timeOfId } from '../ids.ts';
+import { DAY_MS } from '../time.ts';
 import { TABLE } from './table.ts';
 
 // How long what a trigger leaves behind is kept, and the one place its expiry is decided. Each
@@ -19,23 +20,20 @@ export type RetainedKind = 'activity' | 'message';
 const DEFAULT_RETENTION_DAYS = 30;
 /** A century, as the reference's self-hosted plan; also keeps dates valid. */
 const MAX_RETENTION_DAYS = 36_500;
-export const DAY_MS = 86_400_000;
-
-function daysFrom(name: string): number | undefined {
-  const days = Number(process.env[name]);
-  return Number.isFinite(days) && days > 0 ? Math.min(days, MAX_RETENTION_DAYS) : undefined;
-}
 
 /** Days a kind is kept; read per call, so operators (and tests) can change it. Messages default to the activity's. */
 export function retentionDays(kind: RetainedKind): number {
-  const activity = daysFrom(ENV.activityRetentionDays) ?? DEFAULT_RETENTION_DAYS;
-  return kind === 'message' ? (daysFrom(ENV.messageRetentionDays) ?? activity) : activity;
+  const activity = positiveNumber(ENV.activityRetentionDays, DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS);
+  return kind === 'message' ? positiveNumber(ENV.messageRetentionDays, activity, MAX_RETENTION_DAYS) : activity;
+}
+
+/** The `ttl` attribute of an item made at `createdAt` and kept `days`: DynamoDB deletes it after. */
+export function ttlAfter(createdAt: Date, days: number): { [TABLE.ttlAttribute]: number } {
+  return { [TABLE.ttlAttribute]: Math.floor((createdAt.getTime() + days * DAY_MS) / 1000) };
 }
 
 /** The `ttl` attribute of an item of `kind` made at `createdAt`: its creation + the kind's retention. */
-export function ttlAt(kind: RetainedKind, createdAt: Date): { [TABLE.ttlAttribute]: number } {
-  return { [TABLE.ttlAttribute]: Math.floor((createdAt.getTime() + retentionDays(kind) * DAY_MS) / 1000) };
-}
+export const ttlAt = (kind: RetainedKind, createdAt: Date) => ttlAfter(createdAt, retentionDays(kind));
 
 /** The `ttl` attribute of an item of `kind` whose id is `id` (ids start with their creation time). */
 export const ttlOf = (kind: RetainedKind, id: string) => ttlAt(kind, timeOfId(id));

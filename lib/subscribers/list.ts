@@ -3,7 +3,7 @@ import { decodeCursor } from '../store/cursor.ts';
 import { paginate, queryReader, type SortKeyRange } from '../store/cursor-page.ts';
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
-import { cursorList, toPageRequest } from '../store/cursor-query.ts';
+import { cursorList, toPageRequest } from '../http/cursor-list.ts';
 import type { Subscriber } from './model.ts';
 import { subscriberFromItem } from './repository.ts';
 import { subscriberIdSchema, type ListSubscribersQuery } from './schemas.ts';

@@ -1,4 +1,23 @@
-// A subscriber as stored and as the API shows it (its Subscriber shape).
+// A subscriber as stored and as the API shows it (its Subscriber shape), and as a trigger
+// defines one.
+
+/** The profile fields (profile-fields.ts), as stored and as a trigger gives them. */
+export interface SubscriberProfile {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  avatar?: string | null;
+  locale?: string | null;
+  timezone?: string | null;
+  data?: Record<string, unknown> | null;
+}
+
+/** A subscriber as a trigger names it: an id, or a definition to create or update. */
+export interface SubscriberDefinition extends SubscriberProfile {
+  subscriberId: string;
+  channels?: { providerId: string; integrationIdentifier?: string; credentials: { webhookUrl?: string; deviceTokens?: string[]; [k: string]: unknown } }[];
+}
 
 export interface ChannelSettings {
   providerId: string;
@@ -16,21 +35,13 @@ export interface ChannelSettings {
   _integrationId: string;
 }
 
-export interface Subscriber {
+export interface Subscriber extends SubscriberProfile {
   /** Internal id; differs from subscriberId. */
   _id: string;
   _organizationId: string;
   _environmentId: string;
   /** The client's own id of the subscriber. */
   subscriberId: string;
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  avatar?: string | null;
-  locale?: string | null;
-  timezone?: string | null;
-  data?: Record<string, unknown> | null;
   channels?: ChannelSettings[];
   isOnline?: boolean | null;
   lastOnlineAt?: string | null;

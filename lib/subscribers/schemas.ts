@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 import { PROVIDERS } from '../integrations/catalogue.ts';
-import { cursorQueryFields } from '../store/cursor-query.ts';
+import { cursorQueryFields } from '../http/cursor-list.ts';
 import type { ProfileField } from './profile-fields.ts';
 
 // Shapes of the subscriber resource and of the requests that create, change, list and delete

@@ -1,12 +1,11 @@
 import { BadRequestError, ConflictError } from '../errors.ts';
 import { newSubscriber } from './new-subscriber.ts';
 import { logger } from '../logger.ts';
-import type { SubscriberDefinition } from '../pipeline/model.ts';
 import type { EnvScope } from '../scope.ts';
 import { retryOnStaleWrite, StaleWriteError } from '../store/stale-write.ts';
 import { findChannelIntegration } from './channel-integration.ts';
 import { applyCredentials, type CredentialsUpdate } from './channels.ts';
-import type { Subscriber } from './model.ts';
+import type { Subscriber, SubscriberDefinition } from './model.ts';
 import { PROFILE_FIELDS } from './profile-fields.ts';
 import { getVersionedSubscriber, insertSubscriber, updateSubscriberProfile, writeChannels } from './repository.ts';
 import { changeTimestamp } from './view.ts';

@@ -42,13 +42,6 @@ export async function putOrganization(organization: Organization): Promise<void>
   );
 }
 
-/** The organization's own API rate limits ({} when it has none), or undefined when there is no such organization. */
-export async function getOrganizationRateLimits(organizationId: string): Promise<Partial<CategoryLimits> | undefined> {
-  const item = await getItem(keys.organization(organizationId));
-  if (!item) return undefined;
-  return (item.apiRateLimits as Partial<CategoryLimits> | undefined) ?? {};
-}
-
 /** The environment with its application identifier, both created at once. */
 export async function putEnvironment(environment: Environment): Promise<void> {
   const scope = { organizationId: environment._organizationId, environmentId: environment._id };

@@ -1,4 +1,4 @@
-import { cursorList, cursorOfShape, toPageRequest } from '../store/cursor-query.ts';
+import { cursorList, cursorOfShape, toPageRequest } from '../http/cursor-list.ts';
 import type { EnvScope } from '../scope.ts';
 import { tenantsPage } from './repository.ts';
 import type { ListTenantsQuery, TenantList } from './schemas.ts';

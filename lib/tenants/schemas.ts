@@ -1,5 +1,5 @@
 import * as z from '../zod.ts';
-import { cursorQueryFields } from '../store/cursor-query.ts';
+import { cursorQueryFields } from '../http/cursor-list.ts';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 
 // Shapes of tenants, of the requests that change them and of their cursor list. Unknown body

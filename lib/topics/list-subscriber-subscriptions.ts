@@ -4,7 +4,7 @@ import type { Page, PageRequest } from '../store/cursor-page.ts';
 import type { EnvScope } from '../scope.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import { capTotalCount } from './count.ts';
-import { toPageRequest } from '../store/cursor-query.ts';
+import { toPageRequest } from '../http/cursor-list.ts';
 import { getTopics } from './repository.ts';
 import type { SubscriberSubscriptionList, SubscriberSubscriptionsQuery } from './schemas.ts';
 import { toSummary } from './subscriber-lookup.ts';

@@ -1,7 +1,7 @@
 import { decodeCursor } from '../store/cursor.ts';
 import type { EnvScope } from '../scope.ts';
 import { requireTopic } from './get.ts';
-import { cursorList, toPageRequest } from '../store/cursor-query.ts';
+import { cursorList, toPageRequest } from '../http/cursor-list.ts';
 import type { TopicSubscriptionList, TopicSubscriptionsQuery } from './schemas.ts';
 import { findSubscribers } from './subscriber-lookup.ts';
 import { getSubscription, pageOfOne, topicListKey, topicSubscriptionsPage } from './subscription-repository.ts';

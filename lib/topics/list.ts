@@ -1,6 +1,6 @@
 import { decodeCursor } from '../store/cursor.ts';
 import type { EnvScope } from '../scope.ts';
-import { cursorList, toPageRequest } from '../store/cursor-query.ts';
+import { cursorList, toPageRequest } from '../http/cursor-list.ts';
 import { topicsPage } from './repository.ts';
 import type { ListTopicsQuery, TopicList } from './schemas.ts';
 

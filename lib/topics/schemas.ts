@@ -1,6 +1,6 @@
 import * as z from '../zod.ts';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
-import { cursorQueryFields } from '../store/cursor-query.ts';
+import { cursorQueryFields } from '../http/cursor-list.ts';
 
 // Shapes of topics and topic subscriptions, of the requests that change them and of the cursor
 // lists. Unknown body fields are ignored (zod strips them), as the reference does.

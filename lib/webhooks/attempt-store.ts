@@ -6,6 +6,7 @@ import { paginate, queryReader, type Page, type PageRequest } from '../store/cur
 import { getItem } from '../store/get-item.ts';
 import { recordOf } from '../store/index-item.ts';
 import { keys } from '../store/keys.ts';
+import { ttlAfter } from '../store/retention.ts';
 import type { EnvScope } from '../scope.ts';
 import type { Attempt, DeadLetter } from './schemas.ts';
 
@@ -15,7 +16,6 @@ import type { Attempt, DeadLetter } from './schemas.ts';
 // next attempt (or the dead letter) is already taken care of, or that a success needs neither.
 
 const RETENTION_DAYS = 30;
-const ttlFrom = (at: Date) => Math.floor(at.getTime() / 1000) + RETENTION_DAYS * 86_400;
 const live = (item: Record<string, unknown> | undefined) => item && !(typeof item.ttl === 'number' && item.ttl * 1000 < Date.now()) ? item : undefined;
 
 export interface StoredAttempt extends Attempt {
@@ -45,7 +45,7 @@ export async function recordAttempt(scope: EnvScope, attempt: Attempt): Promise<
     db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt), type: 'WebhookAttempt', ...stored, ttl: ttlFrom(new Date(attempt.timestamp)) },
+        Item: { ...keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt), type: 'WebhookAttempt', ...stored, ...ttlAfter(new Date(attempt.timestamp), RETENTION_DAYS) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     ),
@@ -76,7 +76,7 @@ export async function putDeadLetter(scope: EnvScope, deadLetter: Omit<DeadLetter
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.webhookDeadLetter(scope, deadLetter.endpointId, deadLetter.eventId), type: 'WebhookDeadLetter', ...deadLetter, ttl: ttlFrom(new Date(deadLetter.failedAt)) },
+      Item: { ...keys.webhookDeadLetter(scope, deadLetter.endpointId, deadLetter.eventId), type: 'WebhookDeadLetter', ...deadLetter, ...ttlAfter(new Date(deadLetter.failedAt), RETENTION_DAYS) },
     }),
   );
 }

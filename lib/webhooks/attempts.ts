@@ -1,4 +1,4 @@
-import { cursorList, cursorOfShape, toPageRequest } from '../store/cursor-query.ts';
+import { cursorList, cursorOfShape, toPageRequest } from '../http/cursor-list.ts';
 import type { EnvScope } from '../scope.ts';
 import { attemptsPage, deadLettersPage } from './attempt-store.ts';
 import { requireEndpoint } from './endpoints.ts';

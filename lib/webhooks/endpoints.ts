@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { cursorList, cursorOfShape, toPageRequest } from '../store/cursor-query.ts';
+import { cursorList, cursorOfShape, toPageRequest } from '../http/cursor-list.ts';
 import type { EnvScope } from '../scope.ts';
 import { deleteEndpoint, endpointsPage, getEndpoint, insertEndpoint, updateEndpoint } from './repository.ts';
 import type { CreateEndpointInput, Endpoint, EndpointList, EndpointPatch, EndpointWithSecret, ListEndpointsQuery } from './schemas.ts';

@@ -1,5 +1,5 @@
 import * as z from '../zod.ts';
-import { cursorQueryFields } from '../store/cursor-query.ts';
+import { cursorQueryFields } from '../http/cursor-list.ts';
 import { WEBHOOK_EVENT_TYPES } from './event-types.ts';
 
 // Shapes of webhook endpoints, of the requests that manage them, and of their delivery attempts

@@ -8,6 +8,7 @@ import type { StepType } from './model.ts';
 // MISSING_VALUE issue (issues.ts), as the reference lets authors save unfinished steps.
 
 export const TIME_UNITS = ['seconds', 'minutes', 'hours', 'days', 'weeks', 'months'] as const;
+export type TimeUnit = (typeof TIME_UNITS)[number];
 const timeUnit = z.enum(TIME_UNITS);
 
 /** A JSON-logic rule; the step runs when it is true or empty. */

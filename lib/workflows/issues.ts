@@ -2,7 +2,7 @@ import type { Channel } from '../integrations/catalogue.ts';
 import { CHANNEL_STEP_TYPES, type StoredStep, type StoredWorkflow } from './model.ts';
 import { isAllowedVariable, stepVariables } from './variables.ts';
 import { layoutNamedBy } from '../layouts/uses.ts';
-import { controlsOverDeferLimit, deferLimitMessage } from '../pipeline/defer-limit.ts';
+import { controlsOverDeferLimit, deferLimitMessage } from './defer-limit.ts';
 
 // The issues of a workflow's steps, computed from the stored model, the environment's active
 // integration channels and the layouts it has, and the status they give. Issues are not stored: they are derived on

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
+import { ENV } from '#lib/config.ts';
 import { newId } from '#lib/ids.ts';
 import type { StoredNotification } from '#lib/pipeline/model.ts';
 import { db } from '#lib/store/client.ts';
-import { RETENTION_DAYS_ENV } from '#lib/activity/window.ts';
 import { createTestOrg, startTestApi, type ApiResponse, type TestEnv } from '../support/api.ts';
 import { buildJob, seedNotification, type NotificationSeed } from '../support/notification-builder.ts';
 import { seedWorkflow } from '../support/workflow-builder.ts';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 afterEach(() => {
-  delete process.env[RETENTION_DAYS_ENV];
+  delete process.env[ENV.activityRetentionDays];
   vi.restoreAllMocks();
 });
 
@@ -439,10 +439,10 @@ describe('activity feed: dates', () => {
     expect((await env.client.get(`/v1/notifications/${old._id}`)).status).toBe(404);
     expect((await env.client.get(`/v1/notifications/${recent._id}`)).status).toBe(200);
 
-    process.env[RETENTION_DAYS_ENV] = '45';
+    process.env[ENV.activityRetentionDays] = '45';
     expect(await ids(env)).toEqual(newestFirst(recent, old));
     expect(await ids(env, { before: new Date(ago(35 * DAY)).toISOString() })).toEqual([old._id]);
-    process.env[RETENTION_DAYS_ENV] = '7';
+    process.env[ENV.activityRetentionDays] = '7';
     expect(await ids(env)).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCallerByApiKey } from '#lib/auth/api-keys.ts';
-import { getOrganizationRateLimits, listEnvironments } from '#lib/tenancy/environments.ts';
+import { getOrganizationRateLimits } from '#lib/rate-limits/organization-limits.ts';
+import { listEnvironments } from '#lib/tenancy/environments.ts';
 import { startFakeKms } from '../support/fake-kms.ts';
 
 // `npm run create-org` as an operator runs it against AWS, here against the emulators: explicit

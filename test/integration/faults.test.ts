@@ -6,7 +6,7 @@ import { newId } from '#lib/ids.ts';
 import { consumeJob } from '#lib/pipeline/consume-job.ts';
 import { getNotification } from '#lib/pipeline/notification-store.ts';
 import { jobMessage } from '#lib/pipeline/queue-messages.ts';
-import { SEND_LEASE_ENV } from '#lib/pipeline/run-job.ts';
+import { ENV } from '#lib/config.ts';
 import type { EnvScope } from '#lib/scope.ts';
 import { sqs } from '#lib/queue/client.ts';
 import type { ApiClient } from '../support/api.ts';
@@ -45,7 +45,7 @@ async function setTiming(visibilitySeconds: number, leaseMs: number): Promise<vo
   for (const url of queueUrls) {
     await sqs().send(new SetQueueAttributesCommand({ QueueUrl: url, Attributes: { VisibilityTimeout: String(visibilitySeconds) } }));
   }
-  process.env[SEND_LEASE_ENV] = String(leaseMs);
+  process.env[ENV.sendLeaseMs] = String(leaseMs);
 }
 
 /** The run's workflow: an in-app step (run by the events consumer) and an email step, or the other way round. */

@@ -8,7 +8,7 @@ import { handler as jobsConsumer } from '#functions/consumers/jobs.ts';
 import { consumeEvent } from '#lib/pipeline/consume-event.ts';
 import { claimTransaction } from '#lib/pipeline/notification-store.ts';
 import { eventMessage, jobMessage } from '#lib/pipeline/queue-messages.ts';
-import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
+import { ENV } from '#lib/config.ts';
 import { DEFAULT_WORKFLOW_PREFERENCES } from '#lib/workflows/model.ts';
 import { saveWorkflow } from '#lib/workflows/repository.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestEnv, type TestOrg } from '../support/api.ts';
@@ -99,7 +99,7 @@ describe('one event to one subscriber', () => {
     expect(details(item.jobs[0])).toEqual(['Step queued', 'Demo Email provider was selected', 'Layout selected', 'Message created', 'Message sent']);
     const [message] = await messagesOf(subscriberId, 'email');
     expect(message).toMatchObject({ channel: 'email', email, subject: 'Hello Ada', content: '<p>Welcome</p>', status: 'sent', providerId: 'svc-email' });
-    const sink = await readFile(join(process.env[SINK_DIR_ENV]!, 'email.jsonl'), 'utf8');
+    const sink = await readFile(join(process.env[ENV.deliverySinkDir]!, 'email.jsonl'), 'utf8');
     const sent = sink.trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.to === email);
     expect(sent).toHaveLength(1);
     // The provider gets the body inside the default email layout; the message keeps the body.

@@ -4,7 +4,7 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { expect } from 'vitest';
 import type { StoredJob, StoredNotification } from '#lib/pipeline/model.ts';
 import type { StoredMessage } from '#lib/messages/model.ts';
-import { SINK_DIR_ENV } from '#lib/providers/demo.ts';
+import { ENV } from '#lib/config.ts';
 import { sqs } from '#lib/queue/client.ts';
 import type { ApiClient } from './api.ts';
 import { scanTable } from './table-scan.ts';
@@ -112,7 +112,7 @@ export interface SinkRecord {
 }
 
 export async function sinkRecords(channel: string): Promise<SinkRecord[]> {
-  const text = await readFile(join(process.env[SINK_DIR_ENV]!, `${channel}.jsonl`), 'utf8').catch(() => '');
+  const text = await readFile(join(process.env[ENV.deliverySinkDir]!, `${channel}.jsonl`), 'utf8').catch(() => '');
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')

@@ -1,6 +1,6 @@
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { LocalStack } from '#infra/local/stack.ts';
-import { SEND_LEASE_ENV } from '#lib/pipeline/run-job.ts';
+import { ENV } from '#lib/config.ts';
 import { sqs } from '#lib/queue/client.ts';
 import type { EnvScope } from '#lib/scope.ts';
 import { createTestOrg, type ApiClient } from './api.ts';
@@ -31,7 +31,7 @@ export interface DeadLetter {
 }
 
 export async function startFaultStack({ visibilitySeconds, leaseMs }: { visibilitySeconds: number; leaseMs: number }): Promise<FaultStack> {
-  process.env[SEND_LEASE_ENV] = String(leaseMs);
+  process.env[ENV.sendLeaseMs] = String(leaseMs);
   const own = await startOwnStack('faults', { faults: true, visibilityTimeoutSeconds: visibilitySeconds });
   const { stack } = own;
   const { client, scope } = (await createTestOrg(stack.apiUrl!)).dev;
@@ -57,7 +57,7 @@ export async function startFaultStack({ visibilitySeconds, leaseMs }: { visibili
     },
     async stop() {
       await own.stop();
-      delete process.env[SEND_LEASE_ENV];
+      delete process.env[ENV.sendLeaseMs];
     },
   };
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureConsoleBuilt } from '#infra/local/console-build.ts';
 import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
-import { RETRY_SCHEDULE_ENV, WEBHOOK_TIMEOUT_ENV } from '#lib/webhooks/schedule.ts';
+import { ENV } from '#lib/config.ts';
 import { readCapture } from './log-capture.ts';
 import { leaksInCapture } from './log-leaks.ts';
 
@@ -21,8 +21,8 @@ export async function setup(project: TestProject) {
   stateDir = mkdtempSync(join(tmpdir(), 'notify-test-'));
   // The webhook sender runs here: retries a second apart (not hours) and POSTs that give up after
   // 2 s, so the tests see a fifth attempt and a dead letter in seconds.
-  process.env[RETRY_SCHEDULE_ENV] ??= '0,1,1,1,1,1,1,1';
-  process.env[WEBHOOK_TIMEOUT_ENV] ??= '2000';
+  process.env[ENV.webhookRetryScheduleSeconds] ??= '0,1,1,1,1,1,1,1';
+  process.env[ENV.webhookTimeoutMs] ??= '2000';
   // The console is served from its built files (console/dist): built here once, before any
   // browser test opens it, when a source changed since the last build.
   [stack] = await Promise.all([startLocalStack({ stateDir, tableName: 'notify-test', socketPort: 0 }), ensureConsoleBuilt()]);

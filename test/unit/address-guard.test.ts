@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LookupAddress } from 'node:dns';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ALLOW_PRIVATE_NETWORKS_ENV, assertAllowedHost, guardedLookupWith, isForbiddenAddress, type Resolve } from '#lib/net/address-guard.ts';
+import { ENV } from '#lib/config.ts';
+import { assertAllowedHost, guardedLookupWith, isForbiddenAddress, type Resolve } from '#lib/net/address-guard.ts';
 import { guardedPost } from '#lib/net/guarded-request.ts';
 import { awsClientConfig } from '#lib/providers/aws.ts';
 import { checkSmtpConnection } from '#lib/providers/email/smtp.ts';
@@ -35,13 +36,13 @@ const resolveThroughGuard = (hostname: string) =>
     lookup(hostname, {}, (error, address) => resolve(error ? { error } : { address: address as string })),
   );
 
-const setting = process.env[ALLOW_PRIVATE_NETWORKS_ENV];
+const setting = process.env[ENV.allowPrivateNetworks];
 afterEach(() => {
-  if (setting === undefined) delete process.env[ALLOW_PRIVATE_NETWORKS_ENV];
-  else process.env[ALLOW_PRIVATE_NETWORKS_ENV] = setting;
+  if (setting === undefined) delete process.env[ENV.allowPrivateNetworks];
+  else process.env[ENV.allowPrivateNetworks] = setting;
 });
-const refusePrivate = () => delete process.env[ALLOW_PRIVATE_NETWORKS_ENV];
-const allowPrivate = () => (process.env[ALLOW_PRIVATE_NETWORKS_ENV] = 'true');
+const refusePrivate = () => delete process.env[ENV.allowPrivateNetworks];
+const allowPrivate = () => (process.env[ENV.allowPrivateNetworks] = 'true');
 
 describe('the address guard', () => {
   it('refuses names that resolve to loopback, link-local (the metadata service, the runtime API), private, unique-local and mapped addresses', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobContext } from '#lib/pipeline/decision.ts';
-import { durationMs, nextCronTime } from '#lib/pipeline/durations.ts';
+import { durationMs, nextCronTime } from '#lib/workflows/durations.ts';
 import { valueAtPath } from '#lib/pipeline/path.ts';
 import { withinSchedule } from '#lib/pipeline/schedule.ts';
 import { decideDelay, dynamicTime } from '#lib/pipeline/steps/delay.ts';

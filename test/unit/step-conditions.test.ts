@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StepFilter } from '#lib/integrations/schemas.ts';
-import { listOf, skipRulePasses, stepFiltersPass, type ConditionVariables } from '#lib/pipeline/step-conditions.ts';
+import { listOf, skipRulePasses, stepFiltersPass, type ConditionVariables } from '#lib/workflows/step-conditions.ts';
 
 // Step conditions: every StepFilter operator as named, isNegated honoured, AND/OR, several
 // filters OR-ed, values rendered from variables; and the JSON-logic skip rule of v2 steps.

@@ -1,5 +1,5 @@
 import type { StepType } from '../../workflows/model.ts';
-import { stepFiltersPass, skipRulePasses, type ConditionVariables } from '../step-conditions.ts';
+import { stepFiltersPass, skipRulePasses, type ConditionVariables } from '../../workflows/step-conditions.ts';
 import { isChannelStep } from '../build-notification.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';

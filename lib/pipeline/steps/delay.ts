@@ -1,13 +1,13 @@
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
-import { durationMs, isTimeUnit, nextCronTime } from '../durations.ts';
+import { durationMs, isTimeUnit, nextCronTime } from '../../workflows/durations.ts';
 import { valueAtPath } from '../path.ts';
 import { overDeferLimit } from './over-defer-limit.ts';
 import { scheduleExtension } from './schedule-extension.ts';
 
 // A delay step waits, then the chain goes on: a fixed amount (or `overrides.delay`), the next
 // time of a cron expression in the subscriber's time zone, or a time the payload gives
-// (dynamic), at most the maximum defer duration (defer-limit.ts). The wait is a delayed SQS
+// (dynamic), at most the maximum defer duration (lib/workflows/defer-limit.ts). The wait is a delayed SQS
 // message, or a scheduled wake when longer than SQS allows (lib/queue/wake-scheduler.ts). With
 // `extendToSchedule`, a wait that ends outside the subscriber's schedule is extended
 // (schedule-extension.ts).

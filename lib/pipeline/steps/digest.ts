@@ -15,7 +15,7 @@ import {
   type DigestSeries,
   type DigestWindow,
 } from '../digest-store.ts';
-import { durationMs, isTimeUnit, nextCronTime } from '../durations.ts';
+import { durationMs, isTimeUnit, nextCronTime } from '../../workflows/durations.ts';
 import type { DigestMetadata, ExecutionDetail, StoredJob, StoredNotification } from '../model.ts';
 import { valueAtPath } from '../path.ts';
 import { overDeferLimit } from './over-defer-limit.ts';

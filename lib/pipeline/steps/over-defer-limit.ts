@@ -1,5 +1,5 @@
 import type { Decision } from '../decision.ts';
-import { deferLimitMessage, exceedsDeferLimit } from '../defer-limit.ts';
+import { deferLimitMessage, exceedsDeferLimit } from '../../workflows/defer-limit.ts';
 import { DETAILS, detail } from '../details.ts';
 
 /**

@@ -5,7 +5,7 @@ import { ProviderError } from '../../providers/provider.ts';
 import { deliveryProvider } from '../../providers/registry.ts';
 import { selectIntegration, type SelectOptions } from '../../providers/select.ts';
 import { failoverCandidates, sendWithFailover, type Attempt } from '../../providers/failover.ts';
-import type { ConditionVariables } from '../step-conditions.ts';
+import type { ConditionVariables } from '../../workflows/step-conditions.ts';
 import { renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';

@@ -1,6 +1,6 @@
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
-import { durationMs } from '../durations.ts';
+import { durationMs } from '../../workflows/durations.ts';
 import { valueAtPath } from '../path.ts';
 import { counterWrite, readCounter, type ThrottleSeries } from '../throttle-store.ts';
 import { dynamicTime } from './delay.ts';

@@ -1,5 +1,5 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { ENV } from '../../config.ts';
+import { ENV, flag } from '../../config.ts';
 import { UnauthorizedError } from '../../errors.ts';
 
 // Amazon SNS messages (how SES publishes its events), checked as AWS documents: the signature
@@ -92,7 +92,7 @@ function snsUrl(raw: string): URL {
   } catch {
     throw new UnauthorizedError('Invalid Amazon SNS URL');
   }
-  const local = process.env[ENV.localSnsCertificates] === 'true' && url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
+  const local = flag(ENV.localSnsCertificates) && url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
   if (!local && (url.protocol !== 'https:' || !SNS_HOST.test(url.hostname))) throw new UnauthorizedError(`Amazon SNS URL not on an SNS host: ${url.host}`);
   return url;
 }

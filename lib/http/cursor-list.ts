@@ -1,9 +1,11 @@
 import * as z from '../zod.ts';
 import { BadRequestError, ValidationError } from '../errors.ts';
-import type { Page, PageRequest } from './cursor-page.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { Page, PageRequest } from '../store/cursor-page.ts';
+import { decodeCursor, encodeCursor } from '../store/cursor.ts';
 
-// The cursor parameters every cursor list takes, turned into a page request.
+// The API side of every cursor list: the query parameters it takes (bad ones are 400/422s before
+// any read), turned into the store's page request, and the page turned into the body clients read
+// (`data`, `next`, `previous`, cursors opaque). Paging itself is lib/store/cursor-page.ts.
 
 /** The query parameters of every cursor list, for its zod schema. */
 export const cursorQueryFields = {

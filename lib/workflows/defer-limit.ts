@@ -1,14 +1,14 @@
 import { ENV, positiveNumber } from '../config.ts';
 import { nextCronRun } from '../cron.ts';
+import { DAY_MS } from '../time.ts';
 import { durationMs, isTimeUnit } from './durations.ts';
 
 // The reference's maximum defer duration: a delay or a digest window may wait at most the
 // stage's limit (180 days, its system cap, unless MAX_DEFER_DAYS says otherwise). Waits under a
 // day are never checked (nor a limit under a day applied), and a wait equal to the limit is
-// allowed. Checked when a workflow is read (a step issue, lib/workflows/issues.ts) and when the
-// step runs (the job fails with the reference's detail: steps/delay.ts, steps/digest.ts).
+// allowed. Checked when a workflow is read (a step issue, issues.ts) and when the step runs (the
+// job fails with the reference's detail: lib/pipeline/steps/delay.ts, steps/digest.ts).
 
-const DAY_MS = 86_400_000;
 const DEFAULT_MAX_DEFER_DAYS = 180;
 /** Successive cron occurrences a timed step's gaps are checked over, within two years (the reference's walk). */
 const CRON_OCCURRENCES = 50;

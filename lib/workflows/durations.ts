@@ -1,5 +1,6 @@
 import { nextCronRun } from '../cron.ts';
-import type { TimeUnit } from './model.ts';
+import { DAY_MS } from '../time.ts';
+import type { TimeUnit } from './controls.ts';
 
 // Durations of delays, digest windows and throttle windows. Months count as 30 days, as in the
 // reference; cron expressions run in the subscriber's time zone.
@@ -8,9 +9,9 @@ const UNIT_MS: Record<TimeUnit, number> = {
   seconds: 1000,
   minutes: 60_000,
   hours: 3_600_000,
-  days: 86_400_000,
-  weeks: 7 * 86_400_000,
-  months: 30 * 86_400_000,
+  days: DAY_MS,
+  weeks: 7 * DAY_MS,
+  months: 30 * DAY_MS,
 };
 
 export function durationMs(amount: number, unit: TimeUnit): number {

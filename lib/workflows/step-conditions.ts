@@ -1,6 +1,6 @@
 import jsonLogic from 'json-logic-js';
 import type { StepFilter } from '../integrations/schemas.ts';
-import { renderTemplate } from '../workflows/templates.ts';
+import { renderTemplate } from './templates.ts';
 
 // Whether a step runs, from its conditions. Older workflows carry StepFilters: the step runs when
 // any filter passes; a filter combines its children with AND or OR, and `isNegated` inverts it.
