@@ -1,38 +1,26 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestOrg, startTestApi, type TestApi, type TestOrg } from '../support/api.ts';
-import { launchChromium, newTestPage } from '../support/browser.ts';
-import { CONSOLE_WAIT_MS, openConsole } from '../support/console.ts';
+import { describe, expect, it } from 'vitest';
+import { newTestPage } from '../support/browser.ts';
+import { CONSOLE_WAIT_MS, useConsoleTestStack } from '../support/console.ts';
 
 // The console's frame in a real browser: served by the API at `/`, signed in with an API key
 // kept in the tab, an environment switcher asking for the other environment's key.
 
-let browser: Browser;
-let api: TestApi;
-let org: TestOrg;
+const stack = useConsoleTestStack();
 
-beforeAll(async () => {
-  [browser, api] = await Promise.all([launchChromium(), startTestApi()]);
-  org = await createTestOrg(api.url);
-}, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
 
 describe('console frame', () => {
   it('signs in with an API key and opens the environment’s activity', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey);
-    await expect.poll(() => page.url()).toContain(`/console/env/${org.dev.id}/activity`);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey);
+    await expect.poll(() => page.url()).toContain(`/console/env/${stack.org.dev.id}/activity`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain('Activity');
     expect(problems.errors).toEqual([]);
   });
 
   it('refuses a wrong key with the API’s message and stays on sign-in', async () => {
-    const { page } = await newTestPage(browser);
+    const { page } = await newTestPage(stack.browser);
     page.setDefaultTimeout(CONSOLE_WAIT_MS);
-    await page.goto(`${api.url}/`);
+    await page.goto(`${stack.api.url}/`);
     await page.getByLabel('API key').fill('not-a-key');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('401');
@@ -40,10 +28,10 @@ describe('console frame', () => {
   });
 
   it('switching environment asks for that environment’s key, then shows it', async () => {
-    const { page } = await openConsole(browser, api.url, org.dev.apiKey);
+    const { page } = await stack.open(stack.org.dev.apiKey);
     await page.getByLabel('Environment').selectOption({ label: 'Production' });
-    await expect.poll(() => page.url()).toContain(`/console/env/${org.prod.id}/activity`);
-    await page.getByLabel('API key of Production').fill(org.prod.apiKey);
+    await expect.poll(() => page.url()).toContain(`/console/env/${stack.org.prod.id}/activity`);
+    await page.getByLabel('API key of Production').fill(stack.org.prod.apiKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain('Activity');
   });
