@@ -3,11 +3,12 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { ActivityFilters } from './ActivityFilters.tsx';
 import { isFiltered, pageOf, withPage } from './filters.ts';
-import { notificationPath, subscriberLabel, when, workflowName } from './format.ts';
+import { notificationPath, subscriberLabel, workflowName } from './format.ts';
 import { useActivityPage } from './queries.ts';
 import { jobChannels, overallStatus } from './status.ts';
 import type { ActivityNotification, ActivityPage } from './types.ts';
 import './activity.css';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
 
 /** `/console/env/:environmentId/activity`: the feed of triggered notifications, filtered by the URL. */
 export function ActivityList() {
@@ -86,7 +87,7 @@ function FeedRow({ environmentId, notification: n }: { environmentId: string; no
         <StatusBadge status={overallStatus(n)} />
       </td>
       <td>
-        <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
+        <LocalDateTime iso={n.createdAt} />
       </td>
       <td>
         <code>{n.transactionId}</code>

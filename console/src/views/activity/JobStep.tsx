@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { RawJson } from '../../components/raw-json.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { notificationPath, when } from './format.ts';
+import { notificationPath } from './format.ts';
 import type { ActivityJob, DigestInfo, ExecutionDetail, Message } from './types.ts';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
 
 interface JobStepProps {
   environmentId: string;
@@ -25,7 +26,7 @@ export function JobStep({ environmentId, job, message, digestedInto }: JobStepPr
         </small>
         {job.updatedAt && (
           <small>
-            Updated <time dateTime={job.updatedAt}>{when(job.updatedAt)}</time>
+            Updated <LocalDateTime iso={job.updatedAt} />
           </small>
         )}
       </header>
@@ -118,7 +119,7 @@ function Details({ details }: { details: ExecutionDetail[] }) {
             {d.createdAt && (
               <>
                 {' '}
-                · <time dateTime={d.createdAt}>{when(d.createdAt)}</time>
+                · <LocalDateTime iso={d.createdAt} />
               </>
             )}
           </small>

@@ -2,12 +2,13 @@ import { Link, useParams } from 'react-router';
 import { RawJson } from '../../components/raw-json.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { Empty, ErrorNote, QueryState } from '../../components/states.tsx';
-import { notificationPath, subscriberLabel, subscriberPath, when, workflowName, workflowPath } from './format.ts';
+import { notificationPath, subscriberLabel, subscriberPath, workflowName, workflowPath } from './format.ts';
 import { JobStep } from './JobStep.tsx';
 import { useNotification, useNotificationMessages } from './queries.ts';
 import { overallStatus, stillRunning } from './status.ts';
 import type { ActivityNotification, Message } from './types.ts';
 import './activity.css';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
 
 /** `/console/env/:environmentId/activity/:notificationId`: one notification's jobs as a timeline, live while they run. */
 export function NotificationTimeline() {
@@ -62,7 +63,7 @@ function Timeline({ environmentId, notification: n }: { environmentId: string; n
         </dd>
         <dt>Created</dt>
         <dd>
-          <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
+          <LocalDateTime iso={n.createdAt} />
         </dd>
         {n.topics && n.topics.length > 0 && (
           <>

@@ -1,13 +1,6 @@
 import type { ActivityNotification } from './types.ts';
 
-// How the activity views write dates, people and links to the other areas.
-
-/** A date in the browser's locale; empty for none. */
-export function when(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
+// How the activity views write people and links to the other areas.
 
 /** The subscriber as a person reads them: their id, with name or email when known. */
 export function subscriberLabel(n: ActivityNotification): string {

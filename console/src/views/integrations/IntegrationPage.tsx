@@ -12,6 +12,7 @@ import { IntegrationForm, type IntegrationFields } from './IntegrationForm.tsx';
 import { useIntegrationChange, useIntegrations } from './queries.ts';
 import type { Integration } from './types.ts';
 import { withWarning } from './warning.ts';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
 
 /** One integration: its settings, actions (activate, primary, delete), conditions and edit form. */
 export function IntegrationPage() {
@@ -99,9 +100,9 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
           <code>{integration.providerId}</code>
         </dd>
         <dt>Created</dt>
-        <dd>{new Date(integration.createdAt).toLocaleString()}</dd>
+        <dd><LocalDateTime iso={integration.createdAt} /></dd>
         <dt>Updated</dt>
-        <dd>{new Date(integration.updatedAt).toLocaleString()}</dd>
+        <dd><LocalDateTime iso={integration.updatedAt} /></dd>
       </dl>
 
       <div className="integration-actions" role="group" aria-label="Actions">

@@ -8,6 +8,7 @@ import { PageTable, type Column } from './PageTable.tsx';
 import { subscribersListKey } from './query-keys.ts';
 import './subscribers.css';
 import { fullName, type CursorPage, type Subscriber } from './types.ts';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
 
 // GET /v2/subscribers with its filters (email exact, name contained, phone exact) and cursor
 // pages, all in the URL. The API has no subscriberId filter: an id is opened directly instead.
@@ -24,7 +25,7 @@ const columns = (environmentId: string): Column<Subscriber>[] => [
   ['Name', fullName],
   ['Email', (s) => s.email],
   ['Phone', (s) => s.phone],
-  ['Created', (s) => new Date(s.createdAt).toLocaleString()],
+  ['Created', (s) => <LocalDateTime iso={s.createdAt} />],
 ];
 
 export function SubscribersList() {

@@ -5,6 +5,7 @@ import { Empty, QueryState } from '../../components/states.tsx';
 import { cursorOf } from './CursorPager.tsx';
 import { PageTable, type Column } from './PageTable.tsx';
 import type { CursorPage, TopicSubscription } from './types.ts';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
 
 // GET /v2/subscribers/{id}/subscriptions: the topics the subscriber is in, cursor pages in the URL.
 
@@ -14,7 +15,7 @@ const CURSOR = 'topics';
 const COLUMNS: Column<TopicSubscription>[] = [
   ['Topic key', (s) => <code>{s.topic.key}</code>],
   ['Name', (s) => s.topic.name],
-  ['Subscribed', (s) => new Date(s.createdAt).toLocaleString()],
+  ['Subscribed', (s) => <LocalDateTime iso={s.createdAt} />],
 ];
 
 export function TopicsPanel({ environmentId, subscriberId }: { environmentId: string; subscriberId: string }) {

@@ -4,7 +4,6 @@ import { RawJson } from '../../components/raw-json.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { ActiveToggle } from './ActiveToggle.tsx';
-import { localTime } from './format.ts';
 import { workflowIssues } from './issues.ts';
 import { PreferencesSummary } from './PreferencesSummary.tsx';
 import { useWorkflow } from './queries.ts';
@@ -12,6 +11,7 @@ import { StepCard } from './StepCard.tsx';
 import { SyncForm } from './SyncForm.tsx';
 import type { Workflow } from './types.ts';
 import './workflows.css';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
 
 // GET /v2/workflows/{id}: the workflow's steps in order with their controls and issues, its
 // payload schema and preferences, and what can be done with it (switch on/off, sync, trigger).
@@ -37,8 +37,8 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
         <h1>{workflow.name}</h1>
         <p>
           <code>{workflow.workflowId}</code> <StatusBadge status={workflow.active ? 'active' : 'inactive'} /> · updated{' '}
-          {localTime(workflow.updatedAt)}
-          {workflow.lastTriggeredAt && <> · last triggered {localTime(workflow.lastTriggeredAt)}</>}
+          <LocalDateTime iso={workflow.updatedAt} />
+          {workflow.lastTriggeredAt && <> · last triggered <LocalDateTime iso={workflow.lastTriggeredAt} /></>}
         </p>
       </hgroup>
       {workflow.description && <p>{workflow.description}</p>}

@@ -2,10 +2,10 @@ import type { FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { localTime } from './format.ts';
 import { PAGE_SIZE, useWorkflowList, workflowPath } from './queries.ts';
 import type { WorkflowListItem } from './types.ts';
 import './workflows.css';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
 
 // GET /v2/workflows as a table. The search (which the API matches in names, workflowIds and tags)
 // and the page live in the query string, so a copied URL opens the same rows.
@@ -108,7 +108,7 @@ function WorkflowRow({ environmentId, workflow }: { environmentId: string; workf
           ))}
         </ul>
       </td>
-      <td>{localTime(workflow.updatedAt)}</td>
+      <td><LocalDateTime iso={workflow.updatedAt} /></td>
     </tr>
   );
 }
