@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PROVIDERS, findProvider, type ProviderDef } from '../../../../lib/integrations/catalogue.ts';
 import { api } from '../../api/client.ts';
-import { Breadcrumb } from './Breadcrumb.tsx';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { CHANNEL_LABELS, CHANNELS, isChannel } from './channels.ts';
 import { IntegrationForm, type IntegrationFields } from './IntegrationForm.tsx';
 import { useIntegrationChange } from './queries.ts';
@@ -23,7 +23,7 @@ export function NewIntegration() {
 
   return (
     <section>
-      <Breadcrumb environmentId={environmentId} here="New" />
+      <Breadcrumb listTo={`/console/env/${environmentId}/integrations`} listLabel="Integrations" current="New" />
       <h1>New integration</h1>
 
       <h2>1. Channel</h2>
