@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { Empty, QueryState } from '../../components/states.tsx';
-import { cursorOf } from './CursorPager.tsx';
+import { useCursor } from '../../components/list-pager.tsx';
 import { PageTable, type Column } from './PageTable.tsx';
 import { subscribersListKey } from './query-keys.ts';
 import './subscribers.css';
@@ -31,10 +31,11 @@ const columns = (environmentId: string): Column<Subscriber>[] => [
 export function SubscribersList() {
   const { environmentId = '' } = useParams();
   const [params, setParams] = useSearchParams();
+  const cursor = useCursor();
   const filters = Object.fromEntries(FILTERS.map(([name]) => [name, params.get(name) ?? undefined]));
   const query = useQuery({
     queryKey: [...subscribersListKey(environmentId), params.toString()],
-    queryFn: ({ signal }) => api<CursorPage<Subscriber>>(environmentId, '/v2/subscribers', { query: { ...filters, ...cursorOf(params), limit: PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => api<CursorPage<Subscriber>>(environmentId, '/v2/subscribers', { query: { ...filters, ...cursor, limit: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   const filtered = FILTERS.some(([name]) => params.get(name));

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { Empty, QueryState } from '../../components/states.tsx';
-import { cursorOf } from './CursorPager.tsx';
+import { useCursor } from '../../components/list-pager.tsx';
 import { PageTable, type Column } from './PageTable.tsx';
 import type { CursorPage, TopicSubscription } from './types.ts';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
@@ -19,8 +18,7 @@ const COLUMNS: Column<TopicSubscription>[] = [
 ];
 
 export function TopicsPanel({ environmentId, subscriberId }: { environmentId: string; subscriberId: string }) {
-  const [params] = useSearchParams();
-  const cursor = cursorOf(params, CURSOR);
+  const cursor = useCursor(CURSOR);
   const query = useQuery({
     queryKey: ['subscriber-topics', environmentId, subscriberId, cursor],
     queryFn: ({ signal }) =>
