@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { ErrorNote, QueryState } from '../../components/states.tsx';
-import { useWorkflow, workflowsKey } from './queries.ts';
+import { useWorkflow, workflowPath, workflowsKey } from './queries.ts';
 import { testPayload } from './test-payload.ts';
 import type { TriggerResult, Workflow } from './types.ts';
 import './workflows.css';
@@ -18,7 +18,11 @@ export function TriggerTestEvent() {
   const workflow = useWorkflow(environmentId, workflowId);
   return (
     <section>
-      <Breadcrumbs environmentId={environmentId} workflow={{ workflowId, name: workflow.data?.name ?? workflowId }} />
+      <Breadcrumb
+        listTo={`/console/env/${environmentId}/workflows`}
+        listLabel="Workflows"
+        current={<Link to={workflowPath(environmentId, workflowId)}>{workflow.data?.name ?? workflowId}</Link>}
+      />
       <h1>Trigger a test event</h1>
       <QueryState query={workflow} what="the workflow">
         {(data) => <TriggerForm key={data._id} environmentId={environmentId} workflow={data} />}
@@ -35,7 +39,9 @@ interface FieldErrors {
 /** Where a refused trigger's message belongs: the recipient's field, else the payload's. */
 function fieldErrorsOf(error: ApiError): FieldErrors {
   const fields = Object.keys((error.body as { errors?: Record<string, unknown> } | null)?.errors ?? {});
-  return fields.length > 0 && fields.every((field) => field === 'to' || field.startsWith('to.')) ? { subscriberId: error.message } : { payload: error.message };
+  return fields.length > 0 && fields.every((field) => field === 'to' || field.startsWith('to.'))
+    ? { subscriberId: error.message }
+    : { payload: error.message };
 }
 
 function TriggerForm({ environmentId, workflow }: { environmentId: string; workflow: Workflow }) {
@@ -68,7 +74,11 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
       return;
     }
     setFieldErrors({});
-    const to = { subscriberId: value('subscriberId'), ...(value('email') && { email: value('email') }), ...(value('firstName') && { firstName: value('firstName') }) };
+    const to = {
+      subscriberId: value('subscriberId'),
+      ...(value('email') && { email: value('email') }),
+      ...(value('firstName') && { firstName: value('firstName') }),
+    };
     send.mutate({ name: workflow.workflowId, to, payload });
   };
 
@@ -116,7 +126,11 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
             {fieldErrors.payload}
           </small>
         ) : (
-          <small id="payload-help">{workflow.payloadSchema ? 'Generated from the payload schema.' : 'The workflow has no payload schema: generated from the variables its steps use.'}</small>
+          <small id="payload-help">
+            {workflow.payloadSchema
+              ? 'Generated from the payload schema.'
+              : 'The workflow has no payload schema: generated from the variables its steps use.'}
+          </small>
         )}
       </label>
       <button type="submit" disabled={send.isPending} aria-busy={send.isPending}>
@@ -137,7 +151,9 @@ function TriggerOutcome({ environmentId, result }: { environmentId: string; resu
       <p>
         Sent. Transaction ID: <code>{result.transactionId}</code>
       </p>
-      <Link to={`/console/env/${environmentId}/activity?${new URLSearchParams({ transactionId: result.transactionId })}`}>See it in Activity</Link>
+      <Link to={`/console/env/${environmentId}/activity?${new URLSearchParams({ transactionId: result.transactionId })}`}>
+        See it in Activity
+      </Link>
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { RawJson } from '../../components/raw-json.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -21,7 +21,7 @@ export function WorkflowDetail() {
   const workflow = useWorkflow(environmentId, workflowId);
   return (
     <section>
-      <Breadcrumbs environmentId={environmentId} />
+      <Breadcrumb listTo={`/console/env/${environmentId}/workflows`} listLabel="Workflows" />
       <QueryState query={workflow} what="the workflow">
         {(data) => <WorkflowView environmentId={environmentId} workflow={data} />}
       </QueryState>
@@ -38,7 +38,12 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
         <p>
           <code>{workflow.workflowId}</code> <StatusBadge status={workflow.active ? 'active' : 'inactive'} /> · updated{' '}
           <LocalDateTime iso={workflow.updatedAt} />
-          {workflow.lastTriggeredAt && <> · last triggered <LocalDateTime iso={workflow.lastTriggeredAt} /></>}
+          {workflow.lastTriggeredAt && (
+            <>
+              {' '}
+              · last triggered <LocalDateTime iso={workflow.lastTriggeredAt} />
+            </>
+          )}
         </p>
       </hgroup>
       {workflow.description && <p>{workflow.description}</p>}
@@ -46,9 +51,7 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
 
       <div className="workflow-actions">
         <ActiveToggle environmentId={environmentId} workflow={workflow} />
-        <Link to="trigger">
-          Trigger a test event
-        </Link>
+        <Link to="trigger">Trigger a test event</Link>
       </div>
       <SyncForm environmentId={environmentId} workflow={workflow} />
 
@@ -58,7 +61,8 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
       ) : (
         <>
           <p>
-            {issues.length} {issues.length === 1 ? 'issue' : 'issues'}: {workflow.active ? 'steps with issues can fail when the workflow runs.' : 'fix them before activating.'}
+            {issues.length} {issues.length === 1 ? 'issue' : 'issues'}:{' '}
+            {workflow.active ? 'steps with issues can fail when the workflow runs.' : 'fix them before activating.'}
           </p>
           <ul className="step-issues">
             {issues.map(({ step, issue }, i) => (
