@@ -99,7 +99,7 @@ export function IntegrationForm({
         </label>
         <small>Only where the provider has a call that tests credentials without sending anything.</small>
       </fieldset>
-      {error ? <ErrorNote error={error} title="Not saved" /> : null}
+      {error ? <ErrorNote error={error} title="Could not save the integration" /> : null}
       <OtherFieldMessages messages={errors} shown={shown} />
       <button type="submit" disabled={busy} aria-busy={busy}>
         {submitLabel}

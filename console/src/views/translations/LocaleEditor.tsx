@@ -110,7 +110,7 @@ function EditorForm({ environmentId, resourceType, resourceId, locale, saved }: 
           />
           {contentNote.note}
         </label>
-        {save.error && !contentNote.note ? <ErrorNote error={otherField ? new Error(otherField) : save.error} title="Could not save" /> : null}
+        {save.error && !contentNote.note ? <ErrorNote error={otherField ? new Error(otherField) : save.error} title="Could not save the translation" /> : null}
         {save.isSuccess ? <p role="status">Saved.</p> : null}
         <div className="grid">
           <button type="submit" disabled={save.isPending} aria-busy={save.isPending}>

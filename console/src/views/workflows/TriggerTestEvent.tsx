@@ -136,7 +136,7 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
       <button type="submit" disabled={send.isPending} aria-busy={send.isPending}>
         Send test event
       </button>
-      {unplaced && <ErrorNote error={send.error} title="Could not send" />}
+      {unplaced && <ErrorNote error={send.error} title="Could not send the event" />}
       {result && <TriggerOutcome environmentId={environmentId} result={result} />}
     </form>
   );
