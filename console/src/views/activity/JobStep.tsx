@@ -4,6 +4,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { notificationPath } from './format.ts';
 import type { ActivityJob, DigestInfo, ExecutionDetail, Message } from './types.ts';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { Empty } from '../../components/states.tsx';
 
 interface JobStepProps {
   environmentId: string;
@@ -104,7 +105,7 @@ function MessageView({ message }: { message: Message }) {
 }
 
 function Details({ details }: { details: ExecutionDetail[] }) {
-  if (details.length === 0) return <p className="empty">No execution details yet.</p>;
+  if (details.length === 0) return <Empty>No execution details yet.</Empty>;
   return (
     // Not a list: the jobs' list holds one item per job and nothing else, for whoever counts them.
     <div className="timeline-details">

@@ -1,6 +1,7 @@
 import type { ProviderDef } from '../../../../lib/integrations/catalogue.ts';
 import { fieldKind, type FormCredentials } from './credential-values.ts';
 import { fieldProblem } from '../../components/api-field-error.tsx';
+import { Empty } from '../../components/states.tsx';
 
 /**
  * The provider's credential fields from the catalogue: its display names as labels, required
@@ -20,7 +21,7 @@ export function CredentialFields({
   onChange: (key: string, value: string | boolean) => void;
 }) {
   if (provider.credentials.length === 0) {
-    return <p className="empty">{provider.displayName} needs no credentials.</p>;
+    return <Empty>{provider.displayName} needs no credentials.</Empty>;
   }
   return (
     <fieldset>

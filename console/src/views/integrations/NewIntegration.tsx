@@ -7,6 +7,7 @@ import { IntegrationForm, type IntegrationFields } from './IntegrationForm.tsx';
 import { useIntegrationChange } from './queries.ts';
 import { withWarning } from './warning.ts';
 import type { Integration } from './types.ts';
+import { Empty } from '../../components/states.tsx';
 
 /**
  * A new integration in three steps, each kept in the URL (`?channel=&providerId=`): the channel,
@@ -51,7 +52,7 @@ export function NewIntegration() {
           </ul>
         </>
       ) : (
-        <p className="empty">Choose the channel the integration delivers to.</p>
+        <Empty>Choose the channel the integration delivers to.</Empty>
       )}
 
       {chosen ? (
@@ -64,7 +65,7 @@ export function NewIntegration() {
           <CreateForm key={chosen.id} environmentId={environmentId} provider={chosen} />
         </article>
       ) : channel ? (
-        <p className="empty">Choose a provider to fill in its credentials.</p>
+        <Empty>Choose a provider to fill in its credentials.</Empty>
       ) : null}
     </section>
   );
