@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CursorPager } from '../../components/list-pager.tsx';
 import { ScrollTable } from '../../components/scroll-table.tsx';
-import type { CursorPage } from './types.ts';
+import type { CursorPage } from '../../api/cursor-page.ts';
 
 /** A column: its header and what each row shows in it. */
 export type Column<T> = readonly [header: string, cell: (row: T) => ReactNode];

@@ -7,7 +7,8 @@ import { useCursor } from '../../components/list-pager.tsx';
 import { PageTable, type Column } from './PageTable.tsx';
 import { subscribersListKey } from './query-keys.ts';
 import './subscribers.css';
-import { fullName, type CursorPage, type Subscriber } from './types.ts';
+import type { CursorPage } from '../../api/cursor-page.ts';
+import { fullName, type Subscriber } from './types.ts';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
 
 // GET /v2/subscribers with its filters (email exact, name contained, phone exact) and cursor

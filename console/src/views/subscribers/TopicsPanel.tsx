@@ -3,7 +3,8 @@ import { api } from '../../api/client.ts';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { useCursor } from '../../components/list-pager.tsx';
 import { PageTable, type Column } from './PageTable.tsx';
-import type { CursorPage, TopicSubscription } from './types.ts';
+import type { CursorPage } from '../../api/cursor-page.ts';
+import type { TopicSubscription } from './types.ts';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
 
 // GET /v2/subscribers/{id}/subscriptions: the topics the subscriber is in, cursor pages in the URL.

@@ -15,12 +15,6 @@ export interface EndpointWithSecret extends Endpoint {
   secret: string;
 }
 
-export interface CursorList<T> {
-  data: T[];
-  next: string | null;
-  previous: string | null;
-}
-
 export interface Attempt {
   eventId: string;
   eventType: string;
