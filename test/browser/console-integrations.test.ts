@@ -120,7 +120,7 @@ describe('console integrations', () => {
     await page.getByRole('button', { name: 'Deactivate' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Activate', exact: true }).count(), { timeout: CONSOLE_WAIT_MS }).toBe(1);
     expect(await byIdentifier(identifier)).toMatchObject({ active: false, primary: false });
-    expect(await page.locator('.integration-facts').textContent()).toContain('Inactive');
+    expect(await page.locator('dl.facts').textContent()).toContain('Inactive');
 
     // The edit form starts from what is stored; a save keeps the credentials it did not touch.
     await page.getByLabel('Name', { exact: true }).fill('Newsletter');

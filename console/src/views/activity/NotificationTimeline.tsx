@@ -41,7 +41,7 @@ function Timeline({ environmentId, notification: n }: { environmentId: string; n
         <h1>{workflowName(n)}</h1>
         <p>Notification {n._id}</p>
       </hgroup>
-      <dl className="activity-facts">
+      <dl className="facts">
         <dt>Status</dt>
         <dd>
           <span aria-label="Notification status">

@@ -86,7 +86,7 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
         </p>
       ) : null}
 
-      <dl className="integration-facts">
+      <dl className="facts">
         <dt>Status</dt>
         <dd>
           <StatusBadge status={integration.active ? 'Active' : 'Inactive'} />
@@ -111,7 +111,7 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
         <dd><LocalDateTime iso={integration.updatedAt} /></dd>
       </dl>
 
-      <div className="integration-actions" role="group" aria-label="Actions">
+      <div className="button-row" role="group" aria-label="Actions">
         <button type="button" disabled={busy} aria-busy={toggle.isPending} onClick={act(() => toggle.mutate(!integration.active))}>
           {integration.active ? 'Deactivate' : 'Activate'}
         </button>

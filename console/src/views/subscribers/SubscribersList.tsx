@@ -67,7 +67,7 @@ export function SubscribersList() {
               </label>
             ))}
           </div>
-          <div className="subscriber-search-actions">
+          <div className="button-row">
             <button type="submit">Search</button>
             <button type="button" className="secondary" disabled={!filtered} onClick={() => setParams(new URLSearchParams())}>
               Clear

@@ -1,4 +1,3 @@
-import './translations.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -98,7 +97,7 @@ function EditorForm({ environmentId, resourceType, resourceId, locale, saved }: 
         <label>
           Texts of {locale} (JSON)
           <textarea
-            className="json-editor"
+            className="code-input"
             rows={16}
             spellCheck={false}
             value={text}

@@ -115,7 +115,7 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
           name="payload"
           rows={Math.min(20, Math.max(4, payloadText.split('\n').length + 1))}
           spellCheck={false}
-          className="payload-editor"
+          className="code-input"
           value={payloadText}
           onChange={(event) => setPayloadText(event.target.value)}
           aria-invalid={fieldErrors.payload ? true : undefined}
@@ -147,7 +147,7 @@ function TriggerOutcome({ environmentId, result }: { environmentId: string; resu
     return <ErrorNote error={[result.status, ...(result.error ?? [])].join(': ')} title="The event was not processed" />;
   }
   return (
-    <article role="status" className="trigger-outcome">
+    <article role="status" className="done-note">
       <p>
         Sent. Transaction ID: <code>{result.transactionId}</code>
       </p>

@@ -49,7 +49,7 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
       {workflow.description && <p>{workflow.description}</p>}
       {workflow.tags.length > 0 && <p>Tags: {workflow.tags.join(', ')}</p>}
 
-      <div className="workflow-actions">
+      <div className="button-row">
         <ActiveToggle environmentId={environmentId} workflow={workflow} />
         <Link to="trigger">Trigger a test event</Link>
       </div>
