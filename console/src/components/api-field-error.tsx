@@ -22,9 +22,9 @@ export function fieldMessage(error: unknown, field: string): string | undefined 
 /** The `aria-invalid` and `aria-describedby` an input takes, and the `<small>` that names its problem. */
 export function fieldProblem(id: string, message: string | undefined) {
   return {
-    inputProps: message ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-problem` } : {},
+    inputProps: message ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {},
     note: message ? (
-      <small id={`${id}-problem`} className="field-error">
+      <small id={`${id}-error`} className="field-error">
         {message}
       </small>
     ) : null,
