@@ -9,6 +9,7 @@ import { overallStatus, stillRunning } from './status.ts';
 import type { ActivityNotification, Message } from './types.ts';
 import './activity.css';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { consolePath } from '../../components/console-path.ts';
 
 /** `/console/env/:environmentId/activity/:notificationId`: one notification's jobs as a timeline, live while they run. */
 export function NotificationTimeline() {
@@ -18,7 +19,7 @@ export function NotificationTimeline() {
   return (
     <section>
       <p>
-        <Link to={`/console/env/${environmentId}/activity`}>← Activity</Link>
+        <Link to={consolePath(environmentId, 'activity')}>← Activity</Link>
       </p>
       <QueryState query={notification} what="the notification">
         {(n) => <Timeline environmentId={environmentId} notification={n} />}

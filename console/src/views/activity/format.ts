@@ -1,4 +1,5 @@
 import type { ActivityNotification } from './types.ts';
+import { consolePath } from '../../components/console-path.ts';
 
 // How the activity views write people and links to the other areas.
 
@@ -16,12 +17,12 @@ export const workflowName = (n: ActivityNotification): string => n.template?.nam
 /** The workflow's page, by its workflowId (its database id once it has no trigger). */
 export function workflowPath(environmentId: string, n: ActivityNotification): string | undefined {
   const id = n.template?.triggers[0]?.identifier ?? n.template?._id;
-  return id ? `/console/env/${environmentId}/workflows/${encodeURIComponent(id)}` : undefined;
+  return id ? consolePath(environmentId, 'workflows', id) : undefined;
 }
 
 export function subscriberPath(environmentId: string, n: ActivityNotification): string | undefined {
-  return n.subscriber ? `/console/env/${environmentId}/subscribers/${encodeURIComponent(n.subscriber.subscriberId)}` : undefined;
+  return n.subscriber ? consolePath(environmentId, 'subscribers', n.subscriber.subscriberId) : undefined;
 }
 
 export const notificationPath = (environmentId: string, notificationId: string): string =>
-  `/console/env/${environmentId}/activity/${encodeURIComponent(notificationId)}`;
+  consolePath(environmentId, 'activity', notificationId);

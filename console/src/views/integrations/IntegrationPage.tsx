@@ -14,6 +14,7 @@ import { integrationsKey, useIntegrationChange, useIntegrations } from './querie
 import type { Integration } from './types.ts';
 import { withWarning } from './warning.ts';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { consolePath } from '../../components/console-path.ts';
 
 /** One integration: its settings, actions (activate, primary, delete), conditions and edit form. */
 export function IntegrationPage() {
@@ -21,7 +22,7 @@ export function IntegrationPage() {
   const query = useIntegrations(environmentId);
   return (
     <section>
-      <Breadcrumb listTo={`/console/env/${environmentId}/integrations`} listLabel="Integrations" />
+      <Breadcrumb listTo={consolePath(environmentId, 'integrations')} listLabel="Integrations" />
       <QueryState query={query} what="the integration">
         {(integrations) => {
           const integration = integrations.find((i) => i._id === integrationId);
@@ -67,7 +68,7 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
   // Back to the list as soon as it is gone, before the list is read again: this page would
   // otherwise say "not found" in between.
   const removed = async () => {
-    await navigate(`/console/env/${environmentId}/integrations`);
+    await navigate(consolePath(environmentId, 'integrations'));
     await queryClient.invalidateQueries({ queryKey: integrationsKey(environmentId) });
   };
 

@@ -8,6 +8,7 @@ import { useIntegrationChange } from './queries.ts';
 import { withWarning } from './warning.ts';
 import type { Integration } from './types.ts';
 import { Empty } from '../../components/states.tsx';
+import { consolePath } from '../../components/console-path.ts';
 
 /**
  * A new integration in three steps, each kept in the URL (`?channel=&providerId=`): the channel,
@@ -24,7 +25,7 @@ export function NewIntegration() {
 
   return (
     <section>
-      <Breadcrumb listTo={`/console/env/${environmentId}/integrations`} listLabel="Integrations" current="New" />
+      <Breadcrumb listTo={consolePath(environmentId, 'integrations')} listLabel="Integrations" current="New" />
       <h1>New integration</h1>
 
       <h2>1. Channel</h2>
@@ -93,7 +94,7 @@ function CreateForm({ environmentId, provider }: { environmentId: string; provid
         create.mutate(fields, {
           // The page shows the warning once, for the request that had it.
           onSuccess: ({ body, warning }) =>
-            navigate(`/console/env/${environmentId}/integrations/${encodeURIComponent(body.data._id)}`, { state: warning && { warning } }),
+            navigate(consolePath(environmentId, 'integrations', body.data._id), { state: warning && { warning } }),
         })
       }
     />

@@ -11,6 +11,7 @@ import { subscriberQueryKey } from './query-keys.ts';
 import { TopicsPanel } from './TopicsPanel.tsx';
 import './subscribers.css';
 import { fullName, type Subscriber } from './types.ts';
+import { consolePath } from '../../components/console-path.ts';
 
 // Only this tab downloads @novu/react (its own chunk of the build).
 const SubscriberInbox = lazy(() => import('./SubscriberInbox.tsx'));
@@ -36,7 +37,7 @@ export function SubscriberPage() {
 
   return (
     <section>
-      <Breadcrumb listTo={`/console/env/${environmentId}/subscribers`} listLabel="Subscribers" current={subscriberId} />
+      <Breadcrumb listTo={consolePath(environmentId, 'subscribers')} listLabel="Subscribers" current={subscriberId} />
       <h1>{name || subscriberId}</h1>
       {name && <p className="subscriber-id">{subscriberId}</p>}
       <QueryState query={query} what="the subscriber">

@@ -10,6 +10,7 @@ import './subscribers.css';
 import type { CursorPage } from '../../api/cursor-page.ts';
 import { fullName, type Subscriber } from './types.ts';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { consolePath } from '../../components/console-path.ts';
 
 // GET /v2/subscribers with its filters (email exact, name contained, phone exact) and cursor
 // pages, all in the URL. The API has no subscriberId filter: an id is opened directly instead.
@@ -22,7 +23,7 @@ const FILTERS = [
 const PAGE_SIZE = 20;
 
 const columns = (environmentId: string): Column<Subscriber>[] => [
-  ['Subscriber ID', (s) => <Link to={`/console/env/${environmentId}/subscribers/${encodeURIComponent(s.subscriberId)}`}>{s.subscriberId}</Link>],
+  ['Subscriber ID', (s) => <Link to={consolePath(environmentId, 'subscribers', s.subscriberId)}>{s.subscriberId}</Link>],
   ['Name', fullName],
   ['Email', (s) => s.email],
   ['Phone', (s) => s.phone],
@@ -99,7 +100,7 @@ function OpenById({ environmentId }: { environmentId: string }) {
   const inputId = useId();
   const open = (event: FormEvent) => {
     event.preventDefault();
-    if (id.trim()) void navigate(`/console/env/${environmentId}/subscribers/${encodeURIComponent(id.trim())}`);
+    if (id.trim()) void navigate(consolePath(environmentId, 'subscribers', id.trim()));
   };
   return (
     <form onSubmit={open} aria-label="Open a subscriber" className="subscriber-open">

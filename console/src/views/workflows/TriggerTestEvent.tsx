@@ -8,6 +8,7 @@ import { ErrorNote, QueryState } from '../../components/states.tsx';
 import { useWorkflow, workflowPath, workflowsKey } from './queries.ts';
 import { testPayload } from './test-payload.ts';
 import type { TriggerResult, Workflow } from './types.ts';
+import { consolePath } from '../../components/console-path.ts';
 import './workflows.css';
 
 // POST /v1/events/trigger for one subscriber, with a payload generated from the workflow's
@@ -19,7 +20,7 @@ export function TriggerTestEvent() {
   return (
     <section>
       <Breadcrumb
-        listTo={`/console/env/${environmentId}/workflows`}
+        listTo={consolePath(environmentId, 'workflows')}
         listLabel="Workflows"
         current={<Link to={workflowPath(environmentId, workflowId)}>{workflow.data?.name ?? workflowId}</Link>}
       />
@@ -151,7 +152,7 @@ function TriggerOutcome({ environmentId, result }: { environmentId: string; resu
       <p>
         Sent. Transaction ID: <code>{result.transactionId}</code>
       </p>
-      <Link to={`/console/env/${environmentId}/activity?${new URLSearchParams({ transactionId: result.transactionId })}`}>
+      <Link to={`${consolePath(environmentId, 'activity')}?${new URLSearchParams({ transactionId: result.transactionId })}`}>
         See it in Activity
       </Link>
     </article>

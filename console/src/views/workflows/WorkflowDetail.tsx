@@ -12,6 +12,7 @@ import { SyncForm } from './SyncForm.tsx';
 import type { Workflow } from './types.ts';
 import './workflows.css';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { consolePath } from '../../components/console-path.ts';
 
 // GET /v2/workflows/{id}: the workflow's steps in order with their controls and issues, its
 // payload schema and preferences, and what can be done with it (switch on/off, sync, trigger).
@@ -21,7 +22,7 @@ export function WorkflowDetail() {
   const workflow = useWorkflow(environmentId, workflowId);
   return (
     <section>
-      <Breadcrumb listTo={`/console/env/${environmentId}/workflows`} listLabel="Workflows" />
+      <Breadcrumb listTo={consolePath(environmentId, 'workflows')} listLabel="Workflows" />
       <QueryState query={workflow} what="the workflow">
         {(data) => <WorkflowView environmentId={environmentId} workflow={data} />}
       </QueryState>
