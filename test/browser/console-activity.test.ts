@@ -1,8 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestOrg, startTestApi, type TestApi, type TestOrg } from '../support/api.ts';
-import { launchChromium } from '../support/browser.ts';
-import { CONSOLE_WAIT_MS, openConsole, saveScreenshot } from '../support/console.ts';
+import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { activity, createWorkflow, rand, settled, trigger, WAIT } from '../support/pipeline.ts';
 import { startFakeSmtp, type FakeSmtp } from '../support/provider-servers.ts';
 import { primarySmtpIntegration } from '../support/smtp-integration.ts';
@@ -14,10 +12,8 @@ import { primarySmtpIntegration } from '../support/smtp-integration.ts';
 const DIGEST_SECONDS = 10;
 const POLL = { timeout: CONSOLE_WAIT_MS + DIGEST_SECONDS * 1000, interval: 250 };
 
-let browser: Browser;
-let api: TestApi;
+const stack = useConsoleTestStack();
 let smtp: FakeSmtp;
-let org: TestOrg;
 /** The workflow's name, as the feed's links show it; `workflowId` is its trigger identifier. */
 const workflowName = 'New comments';
 let workflowId: string;
@@ -29,36 +25,34 @@ const tx: { a1: string; a2: string; b: string } = { a1: '', a2: '', b: '' };
 const to = (subscriberId: string) => ({ subscriberId, email: `${subscriberId}@example.com`, firstName: subscriberId.split('-')[0] });
 
 beforeAll(async () => {
-  [browser, api, smtp] = await Promise.all([launchChromium(), startTestApi(), startFakeSmtp()]);
-  org = await createTestOrg(api.url);
-  await primarySmtpIntegration(org.dev.client, smtp);
-  workflowId = await createWorkflow(org.dev.client, [
+  smtp = await startFakeSmtp();
+  await primarySmtpIntegration(stack.org.dev.client, smtp);
+  workflowId = await createWorkflow(stack.org.dev.client, [
     { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Comment {{payload.n}}' } },
     { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: DIGEST_SECONDS, unit: 'seconds' } },
     { name: 'Summary', stepId: 'summary', type: 'email', controlValues: { subject: '{{steps.collect.eventCount}} new comments', body: '<p>Your comments</p>' } },
   ], { name: workflowName });
-  tx.a1 = await trigger(org.dev.client, workflowId, to(subscriberA), { n: 1 });
+  tx.a1 = await trigger(stack.org.dev.client, workflowId, to(subscriberA), { n: 1 });
   // A's first event opens the digest window before the second comes, so the first sends the digest.
-  await vi.waitFor(async () => expect((await activity(org.dev.client, tx.a1))[0]?.jobs[1].status).toBe('delayed'), WAIT);
-  tx.a2 = await trigger(org.dev.client, workflowId, to(subscriberA), { n: 2 });
-  tx.b = await trigger(org.dev.client, workflowId, to(subscriberB), { n: 3 });
-  await Promise.all([tx.a1, tx.a2, tx.b].map((id) => settled(org.dev.client, id)));
+  await vi.waitFor(async () => expect((await activity(stack.org.dev.client, tx.a1))[0]?.jobs[1].status).toBe('delayed'), WAIT);
+  tx.a2 = await trigger(stack.org.dev.client, workflowId, to(subscriberA), { n: 2 });
+  tx.b = await trigger(stack.org.dev.client, workflowId, to(subscriberB), { n: 3 });
+  await Promise.all([tx.a1, tx.a2, tx.b].map((id) => settled(stack.org.dev.client, id)));
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await Promise.all([api?.close(), smtp?.close()]);
+  await smtp?.close();
 });
 
 /** How far the page is wider than the window (0 or less: no horizontal scrolling). */
 const OVERFLOW = 'document.documentElement.scrollWidth - document.documentElement.clientWidth';
-const activityPath = (query = '') => `/console/env/${org.dev.id}/activity${query}`;
+const activityPath = (query = '') => `/console/env/${stack.org.dev.id}/activity${query}`;
 const rows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('link', { name: workflowName }) });
-const notificationId = async (transactionId: string): Promise<string> => (await activity(org.dev.client, transactionId))[0]._id;
+const notificationId = async (transactionId: string): Promise<string> => (await activity(stack.org.dev.client, transactionId))[0]._id;
 
 describe('console activity', () => {
   it('lists the notifications and filters them through the form, the filter kept in the URL', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, activityPath());
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, activityPath());
     await expect.poll(() => rows(page).count(), POLL).toBe(3);
     await expect.poll(() => rows(page).filter({ hasText: tx.b }).textContent(), POLL).toContain(subscriberB);
     await expect.poll(() => rows(page).filter({ hasText: tx.b }).textContent(), POLL).toContain('completed');
@@ -98,7 +92,7 @@ describe('console activity', () => {
 
   it('pages through the feed, the page and its size in the URL', async () => {
     const query = `?subscriberIds=${subscriberA}&subscriberIds=${subscriberB}&limit=2`;
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, activityPath(query));
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, activityPath(query));
     await expect.poll(() => rows(page).count(), POLL).toBe(2);
     expect(await page.getByLabel('Subscriber IDs').inputValue()).toBe(`${subscriberA}, ${subscriberB}`);
     expect(await page.getByLabel('Per page').inputValue()).toBe('2');
@@ -117,10 +111,10 @@ describe('console activity', () => {
 
   it('opens a notification that is still running and follows it to its final state without a reload', async () => {
     const subscriberC = `cy-${rand()}`;
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, activityPath());
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, activityPath());
     await expect.poll(() => rows(page).count(), POLL).toBeGreaterThan(0);
     // Triggered once the console is open, so the digest's window is still open when the timeline shows.
-    const live = await trigger(org.dev.client, workflowId, to(subscriberC), { n: 4 });
+    const live = await trigger(stack.org.dev.client, workflowId, to(subscriberC), { n: 4 });
     await page.getByLabel('Transaction ID').fill(live);
     await page.getByLabel('Transaction ID').press('Enter');
     // The notification is made just after the trigger is accepted: Refresh until it is listed.
@@ -155,7 +149,7 @@ describe('console activity', () => {
   }, 120_000);
 
   it('shows a finished digest with its events and the raw data of an execution detail on demand', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, activityPath(`/${await notificationId(tx.a1)}`));
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, activityPath(`/${await notificationId(tx.a1)}`));
     const jobs = page.getByRole('list', { name: 'Jobs' });
     const digest = jobs.getByRole('listitem').filter({ hasText: 'Collect' });
     await expect.poll(() => digest.textContent(), POLL).toContain('2 events digested');
@@ -167,24 +161,24 @@ describe('console activity', () => {
     await email.getByText('Raw data').first().click();
     await expect.poll(() => email.locator('details[open] pre').first().isVisible(), POLL).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: new RegExp(subscriberA) }).getAttribute('href'), POLL).toBe(
-      `/console/env/${org.dev.id}/subscribers/${subscriberA}`,
+      `/console/env/${stack.org.dev.id}/subscribers/${subscriberA}`,
     );
-    await expect.poll(() => page.getByRole('link', { name: workflowName }).first().getAttribute('href'), POLL).toBe(`/console/env/${org.dev.id}/workflows/${workflowId}`);
+    await expect.poll(() => page.getByRole('link', { name: workflowName }).first().getAttribute('href'), POLL).toBe(`/console/env/${stack.org.dev.id}/workflows/${workflowId}`);
     await saveScreenshot(page, 'activity-timeline');
     expect(problems.errors).toEqual([]);
   }, 60_000);
 
   it('shows the API’s 404 message for an unknown notification and says when no notification matches', async () => {
     const unknown = '0000000000000000deadbeef';
-    const { page } = await openConsole(browser, api.url, org.dev.apiKey, activityPath(`/${unknown}`));
+    const { page } = await stack.open(stack.org.dev.apiKey, activityPath(`/${unknown}`));
     await expect.poll(() => page.getByRole('alert').textContent(), POLL).toContain(`Notification with id ${unknown} not found`);
     await expect.poll(() => page.getByRole('alert').textContent(), POLL).toContain('404');
 
-    await page.goto(`${api.url}${activityPath(`?transactionId=no-such-${rand()}`)}`);
+    await page.goto(`${stack.api.url}${activityPath(`?transactionId=no-such-${rand()}`)}`);
     await expect.poll(() => page.getByText('No notification matches these filters').isVisible(), POLL).toBe(true);
 
     // Through the form: no notification of this workflow went by SMS.
-    await page.goto(`${api.url}${activityPath()}`);
+    await page.goto(`${stack.api.url}${activityPath()}`);
     await expect.poll(() => rows(page).count(), POLL).toBeGreaterThan(0);
     await page.getByText('More filters').click();
     await page.getByLabel('SMS').check();
@@ -196,7 +190,7 @@ describe('console activity', () => {
   }, 60_000);
 
   it('fits the timeline and the feed in a phone’s width', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, activityPath(`/${await notificationId(tx.a1)}`), { width: 390 });
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, activityPath(`/${await notificationId(tx.a1)}`), { width: 390 });
     await expect.poll(() => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'Summary' }).count(), POLL).toBe(1);
     await page.getByText('Payload', { exact: true }).click();
     expect(await page.evaluate<number>(OVERFLOW)).toBeLessThanOrEqual(0);

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestOrg, startTestApi, type TestApi, type TestOrg } from '../support/api.ts';
 import type { PageProblems } from '../support/browser.ts';
-import { launchChromium } from '../support/browser.ts';
-import { CONSOLE_WAIT_MS, openConsole, saveScreenshot } from '../support/console.ts';
+import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { createWorkflow, rand, trigger } from '../support/pipeline.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 
@@ -17,18 +15,15 @@ import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 vi.setConfig({ testTimeout: 120_000 });
 const POLL = { timeout: CONSOLE_WAIT_MS * 2, interval: 250 };
 
-let browser: Browser;
-let api: TestApi;
-let org: TestOrg;
+const stack = useConsoleTestStack();
 let receiver: FakeApi;
 
 beforeAll(async () => {
-  [browser, api, receiver] = await Promise.all([launchChromium(), startTestApi(), startFakeApi()]);
-  org = await createTestOrg(api.url);
+  receiver = await startFakeApi();
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([browser?.close(), api?.close(), receiver?.close()]);
+  await receiver?.close();
 });
 
 /** The page's errors, less Chromium's own line for an API answer the test asked for (a refusal it then reads on the page). */
@@ -46,12 +41,12 @@ async function fitsPhoneWidth(page: Page): Promise<boolean> {
   }
 }
 
-const envPath = (area: string) => `/console/env/${org.dev.id}/${area}`;
+const envPath = (area: string) => `/console/env/${stack.org.dev.id}/${area}`;
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 describe('console: layouts', () => {
   it('creates a layout from a form and shows its preview in a sandboxed frame; a layout in use is not deleted', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, envPath('layouts'));
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, envPath('layouts'));
     await expect.poll(() => page.getByRole('link', { name: 'Default layout' }).isVisible(), POLL).toBe(true);
 
     const id = `brand-${rand()}`;
@@ -69,7 +64,7 @@ describe('console: layouts', () => {
     expect(await frame.getAttribute('sandbox')).toBe('');
     await expect.poll(() => frame.contentFrame().getByRole('heading', { name: 'Acme news' }).isVisible(), POLL).toBe(true);
     expect(await page.evaluate(() => (globalThis as { hacked?: number }).hacked)).toBeUndefined();
-    const stored = await org.dev.client.get(`/v2/layouts/${id}`);
+    const stored = await stack.org.dev.client.get(`/v2/layouts/${id}`);
     expect(stored.body.controls.values.email).toMatchObject({ editorType: 'html', body: expect.stringContaining('Acme news') });
     await expect.poll(() => page.getByText("No workflow's email step names this layout.").isVisible(), POLL).toBe(true);
     await saveScreenshot(page, 'layouts');
@@ -80,17 +75,17 @@ describe('console: layouts', () => {
     await page.getByLabel('Content').fill('<html><body><h1>Acme weekly</h1>{{content}}</body></html>');
     await page.getByRole('button', { name: 'Save layout' }).click();
     await expect.poll(() => frame.contentFrame().getByRole('heading', { name: 'Acme weekly' }).isVisible(), POLL).toBe(true);
-    expect((await org.dev.client.get(`/v2/layouts/${id}`)).body.controls.values.email.body).toContain('Acme weekly');
+    expect((await stack.org.dev.client.get(`/v2/layouts/${id}`)).body.controls.values.email.body).toContain('Acme weekly');
 
     // Named by a workflow's email step: listed under "Used by", and the delete is refused with the API's reason.
-    const workflowId = await createWorkflow(org.dev.client, [{ name: 'Mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hi</p>', layoutId: id } }]);
+    const workflowId = await createWorkflow(stack.org.dev.client, [{ name: 'Mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hi</p>', layoutId: id } }]);
     await page.reload();
     await expect.poll(() => page.getByRole('link', { name: workflowId }).isVisible(), POLL).toBe(true);
     await page.getByRole('button', { name: 'Delete layout' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete Brand ${id}?` });
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => dialog.getByRole('alert').textContent(), POLL).toContain(`Layout with id ${id} is used by a workflow, it can not be deleted`);
-    expect((await org.dev.client.get(`/v2/layouts/${id}`)).status).toBe(200);
+    expect((await stack.org.dev.client.get(`/v2/layouts/${id}`)).status).toBe(200);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // A duplicate is not in use: it is deleted, and the list no longer has it.
@@ -101,7 +96,7 @@ describe('console: layouts', () => {
     await page.getByRole('button', { name: 'Delete layout' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(envPath('layouts'));
-    expect((await org.dev.client.get(`/v2/layouts/${id}-copy`)).status).toBe(404);
+    expect((await stack.org.dev.client.get(`/v2/layouts/${id}-copy`)).status).toBe(404);
 
     // The search is in the URL: a copied link opens the same list.
     await page.getByRole('searchbox').fill(id);
@@ -114,12 +109,12 @@ describe('console: layouts', () => {
 
 describe('console: translations', () => {
   it('edits a locale’s JSON and stores it, refuses invalid JSON in the page, adds and deletes a locale, downloads the master JSON', async () => {
-    const workflowId = await createWorkflow(org.dev.client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: '{{t.greeting}}' } }], { isTranslationEnabled: true });
-    const put = await org.dev.client.post('/v2/translations', { resourceType: 'workflow', resourceId: workflowId, locale: 'en_US', content: { greeting: 'Hello' } });
+    const workflowId = await createWorkflow(stack.org.dev.client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: '{{t.greeting}}' } }], { isTranslationEnabled: true });
+    const put = await stack.org.dev.client.post('/v2/translations', { resourceType: 'workflow', resourceId: workflowId, locale: 'en_US', content: { greeting: 'Hello' } });
     expect(put.status).toBe(200);
-    const stored = async (locale: string) => (await org.dev.client.get(`/v2/translations/workflow/${workflowId}/${locale}`)).body.data?.content;
+    const stored = async (locale: string) => (await stack.org.dev.client.get(`/v2/translations/workflow/${workflowId}/${locale}`)).body.data?.content;
 
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, envPath('translations'));
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, envPath('translations'));
     await page.getByRole('link', { name: workflowId }).click();
     await expect.poll(() => page.getByRole('link', { name: 'en_US' }).getAttribute('aria-current'), POLL).toBe('page');
     const editor = page.getByLabel('Texts of en_US (JSON)');
@@ -160,7 +155,7 @@ describe('console: translations', () => {
     await page.getByRole('button', { name: 'Delete de_DE' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByRole('navigation', { name: 'Locales' }).getByRole('link').allTextContents(), POLL).toEqual(['en_US']);
-    expect((await org.dev.client.get(`/v2/translations/workflow/${workflowId}/de_DE`)).status).toBe(404);
+    expect((await stack.org.dev.client.get(`/v2/translations/workflow/${workflowId}/de_DE`)).status).toBe(404);
 
     // The master JSON comes as a file named for its locale.
     await page.getByRole('link', { name: 'Translations' }).first().click();
@@ -177,8 +172,8 @@ describe('console: webhooks', () => {
   it('creates an endpoint to a local receiver, lists a successful attempt after a trigger, rotates the secret, edits, disables and deletes it', async () => {
     const path = `/hook-${rand()}`;
     const deliveries = () => receiver.requests.filter((request) => request.path === path);
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, envPath('webhooks'));
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.url });
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, envPath('webhooks'));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.api.url });
 
     await page.getByText('New endpoint').click();
     await page.getByLabel('URL').fill(`${receiver.url}${path}`);
@@ -199,8 +194,8 @@ describe('console: webhooks', () => {
     await expect.poll(() => page.getByText('No attempts yet').isVisible(), POLL).toBe(true);
 
     // A trigger's in-app message is sent: the delivery is listed (the page refreshes by itself), signed with the secret shown.
-    const workflowId = await createWorkflow(org.dev.client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }]);
-    await trigger(org.dev.client, workflowId, { subscriberId: `sub-${rand()}` });
+    const workflowId = await createWorkflow(stack.org.dev.client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }]);
+    await trigger(stack.org.dev.client, workflowId, { subscriberId: `sub-${rand()}` });
     const row = page.getByRole('row').filter({ hasText: 'message.sent' });
     await expect.poll(() => row.first().textContent(), POLL).toContain('200');
     expect(await row.first().textContent()).toContain('success');
@@ -218,7 +213,7 @@ describe('console: webhooks', () => {
     await expect.poll(() => secretField.inputValue(), POLL).toMatch(/^whsec_/);
     const rotated = await secretField.inputValue();
     expect(rotated).not.toBe(secret);
-    await trigger(org.dev.client, workflowId, { subscriberId: `sub-${rand()}` });
+    await trigger(stack.org.dev.client, workflowId, { subscriberId: `sub-${rand()}` });
     await expect.poll(() => deliveries().length, POLL).toBe(2);
     const second = deliveries()[1]!;
     const secondHeaders = { 'webhook-id': String(second.headers['svix-id']), 'webhook-timestamp': String(second.headers['svix-timestamp']), 'webhook-signature': String(second.headers['svix-signature']) };
@@ -234,27 +229,27 @@ describe('console: webhooks', () => {
     await expect.poll(() => heading(page).textContent(), POLL).toBe('Orders and more');
     await page.getByRole('button', { name: 'Disable' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Enable' }).isVisible(), POLL).toBe(true);
-    expect((await org.dev.client.get(`/v2/webhooks/endpoints/${endpointId}`)).body).toMatchObject({ description: 'Orders and more', enabled: false, eventTypes: ['message.sent', 'message.read'] });
+    expect((await stack.org.dev.client.get(`/v2/webhooks/endpoints/${endpointId}`)).body).toMatchObject({ description: 'Orders and more', enabled: false, eventTypes: ['message.sent', 'message.read'] });
     await page.getByRole('link', { name: 'Dead letters' }).click();
     await expect.poll(() => page.getByText('No dead letters').isVisible(), POLL).toBe(true);
 
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('dialog', { name: 'Delete this endpoint?' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(envPath('webhooks'));
-    expect((await org.dev.client.get(`/v2/webhooks/endpoints/${endpointId}`)).status).toBe(404);
+    expect((await stack.org.dev.client.get(`/v2/webhooks/endpoints/${endpointId}`)).status).toBe(404);
     expect(unexpectedErrors(problems)).toEqual([]);
   });
 
   it('shows the API’s validation message next to the URL field and creates nothing', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, envPath('webhooks'));
-    const before = (await org.dev.client.get('/v2/webhooks/endpoints?limit=100')).body.data.length;
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, envPath('webhooks'));
+    const before = (await stack.org.dev.client.get('/v2/webhooks/endpoints?limit=100')).body.data.length;
     await page.getByText('New endpoint').click();
     // The browser's own check takes any scheme; the API takes http(s) only.
     await page.getByLabel('URL').fill('ftp://example.com/hook');
     await page.getByRole('button', { name: 'Create endpoint' }).click();
     await expect.poll(() => page.getByLabel('URL').getAttribute('aria-invalid'), POLL).toBe('true');
     expect(await page.getByText('url must be an http or https URL').isVisible()).toBe(true);
-    expect((await org.dev.client.get('/v2/webhooks/endpoints?limit=100')).body.data.length).toBe(before);
+    expect((await stack.org.dev.client.get('/v2/webhooks/endpoints?limit=100')).body.data.length).toBe(before);
     expect(unexpectedErrors(problems, [422])).toEqual([]);
   });
 });

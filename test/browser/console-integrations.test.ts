@@ -1,9 +1,7 @@
 import { Novu } from '@novu/api';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestOrg, startTestApi, type TestApi, type TestOrg } from '../support/api.ts';
-import { launchChromium } from '../support/browser.ts';
-import { CONSOLE_WAIT_MS, openConsole, saveScreenshot } from '../support/console.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { rand } from '../support/pipeline.ts';
 
 // The console's integrations views in a real browser: the environment's integrations by
@@ -11,28 +9,20 @@ import { rand } from '../support/pipeline.ts';
 // then created), made primary, deactivated and deleted; what the API holds is read through
 // @novu/api after each step.
 
-let browser: Browser;
-let api: TestApi;
-let org: TestOrg;
+const stack = useConsoleTestStack();
 let novu: Novu;
 
 beforeAll(async () => {
-  [browser, api] = await Promise.all([launchChromium(), startTestApi()]);
-  org = await createTestOrg(api.url);
-  novu = new Novu({ secretKey: org.dev.apiKey, serverURL: api.url });
+  novu = new Novu({ secretKey: stack.org.dev.apiKey, serverURL: stack.api.url });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
 
-const listPath = () => `/console/env/${org.dev.id}/integrations`;
+const listPath = () => `/console/env/${stack.org.dev.id}/integrations`;
 
 /** The development environment's integrations as the API lists them. */
 async function devIntegrations() {
   const { result } = await novu.integrations.list();
-  return result.filter((integration) => integration.environmentId === org.dev.id);
+  return result.filter((integration) => integration.environmentId === stack.org.dev.id);
 }
 
 const byIdentifier = async (identifier: string) => (await devIntegrations()).find((i) => i.identifier === identifier);
@@ -54,7 +44,7 @@ const unexpected = (errors: string[]) => errors.filter((error) => !/status of 42
 
 describe('console integrations', () => {
   it('lists the environment’s default integrations by channel, one channel when the URL says so', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, listPath());
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, listPath());
     await expect.poll(() => channelTable(page, 'Email').getByRole('row').count(), { timeout: CONSOLE_WAIT_MS }).toBe(2);
     const emailRow = channelTable(page, 'Email').getByRole('row', { name: /Demo Email/ });
     expect(await emailRow.textContent()).toMatch(/Demo Email.*Active.*Primary/);
@@ -77,7 +67,7 @@ describe('console integrations', () => {
 
   it('creates SendGrid through its form (refused at the field first), sets it primary, deactivates, edits and deletes it', async () => {
     const identifier = `sendgrid-${rand()}`;
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, listPath());
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, listPath());
     await page.getByRole('link', { name: 'New integration' }).click();
     await page.getByRole('list', { name: 'Channels' }).getByRole('link', { name: 'Email' }).click();
     await page.getByRole('list', { name: 'Providers' }).getByRole('link', { name: 'SendGrid' }).click();
@@ -130,7 +120,7 @@ describe('console integrations', () => {
     await page.getByRole('button', { name: 'Deactivate' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Activate', exact: true }).count(), { timeout: CONSOLE_WAIT_MS }).toBe(1);
     expect(await byIdentifier(identifier)).toMatchObject({ active: false, primary: false });
-    expect(await page.locator('.integration-facts').textContent()).toContain('Inactive');
+    expect(await page.locator('dl.facts').textContent()).toContain('Inactive');
 
     // The edit form starts from what is stored; a save keeps the credentials it did not touch.
     await page.getByLabel('Name', { exact: true }).fill('Newsletter');
@@ -159,7 +149,7 @@ describe('console integrations', () => {
 
   it('the create flow works with Tab and Enter only', async () => {
     const identifier = `postmark-${rand()}`;
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, listPath());
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, listPath());
     await expect.poll(() => channelTable(page, 'Email').isVisible(), { timeout: CONSOLE_WAIT_MS }).toBe(true);
     await tabTo(page, page.getByRole('link', { name: 'New integration' }));
     await page.keyboard.press('Enter');
@@ -183,7 +173,7 @@ describe('console integrations', () => {
 
   it('says when a connection test was asked for a provider the API cannot test, and why activating it is refused', async () => {
     const identifier = `mailgun-${rand()}`;
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `${listPath()}/new?channel=email&providerId=mailgun`);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${listPath()}/new?channel=email&providerId=mailgun`);
     await page.getByLabel('Identifier').fill(identifier);
     // Inactive, so its credentials may wait; the API still answers the connection test.
     await page.getByLabel('Active').uncheck();
@@ -204,7 +194,7 @@ describe('console integrations', () => {
 
   it('shows an integration’s conditions as sentences, no primary action off email and SMS, and an unknown id as not found', async () => {
     const identifier = `discord-${rand()}`;
-    const made = await org.dev.client.post('/v1/integrations', {
+    const made = await stack.org.dev.client.post('/v1/integrations', {
       providerId: 'discord',
       channel: 'chat',
       identifier,
@@ -222,25 +212,25 @@ describe('console integrations', () => {
       ],
     });
     expect(made.status).toBe(201);
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `${listPath()}/${made.body.data._id}`);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${listPath()}/${made.body.data._id}`);
     const conditions = page.locator('ol.conditions');
     await expect.poll(() => conditions.textContent(), { timeout: CONSOLE_WAIT_MS }).toBe('tenant.identifier is "acme" AND payload.plan is not "free"');
     expect(await page.getByRole('button', { name: 'Set as primary' }).count()).toBe(0);
     expect(await page.getByText('Discord needs no credentials.').isVisible()).toBe(true);
 
-    await page.goto(`${api.url}${listPath()}?channel=chat`);
+    await page.goto(`${stack.api.url}${listPath()}?channel=chat`);
     await expect.poll(() => channelTable(page, 'Chat').getByRole('row', { name: new RegExp(identifier) }).textContent(), { timeout: CONSOLE_WAIT_MS }).toMatch(/Discord.*Active.*1$/);
 
-    await page.goto(`${api.url}${listPath()}/no-such-integration`);
+    await page.goto(`${stack.api.url}${listPath()}/no-such-integration`);
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: CONSOLE_WAIT_MS }).toContain('Integration not found');
     expect(problems.errors).toEqual([]);
   });
 
   it('stays readable at a phone’s width: the page does not scroll sideways', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, listPath(), { width: 390 });
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, listPath(), { width: 390 });
     await expect.poll(() => channelTable(page, 'Email').isVisible(), { timeout: CONSOLE_WAIT_MS }).toBe(true);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-    await page.goto(`${api.url}${listPath()}/new?channel=email&providerId=sendgrid`);
+    await page.goto(`${stack.api.url}${listPath()}/new?channel=email&providerId=sendgrid`);
     await expect.poll(() => page.getByLabel('API Key').isVisible(), { timeout: CONSOLE_WAIT_MS }).toBe(true);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     expect(problems.errors).toEqual([]);

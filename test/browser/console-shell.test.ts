@@ -1,34 +1,24 @@
 import { rmSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ENV } from '#lib/config.ts';
-import { createTestOrg, startTestApi, type TestApi, type TestOrg } from '../support/api.ts';
-import { buildInboxApp, launchChromium, newTestPage } from '../support/browser.ts';
-import { CONSOLE_WAIT_MS, openConsole, saveScreenshot } from '../support/console.ts';
+import { buildInboxApp, newTestPage } from '../support/browser.ts';
+import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { createWorkflow, rand, trigger } from '../support/pipeline.ts';
 
 // The console's frame in a real browser: served by the API at `/`, signed in with an API key
 // kept in the tab, an environment switcher asking for the other environment's key.
 
-let browser: Browser;
-let api: TestApi;
-let org: TestOrg;
-
-beforeAll(async () => {
-  [browser, api] = await Promise.all([launchChromium(), startTestApi()]);
-  org = await createTestOrg(api.url);
-}, 120_000);
+const stack = useConsoleTestStack();
 
 let inboxApp: string | undefined;
 
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
+afterAll(() => {
   if (inboxApp) rmSync(inboxApp, { recursive: true, force: true });
 });
 
 /** Every CSP violation the page reports, as `directive blocked-uri`. */
-async function watchViolations(page: import('playwright-core').Page): Promise<string[]> {
+async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
   await page.addInitScript({ content: "document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(e.violatedDirective + ' ' + e.blockedURI));" });
@@ -37,18 +27,18 @@ async function watchViolations(page: import('playwright-core').Page): Promise<st
 
 describe('console frame', () => {
   it('signs in with an API key and opens the environment’s activity', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey);
-    await expect.poll(() => page.url()).toContain(`/console/env/${org.dev.id}/activity`);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey);
+    await expect.poll(() => page.url()).toContain(`/console/env/${stack.org.dev.id}/activity`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain('Activity');
     expect(problems.errors).toEqual([]);
   });
 
   it('shows the sign-in page (screenshot sign-in.png)', async () => {
-    const { page, problems } = await newTestPage(browser);
+    const { page, problems } = await newTestPage(stack.browser);
     const violations = await watchViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     page.setDefaultTimeout(CONSOLE_WAIT_MS);
-    await page.goto(`${api.url}/`);
+    await page.goto(`${stack.api.url}/`);
     await page.getByLabel('API key').waitFor();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/console/sign-in');
@@ -58,8 +48,8 @@ describe('console frame', () => {
   });
 
   it('fits a phone’s width: the navigation wraps and nothing overflows sideways', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, '/', { width: 390 });
-    await expect.poll(() => page.url()).toContain(`/console/env/${org.dev.id}/activity`);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, '/', { width: 390 });
+    await expect.poll(() => page.url()).toContain(`/console/env/${stack.org.dev.id}/activity`);
     const nav = page.getByRole('navigation', { name: 'Console' });
     for (const name of ['Activity', 'Workflows', 'Subscribers', 'Integrations']) await expect.poll(() => nav.getByRole('link', { name }).isVisible()).toBe(true);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
@@ -67,9 +57,9 @@ describe('console frame', () => {
   });
 
   it('refuses a wrong key with the API’s message and stays on sign-in', async () => {
-    const { page } = await newTestPage(browser);
+    const { page } = await newTestPage(stack.browser);
     page.setDefaultTimeout(CONSOLE_WAIT_MS);
-    await page.goto(`${api.url}/`);
+    await page.goto(`${stack.api.url}/`);
     await page.getByLabel('API key').fill('not-a-key');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('401');
@@ -77,10 +67,10 @@ describe('console frame', () => {
   });
 
   it('switching environment asks for that environment’s key, then shows it', async () => {
-    const { page } = await openConsole(browser, api.url, org.dev.apiKey);
+    const { page } = await stack.open(stack.org.dev.apiKey);
     await page.getByLabel('Environment').selectOption({ label: 'Production' });
-    await expect.poll(() => page.url()).toContain(`/console/env/${org.prod.id}/activity`);
-    await page.getByLabel('API key of Production').fill(org.prod.apiKey);
+    await expect.poll(() => page.url()).toContain(`/console/env/${stack.org.prod.id}/activity`);
+    await page.getByLabel('API key of Production').fill(stack.org.prod.apiKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain('Activity');
   });
@@ -91,24 +81,24 @@ describe('console frame', () => {
     // as the subscribers view embeds the inbox. (page.route would serve it from no address, which
     // Chromium's local-network checks then stop from reaching the loopback socket.)
     inboxApp = await buildInboxApp();
-    const workflow = await createWorkflow(org.dev.client, [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{payload.subject}}', body: 'Body' } }], { name: `Probe ${rand()}` });
+    const workflow = await createWorkflow(stack.org.dev.client, [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{payload.subject}}', body: 'Body' } }], { name: `Probe ${rand()}` });
     const subscriberId = `csp-${rand()}`;
-    const { page, problems } = await newTestPage(browser);
+    const { page, problems } = await newTestPage(stack.browser);
     const violations = await watchViolations(page);
     page.setDefaultTimeout(CONSOLE_WAIT_MS);
     const consoleDir = process.env[ENV.consoleDir];
     process.env[ENV.consoleDir] = inboxApp;
     try {
-      const query = new URLSearchParams({ applicationIdentifier: org.dev.applicationIdentifier, subscriber: subscriberId, backendUrl: api.url, socketUrl: api.socketUrl, bell: 'count' });
-      const answer = await page.goto(`${api.url}/console/inbox-probe?${query}`);
-      expect(answer?.headers()['content-security-policy']).toContain(`connect-src 'self' ${new URL(api.socketUrl).origin};`);
+      const query = new URLSearchParams({ applicationIdentifier: stack.org.dev.applicationIdentifier, subscriber: subscriberId, backendUrl: stack.api.url, socketUrl: stack.api.socketUrl, bell: 'count' });
+      const answer = await page.goto(`${stack.api.url}/console/inbox-probe?${query}`);
+      expect(answer?.headers()['content-security-policy']).toContain(`connect-src 'self' ${new URL(stack.api.socketUrl).origin};`);
       await page.getByRole('button', { name: '0 unread', exact: true }).waitFor();
     } finally {
       if (consoleDir === undefined) delete process.env[ENV.consoleDir];
       else process.env[ENV.consoleDir] = consoleDir;
     }
     // Delivered while the page is open: it arrives over the socket.
-    await trigger(org.dev.client, workflow, subscriberId, { subject: 'Through the CSP' });
+    await trigger(stack.org.dev.client, workflow, subscriberId, { subject: 'Through the CSP' });
     await page.getByRole('button', { name: '1 unread', exact: true }).click();
     await page.getByText('Through the CSP', { exact: true }).waitFor();
     expect(violations).toEqual([]);

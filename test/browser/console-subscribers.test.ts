@@ -1,28 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { connectionsOf } from '#lib/live/connections.ts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestOrg, startTestApi, type TestApi, type TestEnv, type TestOrg } from '../support/api.ts';
-import { launchChromium } from '../support/browser.ts';
-import { CONSOLE_WAIT_MS, openConsole, saveScreenshot } from '../support/console.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { type TestEnv } from '../support/api.ts';
+import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { createWorkflow, messagesOf, rand, trigger, WAIT } from '../support/pipeline.ts';
 
 // The console's subscribers views in a real browser: search (filters in the URL), the profile
 // form (saved through PATCH, the API's 422 shown at the field), preferences switches, topics,
 // and the subscriber's live inbox (the reference's <Inbox />, lazily loaded, HMAC-signed).
 
-let browser: Browser;
-let api: TestApi;
-let org: TestOrg;
+const stack = useConsoleTestStack();
 
-beforeAll(async () => {
-  [browser, api] = await Promise.all([launchChromium(), startTestApi()]);
-  org = await createTestOrg(api.url);
-}, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
 
 async function createSubscriber(env: TestEnv, profile: Record<string, unknown> = {}): Promise<string> {
   const subscriberId = `sub-${rand()}`;
@@ -43,9 +32,9 @@ const inboxChunkLoaded = (page: Page): Promise<boolean> =>
 describe('console: subscribers', { timeout: 90_000 }, () => {
   it('searches by email with the filter in the URL, and a row opens the profile', async () => {
     const tag = rand();
-    const ada = await createSubscriber(org.dev, { firstName: 'Ada', lastName: `Lovelace ${tag}`, email: `ada-${tag}@example.com` });
-    await createSubscriber(org.dev, { firstName: 'Bob', lastName: `Builder ${tag}`, email: `bob-${tag}@example.com` });
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `/console/env/${org.dev.id}/subscribers`);
+    const ada = await createSubscriber(stack.org.dev, { firstName: 'Ada', lastName: `Lovelace ${tag}`, email: `ada-${tag}@example.com` });
+    await createSubscriber(stack.org.dev, { firstName: 'Bob', lastName: `Builder ${tag}`, email: `bob-${tag}@example.com` });
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `/console/env/${stack.org.dev.id}/subscribers`);
     const table = page.getByRole('table');
     await table.getByRole('link', { name: ada }).waitFor();
     await saveScreenshot(page, 'subscribers');
@@ -58,7 +47,7 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     expect(await table.getByRole('row').nth(1).textContent()).toContain(`Ada Lovelace ${tag}`);
 
     // The URL alone opens the same search (a new tab signing in on the way).
-    const shared = await openConsole(browser, api.url, org.dev.apiKey, new URL(page.url()).pathname + new URL(page.url()).search);
+    const shared = await stack.open(stack.org.dev.apiKey, new URL(page.url()).pathname + new URL(page.url()).search);
     await shared.page.getByRole('table').getByRole('link', { name: ada }).waitFor();
     expect(await shared.page.getByRole('form', { name: 'Search subscribers' }).getByLabel('Email').inputValue()).toBe(`ada-${tag}@example.com`);
 
@@ -72,7 +61,7 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
 
     await search.getByRole('button', { name: 'Clear' }).click();
     await table.getByRole('link', { name: ada }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe(subscriberPath(org.dev, ada));
+    await expect.poll(() => new URL(page.url()).pathname).toBe(subscriberPath(stack.org.dev, ada));
     await page.getByRole('heading', { level: 1, name: `Ada Lovelace ${tag}` }).waitFor();
     // The inbox library is downloaded by the inbox tab only.
     expect(await inboxChunkLoaded(page)).toBe(false);
@@ -82,9 +71,9 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
 
   it('pages through the results with cursors kept in the URL, beside the filter', async () => {
     const tag = rand();
-    const first = await createSubscriber(org.dev, { lastName: `Pager ${tag}` });
-    await Promise.all(Array.from({ length: 20 }, () => createSubscriber(org.dev, { lastName: `Pager ${tag}` })));
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `/console/env/${org.dev.id}/subscribers?name=pager+${tag}`);
+    const first = await createSubscriber(stack.org.dev, { lastName: `Pager ${tag}` });
+    await Promise.all(Array.from({ length: 20 }, () => createSubscriber(stack.org.dev, { lastName: `Pager ${tag}` })));
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `/console/env/${stack.org.dev.id}/subscribers?name=pager+${tag}`);
     const rows = page.getByRole('table').getByRole('row');
     await expect.poll(() => rows.count()).toBe(21); // the header and a page of 20, newest first
 
@@ -102,26 +91,26 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
 
   it('an unknown subscriber and an empty search say so', async () => {
     const nobody = `nobody-${rand()}`;
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `/console/env/${org.dev.id}/subscribers`);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `/console/env/${stack.org.dev.id}/subscribers`);
     await page.getByLabel('Open by subscriber ID').fill(nobody);
     await page.getByLabel('Open by subscriber ID').press('Enter');
-    await expect.poll(() => new URL(page.url()).pathname).toBe(subscriberPath(org.dev, nobody));
+    await expect.poll(() => new URL(page.url()).pathname).toBe(subscriberPath(stack.org.dev, nobody));
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('404');
-    await page.goto(`${api.url}/console/env/${org.dev.id}/subscribers?email=nobody-${rand()}%40example.com`);
+    await page.goto(`${stack.api.url}/console/env/${stack.org.dev.id}/subscribers?email=nobody-${rand()}%40example.com`);
     await page.getByText('No subscriber matches these filters', { exact: false }).waitFor();
     // The 404 is the page's own fetch failing, which Chromium logs; nothing else may be.
     expect(problems.errors.filter((e) => !e.includes('404'))).toEqual([]);
   });
 
   it('is readable at a phone’s width: nothing wider than the screen but the tables, which scroll', async () => {
-    const subscriberId = await createSubscriber(org.dev, { firstName: 'Narrow', email: `narrow-${rand()}@example.com` });
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `/console/env/${org.dev.id}/subscribers`, { width: 390 });
+    const subscriberId = await createSubscriber(stack.org.dev, { firstName: 'Narrow', email: `narrow-${rand()}@example.com` });
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `/console/env/${stack.org.dev.id}/subscribers`, { width: 390 });
     await page.getByRole('table').getByRole('link', { name: subscriberId }).waitFor();
     const pageWidth = () => page.locator('html').evaluate((html) => html.scrollWidth);
     expect(await pageWidth()).toBeLessThanOrEqual(390);
     const shown = { profile: page.getByRole('form', { name: 'Profile' }), preferences: page.getByRole('table'), inbox: page.getByText('Quiet for now. Check back later.') };
     for (const [tab, content] of Object.entries(shown)) {
-      await page.goto(`${api.url}${subscriberPath(org.dev, subscriberId, tab)}`);
+      await page.goto(`${stack.api.url}${subscriberPath(stack.org.dev, subscriberId, tab)}`);
       await page.getByRole('heading', { level: 1, name: 'Narrow' }).waitFor();
       await content.waitFor();
       expect(await pageWidth(), tab).toBeLessThanOrEqual(390);
@@ -130,8 +119,8 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
   });
 
   it('saves the profile through PATCH, and shows the API’s error at a bad email', async () => {
-    const subscriberId = await createSubscriber(org.dev, { firstName: 'Old', email: 'old@example.com' });
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, subscriberPath(org.dev, subscriberId));
+    const subscriberId = await createSubscriber(stack.org.dev, { firstName: 'Old', email: 'old@example.com' });
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, subscriberPath(stack.org.dev, subscriberId));
     const form = page.getByRole('form', { name: 'Profile' });
     await expect.poll(() => form.getByLabel('First name').inputValue()).toBe('Old');
 
@@ -141,7 +130,7 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     await form.getByLabel('Data (JSON object)').fill('{"plan": "pro"}');
     await form.getByRole('button', { name: 'Save profile' }).click();
     await form.getByRole('status').getByText('Saved.').waitFor();
-    expect(await storedSubscriber(org.dev, subscriberId)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', timezone: 'Europe/Berlin', data: { plan: 'pro' }, email: 'old@example.com' });
+    expect(await storedSubscriber(stack.org.dev, subscriberId)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', timezone: 'Europe/Berlin', data: { plan: 'pro' }, email: 'old@example.com' });
     await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
 
     const email = form.getByLabel('Email');
@@ -150,7 +139,7 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     await form.getByText('email must be an email address').waitFor();
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     expect(await email.getAttribute('aria-describedby')).toBeTruthy();
-    expect((await storedSubscriber(org.dev, subscriberId)).email).toBe('old@example.com');
+    expect((await storedSubscriber(stack.org.dev, subscriberId)).email).toBe('old@example.com');
     // The refused PATCH (422) is logged by Chromium as a failed resource; nothing else may be.
     expect(problems.errors.filter((e) => !e.includes('422'))).toEqual([]);
   });
@@ -158,16 +147,16 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
   it('switching a channel off stores the preference, for one workflow and globally', async () => {
     const name = `Digest ${rand()}`;
     const workflowId = await createWorkflow(
-      org.dev.client,
+      stack.org.dev.client,
       [
         { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hi' } },
         { name: 'Email', stepId: 'email', type: 'email', controlValues: { subject: 'Hi', body: 'Hi' } },
       ],
       { name },
     );
-    const subscriberId = await createSubscriber(org.dev);
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, subscriberPath(org.dev, subscriberId, 'preferences'));
-    const stored = async () => (await org.dev.client.get(`/v2/subscribers/${subscriberId}/preferences`)).body;
+    const subscriberId = await createSubscriber(stack.org.dev);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, subscriberPath(stack.org.dev, subscriberId, 'preferences'));
+    const stored = async () => (await stack.org.dev.client.get(`/v2/subscribers/${subscriberId}/preferences`)).body;
 
     const email = page.getByRole('switch', { name: `${name}: Email` });
     await expect.poll(() => email.isChecked()).toBe(true);
@@ -191,31 +180,31 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
   });
 
   it('lists the subscriber’s topics', async () => {
-    const subscriberId = await createSubscriber(org.dev);
+    const subscriberId = await createSubscriber(stack.org.dev);
     const key = `team-${rand()}`;
-    expect((await org.dev.client.post('/v2/topics', { key, name: 'The team' })).status).toBeLessThan(300);
-    expect((await org.dev.client.post(`/v2/topics/${key}/subscriptions`, { subscriberIds: [subscriberId] })).status).toBeLessThan(300);
-    const lonely = await createSubscriber(org.dev);
+    expect((await stack.org.dev.client.post('/v2/topics', { key, name: 'The team' })).status).toBeLessThan(300);
+    expect((await stack.org.dev.client.post(`/v2/topics/${key}/subscriptions`, { subscriberIds: [subscriberId] })).status).toBeLessThan(300);
+    const lonely = await createSubscriber(stack.org.dev);
 
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, subscriberPath(org.dev, subscriberId, 'topics'));
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, subscriberPath(stack.org.dev, subscriberId, 'topics'));
     const row = page.getByRole('row').filter({ hasText: key });
     await row.getByRole('cell', { name: 'The team' }).waitFor();
 
-    await page.goto(`${api.url}${subscriberPath(org.dev, lonely, 'topics')}`);
+    await page.goto(`${stack.api.url}${subscriberPath(stack.org.dev, lonely, 'topics')}`);
     await page.getByText('Not subscribed to any topic', { exact: false }).waitFor();
     expect(problems.errors).toEqual([]);
   });
 
   it('the inbox: a notification arrives live, and is marked read with the inbox’s own button (HMAC on)', async () => {
     // Production, with HMAC required: the inbox opens only with the hash the console computes.
-    const env = org.prod;
+    const env = stack.org.prod;
     const integrations = (await env.client.get('/v1/integrations')).body as { _id: string; channel: string; _environmentId: string }[];
     const inApp = integrations.find((i) => i.channel === 'in_app' && i._environmentId === env.id)!;
     expect((await env.client.put(`/v1/integrations/${inApp._id}`, { credentials: { hmac: true } })).status).toBe(200);
     const workflowId = await createWorkflow(env.client, [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{payload.subject}}', body: '{{payload.body}}' } }]);
     const subscriberId = await createSubscriber(env, { firstName: 'Lin', lastName: 'Live' });
 
-    const { page, problems } = await openConsole(browser, api.url, env.apiKey, subscriberPath(env, subscriberId, 'inbox'));
+    const { page, problems } = await stack.open(env.apiKey, subscriberPath(env, subscriberId, 'inbox'));
     const inbox = page.getByRole('region', { name: 'Inbox' });
     await inbox.getByText('Quiet for now. Check back later.').waitFor();
     await vi.waitFor(async () => expect(await connectionsOf(env.scope, subscriberId, new Date())).toHaveLength(1), WAIT);

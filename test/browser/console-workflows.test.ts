@@ -1,17 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestOrg, startTestApi, type TestApi, type TestOrg } from '../support/api.ts';
-import { launchChromium } from '../support/browser.ts';
-import { CONSOLE_WAIT_MS, openConsole, saveScreenshot } from '../support/console.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { activity, createWorkflow, rand, WAIT } from '../support/pipeline.ts';
 
 // The console's workflows views in a real browser: the list and its search, a workflow's steps
 // and issues, switching it off and on, syncing it to Production, and triggering a test event with
 // the payload generated from its payload schema.
 
-let browser: Browser;
-let api: TestApi;
-let org: TestOrg;
+const stack = useConsoleTestStack();
 const tag = `team-${rand()}`;
 let shipped: string; // a workflow with a payload schema
 let digest: string; // a workflow whose email subject names a variable no step provides: an issue
@@ -27,9 +23,7 @@ const payloadSchema = {
 };
 
 beforeAll(async () => {
-  [browser, api] = await Promise.all([launchChromium(), startTestApi()]);
-  org = await createTestOrg(api.url);
-  const client = org.dev.client;
+  const client = stack.org.dev.client;
   shipped = await createWorkflow(
     client,
     [{ name: 'Inbox notice', stepId: 'notice', type: 'in_app', controlValues: { subject: 'Order {{payload.orderId}} shipped', body: 'Total: {{payload.total}}' } }],
@@ -47,19 +41,15 @@ beforeAll(async () => {
   await createWorkflow(client, [{ name: 'Text', stepId: 'text', type: 'sms', controlValues: { body: 'Your code' } }], { name: 'Login code', tags: ['auth'] });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
 
 /** The bound of every wait on the page: a loaded machine answers slowly, never wrongly. */
 const POLL = { timeout: CONSOLE_WAIT_MS };
-const workflowsUrl = () => `/console/env/${org.dev.id}/workflows`;
+const workflowsUrl = () => `/console/env/${stack.org.dev.id}/workflows`;
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 describe('console workflows', () => {
   it('lists the workflows with status and issues, and searches with the search in the URL', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, workflowsUrl());
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, workflowsUrl());
     await expect.poll(() => page.getByRole('row').count(), POLL).toBe(4);
     await expect.poll(() => rowOf(page, 'Comments digest').textContent(), POLL).toContain('Has issues');
     await expect.poll(() => rowOf(page, 'Order shipped').textContent(), POLL).toContain('active');
@@ -82,7 +72,7 @@ describe('console workflows', () => {
   });
 
   it('shows a workflow’s steps in order with their controls and the issue of the email naming an unknown variable', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `${workflowsUrl()}/${digest}`);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${workflowsUrl()}/${digest}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), POLL).toBe('Comments digest');
     const steps = page.getByRole('heading', { level: 3 });
     await expect.poll(() => steps.allTextContents(), POLL).toEqual(['1. Comment in inbox', '2. Collect comments', '3. Comments email']);
@@ -96,7 +86,7 @@ describe('console workflows', () => {
   });
 
   it('is readable at a phone’s width: only the table scrolls sideways, not the page', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, workflowsUrl(), { width: 390 });
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, workflowsUrl(), { width: 390 });
     await expect.poll(() => page.getByRole('row').count(), POLL).toBe(4);
     const overflow = () => page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(await overflow()).toBe(0);
@@ -107,10 +97,10 @@ describe('console workflows', () => {
   });
 
   it('deactivates and activates a workflow, and the list shows it', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `${workflowsUrl()}/${shipped}`);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${workflowsUrl()}/${shipped}`);
     await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Activate', exact: true }).isVisible(), POLL).toBe(true);
-    expect((await org.dev.client.get(`/v2/workflows/${shipped}`)).body.active).toBe(false);
+    expect((await stack.org.dev.client.get(`/v2/workflows/${shipped}`)).body.active).toBe(false);
 
     await page.getByRole('link', { name: 'Workflows' }).last().click();
     await expect.poll(() => rowOf(page, 'Order shipped').textContent(), POLL).toContain('inactive');
@@ -120,35 +110,35 @@ describe('console workflows', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Deactivate', exact: true }).isVisible(), POLL).toBe(true);
     await page.getByRole('link', { name: 'Workflows' }).last().click();
     await expect.poll(() => rowOf(page, 'Order shipped').textContent(), POLL).not.toContain('inactive');
-    expect((await org.dev.client.get(`/v2/workflows/${shipped}`)).body.active).toBe(true);
+    expect((await stack.org.dev.client.get(`/v2/workflows/${shipped}`)).body.active).toBe(true);
     expect(problems.errors).toEqual([]);
   });
 
   it('syncs a workflow to Production with the Development key', async () => {
-    expect((await org.prod.client.get(`/v2/workflows/${shipped}`)).status).toBe(404);
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `${workflowsUrl()}/${shipped}`);
+    expect((await stack.org.prod.client.get(`/v2/workflows/${shipped}`)).status).toBe(404);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${workflowsUrl()}/${shipped}`);
     await page.getByLabel('Sync to another environment').selectOption({ label: 'Production' });
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
     await expect.poll(() => page.getByRole('status').textContent(), POLL).toContain('Synced to Production');
-    const copy = await org.prod.client.get(`/v2/workflows/${shipped}`);
+    const copy = await stack.org.prod.client.get(`/v2/workflows/${shipped}`);
     expect(copy.status).toBe(200);
     expect(copy.body.name).toBe('Order shipped');
     expect(problems.errors).toEqual([]);
   });
 
   it('shows the API’s refusal to sync a workflow made through v1', async () => {
-    const group = (await org.dev.client.get('/v1/notification-groups')).body.data[0]._id;
-    const created = await org.dev.client.post('/v1/notification-templates', { name: 'Legacy welcome', notificationGroupId: group, steps: [{ template: { type: 'in_app', content: 'Hi' } }] });
+    const group = (await stack.org.dev.client.get('/v1/notification-groups')).body.data[0]._id;
+    const created = await stack.org.dev.client.post('/v1/notification-templates', { name: 'Legacy welcome', notificationGroupId: group, steps: [{ template: { type: 'in_app', content: 'Hi' } }] });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `${workflowsUrl()}/${created.body.data._id}`);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${workflowsUrl()}/${created.body.data._id}`);
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent(), POLL).toContain("Cannot sync workflow: origin 'svc-cloud-v1' is not allowed");
-    expect((await org.prod.client.get(`/v2/workflows/${created.body.data._id}`)).status).toBe(404);
+    expect((await stack.org.prod.client.get(`/v2/workflows/${created.body.data._id}`)).status).toBe(404);
     expect(problems.errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
   });
 
   it('triggers a test event with the payload generated from the schema and links to its activity', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `${workflowsUrl()}/${shipped}`);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${workflowsUrl()}/${shipped}`);
     await page.getByRole('link', { name: 'Trigger a test event' }).click();
     await expect.poll(() => page.url(), POLL).toContain(`/workflows/${shipped}/trigger`);
     expect(await page.getByLabel('Subscriber ID').inputValue()).toBe('demo-user');
@@ -159,14 +149,14 @@ describe('console workflows', () => {
     await page.getByRole('button', { name: 'Send test event' }).click();
     const link = page.getByRole('link', { name: 'See it in Activity' });
     await expect.poll(() => link.isVisible(), POLL).toBe(true);
-    const href = new URL((await link.getAttribute('href'))!, api.url);
-    expect(href.pathname).toBe(`/console/env/${org.dev.id}/activity`);
+    const href = new URL((await link.getAttribute('href'))!, stack.api.url);
+    expect(href.pathname).toBe(`/console/env/${stack.org.dev.id}/activity`);
     const transactionId = href.searchParams.get('transactionId')!;
     expect(await page.getByRole('status').textContent()).toContain(transactionId);
     await saveScreenshot(page, 'workflow-trigger');
 
     const [notification] = await vi.waitFor(async () => {
-      const items = await activity(org.dev.client, transactionId);
+      const items = await activity(stack.org.dev.client, transactionId);
       expect(items).toHaveLength(1);
       return items;
     }, WAIT);
@@ -176,7 +166,7 @@ describe('console workflows', () => {
   });
 
   it('shows invalid JSON next to the payload and sends nothing', async () => {
-    const { page, problems } = await openConsole(browser, api.url, org.dev.apiKey, `${workflowsUrl()}/${shipped}/trigger`);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${workflowsUrl()}/${shipped}/trigger`);
     const triggers: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/v1/events/trigger')) triggers.push(request.method());

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newTestPage, type PageProblems } from './browser.ts';
+import { createTestOrg, startTestApi, type TestApi, type TestOrg } from './api.ts';
+import { launchChromium, newTestPage, type PageProblems } from './browser.ts';
 
 // What the console's browser tests share: a signed-in page of the console the local API serves
 // (at its own origin, as `npm start` serves it), and the screenshots the README shows.
@@ -34,4 +35,46 @@ export async function openConsole(browser: Browser, apiUrl: string, apiKey: stri
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export interface ConsoleTestStack {
+  readonly browser: Browser;
+  readonly api: TestApi;
+  readonly org: TestOrg;
+  /** `openConsole` against this stack's API: a page signed in with `apiKey`, at `path`. */
+  open(apiKey: string, path?: string, options?: { width?: number }): Promise<ConsolePage>;
+}
+
+/**
+ * What every console browser test starts with: Chromium, the local API and an organization,
+ * started before the file's tests (and before the file's own `beforeAll`, registered after this
+ * call) and closed after them. Read them through the getters, set once `beforeAll` has run.
+ */
+export function useConsoleTestStack(): ConsoleTestStack {
+  let browser: Browser | undefined;
+  let api: TestApi | undefined;
+  let org: TestOrg | undefined;
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The console test stack is used before its beforeAll ran');
+    return value;
+  };
+  beforeAll(async () => {
+    [browser, api] = await Promise.all([launchChromium(), startTestApi()]);
+    org = await createTestOrg(api.url);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([browser?.close(), api?.close()]);
+  });
+  return {
+    get browser() {
+      return started(browser);
+    },
+    get api() {
+      return started(api);
+    },
+    get org() {
+      return started(org);
+    },
+    open: (apiKey, path, options) => openConsole(started(browser), started(api).url, apiKey, path, options),
+  };
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { consolePath } from './console-path.ts';
 
 /**
  * After a record is deleted: back to its area's list, and that list read again. Only the list
@@ -11,7 +12,7 @@ export function useBackToList(area: string): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async () => {
-    await navigate(`/console/env/${environmentId}/${area}`);
+    await navigate(consolePath(environmentId, area));
     await queryClient.invalidateQueries({ queryKey: [area, environmentId, 'list'] });
   };
 }

@@ -1,14 +1,15 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** Where a record's page sits: its area's list (a link), then the record. */
-export function Breadcrumb({ listTo, listLabel, current }: { listTo: string; listLabel: string; current: string }) {
+/** Where a record's page sits: its area's list (a link), then the record when named. */
+export function Breadcrumb({ listTo, listLabel, current }: { listTo: string; listLabel: string; current?: ReactNode }) {
   return (
     <nav aria-label="Breadcrumb">
       <ul>
         <li>
           <Link to={listTo}>{listLabel}</Link>
         </li>
-        <li>{current}</li>
+        {current ? <li>{current}</li> : null}
       </ul>
     </nav>
   );

@@ -9,6 +9,8 @@ import { ErrorNote } from './states.tsx';
 export interface ConfirmButtonProps<T> {
   label: string;
   className?: string;
+  /** While another action on the same record runs. */
+  disabled?: boolean;
   title: string;
   confirmLabel: string;
   /** What the confirmation does (an API call). */
@@ -18,7 +20,7 @@ export interface ConfirmButtonProps<T> {
   children: ReactNode;
 }
 
-export function ConfirmButton<T>({ label, className = 'secondary', title, confirmLabel, run, onDone, children }: ConfirmButtonProps<T>) {
+export function ConfirmButton<T>({ label, className = 'secondary', disabled = false, title, confirmLabel, run, onDone, children }: ConfirmButtonProps<T>) {
   const [asking, setAsking] = useState(false);
   const action = useMutation({
     mutationFn: run,
@@ -41,7 +43,7 @@ export function ConfirmButton<T>({ label, className = 'secondary', title, confir
 
   return (
     <>
-      <button type="button" className={className} onClick={() => setAsking(true)}>
+      <button type="button" className={className} disabled={disabled} onClick={() => setAsking(true)}>
         {label}
       </button>
       <dialog ref={ref} aria-label={title} onClose={cancel}>

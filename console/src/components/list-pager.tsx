@@ -1,7 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
 
 // Paging kept in the URL (`?page=` for offset lists, `?after=`/`?before=` for cursor lists), so a
-// copied link opens the same page; the other query parameters (search, tab) are kept.
+// copied link opens the same page; the other query parameters (search, tab) are kept. A view with
+// two cursor lists gives the second a prefix (`?topicsafter=`).
+
+const PREVIOUS = '← Previous page';
+const NEXT = 'Next page →';
 
 function withParams(params: URLSearchParams, changes: Record<string, string | undefined>): string {
   const next = new URLSearchParams(params);
@@ -27,32 +31,34 @@ export function OffsetPager({ pageIndex, pageSize, total }: { pageIndex: number;
   return (
     <nav aria-label="Pages">
       <ul>
-        <li>{pageIndex > 0 ? <Link to={withParams(params, { page: pageIndex === 1 ? undefined : String(pageIndex) })}>Previous</Link> : null}</li>
+        <li>{pageIndex > 0 ? <Link to={withParams(params, { page: pageIndex === 1 ? undefined : String(pageIndex) })}>{PREVIOUS}</Link> : null}</li>
         <li>
           Page {pageIndex + 1} of {pages}
         </li>
-        <li>{pageIndex + 1 < pages ? <Link to={withParams(params, { page: String(pageIndex + 2) })}>Next</Link> : null}</li>
+        <li>{pageIndex + 1 < pages ? <Link to={withParams(params, { page: String(pageIndex + 2) })}>{NEXT}</Link> : null}</li>
       </ul>
     </nav>
   );
 }
 
-/** The cursor of a cursor list's page, from `?after=` or `?before=`. */
-export function useCursor(): { after?: string; before?: string } {
+/** The cursor of a cursor list's page, from `?<prefix>after=` or `?<prefix>before=`. */
+export function useCursor(prefix = ''): { after?: string; before?: string } {
   const [params] = useSearchParams();
-  const after = params.get('after') ?? undefined;
-  const before = params.get('before') ?? undefined;
+  const after = params.get(`${prefix}after`) ?? undefined;
+  const before = params.get(`${prefix}before`) ?? undefined;
   return { ...(after && { after }), ...(before && { before }) };
 }
 
-export function CursorPager({ previous, next }: { previous: string | null; next: string | null }) {
+export function CursorPager({ previous, next, prefix = '', label = 'Pages' }: { previous: string | null; next: string | null; prefix?: string; label?: string }) {
   const [params] = useSearchParams();
   if (!previous && !next) return null;
+  const to = (name: 'after' | 'before', cursor: string) =>
+    withParams(params, { [`${prefix}after`]: undefined, [`${prefix}before`]: undefined, [`${prefix}${name}`]: cursor });
   return (
-    <nav aria-label="Pages">
+    <nav aria-label={label}>
       <ul>
-        <li>{previous ? <Link to={withParams(params, { before: previous, after: undefined })}>Previous</Link> : null}</li>
-        <li>{next ? <Link to={withParams(params, { after: next, before: undefined })}>Next</Link> : null}</li>
+        <li>{previous ? <Link to={to('before', previous)}>{PREVIOUS}</Link> : null}</li>
+        <li>{next ? <Link to={to('after', next)}>{NEXT}</Link> : null}</li>
       </ul>
     </nav>
   );

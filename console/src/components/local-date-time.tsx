@@ -1,5 +1,7 @@
 /** A stored time in the browser's own locale and zone, the exact value kept in `dateTime`. */
 export function LocalDateTime({ iso }: { iso: string | null | undefined }) {
   if (!iso) return <>—</>;
-  return <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>;
+  const date = new Date(iso);
+  // A value the browser cannot read is shown as it came, rather than "Invalid Date".
+  return <time dateTime={iso}>{Number.isNaN(date.getTime()) ? iso : date.toLocaleString()}</time>;
 }

@@ -107,7 +107,7 @@ export function ActivityFilters({ environmentId }: { environmentId: string }) {
         </fieldset>
       </div>
       </details>
-      <div className="activity-actions">
+      <div className="button-row">
         <button type="submit">Apply filters</button>
         <Link to="." role="button" className="secondary outline">
           Clear filters

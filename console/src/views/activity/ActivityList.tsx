@@ -3,11 +3,13 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { ActivityFilters } from './ActivityFilters.tsx';
 import { isFiltered, pageOf, withPage } from './filters.ts';
-import { notificationPath, subscriberLabel, when, workflowName } from './format.ts';
+import { notificationPath, subscriberLabel, workflowName } from './format.ts';
 import { useActivityPage } from './queries.ts';
 import { jobChannels, overallStatus } from './status.ts';
 import type { ActivityNotification, ActivityPage } from './types.ts';
 import './activity.css';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { ScrollTable } from '../../components/scroll-table.tsx';
 
 /** `/console/env/:environmentId/activity`: the feed of triggered notifications, filtered by the URL. */
 export function ActivityList() {
@@ -21,7 +23,13 @@ export function ActivityList() {
       <ActivityFilters key={params.toString()} environmentId={environmentId} />
       {/* A notification is made shortly after its trigger is accepted: asking again shows it. */}
       <p>
-        <button type="button" className="secondary outline" onClick={() => void feed.refetch()} disabled={feed.isFetching} aria-busy={feed.isFetching}>
+        <button
+          type="button"
+          className="secondary outline"
+          onClick={() => void feed.refetch()}
+          disabled={feed.isFetching}
+          aria-busy={feed.isFetching}
+        >
           Refresh
         </button>
       </p>
@@ -45,25 +53,14 @@ function FeedPage({ environmentId, page, params }: { environmentId: string; page
   }
   return (
     <>
-      <div className="table-scroll">
-        <table className="striped activity-feed">
-          <thead>
-            <tr>
-              <th scope="col">Workflow</th>
-              <th scope="col">Subscriber</th>
-              <th scope="col">Channels</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">Transaction ID</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.map((n) => (
-              <FeedRow key={n._id} environmentId={environmentId} notification={n} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        className="striped activity-feed"
+        columns={['Workflow', 'Subscriber', 'Channels', 'Status', 'Created', 'Transaction ID']}
+      >
+        {page.data.map((n) => (
+          <FeedRow key={n._id} environmentId={environmentId} notification={n} />
+        ))}
+      </ScrollTable>
       {page.data.length === 0 && <Empty>No more notifications on this page.</Empty>}
       <nav aria-label="Pages" className="activity-pages">
         {current > 0 ? <Link to={withPage(params, current - 1)}>← Newer</Link> : <span />}
@@ -86,7 +83,7 @@ function FeedRow({ environmentId, notification: n }: { environmentId: string; no
         <StatusBadge status={overallStatus(n)} />
       </td>
       <td>
-        <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
+        <LocalDateTime iso={n.createdAt} />
       </td>
       <td>
         <code>{n.transactionId}</code>

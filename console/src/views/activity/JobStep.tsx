@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { RawJson } from '../../components/raw-json.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { notificationPath, when } from './format.ts';
+import { notificationPath } from './format.ts';
 import type { ActivityJob, DigestInfo, ExecutionDetail, Message } from './types.ts';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { Empty } from '../../components/states.tsx';
 
 interface JobStepProps {
   environmentId: string;
@@ -25,7 +27,7 @@ export function JobStep({ environmentId, job, message, digestedInto }: JobStepPr
         </small>
         {job.updatedAt && (
           <small>
-            Updated <time dateTime={job.updatedAt}>{when(job.updatedAt)}</time>
+            Updated <LocalDateTime iso={job.updatedAt} />
           </small>
         )}
       </header>
@@ -103,7 +105,7 @@ function MessageView({ message }: { message: Message }) {
 }
 
 function Details({ details }: { details: ExecutionDetail[] }) {
-  if (details.length === 0) return <p className="empty">No execution details yet.</p>;
+  if (details.length === 0) return <Empty>No execution details yet.</Empty>;
   return (
     // Not a list: the jobs' list holds one item per job and nothing else, for whoever counts them.
     <div className="timeline-details">
@@ -118,7 +120,7 @@ function Details({ details }: { details: ExecutionDetail[] }) {
             {d.createdAt && (
               <>
                 {' '}
-                · <time dateTime={d.createdAt}>{when(d.createdAt)}</time>
+                · <LocalDateTime iso={d.createdAt} />
               </>
             )}
           </small>

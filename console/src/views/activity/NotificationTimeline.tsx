@@ -2,12 +2,14 @@ import { Link, useParams } from 'react-router';
 import { RawJson } from '../../components/raw-json.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { Empty, ErrorNote, QueryState } from '../../components/states.tsx';
-import { notificationPath, subscriberLabel, subscriberPath, when, workflowName, workflowPath } from './format.ts';
+import { notificationPath, subscriberLabel, subscriberPath, workflowName, workflowPath } from './format.ts';
 import { JobStep } from './JobStep.tsx';
 import { useNotification, useNotificationMessages } from './queries.ts';
 import { overallStatus, stillRunning } from './status.ts';
 import type { ActivityNotification, Message } from './types.ts';
 import './activity.css';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { consolePath } from '../../components/console-path.ts';
 
 /** `/console/env/:environmentId/activity/:notificationId`: one notification's jobs as a timeline, live while they run. */
 export function NotificationTimeline() {
@@ -17,7 +19,7 @@ export function NotificationTimeline() {
   return (
     <section>
       <p>
-        <Link to={`/console/env/${environmentId}/activity`}>← Activity</Link>
+        <Link to={consolePath(environmentId, 'activity')}>← Activity</Link>
       </p>
       <QueryState query={notification} what="the notification">
         {(n) => <Timeline environmentId={environmentId} notification={n} />}
@@ -40,7 +42,7 @@ function Timeline({ environmentId, notification: n }: { environmentId: string; n
         <h1>{workflowName(n)}</h1>
         <p>Notification {n._id}</p>
       </hgroup>
-      <dl className="activity-facts">
+      <dl className="facts">
         <dt>Status</dt>
         <dd>
           <span aria-label="Notification status">
@@ -62,7 +64,7 @@ function Timeline({ environmentId, notification: n }: { environmentId: string; n
         </dd>
         <dt>Created</dt>
         <dd>
-          <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
+          <LocalDateTime iso={n.createdAt} />
         </dd>
         {n.topics && n.topics.length > 0 && (
           <>

@@ -1,13 +1,7 @@
 import type { ActivityNotification } from './types.ts';
+import { consolePath } from '../../components/console-path.ts';
 
-// How the activity views write dates, people and links to the other areas.
-
-/** A date in the browser's locale; empty for none. */
-export function when(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
+// How the activity views write people and links to the other areas.
 
 /** The subscriber as a person reads them: their id, with name or email when known. */
 export function subscriberLabel(n: ActivityNotification): string {
@@ -23,12 +17,12 @@ export const workflowName = (n: ActivityNotification): string => n.template?.nam
 /** The workflow's page, by its workflowId (its database id once it has no trigger). */
 export function workflowPath(environmentId: string, n: ActivityNotification): string | undefined {
   const id = n.template?.triggers[0]?.identifier ?? n.template?._id;
-  return id ? `/console/env/${environmentId}/workflows/${encodeURIComponent(id)}` : undefined;
+  return id ? consolePath(environmentId, 'workflows', id) : undefined;
 }
 
 export function subscriberPath(environmentId: string, n: ActivityNotification): string | undefined {
-  return n.subscriber ? `/console/env/${environmentId}/subscribers/${encodeURIComponent(n.subscriber.subscriberId)}` : undefined;
+  return n.subscriber ? consolePath(environmentId, 'subscribers', n.subscriber.subscriberId) : undefined;
 }
 
 export const notificationPath = (environmentId: string, notificationId: string): string =>
-  `/console/env/${environmentId}/activity/${encodeURIComponent(notificationId)}`;
+  consolePath(environmentId, 'activity', notificationId);

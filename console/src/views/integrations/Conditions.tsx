@@ -1,4 +1,5 @@
 import type { Condition, FilterPart } from './types.ts';
+import { Empty } from '../../components/states.tsx';
 
 // An integration's conditions (which trigger it is chosen for) as sentences, not JSON.
 
@@ -32,7 +33,7 @@ function Part({ part }: { part: FilterPart }) {
 
 export function Conditions({ conditions }: { conditions: readonly Condition[] }) {
   if (conditions.length === 0) {
-    return <p className="empty">No conditions: the integration is used for every trigger of its channel.</p>;
+    return <Empty>No conditions: the integration is used for every trigger of its channel.</Empty>;
   }
   return (
     <ol className="conditions">

@@ -1,7 +1,7 @@
 import type { ProviderDef } from '../../../../lib/integrations/catalogue.ts';
 import { fieldKind, type FormCredentials } from './credential-values.ts';
-import type { FieldMessages } from './field-errors.ts';
-import { Field, FieldMessage, invalidProps } from './FieldMessage.tsx';
+import { fieldProblem } from '../../components/api-field-error.tsx';
+import { Empty } from '../../components/states.tsx';
 
 /**
  * The provider's credential fields from the catalogue: its display names as labels, required
@@ -16,11 +16,12 @@ export function CredentialFields({
 }: {
   provider: ProviderDef;
   values: FormCredentials;
-  errors: FieldMessages;
+  /** Messages by field name (`credentials.<key>`), the API's and the form's own. */
+  errors: Record<string, string>;
   onChange: (key: string, value: string | boolean) => void;
 }) {
   if (provider.credentials.length === 0) {
-    return <p className="empty">{provider.displayName} needs no credentials.</p>;
+    return <Empty>{provider.displayName} needs no credentials.</Empty>;
   }
   return (
     <fieldset>
@@ -28,8 +29,8 @@ export function CredentialFields({
       <small>Fields marked required must be filled for the integration to be active.</small>
       {provider.credentials.map(({ key, displayName, required }) => {
         const kind = fieldKind(key);
-        const messages = errors[`credentials.${key}`];
         const id = `credential-${key}`;
+        const problem = fieldProblem(id, errors[`credentials.${key}`]);
         const value = values[key];
         const label = (
           <>
@@ -41,10 +42,10 @@ export function CredentialFields({
           return (
             <div key={key}>
               <label>
-                <input type="checkbox" name={key} checked={value === true} onChange={(e) => onChange(key, e.target.checked)} {...invalidProps(id, messages)} />
+                <input type="checkbox" name={key} checked={value === true} onChange={(e) => onChange(key, e.target.checked)} {...problem.inputProps} />
                 {label}
               </label>
-              <FieldMessage id={`${id}-error`} messages={messages} />
+              {problem.note}
             </div>
           );
         }
@@ -53,10 +54,11 @@ export function CredentialFields({
           name: key,
           value: typeof value === 'string' ? value : '',
           'aria-required': required,
-          ...invalidProps(id, messages),
+          ...problem.inputProps,
         };
         return (
-          <Field key={key} id={id} label={label} messages={messages}>
+          <div key={key}>
+            <label htmlFor={id}>{label}</label>
             {kind === 'json' ? (
               <textarea {...common} rows={3} placeholder="{}" onChange={(e) => onChange(key, e.target.value)} />
             ) : (
@@ -67,7 +69,8 @@ export function CredentialFields({
                 onChange={(e) => onChange(key, e.target.value)}
               />
             )}
-          </Field>
+            {problem.note}
+          </div>
         );
       })}
     </fieldset>

@@ -3,8 +3,7 @@ import type { ProviderDef } from '../../../../lib/integrations/catalogue.ts';
 import { ErrorNote } from '../../components/states.tsx';
 import { CredentialFields } from './CredentialFields.tsx';
 import { credentialsToSend, formCredentials } from './credential-values.ts';
-import { fieldMessages, otherMessages } from './field-errors.ts';
-import { Field, invalidProps } from './FieldMessage.tsx';
+import { fieldMessages, fieldProblem, OtherFieldMessages } from '../../components/api-field-error.tsx';
 import type { CredentialValue, Integration } from './types.ts';
 
 /** What both forms send: create adds the provider and channel, update sends these as they are. */
@@ -39,11 +38,12 @@ export function IntegrationForm({
   const [active, setActive] = useState(current?.active ?? true);
   const [check, setCheck] = useState(false);
   const [credentials, setCredentials] = useState(() => formCredentials(provider, current?.credentials));
-  const [localErrors, setLocalErrors] = useState<Record<string, string[]>>({});
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
 
   const errors = { ...fieldMessages(error), ...localErrors };
   const shown = [...SHOWN, ...provider.credentials.map((f) => `credentials.${f.key}`)];
-  const unplaced = otherMessages(errors, shown);
+  const nameProblem = fieldProblem('integration-name', errors.name);
+  const identifierProblem = fieldProblem('integration-identifier', errors.identifier);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -61,30 +61,32 @@ export function IntegrationForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <Field id="integration-name" label="Name" messages={errors.name}>
+      <div>
+        <label htmlFor="integration-name">Name</label>
         <input
           id="integration-name"
           name="name"
           value={name}
           placeholder={provider.displayName}
           onChange={(e) => setName(e.target.value)}
-          {...invalidProps('integration-name', errors.name)}
+          {...nameProblem.inputProps}
         />
-      </Field>
-      <Field
-        id="integration-identifier"
-        label={<>Identifier {current ? null : <small>(optional: made from the provider's id when empty)</small>}</>}
-        messages={errors.identifier}
-      >
+        {nameProblem.note}
+      </div>
+      <div>
+        <label htmlFor="integration-identifier">
+          Identifier {current ? null : <small>(optional: made from the provider's id when empty)</small>}
+        </label>
         <input
           id="integration-identifier"
           name="identifier"
           value={identifier}
           placeholder={current ? undefined : `${provider.id}-…`}
           onChange={(e) => setIdentifier(e.target.value)}
-          {...invalidProps('integration-identifier', errors.identifier)}
+          {...identifierProblem.inputProps}
         />
-      </Field>
+        {identifierProblem.note}
+      </div>
       <CredentialFields provider={provider} values={credentials} errors={errors} onChange={(key, value) => setCredentials((all) => ({ ...all, [key]: value }))} />
       <fieldset>
         <label>
@@ -97,14 +99,8 @@ export function IntegrationForm({
         </label>
         <small>Only where the provider has a call that tests credentials without sending anything.</small>
       </fieldset>
-      {error ? <ErrorNote error={error} title="Not saved" /> : null}
-      {unplaced.length > 0 ? (
-        <ul className="field-error">
-          {unplaced.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      ) : null}
+      {error ? <ErrorNote error={error} title="Could not save the integration" /> : null}
+      <OtherFieldMessages messages={errors} shown={shown} />
       <button type="submit" disabled={busy} aria-busy={busy}>
         {submitLabel}
       </button>

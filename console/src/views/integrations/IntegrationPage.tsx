@@ -1,17 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Breadcrumb } from './Breadcrumb.tsx';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { findProvider } from '../../../../lib/integrations/catalogue.ts';
 import { api } from '../../api/client.ts';
 import { ErrorNote, QueryState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { CHANNEL_LABELS, hasPrimary } from './channels.ts';
 import { Conditions } from './Conditions.tsx';
-import { DeleteIntegrationDialog } from './DeleteIntegrationDialog.tsx';
-import { fieldMessages, otherMessages } from './field-errors.ts';
+import { ConfirmButton } from '../../components/confirm-dialog.tsx';
+import { fieldMessages, OtherFieldMessages } from '../../components/api-field-error.tsx';
 import { IntegrationForm, type IntegrationFields } from './IntegrationForm.tsx';
-import { useIntegrationChange, useIntegrations } from './queries.ts';
+import { integrationsKey, useIntegrationChange, useIntegrations } from './queries.ts';
 import type { Integration } from './types.ts';
 import { withWarning } from './warning.ts';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { consolePath } from '../../components/console-path.ts';
 
 /** One integration: its settings, actions (activate, primary, delete), conditions and edit form. */
 export function IntegrationPage() {
@@ -19,7 +22,7 @@ export function IntegrationPage() {
   const query = useIntegrations(environmentId);
   return (
     <section>
-      <Breadcrumb environmentId={environmentId} />
+      <Breadcrumb listTo={consolePath(environmentId, 'integrations')} listLabel="Integrations" />
       <QueryState query={query} what="the integration">
         {(integrations) => {
           const integration = integrations.find((i) => i._id === integrationId);
@@ -49,20 +52,25 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
   const warning = update.data ? update.data.warning : createdWith;
   const toggle = useIntegrationChange(environmentId, (active: boolean) => api<Integration>(environmentId, path, { method: 'PUT', body: { active } }));
   const setPrimary = useIntegrationChange(environmentId, () => api(environmentId, `${path}/set-primary`, { method: 'POST' }));
-  // Back to the list as soon as it is gone, before the list is read again: this page would
-  // otherwise say "not found" in between.
-  const remove = useIntegrationChange(environmentId, async () => {
-    await api(environmentId, path, { method: 'DELETE' });
-    navigate(`/console/env/${environmentId}/integrations`);
-  });
+  const queryClient = useQueryClient();
   // One action's failure is shown until another action runs.
-  const actions = [toggle, setPrimary, remove];
+  const actions = [toggle, setPrimary];
   const act = (run: () => void) => () => {
     for (const action of actions) action.reset();
     run();
   };
-  const actionError = toggle.error ?? setPrimary.error ?? remove.error;
-  const busy = toggle.isPending || setPrimary.isPending || remove.isPending;
+  const actionError = toggle.error ?? setPrimary.error;
+  const busy = toggle.isPending || setPrimary.isPending;
+  const remove = () => {
+    for (const action of actions) action.reset();
+    return api(environmentId, path, { method: 'DELETE' });
+  };
+  // Back to the list as soon as it is gone, before the list is read again: this page would
+  // otherwise say "not found" in between.
+  const removed = async () => {
+    await navigate(consolePath(environmentId, 'integrations'));
+    await queryClient.invalidateQueries({ queryKey: integrationsKey(environmentId) });
+  };
 
   return (
     <>
@@ -79,7 +87,7 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
         </p>
       ) : null}
 
-      <dl className="integration-facts">
+      <dl className="facts">
         <dt>Status</dt>
         <dd>
           <StatusBadge status={integration.active ? 'Active' : 'Inactive'} />
@@ -99,12 +107,12 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
           <code>{integration.providerId}</code>
         </dd>
         <dt>Created</dt>
-        <dd>{new Date(integration.createdAt).toLocaleString()}</dd>
+        <dd><LocalDateTime iso={integration.createdAt} /></dd>
         <dt>Updated</dt>
-        <dd>{new Date(integration.updatedAt).toLocaleString()}</dd>
+        <dd><LocalDateTime iso={integration.updatedAt} /></dd>
       </dl>
 
-      <div className="integration-actions" role="group" aria-label="Actions">
+      <div className="button-row" role="group" aria-label="Actions">
         <button type="button" disabled={busy} aria-busy={toggle.isPending} onClick={act(() => toggle.mutate(!integration.active))}>
           {integration.active ? 'Deactivate' : 'Activate'}
         </button>
@@ -113,20 +121,14 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
             Set as primary
           </button>
         ) : null}
-        <DeleteIntegrationDialog
-          name={integration.name}
-          busy={remove.isPending}
-          onConfirm={act(() => remove.mutate())}
-        />
+        <ConfirmButton label="Delete" title={`Delete ${integration.name}?`} confirmLabel="Delete integration" disabled={busy} run={remove} onDone={removed}>
+          <p>It will deliver no more messages. The console cannot bring it back.</p>
+        </ConfirmButton>
       </div>
       {actionError ? (
         <>
           <ErrorNote error={actionError} title="The action failed" />
-          <ul className="field-error">
-            {otherMessages(fieldMessages(actionError), []).map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
+          <OtherFieldMessages messages={fieldMessages(actionError)} shown={[]} />
         </>
       ) : null}
 

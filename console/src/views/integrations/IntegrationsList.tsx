@@ -1,10 +1,11 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { findProvider } from '../../../../lib/integrations/catalogue.ts';
-import { QueryState } from '../../components/states.tsx';
+import { Empty, QueryState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { CHANNEL_LABELS, CHANNELS, hasPrimary, isChannel, type Channel } from './channels.ts';
 import { useIntegrations } from './queries.ts';
 import type { Integration } from './types.ts';
+import { ScrollTable } from '../../components/scroll-table.tsx';
 
 /** The environment's integrations, one table per channel; `?channel=` keeps to one channel. */
 export function IntegrationsList() {
@@ -57,42 +58,32 @@ function ChannelTable({ channel, integrations }: { channel: Channel; integration
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{CHANNEL_LABELS[channel]}</h2>
       {integrations.length === 0 ? (
-        <p className="empty">
-          No {CHANNEL_LABELS[channel]} integration. <Link to={`new?channel=${channel}`}>Add one</Link> to deliver {CHANNEL_LABELS[channel]} steps.
-        </p>
+        <Empty>
+          No {CHANNEL_LABELS[channel]} integration. <Link to={`new?channel=${channel}`}>Add one</Link> to deliver {CHANNEL_LABELS[channel]}{' '}
+          steps.
+        </Empty>
       ) : (
-        <div className="table-scroll">
-          <table aria-labelledby={headingId}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Provider</th>
-                <th scope="col">Identifier</th>
-                <th scope="col">Status</th>
-                {primary ? <th scope="col">Primary</th> : null}
-                <th scope="col">Conditions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {integrations.map((integration) => (
-                <tr key={integration._id}>
-                  <td>
-                    <Link to={encodeURIComponent(integration._id)}>{integration.name}</Link>
-                  </td>
-                  <td>{findProvider(integration.providerId)?.displayName ?? integration.providerId}</td>
-                  <td>
-                    <code>{integration.identifier}</code>
-                  </td>
-                  <td>
-                    <StatusBadge status={integration.active ? 'Active' : 'Inactive'} />
-                  </td>
-                  {primary ? <td>{integration.primary ? <strong>Primary</strong> : '—'}</td> : null}
-                  <td>{integration.conditions?.length ?? 0}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          labelledBy={headingId}
+          columns={['Name', 'Provider', 'Identifier', 'Status', ...(primary ? ['Primary'] : []), 'Conditions']}
+        >
+          {integrations.map((integration) => (
+            <tr key={integration._id}>
+              <td>
+                <Link to={encodeURIComponent(integration._id)}>{integration.name}</Link>
+              </td>
+              <td>{findProvider(integration.providerId)?.displayName ?? integration.providerId}</td>
+              <td>
+                <code>{integration.identifier}</code>
+              </td>
+              <td>
+                <StatusBadge status={integration.active ? 'Active' : 'Inactive'} />
+              </td>
+              {primary ? <td>{integration.primary ? <strong>Primary</strong> : '—'}</td> : null}
+              <td>{integration.conditions?.length ?? 0}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
   );

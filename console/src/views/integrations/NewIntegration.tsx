@@ -1,12 +1,14 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PROVIDERS, findProvider, type ProviderDef } from '../../../../lib/integrations/catalogue.ts';
 import { api } from '../../api/client.ts';
-import { Breadcrumb } from './Breadcrumb.tsx';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { CHANNEL_LABELS, CHANNELS, isChannel } from './channels.ts';
 import { IntegrationForm, type IntegrationFields } from './IntegrationForm.tsx';
 import { useIntegrationChange } from './queries.ts';
 import { withWarning } from './warning.ts';
 import type { Integration } from './types.ts';
+import { Empty } from '../../components/states.tsx';
+import { consolePath } from '../../components/console-path.ts';
 
 /**
  * A new integration in three steps, each kept in the URL (`?channel=&providerId=`): the channel,
@@ -23,7 +25,7 @@ export function NewIntegration() {
 
   return (
     <section>
-      <Breadcrumb environmentId={environmentId} here="New" />
+      <Breadcrumb listTo={consolePath(environmentId, 'integrations')} listLabel="Integrations" current="New" />
       <h1>New integration</h1>
 
       <h2>1. Channel</h2>
@@ -51,7 +53,7 @@ export function NewIntegration() {
           </ul>
         </>
       ) : (
-        <p className="empty">Choose the channel the integration delivers to.</p>
+        <Empty>Choose the channel the integration delivers to.</Empty>
       )}
 
       {chosen ? (
@@ -64,7 +66,7 @@ export function NewIntegration() {
           <CreateForm key={chosen.id} environmentId={environmentId} provider={chosen} />
         </article>
       ) : channel ? (
-        <p className="empty">Choose a provider to fill in its credentials.</p>
+        <Empty>Choose a provider to fill in its credentials.</Empty>
       ) : null}
     </section>
   );
@@ -92,7 +94,7 @@ function CreateForm({ environmentId, provider }: { environmentId: string; provid
         create.mutate(fields, {
           // The page shows the warning once, for the request that had it.
           onSuccess: ({ body, warning }) =>
-            navigate(`/console/env/${environmentId}/integrations/${encodeURIComponent(body.data._id)}`, { state: warning && { warning } }),
+            navigate(consolePath(environmentId, 'integrations', body.data._id), { state: warning && { warning } }),
         })
       }
     />

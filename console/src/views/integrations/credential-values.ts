@@ -37,10 +37,10 @@ export function credentialsToSend(
   provider: ProviderDef,
   values: FormCredentials,
   stored: Record<string, CredentialValue | undefined> = {},
-): { credentials: Record<string, CredentialValue>; errors: Record<string, string[]> } {
+): { credentials: Record<string, CredentialValue>; errors: Record<string, string> } {
   const credentials: Record<string, CredentialValue> = {};
   for (const [key, value] of Object.entries(stored)) if (value !== undefined) credentials[key] = value;
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string> = {};
   for (const { key } of provider.credentials) {
     const value = values[key];
     delete credentials[key];
@@ -52,7 +52,7 @@ export function credentialsToSend(
       else {
         const parsed = parseObject(value);
         if (parsed) credentials[key] = parsed;
-        else errors[`credentials.${key}`] = [`${key} must be a JSON object`];
+        else errors[`credentials.${key}`] = `${key} must be a JSON object`;
       }
     }
   }

@@ -7,7 +7,7 @@ import type { Integration } from './types.ts';
 // GET /v1/integrations answers with the whole organization's integrations; a view shows the ones
 // of its own environment.
 
-const integrationsKey = (environmentId: string) => ['integrations', environmentId] as const;
+export const integrationsKey = (environmentId: string) => ['integrations', environmentId] as const;
 
 export function useIntegrations(environmentId: string) {
   return useQuery({

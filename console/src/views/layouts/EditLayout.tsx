@@ -50,7 +50,7 @@ export function EditLayout({ environmentId, layout }: { environmentId: string; l
         </label>
         <label>
           Content
-          <textarea name="body" className="layout-source" rows={10} spellCheck={false} defaultValue={email?.body ?? ''} {...body.inputProps} />
+          <textarea name="body" className="code-input" rows={10} spellCheck={false} defaultValue={email?.body ?? ''} {...body.inputProps} />
           {body.note}
         </label>
         {save.error && !name.note && !body.note ? <ErrorNote error={save.error} title="Could not save the layout" /> : null}

@@ -13,6 +13,7 @@ import { EditLayout } from './EditLayout.tsx';
 import { LayoutPreviewFrame } from './LayoutPreviewFrame.tsx';
 import { LayoutUsageList } from './LayoutUsageList.tsx';
 import { layoutsPath, type Layout } from './types.ts';
+import { consolePath } from '../../components/console-path.ts';
 
 /** One layout: its content, a rendered preview, the workflows using it; duplicate and delete. */
 export function LayoutDetail() {
@@ -51,7 +52,7 @@ function LayoutView({ environmentId, layout }: { environmentId: string; layout: 
         <dt>Translations</dt>
         <dd>
           {layout.isTranslationEnabled ? (
-            <Link to={`/console/env/${environmentId}/translations/layout/${encodeURIComponent(layout.layoutId)}`}>On: manage its texts</Link>
+            <Link to={consolePath(environmentId, 'translations', 'layout', layout.layoutId)}>On: manage its texts</Link>
           ) : (
             'Off'
           )}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { api } from '../../api/client.ts';
 import { Empty, QueryState } from '../../components/states.tsx';
 import type { LayoutUsage } from './types.ts';
+import { consolePath } from '../../components/console-path.ts';
 
 /** The workflows whose email steps name this layout (why a delete is refused). */
 export function LayoutUsageList({ environmentId, layoutId }: { environmentId: string; layoutId: string }) {
@@ -19,7 +20,7 @@ export function LayoutUsageList({ environmentId, layoutId }: { environmentId: st
           <ul>
             {data.workflows.map((workflow) => (
               <li key={workflow.workflowId}>
-                <Link to={`/console/env/${environmentId}/workflows/${encodeURIComponent(workflow.workflowId)}`}>{workflow.name}</Link> <code>{workflow.workflowId}</code>
+                <Link to={consolePath(environmentId, 'workflows', workflow.workflowId)}>{workflow.name}</Link> <code>{workflow.workflowId}</code>
               </li>
             ))}
           </ul>

@@ -1,3 +1,5 @@
+import { consolePath } from '../../components/console-path.ts';
+
 // The fields of the API's layout bodies (/v2/layouts, docs/layouts.md) this view reads.
 
 export interface Layout {
@@ -25,5 +27,5 @@ export interface LayoutPreview {
   result: { type: 'email'; preview?: { body: string } };
 }
 
-export const layoutsPath = (environmentId: string) => `/console/env/${environmentId}/layouts`;
+export const layoutsPath = (environmentId: string) => consolePath(environmentId, 'layouts');
 export const layoutPath = (environmentId: string, layoutId: string) => `${layoutsPath(environmentId)}/${encodeURIComponent(layoutId)}`;

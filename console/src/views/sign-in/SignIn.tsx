@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorNote } from '../../components/states.tsx';
 import { signIn } from '../../session/sign-in.ts';
+import { consolePath } from '../../components/console-path.ts';
 
 /** Sign-in with an environment's API key; `?next=` returns to the shared URL that asked for it. */
 export function SignIn() {
@@ -18,7 +19,7 @@ export function SignIn() {
     try {
       const environmentId = await signIn(apiKey);
       const next = params.get('next');
-      navigate(next?.startsWith('/console/') ? next : `/console/env/${environmentId}/activity`, { replace: true });
+      navigate(next?.startsWith('/console/') ? next : consolePath(environmentId, 'activity'), { replace: true });
     } catch (caught) {
       setError(caught);
     } finally {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { CursorPager } from './CursorPager.tsx';
-import type { CursorPage } from './types.ts';
+import { CursorPager } from '../../components/list-pager.tsx';
+import { ScrollTable } from '../../components/scroll-table.tsx';
+import type { CursorPage } from '../../api/cursor-page.ts';
 
 /** A column: its header and what each row shows in it. */
 export type Column<T> = readonly [header: string, cell: (row: T) => ReactNode];
@@ -9,28 +10,15 @@ export type Column<T> = readonly [header: string, cell: (row: T) => ReactNode];
 export function PageTable<T extends { _id: string }>({ page, columns, label, prefix }: { page: CursorPage<T>; columns: readonly Column<T>[]; label: string; prefix?: string }) {
   return (
     <>
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              {columns.map(([header]) => (
-                <th scope="col" key={header}>
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.map((row) => (
-              <tr key={row._id}>
-                {columns.map(([header, cell]) => (
-                  <td key={header}>{cell(row)}</td>
-                ))}
-              </tr>
+      <ScrollTable columns={columns.map(([header]) => header)}>
+        {page.data.map((row) => (
+          <tr key={row._id}>
+            {columns.map(([header, cell]) => (
+              <td key={header}>{cell(row)}</td>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </ScrollTable>
       <CursorPager next={page.next} previous={page.previous} label={label} {...(prefix !== undefined && { prefix })} />
     </>
   );

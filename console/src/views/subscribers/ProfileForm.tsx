@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { ErrorNote } from '../../components/states.tsx';
-import { fieldErrors } from './field-errors.ts';
+import { fieldMessages, fieldProblem } from '../../components/api-field-error.tsx';
 import { subscriberQueryKey, subscribersListKey } from './query-keys.ts';
 import type { Subscriber } from './types.ts';
 
@@ -41,7 +41,7 @@ export function ProfileForm({ environmentId, subscriber }: { environmentId: stri
       void queryClient.invalidateQueries({ queryKey: subscribersListKey(environmentId) });
     },
   });
-  const errors = fieldErrors(save.error);
+  const errors = fieldMessages(save.error);
   const fieldError = (name: string) => errors[name] ?? (name === 'data' ? dataError : undefined);
   const placed = Object.keys(errors);
   const unplaced = save.error && (placed.length === 0 || placed.some((name) => !(name in draft)));
@@ -66,20 +66,15 @@ export function ProfileForm({ environmentId, subscriber }: { environmentId: stri
     save.mutate(body);
   };
 
-  const input = (name: Field | 'data') => {
-    const error = fieldError(name);
-    return {
-      id: `${formId}-${name}`,
-      name,
-      value: draft[name],
-      onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
-      ...(error !== undefined && { 'aria-invalid': true, 'aria-describedby': `${formId}-${name}-error` }),
-    };
-  };
-  const errorText = (name: Field | 'data') => {
-    const error = fieldError(name);
-    return error === undefined ? null : <small id={`${formId}-${name}-error`}>{error}</small>;
-  };
+  const problem = (name: Field | 'data') => fieldProblem(`${formId}-${name}`, fieldError(name));
+  const input = (name: Field | 'data') => ({
+    id: `${formId}-${name}`,
+    name,
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
+    ...problem(name).inputProps,
+  });
+  const errorText = (name: Field | 'data') => problem(name).note;
 
   return (
     // noValidate: the API decides what is valid, and its message is the one shown.

@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { Loading, QueryState } from '../../components/states.tsx';
+import { TabNav } from '../../components/tab-nav.tsx';
 import { PreferencesPanel } from './PreferencesPanel.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { subscriberQueryKey } from './query-keys.ts';
 import { TopicsPanel } from './TopicsPanel.tsx';
 import './subscribers.css';
 import { fullName, type Subscriber } from './types.ts';
+import { consolePath } from '../../components/console-path.ts';
 
 // Only this tab downloads @novu/react (its own chunk of the build).
 const SubscriberInbox = lazy(() => import('./SubscriberInbox.tsx'));
@@ -34,30 +37,13 @@ export function SubscriberPage() {
 
   return (
     <section>
-      <nav aria-label="Breadcrumb">
-        <ul>
-          <li>
-            <Link to={`/console/env/${environmentId}/subscribers`}>Subscribers</Link>
-          </li>
-          <li>{subscriberId}</li>
-        </ul>
-      </nav>
+      <Breadcrumb listTo={consolePath(environmentId, 'subscribers')} listLabel="Subscribers" current={subscriberId} />
       <h1>{name || subscriberId}</h1>
       {name && <p className="subscriber-id">{subscriberId}</p>}
       <QueryState query={query} what="the subscriber">
         {(subscriber) => (
           <>
-            <nav aria-label="Subscriber sections" className="subscriber-tabs">
-              <ul>
-                {TABS.map(([id, label]) => (
-                  <li key={id}>
-                    <Link to={`?tab=${id}`} aria-current={tab === id ? 'page' : undefined}>
-                      {label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <TabNav label="Subscriber sections" tabs={TABS.map(([id, label]) => ({ key: id, label, to: `?tab=${id}`, current: tab === id }))} />
             {/* Keyed: another subscriber's page starts from that subscriber's profile, not this draft. */}
             {tab === 'profile' && <ProfileForm key={subscriber.subscriberId} environmentId={environmentId} subscriber={subscriber} />}
             {tab === 'preferences' && <PreferencesPanel environmentId={environmentId} subscriberId={subscriberId} />}

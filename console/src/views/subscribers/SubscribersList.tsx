@@ -3,11 +3,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { Empty, QueryState } from '../../components/states.tsx';
-import { cursorOf } from './CursorPager.tsx';
+import { useCursor } from '../../components/list-pager.tsx';
 import { PageTable, type Column } from './PageTable.tsx';
 import { subscribersListKey } from './query-keys.ts';
 import './subscribers.css';
-import { fullName, type CursorPage, type Subscriber } from './types.ts';
+import type { CursorPage } from '../../api/cursor-page.ts';
+import { fullName, type Subscriber } from './types.ts';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { consolePath } from '../../components/console-path.ts';
 
 // GET /v2/subscribers with its filters (email exact, name contained, phone exact) and cursor
 // pages, all in the URL. The API has no subscriberId filter: an id is opened directly instead.
@@ -20,20 +23,21 @@ const FILTERS = [
 const PAGE_SIZE = 20;
 
 const columns = (environmentId: string): Column<Subscriber>[] => [
-  ['Subscriber ID', (s) => <Link to={`/console/env/${environmentId}/subscribers/${encodeURIComponent(s.subscriberId)}`}>{s.subscriberId}</Link>],
+  ['Subscriber ID', (s) => <Link to={consolePath(environmentId, 'subscribers', s.subscriberId)}>{s.subscriberId}</Link>],
   ['Name', fullName],
   ['Email', (s) => s.email],
   ['Phone', (s) => s.phone],
-  ['Created', (s) => new Date(s.createdAt).toLocaleString()],
+  ['Created', (s) => <LocalDateTime iso={s.createdAt} />],
 ];
 
 export function SubscribersList() {
   const { environmentId = '' } = useParams();
   const [params, setParams] = useSearchParams();
+  const cursor = useCursor();
   const filters = Object.fromEntries(FILTERS.map(([name]) => [name, params.get(name) ?? undefined]));
   const query = useQuery({
     queryKey: [...subscribersListKey(environmentId), params.toString()],
-    queryFn: ({ signal }) => api<CursorPage<Subscriber>>(environmentId, '/v2/subscribers', { query: { ...filters, ...cursorOf(params), limit: PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => api<CursorPage<Subscriber>>(environmentId, '/v2/subscribers', { query: { ...filters, ...cursor, limit: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   const filtered = FILTERS.some(([name]) => params.get(name));
@@ -64,7 +68,7 @@ export function SubscribersList() {
               </label>
             ))}
           </div>
-          <div className="subscriber-search-actions">
+          <div className="button-row">
             <button type="submit">Search</button>
             <button type="button" className="secondary" disabled={!filtered} onClick={() => setParams(new URLSearchParams())}>
               Clear
@@ -96,7 +100,7 @@ function OpenById({ environmentId }: { environmentId: string }) {
   const inputId = useId();
   const open = (event: FormEvent) => {
     event.preventDefault();
-    if (id.trim()) void navigate(`/console/env/${environmentId}/subscribers/${encodeURIComponent(id.trim())}`);
+    if (id.trim()) void navigate(consolePath(environmentId, 'subscribers', id.trim()));
   };
   return (
     <form onSubmit={open} aria-label="Open a subscriber" className="subscriber-open">

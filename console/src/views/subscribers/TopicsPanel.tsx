@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { Empty, QueryState } from '../../components/states.tsx';
-import { cursorOf } from './CursorPager.tsx';
+import { useCursor } from '../../components/list-pager.tsx';
 import { PageTable, type Column } from './PageTable.tsx';
-import type { CursorPage, TopicSubscription } from './types.ts';
+import type { CursorPage } from '../../api/cursor-page.ts';
+import type { TopicSubscription } from './types.ts';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
 
 // GET /v2/subscribers/{id}/subscriptions: the topics the subscriber is in, cursor pages in the URL.
 
@@ -14,12 +15,11 @@ const CURSOR = 'topics';
 const COLUMNS: Column<TopicSubscription>[] = [
   ['Topic key', (s) => <code>{s.topic.key}</code>],
   ['Name', (s) => s.topic.name],
-  ['Subscribed', (s) => new Date(s.createdAt).toLocaleString()],
+  ['Subscribed', (s) => <LocalDateTime iso={s.createdAt} />],
 ];
 
 export function TopicsPanel({ environmentId, subscriberId }: { environmentId: string; subscriberId: string }) {
-  const [params] = useSearchParams();
-  const cursor = cursorOf(params, CURSOR);
+  const cursor = useCursor(CURSOR);
   const query = useQuery({
     queryKey: ['subscriber-topics', environmentId, subscriberId, cursor],
     queryFn: ({ signal }) =>

@@ -15,13 +15,6 @@ export interface Subscriber {
   updatedAt: string;
 }
 
-/** A cursor page: `next`/`previous` are the cursors to pass as `after`/`before`. */
-export interface CursorPage<T> {
-  data: T[];
-  next: string | null;
-  previous: string | null;
-}
-
 export const CHANNELS = ['in_app', 'email', 'sms', 'chat', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];
 export type ChannelFlags = Partial<Record<Channel, boolean>>;

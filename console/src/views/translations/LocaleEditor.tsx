@@ -1,4 +1,3 @@
-import './translations.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -98,7 +97,7 @@ function EditorForm({ environmentId, resourceType, resourceId, locale, saved }: 
         <label>
           Texts of {locale} (JSON)
           <textarea
-            className="json-editor"
+            className="code-input"
             rows={16}
             spellCheck={false}
             value={text}
@@ -110,7 +109,7 @@ function EditorForm({ environmentId, resourceType, resourceId, locale, saved }: 
           />
           {contentNote.note}
         </label>
-        {save.error && !contentNote.note ? <ErrorNote error={otherField ? new Error(otherField) : save.error} title="Could not save" /> : null}
+        {save.error && !contentNote.note ? <ErrorNote error={otherField ? new Error(otherField) : save.error} title="Could not save the translation" /> : null}
         {save.isSuccess ? <p role="status">Saved.</p> : null}
         <div className="grid">
           <button type="submit" disabled={save.isPending} aria-busy={save.isPending}>

@@ -4,7 +4,7 @@ import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { useParamsLink } from '../../components/list-pager.tsx';
-import { ErrorNote, Loading } from '../../components/states.tsx';
+import { Empty, ErrorNote, Loading } from '../../components/states.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
 import { LocaleEditor } from './LocaleEditor.tsx';
 import { translationsPath, type TranslationGroup } from './types.ts';
@@ -40,9 +40,9 @@ export function TranslationGroupView() {
       {group.error ? <ErrorNote error={group.error} title="Could not load the translations" /> : null}
       {group.isPending ? <Loading what="the locales" /> : null}
       {group.data === null ? (
-        <p className="empty">
+        <Empty>
           This {resourceType} has no translations yet, or does not render them (translations are off). Texts written here are kept either way.
-        </p>
+        </Empty>
       ) : null}
       {locales.length > 0 ? (
         <TabNav
@@ -70,7 +70,7 @@ export function TranslationGroupView() {
       {locale ? (
         <LocaleEditor key={locale} environmentId={environmentId} resourceType={resourceType} resourceId={resourceId} locale={locale} />
       ) : group.data === null ? (
-        <p className="empty">Open a locale above to write its first texts.</p>
+        <Empty>Open a locale above to write its first texts.</Empty>
       ) : null}
     </section>
   );

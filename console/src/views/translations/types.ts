@@ -1,3 +1,5 @@
+import { consolePath } from '../../components/console-path.ts';
+
 // The fields of the translation API's bodies (/v2/translations, docs/translations.md) this view reads.
 
 export const RESOURCE_TYPES = ['workflow', 'layout'] as const;
@@ -29,7 +31,7 @@ export interface Translation {
   updatedAt: string;
 }
 
-export const translationsPath = (environmentId: string) => `/console/env/${environmentId}/translations`;
+export const translationsPath = (environmentId: string) => consolePath(environmentId, 'translations');
 export const groupPath = (environmentId: string, resourceType: string, resourceId: string, locale?: string) =>
   `${translationsPath(environmentId)}/${resourceType}/${encodeURIComponent(resourceId)}${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`;
 export const resourceUrl = (resourceType: string, resourceId: string) => `/v2/translations/${resourceType}/${encodeURIComponent(resourceId)}`;

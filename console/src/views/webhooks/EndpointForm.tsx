@@ -63,7 +63,7 @@ export function EndpointForm({ id, initial, submitLabel, pending, error, onSubmi
         <input type="checkbox" role="switch" name="enabled" defaultChecked={initial?.enabled ?? true} />
         Enabled
       </label>
-      {error && !shown ? <ErrorNote error={error} title="Not saved" /> : null}
+      {error && !shown ? <ErrorNote error={error} title="Could not save the endpoint" /> : null}
       <button type="submit" disabled={pending} aria-busy={pending}>
         {submitLabel}
       </button>

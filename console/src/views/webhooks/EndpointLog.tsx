@@ -1,10 +1,11 @@
+import type { CursorPage } from '../../api/cursor-page.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { api } from '../../api/client.ts';
 import { CursorPager, useCursor } from '../../components/list-pager.tsx';
 import { ScrollTable } from '../../components/scroll-table.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
-import { endpointUrl, type CursorList } from './types.ts';
+import { endpointUrl } from './types.ts';
 
 interface EndpointLogProps<T> {
   environmentId: string;
@@ -24,7 +25,7 @@ export function EndpointLog<T>({ environmentId, endpointId, kind, what, columns,
   const cursor = useCursor();
   const log = useQuery({
     queryKey: ['webhooks', environmentId, kind, endpointId, cursor],
-    queryFn: ({ signal }) => api<CursorList<T>>(environmentId, `${endpointUrl(endpointId)}/${kind}`, { query: { limit: 20, ...cursor }, signal }),
+    queryFn: ({ signal }) => api<CursorPage<T>>(environmentId, `${endpointUrl(endpointId)}/${kind}`, { query: { limit: 20, ...cursor }, signal }),
     refetchInterval: (query) => refreshMs?.(query.state.data?.data) ?? false,
   });
   return (

@@ -4,7 +4,7 @@ import { useState } from 'react';
 export function SecretReveal({ secret, onDone }: { secret: string; onDone: () => void }) {
   const [copied, setCopied] = useState<'yes' | 'failed'>();
   return (
-    <article className="secret-reveal" aria-label="Signing secret">
+    <article className="done-note" aria-label="Signing secret">
       <header>
         <strong>Signing secret</strong>: copy it now, it is not shown again.
       </header>

@@ -72,7 +72,7 @@ function EndpointView({ environmentId, endpoint }: { environmentId: string; endp
         </dd>
       </dl>
       {secret ? <SecretReveal secret={secret} onDone={() => setSecret(undefined)} /> : null}
-      {update.error && tab !== 'edit' ? <ErrorNote error={update.error} title="Not changed" /> : null}
+      {update.error && tab !== 'edit' ? <ErrorNote error={update.error} title="Could not change the endpoint" /> : null}
       <div className="grid">
         <button type="button" className="secondary" disabled={update.isPending} aria-busy={update.isPending} onClick={() => update.mutate({ enabled: !endpoint.enabled })}>
           {endpoint.enabled ? 'Disable' : 'Enable'}

@@ -1,3 +1,4 @@
+import type { CursorPage } from '../../api/cursor-page.ts';
 import './webhooks.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -9,7 +10,7 @@ import { Empty, QueryState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { EndpointForm } from './EndpointForm.tsx';
 import { SecretReveal } from './SecretReveal.tsx';
-import { endpointPath, type CursorList, type Endpoint, type EndpointInput, type EndpointWithSecret } from './types.ts';
+import { endpointPath, type Endpoint, type EndpointInput, type EndpointWithSecret } from './types.ts';
 import { FormDisclosure } from '../../components/form-disclosure.tsx';
 
 /** The environment's webhook endpoints, paged by cursor in the URL; a new one shows its secret once. */
@@ -19,7 +20,7 @@ export function WebhooksList() {
   const queryClient = useQueryClient();
   const endpoints = useQuery({
     queryKey: ['webhooks', environmentId, 'list', cursor],
-    queryFn: ({ signal }) => api<CursorList<Endpoint>>(environmentId, '/v2/webhooks/endpoints', { query: { limit: 20, orderDirection: 'ASC', ...cursor }, signal }),
+    queryFn: ({ signal }) => api<CursorPage<Endpoint>>(environmentId, '/v2/webhooks/endpoints', { query: { limit: 20, orderDirection: 'ASC', ...cursor }, signal }),
   });
   const create = useMutation({
     mutationFn: (input: EndpointInput) => api<EndpointWithSecret>(environmentId, '/v2/webhooks/endpoints', { method: 'POST', body: input }),

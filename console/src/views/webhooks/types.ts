@@ -1,3 +1,5 @@
+import { consolePath } from '../../components/console-path.ts';
+
 // The fields of the webhook API's bodies (/v2/webhooks/endpoints, docs/webhooks.md) this view reads.
 
 export interface Endpoint {
@@ -13,12 +15,6 @@ export interface Endpoint {
 
 export interface EndpointWithSecret extends Endpoint {
   secret: string;
-}
-
-export interface CursorList<T> {
-  data: T[];
-  next: string | null;
-  previous: string | null;
 }
 
 export interface Attempt {
@@ -51,6 +47,6 @@ export interface EndpointInput {
   enabled: boolean;
 }
 
-export const webhooksPath = (environmentId: string) => `/console/env/${environmentId}/webhooks`;
+export const webhooksPath = (environmentId: string) => consolePath(environmentId, 'webhooks');
 export const endpointPath = (environmentId: string, endpointId: string) => `${webhooksPath(environmentId)}/${encodeURIComponent(endpointId)}`;
 export const endpointUrl = (endpointId: string) => `/v2/webhooks/endpoints/${encodeURIComponent(endpointId)}`;

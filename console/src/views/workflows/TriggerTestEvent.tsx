@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { ErrorNote, QueryState } from '../../components/states.tsx';
-import { useWorkflow, workflowsKey } from './queries.ts';
+import { useWorkflow, workflowPath, workflowsKey } from './queries.ts';
 import { testPayload } from './test-payload.ts';
 import type { TriggerResult, Workflow } from './types.ts';
+import { consolePath } from '../../components/console-path.ts';
 import './workflows.css';
 
 // POST /v1/events/trigger for one subscriber, with a payload generated from the workflow's
@@ -18,7 +19,11 @@ export function TriggerTestEvent() {
   const workflow = useWorkflow(environmentId, workflowId);
   return (
     <section>
-      <Breadcrumbs environmentId={environmentId} workflow={{ workflowId, name: workflow.data?.name ?? workflowId }} />
+      <Breadcrumb
+        listTo={consolePath(environmentId, 'workflows')}
+        listLabel="Workflows"
+        current={<Link to={workflowPath(environmentId, workflowId)}>{workflow.data?.name ?? workflowId}</Link>}
+      />
       <h1>Trigger a test event</h1>
       <QueryState query={workflow} what="the workflow">
         {(data) => <TriggerForm key={data._id} environmentId={environmentId} workflow={data} />}
@@ -35,7 +40,9 @@ interface FieldErrors {
 /** Where a refused trigger's message belongs: the recipient's field, else the payload's. */
 function fieldErrorsOf(error: ApiError): FieldErrors {
   const fields = Object.keys((error.body as { errors?: Record<string, unknown> } | null)?.errors ?? {});
-  return fields.length > 0 && fields.every((field) => field === 'to' || field.startsWith('to.')) ? { subscriberId: error.message } : { payload: error.message };
+  return fields.length > 0 && fields.every((field) => field === 'to' || field.startsWith('to.'))
+    ? { subscriberId: error.message }
+    : { payload: error.message };
 }
 
 function TriggerForm({ environmentId, workflow }: { environmentId: string; workflow: Workflow }) {
@@ -68,7 +75,11 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
       return;
     }
     setFieldErrors({});
-    const to = { subscriberId: value('subscriberId'), ...(value('email') && { email: value('email') }), ...(value('firstName') && { firstName: value('firstName') }) };
+    const to = {
+      subscriberId: value('subscriberId'),
+      ...(value('email') && { email: value('email') }),
+      ...(value('firstName') && { firstName: value('firstName') }),
+    };
     send.mutate({ name: workflow.workflowId, to, payload });
   };
 
@@ -105,7 +116,7 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
           name="payload"
           rows={Math.min(20, Math.max(4, payloadText.split('\n').length + 1))}
           spellCheck={false}
-          className="payload-editor"
+          className="code-input"
           value={payloadText}
           onChange={(event) => setPayloadText(event.target.value)}
           aria-invalid={fieldErrors.payload ? true : undefined}
@@ -116,13 +127,17 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
             {fieldErrors.payload}
           </small>
         ) : (
-          <small id="payload-help">{workflow.payloadSchema ? 'Generated from the payload schema.' : 'The workflow has no payload schema: generated from the variables its steps use.'}</small>
+          <small id="payload-help">
+            {workflow.payloadSchema
+              ? 'Generated from the payload schema.'
+              : 'The workflow has no payload schema: generated from the variables its steps use.'}
+          </small>
         )}
       </label>
       <button type="submit" disabled={send.isPending} aria-busy={send.isPending}>
         Send test event
       </button>
-      {unplaced && <ErrorNote error={send.error} title="Could not send" />}
+      {unplaced && <ErrorNote error={send.error} title="Could not send the event" />}
       {result && <TriggerOutcome environmentId={environmentId} result={result} />}
     </form>
   );
@@ -133,11 +148,13 @@ function TriggerOutcome({ environmentId, result }: { environmentId: string; resu
     return <ErrorNote error={[result.status, ...(result.error ?? [])].join(': ')} title="The event was not processed" />;
   }
   return (
-    <article role="status" className="trigger-outcome">
+    <article role="status" className="done-note">
       <p>
         Sent. Transaction ID: <code>{result.transactionId}</code>
       </p>
-      <Link to={`/console/env/${environmentId}/activity?${new URLSearchParams({ transactionId: result.transactionId })}`}>See it in Activity</Link>
+      <Link to={`${consolePath(environmentId, 'activity')}?${new URLSearchParams({ transactionId: result.transactionId })}`}>
+        See it in Activity
+      </Link>
     </article>
   );
 }

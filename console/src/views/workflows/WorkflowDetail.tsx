@@ -1,10 +1,9 @@
 import { Link, useParams } from 'react-router';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { RawJson } from '../../components/raw-json.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { ActiveToggle } from './ActiveToggle.tsx';
-import { localTime } from './format.ts';
 import { workflowIssues } from './issues.ts';
 import { PreferencesSummary } from './PreferencesSummary.tsx';
 import { useWorkflow } from './queries.ts';
@@ -12,6 +11,8 @@ import { StepCard } from './StepCard.tsx';
 import { SyncForm } from './SyncForm.tsx';
 import type { Workflow } from './types.ts';
 import './workflows.css';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { consolePath } from '../../components/console-path.ts';
 
 // GET /v2/workflows/{id}: the workflow's steps in order with their controls and issues, its
 // payload schema and preferences, and what can be done with it (switch on/off, sync, trigger).
@@ -21,7 +22,7 @@ export function WorkflowDetail() {
   const workflow = useWorkflow(environmentId, workflowId);
   return (
     <section>
-      <Breadcrumbs environmentId={environmentId} />
+      <Breadcrumb listTo={consolePath(environmentId, 'workflows')} listLabel="Workflows" />
       <QueryState query={workflow} what="the workflow">
         {(data) => <WorkflowView environmentId={environmentId} workflow={data} />}
       </QueryState>
@@ -37,18 +38,21 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
         <h1>{workflow.name}</h1>
         <p>
           <code>{workflow.workflowId}</code> <StatusBadge status={workflow.active ? 'active' : 'inactive'} /> · updated{' '}
-          {localTime(workflow.updatedAt)}
-          {workflow.lastTriggeredAt && <> · last triggered {localTime(workflow.lastTriggeredAt)}</>}
+          <LocalDateTime iso={workflow.updatedAt} />
+          {workflow.lastTriggeredAt && (
+            <>
+              {' '}
+              · last triggered <LocalDateTime iso={workflow.lastTriggeredAt} />
+            </>
+          )}
         </p>
       </hgroup>
       {workflow.description && <p>{workflow.description}</p>}
       {workflow.tags.length > 0 && <p>Tags: {workflow.tags.join(', ')}</p>}
 
-      <div className="workflow-actions">
+      <div className="button-row">
         <ActiveToggle environmentId={environmentId} workflow={workflow} />
-        <Link to="trigger">
-          Trigger a test event
-        </Link>
+        <Link to="trigger">Trigger a test event</Link>
       </div>
       <SyncForm environmentId={environmentId} workflow={workflow} />
 
@@ -58,7 +62,8 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
       ) : (
         <>
           <p>
-            {issues.length} {issues.length === 1 ? 'issue' : 'issues'}: {workflow.active ? 'steps with issues can fail when the workflow runs.' : 'fix them before activating.'}
+            {issues.length} {issues.length === 1 ? 'issue' : 'issues'}:{' '}
+            {workflow.active ? 'steps with issues can fail when the workflow runs.' : 'fix them before activating.'}
           </p>
           <ul className="step-issues">
             {issues.map(({ step, issue }, i) => (

@@ -1,8 +1,10 @@
-import type { FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { OffsetPager, usePageIndex } from '../../components/list-pager.tsx';
+import { LocalDateTime } from '../../components/local-date-time.tsx';
+import { ScrollTable } from '../../components/scroll-table.tsx';
+import { SearchForm } from '../../components/search-form.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { localTime } from './format.ts';
 import { PAGE_SIZE, useWorkflowList, workflowPath } from './queries.ts';
 import type { WorkflowListItem } from './types.ts';
 import './workflows.css';
@@ -12,67 +14,37 @@ import './workflows.css';
 
 export function WorkflowsList() {
   const { environmentId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = params.get('query') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const list = useWorkflowList(environmentId, query, page);
-
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('query') ?? '').trim();
-    setParams(value ? { query: value } : {});
-  };
-  const pageLink = (to: number) => `?${new URLSearchParams({ ...(query && { query }), ...(to > 1 && { page: String(to) }) })}`;
+  const pageIndex = usePageIndex();
+  const list = useWorkflowList(environmentId, query, pageIndex + 1);
 
   return (
     <section>
       <h1>Workflows</h1>
-      <form role="search" onSubmit={search}>
-        <fieldset role="group">
-          <input key={query} type="search" name="query" aria-label="Search workflows" placeholder="Name, workflow ID or tag" defaultValue={query} />
-          <button type="submit">Search</button>
-        </fieldset>
-      </form>
+      <SearchForm label="Search workflows" placeholder="Name, workflow ID or tag" />
       <QueryState query={list} what="workflows">
         {({ workflows, totalCount }) =>
           workflows.length === 0 ? (
             <Empty>
-              {page > 1 ? (
+              {pageIndex > 0 ? (
                 <>
-                  No workflows on page {page}. <Link to={pageLink(1)}>Back to the first page</Link>
+                  No workflows on page {pageIndex + 1}. <Link to={`?${new URLSearchParams({ ...(query && { query }) })}`}>Back to the first page</Link>
                 </>
-              ) : query
-                ? `No workflow matches “${query}”. Try another name, workflow ID or tag.`
-                : 'No workflows yet. Create one with POST /v2/workflows (or an SDK), then it shows here.'}
+              ) : query ? (
+                `No workflow matches “${query}”. Try another name, workflow ID or tag.`
+              ) : (
+                'No workflows yet. Create one with POST /v2/workflows (or an SDK), then it shows here.'
+              )}
             </Empty>
           ) : (
             <>
-              <div className="table-scroll">
-                <table className="striped">
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Workflow ID</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Issues</th>
-                      <th scope="col">Tags</th>
-                      <th scope="col">Updated</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {workflows.map((workflow) => (
-                      <WorkflowRow key={workflow._id} environmentId={environmentId} workflow={workflow} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <nav aria-label="Pages" className="workflow-pages">
-                <span>
-                  {(page - 1) * PAGE_SIZE + 1}–{(page - 1) * PAGE_SIZE + workflows.length} of {totalCount}
-                </span>
-                {page > 1 && <Link to={pageLink(page - 1)}>Previous page</Link>}
-                {page * PAGE_SIZE < totalCount && <Link to={pageLink(page + 1)}>Next page</Link>}
-              </nav>
+              <ScrollTable className="striped" columns={['Name', 'Workflow ID', 'Status', 'Issues', 'Tags', 'Updated']}>
+                {workflows.map((workflow) => (
+                  <WorkflowRow key={workflow._id} environmentId={environmentId} workflow={workflow} />
+                ))}
+              </ScrollTable>
+              <OffsetPager pageIndex={pageIndex} pageSize={PAGE_SIZE} total={totalCount} />
             </>
           )
         }
@@ -108,7 +80,9 @@ function WorkflowRow({ environmentId, workflow }: { environmentId: string; workf
           ))}
         </ul>
       </td>
-      <td>{localTime(workflow.updatedAt)}</td>
+      <td>
+        <LocalDateTime iso={workflow.updatedAt} />
+      </td>
     </tr>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { Workflow, WorkflowList } from './types.ts';
+import { consolePath } from '../../components/console-path.ts';
 
 // The area's reads, keyed under ['workflows', environmentId] so a change invalidates them all at once.
 
@@ -8,8 +9,7 @@ export const PAGE_SIZE = 20;
 
 export const workflowsKey = (environmentId: string) => ['workflows', environmentId] as const;
 
-export const workflowPath = (environmentId: string, workflowId: string) =>
-  `/console/env/${environmentId}/workflows/${encodeURIComponent(workflowId)}`;
+export const workflowPath = (environmentId: string, workflowId: string) => consolePath(environmentId, 'workflows', workflowId);
 
 export function useWorkflowList(environmentId: string, query: string, page: number) {
   return useQuery({
