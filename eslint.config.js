@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 // Scan reads every item of every tenant: no access pattern may use it.
@@ -59,4 +60,6 @@ export default tseslint.config(
       ],
     },
   },
+  // Last: Prettier formats (npm run format; npm run lint checks it), so no rule here argues layout.
+  prettier,
 );

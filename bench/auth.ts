@@ -49,9 +49,10 @@ async function counted(bench: Bench, calls: number, call: () => Promise<unknown>
 export async function measureAuth(bench: Bench, env: BenchEnv, calls: number): Promise<AuthResult> {
   await bench.idle();
   await bench.setConsumerConcurrency(0);
-  const check = () => findCallerByApiKey(env.apiKey).then((caller) => {
-    if (!caller) throw new Error('bench key refused');
-  });
+  const check = () =>
+    findCallerByApiKey(env.apiKey).then((caller) => {
+      if (!caller) throw new Error('bench key refused');
+    });
   const unknown = () => findCallerByApiKey('0'.repeat(48));
   const me = bench.api(env.apiKey);
   const route = () => expectStatus(me('GET', '/v1/environments/me'), 200, 'getCurrentEnvironment');

@@ -93,7 +93,7 @@ export async function measureBundles(options: { runs: number }): Promise<Bundles
     sdkHello,
     "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nimport { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\n" +
       'const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));\n' +
-      "export const handler = async () => ({ statusCode: 200, body: String(Boolean(client)) });\n",
+      'export const handler = async () => ({ statusCode: 200, body: String(Boolean(client)) });\n',
   );
   const sdkHelloOut = join(OUT_DIR, 'sdk-hello-world.cjs');
   const sdkHelloBuilt = await bundle(sdkHello, sdkHelloOut);
@@ -121,7 +121,13 @@ export async function measureBundles(options: { runs: number }): Promise<Bundles
       sample(o.outfile);
     });
   }
-  const functions: BundleResult[] = outputs.map((o) => ({ name: o.name, entry: o.entry, bytes: o.bytes, initMs: least.get(o.outfile)!, largest: largestPackages(o.metafile) }));
+  const functions: BundleResult[] = outputs.map((o) => ({
+    name: o.name,
+    entry: o.entry,
+    bytes: o.bytes,
+    initMs: least.get(o.outfile)!,
+    largest: largestPackages(o.metafile),
+  }));
   const helloInit = least.get(helloOut)!;
   const sdkHelloInit = least.get(sdkHelloOut)!;
   const largest = functions.reduce((a, b) => (b.bytes > a.bytes ? b : a));

@@ -5,7 +5,8 @@ import type { EndToEndResult } from './scenarios.ts';
 // durations it timed. Prices are assumptions (docs/deploy.md says where they come from).
 
 export const PRICES = {
-  source: 'AWS us-east-1 on-demand list prices (pricing pages as of 2025; DynamoDB after its Nov 2024 on-demand reduction), without free tier',
+  source:
+    'AWS us-east-1 on-demand list prices (pricing pages as of 2025; DynamoDB after its Nov 2024 on-demand reduction), without free tier',
   apiGatewayPerMillionRequests: 1.0,
   lambdaPerMillionInvocations: 0.2,
   lambdaPerGbSecondArm: 0.0000133334,
@@ -47,13 +48,21 @@ export function costPerMillionEvents(e2e: EndToEndResult, eventsPerRequest = 100
   const logGb = (LOG_KB_PER_EVENT * N) / 1024 / 1024;
 
   const rows: CostRow[] = [
-    { item: 'API Gateway', perMillionEvents: `${fmt(apiRequests)} requests`, usd: (apiRequests / 1e6) * PRICES.apiGatewayPerMillionRequests },
+    {
+      item: 'API Gateway',
+      perMillionEvents: `${fmt(apiRequests)} requests`,
+      usd: (apiRequests / 1e6) * PRICES.apiGatewayPerMillionRequests,
+    },
     {
       item: 'Lambda invocations',
       perMillionEvents: `${fmt(apiRequests)} API + ${fmt(consumerInvocations)} consumer`,
       usd: ((apiRequests + consumerInvocations) / 1e6) * PRICES.lambdaPerMillionInvocations,
     },
-    { item: 'Lambda duration', perMillionEvents: `${fmt(gbSeconds)} GB-s (${fmt(apiSeconds + consumerSeconds)} s at 512 MB)`, usd: gbSeconds * PRICES.lambdaPerGbSecondArm },
+    {
+      item: 'Lambda duration',
+      perMillionEvents: `${fmt(gbSeconds)} GB-s (${fmt(apiSeconds + consumerSeconds)} s at 512 MB)`,
+      usd: gbSeconds * PRICES.lambdaPerGbSecondArm,
+    },
     { item: 'DynamoDB writes', perMillionEvents: `${fmt(writeUnits)} WRU`, usd: (writeUnits / 1e6) * PRICES.dynamoPerMillionWriteUnits },
     { item: 'DynamoDB reads', perMillionEvents: `${fmt(readUnits)} RRU`, usd: (readUnits / 1e6) * PRICES.dynamoPerMillionReadUnits },
     { item: 'SQS', perMillionEvents: `${fmt(sqsRequests)} requests`, usd: (sqsRequests / 1e6) * PRICES.sqsPerMillionRequests },
@@ -64,7 +73,7 @@ export function costPerMillionEvents(e2e: EndToEndResult, eventsPerRequest = 100
       PRICES.source,
       `Lambda arm64, ${LAMBDA_MEMORY_GB * 1024} MB; durations are the handlers' times on this machine (a Lambda vCPU share differs)`,
       'transactional writes billed at 2 WRU per KB (DynamoDB Local reports 1)',
-      'SQS: sends, non-empty receives and deletes counted; the event source mapping\'s empty polls are a fixed cost per queue, not per event',
+      "SQS: sends, non-empty receives and deletes counted; the event source mapping's empty polls are a fixed cost per queue, not per event",
       `logs: ${LOG_KB_PER_EVENT} KB per event assumed (the bench runs with logging off)`,
     ],
     rows,

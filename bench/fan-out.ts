@@ -31,12 +31,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function hasMessage(scope: EnvScope, subscriberId: string): Promise<boolean> {
   const { pk, skPrefix } = keys.messagesOfSubscriber(scope, subscriberId);
   const page = await db().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)', ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix }, Limit: 1 }),
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+      Limit: 1,
+    }),
   );
   return (page.Items?.length ?? 0) > 0;
 }
 
-export async function largeTopic(bench: Bench, env: BenchEnv, workflow: WorkflowRef, members: number, consumerConcurrency: number): Promise<LargeTopicResult> {
+export async function largeTopic(
+  bench: Bench,
+  env: BenchEnv,
+  workflow: WorkflowRef,
+  members: number,
+  consumerConcurrency: number,
+): Promise<LargeTopicResult> {
   const key = `audience-${members}`;
   // Zero-padded, so the walk (members in subscriberId order) starts with member 0.
   const ids = Array.from({ length: members }, (_, i) => `${key}-${String(i).padStart(7, '0')}`);
@@ -48,7 +59,15 @@ export async function largeTopic(bench: Bench, env: BenchEnv, workflow: Workflow
 
   const before = bench.snapshot();
   const started = performance.now();
-  await expectStatus(call('POST', '/v1/events/trigger', { name: workflow.workflowId, to: [{ type: 'Topic', topicKey: key }], payload: { author: 'Ann', comment: 'To all' } }), 201, 'topic trigger');
+  await expectStatus(
+    call('POST', '/v1/events/trigger', {
+      name: workflow.workflowId,
+      to: [{ type: 'Topic', topicKey: key }],
+      payload: { author: 'Ann', comment: 'To all' },
+    }),
+    201,
+    'topic trigger',
+  );
   // Polled every 10 ms: a few dozen reads against the deliveries' hundreds of thousands.
   while (!(await hasMessage(env.scope, ids[0]!))) {
     if (performance.now() - started > 120_000) throw new Error(`large topic ${members}: no first message within 2 minutes`);

@@ -58,7 +58,11 @@ export async function putRateNow(options: { itemBytes: number; puts: number }): 
 export async function measureFloor(options: { itemBytes: number; puts: number; concurrentPuts: number; batches: number }): Promise<Floor> {
   const { client, TableName, padding, put } = rawWriter(options.itemBytes);
   const batch = (n = BATCH) =>
-    client.send(new BatchWriteCommand({ RequestItems: { [TableName]: Array.from({ length: n }, () => ({ PutRequest: { Item: rawItem(padding) } })) } }));
+    client.send(
+      new BatchWriteCommand({
+        RequestItems: { [TableName]: Array.from({ length: n }, () => ({ PutRequest: { Item: rawItem(padding) } })) },
+      }),
+    );
 
   // Warm the connection pool and the JVM first.
   await mapConcurrently(Array.from({ length: 300 }), 32, put);

@@ -113,7 +113,10 @@ function meterSqs(client: SQSClient, counts: SqsCounts): void {
 export async function startBench(options: { consumerConcurrency: number; longWaitSeconds?: number }): Promise<Bench> {
   const stateDir = mkdtempSync(join(tmpdir(), 'notify-bench-'));
   const stack = await startLocalStack({
-    stateDir, tableName: 'notify-bench', consumers: false, socketPort: 0,
+    stateDir,
+    tableName: 'notify-bench',
+    consumers: false,
+    socketPort: 0,
     ...(options.longWaitSeconds !== undefined && { longWaitSeconds: options.longWaitSeconds }),
   });
   const meter: RequestMeter = meterRequests(dynamo());
@@ -207,7 +210,13 @@ export async function startBench(options: { consumerConcurrency: number; longWai
       const b = before.consumers[name] ?? { batches: 0, records: 0, failed: 0, ms: 0 };
       consumers[name] = { batches: s.batches - b.batches, records: s.records - b.records, failed: s.failed - b.failed, ms: s.ms - b.ms };
     }
-    return { dynamo: countsBetween(before.dynamo, now.dynamo), sqs: sqsDiff, wakesFired: now.wakesFired - before.wakesFired, consumers, ms: now.at - before.at };
+    return {
+      dynamo: countsBetween(before.dynamo, now.dynamo),
+      sqs: sqsDiff,
+      wakesFired: now.wakesFired - before.wakesFired,
+      consumers,
+      ms: now.at - before.at,
+    };
   };
 
   const queueDepth = async () => {
@@ -228,7 +237,8 @@ export async function startBench(options: { consumerConcurrency: number; longWai
     // Twice in a row: a consumer may be between receiving a batch and running it.
     let quiet = 0;
     while (quiet < 2) {
-      if (Date.now() > deadline) throw new Error(`The pipeline did not settle: ${JSON.stringify({ inFlight, depth: await queueDepth(), consumerStats })}`);
+      if (Date.now() > deadline)
+        throw new Error(`The pipeline did not settle: ${JSON.stringify({ inFlight, depth: await queueDepth(), consumerStats })}`);
       await sleep(50);
       quiet = inFlight === 0 && (await queueDepth()) === 0 ? quiet + 1 : 0;
     }

@@ -73,19 +73,40 @@ export async function seedInbox(env: BenchEnv, subscriber: Subscriber, count: nu
  * The bell's counts and the first pages of the default and Unread tabs, small inbox against
  * large (the same unread messages); then the counts at their cap (`capped`: 1,000 unread).
  */
-export async function inboxDepth(bench: Bench, env: BenchEnv, inboxes: { small: Subscriber; large: Subscriber; capped: Subscriber }, samples: number): Promise<{ compared: DepthResult[]; atCap: DepthResult }> {
+export async function inboxDepth(
+  bench: Bench,
+  env: BenchEnv,
+  inboxes: { small: Subscriber; large: Subscriber; capped: Subscriber },
+  samples: number,
+): Promise<{ compared: DepthResult[]; atCap: DepthResult }> {
   const { small, large, capped } = inboxes;
   const sessionOf = async (subscriber: Subscriber) => {
     const open = bench.api({ bearer: '' });
-    const res = await expectStatus(open('POST', '/v1/inbox/session', { applicationIdentifier: env.applicationIdentifier, subscriber: subscriber.subscriberId }), 201, 'inbox session');
+    const res = await expectStatus(
+      open('POST', '/v1/inbox/session', { applicationIdentifier: env.applicationIdentifier, subscriber: subscriber.subscriberId }),
+      201,
+      'inbox session',
+    );
     return bench.api({ bearer: (res.body as { data: { token: string } }).data.token });
   };
   const [smallCall, largeCall, cappedCall] = [await sessionOf(small), await sessionOf(large), await sessionOf(capped)];
   const list = '/v1/inbox/notifications?limit=10&archived=false&snoozed=false';
   const counts = `/v1/inbox/notifications/count?filters=${encodeURIComponent(BELL)}`;
   const compared = [
-    await compareDepth(bench, 'inbox list, default tab (limit 10)', { label: '10 messages', call: () => smallCall('GET', list) }, { label: '10,000 messages (10 unread)', call: () => largeCall('GET', list) }, samples),
-    await compareDepth(bench, 'inbox bell counts (4 severities)', { label: '10 messages', call: () => smallCall('GET', counts) }, { label: '10,000 messages (10 unread)', call: () => largeCall('GET', counts) }, samples),
+    await compareDepth(
+      bench,
+      'inbox list, default tab (limit 10)',
+      { label: '10 messages', call: () => smallCall('GET', list) },
+      { label: '10,000 messages (10 unread)', call: () => largeCall('GET', list) },
+      samples,
+    ),
+    await compareDepth(
+      bench,
+      'inbox bell counts (4 severities)',
+      { label: '10 messages', call: () => smallCall('GET', counts) },
+      { label: '10,000 messages (10 unread)', call: () => largeCall('GET', counts) },
+      samples,
+    ),
     await compareDepth(
       bench,
       'inbox Unread tab (limit 10)',
@@ -94,6 +115,12 @@ export async function inboxDepth(bench: Bench, env: BenchEnv, inboxes: { small: 
       samples,
     ),
   ];
-  const atCap = await compareDepth(bench, 'inbox bell counts (4 severities)', { label: '10 unread of 10', call: () => smallCall('GET', counts) }, { label: '1,000 unread of 10,000', call: () => cappedCall('GET', counts) }, samples);
+  const atCap = await compareDepth(
+    bench,
+    'inbox bell counts (4 severities)',
+    { label: '10 unread of 10', call: () => smallCall('GET', counts) },
+    { label: '1,000 unread of 10,000', call: () => cappedCall('GET', counts) },
+    samples,
+  );
   return { compared, atCap };
 }

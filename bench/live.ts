@@ -65,7 +65,12 @@ function watchMessageWrites(timings: Map<string, Timing>): () => void {
   return () => client.middlewareStack.remove(name);
 }
 
-async function openSockets(socketUrl: string, env: BenchEnv, subscribers: readonly Subscriber[], onFrame: (text: string, at: number) => void): Promise<WebSocket[]> {
+async function openSockets(
+  socketUrl: string,
+  env: BenchEnv,
+  subscribers: readonly Subscriber[],
+  onFrame: (text: string, at: number) => void,
+): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
   for (const s of subscribers) {
     const token = await signSessionToken({ ...env.scope, subscriberId: s.subscriberId, subscriberDbId: s._id, contextKeys: [] });
@@ -94,19 +99,31 @@ export async function liveUnderLoad(
   let frames = 0;
   // Without sockets: the same load to subscribers that never opened one (nothing is announced),
   // so the two runs' difference is what live updates cost.
-  const sockets = options.sockets === false ? [] : await openSockets(bench.stack.socketUrl!, env, subscribers, (text, at) => {
-    frames++;
-    if (!text.startsWith('{"event":"notification_received"')) return;
-    const txid = /"transactionId":"([^"]+)"/.exec(text)?.[1];
-    const timing = txid ? timings.get(txid) : undefined;
-    if (timing && timing.received === undefined) timing.received = at;
-  });
+  const sockets =
+    options.sockets === false
+      ? []
+      : await openSockets(bench.stack.socketUrl!, env, subscribers, (text, at) => {
+          frames++;
+          if (!text.startsWith('{"event":"notification_received"')) return;
+          const txid = /"transactionId":"([^"]+)"/.exec(text)?.[1];
+          const timing = txid ? timings.get(txid) : undefined;
+          if (timing && timing.received === undefined) timing.received = at;
+        });
   const unwatch = watchMessageWrites(timings);
   try {
     await bench.idle();
     await bench.setConsumerConcurrency(options.consumerConcurrency);
     // Warm: the handler modules, the consumers' caches, a push of each kind.
-    for (let i = 0; i < 5; i++) await expectStatus(call('POST', '/v1/events/trigger', { name: workflow.workflowId, to: subscribers[i]!.subscriberId, payload: { author: 'Bob', comment: 'warm' } }), 201, 'trigger');
+    for (let i = 0; i < 5; i++)
+      await expectStatus(
+        call('POST', '/v1/events/trigger', {
+          name: workflow.workflowId,
+          to: subscribers[i]!.subscriberId,
+          payload: { author: 'Bob', comment: 'warm' },
+        }),
+        201,
+        'trigger',
+      );
     await bench.idle();
     frames = 0;
 
@@ -128,7 +145,16 @@ export async function liveUnderLoad(
       timings.set(transactionId, { sent: performance.now() });
       inFlight++;
       sends.push(
-        expectStatus(call('POST', '/v1/events/trigger', { name: workflow.workflowId, to: subscriber.subscriberId, transactionId, payload: { author: 'Bob', comment: `live ${i}` } }), 201, 'trigger').finally(() => inFlight--),
+        expectStatus(
+          call('POST', '/v1/events/trigger', {
+            name: workflow.workflowId,
+            to: subscriber.subscriberId,
+            transactionId,
+            payload: { author: 'Bob', comment: `live ${i}` },
+          }),
+          201,
+          'trigger',
+        ).finally(() => inFlight--),
       );
     }
     await Promise.all(sends);
@@ -136,7 +162,8 @@ export async function liveUnderLoad(
     // Every frame in, with a bound (the queues drain first).
     await bench.idle(600_000);
     const deadline = performance.now() + 30_000;
-    while (options.sockets !== false && [...timings.values()].some((t) => t.received === undefined) && performance.now() < deadline) await sleep(50);
+    while (options.sockets !== false && [...timings.values()].some((t) => t.received === undefined) && performance.now() < deadline)
+      await sleep(50);
     const diff = bench.since(before);
     const elapsedSeconds = (performance.now() - started) / 1000;
 
@@ -157,7 +184,11 @@ export async function liveUnderLoad(
       pushAfterStoreMs: { p50: median(after), p99: percentile(after, 99) },
       missing: options.sockets === false ? 0 : all.filter((t) => t.received === undefined).length,
       perEvent: costOf(diff.dynamo, total),
-      liveConsumer: { batches: live.batches, recordsPerBatch: live.records / Math.max(1, live.batches), msPerBatch: live.ms / Math.max(1, live.batches) },
+      liveConsumer: {
+        batches: live.batches,
+        recordsPerBatch: live.records / Math.max(1, live.batches),
+        msPerBatch: live.ms / Math.max(1, live.batches),
+      },
       framesPerEvent: frames / total,
     };
   } finally {

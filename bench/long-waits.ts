@@ -60,8 +60,14 @@ export async function longWaits(bench: Bench, env: BenchEnv, subscriberIds: read
   const call = bench.api(env.apiKey);
   const delays = subscriberIds.length;
   const inApp = { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Your trial ends soon' } };
-  const month = await createInAppWorkflow(call, 'trial-reminder', [{ name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'regular', amount: 30, unit: 'days' } }, inApp]);
-  const short = await createInAppWorkflow(call, 'short-reminder', [{ name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'regular', amount: SHORT_DELAY_SECONDS, unit: 'seconds' } }, inApp]);
+  const month = await createInAppWorkflow(call, 'trial-reminder', [
+    { name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'regular', amount: 30, unit: 'days' } },
+    inApp,
+  ]);
+  const short = await createInAppWorkflow(call, 'short-reminder', [
+    { name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'regular', amount: SHORT_DELAY_SECONDS, unit: 'seconds' } },
+    inApp,
+  ]);
   await bench.idle();
 
   // The consumers run in this process: their scheduler is this one, counted.
@@ -85,9 +91,16 @@ export async function longWaits(bench: Bench, env: BenchEnv, subscriberIds: read
     const messagesBefore = await countMessages(env);
     before = bench.snapshot();
     scheduledBefore = scheduled;
-    await expectStatus(call('POST', '/v1/events/trigger/bulk', bulkBody(short.workflowId, subscriberIds, 'short')), 201, 'scheduled delays');
+    await expectStatus(
+      call('POST', '/v1/events/trigger/bulk', bulkBody(short.workflowId, subscriberIds, 'short')),
+      201,
+      'scheduled delays',
+    );
     // Every wake scheduled has fired (a wake fires 10 s after it is made: all are made by then).
-    await until('the wakes', () => scheduled > scheduledBefore && bench.snapshot().wakesFired - before.wakesFired >= scheduled - scheduledBefore);
+    await until(
+      'the wakes',
+      () => scheduled > scheduledBefore && bench.snapshot().wakesFired - before.wakesFired >= scheduled - scheduledBefore,
+    );
     await bench.idle();
     const whole = bench.since(before);
     const delivered = (await countMessages(env)) - messagesBefore;
@@ -95,7 +108,12 @@ export async function longWaits(bench: Bench, env: BenchEnv, subscriberIds: read
     const scheduledDelayWholeLife = perDelay(whole, delays, scheduled - scheduledBefore);
 
     const hops = Math.ceil((30 * DAY_S) / MAX_QUEUE_DELAY_SECONDS);
-    return { delays, thirtyDaysUntilScheduled, scheduledDelayWholeLife, before: { hops, jobsConsumerRuns: hops, consistentReads: hops, sqsMessagesSent: hops } };
+    return {
+      delays,
+      thirtyDaysUntilScheduled,
+      scheduledDelayWholeLife,
+      before: { hops, jobsConsumerRuns: hops, consistentReads: hops, sqsMessagesSent: hops },
+    };
   } finally {
     scheduler.schedule = schedule;
   }

@@ -30,7 +30,10 @@ export async function measureRateLimit(bench: Bench, env: BenchEnv, calls: numbe
   const times = await bench.timed(async () => {
     const t = { check: [] as number[], uncached: [] as number[] };
     for (let i = 0; i < calls; i++) {
-      for (const [kind, call] of [['check', check], ['uncached', uncached]] as const) {
+      for (const [kind, call] of [
+        ['check', check],
+        ['uncached', uncached],
+      ] as const) {
         const started = performance.now();
         await call();
         t[kind].push(performance.now() - started);

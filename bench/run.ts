@@ -49,8 +49,34 @@ import { round } from './stats.ts';
 const QUICK = process.env.BENCH_QUICK === '1';
 const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);
 const SIZES = QUICK
-  ? { subscribers: 300, subscriptions: 1_100, notifications: 5_000, bulkRequests: 10, e2eRequests: 5, replayDeliveries: 1_000, digests: 5, calls: 20, bulkCalls: 5, depthSamples: 10, initRuns: 1, longWaits: 20 }
-  : { subscribers: 1_000, subscriptions: 1_100, notifications: 50_000, bulkRequests: 30, e2eRequests: 60, replayDeliveries: 3_000, digests: 10, calls: 100, bulkCalls: 30, depthSamples: 40, initRuns: 5, longWaits: 100 };
+  ? {
+      subscribers: 300,
+      subscriptions: 1_100,
+      notifications: 5_000,
+      bulkRequests: 10,
+      e2eRequests: 5,
+      replayDeliveries: 1_000,
+      digests: 5,
+      calls: 20,
+      bulkCalls: 5,
+      depthSamples: 10,
+      initRuns: 1,
+      longWaits: 20,
+    }
+  : {
+      subscribers: 1_000,
+      subscriptions: 1_100,
+      notifications: 50_000,
+      bulkRequests: 30,
+      e2eRequests: 60,
+      replayDeliveries: 3_000,
+      digests: 10,
+      calls: 100,
+      bulkCalls: 30,
+      depthSamples: 40,
+      initRuns: 5,
+      longWaits: 100,
+    };
 const SMALL_ENVIRONMENT = 1_000;
 const RESULTS = fileURLToPath(new URL('results.json', import.meta.url));
 const LIVE = {
@@ -86,13 +112,25 @@ const log = (message: string) => console.error(`[bench ${new Date().toISOString(
  */
 async function liveSection(bench: Bench, dev: BenchEnv, workflow: WorkflowRef, subscribers: readonly Subscriber[]) {
   const run = async (sockets: boolean, to: readonly Subscriber[]) => {
-    log(`live: ${LIVE.perSecond} single triggers/s for ${LIVE.seconds} s to ${LIVE.subscribers} subscribers ${sockets ? 'with' : 'without'} an open socket`);
+    log(
+      `live: ${LIVE.perSecond} single triggers/s for ${LIVE.seconds} s to ${LIVE.subscribers} subscribers ${sockets ? 'with' : 'without'} an open socket`,
+    );
     const cpuBefore = cpuNow();
-    const result: LiveResult = await bench.timed(() => liveUnderLoad(bench, dev, workflow, to, { perSecond: LIVE.perSecond, seconds: LIVE.seconds, consumerConcurrency: CONSUMER_CONCURRENCY, sockets }));
+    const result: LiveResult = await bench.timed(() =>
+      liveUnderLoad(bench, dev, workflow, to, {
+        perSecond: LIVE.perSecond,
+        seconds: LIVE.seconds,
+        consumerConcurrency: CONSUMER_CONCURRENCY,
+        sockets,
+      }),
+    );
     const cores = coresUsed(cpuBefore, cpuNow(), result.elapsedSeconds);
     return { ...result, coresUsed: cores, cpuMsPerEvent: cpuMsPerDelivery(cores, result.events / result.elapsedSeconds) };
   };
-  const quiet = await seedSubscribers(dev.scope, Array.from({ length: LIVE.subscribers }, (_, i) => `live-quiet-${i}`));
+  const quiet = await seedSubscribers(
+    dev.scope,
+    Array.from({ length: LIVE.subscribers }, (_, i) => `live-quiet-${i}`),
+  );
   const withoutSockets = await run(false, quiet);
   return { ...(await run(true, subscribers.slice(0, LIVE.subscribers))), withoutSockets };
 }
@@ -108,23 +146,50 @@ async function audienceSection(bench: Bench, dev: BenchEnv, workflow: WorkflowRe
   const largest = topics[topics.length - 1]!;
   const middle = topics[Math.floor(topics.length / 2)]!;
   const checks = [
-    { target: `first message: ${largest.members / 1000}k topic ÷ ${smallest.members / 1000}k topic`, value: largest.firstMessageMs / smallest.firstMessageMs, limit: `≤ ${TARGETS.firstMessageRatio}`, ok: largest.firstMessageMs / smallest.firstMessageMs <= TARGETS.firstMessageRatio },
-    { target: `deliveries/s: ${largest.members / 1000}k topic ÷ ${smallest.members / 1000}k topic`, value: largest.deliveriesPerSec / smallest.deliveriesPerSec, limit: `≥ ${TARGETS.audienceRateRatio}`, ok: largest.deliveriesPerSec / smallest.deliveriesPerSec >= TARGETS.audienceRateRatio },
-    { target: `deliveries/s: ${middle.members / 1000}k topic ÷ many one-recipient triggers`, value: middle.deliveriesPerSec / manyTriggersPerSec, limit: `≥ ${TARGETS.largeVsManyRatio}`, ok: middle.deliveriesPerSec / manyTriggersPerSec >= TARGETS.largeVsManyRatio },
+    {
+      target: `first message: ${largest.members / 1000}k topic ÷ ${smallest.members / 1000}k topic`,
+      value: largest.firstMessageMs / smallest.firstMessageMs,
+      limit: `≤ ${TARGETS.firstMessageRatio}`,
+      ok: largest.firstMessageMs / smallest.firstMessageMs <= TARGETS.firstMessageRatio,
+    },
+    {
+      target: `deliveries/s: ${largest.members / 1000}k topic ÷ ${smallest.members / 1000}k topic`,
+      value: largest.deliveriesPerSec / smallest.deliveriesPerSec,
+      limit: `≥ ${TARGETS.audienceRateRatio}`,
+      ok: largest.deliveriesPerSec / smallest.deliveriesPerSec >= TARGETS.audienceRateRatio,
+    },
+    {
+      target: `deliveries/s: ${middle.members / 1000}k topic ÷ many one-recipient triggers`,
+      value: middle.deliveriesPerSec / manyTriggersPerSec,
+      limit: `≥ ${TARGETS.largeVsManyRatio}`,
+      ok: middle.deliveriesPerSec / manyTriggersPerSec >= TARGETS.largeVsManyRatio,
+    },
   ];
   return { topics, manyTriggersPerSec, checks };
 }
 
 function printAudiences(a: Awaited<ReturnType<typeof audienceSection>>) {
-  table(`3c. Large audiences (one trigger to a topic, one-step in-app; many one-recipient triggers: ${n(a.manyTriggersPerSec)} deliveries/s)`, ['members', 'first message ms', 'all delivered s', 'deliveries / s', 'DynamoDB requests (writes) / delivery', 'SQS messages / delivery', 'events consumer batches (records)'], a.topics.map((t) => [
-    t.members,
-    t.firstMessageMs,
-    t.allDeliveredMs / 1000,
-    t.deliveriesPerSec,
-    `${n(t.perDelivery.requests, 2)} (${n(t.perDelivery.writeRequests, 2)})`,
-    n(t.sqsMessagesPerDelivery, 3),
-    `${t.eventBatches} (${t.eventRecords})`,
-  ]));
+  table(
+    `3c. Large audiences (one trigger to a topic, one-step in-app; many one-recipient triggers: ${n(a.manyTriggersPerSec)} deliveries/s)`,
+    [
+      'members',
+      'first message ms',
+      'all delivered s',
+      'deliveries / s',
+      'DynamoDB requests (writes) / delivery',
+      'SQS messages / delivery',
+      'events consumer batches (records)',
+    ],
+    a.topics.map((t) => [
+      t.members,
+      t.firstMessageMs,
+      t.allDeliveredMs / 1000,
+      t.deliveriesPerSec,
+      `${n(t.perDelivery.requests, 2)} (${n(t.perDelivery.writeRequests, 2)})`,
+      n(t.sqsMessagesPerDelivery, 3),
+      `${t.eventBatches} (${t.eventRecords})`,
+    ]),
+  );
 }
 
 async function audiencesOnly() {
@@ -134,18 +199,36 @@ async function audiencesOnly() {
   try {
     const { dev } = await benchOrganization();
     const workflow = await createInAppWorkflow(bench.api(dev.apiKey), 'comment-posted');
-    const subscribers = await seedSubscribers(dev.scope, Array.from({ length: SIZES.subscribers }, (_, i) => `sub-${i}`));
+    const subscribers = await seedSubscribers(
+      dev.scope,
+      Array.from({ length: SIZES.subscribers }, (_, i) => `sub-${i}`),
+    );
     // Warmed up first (this process's JIT and DynamoDB Local's), as the full run's end to end is
     // by the sections before it: a cold comparison would flatter the topics measured after it.
     await endToEnd(bench, dev, workflow, subscribers, { requests: 10, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY });
     log(`end to end: ${SIZES.e2eRequests * 100} one-recipient events, for comparison`);
-    const many = await bench.timed(() => endToEnd(bench, dev, workflow, subscribers, { requests: SIZES.e2eRequests, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY }));
+    const many = await bench.timed(() =>
+      endToEnd(bench, dev, workflow, subscribers, { requests: SIZES.e2eRequests, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY }),
+    );
     const audiences = await audienceSection(bench, dev, workflow, many.deliveredPerSec);
     load.push(loadavg()[0]!);
-    const results = { startedAt: startedAt.toISOString(), machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) }, consumerConcurrency: CONSUMER_CONCURRENCY, targets: audiences.checks.map((c) => ({ ...c, value: round(c.value) })), manyTriggers: { events: many.events, deliveredPerSec: many.deliveredPerSec, perDelivery: many.perDelivery }, topics: audiences.topics };
+    const results = {
+      startedAt: startedAt.toISOString(),
+      machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) },
+      consumerConcurrency: CONSUMER_CONCURRENCY,
+      targets: audiences.checks.map((c) => ({ ...c, value: round(c.value) })),
+      manyTriggers: { events: many.events, deliveredPerSec: many.deliveredPerSec, perDelivery: many.perDelivery },
+      topics: audiences.topics,
+    };
     writeFileSync(fileURLToPath(new URL('results-fanout.json', import.meta.url)), `${JSON.stringify(results, roundNumbers, 2)}\n`);
-    console.log(`\nLarge audiences ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`);
-    table('Targets', ['target', 'measured', 'target', ''], audiences.checks.map((c) => [c.target, c.value, c.limit, c.ok ? 'ok' : 'MISSED']));
+    console.log(
+      `\nLarge audiences ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`,
+    );
+    table(
+      'Targets',
+      ['target', 'measured', 'target', ''],
+      audiences.checks.map((c) => [c.target, c.value, c.limit, c.ok ? 'ok' : 'MISSED']),
+    );
     printAudiences(audiences);
   } finally {
     await bench.stop();
@@ -158,24 +241,61 @@ async function liveOnly() {
   const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY });
   try {
     const { dev } = await benchOrganization();
-    const subscribers = await seedSubscribers(dev.scope, Array.from({ length: LIVE.subscribers }, (_, i) => `sub-${i}`));
+    const subscribers = await seedSubscribers(
+      dev.scope,
+      Array.from({ length: LIVE.subscribers }, (_, i) => `sub-${i}`),
+    );
     const workflow = await createInAppWorkflow(bench.api(dev.apiKey), 'comment-posted');
     // What a delivery costs when its subscriber has no socket open (counted, capacity asked for).
-    const withoutSockets = await seedSubscribers(dev.scope, Array.from({ length: 1_000 }, (_, i) => `quiet-${i}`));
-    const quiet = await endToEnd(bench, dev, workflow, withoutSockets, { requests: 10, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY });
+    const withoutSockets = await seedSubscribers(
+      dev.scope,
+      Array.from({ length: 1_000 }, (_, i) => `quiet-${i}`),
+    );
+    const quiet = await endToEnd(bench, dev, workflow, withoutSockets, {
+      requests: 10,
+      parallel: 2,
+      consumerConcurrency: CONSUMER_CONCURRENCY,
+    });
     const live = await liveSection(bench, dev, workflow, subscribers);
     load.push(loadavg()[0]!);
-    const noSockets = { perDelivery: quiet.perDelivery, sqsPerDelivery: quiet.sqsPerDelivery, consumers: quiet.consumers, costPerMillionEvents: costPerMillionEvents(quiet).totalUsd };
-    const results = { startedAt: startedAt.toISOString(), machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) }, noSockets, live };
+    const noSockets = {
+      perDelivery: quiet.perDelivery,
+      sqsPerDelivery: quiet.sqsPerDelivery,
+      consumers: quiet.consumers,
+      costPerMillionEvents: costPerMillionEvents(quiet).totalUsd,
+    };
+    const results = {
+      startedAt: startedAt.toISOString(),
+      machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) },
+      noSockets,
+      live,
+    };
     writeFileSync(fileURLToPath(new URL('results-live.json', import.meta.url)), `${JSON.stringify(results, roundNumbers, 2)}\n`);
     console.log(`\nLive ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`);
     const q = noSockets;
-    table('One-step in-app delivery to a subscriber without an open socket (1,000 events, bulk)', ['measure', 'value'], [
-      ['DynamoDB requests (writes) per delivery', `${n(q.perDelivery.requests, 2)} (${n(q.perDelivery.writeRequests, 2)}): ${Object.entries(q.perDelivery.byOperation).map(([k, v]) => `${k} ${n(v, 2)}`).join(', ')}`],
-      ['SQS messages / requests per delivery', `${n(q.sqsPerDelivery.messages, 2)} / ${n(q.sqsPerDelivery.sendRequests + q.sqsPerDelivery.receiveRequests + q.sqsPerDelivery.deleteRequests, 2)}`],
-      ['consumer batches per delivery', Object.entries(q.consumers).map(([k, c]) => `${k} ${n(c.batches / 1000, 3)}`).join(', ')],
-      ['cost per million events (USD)', n(q.costPerMillionEvents, 2)],
-    ]);
+    table(
+      'One-step in-app delivery to a subscriber without an open socket (1,000 events, bulk)',
+      ['measure', 'value'],
+      [
+        [
+          'DynamoDB requests (writes) per delivery',
+          `${n(q.perDelivery.requests, 2)} (${n(q.perDelivery.writeRequests, 2)}): ${Object.entries(q.perDelivery.byOperation)
+            .map(([k, v]) => `${k} ${n(v, 2)}`)
+            .join(', ')}`,
+        ],
+        [
+          'SQS messages / requests per delivery',
+          `${n(q.sqsPerDelivery.messages, 2)} / ${n(q.sqsPerDelivery.sendRequests + q.sqsPerDelivery.receiveRequests + q.sqsPerDelivery.deleteRequests, 2)}`,
+        ],
+        [
+          'consumer batches per delivery',
+          Object.entries(q.consumers)
+            .map(([k, c]) => `${k} ${n(c.batches / 1000, 3)}`)
+            .join(', '),
+        ],
+        ['cost per million events (USD)', n(q.costPerMillionEvents, 2)],
+      ],
+    );
     printLive(live);
   } finally {
     await bench.stop();
@@ -183,27 +303,67 @@ async function liveOnly() {
 }
 
 function printLive(l: Awaited<ReturnType<typeof liveSection>>) {
-  table(`3b. Live updates (${n(l.targetPerSec, 0)} single triggers/s for ${l.seconds} s, ${l.subscribers} open sockets, one-step in-app)`, ['measure', 'value'], [
-    ['events (sent / s as achieved)', `${l.events} (${n(l.sentPerSec)})`],
-    ['trigger → message stored, p50 / p99 ms', `${n(l.storedMs.p50)} / ${n(l.storedMs.p99)}`],
-    ['trigger → notification_received on the socket, p50 / p99 ms', `${n(l.receivedMs.p50)} / ${n(l.receivedMs.p99)}`],
-    ['stored → received (the push), p50 / p99 ms', `${n(l.pushAfterStoreMs.p50)} / ${n(l.pushAfterStoreMs.p99)}`],
-    ['frames not received', l.missing],
-    ['frames per event (received, unread, unseen)', l.framesPerEvent],
-    ['DynamoDB requests per event, delivery and push (of them writes)', `${n(l.perEvent.requests, 2)} (${n(l.perEvent.writeRequests, 2)})`],
-    ['live consumer: batches, records per batch, ms per batch', `${l.liveConsumer.batches}, ${n(l.liveConsumer.recordsPerBatch)}, ${n(l.liveConsumer.msPerBatch)}`],
-    ['cores used: this process / DynamoDB Local; CPU ms per event, both', `${n(l.coresUsed.node, 2)} / ${l.coresUsed.dynamoDbLocal === undefined ? 'n/a' : n(l.coresUsed.dynamoDbLocal, 2)}; ${l.cpuMsPerEvent === undefined ? 'n/a' : n(l.cpuMsPerEvent)}`],
-    ['the same load without sockets: trigger → stored p50 / p99 ms', `${n(l.withoutSockets.storedMs.p50)} / ${n(l.withoutSockets.storedMs.p99)}`],
-    ['  its DynamoDB requests per event (of them writes); CPU ms per event', `${n(l.withoutSockets.perEvent.requests, 2)} (${n(l.withoutSockets.perEvent.writeRequests, 2)}); ${l.withoutSockets.cpuMsPerEvent === undefined ? 'n/a' : n(l.withoutSockets.cpuMsPerEvent)}`],
-  ]);
+  table(
+    `3b. Live updates (${n(l.targetPerSec, 0)} single triggers/s for ${l.seconds} s, ${l.subscribers} open sockets, one-step in-app)`,
+    ['measure', 'value'],
+    [
+      ['events (sent / s as achieved)', `${l.events} (${n(l.sentPerSec)})`],
+      ['trigger → message stored, p50 / p99 ms', `${n(l.storedMs.p50)} / ${n(l.storedMs.p99)}`],
+      ['trigger → notification_received on the socket, p50 / p99 ms', `${n(l.receivedMs.p50)} / ${n(l.receivedMs.p99)}`],
+      ['stored → received (the push), p50 / p99 ms', `${n(l.pushAfterStoreMs.p50)} / ${n(l.pushAfterStoreMs.p99)}`],
+      ['frames not received', l.missing],
+      ['frames per event (received, unread, unseen)', l.framesPerEvent],
+      [
+        'DynamoDB requests per event, delivery and push (of them writes)',
+        `${n(l.perEvent.requests, 2)} (${n(l.perEvent.writeRequests, 2)})`,
+      ],
+      [
+        'live consumer: batches, records per batch, ms per batch',
+        `${l.liveConsumer.batches}, ${n(l.liveConsumer.recordsPerBatch)}, ${n(l.liveConsumer.msPerBatch)}`,
+      ],
+      [
+        'cores used: this process / DynamoDB Local; CPU ms per event, both',
+        `${n(l.coresUsed.node, 2)} / ${l.coresUsed.dynamoDbLocal === undefined ? 'n/a' : n(l.coresUsed.dynamoDbLocal, 2)}; ${l.cpuMsPerEvent === undefined ? 'n/a' : n(l.cpuMsPerEvent)}`,
+      ],
+      [
+        'the same load without sockets: trigger → stored p50 / p99 ms',
+        `${n(l.withoutSockets.storedMs.p50)} / ${n(l.withoutSockets.storedMs.p99)}`,
+      ],
+      [
+        '  its DynamoDB requests per event (of them writes); CPU ms per event',
+        `${n(l.withoutSockets.perEvent.requests, 2)} (${n(l.withoutSockets.perEvent.writeRequests, 2)}); ${l.withoutSockets.cpuMsPerEvent === undefined ? 'n/a' : n(l.withoutSockets.cpuMsPerEvent)}`,
+      ],
+    ],
+  );
 }
 
 function printRateLimit(r: RateLimitResult) {
-  const ops = (c: { byOperation: Record<string, number> }) => Object.entries(c.byOperation).map(([k, v]) => `${k} ${n(v, 2)}`).join(', ');
-  table(`API rate-limit check, added to every API-key request (${r.calls} calls each)`, ['measure', 'p50 ms', 'p99 ms', 'DynamoDB requests / call', 'write units / call', 'read units / call'], [
-    ['the check (organization limits cached)', r.check.p50Ms, r.check.p99Ms, ops(r.check.perCall), r.check.perCall.writeUnits, r.check.perCall.readUnits],
-    ['the check, organization not cached (once per 30 s)', r.uncached.p50Ms, '', ops(r.uncached.perCall), r.uncached.perCall.writeUnits, r.uncached.perCall.readUnits],
-  ]);
+  const ops = (c: { byOperation: Record<string, number> }) =>
+    Object.entries(c.byOperation)
+      .map(([k, v]) => `${k} ${n(v, 2)}`)
+      .join(', ');
+  table(
+    `API rate-limit check, added to every API-key request (${r.calls} calls each)`,
+    ['measure', 'p50 ms', 'p99 ms', 'DynamoDB requests / call', 'write units / call', 'read units / call'],
+    [
+      [
+        'the check (organization limits cached)',
+        r.check.p50Ms,
+        r.check.p99Ms,
+        ops(r.check.perCall),
+        r.check.perCall.writeUnits,
+        r.check.perCall.readUnits,
+      ],
+      [
+        'the check, organization not cached (once per 30 s)',
+        r.uncached.p50Ms,
+        '',
+        ops(r.uncached.perCall),
+        r.uncached.perCall.writeUnits,
+        r.uncached.perCall.readUnits,
+      ],
+    ],
+  );
 }
 
 async function authOnly() {
@@ -216,16 +376,40 @@ async function authOnly() {
     const auth = await measureAuth(bench, dev, calls);
     const rateLimit = await measureRateLimit(bench, dev, calls);
     load.push(loadavg()[0]!);
-    const results = { startedAt: startedAt.toISOString(), machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) }, auth, rateLimit };
+    const results = {
+      startedAt: startedAt.toISOString(),
+      machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) },
+      auth,
+      rateLimit,
+    };
     writeFileSync(fileURLToPath(new URL('results-auth.json', import.meta.url)), `${JSON.stringify(results, roundNumbers, 2)}\n`);
     console.log(`\nAuthentication ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`);
-    const ops = (c: { byOperation: Record<string, number> }) => Object.entries(c.byOperation).map(([k, v]) => `${k} ${n(v, 2)}`).join(', ');
-    table(`API-key authentication (${auth.calls} calls each, one after another)`, ['measure', 'p50 ms', 'p99 ms', 'DynamoDB requests / call', 'read units / call'], [
-      ['the key check alone (findCallerByApiKey)', auth.check.p50Ms, auth.check.p99Ms, ops(auth.check.perCall), auth.check.perCall.readUnits],
-      ['an unknown key (refused)', auth.refused.p50Ms, '', ops(auth.refused.perCall), auth.refused.perCall.readUnits],
-      ['GET /v1/environments/me (check + its own read)', auth.route.p50Ms, auth.route.p99Ms, ops(auth.route.perCall), auth.route.perCall.readUnits],
-      ['floor: a consistent GetItem of the key item', auth.rawGetMs.p50, auth.rawGetMs.p99, 'GetItem 1', 1],
-    ]);
+    const ops = (c: { byOperation: Record<string, number> }) =>
+      Object.entries(c.byOperation)
+        .map(([k, v]) => `${k} ${n(v, 2)}`)
+        .join(', ');
+    table(
+      `API-key authentication (${auth.calls} calls each, one after another)`,
+      ['measure', 'p50 ms', 'p99 ms', 'DynamoDB requests / call', 'read units / call'],
+      [
+        [
+          'the key check alone (findCallerByApiKey)',
+          auth.check.p50Ms,
+          auth.check.p99Ms,
+          ops(auth.check.perCall),
+          auth.check.perCall.readUnits,
+        ],
+        ['an unknown key (refused)', auth.refused.p50Ms, '', ops(auth.refused.perCall), auth.refused.perCall.readUnits],
+        [
+          'GET /v1/environments/me (check + its own read)',
+          auth.route.p50Ms,
+          auth.route.p99Ms,
+          ops(auth.route.perCall),
+          auth.route.perCall.readUnits,
+        ],
+        ['floor: a consistent GetItem of the key item', auth.rawGetMs.p50, auth.rawGetMs.p99, 'GetItem 1', 1],
+      ],
+    );
     printRateLimit(rateLimit);
   } finally {
     await bench.stop();
@@ -234,8 +418,15 @@ async function authOnly() {
 
 async function longWaitSection(bench: Bench, dev: BenchEnv): Promise<LongWaitResult> {
   log(`long waits: ${SIZES.longWaits} 30-day delays, and as many scheduled delays through their wake`);
-  const waiting = await seedSubscribers(dev.scope, Array.from({ length: SIZES.longWaits }, (_, i) => `waiting-${i}`));
-  return longWaits(bench, dev, waiting.map((s) => s.subscriberId));
+  const waiting = await seedSubscribers(
+    dev.scope,
+    Array.from({ length: SIZES.longWaits }, (_, i) => `waiting-${i}`),
+  );
+  return longWaits(
+    bench,
+    dev,
+    waiting.map((s) => s.subscriberId),
+  );
 }
 
 /** The cost of a 30-day delay alone (bench/results-waits.json). */
@@ -245,7 +436,10 @@ async function waitsOnly() {
   try {
     const { dev } = await benchOrganization();
     const waits = await longWaitSection(bench, dev);
-    writeFileSync(fileURLToPath(new URL('results-waits.json', import.meta.url)), `${JSON.stringify({ startedAt: startedAt.toISOString(), longWaits: waits }, roundNumbers, 2)}\n`);
+    writeFileSync(
+      fileURLToPath(new URL('results-waits.json', import.meta.url)),
+      `${JSON.stringify({ startedAt: startedAt.toISOString(), longWaits: waits }, roundNumbers, 2)}\n`,
+    );
     printLongWaits(waits);
   } finally {
     await bench.stop();
@@ -253,14 +447,36 @@ async function waitsOnly() {
 }
 
 function printLongWaits(w: LongWaitResult) {
-  const ops = (c: Cost) => Object.entries(c.byOperation).map(([k, v]) => `${k} ${n(v, 2)}`).join(', ');
-  const row = (what: string, p: LongWaitResult['thirtyDaysUntilScheduled']) =>
-    [what, p.jobsConsumerRuns, p.schedulesCreated, p.wakesFired, p.sqsMessagesSent, p.dynamo.requests, ops(p.dynamo)];
-  table(`A 30-day delay (${w.delays} delays, per delay)`, ['part', 'jobs consumer runs', 'schedules created', 'wakes', 'SQS messages sent', 'DynamoDB requests', 'by operation'], [
-    row('30-day delay → in-app, until its wake is scheduled', w.thirtyDaysUntilScheduled),
-    row('a scheduled delay → in-app, whole life (trigger → wake → in-app)', w.scheduledDelayWholeLife),
-    ['before: the 30-day wait alone, re-queued every 15 min', w.before.jobsConsumerRuns, 0, '', w.before.sqsMessagesSent, w.before.consistentReads, `GetItem ${n(w.before.consistentReads)}`],
-  ]);
+  const ops = (c: Cost) =>
+    Object.entries(c.byOperation)
+      .map(([k, v]) => `${k} ${n(v, 2)}`)
+      .join(', ');
+  const row = (what: string, p: LongWaitResult['thirtyDaysUntilScheduled']) => [
+    what,
+    p.jobsConsumerRuns,
+    p.schedulesCreated,
+    p.wakesFired,
+    p.sqsMessagesSent,
+    p.dynamo.requests,
+    ops(p.dynamo),
+  ];
+  table(
+    `A 30-day delay (${w.delays} delays, per delay)`,
+    ['part', 'jobs consumer runs', 'schedules created', 'wakes', 'SQS messages sent', 'DynamoDB requests', 'by operation'],
+    [
+      row('30-day delay → in-app, until its wake is scheduled', w.thirtyDaysUntilScheduled),
+      row('a scheduled delay → in-app, whole life (trigger → wake → in-app)', w.scheduledDelayWholeLife),
+      [
+        'before: the 30-day wait alone, re-queued every 15 min',
+        w.before.jobsConsumerRuns,
+        0,
+        '',
+        w.before.sqsMessagesSent,
+        w.before.consistentReads,
+        `GetItem ${n(w.before.consistentReads)}`,
+      ],
+    ],
+  );
 }
 
 async function main() {
@@ -283,11 +499,26 @@ async function main() {
     log('seeding: organization, subscribers, workflow, subscriptions, notifications');
     const { dev, prod } = await benchOrganization();
     const devCall = bench.api(dev.apiKey);
-    const subscribers = await seedSubscribers(dev.scope, Array.from({ length: SIZES.subscribers }, (_, i) => `sub-${i}`));
-    const prodSubscribers = await seedSubscribers(prod.scope, Array.from({ length: 100 }, (_, i) => `sub-${i}`));
+    const subscribers = await seedSubscribers(
+      dev.scope,
+      Array.from({ length: SIZES.subscribers }, (_, i) => `sub-${i}`),
+    );
+    const prodSubscribers = await seedSubscribers(
+      prod.scope,
+      Array.from({ length: 100 }, (_, i) => `sub-${i}`),
+    );
     const workflow = await createInAppWorkflow(devCall, 'comment-posted');
-    const synced = await expectStatus(devCall('PUT', `/v2/workflows/${workflow.workflowId}/sync`, { targetEnvironmentId: prod.id }), 200, 'sync');
-    const prodWorkflow = { _id: synced.body._id, workflowId: workflow.workflowId, stepDbId: synced.body.steps[0]._id, stepId: synced.body.steps[0].stepId };
+    const synced = await expectStatus(
+      devCall('PUT', `/v2/workflows/${workflow.workflowId}/sync`, { targetEnvironmentId: prod.id }),
+      200,
+      'sync',
+    );
+    const prodWorkflow = {
+      _id: synced.body._id,
+      workflowId: workflow.workflowId,
+      stepDbId: synced.body.steps[0]._id,
+      stepId: synced.body.steps[0].stepId,
+    };
     await seedSubscriptions(dev.scope, subscribers[0]!, SIZES.subscriptions);
     await seedNotifications(dev.scope, { count: SIZES.notifications, days: 10, subscribers, workflow });
     await seedNotifications(prod.scope, { count: SMALL_ENVIRONMENT, days: 10, subscribers: prodSubscribers, workflow: prodWorkflow });
@@ -299,10 +530,16 @@ async function main() {
 
     log(`end to end: ${SIZES.e2eRequests * 100} events, ${CONSUMER_CONCURRENCY} batches per consumer at once`);
     // What a delivery costs, counted on a run of its own (capacity asked for); then the timed run.
-    const counted = await endToEnd(bench, dev, workflow, subscribers, { requests: 5, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY });
+    const counted = await endToEnd(bench, dev, workflow, subscribers, {
+      requests: 5,
+      parallel: 2,
+      consumerConcurrency: CONSUMER_CONCURRENCY,
+    });
     const putsBefore = await putRateNow({ itemBytes: 700, puts: 2_000 });
     const cpuBefore = cpuNow();
-    const timedE2e = await bench.timed(() => endToEnd(bench, dev, workflow, subscribers, { requests: SIZES.e2eRequests, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY }));
+    const timedE2e = await bench.timed(() =>
+      endToEnd(bench, dev, workflow, subscribers, { requests: SIZES.e2eRequests, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY }),
+    );
     const e2eCores = coresUsed(cpuBefore, cpuNow(), timedE2e.seconds);
     const e2e = { ...timedE2e, perDelivery: counted.perDelivery };
     const putsAfter = await putRateNow({ itemBytes: 700, puts: 2_000 });
@@ -313,7 +550,10 @@ async function main() {
     const floorDeliveriesPerSec = sectionPutsPerSec / writesPerDelivery;
     // Not a target: the same writes with nothing around them, to split the ratio's shortfall
     // between what the items cost DynamoDB Local and what the pipeline adds.
-    const writesAlonePerSec = await replayDeliveryWrites(await sampleDeliveryWrites(dev), { deliveries: SIZES.replayDeliveries, subscribers: SIZES.subscribers });
+    const writesAlonePerSec = await replayDeliveryWrites(await sampleDeliveryWrites(dev), {
+      deliveries: SIZES.replayDeliveries,
+      subscribers: SIZES.subscribers,
+    });
 
     const live = await liveSection(bench, dev, workflow, subscribers);
     const audiences = await audienceSection(bench, dev, workflow, e2e.deliveredPerSec);
@@ -324,22 +564,50 @@ async function main() {
 
     log('the ten endpoints: requests per call and latency');
     const integrations = await expectStatus(devCall('GET', '/v1/integrations'), 200, 'integrations');
-    const inApp = integrations.body.find((i: { channel: string; _environmentId: string }) => i.channel === 'in_app' && i._environmentId === dev.id);
-    await expectStatus(devCall('POST', '/v1/integrations', { providerId: 'discord', channel: 'chat', active: true }), 201, 'discord integration');
+    const inApp = integrations.body.find(
+      (i: { channel: string; _environmentId: string }) => i.channel === 'in_app' && i._environmentId === dev.id,
+    );
+    await expectStatus(
+      devCall('POST', '/v1/integrations', { providerId: 'discord', channel: 'chat', active: true }),
+      201,
+      'discord integration',
+    );
     const inbox = await expectStatus(devCall('GET', '/v1/messages?subscriberId=sub-5&limit=10'), 200, 'messages');
     const messageIds: string[] = inbox.body.data.map((m: { _id: string }) => m._id);
     const ids = subscribers.slice(200, 300).map((s) => s.subscriberId);
     const cases: EndpointCase[] = [
-      { operationId: 'listIntegrations', route: 'GET /v1/integrations', status: 200, calls: SIZES.calls, call: () => devCall('GET', '/v1/integrations') },
-      { operationId: 'updateIntegration', route: 'PUT /v1/integrations/{id}', status: 200, calls: SIZES.calls, call: (i) => devCall('PUT', `/v1/integrations/${inApp._id}`, { name: `In-App ${i}` }) },
+      {
+        operationId: 'listIntegrations',
+        route: 'GET /v1/integrations',
+        status: 200,
+        calls: SIZES.calls,
+        call: () => devCall('GET', '/v1/integrations'),
+      },
+      {
+        operationId: 'updateIntegration',
+        route: 'PUT /v1/integrations/{id}',
+        status: 200,
+        calls: SIZES.calls,
+        call: (i) => devCall('PUT', `/v1/integrations/${inApp._id}`, { name: `In-App ${i}` }),
+      },
       {
         operationId: 'updateSubscriberCredentials',
         route: 'PUT /v1/subscribers/{id}/credentials',
         status: 200,
         calls: SIZES.calls,
-        call: (i) => devCall('PUT', '/v1/subscribers/sub-1/credentials', { providerId: 'discord', credentials: { webhookUrl: `https://discord.example/hook/${i}` } }),
+        call: (i) =>
+          devCall('PUT', '/v1/subscribers/sub-1/credentials', {
+            providerId: 'discord',
+            credentials: { webhookUrl: `https://discord.example/hook/${i}` },
+          }),
       },
-      { operationId: 'patchSubscriber', route: 'PATCH /v2/subscribers/{id}', status: 200, calls: SIZES.calls, call: (i) => devCall('PATCH', '/v2/subscribers/sub-2', { firstName: `Ada ${i}` }) },
+      {
+        operationId: 'patchSubscriber',
+        route: 'PATCH /v2/subscribers/{id}',
+        status: 200,
+        calls: SIZES.calls,
+        call: (i) => devCall('PATCH', '/v2/subscribers/sub-2', { firstName: `Ada ${i}` }),
+      },
       {
         operationId: 'listSubscriberSubscriptions',
         route: 'GET /v2/subscribers/{id}/subscriptions',
@@ -352,9 +620,16 @@ async function main() {
         route: 'POST /v1/subscribers/{id}/messages/mark-as',
         status: 201,
         calls: SIZES.calls,
-        call: (i) => devCall('POST', '/v1/subscribers/sub-5/messages/mark-as', { messageId: messageIds, markAs: i % 2 === 0 ? 'read' : 'unread' }),
+        call: (i) =>
+          devCall('POST', '/v1/subscribers/sub-5/messages/mark-as', { messageId: messageIds, markAs: i % 2 === 0 ? 'read' : 'unread' }),
       },
-      { operationId: 'getSubscriberPreferences', route: 'GET /v2/subscribers/{id}/preferences', status: 200, calls: SIZES.calls, call: () => devCall('GET', '/v2/subscribers/sub-3/preferences') },
+      {
+        operationId: 'getSubscriberPreferences',
+        route: 'GET /v2/subscribers/{id}/preferences',
+        status: 200,
+        calls: SIZES.calls,
+        call: () => devCall('GET', '/v2/subscribers/sub-3/preferences'),
+      },
       {
         operationId: 'syncWorkflow',
         route: 'PUT /v2/workflows/{id}/sync',
@@ -367,9 +642,18 @@ async function main() {
         route: 'POST /v1/events/trigger/bulk (100 events)',
         status: 201,
         calls: SIZES.bulkCalls,
-        call: (i) => devCall('POST', '/v1/events/trigger/bulk', { events: ids.map((to, j) => ({ name: workflow.workflowId, to, payload: { author: 'Bob', comment: `latency ${i}-${j}` } })) }),
+        call: (i) =>
+          devCall('POST', '/v1/events/trigger/bulk', {
+            events: ids.map((to, j) => ({ name: workflow.workflowId, to, payload: { author: 'Bob', comment: `latency ${i}-${j}` } })),
+          }),
       },
-      { operationId: 'listNotifications', route: 'GET /v1/notifications', status: 200, calls: SIZES.calls, call: () => devCall('GET', '/v1/notifications?limit=10') },
+      {
+        operationId: 'listNotifications',
+        route: 'GET /v1/notifications',
+        status: 200,
+        calls: SIZES.calls,
+        call: () => devCall('GET', '/v1/notifications?limit=10'),
+      },
     ];
     const endpoints = await measureEndpoints(bench, cases);
     log('the API rate-limit check');
@@ -380,14 +664,21 @@ async function main() {
     log('depth: subscriptions by cursor, activity feed by environment size');
     let cursor: string | undefined;
     for (let seen = 0; seen < 1_000; seen += 100) {
-      const page = await expectStatus(devCall('GET', `/v2/subscribers/sub-0/subscriptions?limit=100${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`), 200, 'subscriptions');
+      const page = await expectStatus(
+        devCall('GET', `/v2/subscribers/sub-0/subscriptions?limit=100${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`),
+        200,
+        'subscriptions',
+      );
       cursor = page.body.next;
     }
     const subscriptionsDepth = await compareDepth(
       bench,
       'subscriptions page (limit 10)',
       { label: 'page 1', call: () => devCall('GET', '/v2/subscribers/sub-0/subscriptions?limit=10') },
-      { label: '1,000 items deep (cursor)', call: () => devCall('GET', `/v2/subscribers/sub-0/subscriptions?limit=10&after=${encodeURIComponent(cursor!)}`) },
+      {
+        label: '1,000 items deep (cursor)',
+        call: () => devCall('GET', `/v2/subscribers/sub-0/subscriptions?limit=10&after=${encodeURIComponent(cursor!)}`),
+      },
       SIZES.depthSamples,
     );
     const prodCall = bench.api(prod.apiKey);
@@ -419,19 +710,60 @@ async function main() {
     load.push(loadavg()[0]!);
 
     const helloInit = bundles.helloWorld.initMs;
-    const within = (ok: (f: BundlesResult['functions'][number]) => boolean) => `${bundles.functions.filter(ok).length} of ${bundles.functions.length} within`;
+    const within = (ok: (f: BundlesResult['functions'][number]) => boolean) =>
+      `${bundles.functions.filter(ok).length} of ${bundles.functions.length} within`;
     const bundlesWithin = within((f) => f.bytes / 1024 <= TARGETS.largestBundleKb);
     const initsWithin = within((f) => f.initMs / helloInit <= TARGETS.initRatio);
     const checks = [
-      { target: 'writes per one-step in-app delivery', value: writesPerDelivery, limit: `≤ ${TARGETS.writesPerDelivery}`, ok: writesPerDelivery <= TARGETS.writesPerDelivery },
-      { target: 'bulk trigger ÷ raw BatchWriteItem (100 items)', value: bulk.ratio, limit: `≤ ${TARGETS.bulkTriggerRatio}`, ok: bulk.ratio <= TARGETS.bulkTriggerRatio },
-      { target: 'end to end ÷ (floor ÷ writes per delivery)', value: e2e.deliveredPerSec / floorDeliveriesPerSec, limit: `≥ ${TARGETS.endToEndFloorRatio}`, ok: e2e.deliveredPerSec / floorDeliveriesPerSec >= TARGETS.endToEndFloorRatio },
-      { target: 'subscriptions: 1,000 deep ÷ page 1', value: subscriptionsDepth.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: subscriptionsDepth.ratio <= TARGETS.depthRatio },
-      { target: `activity page 1: ${SIZES.notifications / 1000}k ÷ 1k notifications`, value: activityDepth.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: activityDepth.ratio <= TARGETS.depthRatio },
+      {
+        target: 'writes per one-step in-app delivery',
+        value: writesPerDelivery,
+        limit: `≤ ${TARGETS.writesPerDelivery}`,
+        ok: writesPerDelivery <= TARGETS.writesPerDelivery,
+      },
+      {
+        target: 'bulk trigger ÷ raw BatchWriteItem (100 items)',
+        value: bulk.ratio,
+        limit: `≤ ${TARGETS.bulkTriggerRatio}`,
+        ok: bulk.ratio <= TARGETS.bulkTriggerRatio,
+      },
+      {
+        target: 'end to end ÷ (floor ÷ writes per delivery)',
+        value: e2e.deliveredPerSec / floorDeliveriesPerSec,
+        limit: `≥ ${TARGETS.endToEndFloorRatio}`,
+        ok: e2e.deliveredPerSec / floorDeliveriesPerSec >= TARGETS.endToEndFloorRatio,
+      },
+      {
+        target: 'subscriptions: 1,000 deep ÷ page 1',
+        value: subscriptionsDepth.ratio,
+        limit: `≤ ${TARGETS.depthRatio}`,
+        ok: subscriptionsDepth.ratio <= TARGETS.depthRatio,
+      },
+      {
+        target: `activity page 1: ${SIZES.notifications / 1000}k ÷ 1k notifications`,
+        value: activityDepth.ratio,
+        limit: `≤ ${TARGETS.depthRatio}`,
+        ok: activityDepth.ratio <= TARGETS.depthRatio,
+      },
       ...audiences.checks,
-      ...inboxDepths.map((d) => ({ target: `${d.what}: ${d.deep.label} ÷ ${d.shallow.label}`, value: d.ratio, limit: `≤ ${TARGETS.depthRatio}`, ok: d.ratio <= TARGETS.depthRatio })),
-      { target: `largest bundle (KB): ${bundles.largest.name}; ${bundlesWithin}`, value: bundles.largest.bytes / 1024, limit: `≤ ${TARGETS.largestBundleKb}`, ok: bundles.largest.bytes / 1024 <= TARGETS.largestBundleKb },
-      { target: `slowest init ÷ hello world: ${bundles.slowest.name}; ${initsWithin}`, value: bundles.slowest.initMs / helloInit, limit: `≤ ${TARGETS.initRatio}`, ok: bundles.slowest.initMs / helloInit <= TARGETS.initRatio },
+      ...inboxDepths.map((d) => ({
+        target: `${d.what}: ${d.deep.label} ÷ ${d.shallow.label}`,
+        value: d.ratio,
+        limit: `≤ ${TARGETS.depthRatio}`,
+        ok: d.ratio <= TARGETS.depthRatio,
+      })),
+      {
+        target: `largest bundle (KB): ${bundles.largest.name}; ${bundlesWithin}`,
+        value: bundles.largest.bytes / 1024,
+        limit: `≤ ${TARGETS.largestBundleKb}`,
+        ok: bundles.largest.bytes / 1024 <= TARGETS.largestBundleKb,
+      },
+      {
+        target: `slowest init ÷ hello world: ${bundles.slowest.name}; ${initsWithin}`,
+        value: bundles.slowest.initMs / helloInit,
+        limit: `≤ ${TARGETS.initRatio}`,
+        ok: bundles.slowest.initMs / helloInit <= TARGETS.initRatio,
+      },
     ];
 
     const results = {
@@ -443,11 +775,25 @@ async function main() {
       floor: {
         itemBytes: floor.itemBytes,
         putItemPerSec: { sequential: round(floor.putSequentialPerSec, 0), concurrent32: round(floor.putConcurrent32PerSec, 0) },
-        batchWriteItemsPerSec: { sequential: round(floor.batchWriteSequentialItemsPerSec, 0), concurrent32: round(floor.batchWriteConcurrent32ItemsPerSec, 0) },
+        batchWriteItemsPerSec: {
+          sequential: round(floor.batchWriteSequentialItemsPerSec, 0),
+          concurrent32: round(floor.batchWriteConcurrent32ItemsPerSec, 0),
+        },
       },
       bulkTrigger: bulk,
-      endToEnd: { ...e2e, coresUsed: e2eCores, cpuMsPerDelivery: cpuMsPerDelivery(e2eCores, e2e.deliveredPerSec), floorPutItemPerSec: { before: putsBefore, after: putsAfter, mean: sectionPutsPerSec }, floorDeliveriesPerSec, floorRatio: e2e.deliveredPerSec / floorDeliveriesPerSec,
-        writesAlone: { deliveriesPerSec: writesAlonePerSec, floorRatio: writesAlonePerSec / floorDeliveriesPerSec, endToEndShare: e2e.deliveredPerSec / writesAlonePerSec } },
+      endToEnd: {
+        ...e2e,
+        coresUsed: e2eCores,
+        cpuMsPerDelivery: cpuMsPerDelivery(e2eCores, e2e.deliveredPerSec),
+        floorPutItemPerSec: { before: putsBefore, after: putsAfter, mean: sectionPutsPerSec },
+        floorDeliveriesPerSec,
+        floorRatio: e2e.deliveredPerSec / floorDeliveriesPerSec,
+        writesAlone: {
+          deliveriesPerSec: writesAlonePerSec,
+          floorRatio: writesAlonePerSec / floorDeliveriesPerSec,
+          endToEndShare: e2e.deliveredPerSec / writesAlonePerSec,
+        },
+      },
       live,
       audiences: { topics: audiences.topics, manyTriggersPerSec: audiences.manyTriggersPerSec },
       digest,
@@ -469,88 +815,160 @@ function roundNumbers(_key: string, value: unknown) {
   return typeof value === 'number' && !Number.isInteger(value) ? round(value, 3) : value;
 }
 
-const n = (v: number, digits = 1) => (Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const n = (v: number, digits = 1) =>
+  Number.isInteger(v)
+    ? v.toLocaleString('en-US')
+    : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function table(title: string, header: string[], rows: (string | number)[][]) {
   const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? n(c, 2) : c)))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => String(r[i]).length)));
-  const line = (r: (string | number)[]) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ');
+  const line = (r: (string | number)[]) =>
+    r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ');
   console.log(`\n${title}\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${cells.slice(1).map(line).join('\n')}`);
 }
 
 function printTable(r: any, checks: { target: string; value: number; limit: string; ok: boolean }[]) {
-  console.log(`\nBenchmark ${r.startedAt} · ${r.machine.cpus} CPUs · Node ${r.machine.node} · load ${r.machine.loadAverage1m.join(' → ')}${r.quick ? ' · QUICK' : ''}`);
-  table('Targets', ['target', 'measured', 'target', ''], checks.map((c) => [c.target, c.value, c.limit, c.ok ? 'ok' : 'MISSED']));
-  table('1. Floor (DynamoDB Local, this machine)', ['operation', 'sequential', '32 at once'], [
-    ['PutItem / s', r.floor.putItemPerSec.sequential, r.floor.putItemPerSec.concurrent32],
-    ['BatchWriteItem items / s', r.floor.batchWriteItemsPerSec.sequential, r.floor.batchWriteItemsPerSec.concurrent32],
-  ]);
+  console.log(
+    `\nBenchmark ${r.startedAt} · ${r.machine.cpus} CPUs · Node ${r.machine.node} · load ${r.machine.loadAverage1m.join(' → ')}${r.quick ? ' · QUICK' : ''}`,
+  );
+  table(
+    'Targets',
+    ['target', 'measured', 'target', ''],
+    checks.map((c) => [c.target, c.value, c.limit, c.ok ? 'ok' : 'MISSED']),
+  );
+  table(
+    '1. Floor (DynamoDB Local, this machine)',
+    ['operation', 'sequential', '32 at once'],
+    [
+      ['PutItem / s', r.floor.putItemPerSec.sequential, r.floor.putItemPerSec.concurrent32],
+      ['BatchWriteItem items / s', r.floor.batchWriteItemsPerSec.sequential, r.floor.batchWriteItemsPerSec.concurrent32],
+    ],
+  );
   const b = r.bulkTrigger;
-  table('2. Bulk trigger (100 events, one-step in-app)', ['measure', 'value'], [
-    ['handler p50 / p99 ms', `${n(b.handlerMs.p50)} / ${n(b.handlerMs.p99)}`],
-    ['raw BatchWriteItem of 100 items ms (4 in a row / 4 at once)', `${n(b.rawBatchWriteMs.sequential)} / ${n(b.rawBatchWriteMs.concurrent)}`],
-    ['ratio (handler p50 ÷ 4 in a row)', b.ratio],
-    ['DynamoDB requests per call', `${n(b.perRequest.requests)} (${Object.entries(b.perRequest.byOperation).map(([k, v]) => `${k} ${n(v as number)}`).join(', ')})`],
-  ]);
+  table(
+    '2. Bulk trigger (100 events, one-step in-app)',
+    ['measure', 'value'],
+    [
+      ['handler p50 / p99 ms', `${n(b.handlerMs.p50)} / ${n(b.handlerMs.p99)}`],
+      [
+        'raw BatchWriteItem of 100 items ms (4 in a row / 4 at once)',
+        `${n(b.rawBatchWriteMs.sequential)} / ${n(b.rawBatchWriteMs.concurrent)}`,
+      ],
+      ['ratio (handler p50 ÷ 4 in a row)', b.ratio],
+      [
+        'DynamoDB requests per call',
+        `${n(b.perRequest.requests)} (${Object.entries(b.perRequest.byOperation)
+          .map(([k, v]) => `${k} ${n(v as number)}`)
+          .join(', ')})`,
+      ],
+    ],
+  );
   const e = r.endToEnd;
-  table('3. End to end (one-step in-app, bulk requests of 100)', ['measure', 'value'], [
-    ['events', e.events],
-    ['accepted / s', e.acceptedPerSec],
-    ['delivered / s (until every message exists)', e.deliveredPerSec],
-    ['floor PutItem / s, 32 at once, right before / after', `${n(e.floorPutItemPerSec.before, 0)} / ${n(e.floorPutItemPerSec.after, 0)}`],
-    ['floor deliveries / s (their mean ÷ writes per delivery)', e.floorDeliveriesPerSec],
-    ['ratio', e.floorRatio],
-    // The bound any pipeline writing these items has, and how much of it this one reaches.
-    ['the same writes alone (its real items replayed, 32 at once): deliveries / s', e.writesAlone.deliveriesPerSec],
-    ['their ratio to the floor deliveries (the most the items leave)', e.writesAlone.floorRatio],
-    ['end to end ÷ the writes alone', e.writesAlone.endToEndShare],
-    ['consumer batches at once', e.consumerConcurrency],
-    ['cores used: this process (handlers, consumers, fauxqs) / DynamoDB Local', `${n(e.coresUsed.node, 2)} / ${e.coresUsed.dynamoDbLocal === undefined ? 'n/a' : n(e.coresUsed.dynamoDbLocal, 2)}`],
-    // What a delivery costs the machine whatever its number of writes (the ratio divides by them).
-    ['CPU ms per delivery, this process + DynamoDB Local', e.cpuMsPerDelivery === undefined ? 'n/a' : n(e.cpuMsPerDelivery, 1)],
-  ]);
+  table(
+    '3. End to end (one-step in-app, bulk requests of 100)',
+    ['measure', 'value'],
+    [
+      ['events', e.events],
+      ['accepted / s', e.acceptedPerSec],
+      ['delivered / s (until every message exists)', e.deliveredPerSec],
+      ['floor PutItem / s, 32 at once, right before / after', `${n(e.floorPutItemPerSec.before, 0)} / ${n(e.floorPutItemPerSec.after, 0)}`],
+      ['floor deliveries / s (their mean ÷ writes per delivery)', e.floorDeliveriesPerSec],
+      ['ratio', e.floorRatio],
+      // The bound any pipeline writing these items has, and how much of it this one reaches.
+      ['the same writes alone (its real items replayed, 32 at once): deliveries / s', e.writesAlone.deliveriesPerSec],
+      ['their ratio to the floor deliveries (the most the items leave)', e.writesAlone.floorRatio],
+      ['end to end ÷ the writes alone', e.writesAlone.endToEndShare],
+      ['consumer batches at once', e.consumerConcurrency],
+      [
+        'cores used: this process (handlers, consumers, fauxqs) / DynamoDB Local',
+        `${n(e.coresUsed.node, 2)} / ${e.coresUsed.dynamoDbLocal === undefined ? 'n/a' : n(e.coresUsed.dynamoDbLocal, 2)}`,
+      ],
+      // What a delivery costs the machine whatever its number of writes (the ratio divides by them).
+      ['CPU ms per delivery, this process + DynamoDB Local', e.cpuMsPerDelivery === undefined ? 'n/a' : n(e.cpuMsPerDelivery, 1)],
+    ],
+  );
   printLive(r.live);
   printLongWaits(r.longWaits);
   printAudiences({ ...r.audiences, checks: [] });
-  table('4. DynamoDB per operation (counted by the SDK middleware)', ['operation', 'requests', 'writes', 'RCU', 'WCU', 'by operation'], [
-    ...[
-      ['one-step in-app delivery', e.perDelivery],
-      ['digest of 10 events (+ in-app)', r.digest.perDigest],
-    ].map(([name, c]) => [name, c.requests, c.writeRequests, c.readUnits, c.writeUnits, Object.entries(c.byOperation).map(([k, v]) => `${k} ${n(v as number, 2)}`).join(', ')]),
-    ...r.endpoints.map((x: { route: string; perCall: { requests: number; writeRequests: number; readUnits: number; writeUnits: number; byOperation: Record<string, number> } }) => [
-      x.route,
-      x.perCall.requests,
-      x.perCall.writeRequests,
-      x.perCall.readUnits,
-      x.perCall.writeUnits,
-      Object.entries(x.perCall.byOperation).map(([k, v]) => `${k} ${n(v, 2)}`).join(', '),
+  table(
+    '4. DynamoDB per operation (counted by the SDK middleware)',
+    ['operation', 'requests', 'writes', 'RCU', 'WCU', 'by operation'],
+    [
+      ...[
+        ['one-step in-app delivery', e.perDelivery],
+        ['digest of 10 events (+ in-app)', r.digest.perDigest],
+      ].map(([name, c]) => [
+        name,
+        c.requests,
+        c.writeRequests,
+        c.readUnits,
+        c.writeUnits,
+        Object.entries(c.byOperation)
+          .map(([k, v]) => `${k} ${n(v as number, 2)}`)
+          .join(', '),
+      ]),
+      ...r.endpoints.map(
+        (x: {
+          route: string;
+          perCall: { requests: number; writeRequests: number; readUnits: number; writeUnits: number; byOperation: Record<string, number> };
+        }) => [
+          x.route,
+          x.perCall.requests,
+          x.perCall.writeRequests,
+          x.perCall.readUnits,
+          x.perCall.writeUnits,
+          Object.entries(x.perCall.byOperation)
+            .map(([k, v]) => `${k} ${n(v, 2)}`)
+            .join(', '),
+        ],
+      ),
+    ],
+  );
+  table(
+    '5. Depth',
+    ['compared', 'shallow p50 ms', 'deep p50 ms', 'shallow RCU', 'deep RCU', 'ratio'],
+    r.depth.map((d: any) => [
+      `${d.what}: ${d.shallow.label} vs ${d.deep.label}`,
+      d.shallow.p50Ms,
+      d.deep.p50Ms,
+      d.shallow.readUnits,
+      d.deep.readUnits,
+      d.ratio,
     ]),
-  ]);
-  table('5. Depth', ['compared', 'shallow p50 ms', 'deep p50 ms', 'shallow RCU', 'deep RCU', 'ratio'], r.depth.map((d: any) => [
-    `${d.what}: ${d.shallow.label} vs ${d.deep.label}`,
-    d.shallow.p50Ms,
-    d.deep.p50Ms,
-    d.shallow.readUnits,
-    d.deep.readUnits,
-    d.ratio,
-  ]));
+  );
   const bundles = [...r.bundles.functions].sort((x: any, y: any) => y.bytes - x.bytes);
   const hello = r.bundles.helloWorld;
   const sdkHello = r.bundles.sdkHelloWorld;
-  table(`6. Bundles (minified; hello world ${n(hello.bytes / 1024)} KB, init ${n(hello.initMs)} ms; hello world + DynamoDB document client ${n(sdkHello.bytes / 1024)} KB, init ${n(sdkHello.initMs)} ms)`, ['function', 'KB', 'init ms', '÷ hello', '÷ SDK hello', 'largest parts (KB)'], bundles.map((f: any) => [
-    f.name,
-    f.bytes / 1024,
-    f.initMs,
-    f.initMs / hello.initMs,
-    f.initMs / sdkHello.initMs,
-    Object.entries(f.largest).slice(0, 4).map(([k, v]) => `${k} ${v}`).join(', '),
-  ]));
-  table('7. Latency per endpoint (handler time, realistic data)', ['endpoint', 'calls', 'p50 ms', 'p99 ms'], r.endpoints.map((x: any) => [x.route, x.calls, x.p50Ms, x.p99Ms]));
+  table(
+    `6. Bundles (minified; hello world ${n(hello.bytes / 1024)} KB, init ${n(hello.initMs)} ms; hello world + DynamoDB document client ${n(sdkHello.bytes / 1024)} KB, init ${n(sdkHello.initMs)} ms)`,
+    ['function', 'KB', 'init ms', '÷ hello', '÷ SDK hello', 'largest parts (KB)'],
+    bundles.map((f: any) => [
+      f.name,
+      f.bytes / 1024,
+      f.initMs,
+      f.initMs / hello.initMs,
+      f.initMs / sdkHello.initMs,
+      Object.entries(f.largest)
+        .slice(0, 4)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+    ]),
+  );
+  table(
+    '7. Latency per endpoint (handler time, realistic data)',
+    ['endpoint', 'calls', 'p50 ms', 'p99 ms'],
+    r.endpoints.map((x: any) => [x.route, x.calls, x.p50Ms, x.p99Ms]),
+  );
   printRateLimit(r.rateLimit);
-  table('Cost per million triggered events (one subscriber, one in-app step)', ['item', 'for 1 M events', 'USD'], [
-    ...r.costPerMillionEvents.rows.map((c: any) => [c.item, c.perMillionEvents, `$${c.usd.toFixed(2)}`]),
-    ['total', '', `$${r.costPerMillionEvents.totalUsd.toFixed(2)}`],
-  ]);
+  table(
+    'Cost per million triggered events (one subscriber, one in-app step)',
+    ['item', 'for 1 M events', 'USD'],
+    [
+      ...r.costPerMillionEvents.rows.map((c: any) => [c.item, c.perMillionEvents, `$${c.usd.toFixed(2)}`]),
+      ['total', '', `$${r.costPerMillionEvents.totalUsd.toFixed(2)}`],
+    ],
+  );
   console.log(`\nWritten to bench/results.json\n`);
 }
 

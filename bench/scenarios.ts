@@ -47,7 +47,14 @@ export function costOf(counts: RequestCounts, per = 1): Cost {
     billedWriteUnits += operation === 'TransactWriteItems' ? 2 * c.writeUnits : c.writeUnits;
     byOperation[operation] = c.requests / per;
   }
-  return { requests: requests / per, writeRequests: writeRequests / per, readUnits: readUnits / per, writeUnits: writeUnits / per, billedWriteUnits: billedWriteUnits / per, byOperation };
+  return {
+    requests: requests / per,
+    writeRequests: writeRequests / per,
+    readUnits: readUnits / per,
+    writeUnits: writeUnits / per,
+    billedWriteUnits: billedWriteUnits / per,
+    byOperation,
+  };
 }
 
 export async function expectStatus(result: Promise<ApiResult>, status: number, what: string): Promise<ApiResult> {
@@ -61,9 +68,16 @@ export async function createInAppWorkflow(call: Call, workflowId: string, steps?
     name: 'Inbox',
     stepId: 'inbox',
     type: 'in_app',
-    controlValues: { subject: 'New comment from {{payload.author}}', body: 'Hi {{subscriber.firstName}}, {{payload.author}} commented: {{payload.comment}}' },
+    controlValues: {
+      subject: 'New comment from {{payload.author}}',
+      body: 'Hi {{subscriber.firstName}}, {{payload.author}} commented: {{payload.comment}}',
+    },
   };
-  const res = await expectStatus(call('POST', '/v2/workflows', { name: workflowId, workflowId, active: true, steps: steps ?? [inApp] }), 201, 'create workflow');
+  const res = await expectStatus(
+    call('POST', '/v2/workflows', { name: workflowId, workflowId, active: true, steps: steps ?? [inApp] }),
+    201,
+    'create workflow',
+  );
   const last = res.body.steps[res.body.steps.length - 1];
   return { _id: res.body._id, workflowId, stepDbId: last._id, stepId: last.stepId };
 }
@@ -186,7 +200,11 @@ export async function endToEnd(
     while (next < options.requests) {
       const i = next++;
       const ids = Array.from({ length: 100 }, (_, j) => subscribers[(i * 100 + j) % subscribers.length]!.subscriberId);
-      const r = await expectStatus(call('POST', '/v1/events/trigger/bulk', bulkBody(workflow.workflowId, ids, `e2e${i}`)), 201, 'bulk trigger');
+      const r = await expectStatus(
+        call('POST', '/v1/events/trigger/bulk', bulkBody(workflow.workflowId, ids, `e2e${i}`)),
+        201,
+        'bulk trigger',
+      );
       apiMs += r.ms;
     }
   };
@@ -200,7 +218,11 @@ export async function endToEnd(
   if (delivered !== events) throw new Error(`end to end: ${delivered} messages for ${events} events`);
   const consumers: EndToEndResult['consumers'] = {};
   for (const [name, s] of Object.entries(diff.consumers)) {
-    consumers[name] = { batches: s.batches, recordsPerBatch: s.records / Math.max(1, s.batches), msPerBatch: s.ms / Math.max(1, s.batches) };
+    consumers[name] = {
+      batches: s.batches,
+      recordsPerBatch: s.records / Math.max(1, s.batches),
+      msPerBatch: s.ms / Math.max(1, s.batches),
+    };
   }
   return {
     events,
@@ -257,7 +279,14 @@ export async function measureEndpoints(bench: Bench, cases: readonly EndpointCas
     const before = bench.snapshot();
     for (let i = 0; i < counted; i++) await expectStatus(c.call(c.calls + i), c.status, c.operationId);
     const diff = bench.since(before);
-    results.push({ operationId: c.operationId, route: c.route, calls: c.calls, p50Ms: median(times), p99Ms: percentile(times, 99), perCall: costOf(diff.dynamo, counted) });
+    results.push({
+      operationId: c.operationId,
+      route: c.route,
+      calls: c.calls,
+      p50Ms: median(times),
+      p99Ms: percentile(times, 99),
+      perCall: costOf(diff.dynamo, counted),
+    });
   }
   return results;
 }
@@ -272,7 +301,13 @@ export interface DigestResult {
 }
 
 /** `digests` subscribers get 10 events each of a digest → in-app workflow (one bulk request). */
-export async function digestOfTen(bench: Bench, env: BenchEnv, subscribers: readonly Subscriber[], digests: number, consumerConcurrency: number): Promise<DigestResult> {
+export async function digestOfTen(
+  bench: Bench,
+  env: BenchEnv,
+  subscribers: readonly Subscriber[],
+  digests: number,
+  consumerConcurrency: number,
+): Promise<DigestResult> {
   const call = bench.api(env.apiKey);
   const workflow = await createInAppWorkflow(call, 'comment-digest', [
     { name: 'Digest', stepId: 'digest', type: 'digest', controlValues: { amount: 2, unit: 'seconds' } },
@@ -284,7 +319,11 @@ export async function digestOfTen(bench: Bench, env: BenchEnv, subscribers: read
   const messagesBefore = await countMessages(env);
   const before = bench.snapshot();
   for (let i = 0; i < ids.length; i += 100) {
-    await expectStatus(call('POST', '/v1/events/trigger/bulk', bulkBody(workflow.workflowId, ids.slice(i, i + 100), `digest${i}`)), 201, 'digest trigger');
+    await expectStatus(
+      call('POST', '/v1/events/trigger/bulk', bulkBody(workflow.workflowId, ids.slice(i, i + 100), `digest${i}`)),
+      201,
+      'digest trigger',
+    );
   }
   await bench.idle(120_000);
   const diff = bench.since(before);
@@ -329,6 +368,11 @@ export async function compareDepth(
     costA = await measure(shallow.call, a);
     costB = await measure(deep.call, b);
   }
-  const row = (label: string, times: number[], cost: Cost) => ({ label, p50Ms: median(times), readUnits: cost.readUnits, requests: cost.requests });
+  const row = (label: string, times: number[], cost: Cost) => ({
+    label,
+    p50Ms: median(times),
+    readUnits: cost.readUnits,
+    requests: cost.requests,
+  });
   return { what, shallow: row(shallow.label, a, costA), deep: row(deep.label, b, costB), ratio: median(b) / median(a) };
 }

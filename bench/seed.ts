@@ -82,7 +82,13 @@ export async function seedSubscribers(scope: EnvScope, subscriberIds: readonly s
 /** `count` topics, each with `subscriber` as its member (and the subscriber's counter). */
 export async function seedSubscriptions(scope: EnvScope, subscriber: Subscriber, count: number): Promise<void> {
   const now = new Date().toISOString();
-  const topics = Array.from({ length: count }, (_, i) => ({ _id: newId(), key: `topic-${String(i).padStart(5, '0')}`, name: `Topic ${i}`, createdAt: now, updatedAt: now }));
+  const topics = Array.from({ length: count }, (_, i) => ({
+    _id: newId(),
+    key: `topic-${String(i).padStart(5, '0')}`,
+    name: `Topic ${i}`,
+    createdAt: now,
+    updatedAt: now,
+  }));
   await mapConcurrently(topics, 16, (topic) => createTopic(scope, topic));
   await batchWriteAll([
     ...topics.map((topic) =>
@@ -106,7 +112,12 @@ export async function seedSubscriptions(scope: EnvScope, subscriber: Subscriber,
  */
 export async function seedNotifications(
   scope: EnvScope,
-  options: { count: number; days: number; subscribers: readonly Subscriber[]; workflow: { _id: string; workflowId: string; stepDbId: string; stepId: string } },
+  options: {
+    count: number;
+    days: number;
+    subscribers: readonly Subscriber[];
+    workflow: { _id: string; workflowId: string; stepDbId: string; stepId: string };
+  },
 ): Promise<void> {
   const now = Date.now();
   const span = options.days * 86_400_000;
@@ -150,7 +161,12 @@ function deliveredNotification(
     transactionId: `txn-${newId(ms)}`,
     _subscriberId: subscriber._id,
     subscriberId: subscriber.subscriberId,
-    subscriber: { _id: subscriber._id, subscriberId: subscriber.subscriberId, firstName: subscriber.firstName ?? null, email: subscriber.email ?? null },
+    subscriber: {
+      _id: subscriber._id,
+      subscriberId: subscriber.subscriberId,
+      firstName: subscriber.firstName ?? null,
+      email: subscriber.email ?? null,
+    },
     topics: [],
     channels: ['in_app'],
     payload: { comment: 'Looks good to me, ship it', author: 'Bob', postId: `post-${ms % 997}` },
@@ -203,6 +219,10 @@ export async function seedTopic(scope: EnvScope, key: string, subscribers: reado
         updatedAt: now,
       }),
     ),
-    ...subscribers.map((subscriber) => ({ ...keys.subscriptionCount(scope, subscriber.subscriberId), type: 'TopicSubscriptionCount', count: 1 })),
+    ...subscribers.map((subscriber) => ({
+      ...keys.subscriptionCount(scope, subscriber.subscriberId),
+      type: 'TopicSubscriptionCount',
+      count: 1,
+    })),
   ]);
 }

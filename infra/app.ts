@@ -1,7 +1,15 @@
 import { App } from 'aws-cdk-lib';
 import { isServiceLevel, SERVICE_LEVELS } from '../lib/rate-limits/policy.ts';
 import { parseAllowedOrigins } from './cors.ts';
-import { DEFAULT_API_5XX_ALARM_THRESHOLD, DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT, DEFAULT_API_THROTTLE, DEFAULT_SOCKET_THROTTLE, NotifyStack, SERVICE_SETTINGS, type ServiceSetting } from './stack.ts';
+import {
+  DEFAULT_API_5XX_ALARM_THRESHOLD,
+  DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT,
+  DEFAULT_API_THROTTLE,
+  DEFAULT_SOCKET_THROTTLE,
+  NotifyStack,
+  SERVICE_SETTINGS,
+  type ServiceSetting,
+} from './stack.ts';
 
 // One stack per stage: `cdk deploy -c stage=prod` deploys Notify-prod next to Notify-dev.
 // Other settings, all optional, also come from context (`-c key=value` or cdk.json):
@@ -55,15 +63,19 @@ function booleanContext(key: string, fallback: boolean): boolean {
 }
 
 const corsOrigins: unknown = app.node.tryGetContext('corsOrigins');
-if (corsOrigins !== undefined && typeof corsOrigins !== 'string') throw new Error('Context corsOrigins must be a comma-separated list of origins');
+if (corsOrigins !== undefined && typeof corsOrigins !== 'string')
+  throw new Error('Context corsOrigins must be a comma-separated list of origins');
 const corsAllowedOrigins = typeof corsOrigins === 'string' ? parseAllowedOrigins(corsOrigins) : undefined;
 for (const origin of corsAllowedOrigins ?? []) {
-  if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`Context corsOrigins: ${JSON.stringify(origin)} is not an origin (scheme://host[:port])`);
+  if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin))
+    throw new Error(`Context corsOrigins: ${JSON.stringify(origin)} is not an origin (scheme://host[:port])`);
 }
 
 const rateLimitServiceLevel: unknown = app.node.tryGetContext('rateLimitServiceLevel');
 if (rateLimitServiceLevel !== undefined && (typeof rateLimitServiceLevel !== 'string' || !isServiceLevel(rateLimitServiceLevel))) {
-  throw new Error(`Context rateLimitServiceLevel must be one of ${Object.keys(SERVICE_LEVELS).join(', ')}, got ${JSON.stringify(rateLimitServiceLevel)}`);
+  throw new Error(
+    `Context rateLimitServiceLevel must be one of ${Object.keys(SERVICE_LEVELS).join(', ')}, got ${JSON.stringify(rateLimitServiceLevel)}`,
+  );
 }
 
 // Only the settings given: for the others the code's own defaults apply (lib/config.ts).
@@ -95,7 +107,10 @@ new NotifyStack(app, `Notify-${stage}`, {
   ...(typeof rateLimitServiceLevel === 'string' && isServiceLevel(rateLimitServiceLevel) && { rateLimitServiceLevel }),
   ...(corsAllowedOrigins && { corsAllowedOrigins }),
   ...((warmWrites ?? warmReads) !== undefined && {
-    tableWarmThroughput: { ...(warmWrites && { writeUnitsPerSecond: Math.round(warmWrites) }), ...(warmReads && { readUnitsPerSecond: Math.round(warmReads) }) },
+    tableWarmThroughput: {
+      ...(warmWrites && { writeUnitsPerSecond: Math.round(warmWrites) }),
+      ...(warmReads && { readUnitsPerSecond: Math.round(warmReads) }),
+    },
   }),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });

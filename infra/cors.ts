@@ -21,7 +21,10 @@ export const CORS_MAX_AGE_SECONDS = 600;
 
 /** Origins from a comma-separated setting; none set: any origin (`*`). */
 export function parseAllowedOrigins(setting: string | undefined): string[] {
-  const origins = (setting ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = (setting ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return origins.length > 0 ? origins : ['*'];
 }
 

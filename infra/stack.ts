@@ -114,8 +114,7 @@ export const DEFAULT_API_5XX_ALARM_THRESHOLD = 5;
 export const DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT = 5;
 
 /** What a route's function may do with the data: its `access`, else read for GET, write otherwise. */
-export const accessOf = (route: Pick<RouteDef, 'method' | 'access'>): Access =>
-  route.access ?? (route.method === 'GET' ? 'read' : 'write');
+export const accessOf = (route: Pick<RouteDef, 'method' | 'access'>): Access => route.access ?? (route.method === 'GET' ? 'read' : 'write');
 
 /** The consumer's timeout: a sixth of the visibility timeout, so SQS never redelivers a running batch. */
 export function consumerTimeoutSeconds(def: QueueDef): number {
@@ -128,7 +127,6 @@ export function consumerTimeoutSeconds(def: QueueDef): number {
   }
   return timeout;
 }
-
 
 export class NotifyStack extends Stack {
   /** The inbox sockets' nested stack. */
@@ -242,7 +240,9 @@ export class NotifyStack extends Stack {
       let role = roles.get(key);
       if (!role) {
         role = new Role(this, `${key}FunctionRole`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-        role.addToPrincipalPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroupsArn] }));
+        role.addToPrincipalPolicy(
+          new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroupsArn] }),
+        );
         acknowledgeNag(
           role,
           `AwsSolutions-IAM5[Resource::${nagArn('logs', logGroups)}]`,
@@ -252,9 +252,16 @@ export class NotifyStack extends Stack {
         // their calls (lib/observability/consumer-handler.ts). X-Ray's write actions name no
         // resource (IAM supports none for them), so `*` is the only resource there is.
         grantTracing(role);
-        acknowledgeNag(role, 'AwsSolutions-IAM5[Resource::*]', "X-Ray's PutTraceSegments and PutTelemetryRecords support no resource-level permissions: `*` is the only resource IAM accepts for them (active tracing).");
+        acknowledgeNag(
+          role,
+          'AwsSolutions-IAM5[Resource::*]',
+          "X-Ray's PutTraceSegments and PutTelemetryRecords support no resource-level permissions: `*` is the only resource IAM accepts for them (active tracing).",
+        );
         grantDataAccess(role, access, { table, secretsKey });
-        grantSend(role, names.map((name) => queueNamed(name).queue));
+        grantSend(
+          role,
+          names.map((name) => queueNamed(name).queue),
+        );
         if (names.some((name) => queueNamed(name).def.wakeArnEnv)) wakes.grantScheduling(role);
         roles.set(key, role);
       }
@@ -337,8 +344,17 @@ export class NotifyStack extends Stack {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
       });
-      acknowledgeNag(dlq, 'AwsSolutions-SQS3', "A dead-letter queue itself: the stream's event source mapping sends a failed record's place here (onFailure), which cdk-nag does not count as a queue's redrive target.");
-      const fn = makeFunction(`${id}StreamConsumer`, { entry: def.consumer, timeout: Duration.seconds(60), access: 'read', sends: def.sends });
+      acknowledgeNag(
+        dlq,
+        'AwsSolutions-SQS3',
+        "A dead-letter queue itself: the stream's event source mapping sends a failed record's place here (onFailure), which cdk-nag does not count as a queue's redrive target.",
+      );
+      const fn = makeFunction(`${id}StreamConsumer`, {
+        entry: def.consumer,
+        timeout: Duration.seconds(60),
+        access: 'read',
+        sends: def.sends,
+      });
       fn.addEventSource(
         new DynamoEventSource(table, {
           startingPosition: StartingPosition.TRIM_HORIZON,
@@ -349,7 +365,9 @@ export class NotifyStack extends Stack {
           reportBatchItemFailures: true,
           onFailure: new SqsDlq(dlq),
           filters: def.filters.map((f) =>
-            FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: f.prefix !== undefined ? FilterRule.beginsWith(f.prefix) : FilterRule.isEqual(f.equals!) } } } }),
+            FilterCriteria.filter({
+              dynamodb: { Keys: { sk: { S: f.prefix !== undefined ? FilterRule.beginsWith(f.prefix) : FilterRule.isEqual(f.equals!) } } },
+            }),
           ),
         }),
       );
@@ -386,15 +404,32 @@ export class NotifyStack extends Stack {
           routes: partRoutes,
           api,
           makeFunction: (scope, id, route) =>
-            makeFunction(id, { entry: route.handler, timeout: Duration.seconds(10), access: accessOf(route), sends: route.sends ?? [] }, scope),
+            makeFunction(
+              id,
+              { entry: route.handler, timeout: Duration.seconds(10), access: accessOf(route), sends: route.sends ?? [] },
+              scope,
+            ),
         }),
     );
 
     // What no route serves: 404 in the service's error body (infra/routes/fallback.ts).
     const fallbackId = pascalCase(fallbackRoute.operationId);
-    const fallback = makeFunction(fallbackId, { entry: fallbackRoute.handler, timeout: Duration.seconds(10), access: fallbackRoute.access, sends: [] });
-    const fallbackRouteResource = new HttpRoute(this, `${fallbackId}Route`, { httpApi: api, routeKey: HttpRouteKey.DEFAULT, integration: new HttpLambdaIntegration(`${fallbackId}Integration`, fallback) });
-    acknowledgeNag(fallbackRouteResource, 'AwsSolutions-APIG4', 'Answers every unmatched request 404 in the standard error body; its function reads and writes nothing (access none).');
+    const fallback = makeFunction(fallbackId, {
+      entry: fallbackRoute.handler,
+      timeout: Duration.seconds(10),
+      access: fallbackRoute.access,
+      sends: [],
+    });
+    const fallbackRouteResource = new HttpRoute(this, `${fallbackId}Route`, {
+      httpApi: api,
+      routeKey: HttpRouteKey.DEFAULT,
+      integration: new HttpLambdaIntegration(`${fallbackId}Integration`, fallback),
+    });
+    acknowledgeNag(
+      fallbackRouteResource,
+      'AwsSolutions-APIG4',
+      'Answers every unmatched request 404 in the standard error body; its function reads and writes nothing (access none).',
+    );
 
     const deadLetterQueues = [
       ...queueResources.map((q) => ({ name: q.def.name, queue: q.dlq })),
@@ -441,7 +476,13 @@ export class NotifyStack extends Stack {
             // Its page learns there where the live inbox's sockets are (GET /console/config.json).
             socketUrl: sockets.url,
             paths: consoleRoute.paths,
-            makeFunction: (scope, id, files) => makeFunction(id, { entry: consoleRoute.handler, timeout: Duration.seconds(10), access: consoleRoute.access, sends: [] }, scope, files),
+            makeFunction: (scope, id, files) =>
+              makeFunction(
+                id,
+                { entry: consoleRoute.handler, timeout: Duration.seconds(10), access: consoleRoute.access, sends: [] },
+                scope,
+                files,
+              ),
           });
 
     this.nestedStacks = [sockets, ...this.routeStacks];
@@ -452,8 +493,15 @@ export class NotifyStack extends Stack {
     }
 
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });
-    new CfnOutput(this, 'SocketUrl', { value: sockets.url, description: 'socketUrl of @novu/js and <Inbox /> (with socketOptions: { socketType: "cloud" })' });
-    if (consoleSite) new CfnOutput(this, 'ConsoleUrl', { value: `${api.apiEndpoint}/`, description: 'The console: sign in with an environment\'s API key (docs/console.md)' });
+    new CfnOutput(this, 'SocketUrl', {
+      value: sockets.url,
+      description: 'socketUrl of @novu/js and <Inbox /> (with socketOptions: { socketType: "cloud" })',
+    });
+    if (consoleSite)
+      new CfnOutput(this, 'ConsoleUrl', {
+        value: `${api.apiEndpoint}/`,
+        description: "The console: sign in with an environment's API key (docs/console.md)",
+      });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'SecretsKeyArn', { value: secretsKey.keyArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });

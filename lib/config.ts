@@ -71,7 +71,10 @@ export const ENV = {
    * reference's system cap; never under 1 day, below which the reference checks nothing).
    */
   maxDeferDays: 'MAX_DEFER_DAYS',
-  /** Webhooks: seconds before each attempt, the first's included (comma-separated; default Svix's schedule, lib/webhooks/schedule.ts). Tests shorten it. */
+  /**
+   * Webhooks: seconds before each attempt, the first's included (comma-separated; default Svix's schedule,
+   * lib/webhooks/schedule.ts). Tests shorten it.
+   */
   webhookRetryScheduleSeconds: 'WEBHOOK_RETRY_SCHEDULE_SECONDS',
   /** Webhooks: how long one POST may take before it counts as failed (ms, default 15000, Svix's). */
   webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
@@ -80,7 +83,10 @@ export const ENV = {
    * Tests that shorten the jobs queue's visibility timeout shorten it too.
    */
   sendLeaseMs: 'SEND_LEASE_MS',
-  /** `true`: outbound calls may reach private and loopback addresses (lib/net/address-guard.ts). The local runtime sets it; never in AWS. */
+  /**
+   * `true`: outbound calls may reach private and loopback addresses (lib/net/address-guard.ts). The local
+   * runtime sets it; never in AWS.
+   */
   allowPrivateNetworks: 'OUTBOUND_ALLOW_PRIVATE_NETWORKS',
   /** Powertools: the service name on every log line (the stack sets the metrics' service name). */
   serviceName: 'POWERTOOLS_SERVICE_NAME',

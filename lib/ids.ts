@@ -8,7 +8,9 @@ const processPart = randomBytes(5).toString('hex');
 
 export function newId(now = Date.now()): string {
   counter = (counter + 1) % 0xffffff;
-  const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return seconds + processPart + counter.toString(16).padStart(6, '0');
 }
 
@@ -18,7 +20,9 @@ export function newId(now = Date.now()): string {
  * keep their order), then 13 hex characters of the seed's hash.
  */
 export function idOf(seed: string, at: number): string {
-  const seconds = Math.floor(at / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(at / 1000)
+    .toString(16)
+    .padStart(8, '0');
   const millis = (at % 1000).toString(16).padStart(3, '0');
   return seconds + millis + createHash('sha256').update(seed).digest('hex').slice(0, 13);
 }

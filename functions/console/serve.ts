@@ -7,7 +7,11 @@ import { consoleFile } from '#lib/console/static-files.ts';
 export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   const path = event.rawPath.replace(/^\/(console\/?)?/, '');
   if (path === 'config.json') {
-    return { statusCode: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-cache' }, body: JSON.stringify({ socketUrl: socketUrl() ?? '' }) };
+    return {
+      statusCode: 200,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-cache' },
+      body: JSON.stringify({ socketUrl: socketUrl() ?? '' }),
+    };
   }
   const answer = consoleFile({ root: consoleDir(), socketUrl: socketUrl() }, path);
   return { statusCode: answer.status, headers: answer.headers, body: answer.body, isBase64Encoded: answer.isBase64Encoded };

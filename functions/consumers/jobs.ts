@@ -15,7 +15,8 @@ export const handler = consumerHandler('jobs', async (event: SQSEvent, context: 
   const outbox = new Outbox();
   return processPartialResponse(
     event,
-    (record: SQSRecord) => outbox.run(() => consumeJob(record.body, Number(record.attributes.ApproximateReceiveCount ?? 1) >= maxReceiveCount)),
+    (record: SQSRecord) =>
+      outbox.run(() => consumeJob(record.body, Number(record.attributes.ApproximateReceiveCount ?? 1) >= maxReceiveCount)),
     // One processor per invocation: it holds the batch's results, and the local runtime runs
     // several batches at once in one process (a shared one mixed up their failures).
     new BatchProcessor(EventType.SQS),

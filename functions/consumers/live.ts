@@ -9,5 +9,10 @@ import { consumerHandler } from '#lib/observability/consumer-handler.ts';
 
 export const handler = consumerHandler('live', async (event: SQSEvent, context: Context) => {
   const outbox = new Outbox();
-  return processPartialResponse(event, (record: SQSRecord) => outbox.run(() => consumeLive(record.body)), new BatchProcessor(EventType.SQS), { context });
+  return processPartialResponse(
+    event,
+    (record: SQSRecord) => outbox.run(() => consumeLive(record.body)),
+    new BatchProcessor(EventType.SQS),
+    { context },
+  );
 });

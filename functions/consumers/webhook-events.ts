@@ -24,7 +24,8 @@ function changeOf(record: DynamoDBRecord): ChangeRecord {
     ...(before && { before }),
     ...(after && { after }),
     // DynamoDB's TTL deletes carry its service principal.
-    expired: record.userIdentity?.type === TTL_DELETION_IDENTITY.type && record.userIdentity?.principalId === TTL_DELETION_IDENTITY.principalId,
+    expired:
+      record.userIdentity?.type === TTL_DELETION_IDENTITY.type && record.userIdentity?.principalId === TTL_DELETION_IDENTITY.principalId,
     at: (dynamodb?.ApproximateCreationDateTime ?? Date.now() / 1000) * 1000,
   };
 }

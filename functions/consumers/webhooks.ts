@@ -10,5 +10,10 @@ import { consumerHandler } from '#lib/observability/consumer-handler.ts';
 
 export const handler = consumerHandler('webhooks', async (event: SQSEvent, context: Context) => {
   const outbox = new Outbox();
-  return processPartialResponse(event, (record: SQSRecord) => outbox.run(() => deliverWebhook(record.body)), new BatchProcessor(EventType.SQS), { context });
+  return processPartialResponse(
+    event,
+    (record: SQSRecord) => outbox.run(() => deliverWebhook(record.body)),
+    new BatchProcessor(EventType.SQS),
+    { context },
+  );
 });

@@ -2,4 +2,6 @@ import { route } from '#infra/routes/inbox.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { bulkInboxAction } from '#lib/inbox/bulk.ts';
 
-export const handler = httpHandler(route('archiveReadInboxNotifications'), ({ session, body }) => bulkInboxAction(session, 'read-archive', body));
+export const handler = httpHandler(route('archiveReadInboxNotifications'), ({ session, body }) =>
+  bulkInboxAction(session, 'read-archive', body),
+);

@@ -2,4 +2,6 @@ import { route } from '#infra/routes/inbox.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { actOnInboxMessage } from '#lib/inbox/actions.ts';
 
-export const handler = httpHandler(route('completeInboxAction'), ({ session, params, body }) => actOnInboxMessage(session, params.id, body.actionType, true));
+export const handler = httpHandler(route('completeInboxAction'), ({ session, params, body }) =>
+  actOnInboxMessage(session, params.id, body.actionType, true),
+);

@@ -2,4 +2,6 @@ import { route } from '#infra/routes/inbox.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { actOnInboxMessage } from '#lib/inbox/actions.ts';
 
-export const handler = httpHandler(route('revertInboxAction'), ({ session, params, body }) => actOnInboxMessage(session, params.id, body.actionType, false));
+export const handler = httpHandler(route('revertInboxAction'), ({ session, params, body }) =>
+  actOnInboxMessage(session, params.id, body.actionType, false),
+);

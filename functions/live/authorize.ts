@@ -12,7 +12,10 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent, context: 
   const admitted = await admitSocket(event.queryStringParameters?.token);
   return {
     principalId: admitted?.subscriberDbId ?? 'anonymous',
-    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: admitted ? 'Allow' : 'Deny', Resource: event.methodArn }] },
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: admitted ? 'Allow' : 'Deny', Resource: event.methodArn }],
+    },
     ...(admitted && { context: admitted }),
   };
 }

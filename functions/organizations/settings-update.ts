@@ -2,4 +2,6 @@ import { route } from '#infra/routes/organizations.ts';
 import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
 import { updateOrganizationSettings } from '#lib/tenancy/organization-settings.ts';
 
-export const handler = idempotentHttpHandler(route('updateOrganizationSettings'), ({ caller, body }) => updateOrganizationSettings(caller, body));
+export const handler = idempotentHttpHandler(route('updateOrganizationSettings'), ({ caller, body }) =>
+  updateOrganizationSettings(caller, body),
+);

@@ -2,6 +2,4 @@ import { route } from '#infra/routes/subscribers.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { removeSubscriber } from '#lib/subscribers/remove.ts';
 
-export const handler = httpHandler(route('deleteSubscriber'), ({ caller, params }) =>
-  removeSubscriber(caller, params.subscriberId),
-);
+export const handler = httpHandler(route('deleteSubscriber'), ({ caller, params }) => removeSubscriber(caller, params.subscriberId));

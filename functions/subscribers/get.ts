@@ -2,6 +2,4 @@ import { route } from '#infra/routes/subscribers.ts';
 import { httpHandler } from '#lib/http/handler.ts';
 import { getSubscriberOrFail } from '#lib/subscribers/get.ts';
 
-export const handler = httpHandler(route('getSubscriber'), ({ caller, params }) =>
-  getSubscriberOrFail(caller, params.subscriberId),
-);
+export const handler = httpHandler(route('getSubscriber'), ({ caller, params }) => getSubscriberOrFail(caller, params.subscriberId));

@@ -40,24 +40,16 @@ export function grantTracing(grantee: IGrantable): void {
 export const KMS_READ_ACTIONS = ['kms:Decrypt'] as const;
 export const KMS_WRITE_ACTIONS = ['kms:GenerateDataKey', 'kms:Decrypt'] as const;
 
-export function grantDataAccess(
-  grantee: IGrantable,
-  access: Access,
-  resources: { table: ITableV2; secretsKey: IKey },
-): void {
+export function grantDataAccess(grantee: IGrantable, access: Access, resources: { table: ITableV2; secretsKey: IKey }): void {
   if (access === 'none') return;
   const { table, secretsKey } = resources;
   const role = grantee.grantPrincipal;
   const indexArns = TABLE.indexes.map((index) => `${table.tableArn}/index/${index.name}`);
   // Reads: items of the table, and queries on the named indexes (the only index operation used).
-  role.addToPrincipalPolicy(
-    new PolicyStatement({ actions: [...TABLE_READ_ACTIONS], resources: [table.tableArn] }),
-  );
+  role.addToPrincipalPolicy(new PolicyStatement({ actions: [...TABLE_READ_ACTIONS], resources: [table.tableArn] }));
   role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexArns }));
   if (access === 'write') {
-    role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [table.tableArn] }),
-    );
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [table.tableArn] }));
   }
   role.addToPrincipalPolicy(
     new PolicyStatement({

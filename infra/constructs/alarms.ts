@@ -1,13 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import {
-  Alarm,
-  ComparisonOperator,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-  type IMetric,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -37,7 +30,6 @@ export interface AlarmsProps {
   deliveryFailureRatePercent: number;
   alarmEmail?: string;
 }
-
 
 /** How far (ms) a stream consumer may fall behind before its alarm fires. */
 export const STREAM_ITERATOR_AGE_ALARM_MS = 5 * 60 * 1000;

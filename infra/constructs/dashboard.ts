@@ -1,6 +1,13 @@
 import { Duration } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Dashboard as CloudWatchDashboard, GraphWidget, TextWidget, type GraphWidgetProps, type HorizontalAnnotation, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Dashboard as CloudWatchDashboard,
+  GraphWidget,
+  TextWidget,
+  type GraphWidgetProps,
+  type HorizontalAnnotation,
+  type IWidget,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { METRIC } from '../../lib/observability/metric-names.ts';
@@ -59,19 +66,30 @@ export class Dashboard extends Construct {
       [
         graph(
           'Queue age: oldest message (s)',
-          props.queues.map(({ name, queue }) => queue.metricApproximateAgeOfOldestMessage({ period: oneMinute, statistic: 'Maximum', label: name })),
+          props.queues.map(({ name, queue }) =>
+            queue.metricApproximateAgeOfOldestMessage({ period: oneMinute, statistic: 'Maximum', label: name }),
+          ),
         ),
         graph(
           'Dead-letter queues: messages',
-          props.deadLetterQueues.map(({ name, queue }) => queue.metricApproximateNumberOfMessagesVisible({ period: oneMinute, statistic: 'Maximum', label: name })),
+          props.deadLetterQueues.map(({ name, queue }) =>
+            queue.metricApproximateNumberOfMessagesVisible({ period: oneMinute, statistic: 'Maximum', label: name }),
+          ),
         ),
       ],
       [
-        graph('API answers 4xx and 5xx (5 min)', [
-          props.api.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum', label: '4xx' }),
-          props.api.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum', label: '5xx' }),
-        ], { right: [props.api.metricCount({ period: FIVE_MINUTES, statistic: 'Sum', label: 'requests' })] }),
-        graph('API latency (ms)', ['p50', 'p90', 'p99'].map((p) => props.api.metricLatency({ period: FIVE_MINUTES, statistic: p, label: p }))),
+        graph(
+          'API answers 4xx and 5xx (5 min)',
+          [
+            props.api.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum', label: '4xx' }),
+            props.api.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum', label: '5xx' }),
+          ],
+          { right: [props.api.metricCount({ period: FIVE_MINUTES, statistic: 'Sum', label: 'requests' })] },
+        ),
+        graph(
+          'API latency (ms)',
+          ['p50', 'p90', 'p99'].map((p) => props.api.metricLatency({ period: FIVE_MINUTES, statistic: p, label: p })),
+        ),
       ],
     ];
 

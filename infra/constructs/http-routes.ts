@@ -26,7 +26,6 @@ export interface HttpRoutesProps {
   makeFunction: (scope: Construct, id: string, route: RouteDef) => IFunction;
 }
 
-
 export class HttpRoutes extends NestedStack {
   readonly part: string;
   readonly routes: readonly RouteDef[];

@@ -38,14 +38,18 @@ export interface LiveSocketsProps {
   removalPolicy: RemovalPolicy;
 }
 
-
 export class LiveSockets extends NestedStack {
   readonly api: WebSocketApi;
   readonly stage: WebSocketStage;
 
   constructor(scope: Construct, id: string, props: LiveSocketsProps) {
     super(scope, id, { description: `notify-${props.stage}: inbox sockets (WebSocket API)` });
-    const authorizerFn = props.makeFunction(this, pascalCase(socketAuthorizer.operationId), socketAuthorizer.handler, socketAuthorizer.access);
+    const authorizerFn = props.makeFunction(
+      this,
+      pascalCase(socketAuthorizer.operationId),
+      socketAuthorizer.handler,
+      socketAuthorizer.access,
+    );
     const authorizer = new WebSocketLambdaAuthorizer('TokenAuthorizer', authorizerFn, {
       // No token, no call: API Gateway answers 401 itself.
       identitySource: [`route.request.querystring.${socketAuthorizer.tokenParameter}`],
@@ -60,7 +64,11 @@ export class LiveSockets extends NestedStack {
         ...(route.replies && { returnResponse: true }),
       });
       if (route.routeKey !== '$connect') {
-        acknowledgeNag(apiRoute, 'AwsSolutions-APIG4', 'API Gateway authorizes a WebSocket connection once, on $connect (the token authorizer); its later routes run on that authorized connection and take no authorizer.');
+        acknowledgeNag(
+          apiRoute,
+          'AwsSolutions-APIG4',
+          'API Gateway authorizes a WebSocket connection once, on $connect (the token authorizer); its later routes run on that authorized connection and take no authorizer.',
+        );
       }
     }
     // Each connect, message and disconnect is logged in API Gateway's default access-log format.
@@ -128,7 +136,8 @@ export class LiveSockets extends NestedStack {
    */
   private alarmOnErrors(stage: string, topic: ITopic): void {
     const dimensionsMap = { ApiId: this.api.apiId, Stage: this.stage.stageName };
-    const metric = (metricName: string) => new Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap, period: Duration.minutes(5), statistic: 'Sum' });
+    const metric = (metricName: string) =>
+      new Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap, period: Duration.minutes(5), statistic: 'Sum' });
     const alarm = new Alarm(this, 'SocketErrorsAlarm', {
       alarmName: `notify-${stage}-sockets-errors`,
       alarmDescription: 'The WebSocket API (inbox sockets) had integration or execution errors in 5 minutes',

@@ -31,11 +31,11 @@ export const UNAUTHORIZED_ROUTE_REASONS: Record<RouteAuth, string> = {
     '(lib/auth/api-keys.ts) and scopes every read and write to its environment. Moving this to a Lambda authorizer ' +
     'with a result cache is issue 22 item 2, decided by measurement.',
   subscriber:
-    'Inbox route: `Authorization: Bearer <session token>` is verified in the function against the stage\'s session ' +
+    "Inbox route: `Authorization: Bearer <session token>` is verified in the function against the stage's session " +
     'signing key (lib/auth/session-token.ts), which scopes it to one subscriber of one environment.',
   none:
     'Public by design: the OpenAPI document, or the inbox session that hands out session tokens (it checks the ' +
-    'application identifier and, when the environment requires it, the subscriber\'s HMAC hash: lib/inbox/session.ts).',
+    "application identifier and, when the environment requires it, the subscriber's HMAC hash: lib/inbox/session.ts).",
 };
 
 /**

@@ -39,7 +39,10 @@ export class WakeSchedules extends Construct {
   grantScheduling(grantee: Role): void {
     const schedules = `schedule/${this.groupName}/*`;
     grantee.grantPrincipal.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['scheduler:CreateSchedule'], resources: [`arn:${Aws.PARTITION}:scheduler:${Aws.REGION}:${Aws.ACCOUNT_ID}:${schedules}`] }),
+      new PolicyStatement({
+        actions: ['scheduler:CreateSchedule'],
+        resources: [`arn:${Aws.PARTITION}:scheduler:${Aws.REGION}:${Aws.ACCOUNT_ID}:${schedules}`],
+      }),
     );
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({

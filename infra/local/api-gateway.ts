@@ -93,13 +93,19 @@ function routeTo(compiled: CompiledRoute[]): Dispatch {
       const path = consolePaths.find(({ pattern }) => pattern.test(url.pathname));
       if (path) {
         const serve = await loadHandler(consoleRoute.handler);
-        return (await serve(toEvent(request, url, `GET ${path.path}`, {}), lambdaContext(consoleRoute.operationId))) as APIGatewayProxyStructuredResultV2;
+        return (await serve(
+          toEvent(request, url, `GET ${path.path}`, {}),
+          lambdaContext(consoleRoute.operationId),
+        )) as APIGatewayProxyStructuredResultV2;
       }
     }
     if (!match) {
       // API Gateway's `$default` route: the same function answers what no route serves.
       const fallback = await loadHandler(fallbackRoute.handler);
-      return (await fallback(toEvent(request, url, '$default', {}), lambdaContext(fallbackRoute.operationId))) as APIGatewayProxyStructuredResultV2;
+      return (await fallback(
+        toEvent(request, url, '$default', {}),
+        lambdaContext(fallbackRoute.operationId),
+      )) as APIGatewayProxyStructuredResultV2;
     }
 
     const { entry, values } = match;
@@ -169,12 +175,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
-function toEvent(
-  req: GatewayRequest,
-  url: URL,
-  routeKey: string,
-  pathParameters: Record<string, string>,
-): APIGatewayProxyEventV2 {
+function toEvent(req: GatewayRequest, url: URL, routeKey: string, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
   // API Gateway lower-cases header names and joins repeated headers and query values with commas.
   const headers: Record<string, string> = {};
   const cookies: string[] = [];

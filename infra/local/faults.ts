@@ -99,7 +99,15 @@ export type ReceiveEnd = 'crashed' | 'failed' | 'done';
 export const receiveEnds = new Map<string, ReceiveEnd[]>();
 
 function zeroCounts(): FaultCounts {
-  return { concurrentDuplicates: 0, laterDuplicates: 0, crashesBeforeWrite: 0, crashesAfterWrite: 0, throttles: 0, providerErrors: 0, providerTimeouts: 0 };
+  return {
+    concurrentDuplicates: 0,
+    laterDuplicates: 0,
+    crashesBeforeWrite: 0,
+    crashesAfterWrite: 0,
+    throttles: 0,
+    providerErrors: 0,
+    providerTimeouts: 0,
+  };
 }
 
 export function resetFaults(): void {
@@ -129,7 +137,18 @@ const invocation = new AsyncLocalStorage<Invocation>();
 const COPY_ATTRIBUTE = 'faultCopy';
 
 // The SDK's command names, and lib-dynamodb's where a stack reports those.
-const WRITE_COMMANDS = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand', 'PutCommand', 'UpdateCommand', 'DeleteCommand', 'TransactWriteCommand', 'BatchWriteCommand']);
+const WRITE_COMMANDS = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'TransactWriteItemsCommand',
+  'BatchWriteItemCommand',
+  'PutCommand',
+  'UpdateCommand',
+  'DeleteCommand',
+  'TransactWriteCommand',
+  'BatchWriteCommand',
+]);
 
 let installed = false;
 
@@ -185,7 +204,10 @@ export function installFaults(): void {
         faultCounts.throttles++;
         const metadata = { httpStatusCode: 400, attempts: 1, totalRetryDelay: 0 };
         throw Math.random() < 0.5
-          ? new ProvisionedThroughputExceededException({ message: 'The level of configured provisioned throughput for the table was exceeded (injected)', $metadata: metadata })
+          ? new ProvisionedThroughputExceededException({
+              message: 'The level of configured provisioned throughput for the table was exceeded (injected)',
+              $metadata: metadata,
+            })
           : new ThrottlingException({ message: 'Rate of requests exceeds the allowed throughput (injected)', $metadata: metadata });
       }
       return next(args);
@@ -213,10 +235,17 @@ export function installFaults(): void {
 type BatchSent = { output: SendMessageBatchResult; response: unknown };
 
 /** Sends the entries `refuse` lets through; answers the others in `Failed` with its error. */
-async function sendBatchRefusingEntries(input: SendMessageBatchRequest, send: (input: SendMessageBatchRequest) => Promise<BatchSent>): Promise<BatchSent> {
+async function sendBatchRefusingEntries(
+  input: SendMessageBatchRequest,
+  send: (input: SendMessageBatchRequest) => Promise<BatchSent>,
+): Promise<BatchSent> {
   const refused: BatchResultErrorEntry[] = [];
   const taken = (input.Entries ?? []).filter((entry) => {
-    const error = faults.refuse?.({ service: 'sqs', command: 'SendMessageBatchCommand', input: { ...input, Entries: [entry] } as unknown as Record<string, unknown> });
+    const error = faults.refuse?.({
+      service: 'sqs',
+      command: 'SendMessageBatchCommand',
+      input: { ...input, Entries: [entry] } as unknown as Record<string, unknown>,
+    });
     if (error) refused.push({ Id: entry.Id, SenderFault: false, Code: error.name, Message: error.message });
     return !error;
   });
@@ -238,7 +267,10 @@ function wrapProvider(provider: DeliveryProvider): void {
     if (!channels || channels.includes(delivery.channel)) {
       if (Math.random() < error) {
         faultCounts.providerErrors++;
-        throw new ProviderError(`${delivery.integration.providerId} answered 503 Service Unavailable (injected)`, { statusCode: 503, body: 'upstream unavailable' });
+        throw new ProviderError(`${delivery.integration.providerId} answered 503 Service Unavailable (injected)`, {
+          statusCode: 503,
+          body: 'upstream unavailable',
+        });
       }
       if (Math.random() < timeout) {
         faultCounts.providerTimeouts++;

@@ -26,7 +26,9 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     // A table made before the stream existed gets it (NEW_AND_OLD_IMAGES, as the stack's).
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     if (!Table?.StreamSpecification?.StreamEnabled) {
-      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE.streamView } }));
+      await client.send(
+        new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE.streamView } }),
+      );
       await untilActive(client, tableName);
     }
     // A table made by an earlier version (a DynamoDB the stack is pointed at) gets the indexes
@@ -85,7 +87,10 @@ function indexDefinition(index: (typeof TABLE.indexes)[number]) {
       { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
       { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
     ],
-    Projection: index.projection === 'ALL' ? { ProjectionType: 'ALL' as const } : { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection] },
+    Projection:
+      index.projection === 'ALL'
+        ? { ProjectionType: 'ALL' as const }
+        : { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection] },
   };
 }
 
@@ -103,9 +108,7 @@ export async function ensureQueues(client: SQSClient, prefix: string, defs: read
   const urls: Record<string, string> = {};
   for (const def of defs) {
     const dlq = await client.send(new CreateQueueCommand({ QueueName: `${prefix}-${def.name}-dlq` }));
-    const { Attributes } = await client.send(
-      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
-    );
+    const { Attributes } = await client.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }));
     const queue = await client.send(
       new CreateQueueCommand({
         QueueName: `${prefix}-${def.name}`,

@@ -135,7 +135,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // Before the consumers start: the live consumer sends frames to its management API.
     if (options.socketPort !== undefined) {
-      sockets = await startWebSocketApi({ routes: socketRoutes, authorizer: socketAuthorizer, port: options.socketPort, ...(options.host && { host: options.host }) });
+      sockets = await startWebSocketApi({
+        routes: socketRoutes,
+        authorizer: socketAuthorizer,
+        port: options.socketPort,
+        ...(options.host && { host: options.host }),
+      });
       env[ENV.liveCallbackUrl] = sockets.callbackUrl;
       env[ENV.socketUrl] = sockets.url;
       Object.assign(process.env, env);

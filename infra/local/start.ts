@@ -41,7 +41,9 @@ async function main() {
     `  DynamoDB: ${stack.env.AWS_ENDPOINT_URL_DYNAMODB ?? 'AWS'}   SQS: ${stack.env.AWS_ENDPOINT_URL_SQS ?? 'AWS'}   table: ${stack.env.TABLE_NAME}`,
     '',
     `Demo organization ${demo.organizationId}   (sign in to the console with the Development API key)`,
-    ...demo.environments.map((e) => `  ${e.name.padEnd(12)} environment ${e.id}  API key ${e.apiKey}  application identifier ${e.applicationIdentifier}`),
+    ...demo.environments.map(
+      (e) => `  ${e.name.padEnd(12)} environment ${e.id}  API key ${e.apiKey}  application identifier ${e.applicationIdentifier}`,
+    ),
     ...(demo.workflow ? [`  Demo workflow ${demo.workflow.workflowId} (id ${demo.workflow.id}) in Development`] : []),
     `  (also in ${demoFile})`,
     '',

@@ -44,7 +44,10 @@ export async function startStreamPoller(options: {
   const { Table } = await options.dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
   const streamArn = Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
-  const client = new DynamoDBStreamsClient({ requestHandler: SDK_REQUEST_HANDLER, ...(options.endpoint && { endpoint: options.endpoint }) });
+  const client = new DynamoDBStreamsClient({
+    requestHandler: SDK_REQUEST_HANDLER,
+    ...(options.endpoint && { endpoint: options.endpoint }),
+  });
   let running = true;
   const started = new Set<string>();
   const readers: Promise<void>[] = [];
@@ -52,7 +55,8 @@ export async function startStreamPoller(options: {
   const invoke = async (records: DynamoDBRecord[]): Promise<number> => {
     // The index of the first record that failed, or records.length when all went through.
     try {
-      const result = (await handler({ Records: records } satisfies DynamoDBStreamEvent, lambdaContext(`${def.name}-consumer`))) as DynamoDBBatchResponse | undefined;
+      const result = (await handler({ Records: records } satisfies DynamoDBStreamEvent, lambdaContext(`${def.name}-consumer`))) as
+        DynamoDBBatchResponse | undefined;
       const failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
       const first = records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
       return first === -1 ? records.length : first;
@@ -82,8 +86,12 @@ export async function startStreamPoller(options: {
     let after: string | undefined;
     while (running) {
       try {
-        const position = after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: after } : { ShardIteratorType: from };
-        let { ShardIterator: iterator } = await client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ...position }));
+        const position = after
+          ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: after }
+          : { ShardIteratorType: from };
+        let { ShardIterator: iterator } = await client.send(
+          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ...position }),
+        );
         while (running && iterator) {
           const { Records = [], NextShardIterator } = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
           const wanted = Records.filter((r) => passesFilter(def, r.dynamodb?.Keys?.sk?.S ?? ''))

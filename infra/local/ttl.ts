@@ -41,7 +41,14 @@ export async function expireItems(itemKeys: readonly Key[], now: number = Math.f
           ExpressionAttributeValues: { ':true': true, ':ttl': ttl },
         }),
       );
-      await db().send(new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(#stamp)', ExpressionAttributeNames: { '#stamp': EXPIRY_STAMP } }));
+      await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: key,
+          ConditionExpression: 'attribute_exists(#stamp)',
+          ExpressionAttributeNames: { '#stamp': EXPIRY_STAMP },
+        }),
+      );
       deleted.push(key);
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;

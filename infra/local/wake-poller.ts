@@ -14,7 +14,13 @@ export interface WakePoller {
   stop(): Promise<void>;
 }
 
-export function startWakePoller(options: { intervalMs?: number; onError?: (error: unknown) => void; /** Told of each wake fired (the benchmark counts them). */ onFired?: () => void } = {}): WakePoller {
+export function startWakePoller(
+  options: {
+    intervalMs?: number;
+    onError?: (error: unknown) => void;
+    /** Told of each wake fired (the benchmark counts them). */ onFired?: () => void;
+  } = {},
+): WakePoller {
   const abort = new AbortController();
   let running = true;
   const loop = (async () => {

@@ -77,7 +77,15 @@ export async function startWebSocketApi(options: LocalSocketApiOptions): Promise
     return handler(event, lambdaContext(def.operationId));
   };
 
-  const baseContext = (connectionId: string, routeKey: SocketRouteKey, eventType: 'CONNECT' | 'MESSAGE' | 'DISCONNECT', connectedAt: number, domainName: string, sourceIp: string, userAgent: string) => {
+  const baseContext = (
+    connectionId: string,
+    routeKey: SocketRouteKey,
+    eventType: 'CONNECT' | 'MESSAGE' | 'DISCONNECT',
+    connectedAt: number,
+    domainName: string,
+    sourceIp: string,
+    userAgent: string,
+  ) => {
     const now = new Date();
     return {
       routeKey,
@@ -98,13 +106,25 @@ export async function startWebSocketApi(options: LocalSocketApiOptions): Promise
   };
 
   /** A route's handler, with its failure logged as API Gateway would log an integration error. */
-  const runRoute = async (connection: Connection, key: SocketRouteKey, extra: Pick<Partial<SocketEvent>, 'body' | 'isBase64Encoded'> & { requestContext?: Record<string, unknown> } = {}): Promise<SocketAnswer | undefined> => {
+  const runRoute = async (
+    connection: Connection,
+    key: SocketRouteKey,
+    extra: Pick<Partial<SocketEvent>, 'body' | 'isBase64Encoded'> & { requestContext?: Record<string, unknown> } = {},
+  ): Promise<SocketAnswer | undefined> => {
     const route = routeOf(key);
     if (!route) return undefined;
     const event = {
       ...extra,
       requestContext: {
-        ...baseContext(connection.id, key, key === '$default' ? 'MESSAGE' : 'DISCONNECT', connection.connectedAt, `${host}`, connection.sourceIp, connection.userAgent),
+        ...baseContext(
+          connection.id,
+          key,
+          key === '$default' ? 'MESSAGE' : 'DISCONNECT',
+          connection.connectedAt,
+          `${host}`,
+          connection.sourceIp,
+          connection.userAgent,
+        ),
         ...extra.requestContext,
         authorizer: connection.authorizer,
       },
@@ -156,7 +176,17 @@ export async function startWebSocketApi(options: LocalSocketApiOptions): Promise
     if (!allows(policy)) return refuse(socket, 403, 'Forbidden');
     const authorizer = { ...policy.context, principalId: policy.principalId, integrationLatency: Date.now() - started };
 
-    const connection: Connection = { id: connectionId, socket: undefined as unknown as WebSocket, connectedAt, lastActiveAt: connectedAt, sourceIp, userAgent, authorizer, queue: Promise.resolve(), timers: [] };
+    const connection: Connection = {
+      id: connectionId,
+      socket: undefined as unknown as WebSocket,
+      connectedAt,
+      lastActiveAt: connectedAt,
+      sourceIp,
+      userAgent,
+      authorizer,
+      queue: Promise.resolve(),
+      timers: [],
+    };
     const connect = routeOf('$connect');
     if (connect) {
       let answer: SocketAnswer | undefined;
@@ -178,7 +208,9 @@ export async function startWebSocketApi(options: LocalSocketApiOptions): Promise
     }
     // The client left while $connect ran: it was connected all the same, so it disconnects.
     if (socket.destroyed) {
-      await runRoute(connection, '$disconnect', { requestContext: { disconnectStatusCode: 1006, disconnectReason: 'Client left during $connect' } });
+      await runRoute(connection, '$disconnect', {
+        requestContext: { disconnectStatusCode: 1006, disconnectReason: 'Client left during $connect' },
+      });
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -193,7 +225,10 @@ export async function startWebSocketApi(options: LocalSocketApiOptions): Promise
         const body = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
         connection.queue = connection.queue.then(async () => {
           const answer = await track(
-            runRoute(connection, '$default', { body: isBinary ? body.toString('base64') : body.toString('utf8'), isBase64Encoded: isBinary }),
+            runRoute(connection, '$default', {
+              body: isBinary ? body.toString('base64') : body.toString('utf8'),
+              isBase64Encoded: isBinary,
+            }),
           );
           if (answer?.statusCode !== undefined && answer.statusCode >= 500) {
             send(ws, JSON.stringify({ message: 'Internal server error', connectionId, requestId: randomUUID() }));
@@ -205,7 +240,11 @@ export async function startWebSocketApi(options: LocalSocketApiOptions): Promise
       ws.on('close', (code: number, reason: Buffer) => {
         connections.delete(connectionId);
         for (const timer of connection.timers) clearTimeout(timer);
-        void track(runRoute(connection, '$disconnect', { requestContext: { disconnectStatusCode: code, disconnectReason: reason.toString('utf8') } }));
+        void track(
+          runRoute(connection, '$disconnect', {
+            requestContext: { disconnectStatusCode: code, disconnectReason: reason.toString('utf8') },
+          }),
+        );
       });
       ws.on('error', () => undefined);
     });
@@ -264,10 +303,13 @@ export async function startWebSocketApi(options: LocalSocketApiOptions): Promise
     close: async () => {
       // Every socket closes, and its $disconnect runs, before the table goes away.
       await Promise.all(
-        [...connections.values()].map(({ socket }) => new Promise<void>((resolve) => {
-          socket.once('close', () => resolve());
-          socket.terminate();
-        })),
+        [...connections.values()].map(
+          ({ socket }) =>
+            new Promise<void>((resolve) => {
+              socket.once('close', () => resolve());
+              socket.terminate();
+            }),
+        ),
       );
       while (pending.size > 0) await Promise.allSettled([...pending]);
       wss.close();
@@ -305,7 +347,9 @@ function send(socket: WebSocket, text: string): void {
 function refuse(socket: Duplex, status: number, reason: string): void {
   if (socket.destroyed) return;
   const body = JSON.stringify({ message: reason });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 function answer(res: ServerResponse, status: number, body?: unknown, errorType?: string): void {

@@ -1,10 +1,5 @@
 import * as z from '#lib/zod.ts';
-import {
-  createIntegrationBody,
-  integrationIdParams,
-  integrationSchema,
-  updateIntegrationBody,
-} from '#lib/integrations/schemas.ts';
+import { createIntegrationBody, integrationIdParams, integrationSchema, updateIntegrationBody } from '#lib/integrations/schemas.ts';
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 

@@ -1,9 +1,4 @@
-import {
-  deleteMessageResponse,
-  listMessagesQuery,
-  messageIdParams,
-  messageListSchema,
-} from '#lib/messages/schemas.ts';
+import { deleteMessageResponse, listMessagesQuery, messageIdParams, messageListSchema } from '#lib/messages/schemas.ts';
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 

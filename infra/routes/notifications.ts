@@ -1,9 +1,4 @@
-import {
-  activityListSchema,
-  activityNotificationSchema,
-  listNotificationsQuery,
-  notificationParams,
-} from '#lib/activity/schemas.ts';
+import { activityListSchema, activityNotificationSchema, listNotificationsQuery, notificationParams } from '#lib/activity/schemas.ts';
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 

@@ -163,7 +163,7 @@ export const subscriberRoutes = inRateLimitCategory('configuration', [
     method: 'GET',
     path: '/v2/subscribers/{subscriberId}/subscriptions',
     handler: 'functions/subscribers/list-subscriptions.ts',
-    summary: 'List a subscriber\'s topic subscriptions (cursor pages)',
+    summary: "List a subscriber's topic subscriptions (cursor pages)",
     tag: 'Subscribers',
     auth: 'apiKey',
     successStatus: 200,

@@ -89,7 +89,7 @@ export const topicRoutes = inRateLimitCategory('configuration', [
     method: 'GET',
     path: '/v2/topics/{topicKey}/subscriptions',
     handler: 'functions/topics/list-subscriptions.ts',
-    summary: 'List a topic\'s subscriptions (cursor pages, subscriberId order)',
+    summary: "List a topic's subscriptions (cursor pages, subscriberId order)",
     tag: 'Topics',
     auth: 'apiKey',
     successStatus: 200,

@@ -101,7 +101,7 @@ export const webhookRoutes = [
     method: 'GET',
     path: '/v2/webhooks/endpoints/{endpointId}/attempts',
     handler: 'functions/webhooks/list-attempts.ts',
-    summary: 'List the delivery attempts to a webhook endpoint, newest event first (or one event\'s, with eventId)',
+    summary: "List the delivery attempts to a webhook endpoint, newest event first (or one event's, with eventId)",
     tag: 'Webhooks',
     auth: 'apiKey',
     successStatus: 200,

@@ -32,10 +32,14 @@ async function stackOutputs(stackName: string, region: string | undefined): Prom
   try {
     ({ stdout } = await promisify(execFile)('aws', args));
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the AWS CLI is not installed' : String((error as Error).message).trim();
-    throw new Error(`Cannot read the outputs of stack ${stackName}: ${reason}.\nPass --table and --kms-key instead (the stack's TableName and SecretsKeyArn outputs).`, {
-      cause: error,
-    });
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the AWS CLI is not installed' : String((error as Error).message).trim();
+    throw new Error(
+      `Cannot read the outputs of stack ${stackName}: ${reason}.\nPass --table and --kms-key instead (the stack's TableName and SecretsKeyArn outputs).`,
+      {
+        cause: error,
+      },
+    );
   }
   const outputs = JSON.parse(stdout) as { OutputKey: string; OutputValue: string }[] | null;
   return Object.fromEntries((outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
@@ -61,7 +65,8 @@ function rateLimitsOf(values: Record<string, unknown>): Partial<Record<RateLimit
     const raw = values[`${category}-limit`];
     if (raw === undefined) continue;
     const value = Number(raw);
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${category}-limit must be a positive number of requests per second, got ${JSON.stringify(raw)}`);
+    if (!Number.isFinite(value) || value <= 0)
+      throw new Error(`--${category}-limit must be a positive number of requests per second, got ${JSON.stringify(raw)}`);
     limits[category] = value;
   }
   return Object.keys(limits).length > 0 ? limits : undefined;
@@ -107,7 +112,9 @@ async function main(): Promise<void> {
   }));
 
   if (values.json) {
-    console.log(JSON.stringify({ organizationId: created.organization._id, name, ...(apiRateLimits && { apiRateLimits }), environments }, null, 2));
+    console.log(
+      JSON.stringify({ organizationId: created.organization._id, name, ...(apiRateLimits && { apiRateLimits }), environments }, null, 2),
+    );
     return;
   }
   const width = Math.max(...environments.map((e) => e.name.length));
@@ -117,7 +124,11 @@ async function main(): Promise<void> {
     console.log(`  ${e.name.padEnd(width)}  environment ${e.environmentId}  API key ${e.apiKey}`);
   }
   if (apiRateLimits) {
-    console.log(`\nAPI rate limits of its own (requests per second): ${Object.entries(apiRateLimits).map(([category, limit]) => `${category} ${limit}`).join(', ')}`);
+    console.log(
+      `\nAPI rate limits of its own (requests per second): ${Object.entries(apiRateLimits)
+        .map(([category, limit]) => `${category} ${limit}`)
+        .join(', ')}`,
+    );
   }
   console.log('\nCall the API with the header  Authorization: ApiKey <key>');
 }

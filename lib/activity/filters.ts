@@ -8,7 +8,6 @@ import type { TimeWindow } from './window.ts';
 // a query reads (a day, a subscriber, a transaction), the same expression narrows it, so every
 // access path applies the same rules.
 
-
 export interface FilterOptions {
   /** Set when the key read does not already restrict the subscribers. */
   subscriberIds?: readonly string[];

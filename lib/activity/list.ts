@@ -61,7 +61,12 @@ async function subscriberIdsWithEmail(scope: EnvScope, email: string): Promise<s
   return items.map((item) => item.subscriberId as string);
 }
 
-function sourceOf(scope: EnvScope, query: ListNotificationsQuery, window: TimeWindow, subscriberIds: string[] | undefined): Promise<RefSource> | RefSource {
+function sourceOf(
+  scope: EnvScope,
+  query: ListNotificationsQuery,
+  window: TimeWindow,
+  subscriberIds: string[] | undefined,
+): Promise<RefSource> | RefSource {
   if (query.transactionId?.length) {
     return ofTransactions(scope, query.transactionId, activityFilter(query, window, subscriberIds ? { subscriberIds } : {}));
   }
@@ -73,9 +78,11 @@ function sourceOf(scope: EnvScope, query: ListNotificationsQuery, window: TimeWi
 async function load(refs: NotificationRef[]): Promise<StoredNotification[]> {
   if (refs.length === 0) return [];
   const items = await batchGet(refs.map(({ pk, sk }) => ({ pk, sk })));
-  const byId = new Map(items.map((item) => {
-    const { notification } = notificationFromItem(item);
-    return [notification._id, notification] as const;
-  }));
+  const byId = new Map(
+    items.map((item) => {
+      const { notification } = notificationFromItem(item);
+      return [notification._id, notification] as const;
+    }),
+  );
   return refs.flatMap((ref) => byId.get(ref._id) ?? []);
 }

@@ -14,12 +14,10 @@ const MAX_LIST_VALUES = 100;
 const MAX_VALUE_BYTES = 1024;
 
 const bounded = (maxLength: number) =>
-  z
-    .string()
-    .check(
-      z.maxLength(maxLength),
-      z.refine((v) => Buffer.byteLength(v, 'utf8') <= MAX_VALUE_BYTES, `must be at most ${MAX_VALUE_BYTES} bytes of UTF-8`),
-    );
+  z.string().check(
+    z.maxLength(maxLength),
+    z.refine((v) => Buffer.byteLength(v, 'utf8') <= MAX_VALUE_BYTES, `must be at most ${MAX_VALUE_BYTES} bytes of UTF-8`),
+  );
 
 /**
  * A parameter given once or repeated. API Gateway joins repeated query values with commas, so a

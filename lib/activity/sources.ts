@@ -115,7 +115,11 @@ export async function ofTransactions(scope: EnvScope, transactionIds: readonly s
       filter,
     );
     const names = { ...input.ExpressionAttributeNames, ...PROJECTION.names };
-    for await (const page of queryPages({ ...input, ExpressionAttributeNames: names, ProjectionExpression: PROJECTION.ProjectionExpression })) {
+    for await (const page of queryPages({
+      ...input,
+      ExpressionAttributeNames: names,
+      ProjectionExpression: PROJECTION.ProjectionExpression,
+    })) {
       for (const item of page) refs.set(item._id as string, toRef(item));
     }
   });

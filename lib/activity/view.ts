@@ -58,7 +58,13 @@ export async function toActivityNotifications(scope: EnvScope, notifications: St
 
 async function currentSubscribers(scope: EnvScope, notifications: StoredNotification[]): Promise<Map<string, SubscriberView>> {
   const subscriberIds = [...new Set(notifications.map((n) => n.subscriberId))];
-  const items = subscriberIds.length === 0 ? [] : await batchGet(subscriberIds.map((id) => keys.subscriber(scope, id)), SUBSCRIBER_FIELDS);
+  const items =
+    subscriberIds.length === 0
+      ? []
+      : await batchGet(
+          subscriberIds.map((id) => keys.subscriber(scope, id)),
+          SUBSCRIBER_FIELDS,
+        );
   const found = new Map<string, SubscriberView>();
   for (const item of items) {
     if (item.deleted === true) continue;

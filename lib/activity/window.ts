@@ -16,9 +16,7 @@ export interface TimeWindow {
 function parseDate(parameter: 'after' | 'before', value: string): Date {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) {
-    throw new BadRequestError(
-      `Invalid date format for parameter '${parameter}': ${value}. Please provide a valid ISO 8601 date string.`,
-    );
+    throw new BadRequestError(`Invalid date format for parameter '${parameter}': ${value}. Please provide a valid ISO 8601 date string.`);
   }
   return date;
 }
@@ -41,7 +39,10 @@ export function timeWindow(after: string | undefined, before: string | undefined
   return from.getTime() <= to.getTime() ? { from, to } : undefined;
 }
 
-const secondsHex = (date: Date) => Math.floor(date.getTime() / 1000).toString(16).padStart(8, '0');
+const secondsHex = (date: Date) =>
+  Math.floor(date.getTime() / 1000)
+    .toString(16)
+    .padStart(8, '0');
 
 /** The smallest notification id made at `date`'s second. */
 export const lowestIdAt = (date: Date): string => `${secondsHex(date)}${'0'.repeat(16)}`;

@@ -35,7 +35,8 @@ export function hashApiKey(apiKey: string): string {
 }
 
 /** Whether the key still authenticates at `now`. */
-export const isLive = (item: { expiresAt?: string }, now = Date.now()): boolean => item.expiresAt === undefined || Date.parse(item.expiresAt) > now;
+export const isLive = (item: { expiresAt?: string }, now = Date.now()): boolean =>
+  item.expiresAt === undefined || Date.parse(item.expiresAt) > now;
 
 /** The item of a new key for the environment, and the key: the only time it is visible. */
 export async function newApiKeyItem(owner: Caller): Promise<{ apiKey: string; item: Record<string, unknown> }> {

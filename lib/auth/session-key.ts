@@ -44,8 +44,16 @@ async function read(): Promise<Uint8Array | undefined> {
 
 async function create(): Promise<Uint8Array> {
   const { plaintext, wrapped } = await dataKeys().generate();
-  const item = { ...keys.sessionSigningKey(), type: 'SessionSigningKey', dataKey: wrapped, secret: seal(plaintext, randomBytes(32)), createdAt: new Date().toISOString() };
-  if (await writeIf(() => db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' })))) {
+  const item = {
+    ...keys.sessionSigningKey(),
+    type: 'SessionSigningKey',
+    dataKey: wrapped,
+    secret: seal(plaintext, randomBytes(32)),
+    createdAt: new Date().toISOString(),
+  };
+  if (
+    await writeIf(() => db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' })))
+  ) {
     return unseal(item);
   }
   // Another container made it first: use theirs.

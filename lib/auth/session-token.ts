@@ -47,7 +47,13 @@ export async function verifySessionToken(token: string): Promise<SubscriberSessi
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
     const { organizationId, environmentId, subscriberId, contextKeys, sub } = payload;
-    if (typeof organizationId !== 'string' || typeof environmentId !== 'string' || typeof subscriberId !== 'string' || typeof sub !== 'string') return undefined;
+    if (
+      typeof organizationId !== 'string' ||
+      typeof environmentId !== 'string' ||
+      typeof subscriberId !== 'string' ||
+      typeof sub !== 'string'
+    )
+      return undefined;
     const keysOk = Array.isArray(contextKeys) && contextKeys.every((k) => typeof k === 'string');
     return { organizationId, environmentId, subscriberId, subscriberDbId: sub, contextKeys: keysOk ? (contextKeys as string[]) : [] };
   } catch {

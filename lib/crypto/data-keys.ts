@@ -87,9 +87,7 @@ class KmsKeySource implements DataKeySource {
     if (cached) return cached;
     if (!wrapped.startsWith('kms:')) throw new Error('Data key was not wrapped by KMS');
     const { client, sdk } = await this.kms();
-    const out = await client.send(
-      new sdk.DecryptCommand({ KeyId: this.keyId, CiphertextBlob: Buffer.from(wrapped.slice(4), 'base64') }),
-    );
+    const out = await client.send(new sdk.DecryptCommand({ KeyId: this.keyId, CiphertextBlob: Buffer.from(wrapped.slice(4), 'base64') }));
     if (!out.Plaintext) throw new Error('KMS returned no plaintext');
     const plaintext = Buffer.from(out.Plaintext);
     this.unwrapped.set(wrapped, plaintext);

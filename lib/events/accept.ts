@@ -3,7 +3,13 @@ import type { Caller } from '../auth/caller.ts';
 import { ServiceUnavailableError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import type { Recipient, TenantRef, TriggerEvent } from '../pipeline/model.ts';
-import { claimTransaction, claimTransactions, notificationShardsFor, releaseTransaction, storeGeneratedTriggers } from '../pipeline/notification-store.ts';
+import {
+  claimTransaction,
+  claimTransactions,
+  notificationShardsFor,
+  releaseTransaction,
+  storeGeneratedTriggers,
+} from '../pipeline/notification-store.ts';
 import { recordTriggersAccepted } from '../observability/metrics.ts';
 import { enqueueEvents } from '../pipeline/queue-messages.ts';
 import { mapConcurrently } from '../concurrency.ts';
@@ -48,7 +54,8 @@ export const MAX_EVENT_BYTES = 256 * 1024;
 /** Ids longer than this cannot be in a key: nothing is stored under them, so nothing is found. */
 const MAX_LOOKUP_BYTES = 1024;
 
-export const DUPLICATE_TRANSACTION_MESSAGE = 'transactionId property is not unique, please make sure all triggers have a unique transactionId';
+export const DUPLICATE_TRANSACTION_MESSAGE =
+  'transactionId property is not unique, please make sure all triggers have a unique transactionId';
 
 export async function acceptEvents(caller: Caller, candidates: readonly Candidate[]): Promise<Outcome[]> {
   // One read per distinct workflow and tenant of the request, whatever the number of events.
@@ -71,12 +78,18 @@ export async function acceptEvents(caller: Caller, candidates: readonly Candidat
   });
   const accepting = claiming.map((i) => decisions[i] as Extract<Decision, { kind: 'accepted' }>);
   const events = accepting.map((d) => d.event);
-  const claimed = await claim(caller, events, accepting.map((d) => d.generatedId));
+  const claimed = await claim(
+    caller,
+    events,
+    accepting.map((d) => d.generatedId),
+  );
   const accepted: string[] = [];
   claiming.forEach((i, j) => {
     const { transactionId } = events[j]!;
     if (claimed[j]) accepted.push(transactionId);
-    outcomes[i] = claimed[j] ? { kind: 'answered', response: { acknowledged: true, status: 'processed', transactionId } } : duplicate(transactionId);
+    outcomes[i] = claimed[j]
+      ? { kind: 'answered', response: { acknowledged: true, status: 'processed', transactionId } }
+      : duplicate(transactionId);
   });
   await enqueue(caller, accepted);
   recordTriggersAccepted(caller, accepted.length);
@@ -101,7 +114,10 @@ async function claim(caller: Caller, events: TriggerEvent[], generated: boolean[
   if (givenClaims.status === 'rejected' || freshStored.status === 'rejected') {
     // claimTransactions releases its own claims when it fails; the generated ids all go.
     const written = givenClaims.status === 'fulfilled' ? given.filter((_, i) => givenClaims.value[i]) : [];
-    await releaseClaims(caller, [...written, ...fresh].map((e) => e.transactionId));
+    await releaseClaims(
+      caller,
+      [...written, ...fresh].map((e) => e.transactionId),
+    );
     throw givenClaims.status === 'rejected' ? givenClaims.reason : (freshStored as PromiseRejectedResult).reason;
   }
   let next = 0;
@@ -195,7 +211,11 @@ async function enqueue(scope: Caller, transactionIds: readonly string[]): Promis
   const failed = failures.filter((f) => f !== undefined);
   if (failed.length === 0) return;
   const unqueued = failed.flatMap((f) => f.batch);
-  logger.error('Accepted events could not be queued', { error: failed[0]!.error as Error, queued: transactionIds.length - unqueued.length, released: unqueued.length });
+  logger.error('Accepted events could not be queued', {
+    error: failed[0]!.error as Error,
+    queued: transactionIds.length - unqueued.length,
+    released: unqueued.length,
+  });
   await releaseClaims(scope, unqueued);
   throw new ServiceUnavailableError('The events could not be queued, please try again');
 }

@@ -74,9 +74,19 @@ function validatorOf(workflow: ValidatedWorkflow, schema: Record<string, unknown
 }
 
 function problemOf(error: ErrorObject, payload: unknown): PayloadProblem {
-  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const value = segments.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), payload);
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const value = segments.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    payload,
+  );
   const missing = (error.params as { missingProperty?: string }).missingProperty;
   const path = [...segments, ...(missing === undefined ? [] : [missing])];
-  return { field: path.length > 0 ? path.join('.') : 'root', message: error.message ?? 'is not valid', value: missing === undefined ? value : undefined };
+  return {
+    field: path.length > 0 ? path.join('.') : 'root',
+    message: error.message ?? 'is not valid',
+    value: missing === undefined ? value : undefined,
+  };
 }

@@ -34,11 +34,13 @@ export const topicRecipientSchema = z.object({
 
 const CONTEXT_ID = /^[a-zA-Z0-9_-]+$/;
 const contextId = (field: string) =>
-  z.string({ error: `${field} must be a string` }).check(
-    z.minLength(1, `${field} must not be empty`),
-    z.maxLength(100, `${field} must be at most 100 characters`),
-    z.regex(CONTEXT_ID, `${field} may only contain letters, digits, - and _`),
-  );
+  z
+    .string({ error: `${field} must be a string` })
+    .check(
+      z.minLength(1, `${field} must not be empty`),
+      z.maxLength(100, `${field} must be at most 100 characters`),
+      z.regex(CONTEXT_ID, `${field} may only contain letters, digits, - and _`),
+    );
 
 const contextData = object('context data').check(
   z.refine(
@@ -59,9 +61,16 @@ const idOr = <T extends z.ZodMiniType>(field: string, schema: T) =>
  * the `type:id` keys split back unambiguously.
  */
 export const contextSchema = z
-  .record(z.string(), idOr('id', z.object({ id: contextId('context id'), data: z.optional(contextData) }, { error: 'context values must be an id or {id, data}' })), {
-    error: 'context must be an object',
-  })
+  .record(
+    z.string(),
+    idOr(
+      'id',
+      z.object({ id: contextId('context id'), data: z.optional(contextData) }, { error: 'context values must be an id or {id, data}' }),
+    ),
+    {
+      error: 'context must be an object',
+    },
+  )
   .check(
     z.superRefine((context, ctx) => {
       const types = Object.keys(context);
@@ -92,7 +101,9 @@ const tenantSchema = z
   )
   .register(z.globalRegistry, { description: 'A tenant identifier, or {identifier, name?, data?}; the tenant must exist' });
 
-const actorSchema = idOr('subscriberId', subscriberDefinitionSchema).register(z.globalRegistry, { description: 'A subscriberId or a subscriber object' });
+const actorSchema = idOr('subscriberId', subscriberDefinitionSchema).register(z.globalRegistry, {
+  description: 'A subscriberId or a subscriber object',
+});
 
 const RECIPIENTS_DOC =
   'One recipient or an array of them: a subscriberId, a subscriber object ({subscriberId, firstName, ..., channels}) or a topic ' +
@@ -131,7 +142,9 @@ export type BroadcastEventInput = z.infer<typeof broadcastEventBody>;
 /** Items are checked one by one (a bad one fails alone), so the request only bounds the list. */
 export const bulkTriggerBody = z.object({
   events: z
-    .array(z.unknown().register(z.globalRegistry, { description: 'A trigger event, as the body of POST /v1/events/trigger' }), { error: 'events must be an array' })
+    .array(z.unknown().register(z.globalRegistry, { description: 'A trigger event, as the body of POST /v1/events/trigger' }), {
+      error: 'events must be an array',
+    })
     .check(
       z.minLength(1, 'events should not be empty'),
       z.maxLength(MAX_BULK_EVENTS, `events must contain no more than ${MAX_BULK_EVENTS} elements`),

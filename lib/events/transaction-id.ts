@@ -6,7 +6,9 @@ import { randomInt } from 'node:crypto';
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 export function newTransactionId(now = Date.now()): string {
-  const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0');
   let random = '';
   for (let i = 0; i < 12; i++) random += BASE36[randomInt(BASE36.length)];
   return `txn_${seconds}${random}`;

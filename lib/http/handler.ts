@@ -5,7 +5,18 @@ import type { Caller } from '../auth/caller.ts';
 import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import type { SubscriberSession } from '../auth/session-token.ts';
-import { authenticate, authenticateSubscriber, bodyLimit, jsonBody, multipartBody, rawBody, requestUrl, responses, validate, type HttpEvent } from './middleware.ts';
+import {
+  authenticate,
+  authenticateSubscriber,
+  bodyLimit,
+  jsonBody,
+  multipartBody,
+  rawBody,
+  requestUrl,
+  responses,
+  validate,
+  type HttpEvent,
+} from './middleware.ts';
 import { rateLimit } from './rate-limit.ts';
 import { errorResponse, jsonResponse, type HttpResponse } from './responses.ts';
 import type { HttpMethod, IdempotentMethod, RouteAuth, RouteDef, RouteInput } from './route.ts';

@@ -82,16 +82,19 @@ function wrapped() {
     expiryAttr: TABLE.ttlAttribute,
     awsSdkV3Client: dynamo(),
   });
-  idempotentRun = makeIdempotent(async (call: IdempotentCall) => {
-    const response = await call.run();
-    const stored = await sealResponse(response);
-    if (Buffer.byteLength(JSON.stringify(stored)) > MAX_STORED_RESPONSE_BYTES) throw new UnstorableResponse(response);
-    return stored;
-  }, {
-    persistenceStore,
-    config,
-    keyPrefix: keys.idempotency.prefix,
-  });
+  idempotentRun = makeIdempotent(
+    async (call: IdempotentCall) => {
+      const response = await call.run();
+      const stored = await sealResponse(response);
+      if (Buffer.byteLength(JSON.stringify(stored)) > MAX_STORED_RESPONSE_BYTES) throw new UnstorableResponse(response);
+      return stored;
+    },
+    {
+      persistenceStore,
+      config,
+      keyPrefix: keys.idempotency.prefix,
+    },
+  );
   return idempotentRun;
 }
 
@@ -101,9 +104,7 @@ export async function runIdempotently(
   run: () => Promise<HttpResponse>,
 ): Promise<HttpResponse> {
   if (call.key.length > MAX_KEY_LENGTH) {
-    throw new BadRequestError(
-      `idempotencyKey "${call.key}" has exceeded the maximum allowed length of ${MAX_KEY_LENGTH} characters`,
-    );
+    throw new BadRequestError(`idempotencyKey "${call.key}" has exceeded the maximum allowed length of ${MAX_KEY_LENGTH} characters`);
   }
   const execute = wrapped();
   config?.registerLambdaContext(context);
@@ -126,10 +127,10 @@ export async function runIdempotently(
       return { ...error.response, headers: { ...error.response.headers, 'Idempotency-Key': call.key } };
     }
     if (error instanceof IdempotencyAlreadyInProgressError) {
-      throw new ConflictError(
-        `Request with key "${call.key}" is currently being processed. Please retry after 1 second`,
-        { 'Retry-After': '1', 'Idempotency-Key': call.key },
-      );
+      throw new ConflictError(`Request with key "${call.key}" is currently being processed. Please retry after 1 second`, {
+        'Retry-After': '1',
+        'Idempotency-Key': call.key,
+      });
     }
     if (error instanceof IdempotencyValidationError) {
       throw new AppError(422, `Request with key "${call.key}" is being reused for a different body`, {

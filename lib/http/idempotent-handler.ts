@@ -8,11 +8,7 @@ import type { IdempotentMethod, RouteDef } from './route.ts';
 const aroundIdempotencyKey: Around = (event, context, run) => {
   const key = event.headers?.['idempotency-key'];
   if (key === undefined || !event.caller) return run();
-  return runIdempotently(
-    { organizationId: event.caller.organizationId, key, body: event.input?.body ?? null },
-    context,
-    run,
-  );
+  return runIdempotently({ organizationId: event.caller.organizationId, key, body: event.input?.body ?? null }, context, run);
 };
 
 export function idempotentHttpHandler<R extends RouteDef & { method: IdempotentMethod }>(route: R, action: Action<R>) {

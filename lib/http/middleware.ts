@@ -157,7 +157,9 @@ export function validate(route: RouteDef): Middleware {
       if (body) assertStorableBody(event.body);
       event.input = {
         params: params ? parseOrThrow(params, event.pathParameters ?? {}, 'params') : undefined,
-        query: query ? parseOrThrow(query, route.repeatedQuery ? repeatedQuery(event.rawQueryString) : (event.queryStringParameters ?? {}), 'query') : undefined,
+        query: query
+          ? parseOrThrow(query, route.repeatedQuery ? repeatedQuery(event.rawQueryString) : (event.queryStringParameters ?? {}), 'query')
+          : undefined,
         body: body ? parseOrThrow(body, event.body ?? {}, 'body') : undefined,
       };
     },

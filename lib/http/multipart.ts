@@ -13,7 +13,11 @@ export interface UploadedFile {
 /** Text fields by name (a repeated one as a list), file fields always as a list of files. */
 export type MultipartFields = Record<string, string | string[] | UploadedFile[]>;
 
-export async function parseMultipart(body: string | undefined, isBase64Encoded: boolean | undefined, contentType: string | undefined): Promise<MultipartFields> {
+export async function parseMultipart(
+  body: string | undefined,
+  isBase64Encoded: boolean | undefined,
+  contentType: string | undefined,
+): Promise<MultipartFields> {
   if (!contentType || !/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
     throw new BadRequestError('Expected a multipart/form-data body with a boundary');
   }

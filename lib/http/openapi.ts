@@ -28,9 +28,10 @@ const ERROR_BODY = {
 /** The headers of an API-key route's answers (lib/http/rate-limit.ts); Retry-After on 429 only. */
 const RATE_LIMIT_HEADERS = {
   'RateLimit-Limit': 'Requests the bucket refills in its 5-second window',
-  'RateLimit-Remaining': 'Tokens left in the environment\'s bucket of this category',
+  'RateLimit-Remaining': "Tokens left in the environment's bucket of this category",
   'RateLimit-Reset': 'Seconds until the tokens this request took are back (on 429: until it would fit)',
-  'RateLimit-Policy': '`<limit>;w=5;burst=<burst>;comment="token bucket";category="<category>";cost="<single|bulk>";serviceLevel="<level>"`',
+  'RateLimit-Policy':
+    '`<limit>;w=5;burst=<burst>;comment="token bucket";category="<category>";cost="<single|bulk>";serviceLevel="<level>"`',
   'Retry-After': 'Seconds to wait before sending the request again',
 };
 const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
@@ -57,7 +58,9 @@ function parameters(schema: z.ZodMiniObject | undefined, location: 'path' | 'que
 /** The success body's schema, inside its envelope when the route has one (a page goes out as it is: handler.ts `enveloped`). */
 function responseSchema(route: RouteDef): object {
   const schema = jsonSchema(route.response!, 'output');
-  return route.envelope === 'data' && !isPage(route.response!) ? { type: 'object', properties: { data: schema }, required: ['data'] } : schema;
+  return route.envelope === 'data' && !isPage(route.response!)
+    ? { type: 'object', properties: { data: schema }, required: ['data'] }
+    : schema;
 }
 
 /** An object with `data` that is not itself a record with an id: what `enveloped` leaves unwrapped. */
@@ -85,7 +88,10 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { title: string;
       summary: route.summary,
       tags: [route.tag],
       ...(route.auth !== 'none' && { security: [{ [route.auth === 'apiKey' ? 'ApiKey' : 'SubscriberSession']: [] }] }),
-      ...(limited && { 'x-rate-limit-category': route.rateLimitCategory ?? DEFAULT_CATEGORY, 'x-rate-limit-cost': route.rateLimitCost ?? 'single' }),
+      ...(limited && {
+        'x-rate-limit-category': route.rateLimitCategory ?? DEFAULT_CATEGORY,
+        'x-rate-limit-cost': route.rateLimitCost ?? 'single',
+      }),
       parameters: [
         ...parameters(route.request.params, 'path'),
         ...parameters(route.request.query, 'query'),
@@ -96,7 +102,11 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { title: string;
       ...(route.request.body && {
         requestBody: {
           required: true,
-          content: { [route.bodyFormat === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: jsonSchema(route.request.body, 'input') } },
+          content: {
+            [route.bodyFormat === 'multipart' ? 'multipart/form-data' : 'application/json']: {
+              schema: jsonSchema(route.request.body, 'input'),
+            },
+          },
         },
       }),
       responses: {
@@ -116,7 +126,10 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { title: string;
     components: {
       schemas: { Error: ERROR_BODY },
       headers: Object.fromEntries(
-        Object.entries(RATE_LIMIT_HEADERS).map(([name, description]) => [name, { description, schema: { type: name === 'RateLimit-Policy' ? 'string' : 'integer' } }]),
+        Object.entries(RATE_LIMIT_HEADERS).map(([name, description]) => [
+          name,
+          { description, schema: { type: name === 'RateLimit-Policy' ? 'string' : 'integer' } },
+        ]),
       ),
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <API_KEY>' },

@@ -12,9 +12,7 @@ export type HttpResponse = APIGatewayProxyStructuredResultV2 & { statusCode: num
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 export function jsonResponse(statusCode: number, body: unknown): HttpResponse {
-  return body === undefined
-    ? { statusCode, headers: {} }
-    : { statusCode, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
+  return body === undefined ? { statusCode, headers: {} } : { statusCode, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
 }
 
 export function requestPath(event: APIGatewayProxyEventV2): string {

@@ -44,7 +44,11 @@ export function assertStorableBody(body: unknown, limit = MAX_BODY_DEPTH): void 
       const magnitude = Math.abs(value);
       if (magnitude > Number.MAX_SAFE_INTEGER || (magnitude > 0 && magnitude < MIN_MAGNITUDE)) {
         const field = path || 'body';
-        throw ValidationError.forField(field, `${field} must be a number between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}, and not closer to 0 than ${MIN_MAGNITUDE}`, value);
+        throw ValidationError.forField(
+          field,
+          `${field} must be a number between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}, and not closer to 0 than ${MIN_MAGNITUDE}`,
+          value,
+        );
       }
       continue;
     }

@@ -17,7 +17,11 @@ import { actedOn, markedInInbox, snoozedInInbox, unsnoozedInInbox, type InboxMar
 /** A snooze must end at least this far ahead (the reference's minute, unless the stage sets another). */
 const minSnoozeMs = () => positiveNumber(ENV.inboxMinSnoozeSeconds, 60) * 1000;
 
-async function act(session: SubscriberSession, id: string, change: (now: string) => Change): Promise<{ inbox: Inbox; notification: InboxNotification; changed: boolean }> {
+async function act(
+  session: SubscriberSession,
+  id: string,
+  change: (now: string) => Change,
+): Promise<{ inbox: Inbox; notification: InboxNotification; changed: boolean }> {
   const inbox = inboxOf(session);
   const [message, subscriber] = await Promise.all([inboxMessage(inbox, id), inboxSubscriber(inbox)]);
   const result = await changeMessage(inbox.scope, inbox.subscriberId, message, change(new Date().toISOString()));
@@ -38,7 +42,8 @@ export async function snoozeInboxMessage(session: SubscriberSession, id: string,
   const min = minSnoozeMs();
   if (until.getTime() < now + min) throw new BadRequestError(`snoozeUntil must be at least ${min / 1000} seconds in the future`);
   const maxHours = maxSnoozeHours();
-  if (until.getTime() > now + maxHours * 3_600_000) throw new BadRequestError(`snoozeUntil must be at most ${maxHours} hours in the future`);
+  if (until.getTime() > now + maxHours * 3_600_000)
+    throw new BadRequestError(`snoozeUntil must be at most ${maxHours} hours in the future`);
   const iso = until.toISOString();
   const { inbox, notification } = await act(session, id, (at) => (m) => snoozedInInbox(m, iso, at));
   await scheduleWake(inbox.scope, inbox.subscriberId, notification.id, until);
@@ -53,10 +58,16 @@ export async function unsnoozeInboxMessage(session: SubscriberSession, id: strin
   return notification;
 }
 
-export async function actOnInboxMessage(session: SubscriberSession, id: string, actionType: 'primary' | 'secondary', done: boolean): Promise<InboxNotification> {
+export async function actOnInboxMessage(
+  session: SubscriberSession,
+  id: string,
+  actionType: 'primary' | 'secondary',
+  done: boolean,
+): Promise<InboxNotification> {
   const inbox = inboxOf(session);
   const message = await inboxMessage(inbox, id);
-  if (!message.cta.action?.buttons?.some((b) => b.type === actionType)) throw new BadRequestError(`Notification with id: ${id} has no ${actionType} action`);
+  if (!message.cta.action?.buttons?.some((b) => b.type === actionType))
+    throw new BadRequestError(`Notification with id: ${id} has no ${actionType} action`);
   const { notification, changed } = await act(session, id, (now) => (m) => actedOn(m, actionType, done, now));
   if (changed) await announce(inbox.scope, inbox.subscriberId, { kind: 'counts' });
   return notification;

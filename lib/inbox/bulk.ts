@@ -34,20 +34,27 @@ const ACTIONS: Record<Exclude<BulkAction, 'delete'>, { from: InboxFilter; mark: 
   seen: { from: { seen: false }, mark: 'seen' },
 };
 
-const matches = (m: StoredMessage, from: InboxFilter) => Object.entries(from).every(([field, value]) => m[field as keyof StoredMessage] === value);
+const matches = (m: StoredMessage, from: InboxFilter) =>
+  Object.entries(from).every(([field, value]) => m[field as keyof StoredMessage] === value);
 
 export async function bulkInboxAction(session: SubscriberSession, action: BulkAction, selection: Selection): Promise<void> {
   const inbox = inboxOf(session);
   await inboxSubscriber(inbox);
   const now = new Date().toISOString();
   const change = action === 'delete' ? undefined : ACTIONS[action];
-  const filter: InboxFilter = { ...change?.from, ...(selection.tags?.length && { tags: selection.tags }), ...(selection.data?.length && { data: selection.data }) };
+  const filter: InboxFilter = {
+    ...change?.from,
+    ...(selection.tags?.length && { tags: selection.tags }),
+    ...(selection.data?.length && { data: selection.data }),
+  };
   let changed = 0;
   const apply = async (ids: string[]) => {
     const messages = (await getMessagesOfSubscriber(inbox.scope, inbox.subscriberId, ids)).filter((m) => inMessageInbox(inbox, m));
     const done = await mapConcurrently(messages, CONCURRENT_CHANGES, async (m) => {
       if (!change) return deleteMessage(keys.message(inbox.scope, inbox.subscriberId, m._id));
-      const result = await changeMessage(inbox.scope, inbox.subscriberId, m, (current) => (matches(current, change.from) ? markedInInbox(current, change.mark, now) : undefined));
+      const result = await changeMessage(inbox.scope, inbox.subscriberId, m, (current) =>
+        matches(current, change.from) ? markedInInbox(current, change.mark, now) : undefined,
+      );
       return result?.changed ?? false;
     });
     changed += done.filter(Boolean).length;
@@ -56,4 +63,3 @@ export async function bulkInboxAction(session: SubscriberSession, action: BulkAc
   else for await (const ids of inboxIdPages(inbox.scope, inbox.subscriberId, inbox.ctx, filter)) await apply(ids);
   if (changed > 0) await announce(inbox.scope, inbox.subscriberId, { kind: 'counts' });
 }
-

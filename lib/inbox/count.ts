@@ -12,6 +12,8 @@ export async function countInboxFilters(session: SubscriberSession, filters: { e
   for (const { filter } of filters) assertSupported(filter);
   const inbox = inboxOf(session);
   await inboxSubscriber(inbox);
-  const counts = await Promise.all(filters.map(({ filter }) => countInbox(inbox.scope, inbox.subscriberId, inbox.ctx, filter, MAX_INBOX_COUNT)));
+  const counts = await Promise.all(
+    filters.map(({ filter }) => countInbox(inbox.scope, inbox.subscriberId, inbox.ctx, filter, MAX_INBOX_COUNT)),
+  );
   return { data: filters.map(({ echo }, i) => ({ count: counts[i]!, filter: echo })) };
 }

@@ -26,9 +26,17 @@ export interface InboxRef {
 
 export async function unreadCounts(inbox: InboxRef): Promise<UnreadCounts> {
   const ctx = contextKeyOf(inbox.contextKeys);
-  const counts = await Promise.all(SEVERITIES.map((severity) => countUnread(inbox.scope, inbox.subscriberId, ctx, severity, MAX_INBOX_COUNT)));
+  const counts = await Promise.all(
+    SEVERITIES.map((severity) => countUnread(inbox.scope, inbox.subscriberId, ctx, severity, MAX_INBOX_COUNT)),
+  );
   const severity = Object.fromEntries(SEVERITIES.map((s, i) => [s, counts[i]!])) as Record<Severity, number>;
-  return { total: Math.min(MAX_INBOX_COUNT, counts.reduce((a, b) => a + b, 0)), severity };
+  return {
+    total: Math.min(
+      MAX_INBOX_COUNT,
+      counts.reduce((a, b) => a + b, 0),
+    ),
+    severity,
+  };
 }
 
 export function unseenCount(inbox: InboxRef): Promise<number> {

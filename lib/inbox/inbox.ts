@@ -45,4 +45,5 @@ export async function inboxMessage(inbox: Inbox, id: string): Promise<StoredMess
   return message;
 }
 
-export const inMessageInbox = (inbox: Inbox, m: StoredMessage): boolean => m.channel === 'in_app' && contextKeyOf(m.contextKeys ?? []) === inbox.ctx;
+export const inMessageInbox = (inbox: Inbox, m: StoredMessage): boolean =>
+  m.channel === 'in_app' && contextKeyOf(m.contextKeys ?? []) === inbox.ctx;

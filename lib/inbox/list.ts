@@ -17,7 +17,8 @@ export interface NotificationList {
 
 /** The reference refuses this combination: an unread message is never archived. */
 export function assertSupported(filter: InboxFilter): void {
-  if (filter.read === false && filter.archived === true) throw new BadRequestError('Filtering for unread and archived notifications is not supported.');
+  if (filter.read === false && filter.archived === true)
+    throw new BadRequestError('Filtering for unread and archived notifications is not supported.');
 }
 
 export async function listInbox(session: SubscriberSession, query: ListRequest): Promise<NotificationList> {
@@ -25,7 +26,12 @@ export async function listInbox(session: SubscriberSession, query: ListRequest):
   const inbox = inboxOf(session);
   const [subscriber, page] = await Promise.all([
     inboxSubscriber(inbox),
-    inboxPage(inbox.scope, inbox.subscriberId, inbox.ctx, { filter: query.filter, after: query.after?.toLowerCase(), offset: query.offset, limit: query.limit }),
+    inboxPage(inbox.scope, inbox.subscriberId, inbox.ctx, {
+      filter: query.filter,
+      after: query.after?.toLowerCase(),
+      offset: query.offset,
+      limit: query.limit,
+    }),
   ]);
   return { data: page.messages.map((m) => inboxNotification(m, subscriber)), hasMore: page.hasMore, filter: query.echo };
 }

@@ -7,7 +7,10 @@ import type { Subscriber } from '../subscribers/model.ts';
 // client's contract. One function each, the REST one reading only what the raw one holds, so
 // the two cannot disagree.
 
-type Profile = Pick<Subscriber, '_id' | 'subscriberId' | 'firstName' | 'lastName' | 'avatar' | 'locale' | 'data' | 'timezone' | 'email' | 'phone'>;
+type Profile = Pick<
+  Subscriber,
+  '_id' | 'subscriberId' | 'firstName' | 'lastName' | 'avatar' | 'locale' | 'data' | 'timezone' | 'email' | 'phone'
+>;
 
 /** The message as the socket sends it (the reference's MessageEntity, `cta` always an object). */
 export function rawMessage(m: StoredMessage, subscriber: Profile | undefined) {

@@ -20,7 +20,10 @@ interface Loaded {
 
 async function loadSessionPreferences(session: SubscriberSession): Promise<Loaded> {
   const { scope } = inboxOf(session);
-  const [{ subscriber, choices }, workflows] = await Promise.all([getSubscriberWithChoices(scope, session.subscriberId), listWorkflows(scope)]);
+  const [{ subscriber, choices }, workflows] = await Promise.all([
+    getSubscriberWithChoices(scope, session.subscriberId),
+    listWorkflows(scope),
+  ]);
   assertSessionSubscriber(session, subscriber);
   return { choices, workflows: workflows.filter((workflow) => workflow.active) };
 }
@@ -30,7 +33,12 @@ async function loadSessionPreferences(session: SubscriberSession): Promise<Loade
  * change (active, not critical), as the reference computes them.
  */
 function globalItemOf({ choices, workflows }: Loaded): InboxPreference {
-  return globalPreferenceItem(resolveGlobalPreference(workflows.filter((workflow) => !isCritical(workflow)), choices));
+  return globalPreferenceItem(
+    resolveGlobalPreference(
+      workflows.filter((workflow) => !isCritical(workflow)),
+      choices,
+    ),
+  );
 }
 
 function selected(workflow: StoredWorkflow, filter: PreferencesFilter): boolean {

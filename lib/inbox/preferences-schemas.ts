@@ -62,7 +62,10 @@ const channelFlags = Object.fromEntries(CHANNELS.map((c) => [c, z.optional(z.boo
 
 /** A field the client may send that this service cannot honour: refused with the reason. */
 const refused = (field: string, why: string) =>
-  z.refine((body: unknown) => (body as Record<string, unknown>)[field] === undefined, { message: `${field} is not supported: ${why}`, path: [field] });
+  z.refine((body: unknown) => (body as Record<string, unknown>)[field] === undefined, {
+    message: `${field} is not supported: ${why}`,
+    path: [field],
+  });
 
 const NO_TOOL = 'this service has no tool channel';
 const NO_CONDITION = 'preference conditions apply to topic subscriptions, which this service does not have';

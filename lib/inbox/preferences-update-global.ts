@@ -19,7 +19,10 @@ function mergedSchedule(stored: Schedule | undefined, sent: NonNullable<UpdateGl
   return { isEnabled: sent.isEnabled ?? stored?.isEnabled ?? false, ...(weeklySchedule && { weeklySchedule }) };
 }
 
-export async function updateInboxGlobalPreference(session: SubscriberSession, input: UpdateGlobalPreferencesInput): Promise<InboxPreference> {
+export async function updateInboxGlobalPreference(
+  session: SubscriberSession,
+  input: UpdateGlobalPreferencesInput,
+): Promise<InboxPreference> {
   const { scope } = inboxOf(session);
   const { subscriberId } = session;
   assertSessionSubscriber(session, await getSubscriber(scope, subscriberId));
@@ -37,4 +40,3 @@ export async function updateInboxGlobalPreference(session: SubscriberSession, in
   }
   return getInboxGlobalPreference(session);
 }
-

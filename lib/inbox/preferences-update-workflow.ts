@@ -29,7 +29,12 @@ function workflowChange(input: UpdateWorkflowPreferencesInput): ChoiceChange {
   return { channels: channelsOf(input), ...(input.enabled !== undefined && { enabled: input.enabled }) };
 }
 
-async function writeWorkflowChoice(scope: EnvScope, subscriberId: string, workflow: VersionedWorkflow, change: ChoiceChange): Promise<void> {
+async function writeWorkflowChoice(
+  scope: EnvScope,
+  subscriberId: string,
+  workflow: VersionedWorkflow,
+  change: ChoiceChange,
+): Promise<void> {
   if (!isEmpty(change)) await updateChoice(scope, subscriberId, { kind: 'workflow', workflowDbId: workflow._id }, change);
 }
 
@@ -53,7 +58,10 @@ export async function updateInboxWorkflowPreference(
  * workflow apply in order (later ones win per field); the answer has one item per workflow, in
  * the order they were first named.
  */
-export async function bulkUpdateInboxPreferences(session: SubscriberSession, input: BulkUpdatePreferencesInput): Promise<InboxPreference[]> {
+export async function bulkUpdateInboxPreferences(
+  session: SubscriberSession,
+  input: BulkUpdatePreferencesInput,
+): Promise<InboxPreference[]> {
   const { scope } = inboxOf(session);
   const { subscriberId } = session;
   const refs = [...new Set(input.preferences.map((item) => item.workflowId))];

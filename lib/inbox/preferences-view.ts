@@ -14,6 +14,13 @@ export function workflowPreferenceItem({ workflow, critical, enabled, channels, 
     enabled,
     channels,
     overrides,
-    workflow: { id: workflow._id, identifier: workflow.workflowId, name: workflow.name, critical, tags: workflow.tags, severity: workflow.severity },
+    workflow: {
+      id: workflow._id,
+      identifier: workflow.workflowId,
+      name: workflow.name,
+      critical,
+      tags: workflow.tags,
+      severity: workflow.severity,
+    },
   };
 }

@@ -45,7 +45,11 @@ export async function countUnseen(scope: EnvScope, subscriberId: string, ctx: st
         IndexName: 'gsi6',
         KeyConditionExpression: 'gsi6pk = :pk AND gsi6sk >= :kept',
         FilterExpression: ctx === '' ? '(attribute_not_exists(contextKey) OR contextKey = :ctx)' : 'contextKey = :ctx',
-        ExpressionAttributeValues: { ':pk': keys.unseenMessagesOfSubscriber(scope, subscriberId).gsi6pk, ':ctx': ctx, ':kept': oldestKeptId('message') },
+        ExpressionAttributeValues: {
+          ':pk': keys.unseenMessagesOfSubscriber(scope, subscriberId).gsi6pk,
+          ':ctx': ctx,
+          ':kept': oldestKeptId('message'),
+        },
         Select: 'COUNT',
         Limit: max - count,
         ExclusiveStartKey: startKey,
@@ -73,8 +77,14 @@ export interface InboxPage {
 }
 
 /** Ids are time first (8 hex digits of seconds): the bounds of a creation-time range as sort keys. */
-const idAtOrAfter = (ms: number) => Math.floor(ms / 1000).toString(16).padStart(8, '0');
-const idAtOrBefore = (ms: number) => `${Math.floor(ms / 1000).toString(16).padStart(8, '0')}~`;
+const idAtOrAfter = (ms: number) =>
+  Math.floor(ms / 1000)
+    .toString(16)
+    .padStart(8, '0');
+const idAtOrBefore = (ms: number) =>
+  `${Math.floor(ms / 1000)
+    .toString(16)
+    .padStart(8, '0')}~`;
 
 /**
  * A page of the inbox, newest first. Exactly the unread messages (the Unread tab) come from the
@@ -95,7 +105,14 @@ export async function inboxPage(scope: EnvScope, subscriberId: string, ctx: stri
 
 const SEVERITY_ORDER = ['high', 'medium', 'low', 'none'] as const;
 
-async function unreadIds(scope: EnvScope, subscriberId: string, ctx: string, severities: readonly string[], after: string | undefined, wanted: number): Promise<string[]> {
+async function unreadIds(
+  scope: EnvScope,
+  subscriberId: string,
+  ctx: string,
+  severities: readonly string[],
+  after: string | undefined,
+  wanted: number,
+): Promise<string[]> {
   const pk = keys.unreadInbox(scope, subscriberId, ctx).gsi8pk;
   const lists = await Promise.all(
     severities.map(async (severity) => {
@@ -116,7 +133,10 @@ async function unreadIds(scope: EnvScope, subscriberId: string, ctx: string, sev
       return Items.map((item) => item._id as string);
     }),
   );
-  return lists.flat().sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)).slice(0, wanted);
+  return lists
+    .flat()
+    .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
+    .slice(0, wanted);
 }
 
 /**
@@ -128,7 +148,13 @@ function unreadRange(severity: string, after: string | undefined): { ':from': st
   return { ':from': `${prefix}${oldestKeptId('message')}`, ':to': after ? `${prefix}${before(after)}` : `${prefix}~` };
 }
 
-async function filteredIds(scope: EnvScope, subscriberId: string, ctx: string, request: InboxPageRequest, wanted: number): Promise<string[]> {
+async function filteredIds(
+  scope: EnvScope,
+  subscriberId: string,
+  ctx: string,
+  request: InboxPageRequest,
+  wanted: number,
+): Promise<string[]> {
   const query = inboxQuery(scope, subscriberId, ctx, request.filter, request.after);
   if (!query) return [];
   const ids: string[] = [];
@@ -144,8 +170,13 @@ async function filteredIds(scope: EnvScope, subscriberId: string, ctx: string, r
 /** How many inbox messages match, counted no further than `max`. */
 export async function countInbox(scope: EnvScope, subscriberId: string, ctx: string, filter: InboxFilter, max: number): Promise<number> {
   if (isUnreadOnly(filter)) {
-    const counts = await Promise.all((filter.severity ?? SEVERITY_ORDER).map((severity) => countUnread(scope, subscriberId, ctx, severity, max)));
-    return Math.min(max, counts.reduce((a, b) => a + b, 0));
+    const counts = await Promise.all(
+      (filter.severity ?? SEVERITY_ORDER).map((severity) => countUnread(scope, subscriberId, ctx, severity, max)),
+    );
+    return Math.min(
+      max,
+      counts.reduce((a, b) => a + b, 0),
+    );
   }
   const query = inboxQuery(scope, subscriberId, ctx, filter, undefined);
   if (!query) return 0;
@@ -155,7 +186,14 @@ export async function countInbox(scope: EnvScope, subscriberId: string, ctx: str
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const result = await db().send(new QueryCommand({ ...countQuery, ...(Object.keys(used).length > 0 && { ExpressionAttributeNames: used }), Select: 'COUNT', ExclusiveStartKey: startKey }));
+    const result = await db().send(
+      new QueryCommand({
+        ...countQuery,
+        ...(Object.keys(used).length > 0 && { ExpressionAttributeNames: used }),
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
     count += result.Count ?? 0;
     startKey = result.LastEvaluatedKey;
   } while (startKey && count < max);

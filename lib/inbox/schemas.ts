@@ -16,26 +16,34 @@ const MAX_TAGS = 100;
 
 /** The context as sent is kept beside the parsed one: its HMAC is of what the page signed. */
 const keepContextAsSent = (body: unknown) =>
-  body !== null && typeof body === 'object' && !Array.isArray(body) && 'context' in body ? { ...body, contextAsSent: (body as { context: unknown }).context } : body;
+  body !== null && typeof body === 'object' && !Array.isArray(body) && 'context' in body
+    ? { ...body, contextAsSent: (body as { context: unknown }).context }
+    : body;
 
-export const sessionBody = z.preprocess(keepContextAsSent, z.object({
-  applicationIdentifier: z.optional(z.string().check(z.maxLength(256))),
-  /** 2.x clients send the id at the top level. */
-  subscriberId: z.optional(z.string()),
-  /** An id, or the subscriber's profile. */
-  subscriber: z.optional(z.union([z.string(), z.extend(createSubscriberBody, { subscriberId: z.optional(z.string()) })])),
-  subscriberHash: z.optional(z.string().check(z.maxLength(512))),
-  contextHash: z.optional(z.string().check(z.maxLength(512))),
-  context: z.optional(contextSchema),
-  contextAsSent: z.optional(z.unknown()),
-  defaultSchedule: z.optional(scheduleSchema),
-}));
+export const sessionBody = z.preprocess(
+  keepContextAsSent,
+  z.object({
+    applicationIdentifier: z.optional(z.string().check(z.maxLength(256))),
+    /** 2.x clients send the id at the top level. */
+    subscriberId: z.optional(z.string()),
+    /** An id, or the subscriber's profile. */
+    subscriber: z.optional(z.union([z.string(), z.extend(createSubscriberBody, { subscriberId: z.optional(z.string()) })])),
+    subscriberHash: z.optional(z.string().check(z.maxLength(512))),
+    contextHash: z.optional(z.string().check(z.maxLength(512))),
+    context: z.optional(contextSchema),
+    contextAsSent: z.optional(z.unknown()),
+    defaultSchedule: z.optional(scheduleSchema),
+  }),
+);
 export type SessionInput = z.infer<typeof sessionBody>;
 
 // ---- filters ---------------------------------------------------------------------------------
 
 const bool = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'must be true or false' }));
-const epochMs = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: 'must be a time in epoch milliseconds' }).check(z.int(), z.gte(0)));
+const epochMs = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z.number({ error: 'must be a time in epoch milliseconds' }).check(z.int(), z.gte(0)),
+);
 const severity = z.enum(SEVERITY_VALUES, { error: `severity must be one of ${SEVERITY_VALUES.join(', ')}` });
 const severities = z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(severity).check(z.maxLength(SEVERITY_VALUES.length)));
 const tag = z.string().check(z.minLength(1), z.maxLength(256));
@@ -48,13 +56,20 @@ const tagFilter = z.pipe(
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 const scalarOrList = z.union([scalar, z.array(scalar).check(z.minLength(1), z.maxLength(100))]);
-const valueCondition = z.union([scalarOrList, z.object({ or: z.array(scalar).check(z.minLength(1), z.maxLength(100)) }), z.object({ and: z.array(z.object({ or: z.array(scalar).check(z.minLength(1), z.maxLength(100)) })).check(z.maxLength(20)) })]);
+const valueCondition = z.union([
+  scalarOrList,
+  z.object({ or: z.array(scalar).check(z.minLength(1), z.maxLength(100)) }),
+  z.object({ and: z.array(z.object({ or: z.array(scalar).check(z.minLength(1), z.maxLength(100)) })).check(z.maxLength(20)) }),
+]);
 /**
  * `data`: top-level keys AND-ed, each a scalar (equal), a list or `{or}` (any of), `{and: [{or}]}`
  * (each group), or an object one level deep following the same rules.
  */
 const dataFilter = z.pipe(
-  z.record(z.string().check(z.minLength(1), z.maxLength(256)), z.union([valueCondition, z.record(z.string().check(z.minLength(1), z.maxLength(256)), valueCondition)])),
+  z.record(
+    z.string().check(z.minLength(1), z.maxLength(256)),
+    z.union([valueCondition, z.record(z.string().check(z.minLength(1), z.maxLength(256)), valueCondition)]),
+  ),
   z.transform((data) => {
     const out: DataCondition[] = [];
     const add = (path: string[], c: z.infer<typeof valueCondition>) => {
@@ -94,12 +109,14 @@ const filterObject = z.object({
   createdLte: z.optional(epochMs),
 });
 
-const normalized = (f: Partial<Record<keyof InboxFilter, unknown>>): InboxFilter => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as InboxFilter;
+const normalized = (f: Partial<Record<keyof InboxFilter, unknown>>): InboxFilter =>
+  Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as InboxFilter;
 
 // ---- list ------------------------------------------------------------------------------------
 
 const TAG_GROUP_KEY = /^tags\[(\d{1,2})\]\[\]$/;
-const list = <S extends z.ZodMiniType>(item: S) => z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(item).check(z.maxLength(MAX_TAGS)));
+const list = <S extends z.ZodMiniType>(item: S) =>
+  z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(item).check(z.maxLength(MAX_TAGS)));
 
 /**
  * The list's query as the route receives it (a repeated key as a list): `tags[]` (any of) or
@@ -126,10 +143,12 @@ export const listQuery = z
   .check(
     z.superRefine((q, ctx) => {
       for (const [key, value] of Object.entries(q)) {
-        if (TAG_GROUP_KEY.test(key) && !list(tag).safeParse(value).success) ctx.addIssue({ code: 'custom', message: 'tags must be strings', path: [key] });
+        if (TAG_GROUP_KEY.test(key) && !list(tag).safeParse(value).success)
+          ctx.addIssue({ code: 'custom', message: 'tags must be strings', path: [key] });
       }
       if (q.data !== undefined) {
-        for (const issue of jsonText(dataFilter, 'data').safeParse(q.data).error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, path: ['data', ...(issue.path as PropertyKey[])] });
+        for (const issue of jsonText(dataFilter, 'data').safeParse(q.data).error?.issues ?? [])
+          ctx.addIssue({ code: 'custom', message: issue.message, path: ['data', ...(issue.path as PropertyKey[])] });
       }
     }),
   );
@@ -155,7 +174,15 @@ export function listRequest(q: ListQueryInput): ListRequest {
     .map((g) => g.tags);
   const tags = groups.length > 0 ? groups : q['tags[]']?.length ? [q['tags[]']] : undefined;
   const dataAsSent = q.data === undefined ? undefined : (JSON.parse(q.data) as unknown);
-  const flags = { read: q.read, seen: q.seen, archived: q.archived, snoozed: q.snoozed, severity: q.severity ?? q['severity[]'], createdGte: q.createdGte, createdLte: q.createdLte };
+  const flags = {
+    read: q.read,
+    seen: q.seen,
+    archived: q.archived,
+    snoozed: q.snoozed,
+    severity: q.severity ?? q['severity[]'],
+    createdGte: q.createdGte,
+    createdLte: q.createdLte,
+  };
   const filter = normalized({ ...flags, tags, data: q.data === undefined ? undefined : dataFilter.parse(dataAsSent) });
   const tagsEcho = tags && (tags.length === 1 ? tags[0] : { and: tags.map((or) => ({ or })) });
   return { limit: q.limit, after: q.after, offset: q.offset, filter, echo: { ...flags, tags: tagsEcho, data: dataAsSent } };
@@ -167,7 +194,8 @@ export function listRequest(q: ListQueryInput): ListRequest {
 const countFilter = z.pipe(
   z.record(z.string(), z.unknown(), { error: 'each filter must be an object' }).check(
     z.superRefine((raw, ctx) => {
-      for (const issue of filterObject.safeParse(raw).error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
+      for (const issue of filterObject.safeParse(raw).error?.issues ?? [])
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
     }),
   ),
   z.transform((raw) => ({ echo: raw, filter: normalized(filterObject.parse(raw)) })),
@@ -190,7 +218,12 @@ export const actionBody = z.object({ actionType: z.enum(['primary', 'secondary']
 
 /** The bulk actions: which messages (by tags and data; seen also by ids). `data` comes as JSON text. */
 export const bulkBody = z.object({
-  tags: z.optional(z.pipe(z.array(tag).check(z.maxLength(MAX_TAGS)), z.transform((t) => (t.length > 0 ? [t] : [])))),
+  tags: z.optional(
+    z.pipe(
+      z.array(tag).check(z.maxLength(MAX_TAGS)),
+      z.transform((t) => (t.length > 0 ? [t] : [])),
+    ),
+  ),
   data: z.optional(jsonText(dataFilter, 'data')),
 });
 

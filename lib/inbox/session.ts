@@ -34,9 +34,13 @@ export interface Session {
 export const maxSnoozeHours = (): number => positiveNumber(ENV.inboxMaxSnoozeHours, DEFAULT_MAX_SNOOZE_HOURS);
 
 export async function openSession(input: SessionInput): Promise<Session> {
-  const definition = typeof input.subscriber === 'string' ? { subscriberId: input.subscriber } : { ...input.subscriber, subscriberId: input.subscriber?.subscriberId ?? input.subscriberId ?? '' };
+  const definition =
+    typeof input.subscriber === 'string'
+      ? { subscriberId: input.subscriber }
+      : { ...input.subscriber, subscriberId: input.subscriber?.subscriberId ?? input.subscriberId ?? '' };
   const subscriberId = definition.subscriberId.trim();
-  if (!subscriberId) throw ValidationError.forField('subscriber.subscriberId', 'Subscriber ID is required', definition.subscriberId ?? null);
+  if (!subscriberId)
+    throw ValidationError.forField('subscriber.subscriberId', 'Subscriber ID is required', definition.subscriberId ?? null);
   if (!input.applicationIdentifier) {
     // Keyless inboxes (a throw-away environment per visitor) are a feature of the reference's cloud.
     throw ValidationError.forField('applicationIdentifier', 'A valid application identifier is required', null);
@@ -52,7 +56,8 @@ export async function openSession(input: SessionInput): Promise<Session> {
   if (integration.credentials.hmac === true) {
     const apiKeys = await apiKeysOfEnvironment(scope);
     if (!subscriberHashValid(apiKeys, subscriberId, input.subscriberHash)) throw new BadRequestError('Please provide a valid HMAC hash');
-    if (input.context && !contextHashValid(apiKeys, input.contextAsSent, input.contextHash)) throw new BadRequestError('Please provide a valid context HMAC hash');
+    if (input.context && !contextHashValid(apiKeys, input.contextAsSent, input.contextHash))
+      throw new BadRequestError('Please provide a valid context HMAC hash');
     signed = true;
   }
 

@@ -6,7 +6,13 @@ import { changeMessage, type Changed } from '../messages/transition.ts';
 // delivered again: a new `deliveredAt` entry, unread counts and a live `notification_received`.
 
 /** The message back from its snooze, when that snooze (ending at `until`) is due; else as it is. */
-export function wakeMessage(scope: EnvScope, subscriberId: string, messageId: string, until: string, now = new Date()): Promise<Changed | undefined> {
+export function wakeMessage(
+  scope: EnvScope,
+  subscriberId: string,
+  messageId: string,
+  until: string,
+  now = new Date(),
+): Promise<Changed | undefined> {
   return changeMessage(scope, subscriberId, messageId, (m) =>
     // Unsnoozed or snoozed again since, or not due yet: nothing to do.
     m.snoozedUntil === until && Date.parse(until) <= now.getTime() ? unsnoozed(m, now.toISOString()) : undefined,

@@ -34,6 +34,13 @@ export function unsnoozedInInbox(m: StoredMessage, now: string): StoredMessage |
 
 /** Completing an action marks it done with its type (and reads the message); reverting sets it pending again. */
 export function actedOn(m: StoredMessage, actionType: 'primary' | 'secondary', done: boolean, now: string): StoredMessage {
-  const cta = { ...m.cta, action: { ...m.cta.action, status: done ? ('done' as const) : ('pending' as const), result: { ...m.cta.action?.result, type: actionType } } };
+  const cta = {
+    ...m.cta,
+    action: {
+      ...m.cta.action,
+      status: done ? ('done' as const) : ('pending' as const),
+      result: { ...m.cta.action?.result, type: actionType },
+    },
+  };
   return { ...(done && !m.read ? markedInInbox(m, 'read', now) : m), cta, updatedAt: now };
 }

@@ -10,20 +10,50 @@ export const CHANNELS = ['in_app', 'email', 'sms', 'chat', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export const STRING_CREDENTIAL_KEYS = [
-  'apiKey', 'user', 'secretKey', 'domain', 'password', 'host', 'port', 'region', 'accountSid',
-  'messageProfileId', 'token', 'from', 'senderName', 'projectName', 'applicationId', 'clientId',
-  'baseUrl', 'webhookUrl', 'redirectUrl', 'serviceAccount', 'ipPoolName', 'apiKeyRequestHeader',
-  'secretKeyRequestHeader', 'idPath', 'datePath', 'apiToken', 'authenticationTokenKey', 'instanceId',
-  'alertUid', 'title', 'imageUrl', 'state', 'externalLink', 'channelId', 'phoneNumberIdentification',
-  'accessKey', 'appSid', 'senderId', 'AppIOBaseUrl',
+  'apiKey',
+  'user',
+  'secretKey',
+  'domain',
+  'password',
+  'host',
+  'port',
+  'region',
+  'accountSid',
+  'messageProfileId',
+  'token',
+  'from',
+  'senderName',
+  'projectName',
+  'applicationId',
+  'clientId',
+  'baseUrl',
+  'webhookUrl',
+  'redirectUrl',
+  'serviceAccount',
+  'ipPoolName',
+  'apiKeyRequestHeader',
+  'secretKeyRequestHeader',
+  'idPath',
+  'datePath',
+  'apiToken',
+  'authenticationTokenKey',
+  'instanceId',
+  'alertUid',
+  'title',
+  'imageUrl',
+  'state',
+  'externalLink',
+  'channelId',
+  'phoneNumberIdentification',
+  'accessKey',
+  'appSid',
+  'senderId',
+  'AppIOBaseUrl',
 ] as const;
 
 export const BOOLEAN_CREDENTIAL_KEYS = ['secure', 'requireTls', 'ignoreTls', 'hmac', 'authenticateByToken'] as const;
 
-export type CredentialKey =
-  | (typeof STRING_CREDENTIAL_KEYS)[number]
-  | (typeof BOOLEAN_CREDENTIAL_KEYS)[number]
-  | 'tlsOptions';
+export type CredentialKey = (typeof STRING_CREDENTIAL_KEYS)[number] | (typeof BOOLEAN_CREDENTIAL_KEYS)[number] | 'tlsOptions';
 
 /**
  * Credential keys stored encrypted at rest (docs/architecture.md, "Secrets"): the API's secret
@@ -31,7 +61,13 @@ export type CredentialKey =
  * MessageBird's access key and Azure's connection string.
  */
 export const SECRET_CREDENTIAL_KEYS: readonly CredentialKey[] = [
-  'apiKey', 'apiToken', 'secretKey', 'token', 'password', 'serviceAccount', 'accessKey',
+  'apiKey',
+  'apiToken',
+  'secretKey',
+  'token',
+  'password',
+  'serviceAccount',
+  'accessKey',
 ];
 
 export interface CredentialField {
@@ -53,18 +89,21 @@ export const CHANNELS_WITH_PRIMARY: readonly Channel[] = ['email', 'sms'];
 // ---- data ------------------------------------------------------------------------------------
 
 const field = (key: CredentialKey, displayName: string, required = true): CredentialField => ({
-  key, displayName, required,
+  key,
+  displayName,
+  required,
 });
 const optional = (key: CredentialKey, displayName: string): CredentialField => field(key, displayName, false);
 
-const def = (
-  id: string, channel: Channel, displayName: string, credentials: readonly CredentialField[] = [],
-): ProviderDef => ({ id, channel, displayName, credentials });
+const def = (id: string, channel: Channel, displayName: string, credentials: readonly CredentialField[] = []): ProviderDef => ({
+  id,
+  channel,
+  displayName,
+  credentials,
+});
 
 // Every email provider (except the demo sink) also needs a sender address and name.
-const mail = (...fields: CredentialField[]) => [
-  ...fields, field('from', 'From email address'), field('senderName', 'Sender name'),
-];
+const mail = (...fields: CredentialField[]) => [...fields, field('from', 'From email address'), field('senderName', 'Sender name')];
 // Most SMS providers also need a sender number / id.
 const sms = (...fields: CredentialField[]) => [...fields, field('from', 'From')];
 
@@ -80,34 +119,46 @@ const EMAIL: ProviderDef[] = [
   // Listed by the reference's id enum and credential table, though its UI catalogue hides it.
   // The reference's handler sends with the emailjs SMTP library (host, port, SSL, user, password),
   // not with the API key and secret key its old catalogue entry asked for.
-  def('emailjs', 'email', 'EmailJS', mail(field('host', 'Host'), field('port', 'Port'), optional('user', 'User'), optional('password', 'Password'), optional('secure', 'SSL'))),
-  def('mailgun', 'email', 'Mailgun', mail(
-    apiKey, optional('baseUrl', 'Base URL'), field('user', 'User name'), field('domain', 'Domain'),
-  )),
+  def(
+    'emailjs',
+    'email',
+    'EmailJS',
+    mail(
+      field('host', 'Host'),
+      field('port', 'Port'),
+      optional('user', 'User'),
+      optional('password', 'Password'),
+      optional('secure', 'SSL'),
+    ),
+  ),
+  def('mailgun', 'email', 'Mailgun', mail(apiKey, optional('baseUrl', 'Base URL'), field('user', 'User name'), field('domain', 'Domain'))),
   def('mailjet', 'email', 'Mailjet', mail(apiKey, field('secretKey', 'API Secret'))),
   def('mailtrap', 'email', 'Mailtrap', mail(apiKey)),
   def('mandrill', 'email', 'Mandrill', mail(apiKey)),
   def('postmark', 'email', 'Postmark', mail(apiKey)),
-  def('sendgrid', 'email', 'SendGrid', mail(
-    apiKey, optional('region', 'Region'), optional('ipPoolName', 'IP Pool Name'),
-  )),
+  def('sendgrid', 'email', 'SendGrid', mail(apiKey, optional('region', 'Region'), optional('ipPoolName', 'IP Pool Name'))),
   def('sendinblue', 'email', 'Sendinblue', mail(apiKey)),
   def('ses', 'email', 'SES', mail(...awsKeys, field('region', 'Region'))),
   def('netcore', 'email', 'Netcore', mail(apiKey)),
   // Custom SMTP; the DKIM settings reuse generic keys (domain, secretKey, accountSid).
-  def('nodemailer', 'email', 'Custom SMTP', mail(
-    optional('user', 'User'),
-    optional('password', 'Password'),
-    field('host', 'Host'),
-    field('port', 'Port'),
-    optional('secure', 'Secure'),
-    optional('requireTls', 'Require TLS'),
-    optional('ignoreTls', 'Ignore TLS'),
-    optional('tlsOptions', 'TLS options'),
-    optional('domain', 'DKIM: Domain name'),
-    optional('secretKey', 'DKIM: Private key'),
-    optional('accountSid', 'DKIM: Key selector'),
-  )),
+  def(
+    'nodemailer',
+    'email',
+    'Custom SMTP',
+    mail(
+      optional('user', 'User'),
+      optional('password', 'Password'),
+      field('host', 'Host'),
+      field('port', 'Port'),
+      optional('secure', 'Secure'),
+      optional('requireTls', 'Require TLS'),
+      optional('ignoreTls', 'Ignore TLS'),
+      optional('tlsOptions', 'TLS options'),
+      optional('domain', 'DKIM: Domain name'),
+      optional('secretKey', 'DKIM: Private key'),
+      optional('accountSid', 'DKIM: Key selector'),
+    ),
+  ),
   def('mailersend', 'email', 'MailerSend', mail(apiKey)),
   def('outlook365', 'email', 'Microsoft Outlook365', mail(field('password', 'Password'))),
   def('infobip-email', 'email', 'Infobip', mail(apiKey, field('baseUrl', 'Base URL'))),
@@ -137,44 +188,48 @@ const SMS: ProviderDef[] = [
   def('isend-sms', 'sms', 'iSend SMS', [field('apiToken', 'API Token'), optional('from', 'Default Sender ID')]),
   def('clickatell', 'sms', 'clickatell', [apiKey]),
   def('forty-six-elks', 'sms', '46elks', sms(field('user', 'Username'), field('password', 'Password'))),
-  def('kannel', 'sms', 'Kannel SMS', sms(
-    field('host', 'Host'), field('port', 'Port'), optional('user', 'Username'), optional('password', 'Password'),
-  )),
+  def(
+    'kannel',
+    'sms',
+    'Kannel SMS',
+    sms(field('host', 'Host'), field('port', 'Port'), optional('user', 'Username'), optional('password', 'Password')),
+  ),
   def('maqsam', 'sms', 'Maqsam', sms(field('apiKey', 'Access Key ID'), field('secretKey', 'Access Secret'))),
-  def('sms-central', 'sms', 'SMS Central', sms(
-    field('user', 'Username'), field('password', 'Password'), optional('baseUrl', 'Base URL'),
-  )),
+  def('sms-central', 'sms', 'SMS Central', sms(field('user', 'Username'), field('password', 'Password'), optional('baseUrl', 'Base URL'))),
   def('termii', 'sms', 'Termii', sms(apiKey)),
   def('africas-talking', 'sms', "Africa's Talking", sms(apiKey, field('user', 'Username'))),
   def('sendchamp', 'sms', 'Sendchamp', sms(apiKey)),
   // Calls any HTTP SMS API; header names and response paths are configured per integration.
-  def('generic-sms', 'sms', 'Generic SMS', sms(
-    field('baseUrl', 'Base URL'),
-    field('apiKeyRequestHeader', 'API Key Request Header'),
-    apiKey,
-    optional('secretKeyRequestHeader', 'Secret Key Request Header'),
-    optional('secretKey', 'Secret Key'),
-    field('idPath', 'Id Path'),
-    optional('datePath', 'Date Path'),
-    optional('authenticateByToken', 'Authenticate by token'),
-    optional('domain', 'Auth URL'),
-    optional('authenticationTokenKey', 'Authentication Token Key'),
-  )),
+  def(
+    'generic-sms',
+    'sms',
+    'Generic SMS',
+    sms(
+      field('baseUrl', 'Base URL'),
+      field('apiKeyRequestHeader', 'API Key Request Header'),
+      apiKey,
+      optional('secretKeyRequestHeader', 'Secret Key Request Header'),
+      optional('secretKey', 'Secret Key'),
+      field('idPath', 'Id Path'),
+      optional('datePath', 'Date Path'),
+      optional('authenticateByToken', 'Authenticate by token'),
+      optional('domain', 'Auth URL'),
+      optional('authenticationTokenKey', 'Authentication Token Key'),
+    ),
+  ),
   def('clicksend', 'sms', 'Clicksend', sms(field('user', 'Username'), apiKey)),
   def('simpletexting', 'sms', 'SimpleTexting', sms(apiKey)),
-  def('bandwidth', 'sms', 'Bandwidth', sms(
-    field('user', 'Username'), field('password', 'Password'), field('accountSid', 'Account ID'),
-  )),
+  def('bandwidth', 'sms', 'Bandwidth', sms(field('user', 'Username'), field('password', 'Password'), field('accountSid', 'Account ID'))),
   def('azure-sms', 'sms', 'Azure Sms', sms(field('accessKey', 'Connection string'))),
-  def('ring-central', 'sms', 'RingCentral', sms(
-    field('clientId', 'Client ID'), field('secretKey', 'Client secret'), optional('secure', 'Is sandbox'),
-    field('token', 'JWT token'),
-  )),
+  def(
+    'ring-central',
+    'sms',
+    'RingCentral',
+    sms(field('clientId', 'Client ID'), field('secretKey', 'Client secret'), optional('secure', 'Is sandbox'), field('token', 'JWT token')),
+  ),
   def('brevo-sms', 'sms', 'Brevo', sms(apiKey)),
   def('eazy-sms', 'sms', 'Eazy', [apiKey, field('channelId', 'SMS Channel Id')]),
-  def('mobishastra', 'sms', 'Mobishastra', sms(
-    field('baseUrl', 'Base URL'), field('user', 'Username'), field('password', 'Password'),
-  )),
+  def('mobishastra', 'sms', 'Mobishastra', sms(field('baseUrl', 'Base URL'), field('user', 'Username'), field('password', 'Password'))),
   def('afro-message', 'sms', 'Afro Message', sms(apiKey, field('senderName', 'Sender Name'))),
   def('unifonic', 'sms', 'Unifonic', sms(field('appSid', 'App SID'), field('senderId', 'Sender ID'))),
   def('smsmode', 'sms', 'smsmode', sms(apiKey)),
@@ -231,9 +286,7 @@ const CHAT: ProviderDef[] = [
     optional('externalLink', 'External Link'),
   ]),
   def('getstream', 'chat', 'GetStream', [apiKey]),
-  def('rocket-chat', 'chat', 'Rocket.Chat', [
-    field('token', 'Personal Access Token (x-auth-token)'), field('user', 'User id (x-user-id)'),
-  ]),
+  def('rocket-chat', 'chat', 'Rocket.Chat', [field('token', 'Personal Access Token (x-auth-token)'), field('user', 'User id (x-user-id)')]),
   def('whatsapp-business', 'chat', 'WhatsApp Business', [
     field('apiToken', 'Access API token'),
     field('phoneNumberIdentification', 'Phone Number Identification'),
@@ -267,9 +320,7 @@ export function findProvider(providerId: string): ProviderDef | undefined {
 
 /** Required credential keys that are missing or empty ('' / whitespace) in `credentials`. */
 export function missingCredentials(provider: ProviderDef, credentials: Record<string, unknown>): CredentialKey[] {
-  return provider.credentials
-    .filter((f) => f.required && isBlank(credentials[f.key]))
-    .map((f) => f.key);
+  return provider.credentials.filter((f) => f.required && isBlank(credentials[f.key])).map((f) => f.key);
 }
 
 // A number (e.g. a port of 587) or boolean counts as present; only absent and blank values are missing.

@@ -19,5 +19,7 @@ export async function checkConnection(providerId: string, credentials: Record<st
 
 /** What the answer says when `check: true` could test nothing: undefined when the provider has a check. */
 export function uncheckedNotice(providerId: string, credentials: Record<string, unknown>): string | undefined {
-  return connectionCheck(providerId, credentials) ? undefined : `${providerId} has no call that tests credentials without sending anything: they were not checked`;
+  return connectionCheck(providerId, credentials)
+    ? undefined
+    : `${providerId} has no call that tests credentials without sending anything: they were not checked`;
 }

@@ -50,7 +50,12 @@ export function rank(actives: readonly Ranked[], move: RankMove): Ranking {
       break;
     case 'unsetPrimary': {
       const current = actives.find((a) => a._id === move.id);
-      if (current) list.splice(ordered(actives).findIndex((a) => a._id === move.id), 0, { ...current, primary: false });
+      if (current)
+        list.splice(
+          ordered(actives).findIndex((a) => a._id === move.id),
+          0,
+          { ...current, primary: false },
+        );
       break;
     }
     case 'deactivate':

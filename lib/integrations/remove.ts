@@ -17,9 +17,7 @@ export async function removeIntegration(caller: Caller, integrationId: string): 
     const current = await getIntegration(caller.organizationId, integrationId);
     if (!current) throw new NotFoundError(`Entity with id ${integrationId} not found`);
     const scope = { organizationId: current._organizationId, environmentId: current._environmentId };
-    const plan = current.active
-      ? await planMove(scope, current.channel, { kind: 'deactivate', id: current._id })
-      : NO_MOVE;
+    const plan = current.active ? await planMove(scope, current.channel, { kind: 'deactivate', id: current._id }) : NO_MOVE;
     const now = new Date().toISOString();
     await writeIntegration({
       save: {

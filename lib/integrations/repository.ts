@@ -26,9 +26,7 @@ const SECRET_KEYS = { credentials: SECRET_CREDENTIAL_KEYS, configurations: ['inb
 /** Another request changed one of the integrations first; the caller may retry from fresh reads. */
 
 export async function getIntegration(organizationId: string, integrationId: string): Promise<StoredIntegration | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.integration(organizationId, integrationId) }),
-  );
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.integration(organizationId, integrationId) }));
   if (!Item || Item.deleted) return undefined;
   return fromItem(Item);
 }

@@ -23,8 +23,20 @@ export const configurationsSchema = z
 export type Configurations = z.infer<typeof configurationsSchema>;
 
 export const FILTER_OPERATORS = [
-  'LARGER', 'SMALLER', 'LARGER_EQUAL', 'SMALLER_EQUAL', 'EQUAL', 'NOT_EQUAL', 'ALL_IN', 'ANY_IN',
-  'NOT_IN', 'BETWEEN', 'NOT_BETWEEN', 'LIKE', 'NOT_LIKE', 'IN',
+  'LARGER',
+  'SMALLER',
+  'LARGER_EQUAL',
+  'SMALLER_EQUAL',
+  'EQUAL',
+  'NOT_EQUAL',
+  'ALL_IN',
+  'ANY_IN',
+  'NOT_IN',
+  'BETWEEN',
+  'NOT_BETWEEN',
+  'LIKE',
+  'NOT_LIKE',
+  'IN',
 ] as const;
 
 export const fieldFilterPartSchema = z.object({
@@ -47,12 +59,14 @@ export const stepFilterSchema = z
 export type StepFilter = z.infer<typeof stepFilterSchema>;
 
 const name = z.string().check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(256));
-const identifier = z.string().check(
-  z.trim(),
-  z.minLength(1, 'identifier must not be empty'),
-  z.maxLength(256),
-  z.regex(/^[^\s#]+$/, 'identifier must not contain spaces or #'),
-);
+const identifier = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'identifier must not be empty'),
+    z.maxLength(256),
+    z.regex(/^[^\s#]+$/, 'identifier must not contain spaces or #'),
+  );
 const environmentId = z.string().check(z.minLength(1));
 
 /** Only bounded, so an id that cannot exist is simply not found, and never longer than a DynamoDB key may be. */

@@ -18,11 +18,7 @@ const UPDATABLE = ['name', 'identifier', '_environmentId', 'active', 'credential
  * `configurations` replace what is stored; `active` and a move to another environment reorder
  * the channel's priorities; conditions on a primary integration take its primary role away.
  */
-export async function updateIntegration(
-  caller: Caller,
-  integrationId: string,
-  input: UpdateIntegrationInput,
-): Promise<Integration> {
+export async function updateIntegration(caller: Caller, integrationId: string, input: UpdateIntegrationInput): Promise<Integration> {
   if (!UPDATABLE.some((field) => input[field] !== undefined)) {
     throw new BadRequestError('No properties found for update');
   }
@@ -32,10 +28,7 @@ export async function updateIntegration(
     if (!current) throw new NotFoundError(`Entity with id ${integrationId} not found`);
     const provider = findProvider(current.providerId);
 
-    const environmentId = await resolveEnvironment(
-      { ...caller, environmentId: current._environmentId },
-      input._environmentId,
-    );
+    const environmentId = await resolveEnvironment({ ...caller, environmentId: current._environmentId }, input._environmentId);
     const next: Integration = {
       ...toIntegration(current),
       ...sentFields(input, ['name', 'identifier', 'active', 'credentials', 'conditions', 'configurations']),

@@ -38,7 +38,8 @@ export async function addLayout(caller: Caller, input: NewLayout): Promise<Store
     name: input.name,
     isDefault: defaultLayoutId === undefined,
     isTranslationEnabled: input.isTranslationEnabled ?? false,
-    controlValues: input.controlValues === undefined ? { email: { body: EMPTY_LAYOUT_DOCUMENT, editorType: 'block' } } : input.controlValues,
+    controlValues:
+      input.controlValues === undefined ? { email: { body: EMPTY_LAYOUT_DOCUMENT, editorType: 'block' } } : input.controlValues,
     createdAt: now,
     updatedAt: now,
     updatedBy: { _id: caller.userId },
@@ -51,6 +52,7 @@ export async function addLayout(caller: Caller, input: NewLayout): Promise<Store
     layout.isDefault = false;
     return insertLayout(layout);
   });
-  if (outcome !== 'created') throw new ConflictError(`Layout with identifier: ${layoutId} already exists under environment ${caller.environmentId}`);
+  if (outcome !== 'created')
+    throw new ConflictError(`Layout with identifier: ${layoutId} already exists under environment ${caller.environmentId}`);
   return layout;
 }

@@ -20,7 +20,12 @@ const isHtmlDocument = (body: string) => ['<html', '</html>', '<body', '</body>'
 function editorDocument(body: string): { content: unknown[] } | undefined {
   try {
     const parsed = JSON.parse(body) as unknown;
-    if (parsed && typeof parsed === 'object' && (parsed as { type?: unknown }).type === 'doc' && Array.isArray((parsed as { content?: unknown }).content)) {
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      (parsed as { type?: unknown }).type === 'doc' &&
+      Array.isArray((parsed as { content?: unknown }).content)
+    ) {
       return parsed as { content: unknown[] };
     }
   } catch {

@@ -8,10 +8,16 @@ import { getLayout, getLayoutByDbId } from './repository.ts';
 // identifier is tried first, as steps store it.
 
 export function resolveLayout(scope: EnvScope, ref: string): Promise<StoredLayout | undefined> {
-  return findByRef(ref, 'lt', (identifier) => getLayout(scope, identifier), (dbId) => getLayoutByDbId(scope, dbId));
+  return findByRef(
+    ref,
+    'lt',
+    (identifier) => getLayout(scope, identifier),
+    (dbId) => getLayoutByDbId(scope, dbId),
+  );
 }
 
-export const layoutNotFound = (ref: string, scope: EnvScope) => new NotFoundError(`Layout not found for id ${ref} in the environment ${scope.environmentId}`);
+export const layoutNotFound = (ref: string, scope: EnvScope) =>
+  new NotFoundError(`Layout not found for id ${ref} in the environment ${scope.environmentId}`);
 
 export async function requireLayout(scope: EnvScope, ref: string): Promise<StoredLayout> {
   const layout = await resolveLayout(scope, ref);

@@ -11,7 +11,8 @@ import { deleteLayout } from './repository.ts';
 
 export async function removeLayout(scope: EnvScope, ref: string): Promise<void> {
   const layout = await requireLayout(scope, ref);
-  if (layout.isDefault) throw new ConflictError(`Layout with id ${layout.layoutId} is being used as a default layout, it can not be deleted`);
+  if (layout.isDefault)
+    throw new ConflictError(`Layout with id ${layout.layoutId} is being used as a default layout, it can not be deleted`);
   const outcome = await deleteLayout(layout);
   if (outcome === 'in-use') throw new ConflictError(`Layout with id ${layout.layoutId} is used by a workflow, it can not be deleted`);
   if (outcome === 'changed') throw layoutNotFound(ref, scope);

@@ -77,7 +77,15 @@ export async function insertLayout(layout: StoredLayout): Promise<InsertOutcome>
   const refused = await transact([
     { Put: { TableName: tableName(), Item: toItem(layout), ConditionExpression: 'attribute_not_exists(pk)' } },
     ...(layout.isDefault
-      ? [{ Put: { TableName: tableName(), Item: { ...keys.defaultLayout(scope), layoutId: layout.layoutId }, ConditionExpression: 'attribute_not_exists(pk)' } }]
+      ? [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.defaultLayout(scope), layoutId: layout.layoutId },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ]
       : []),
   ]);
   if (!refused) return 'created';

@@ -104,7 +104,9 @@ export type LayoutUsage = z.infer<typeof layoutUsageSchema>;
 /** Preview: `controlValues` stand in for the stored ones; the subscriber's values for the example's. */
 export const previewLayoutBody = z.object({
   controlValues: z.optional(layoutControlValues),
-  previewPayload: z.optional(z.object({ subscriber: z.optional(z.record(z.string(), z.unknown(), { error: 'subscriber must be an object' })) })),
+  previewPayload: z.optional(
+    z.object({ subscriber: z.optional(z.record(z.string(), z.unknown(), { error: 'subscriber must be an object' })) }),
+  ),
 });
 export type PreviewLayoutInput = z.infer<typeof previewLayoutBody>;
 

@@ -24,8 +24,13 @@ export async function syncLayoutsOf(source: EnvScope, workflow: Pick<LayoutUser,
 
 async function upsertInTarget(layout: StoredLayout, target: Caller): Promise<StoredLayout> {
   const { layoutId } = layout;
-  const content = { name: layout.name, isTranslationEnabled: layout.isTranslationEnabled, controlValues: structuredClone(layout.controlValues) };
-  const update = () => updateLayout(target, layoutId, { ...content, updatedAt: new Date().toISOString(), updatedBy: { _id: target.userId } });
+  const content = {
+    name: layout.name,
+    isTranslationEnabled: layout.isTranslationEnabled,
+    controlValues: structuredClone(layout.controlValues),
+  };
+  const update = () =>
+    updateLayout(target, layoutId, { ...content, updatedAt: new Date().toISOString(), updatedBy: { _id: target.userId } });
   // The update is conditioned on the layout existing: no read first to find out.
   const existing = await update();
   if (existing) return existing;

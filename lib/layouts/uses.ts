@@ -56,7 +56,10 @@ export function layoutUseWrites(scope: EnvScope, before: LayoutUser | undefined,
   const writes: TransactItem[] = [];
   for (const layoutId of now) {
     writes.push({
-      Put: { TableName: tableName(), Item: { ...keys.layoutUse(scope, layoutId, after!._id), type: 'LayoutUse', workflowId: after!.workflowId, name: after!.name } },
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.layoutUse(scope, layoutId, after!._id), type: 'LayoutUse', workflowId: after!.workflowId, name: after!.name },
+      },
     });
     if (!was.has(layoutId)) writes.push(count(layoutId, 1));
   }

@@ -24,7 +24,10 @@ const UI_SCHEMA = {
   properties: {
     email: {
       component: 'LAYOUT_EMAIL',
-      properties: { body: { component: 'EMAIL_BODY', placeholder: '' }, editorType: { component: 'EMAIL_EDITOR_SELECT', placeholder: 'block' } },
+      properties: {
+        body: { component: 'EMAIL_BODY', placeholder: '' },
+        editorType: { component: 'EMAIL_EDITOR_SELECT', placeholder: 'block' },
+      },
     },
   },
 };

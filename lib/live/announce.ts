@@ -37,5 +37,10 @@ export function announce(scope: EnvScope, subscriberId: string, event: Exclude<L
 
 /** Queues the wake-up of a snoozed message, at most 15 minutes ahead (the consumer sends it on again until due). */
 export function scheduleWake(scope: EnvScope, subscriberId: string, messageId: string, until: Date, now = Date.now()): Promise<void> {
-  return sendMessages('live', [{ body: liveMessage(scope, subscriberId, { kind: 'wake', messageId, until: until.toISOString() }), delaySeconds: delaySecondsUntil(until, now) }]);
+  return sendMessages('live', [
+    {
+      body: liveMessage(scope, subscriberId, { kind: 'wake', messageId, until: until.toISOString() }),
+      delaySeconds: delaySecondsUntil(until, now),
+    },
+  ]);
 }

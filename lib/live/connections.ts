@@ -61,10 +61,12 @@ export async function connectionsOf(scope: EnvScope, subscriberId: string, now: 
     ExpressionAttributeNames: { '#ttl': 'ttl' },
   });
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  return items.filter((item) => typeof item.ttl !== 'number' || item.ttl > nowSeconds).map((item) => ({
-    connectionId: item.connectionId as string,
-    contextKeys: (item.contextKeys as string[] | undefined) ?? [],
-    contextKey: (item.contextKey as string | undefined) ?? '',
-    connectedAt: item.connectedAt as string,
-  }));
+  return items
+    .filter((item) => typeof item.ttl !== 'number' || item.ttl > nowSeconds)
+    .map((item) => ({
+      connectionId: item.connectionId as string,
+      contextKeys: (item.contextKeys as string[] | undefined) ?? [],
+      contextKey: (item.contextKey as string | undefined) ?? '',
+      connectedAt: item.connectedAt as string,
+    }));
 }

@@ -23,7 +23,15 @@ export async function consumeLive(body: string): Promise<void> {
 
 function isLiveMessage(m: Record<string, unknown>): boolean {
   const event = m.event as Record<string, unknown> | null;
-  if (m.kind !== 'live' || !isId(m.organizationId) || !isId(m.environmentId) || !isId(m.subscriberId) || !event || typeof event !== 'object') return false;
+  if (
+    m.kind !== 'live' ||
+    !isId(m.organizationId) ||
+    !isId(m.environmentId) ||
+    !isId(m.subscriberId) ||
+    !event ||
+    typeof event !== 'object'
+  )
+    return false;
   if (event.kind === 'counts') return true;
   if (event.kind === 'received') return isId(event.messageId);
   if (event.kind === 'wake') return isId(event.messageId) && isId(event.until) && !Number.isNaN(Date.parse(event.until));

@@ -10,6 +10,10 @@ import type { RawMessage } from '../inbox/message-views.ts';
 export const receivedFrame = (message: RawMessage): string => JSON.stringify({ event: 'notification_received', data: { message } });
 
 export const unreadFrame = (counts: UnreadCounts): string =>
-  JSON.stringify({ event: 'unread_count_changed', data: { unreadCount: counts.total, counts: { total: counts.total, severity: counts.severity }, hasMore: false } });
+  JSON.stringify({
+    event: 'unread_count_changed',
+    data: { unreadCount: counts.total, counts: { total: counts.total, severity: counts.severity }, hasMore: false },
+  });
 
-export const unseenFrame = (unseenCount: number): string => JSON.stringify({ event: 'unseen_count_changed', data: { unseenCount, hasMore: false } });
+export const unseenFrame = (unseenCount: number): string =>
+  JSON.stringify({ event: 'unseen_count_changed', data: { unseenCount, hasMore: false } });

@@ -39,4 +39,5 @@ export const liveUntilOf = (profile: Record<string, unknown> | undefined): numbe
   return typeof value === 'number' ? value : undefined;
 };
 
-export const mayHaveSockets = (liveUntil: number | undefined, now: Date): boolean => liveUntil !== undefined && liveUntil * 1000 > now.getTime();
+export const mayHaveSockets = (liveUntil: number | undefined, now: Date): boolean =>
+  liveUntil !== undefined && liveUntil * 1000 > now.getTime();

@@ -16,7 +16,12 @@ import { postFrame } from './sender.ts';
 // (read, seen, archived, snoozed) sends every socket the counts of its own context. A subscriber
 // without sockets costs one Query and nothing else.
 
-export async function pushToSubscriber(scope: EnvScope, subscriberId: string, event: Exclude<LiveEvent, { kind: 'wake' }>, now = new Date()): Promise<void> {
+export async function pushToSubscriber(
+  scope: EnvScope,
+  subscriberId: string,
+  event: Exclude<LiveEvent, { kind: 'wake' }>,
+  now = new Date(),
+): Promise<void> {
   const connections = await connectionsOf(scope, subscriberId, now);
   if (connections.length === 0) return;
 
@@ -54,14 +59,25 @@ async function countFrames(inbox: InboxRef): Promise<string[]> {
 }
 
 /** The socket's frames one after another, in order; a socket found gone is forgotten at once. */
-async function sendInOrder(scope: EnvScope, subscriberId: string, connection: LiveConnection, first: string | undefined, counts: Promise<string[]>): Promise<void> {
+async function sendInOrder(
+  scope: EnvScope,
+  subscriberId: string,
+  connection: LiveConnection,
+  first: string | undefined,
+  counts: Promise<string[]>,
+): Promise<void> {
   const send = async (frame: string): Promise<boolean> => {
     const outcome = await postFrame(connection.connectionId, frame);
     if (outcome === 'gone') {
       await removeConnection(scope, subscriberId, connection.connectionId);
       return false;
     }
-    if (outcome === 'too-large') logger.warn('Frame over the socket size limit not sent', { subscriberId, connectionId: connection.connectionId, bytes: Buffer.byteLength(frame) });
+    if (outcome === 'too-large')
+      logger.warn('Frame over the socket size limit not sent', {
+        subscriberId,
+        connectionId: connection.connectionId,
+        bytes: Buffer.byteLength(frame),
+      });
     return true;
   };
   if (first !== undefined && !(await send(first))) return;

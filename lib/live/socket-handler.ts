@@ -9,7 +9,9 @@ import { sessionOfSocket } from './socket-session.ts';
 // A route answers 200 unless it says otherwise; `body` is sent to the client only by a route
 // with a route response ($default, infra/ws-routes.ts).
 
-export type SocketEvent = APIGatewayProxyWebsocketEventV2WithRequestContext<APIGatewayEventWebsocketRequestContextV2 & { authorizer?: unknown }>;
+export type SocketEvent = APIGatewayProxyWebsocketEventV2WithRequestContext<
+  APIGatewayEventWebsocketRequestContextV2 & { authorizer?: unknown }
+>;
 
 export interface SocketRouteInput {
   connectionId: string;

@@ -21,7 +21,8 @@ export function socketContextOf(session: SubscriberSession): SocketContext {
 export function sessionOfSocket(authorizer: unknown): SubscriberSession | undefined {
   if (authorizer === null || typeof authorizer !== 'object') return undefined;
   const { organizationId, environmentId, subscriberId, subscriberDbId, contextKeys } = authorizer as Record<string, unknown>;
-  if (!isId(organizationId) || !isId(environmentId) || !isId(subscriberId) || !isId(subscriberDbId) || typeof contextKeys !== 'string') return undefined;
+  if (!isId(organizationId) || !isId(environmentId) || !isId(subscriberId) || !isId(subscriberDbId) || typeof contextKeys !== 'string')
+    return undefined;
   let keys: unknown;
   try {
     keys = JSON.parse(contextKeys);

@@ -25,7 +25,8 @@ export async function updateMessageAction(
   await assertSubscriberExists(scope, subscriberId);
   const message = await getMessage(scope, subscriberId, messageId.toLowerCase());
   if (!message) throw new NotFoundError(`Message ${messageId} not found`);
-  if (!message.cta.action?.buttons?.some((button) => button.type === type)) throw new BadRequestError(`Message ${messageId} has no ${type} action`);
+  if (!message.cta.action?.buttons?.some((button) => button.type === type))
+    throw new BadRequestError(`Message ${messageId} has no ${type} action`);
 
   const now = new Date().toISOString();
   const result = await changeMessage(scope, subscriberId, message, (current) => actionUpdated(current, type, input, now));

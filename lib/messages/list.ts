@@ -17,7 +17,8 @@ export interface MessagePageView {
  * unknown subscriberId has no messages, so it gives an empty page rather than a 404.
  */
 export async function listMessages(scope: EnvScope, query: ListMessagesQuery): Promise<MessagePageView> {
-  const range: MessageRange = query.subscriberId === undefined ? { of: 'environment' } : { of: 'subscriber', subscriberId: query.subscriberId };
+  const range: MessageRange =
+    query.subscriberId === undefined ? { of: 'environment' } : { of: 'subscriber', subscriberId: query.subscriberId };
   const filter = {
     ...(query.channel !== undefined && { channel: query.channel }),
     ...(query.transactionId !== undefined && { transactionIds: query.transactionId }),

@@ -29,7 +29,8 @@ export async function markAllMessagesAs(scope: EnvScope, subscriberId: string, i
     ...(feedIds !== undefined && { feedIds }),
   };
   const now = new Date().toISOString();
-  const stillBefore = (m: Parameters<typeof marked>[0]) => Object.entries(before).every(([field, value]) => m[field as keyof typeof before] === value);
+  const stillBefore = (m: Parameters<typeof marked>[0]) =>
+    Object.entries(before).every(([field, value]) => m[field as keyof typeof before] === value);
 
   let changed = 0;
   for await (const ids of messageIdPages(scope, range, filter)) {

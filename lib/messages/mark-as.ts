@@ -37,7 +37,9 @@ export async function changeListedMessages(
   const messages = ids.flatMap((id) => found.get(id) ?? []);
   const now = new Date().toISOString();
   // A message deleted since it was read is left out rather than written back.
-  const updated = await mapConcurrently(messages, CONCURRENT_UPDATES, (m) => changeMessage(scope, subscriberId, m, (current) => change(current, now)));
+  const updated = await mapConcurrently(messages, CONCURRENT_UPDATES, (m) =>
+    changeMessage(scope, subscriberId, m, (current) => change(current, now)),
+  );
   const changed = updated.filter((c): c is NonNullable<typeof c> => c !== undefined);
   if (changed.some((c) => c.changed && c.message.channel === 'in_app')) await announce(scope, subscriberId, { kind: 'counts' });
   return changed.map((c) => messageView(c.message));

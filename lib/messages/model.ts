@@ -17,7 +17,11 @@ export interface MessageButton {
 export interface MessageCta {
   type?: 'redirect';
   data?: { url?: string; target?: string };
-  action?: { status?: 'pending' | 'done'; buttons?: MessageButton[]; result?: { payload?: Record<string, unknown>; type?: 'primary' | 'secondary' } };
+  action?: {
+    status?: 'pending' | 'done';
+    buttons?: MessageButton[];
+    result?: { payload?: Record<string, unknown>; type?: 'primary' | 'secondary' };
+  };
 }
 
 export interface StoredMessage {

@@ -28,7 +28,8 @@ export const scopeOfMessage = (m: Pick<StoredMessage, '_organizationId' | '_envi
 });
 
 /** Not read, not archived, not snoozed: what the inbox's unread counts count. */
-export const isUnread = (m: Pick<StoredMessage, 'read' | 'archived' | 'snoozedUntil'>): boolean => !m.read && !m.archived && !m.snoozedUntil;
+export const isUnread = (m: Pick<StoredMessage, 'read' | 'archived' | 'snoozedUntil'>): boolean =>
+  !m.read && !m.archived && !m.snoozedUntil;
 
 /**
  * The index attributes a message's state puts it under (absent ones are removed): unseen (gsi6),
@@ -71,7 +72,24 @@ function providerIdIndex(m: StoredMessage) {
 }
 
 export function messageFromItem(item: Record<string, unknown>): StoredMessage {
-  const { pk: _pk, sk: _sk, gsi1pk: _i, gsi1sk: _j, gsi5pk: _a, gsi5sk: _b, gsi6pk: _c, gsi6sk: _d, gsi7pk: _e, gsi7sk: _f, gsi8pk: _g, gsi8sk: _h, type: _t, contextKey: _ck, ttl: _ttl, ...message } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _i,
+    gsi1sk: _j,
+    gsi5pk: _a,
+    gsi5sk: _b,
+    gsi6pk: _c,
+    gsi6sk: _d,
+    gsi7pk: _e,
+    gsi7sk: _f,
+    gsi8pk: _g,
+    gsi8sk: _h,
+    type: _t,
+    contextKey: _ck,
+    ttl: _ttl,
+    ...message
+  } = item;
   return message as unknown as StoredMessage;
 }
 
@@ -79,7 +97,9 @@ export function messageFromItem(item: Record<string, unknown>): StoredMessage {
 
 /** Creates the message unless its id is stored already (an earlier run of the job made it); false then. */
 export function createMessageOnce(m: StoredMessage): Promise<boolean> {
-  return writeIf(() => db().send(new PutCommand({ TableName: tableName(), Item: messageItem(m), ConditionExpression: 'attribute_not_exists(pk)' })));
+  return writeIf(() =>
+    db().send(new PutCommand({ TableName: tableName(), Item: messageItem(m), ConditionExpression: 'attribute_not_exists(pk)' })),
+  );
 }
 
 // ---- reading ---------------------------------------------------------------------------------
@@ -87,8 +107,7 @@ export function createMessageOnce(m: StoredMessage): Promise<boolean> {
 /** Which messages a read walks, newest first. */
 export type MessageRange =
   /** Every message of the environment: the index partitions of gsi5, merged. */
-  | { of: 'environment' }
-  | SubscriberRange;
+  { of: 'environment' } | SubscriberRange;
 
 /** A range of one subscriber: one partition. */
 export type SubscriberRange =
@@ -134,7 +153,11 @@ function rangeQuery(scope: EnvScope, range: SubscriberRange): QueryInput {
     }
     case 'unseenInApp': {
       const { gsi6pk } = keys.unseenMessagesOfSubscriber(scope, range.subscriberId);
-      return { IndexName: 'gsi6', KeyConditionExpression: 'gsi6pk = :pk AND gsi6sk >= :kept', ExpressionAttributeValues: { ':pk': gsi6pk, ':kept': kept } };
+      return {
+        IndexName: 'gsi6',
+        KeyConditionExpression: 'gsi6pk = :pk AND gsi6sk >= :kept',
+        ExpressionAttributeValues: { ':pk': gsi6pk, ':kept': kept },
+      };
     }
   }
 }
@@ -254,7 +277,11 @@ const keptMessage = (item: Record<string, unknown> | undefined): StoredMessage |
   item && !isExpired('message', item._id as string) ? messageFromItem(item) : undefined;
 
 /** The subscriber's messages among `messageIds` (at most 100); other ids are simply not found. */
-export async function getMessagesOfSubscriber(scope: EnvScope, subscriberId: string, messageIds: readonly string[]): Promise<StoredMessage[]> {
+export async function getMessagesOfSubscriber(
+  scope: EnvScope,
+  subscriberId: string,
+  messageIds: readonly string[],
+): Promise<StoredMessage[]> {
   const items = await batchGet(messageIds.map((id) => keys.message(scope, subscriberId, id)));
   return items.flatMap((item) => keptMessage(item) ?? []);
 }
@@ -298,7 +325,9 @@ export async function findMessagesByProviderId(scope: EnvScope, providerId: stri
       Limit: 10,
     }),
   );
-  const found = await Promise.all((Items ?? []).map((item) => getItem({ pk: item.pk as string, sk: item.sk as string }, { consistent: true })));
+  const found = await Promise.all(
+    (Items ?? []).map((item) => getItem({ pk: item.pk as string, sk: item.sk as string }, { consistent: true })),
+  );
   return found.flatMap((item) => keptMessage(item) ?? []);
 }
 
@@ -312,8 +341,22 @@ export async function deleteMessage(key: Key): Promise<StoredMessage | undefined
 
 /** The fields a change of state may set; a field set to undefined is removed. */
 export const STATE_FIELDS = [
-  'read', 'seen', 'archived', 'lastReadDate', 'lastSeenDate', 'firstSeenDate', 'archivedAt', 'snoozedUntil', 'deliveredAt', 'cta', 'updatedAt',
-  'status', 'errorId', 'errorText', 'deliveryStatus', 'deliveryStatusAt',
+  'read',
+  'seen',
+  'archived',
+  'lastReadDate',
+  'lastSeenDate',
+  'firstSeenDate',
+  'archivedAt',
+  'snoozedUntil',
+  'deliveredAt',
+  'cta',
+  'updatedAt',
+  'status',
+  'errorId',
+  'errorText',
+  'deliveryStatus',
+  'deliveryStatusAt',
 ] as const satisfies readonly (keyof StoredMessage)[];
 
 /**
@@ -342,7 +385,10 @@ export function messageStateUpdate(current: StoredMessage, next: StoredMessage) 
   }
   const version = current.stateVersion ?? 0;
   set.push(`${e.name('stateVersion')} = ${e.value(version + 1)}`);
-  const condition = version === 0 ? `attribute_exists(pk) AND attribute_not_exists(${e.name('stateVersion')})` : `${e.name('stateVersion')} = ${e.value(version)}`;
+  const condition =
+    version === 0
+      ? `attribute_exists(pk) AND attribute_not_exists(${e.name('stateVersion')})`
+      : `${e.name('stateVersion')} = ${e.value(version)}`;
   return {
     TableName: tableName(),
     Key: keys.message(scopeOfMessage(current), current.subscriberId, current._id),

@@ -11,7 +11,10 @@ const MAX_TRANSACTION_ID_LENGTH = 1024;
 /** DynamoDB's IN takes at most 100 values. */
 const MAX_LIST_FILTER = 100;
 
-const splitOnCommas = z.pipe(z.string(), z.transform((value) => value.split(',')));
+const splitOnCommas = z.pipe(
+  z.string(),
+  z.transform((value) => value.split(',')),
+);
 const transactionId = z.string().check(z.minLength(1, 'transactionId must not be empty'), z.maxLength(MAX_TRANSACTION_ID_LENGTH));
 /**
  * `transactionId=a&transactionId=b` reaches the function as `a,b` (API Gateway joins repeated
@@ -47,7 +50,9 @@ const payloadFilter = z
       return z.NEVER;
     }),
   )
-  .register(z.globalRegistry, { description: 'Base64 of a JSON object: only messages whose payload holds each of its values (nested keys by path)' });
+  .register(z.globalRegistry, {
+    description: 'Base64 of a JSON object: only messages whose payload holds each of its values (nested keys by path)',
+  });
 
 export const feedQuery = z.object({
   page,
@@ -100,7 +105,10 @@ const legacyMessageIds = z.pipe(
 
 export const markFlagsBody = z.object({
   messageId: legacyMessageIds,
-  mark: z.object({ seen: z.optional(z.boolean()), read: z.optional(z.boolean()) }, { error: 'mark must be an object with seen and/or read' }),
+  mark: z.object(
+    { seen: z.optional(z.boolean()), read: z.optional(z.boolean()) },
+    { error: 'mark must be an object with seen and/or read' },
+  ),
 });
 export type MarkFlagsInput = z.infer<typeof markFlagsBody>;
 

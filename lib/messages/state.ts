@@ -41,10 +41,15 @@ export function stateBefore(markAs: MarkAs): { read: boolean } | { seen: boolean
  * The legacy markAs: sets just the flags sent (`{seen?, read?}`), stamping the date of each; the
  * first time a message is seen is kept. Nothing sent: nothing changes.
  */
-export function flagged(message: StoredMessage, mark: { seen?: boolean | undefined; read?: boolean | undefined }, now: string): StoredMessage | undefined {
+export function flagged(
+  message: StoredMessage,
+  mark: { seen?: boolean | undefined; read?: boolean | undefined },
+  now: string,
+): StoredMessage | undefined {
   if (mark.seen === undefined && mark.read === undefined) return undefined;
   let next: StoredMessage = { ...message, updatedAt: now };
-  if (mark.seen !== undefined) next = { ...next, seen: mark.seen, lastSeenDate: now, ...(mark.seen && { firstSeenDate: message.firstSeenDate ?? now }) };
+  if (mark.seen !== undefined)
+    next = { ...next, seen: mark.seen, lastSeenDate: now, ...(mark.seen && { firstSeenDate: message.firstSeenDate ?? now }) };
   if (mark.read !== undefined) next = { ...next, read: mark.read, lastReadDate: now };
   return next;
 }

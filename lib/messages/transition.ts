@@ -19,12 +19,18 @@ export interface Changed {
 }
 
 /** The message of the subscriber after `change` (given as read, or by id); undefined when there is none. */
-export async function changeMessage(scope: EnvScope, subscriberId: string, message: StoredMessage | string, change: Change): Promise<Changed | undefined> {
+export async function changeMessage(
+  scope: EnvScope,
+  subscriberId: string,
+  message: StoredMessage | string,
+  change: Change,
+): Promise<Changed | undefined> {
   let current = typeof message === 'string' ? await getMessage(scope, subscriberId, message) : message;
   for (let attempt = 1; current; attempt++) {
     const next = change(current);
     if (!next) return { message: current, changed: false };
-    if (await saveMessageState(current, next)) return { message: { ...next, stateVersion: (current.stateVersion ?? 0) + 1 }, changed: true };
+    if (await saveMessageState(current, next))
+      return { message: { ...next, stateVersion: (current.stateVersion ?? 0) + 1 }, changed: true };
     if (attempt === MAX_ATTEMPTS) throw new Error(`Message ${current._id} kept changing under ${MAX_ATTEMPTS} attempts to change it`);
     current = await getMessage(scope, subscriberId, current._id);
   }

@@ -63,7 +63,9 @@ export function guardedRequest(url: string | URL, init: GuardedRequest): Promise
           for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, one);
         }
         const text = Buffer.concat(chunks).toString('utf8');
-        settle(() => resolve({ status: res.statusCode ?? 0, headers: answerHeaders, text: text.length > maxBytes ? text.slice(0, maxBytes) : text }));
+        settle(() =>
+          resolve({ status: res.statusCode ?? 0, headers: answerHeaders, text: text.length > maxBytes ? text.slice(0, maxBytes) : text }),
+        );
       });
       res.on('error', (error) => settle(() => reject(error)));
     });

@@ -19,7 +19,10 @@ import { flushMetrics } from './metrics.ts';
 const tracer = new Tracer({ serviceName: SERVICE_NAME });
 let clientsCaptured = false;
 
-export function consumerHandler<E, R>(name: string, handler: (event: E, context: Context) => Promise<R>): (event: E, context: Context) => Promise<R> {
+export function consumerHandler<E, R>(
+  name: string,
+  handler: (event: E, context: Context) => Promise<R>,
+): (event: E, context: Context) => Promise<R> {
   return async (event, context) => {
     logger.addContext(context);
     if (!clientsCaptured && tracer.isTracingEnabled()) {

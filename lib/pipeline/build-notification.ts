@@ -3,7 +3,15 @@ import type { Subscriber } from '../subscribers/model.ts';
 import { SERVICE_PROVIDER_ID } from '../integrations/catalogue.ts';
 import { CHANNEL_STEP_TYPES, isCritical, type Severity, type StepType, type StoredWorkflow } from '../workflows/model.ts';
 import { DETAILS, detail } from './details.ts';
-import type { NotificationTopic, Recipient, StoredJob, StoredNotification, SubscriberSummary, TenantSnapshot, TriggerEvent } from './model.ts';
+import type {
+  NotificationTopic,
+  Recipient,
+  StoredJob,
+  StoredNotification,
+  SubscriberSummary,
+  TenantSnapshot,
+  TriggerEvent,
+} from './model.ts';
 
 // The notification a trigger makes for one subscriber: one job per active step, in order. The
 // first job is queued at once (its "Step queued" detail is written with the notification); the

@@ -25,7 +25,12 @@ export async function cancelTrigger(scope: EnvScope, transactionId: string): Pro
       const at = now.toISOString();
       const jobs = current.notification.jobs.map((j) =>
         WAITING.includes(j.status)
-          ? { ...j, status: 'canceled' as const, executionDetails: [...j.executionDetails, detail(DETAILS.canceledByRequest, 'Warning', {}, now)], updatedAt: at }
+          ? {
+              ...j,
+              status: 'canceled' as const,
+              executionDetails: [...j.executionDetails, detail(DETAILS.canceledByRequest, 'Warning', {}, now)],
+              updatedAt: at,
+            }
           : j,
       );
       await saveNotification({ ...current.notification, jobs, updatedAt: at }, current.version);
@@ -38,4 +43,3 @@ export async function cancelTrigger(scope: EnvScope, transactionId: string): Pro
   }
   return canceled > 0;
 }
-

@@ -52,14 +52,23 @@ export async function consumeEvent(body: string, deadline: number, receive: Rece
     else {
       // The single recipients' deliveries go out before the walk: they wait for no audience.
       if (!cursor) await finish(await deliverSingles(ctx));
-      const continuation = await walkAudience(ctx, cursor, deadline, cursor ? undefined : async (first) => finish(await deliverSegment(ctx, first, deadline)));
+      const continuation = await walkAudience(
+        ctx,
+        cursor,
+        deadline,
+        cursor ? undefined : async (first) => finish(await deliverSegment(ctx, first, deadline)),
+      );
       if (continuation) await sendMessages('events', [{ body: continuation }]);
     }
   } catch (error) {
     if (!lastAttempt) throw error;
     logger.error('Fan-out failed for good', { transactionId: message.transactionId, error: error as Error });
     const settled = await settleFailedFanOut(scope, message, error);
-    await sendJobs(scope, settled.jobs.map((job) => ({ body: job })), true);
+    await sendJobs(
+      scope,
+      settled.jobs.map((job) => ({ body: job })),
+      true,
+    );
     // Recipients nothing could be stored for: the message goes to the dead-letter queue.
     if (!settled.complete) throw error;
     return;
@@ -91,7 +100,11 @@ async function runFirstJobs(scope: EnvScope, result: FanOutResult, deadline: num
     try {
       messages.push(...(await runJob(scope, message, { lastAttempt: false, decide: decideInAppStep, loaded })));
     } catch (error) {
-      logger.warn('First job queued after failing in the events consumer', { transactionId: message.transactionId, subscriberId: message.subscriberId, error: error as Error });
+      logger.warn('First job queued after failing in the events consumer', {
+        transactionId: message.transactionId,
+        subscriberId: message.subscriberId,
+        error: error as Error,
+      });
       await queue(first);
     }
   });

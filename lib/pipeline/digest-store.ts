@@ -76,11 +76,24 @@ export function openWindowWrite(series: DigestSeries, opened: DigestWindow, repl
 export function joinWindowWrites(series: DigestSeries, window: DigestWindow, event: DigestEvent, now: Date): TransactItem[] {
   const eventKey = keys.digestEvent(...keyArgs(series), window.windowId, event.transactionId);
   return [
-    { ConditionCheck: { TableName: tableName(), Key: windowKey(series), ConditionExpression: 'windowId = :w', ExpressionAttributeValues: { ':w': window.windowId } } },
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: windowKey(series),
+        ConditionExpression: 'windowId = :w',
+        ExpressionAttributeValues: { ':w': window.windowId },
+      },
+    },
     {
       Put: {
         TableName: tableName(),
-        Item: { ...eventKey, type: 'DigestEvent', ...event, createdAt: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_S },
+        Item: {
+          ...eventKey,
+          type: 'DigestEvent',
+          ...event,
+          createdAt: now.toISOString(),
+          ttl: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_S,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -105,7 +118,14 @@ export function extendWindow(series: DigestSeries, windowId: string, until: Date
 /** Closes the window if it is still the master's (`windowId`); a window closed already, or opened again by another master, is left. */
 export function closeWindow(series: DigestSeries, windowId: string): Promise<boolean> {
   return writeIf(() =>
-    db().send(new DeleteCommand({ TableName: tableName(), Key: windowKey(series), ConditionExpression: 'windowId = :w', ExpressionAttributeValues: { ':w': windowId } })),
+    db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: windowKey(series),
+        ConditionExpression: 'windowId = :w',
+        ExpressionAttributeValues: { ':w': windowId },
+      }),
+    ),
   );
 }
 
@@ -123,11 +143,15 @@ export async function joinedPayloads(series: DigestSeries, windowId: string): Pr
 
 /** When the series last saw an event (ISO time), if it is kept. */
 export async function readLastEvent(series: DigestSeries): Promise<string | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.digestLastEvent(...keyArgs(series)), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.digestLastEvent(...keyArgs(series)), ConsistentRead: true }),
+  );
   return Item?.at as string | undefined;
 }
 
 /** Records that the series saw an event at `now`. */
 export function lastEventWrite(series: DigestSeries, now: Date): TransactItem {
-  return { Put: { TableName: tableName(), Item: { ...keys.digestLastEvent(...keyArgs(series)), type: 'DigestLastEvent', at: now.toISOString() } } };
+  return {
+    Put: { TableName: tableName(), Item: { ...keys.digestLastEvent(...keyArgs(series)), type: 'DigestLastEvent', at: now.toISOString() } },
+  };
 }

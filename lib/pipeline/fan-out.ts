@@ -85,7 +85,9 @@ export async function deliverSingles(ctx: FanOutContext): Promise<FanOutResult> 
   ctx.tenant = Promise.resolve(tenant && keptSnapshot(snapshotOf(tenant)));
   const actor = await actorOf(ctx);
   const result: FanOutResult = { jobs: [], runHere: [] };
-  await mapConcurrently(singleRecipients(ctx.event.to), CONCURRENCY, async (definition) => collect(result, await notify(ctx, actor, definition, definition, [])));
+  await mapConcurrently(singleRecipients(ctx.event.to), CONCURRENCY, async (definition) =>
+    collect(result, await notify(ctx, actor, definition, definition, [])),
+  );
   return result;
 }
 
@@ -108,7 +110,8 @@ export async function walkAudience(
   let kept = keepFirst === undefined;
   let pages = 0;
   while (event.broadcast ? position.source === -1 : position.source < topics.length) {
-    if (Date.now() > deadline || pages === WALK_PAGES_PER_MESSAGE) return eventMessage(scope, event.transactionId, encodePosition(position));
+    if (Date.now() > deadline || pages === WALK_PAGES_PER_MESSAGE)
+      return eventMessage(scope, event.transactionId, encodePosition(position));
     const topicKey = event.broadcast ? undefined : topics[position.source]!.topicKey;
     // Once per topic, at its first page: a cursor inside a topic was made from that topic's pages.
     if (topicKey !== undefined && position.startKey === undefined && !(await getTopic(scope, topicKey))) {
@@ -121,7 +124,10 @@ export async function walkAudience(
     const members = page.subscriberIds.filter((id) => !excluded.has(id));
     const segments = chunks(members, SEGMENT_SIZE).map((subscriberIds) => ({ source: position.source, subscriberIds }));
     const first = kept ? undefined : segments.shift();
-    await sendMessages('events', segments.map((segment) => ({ body: segmentMessage(scope, event.transactionId, segment) })));
+    await sendMessages(
+      'events',
+      segments.map((segment) => ({ body: segmentMessage(scope, event.transactionId, segment) })),
+    );
     if (first) {
       kept = true;
       await keepFirst!(first);
@@ -171,7 +177,8 @@ function collect(result: FanOutResult, first: (FirstJob & { runHere: boolean }) 
   else if (first) result.jobs.push(first.message);
 }
 
-const actorOf = async ({ scope, event }: FanOutContext): Promise<Subscriber | undefined> => event.actor && (await getSubscriber(scope, event.actor.subscriberId));
+const actorOf = async ({ scope, event }: FanOutContext): Promise<Subscriber | undefined> =>
+  event.actor && (await getSubscriber(scope, event.actor.subscriberId));
 
 /**
  * The stored tenant the trigger names, as its notifications keep it (undefined when too large to
@@ -180,7 +187,9 @@ const actorOf = async ({ scope, event }: FanOutContext): Promise<Subscriber | un
  */
 export function tenantOf(ctx: FanOutContext): Promise<TenantSnapshot | undefined> {
   const { scope, event } = ctx;
-  ctx.tenant ??= event.tenant ? cachedTriggerTenant(scope, event.transactionId, event.tenant.identifier).then(keptSnapshot) : Promise.resolve(undefined);
+  ctx.tenant ??= event.tenant
+    ? cachedTriggerTenant(scope, event.transactionId, event.tenant.identifier).then(keptSnapshot)
+    : Promise.resolve(undefined);
   return ctx.tenant;
 }
 
@@ -254,7 +263,9 @@ type Providers = Parameters<typeof buildNotification>[0]['providers'];
 /** The provider each channel step of the workflow would use now (kept per container for a few seconds). */
 async function providersOf(scope: EnvScope, workflow: VersionedWorkflow): Promise<Providers> {
   const channels = [...new Set(workflow.steps.filter((s) => s.active && isChannelStep(s.type)).map((s) => s.type as Channel))];
-  const found = await Promise.all(channels.map(async (channel) => [channel, (await cachedDefaultIntegration(scope, channel))?.providerId] as const));
+  const found = await Promise.all(
+    channels.map(async (channel) => [channel, (await cachedDefaultIntegration(scope, channel))?.providerId] as const),
+  );
   return Object.fromEntries(found.filter(([, providerId]) => providerId !== undefined));
 }
 
@@ -262,6 +273,8 @@ async function providersOf(scope: EnvScope, workflow: VersionedWorkflow): Promis
  * The subscriber's notification, with the workflow version its jobs may not run older than. It
  * is stamped with the trigger's time, not the fan-out's: every run builds it the same.
  */
-export function notificationOf(input: Omit<Parameters<typeof buildNotification>[0], 'workflow' | 'now'> & { workflow: VersionedWorkflow }): StoredNotification {
+export function notificationOf(
+  input: Omit<Parameters<typeof buildNotification>[0], 'workflow' | 'now'> & { workflow: VersionedWorkflow },
+): StoredNotification {
   return { ...buildNotification({ ...input, now: new Date(input.event.createdAt) }), workflowVersion: input.workflow.version };
 }

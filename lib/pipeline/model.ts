@@ -34,7 +34,6 @@ export interface ExecutionDetail {
   receiptId?: string;
 }
 
-
 /** Digest metadata as the activity feed shows it (the API's DigestMetadata shape). */
 export interface DigestMetadata {
   type: 'regular' | 'backoff' | 'timed';

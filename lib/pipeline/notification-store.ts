@@ -115,7 +115,9 @@ export async function claimTransactions(events: readonly TriggerEvent[], size: (
     for (const chunk of chunks) await claimChunk(events, chunk, claimed);
   } catch (error) {
     // Claims no message will ever process: released, so a retry of the request is accepted.
-    await Promise.allSettled(events.flatMap((event, i) => (claimed[i] ? [releaseTransaction(scopeOfNotification(event), event.transactionId)] : [])));
+    await Promise.allSettled(
+      events.flatMap((event, i) => (claimed[i] ? [releaseTransaction(scopeOfNotification(event), event.transactionId)] : [])),
+    );
     throw error;
   }
   return claimed;
@@ -247,8 +249,18 @@ function notificationTtl(n: StoredNotification) {
 
 export function notificationFromItem(item: Record<string, unknown>): VersionedNotification {
   const {
-    pk: _pk, sk: _sk, gsi3pk: _a, gsi3sk: _b, gsi4pk: _c, gsi4sk: _d, type: _t,
-    topicKeys: _k, contextKey: _ck, version, ttl: _ttl, ...notification
+    pk: _pk,
+    sk: _sk,
+    gsi3pk: _a,
+    gsi3sk: _b,
+    gsi4pk: _c,
+    gsi4sk: _d,
+    type: _t,
+    topicKeys: _k,
+    contextKey: _ck,
+    version,
+    ttl: _ttl,
+    ...notification
   } = item;
   return { notification: notification as unknown as StoredNotification, version: version as number };
 }
@@ -276,7 +288,11 @@ export async function notificationsOfTransaction(scope: EnvScope, transactionId:
  * index partition has its key (the index holds no more than the filter attributes), then the
  * item itself. An entry written before the day was sharded is in shard 0: looked for there next.
  */
-export async function findNotificationById(scope: EnvScope, notificationId: string, options: { consistent?: boolean } = {}): Promise<VersionedNotification | undefined> {
+export async function findNotificationById(
+  scope: EnvScope,
+  notificationId: string,
+  options: { consistent?: boolean } = {},
+): Promise<VersionedNotification | undefined> {
   // Past its retention it is gone, whether or not DynamoDB deleted it yet.
   if (isExpired('activity', notificationId)) return undefined;
   for (const index of keys.activityDayLookup(scope, dayOfId(notificationId), notificationId)) {

@@ -16,16 +16,27 @@ function isSegment(s: unknown): boolean {
   if (s === null || typeof s !== 'object') return false;
   const { source, subscriberIds } = s as Record<string, unknown>;
   return (
-    Number.isInteger(source) && (source as number) >= -1 &&
-    Array.isArray(subscriberIds) && subscriberIds.length > 0 && subscriberIds.length <= MAX_SEGMENT_MEMBERS && subscriberIds.every(isId)
+    Number.isInteger(source) &&
+    (source as number) >= -1 &&
+    Array.isArray(subscriberIds) &&
+    subscriberIds.length > 0 &&
+    subscriberIds.length <= MAX_SEGMENT_MEMBERS &&
+    subscriberIds.every(isId)
   );
 }
 
 const isEventMessage = (m: Record<string, unknown>): boolean =>
-  m.kind === 'event' && hasScope(m) && (m.cursor === undefined || typeof m.cursor === 'string') && (m.segment === undefined || isSegment(m.segment));
+  m.kind === 'event' &&
+  hasScope(m) &&
+  (m.cursor === undefined || typeof m.cursor === 'string') &&
+  (m.segment === undefined || isSegment(m.segment));
 
 const isJobMessage = (m: Record<string, unknown>): boolean =>
-  m.kind === 'job' && hasScope(m) && isId(m.subscriberId) && Number.isInteger(m.jobIndex) && (m.jobIndex as number) >= 0 &&
+  m.kind === 'job' &&
+  hasScope(m) &&
+  isId(m.subscriberId) &&
+  Number.isInteger(m.jobIndex) &&
+  (m.jobIndex as number) >= 0 &&
   (m.notificationShards === undefined || (Number.isInteger(m.notificationShards) && (m.notificationShards as number) >= 1));
 
 export const parseEventMessage = (body: string) => parse<EventMessage>(body, isEventMessage);

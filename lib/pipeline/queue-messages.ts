@@ -48,7 +48,13 @@ export function enqueueEvents(scope: EnvScope, transactionIds: readonly string[]
 }
 
 export function eventMessage(scope: EnvScope, transactionId: string, cursor?: string): EventMessage {
-  return { kind: 'event', organizationId: scope.organizationId, environmentId: scope.environmentId, transactionId, ...(cursor && { cursor }) };
+  return {
+    kind: 'event',
+    organizationId: scope.organizationId,
+    environmentId: scope.environmentId,
+    transactionId,
+    ...(cursor && { cursor }),
+  };
 }
 
 export function segmentMessage(scope: EnvScope, transactionId: string, segment: Segment): EventMessage {
@@ -56,11 +62,25 @@ export function segmentMessage(scope: EnvScope, transactionId: string, segment: 
 }
 
 /** `notificationShards`: the trigger's (or its notification's), whenever it has one. */
-export function jobMessage(scope: EnvScope, transactionId: string, subscriberId: string, jobIndex: number, notificationShards?: number): JobMessage {
+export function jobMessage(
+  scope: EnvScope,
+  transactionId: string,
+  subscriberId: string,
+  jobIndex: number,
+  notificationShards?: number,
+): JobMessage {
   return {
-    kind: 'job', organizationId: scope.organizationId, environmentId: scope.environmentId, transactionId, subscriberId, jobIndex,
+    kind: 'job',
+    organizationId: scope.organizationId,
+    environmentId: scope.environmentId,
+    transactionId,
+    subscriberId,
+    jobIndex,
     ...(notificationShards !== undefined && notificationShards > 1 && { notificationShards }),
   };
 }
 
-export const scopeOfMessage = (m: EventMessage | JobMessage): EnvScope => ({ organizationId: m.organizationId, environmentId: m.environmentId });
+export const scopeOfMessage = (m: EventMessage | JobMessage): EnvScope => ({
+  organizationId: m.organizationId,
+  environmentId: m.environmentId,
+});

@@ -89,14 +89,23 @@ async function stampedRead<T>(cache: ReadCache<Stamped<T>>, key: string, notBefo
 }
 
 /** Every locale's content of a workflow or layout, read no earlier than `notBefore` (its trigger's time). */
-export function cachedTranslations(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>, notBefore: number): Promise<Record<string, TranslationContent>> {
+export function cachedTranslations(
+  scope: EnvScope,
+  resource: Pick<ResourceRef, 'resourceType' | 'dbId'>,
+  notBefore: number,
+): Promise<Record<string, TranslationContent>> {
   const key = `${scopeKey(scope)}/${resource.resourceType}/${resource.dbId}`;
   return stampedRead(translations, key, notBefore, () => contentsOf(scope, resource));
 }
 
 /** The organization's default locale, read no earlier than `notBefore`. */
 export function cachedDefaultLocale(organizationId: string, notBefore: number): Promise<string> {
-  return stampedRead(defaultLocales, organizationId, notBefore, async () => (await getOrganizationSettings({ organizationId })).defaultLocale);
+  return stampedRead(
+    defaultLocales,
+    organizationId,
+    notBefore,
+    async () => (await getOrganizationSettings({ organizationId })).defaultLocale,
+  );
 }
 
 /**

@@ -77,7 +77,12 @@ export async function runJob(scope: EnvScope, message: JobMessage, options: RunO
   }
 }
 
-async function runOnce(scope: EnvScope, message: JobMessage, decideStep: DecideStep, given: VersionedNotification | undefined): Promise<OutgoingMessage[]> {
+async function runOnce(
+  scope: EnvScope,
+  message: JobMessage,
+  decideStep: DecideStep,
+  given: VersionedNotification | undefined,
+): Promise<OutgoingMessage[]> {
   const loaded = given ?? (await getNotification(scope, message));
   const job = loaded?.notification.jobs[message.jobIndex];
   if (!loaded || !job) return [];
@@ -90,18 +95,25 @@ async function runOnce(scope: EnvScope, message: JobMessage, decideStep: DecideS
     return [waitMessage(scope, loaded.notification, job, new Date(job.delayUntil), now)];
   }
   if (job.status === 'running') {
-    if (job.leaseUntil && Date.parse(job.leaseUntil) > now.getTime()) throw new RetryLaterError('A send of this job is in progress', new Date(job.leaseUntil));
+    if (job.leaseUntil && Date.parse(job.leaseUntil) > now.getTime())
+      throw new RetryLaterError('A send of this job is in progress', new Date(job.leaseUntil));
     // The worker that was sending stopped without recording the job: never send twice.
     return storeDecision(scope, loaded, job, await decideStoppedSend(scope, loaded.notification, job, now), now);
   }
 
   const context = await contextOf(scope, loaded.notification, job, now);
   if (!context) {
-    return storeDecision(scope, loaded, job, {
-      status: 'canceled',
-      details: [detail('Step canceled: its workflow or step no longer exists', 'Warning', {}, now)],
-      after: { kind: 'end', rest: 'canceled' },
-    }, now);
+    return storeDecision(
+      scope,
+      loaded,
+      job,
+      {
+        status: 'canceled',
+        details: [detail('Step canceled: its workflow or step no longer exists', 'Warning', {}, now)],
+        after: { kind: 'end', rest: 'canceled' },
+      },
+      now,
+    );
   }
   const decision = await decideStep(context);
   if (!decision.send) return storeDecision(scope, loaded, job, decision, now);
@@ -132,6 +144,8 @@ async function contextOf(scope: EnvScope, notification: StoredNotification, job:
   ]);
   const step = workflow?.steps.find((s) => s._id === job.stepDbId);
   if (!workflow || !step) return undefined;
-  const variables = await templateVariables(scope, notification, job, subscriber, { payloadAtTopLevel: payloadAtTopLevel(workflow.origin) });
+  const variables = await templateVariables(scope, notification, job, subscriber, {
+    payloadAtTopLevel: payloadAtTopLevel(workflow.origin),
+  });
   return { scope, notification, job, step, workflow, subscriber, choices, liveUntil, variables, now };
 }

@@ -52,7 +52,14 @@ export function nextWindowStart(schedule: Schedule | undefined, timezone: string
 }
 
 const FIELDS: Intl.DateTimeFormatOptions = {
-  weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  weekday: 'short',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
 };
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -76,16 +83,27 @@ function formatOf(timezone: string | null | undefined): Intl.DateTimeFormat {
 }
 
 /** The wall clock of `format`'s zone at `at`: its date, day of week (0 = Monday) and minutes since midnight. */
-function localTime(at: Date | number, format: Intl.DateTimeFormat): { year: number; month: number; date: number; day: number; minutes: number; wallMs: number } {
+function localTime(
+  at: Date | number,
+  format: Intl.DateTimeFormat,
+): { year: number; month: number; date: number; day: number; minutes: number; wallMs: number } {
   const parts = format.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const [year, month, date, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((t) => Number(get(t))) as [number, number, number, number, number, number];
+  const [year, month, date, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((t) => Number(get(t))) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const day = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday'));
   return { year, month, date, day, minutes: hour * 60 + minute, wallMs: Date.UTC(year, month - 1, date, hour, minute, second) };
 }
 
 /** The zone's offset from UTC at an instant, in ms. */
-const offsetAt = (instant: number, format: Intl.DateTimeFormat): number => localTime(instant, format).wallMs - Math.floor(instant / 1000) * 1000;
+const offsetAt = (instant: number, format: Intl.DateTimeFormat): number =>
+  localTime(instant, format).wallMs - Math.floor(instant / 1000) * 1000;
 
 /**
  * The instant a wall-clock time (as ms of a UTC date) shows in `format`'s zone: the earlier of two

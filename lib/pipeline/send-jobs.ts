@@ -20,10 +20,20 @@ import { failJob } from './store-decision.ts';
 export async function sendFollowUps(scope: EnvScope, messages: readonly OutgoingMessage[], lastAttempt: boolean): Promise<void> {
   const isLive = (m: OutgoingMessage) => (m.body as Partial<LiveMessage>).kind === 'live';
   const announcements = messages.filter(isLive);
-  const announced = announcements.length === 0
-    ? undefined
-    : sendMessages('live', announcements).catch((error: unknown) => logger.warn('Live announcement not sent', { count: announcements.length, error: error as Error }));
-  await Promise.all([sendJobs(scope, messages.filter((m) => !isLive(m)), lastAttempt), announced]);
+  const announced =
+    announcements.length === 0
+      ? undefined
+      : sendMessages('live', announcements).catch((error: unknown) =>
+          logger.warn('Live announcement not sent', { count: announcements.length, error: error as Error }),
+        );
+  await Promise.all([
+    sendJobs(
+      scope,
+      messages.filter((m) => !isLive(m)),
+      lastAttempt,
+    ),
+    announced,
+  ]);
 }
 
 export async function sendJobs(scope: EnvScope, messages: readonly OutgoingMessage[], lastAttempt: boolean): Promise<void> {
@@ -39,7 +49,11 @@ export async function sendJobs(scope: EnvScope, messages: readonly OutgoingMessa
     pending = [];
     for (const { message, error } of unsent) {
       const job = message.body as JobMessage;
-      logger.error('Job message could not be sent on the last attempt', { transactionId: job.transactionId, jobIndex: job.jobIndex, error: error as Error });
+      logger.error('Job message could not be sent on the last attempt', {
+        transactionId: job.transactionId,
+        jobIndex: job.jobIndex,
+        error: error as Error,
+      });
       pending.push(...(await failJob(scope, job, error)));
     }
   }

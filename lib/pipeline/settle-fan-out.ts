@@ -32,7 +32,11 @@ interface Owed {
  * audience a walk had still to hand out (its pages are what failed, or may be), an error while
  * settling; the message then goes to the dead-letter queue.
  */
-export async function settleFailedFanOut(scope: EnvScope, message: EventMessage, error: unknown): Promise<{ jobs: JobMessage[]; complete: boolean }> {
+export async function settleFailedFanOut(
+  scope: EnvScope,
+  message: EventMessage,
+  error: unknown,
+): Promise<{ jobs: JobMessage[]; complete: boolean }> {
   const ctx = await openFanOut(scope, message.transactionId, false);
   if (!ctx) return { jobs: [], complete: true };
   const { event, workflow, providers } = ctx;
@@ -41,7 +45,12 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
   if (message.segment) {
     const audience = await segmentAudience(ctx, message.segment.source);
     if (!audience) return { jobs: [], complete: true };
-    owed = message.segment.subscriberIds.map((subscriberId) => ({ subscriberId, to: audience.to(subscriberId), topics: audience.topics, mustExist: false }));
+    owed = message.segment.subscriberIds.map((subscriberId) => ({
+      subscriberId,
+      to: audience.to(subscriberId),
+      topics: audience.topics,
+      mustExist: false,
+    }));
     complete = true;
   } else {
     // A walk's continuation: the single recipients were settled by its first message.
@@ -68,7 +77,9 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
         return;
       }
       const tenant = await tenantOf(ctx);
-      const { created, stored: made } = await createNotification(notificationOf({ event, workflow, providers, subscriber, to, topics, ...(tenant && { tenant }) }));
+      const { created, stored: made } = await createNotification(
+        notificationOf({ event, workflow, providers, subscriber, to, topics, ...(tenant && { tenant }) }),
+      );
       const job = made.notification.jobs[0];
       if (job?.status !== 'queued') return;
       // Made by a run still going on: it goes on; made here: it fails with the error, unless an
@@ -77,7 +88,11 @@ export async function settleFailedFanOut(scope: EnvScope, message: EventMessage,
         await failJob(scope, first, error, { endChain: true });
       } else jobs.push(first);
     } catch (settling) {
-      logger.error('Fan-out recipient could not be settled', { transactionId: event.transactionId, subscriberId, error: settling as Error });
+      logger.error('Fan-out recipient could not be settled', {
+        transactionId: event.transactionId,
+        subscriberId,
+        error: settling as Error,
+      });
       complete = false;
     }
   });

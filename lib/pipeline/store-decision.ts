@@ -24,7 +24,13 @@ import { jobMessage, type JobMessage } from './queue-messages.ts';
 // Apart from the runner, so that the events consumer can fail a job it cannot start (see
 // send-jobs.ts) without bundling the steps and the providers.
 
-export async function storeDecision(scope: EnvScope, loaded: VersionedNotification, job: StoredJob, decision: Decision, now: Date): Promise<OutgoingMessage[]> {
+export async function storeDecision(
+  scope: EnvScope,
+  loaded: VersionedNotification,
+  job: StoredJob,
+  decision: Decision,
+  now: Date,
+): Promise<OutgoingMessage[]> {
   const { notification } = await saveDecision(loaded, job, decision, now);
   const stored = notification.jobs[job.index]!;
   recordOutcome(scope, notification, stored, now);
@@ -40,7 +46,13 @@ export async function storeDecision(scope: EnvScope, loaded: VersionedNotificati
 function recordOutcome(scope: EnvScope, notification: StoredNotification, job: StoredJob, now: Date): void {
   const channel = channelOfStep(job.type);
   if (!channel || (job.status !== 'completed' && job.status !== 'failed')) return;
-  recordDelivery(scope, { channel, providerId: job.providerId, delivered: job.status === 'completed', acceptedAt: notification.createdAt, deliveredAt: now });
+  recordDelivery(scope, {
+    channel,
+    providerId: job.providerId,
+    delivered: job.status === 'completed',
+    acceptedAt: notification.createdAt,
+    deliveredAt: now,
+  });
 }
 
 /** Once stored, an in-app message is announced to the subscriber's sockets (lib/live/), if it may have some. */
@@ -51,7 +63,12 @@ function announcement(scope: EnvScope, decision: Decision): OutgoingMessage[] {
 }
 
 /** Applies the decision to the job and the chain after it, and stores it conditionally. */
-export async function saveDecision(loaded: VersionedNotification, job: StoredJob, decision: Decision, now: Date): Promise<VersionedNotification> {
+export async function saveDecision(
+  loaded: VersionedNotification,
+  job: StoredJob,
+  decision: Decision,
+  now: Date,
+): Promise<VersionedNotification> {
   if (decision.message) await createMessageOnce(decision.message);
   const at = now.toISOString();
   const jobs = loaded.notification.jobs.map((j) => ({ ...j }));
@@ -68,7 +85,12 @@ export async function saveDecision(loaded: VersionedNotification, job: StoredJob
   const after = decision.after;
   const successor = jobs[job.index + 1];
   if (after.kind === 'next' && successor?.status === 'pending' && decision.status !== 'running' && decision.status !== 'delayed') {
-    jobs[job.index + 1] = { ...successor, status: 'queued', executionDetails: [...successor.executionDetails, detail(DETAILS.stepQueued, 'Pending', {}, now)], updatedAt: at };
+    jobs[job.index + 1] = {
+      ...successor,
+      status: 'queued',
+      executionDetails: [...successor.executionDetails, detail(DETAILS.stepQueued, 'Pending', {}, now)],
+      updatedAt: at,
+    };
   }
   if (after.kind === 'end') {
     for (let i = job.index + 1; i < jobs.length; i++) {
@@ -90,7 +112,9 @@ export async function saveDecision(loaded: VersionedNotification, job: StoredJob
 export function followUp(scope: EnvScope, notification: StoredNotification, job: StoredJob): OutgoingMessage[] {
   const successor = notification.jobs[job.index + 1];
   if (!FINAL_JOB_STATUSES.includes(job.status) || successor?.status !== 'queued') return [];
-  return [{ body: jobMessage(scope, notification.transactionId, notification.subscriberId, successor.index, notification.notificationShards) }];
+  return [
+    { body: jobMessage(scope, notification.transactionId, notification.subscriberId, successor.index, notification.notificationShards) },
+  ];
 }
 
 export function waitMessage(scope: EnvScope, notification: StoredNotification, job: StoredJob, until: Date, now: Date): OutgoingMessage {
@@ -107,7 +131,12 @@ export function waitMessage(scope: EnvScope, notification: StoredNotification, j
  * message could not be sent), unless it already ended; returns the messages of what comes next.
  * `endChain`: the jobs after it are canceled instead of going on.
  */
-export function failJob(scope: EnvScope, message: JobMessage, error: unknown, options: { endChain?: boolean } = {}): Promise<OutgoingMessage[]> {
+export function failJob(
+  scope: EnvScope,
+  message: JobMessage,
+  error: unknown,
+  options: { endChain?: boolean } = {},
+): Promise<OutgoingMessage[]> {
   return retryOnStaleWrite(() => failForGood(scope, message, error, options.endChain ?? false));
 }
 
@@ -121,10 +150,16 @@ async function failForGood(scope: EnvScope, message: JobMessage, error: unknown,
   const workflow = await getWorkflowByDbId(scope, loaded.notification._templateId).catch(() => undefined);
   const step = workflow?.steps.find((s) => s._id === job.stepDbId);
   const isAction = job.type === 'digest' || job.type === 'delay' || job.type === 'throttle';
-  return storeDecision(scope, loaded, job, {
-    status: 'failed',
-    details: [detail(DETAILS.failedForGood, 'Failed', { raw: { error: reason } }, now)],
-    job: { error: reason, leaseUntil: undefined },
-    after: endChain || isAction || !step ? { kind: 'end', rest: 'canceled', detail: DETAILS.canceledAfterFailure } : afterFailure(step),
-  }, now);
+  return storeDecision(
+    scope,
+    loaded,
+    job,
+    {
+      status: 'failed',
+      details: [detail(DETAILS.failedForGood, 'Failed', { raw: { error: reason } }, now)],
+      job: { error: reason, leaseUntil: undefined },
+      after: endChain || isAction || !step ? { kind: 'end', rest: 'canceled', detail: DETAILS.canceledAfterFailure } : afterFailure(step),
+    },
+    now,
+  );
 }

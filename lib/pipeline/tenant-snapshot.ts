@@ -17,7 +17,8 @@ export async function applyTriggerTenant(scope: EnvScope, ref: TenantRef): Promi
   const stored = await getTenant(scope, ref.identifier);
   if (!stored) return undefined;
   const changed =
-    (ref.name !== undefined && ref.name !== stored.name) || (ref.data !== undefined && JSON.stringify(ref.data) !== JSON.stringify(stored.data));
+    (ref.name !== undefined && ref.name !== stored.name) ||
+    (ref.data !== undefined && JSON.stringify(ref.data) !== JSON.stringify(stored.data));
   if (!changed) return stored;
   const patch = { ...(ref.name !== undefined && { name: ref.name }), ...(ref.data !== undefined && { data: ref.data }) };
   return (await updateTenant(scope, ref.identifier, patch, new Date().toISOString())) ?? stored;

@@ -41,7 +41,13 @@ export function counterWrite(series: ThrottleSeries, counter: ThrottleCounter, r
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...counterKey(series), type: 'ThrottleWindow', count, windowEnd: windowEnd.toISOString(), ttl: Math.ceil(windowEnd.getTime() / 1000) + TTL_BUFFER_S },
+      Item: {
+        ...counterKey(series),
+        type: 'ThrottleWindow',
+        count,
+        windowEnd: windowEnd.toISOString(),
+        ttl: Math.ceil(windowEnd.getTime() / 1000) + TTL_BUFFER_S,
+      },
       ConditionExpression: read ? '#c = :read' : 'attribute_not_exists(pk)',
       ...(read && { ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':read': read.count } }),
     },

@@ -47,6 +47,11 @@ export async function templateVariables(
     tenant: await tenantVariable(scope, notification),
     actor: notification.actor ?? {},
     context,
-    workflow: { workflowId: notification.templateIdentifier, _id: notification._templateId, tags: notification.tags, severity: notification.severity },
+    workflow: {
+      workflowId: notification.templateIdentifier,
+      _id: notification._templateId,
+      tags: notification.tags,
+      severity: notification.severity,
+    },
   };
 }

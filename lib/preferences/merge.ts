@@ -57,7 +57,10 @@ export function workflowEnabled(layers: PreferenceLayers, critical: boolean): bo
 }
 
 /** The four layers for one workflow and one subscriber's stored choices. */
-export function layersOf(workflow: Pick<StoredWorkflow, '_id' | 'defaultPreferences' | 'userPreferences'>, choices: SubscriberChoices): PreferenceLayers {
+export function layersOf(
+  workflow: Pick<StoredWorkflow, '_id' | 'defaultPreferences' | 'userPreferences'>,
+  choices: SubscriberChoices,
+): PreferenceLayers {
   const workflowChoice = choices.workflows.get(workflow._id);
   return {
     defaults: workflow.defaultPreferences,

@@ -64,7 +64,10 @@ export async function getSubscriberWithChoices(scope: EnvScope, subscriberId: st
     ConsistentRead: true,
   });
   const profile = items.find((item) => item.sk === skTo);
-  return withChoices(profile, items.filter((item) => item !== profile));
+  return withChoices(
+    profile,
+    items.filter((item) => item !== profile),
+  );
 }
 
 /**
@@ -78,11 +81,16 @@ export async function getSubscriberForWorkflow(
   workflowDbId: string,
 ): Promise<SubscriberWithChoices> {
   const [profile, ...preferences] = await Promise.all(
-    [keys.subscriber(scope, subscriberId), keys.subscriberGlobalPreference(scope, subscriberId), keys.subscriberWorkflowPreference(scope, subscriberId, workflowDbId)].map((key) =>
-      getItem(key, { consistent: true }),
-    ),
+    [
+      keys.subscriber(scope, subscriberId),
+      keys.subscriberGlobalPreference(scope, subscriberId),
+      keys.subscriberWorkflowPreference(scope, subscriberId, workflowDbId),
+    ].map((key) => getItem(key, { consistent: true })),
   );
-  return withChoices(profile, preferences.filter((item) => item !== undefined));
+  return withChoices(
+    profile,
+    preferences.filter((item) => item !== undefined),
+  );
 }
 
 /** The subscriber's global choice alone (undefined when it has none), read consistently. */
@@ -207,8 +215,20 @@ export async function setScheduleIfUnset(scope: EnvScope, subscriberId: string, 
         Key: keys.subscriberGlobalPreference(scope, subscriberId),
         UpdateExpression: 'SET #kind = :kind, #type = :type, #updatedAt = :now, #schedule = :schedule ADD #version :one',
         ConditionExpression: 'attribute_not_exists(#schedule)',
-        ExpressionAttributeNames: { '#kind': 'kind', '#type': 'type', '#updatedAt': 'updatedAt', '#schedule': 'schedule', '#version': 'version' },
-        ExpressionAttributeValues: { ':kind': 'global', ':type': 'Preference', ':now': new Date().toISOString(), ':schedule': schedule, ':one': 1 },
+        ExpressionAttributeNames: {
+          '#kind': 'kind',
+          '#type': 'type',
+          '#updatedAt': 'updatedAt',
+          '#schedule': 'schedule',
+          '#version': 'version',
+        },
+        ExpressionAttributeValues: {
+          ':kind': 'global',
+          ':type': 'Preference',
+          ':now': new Date().toISOString(),
+          ':schedule': schedule,
+          ':one': 1,
+        },
       }),
     ),
   );

@@ -50,7 +50,10 @@ export function resolveWorkflowPreference<W extends StoredWorkflow>(
 }
 
 /** The global choices for the channels the given workflows use (on unless switched off). */
-export function resolveGlobalPreference(workflows: readonly Pick<StoredWorkflow, 'steps'>[], choices: SubscriberChoices): ResolvedGlobalPreference {
+export function resolveGlobalPreference(
+  workflows: readonly Pick<StoredWorkflow, 'steps'>[],
+  choices: SubscriberChoices,
+): ResolvedGlobalPreference {
   const channels: PreferenceChannels = {};
   for (const workflow of workflows) {
     for (const channel of channelsOf(workflow)) channels[channel] = choices.global?.channels[channel] ?? true;

@@ -24,7 +24,10 @@ const hoursSchema = z.object({ start: time12h, end: time12h }).check(
 const daySchema = z.object({ isEnabled: z.boolean(), hours: z.optional(z.array(hoursSchema).check(z.maxLength(24))) });
 
 export const weeklyScheduleSchema = z.object(
-  Object.fromEntries(WEEK_DAYS.map((d) => [d, z.optional(daySchema)])) as Record<(typeof WEEK_DAYS)[number], z.ZodMiniOptional<typeof daySchema>>,
+  Object.fromEntries(WEEK_DAYS.map((d) => [d, z.optional(daySchema)])) as Record<
+    (typeof WEEK_DAYS)[number],
+    z.ZodMiniOptional<typeof daySchema>
+  >,
 );
 
 export const scheduleSchema = z
@@ -96,7 +99,10 @@ export const v1PreferenceLevelParams = z.object({
   parameter: z.enum(['global', 'template'], { error: 'parameter must be one of the following values: global, template' }),
 });
 /** The workflow by database id (what the legacy API names it by), workflowId or slug. */
-export const v1WorkflowPreferenceParams = z.object({ subscriberId: subscriberIdParam, parameter: z.string().check(z.minLength(1), z.maxLength(256)) });
+export const v1WorkflowPreferenceParams = z.object({
+  subscriberId: subscriberIdParam,
+  parameter: z.string().check(z.minLength(1), z.maxLength(256)),
+});
 
 export const v1GlobalPreferencesBody = z.object({
   enabled: z.optional(z.boolean()),
@@ -107,7 +113,9 @@ export type V1GlobalPreferencesInput = z.infer<typeof v1GlobalPreferencesBody>;
 
 export const v1WorkflowPreferenceBody = z
   .object({ channel: z.optional(channelPreference), enabled: z.optional(z.boolean()) })
-  .check(z.refine((b) => b.channel !== undefined || b.enabled !== undefined, { message: 'channel or enabled is required', path: ['channel'] }));
+  .check(
+    z.refine((b) => b.channel !== undefined || b.enabled !== undefined, { message: 'channel or enabled is required', path: ['channel'] }),
+  );
 export type V1WorkflowPreferenceInput = z.infer<typeof v1WorkflowPreferenceBody>;
 
 const trigger = z.object({

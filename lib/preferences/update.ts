@@ -18,15 +18,25 @@ export async function updateSubscriberPreferences(
 ): Promise<SubscriberPreferences> {
   await assertSubscriber(scope, subscriberId);
   if (input.workflowId === undefined) {
-    await updateChoice(scope, subscriberId, { kind: 'global' }, {
-      ...(input.channels && { channels: input.channels }),
-      ...(input.schedule && { schedule: input.schedule }),
-    });
+    await updateChoice(
+      scope,
+      subscriberId,
+      { kind: 'global' },
+      {
+        ...(input.channels && { channels: input.channels }),
+        ...(input.schedule && { schedule: input.schedule }),
+      },
+    );
   } else {
     const workflow = await changeableWorkflow(scope, input.workflowId);
-    await updateChoice(scope, subscriberId, { kind: 'workflow', workflowDbId: workflow._id }, {
-      ...(input.channels && { channels: input.channels }),
-    });
+    await updateChoice(
+      scope,
+      subscriberId,
+      { kind: 'workflow', workflowDbId: workflow._id },
+      {
+        ...(input.channels && { channels: input.channels }),
+      },
+    );
   }
   return getSubscriberPreferences(scope, subscriberId, 'nonCritical');
 }

@@ -19,7 +19,11 @@ export function v1WorkflowItem({ workflow, critical, enabled, channels, override
  * The global item: every channel (on unless switched off), or with `includeInactive` false only
  * the channels the given workflows use.
  */
-export function v1GlobalItem(workflows: readonly StoredWorkflow[], choices: SubscriberChoices, includeInactive: boolean): V1GlobalPreference {
+export function v1GlobalItem(
+  workflows: readonly StoredWorkflow[],
+  choices: SubscriberChoices,
+  includeInactive: boolean,
+): V1GlobalPreference {
   const resolved = resolveGlobalPreference(workflows, choices);
   const channels: PreferenceChannels = includeInactive
     ? Object.fromEntries(CHANNELS.map((channel) => [channel, choices.global?.channels[channel] ?? true]))

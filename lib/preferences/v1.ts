@@ -3,9 +3,21 @@ import { CHANNELS } from '../integrations/catalogue.ts';
 import type { EnvScope } from '../scope.ts';
 import { channelsOf, isCritical, type StoredWorkflow } from '../workflows/model.ts';
 import { listWorkflows } from '../workflows/repository.ts';
-import { getSubscriberForWorkflow, getSubscriberWithChoices, updateChoice, type ChoiceChange, type SubscriberChoices } from './repository.ts';
+import {
+  getSubscriberForWorkflow,
+  getSubscriberWithChoices,
+  updateChoice,
+  type ChoiceChange,
+  type SubscriberChoices,
+} from './repository.ts';
 import { resolveWorkflowPreference } from './resolve.ts';
-import type { PreferenceChannels, V1GlobalPreference, V1GlobalPreferencesInput, V1WorkflowPreference, V1WorkflowPreferenceInput } from './schemas.ts';
+import type {
+  PreferenceChannels,
+  V1GlobalPreference,
+  V1GlobalPreferencesInput,
+  V1WorkflowPreference,
+  V1WorkflowPreferenceInput,
+} from './schemas.ts';
 import { assertSubscriber, changeableWorkflow } from './update.ts';
 import { v1GlobalItem, v1WorkflowItem } from './v1-view.ts';
 
@@ -40,10 +52,18 @@ async function load(scope: EnvScope, subscriberId: string): Promise<{ choices: S
 
 /** The global item's channels are those of the workflows a subscriber can change (active, not critical). */
 const globalOf = (active: StoredWorkflow[], choices: SubscriberChoices, includeInactive: boolean) =>
-  v1GlobalItem(active.filter((workflow) => !isCritical(workflow)), choices, includeInactive);
+  v1GlobalItem(
+    active.filter((workflow) => !isCritical(workflow)),
+    choices,
+    includeInactive,
+  );
 
 /** Changes the global switch and the channels sent; answers the global item. */
-export async function updateV1GlobalPreferences(scope: EnvScope, subscriberId: string, input: V1GlobalPreferencesInput): Promise<V1GlobalPreference> {
+export async function updateV1GlobalPreferences(
+  scope: EnvScope,
+  subscriberId: string,
+  input: V1GlobalPreferencesInput,
+): Promise<V1GlobalPreference> {
   await assertSubscriber(scope, subscriberId);
   const channels: PreferenceChannels = {};
   for (const { type, enabled } of input.preferences ?? []) channels[type] = enabled;
@@ -62,13 +82,23 @@ export async function updateV1WorkflowPreference(
   await assertSubscriber(scope, subscriberId);
   const workflow = await changeableWorkflow(scope, workflowRef);
   const channels: PreferenceChannels = input.channel ? { [input.channel.type]: input.channel.enabled } : {};
-  await write(scope, subscriberId, { kind: 'workflow', workflowDbId: workflow._id }, { channels, ...(input.enabled !== undefined && { enabled: input.enabled }) });
+  await write(
+    scope,
+    subscriberId,
+    { kind: 'workflow', workflowDbId: workflow._id },
+    { channels, ...(input.enabled !== undefined && { enabled: input.enabled }) },
+  );
   const { choices } = await getSubscriberForWorkflow(scope, subscriberId, workflow._id);
   return v1WorkflowItem(resolveWorkflowPreference(workflow, choices, CHANNELS));
 }
 
 /** A change that sets nothing writes nothing. */
-async function write(scope: EnvScope, subscriberId: string, target: Parameters<typeof updateChoice>[2], change: ChoiceChange): Promise<void> {
+async function write(
+  scope: EnvScope,
+  subscriberId: string,
+  target: Parameters<typeof updateChoice>[2],
+  change: ChoiceChange,
+): Promise<void> {
   if (Object.keys(change.channels ?? {}).length === 0 && change.enabled === undefined) return;
   await updateChoice(scope, subscriberId, target, change);
 }

@@ -53,8 +53,16 @@ const NETWORK = new Set(['TimeoutError', 'AbortError', 'RequestTimeout', 'ECONNR
 function failure(providerName: string, error: unknown): ProviderError | TransientError {
   const e = error as AwsFailure;
   const status = e.$metadata?.httpStatusCode;
-  const raw = { ...(status !== undefined && { status }), error: e.name, message: e.message, ...(e.$metadata?.requestId && { requestId: e.$metadata.requestId }) };
-  const problem = new ProviderError(`${providerName} answered ${status ?? 'nothing'}: ${e.name ?? 'Error'}: ${e.message ?? ''}`.trim(), raw);
+  const raw = {
+    ...(status !== undefined && { status }),
+    error: e.name,
+    message: e.message,
+    ...(e.$metadata?.requestId && { requestId: e.$metadata.requestId }),
+  };
+  const problem = new ProviderError(
+    `${providerName} answered ${status ?? 'nothing'}: ${e.name ?? 'Error'}: ${e.message ?? ''}`.trim(),
+    raw,
+  );
   const transient =
     (status !== undefined && (status >= 500 || status === 429)) ||
     THROTTLING.has(e.name ?? '') ||

@@ -63,7 +63,8 @@ const genericSmsRules: CredentialRules = (c, report) => {
   if (c.authenticateByToken !== true) return;
   if (isBlank(c.domain)) report('domain', 'domain (the auth URL) is required when authenticateByToken is set');
   else if (!isHttpUrl(c.domain)) report('domain', 'domain must be an http(s) URL');
-  if (!isHeaderName(c.authenticationTokenKey)) report('authenticationTokenKey', 'authenticationTokenKey (a header name) is required when authenticateByToken is set');
+  if (!isHeaderName(c.authenticationTokenKey))
+    report('authenticationTokenKey', 'authenticationTokenKey (a header name) is required when authenticateByToken is set');
 };
 
 // Kannel's host: a host name or address, or an http(s) origin.
@@ -71,7 +72,9 @@ const hostCheck: ValueCheck = (value) => (isHttpUrl(value) ? undefined : 'host m
 // Slack's bot token, when given, is one Slack issued (xoxb-, xoxp-...); auth.test checks it.
 // Without one there is nothing to test: the webhook URLs are the subscribers'.
 const slackCredentials: ProviderCredentials = {
-  checks: { apiToken: (v) => (typeof v === 'string' && /^xox[a-z]-\S+$/.test(v.trim()) ? undefined : 'apiToken must be a Slack token (xoxb-...)') },
+  checks: {
+    apiToken: (v) => (typeof v === 'string' && /^xox[a-z]-\S+$/.test(v.trim()) ? undefined : 'apiToken must be a Slack token (xoxb-...)'),
+  },
   checkConnection: checkSlackConnection,
   checkable: (credentials) => slackBotToken(credentials) !== undefined,
 };
@@ -108,7 +111,10 @@ const PROVIDERS = {
   messagebird: {},
   'infobip-sms': {},
   'generic-sms': {
-    checks: { apiKeyRequestHeader: headerNameCheck('apiKeyRequestHeader'), secretKeyRequestHeader: headerNameCheck('secretKeyRequestHeader') },
+    checks: {
+      apiKeyRequestHeader: headerNameCheck('apiKeyRequestHeader'),
+      secretKeyRequestHeader: headerNameCheck('secretKeyRequestHeader'),
+    },
     rules: genericSmsRules,
   },
   gupshup: {},
@@ -159,7 +165,11 @@ const PROVIDERS = {
   'one-signal': {},
   pushpad: {},
   'push-webhook': { checks: { webhookUrl: urlCheck('webhookUrl') } },
-  'pusher-beams': { checks: { instanceId: (v) => (isInstanceId(v) ? undefined : 'instanceId must be a Pusher Beams instance id (letters, digits and dashes)') } },
+  'pusher-beams': {
+    checks: {
+      instanceId: (v) => (isInstanceId(v) ? undefined : 'instanceId must be a Pusher Beams instance id (letters, digits and dashes)'),
+    },
+  },
   appio: { checks: { AppIOBaseUrl: urlCheck('AppIOBaseUrl') } },
 } satisfies Record<string, ProviderCredentials>;
 
@@ -183,7 +193,10 @@ export function credentialSchema(providerId: string) {
 }
 
 /** The provider's connection check (`check: true`), if these credentials can be tested without sending. */
-export function connectionCheck(providerId: string, credentials: Record<string, unknown>): ((integration: ConnectionTarget) => Promise<void>) | undefined {
+export function connectionCheck(
+  providerId: string,
+  credentials: Record<string, unknown>,
+): ((integration: ConnectionTarget) => Promise<void>) | undefined {
   const provider = credentialsOf(providerId);
   return provider?.checkable?.(credentials) === false ? undefined : provider?.checkConnection;
 }

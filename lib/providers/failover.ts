@@ -46,6 +46,11 @@ export async function sendWithFailover(
 }
 
 /** The integrations a failover may go to: none unless the environment turned failover on. */
-export async function failoverCandidates(scope: EnvScope, channel: Channel, chosen: StoredIntegration, options: SelectOptions): Promise<StoredIntegration[]> {
+export async function failoverCandidates(
+  scope: EnvScope,
+  channel: Channel,
+  chosen: StoredIntegration,
+  options: SelectOptions,
+): Promise<StoredIntegration[]> {
   return (await channelFailoverEnabled(scope)) ? failoverOrder(scope, channel, chosen, options) : [];
 }

@@ -82,7 +82,10 @@ async function attempt(name: string, request: ProviderRequest, timeoutMs: number
   const answer: ProviderAnswer = { status: response.status, headers: response.headers, body: parse(response.text) };
   if (response.status >= 200 && response.status < 300) return answer;
   const said = providerMessage(answer.body);
-  const failure = new ProviderError(`${name} answered ${response.status}${said ? `: ${said}` : ''}`, { status: response.status, body: answer.body });
+  const failure = new ProviderError(`${name} answered ${response.status}${said ? `: ${said}` : ''}`, {
+    status: response.status,
+    body: answer.body,
+  });
   if ((response.status === 408 || response.status === 429 || response.status >= 500) && !request.isFinal?.(answer)) {
     throw new TransientError(failure, retryAfterMs(response.headers.get('retry-after')));
   }
@@ -91,7 +94,9 @@ async function attempt(name: string, request: ProviderRequest, timeoutMs: number
 
 /** A form's fields as key/value pairs: an array repeats its key, an undefined value is left out. */
 function fieldPairs(fields: Record<string, string | readonly string[] | undefined>): [string, string][] {
-  return Object.entries(fields).flatMap(([key, value]) => (typeof value === 'string' ? [value] : (value ?? [])).map((one): [string, string] => [key, one]));
+  return Object.entries(fields).flatMap(([key, value]) =>
+    (typeof value === 'string' ? [value] : (value ?? [])).map((one): [string, string] => [key, one]),
+  );
 }
 
 function parse(text: string): unknown {
@@ -108,7 +113,20 @@ function causeOf(error: unknown): string {
   return code ?? cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
-const MESSAGE_KEYS = ['message', 'Message', 'errorMessage', 'ErrorMessage', 'error_description', 'error-text', 'detail', 'title', 'description', 'text', 'error', 'Error'];
+const MESSAGE_KEYS = [
+  'message',
+  'Message',
+  'errorMessage',
+  'ErrorMessage',
+  'error_description',
+  'error-text',
+  'detail',
+  'title',
+  'description',
+  'text',
+  'error',
+  'Error',
+];
 const MAX_MESSAGE = 300;
 
 /**

@@ -40,7 +40,12 @@ export async function selectIntegration(scope: EnvScope, channel: Channel, optio
  * channel to try after `chosen`, in the channel's order (highest priority first, the primary
  * leading). One with conditions is a candidate only when they pass for the trigger's tenant.
  */
-export async function failoverOrder(scope: EnvScope, channel: Channel, chosen: StoredIntegration, options: SelectOptions): Promise<StoredIntegration[]> {
+export async function failoverOrder(
+  scope: EnvScope,
+  channel: Channel,
+  chosen: StoredIntegration,
+  options: SelectOptions,
+): Promise<StoredIntegration[]> {
   const [{ activeIds }, all] = await Promise.all([getChannelOrder(scope, channel), listIntegrationsOfChannel(scope, channel)]);
   const byId = new Map(all.map((i) => [i._id, i]));
   return activeIds
@@ -51,7 +56,12 @@ export async function failoverOrder(scope: EnvScope, channel: Channel, chosen: S
 
 const hasConditions = (integration: StoredIntegration) => (integration.conditions?.length ?? 0) > 0;
 
-const conditionVariables = (options: SelectOptions): ConditionVariables => ({ subscriber: {}, payload: {}, ...options.variables, tenant: options.tenant ?? {} });
+const conditionVariables = (options: SelectOptions): ConditionVariables => ({
+  subscriber: {},
+  payload: {},
+  ...options.variables,
+  tenant: options.tenant ?? {},
+});
 
 /** A condition that cannot be evaluated (a broken template in its value) does not pass. */
 function passes(integration: StoredIntegration, variables: ConditionVariables): boolean {

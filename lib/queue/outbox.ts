@@ -60,7 +60,11 @@ export class Outbox {
     if (this.waiting.length === 0) return;
     const flushing = this.waiting;
     this.waiting = [];
-    for (const queue of new Set(flushing.map((w) => w.queue))) void sendTogether(queue, flushing.filter((w) => w.queue === queue));
+    for (const queue of new Set(flushing.map((w) => w.queue)))
+      void sendTogether(
+        queue,
+        flushing.filter((w) => w.queue === queue),
+      );
   }
 }
 
@@ -72,7 +76,10 @@ async function sendTogether(queue: QueueName, senders: readonly Waiting[]): Prom
     Array.from({ length: Math.ceil(entries.length / SEND_BATCH) }, async (_, b) => {
       const batch = entries.slice(b * SEND_BATCH, (b + 1) * SEND_BATCH);
       try {
-        const unsent = await sendBatch(queue, batch.map((e) => e.message));
+        const unsent = await sendBatch(
+          queue,
+          batch.map((e) => e.message),
+        );
         for (const [index, reason] of unsent) {
           const { sender } = batch[index]!;
           if (!failed.has(sender)) failed.set(sender, unsentError(queue, new Map([[index, reason]])));

@@ -8,7 +8,12 @@ import { MAX_QUEUE_DELAY_SECONDS } from './delay.ts';
 // names, whose URLs come from the environment variable the stack (or the local runtime) sets for
 // functions that may send to them, and the shape of a message.
 
-export const QUEUE_URL_ENV = { events: 'EVENTS_QUEUE_URL', jobs: 'JOBS_QUEUE_URL', live: 'LIVE_QUEUE_URL', webhooks: 'WEBHOOKS_QUEUE_URL' } as const;
+export const QUEUE_URL_ENV = {
+  events: 'EVENTS_QUEUE_URL',
+  jobs: 'JOBS_QUEUE_URL',
+  live: 'LIVE_QUEUE_URL',
+  webhooks: 'WEBHOOKS_QUEUE_URL',
+} as const;
 export type QueueName = keyof typeof QUEUE_URL_ENV;
 /** The queues that take scheduled wakes (wake-scheduler.ts), with the variable that holds each one's ARN (AWS). */
 export const WAKE_QUEUE_ARN_ENV: Partial<Record<QueueName, string>> = { jobs: 'JOBS_QUEUE_ARN' };

@@ -24,7 +24,13 @@ export class TableWakeScheduler implements WakeScheduler {
     const key = keys.localWake(wake.at.toISOString(), wake.name);
     // A wake of that name is already there: scheduled by an earlier run of the same decision.
     await writeIf(() =>
-      db().send(new PutCommand({ TableName: tableName(), Item: { ...key, type: 'Wake', queue: wake.queue, body: wake.body }, ConditionExpression: 'attribute_not_exists(pk)' })),
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...key, type: 'Wake', queue: wake.queue, body: wake.body },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
     );
   }
 }

@@ -18,7 +18,11 @@ import type { Wake, WakeScheduler } from './wake.ts';
 export const longWaitSeconds = (): number => positiveNumber(ENV.longWaitSeconds, MAX_QUEUE_DELAY_SECONDS);
 
 /** The messages to schedule (due later than SQS holds, to a queue that takes wakes) and those to send now. */
-export function splitLongWaits(queue: QueueName, messages: readonly OutgoingMessage[], now = Date.now()): { later: OutgoingMessage[]; now: OutgoingMessage[] } {
+export function splitLongWaits(
+  queue: QueueName,
+  messages: readonly OutgoingMessage[],
+  now = Date.now(),
+): { later: OutgoingMessage[]; now: OutgoingMessage[] } {
   if (!WAKE_QUEUE_ARN_ENV[queue]) return { later: [], now: [...messages] };
   const threshold = longWaitSeconds() * 1000;
   const isLong = (m: OutgoingMessage) => m.dueAt !== undefined && m.dueAt.getTime() - now > threshold;

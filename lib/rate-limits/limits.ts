@@ -2,7 +2,15 @@ import { ENV, optional, positiveNumber } from '../config.ts';
 import type { EnvScope } from '../scope.ts';
 import { ReadCache } from '../store/read-cache.ts';
 import { getOrganizationRateLimits } from './organization-limits.ts';
-import { bucketPolicy, isServiceLevel, RATE_LIMIT_CATEGORIES, SERVICE_LEVELS, type BucketPolicy, type RateLimitCategory, type ServiceLevel } from './policy.ts';
+import {
+  bucketPolicy,
+  isServiceLevel,
+  RATE_LIMIT_CATEGORIES,
+  SERVICE_LEVELS,
+  type BucketPolicy,
+  type RateLimitCategory,
+  type ServiceLevel,
+} from './policy.ts';
 
 // Which limit applies to an environment's bucket: the organization's own (its item's
 // `apiRateLimits`), else the stage's (lib/config.ts: a service level of the reference, each

@@ -55,14 +55,26 @@ async function write(key: { pk: string; sk: string }, policy: BucketPolicy, cost
         ...common,
         UpdateExpression: 'SET fullAt = fullAt + :tokens, #type = :type, #ttl = :ttl',
         ConditionExpression: 'fullAt > :now AND fullAt <= :latest',
-        ExpressionAttributeValues: { ':tokens': tokensMicros, ':now': now, ':latest': now + capacityMicros - tokensMicros, ':type': 'RateLimitBucket', ':ttl': ttl },
+        ExpressionAttributeValues: {
+          ':tokens': tokensMicros,
+          ':now': now,
+          ':latest': now + capacityMicros - tokensMicros,
+          ':type': 'RateLimitBucket',
+          ':ttl': ttl,
+        },
       })
     : new UpdateCommand({
         ...common,
         UpdateExpression: 'SET fullAt = :fullAt, #type = :type, #ttl = :ttl',
         // Full as bucket.ts's isFull has it: no state, past, or beyond a refill time ahead.
         ConditionExpression: 'attribute_not_exists(fullAt) OR fullAt <= :now OR fullAt > :skewed',
-        ExpressionAttributeValues: { ':fullAt': now + tokensMicros, ':now': now, ':skewed': now + capacityMicros, ':type': 'RateLimitBucket', ':ttl': ttl },
+        ExpressionAttributeValues: {
+          ':fullAt': now + tokensMicros,
+          ':now': now,
+          ':skewed': now + capacityMicros,
+          ':type': 'RateLimitBucket',
+          ':ttl': ttl,
+        },
       });
   const outcome = await conditionalWrite(() => db().send(command));
   if (outcome.written) return { written: true, fullAt: outcome.output.Attributes?.fullAt as number };

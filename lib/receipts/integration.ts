@@ -7,7 +7,11 @@ import type { ReceiptChannel } from './model.ts';
 // The integration a receipt URL names: by its id, or by its provider id (the environment's
 // integration of that provider and channel, the active one first), as the reference reads it.
 
-export async function receiptIntegration(scope: EnvScope, channel: ReceiptChannel, providerIdOrIntegrationId: string): Promise<StoredIntegration> {
+export async function receiptIntegration(
+  scope: EnvScope,
+  channel: ReceiptChannel,
+  providerIdOrIntegrationId: string,
+): Promise<StoredIntegration> {
   // A provider id (`sendgrid`, `infobip-sms`) is never shaped like a record id: only an id is read as one.
   const byId = isId(providerIdOrIntegrationId) ? await getIntegration(scope.organizationId, providerIdOrIntegrationId) : undefined;
   if (byId && byId._environmentId === scope.environmentId && byId.channel === channel) return byId;

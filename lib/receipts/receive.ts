@@ -18,7 +18,8 @@ export async function receiveReceipts(scope: EnvScope, incoming: IncomingReceipt
   const integration = await receiptIntegration(scope, incoming.channel, incoming.providerIdOrIntegrationId);
   const reader = receiptReader(integration.providerId);
   if (!reader) throw new NotFoundError(`Provider ${integration.providerId} sends no delivery receipts this service reads`);
-  if (integration.configurations?.inboundWebhookEnabled === false) throw new ForbiddenError('Inbound webhooks are disabled for this integration');
+  if (integration.configurations?.inboundWebhookEnabled === false)
+    throw new ForbiddenError('Inbound webhooks are disabled for this integration');
   const receipts = await reader.read({ integration, rawBody: incoming.rawBody, headers: incoming.headers, url: incoming.url });
   const recorded: RecordedReceipt[] = [];
   for (const receipt of receipts) recorded.push(...(await recordReceipt(scope, integration, incoming.channel, receipt)));

@@ -22,7 +22,12 @@ export interface RecordedReceipt {
   event: string;
 }
 
-export async function recordReceipt(scope: EnvScope, integration: StoredIntegration, channel: ReceiptChannel, receipt: Receipt): Promise<RecordedReceipt[]> {
+export async function recordReceipt(
+  scope: EnvScope,
+  integration: StoredIntegration,
+  channel: ReceiptChannel,
+  receipt: Receipt,
+): Promise<RecordedReceipt[]> {
   const found = await findMessagesByProviderId(scope, integration.providerId, receipt.identifier);
   const recorded: RecordedReceipt[] = [];
   for (const message of found.filter((m) => m.channel === channel)) {
@@ -44,7 +49,12 @@ async function recordOnMessage(scope: EnvScope, found: StoredMessage, receipt: R
     const now = new Date();
     const text = receipt.response ? `${receipt.response} - (${receipt.status})` : `Provider reported the message ${receipt.status}`;
     const added = {
-      ...detail(text, detailStatusOf(channel, receipt.status), { source: 'Webhook', providerId: message.providerId, messageId, raw: receipt.raw }, new Date(receipt.date)),
+      ...detail(
+        text,
+        detailStatusOf(channel, receipt.status),
+        { source: 'Webhook', providerId: message.providerId, messageId, raw: receipt.raw },
+        new Date(receipt.date),
+      ),
       webhookStatus: receipt.vendorStatus,
       receiptId: receipt.eventId,
     };

@@ -9,15 +9,27 @@ import type { Receipt, ReceiptChannel } from './model.ts';
 
 const DETAIL_STATUS: Record<ReceiptChannel, Record<string, DetailStatus>> = {
   email: {
-    opened: 'Success', sent: 'Success', delivered: 'Success', clicked: 'Success',
-    rejected: 'Failed', bounced: 'Failed', dropped: 'Failed', blocked: 'Failed', spam: 'Failed', unsubscribed: 'Failed',
+    opened: 'Success',
+    sent: 'Success',
+    delivered: 'Success',
+    clicked: 'Success',
+    rejected: 'Failed',
+    bounced: 'Failed',
+    dropped: 'Failed',
+    blocked: 'Failed',
+    spam: 'Failed',
+    unsubscribed: 'Failed',
     deferred: 'Pending',
   },
   sms: {
-    delivered: 'Success', accepted: 'Success', sent: 'Success',
-    created: 'Pending', sending: 'Pending',
+    delivered: 'Success',
+    accepted: 'Success',
+    sent: 'Success',
+    created: 'Pending',
+    sending: 'Pending',
     queued: 'Queued',
-    failed: 'Failed', undelivered: 'Failed',
+    failed: 'Failed',
+    undelivered: 'Failed',
   },
 };
 

@@ -13,7 +13,11 @@ const WRITE_CHUNK = 25;
 const MAX_ROUNDS = 8;
 
 /** The items found for `keys` (in no particular order); missing keys are simply absent. */
-export async function batchGet(keys: readonly Key[], projection?: string[], options: { consistent?: boolean } = {}): Promise<Record<string, unknown>[]> {
+export async function batchGet(
+  keys: readonly Key[],
+  projection?: string[],
+  options: { consistent?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   const names = projection && Object.fromEntries(projection.map((p, i) => [`#p${i}`, p]));
   for (let i = 0; i < keys.length; i += GET_CHUNK) {
@@ -41,7 +45,10 @@ export async function batchGet(keys: readonly Key[], projection?: string[], opti
 
 /** `concurrency`: requests (of 25 items) in flight at once. */
 export function batchPut(items: readonly Record<string, unknown>[], options: { concurrency?: number } = {}): Promise<void> {
-  return batchWrite(items.map((Item) => ({ PutRequest: { Item } })), options.concurrency ?? 1);
+  return batchWrite(
+    items.map((Item) => ({ PutRequest: { Item } })),
+    options.concurrency ?? 1,
+  );
 }
 
 export function batchDelete(keys: readonly Key[]): Promise<void> {

@@ -39,7 +39,12 @@ export class ExpressionBuilder {
     const name = this.name(attribute);
     const groups: string[] = [];
     for (let i = 0; i < values.length; i += MAX_IN) {
-      groups.push(`${name} IN (${values.slice(i, i + MAX_IN).map((v) => this.value(v)).join(', ')})`);
+      groups.push(
+        `${name} IN (${values
+          .slice(i, i + MAX_IN)
+          .map((v) => this.value(v))
+          .join(', ')})`,
+      );
     }
     return groups.length === 1 ? groups[0]! : `(${groups.join(' OR ')})`;
   }

@@ -83,7 +83,8 @@ const shardNumbers = (shards: number): number[] => Array.from({ length: Math.max
  * notification of an unsharded trigger); shard n ≥ 1 puts its number in the kind, not after the
  * transactionId, which may hold `#` itself: `TXN<n>#` can never be another transaction's `TXN#`.
  */
-const transactionShard = (s: EnvScope, transactionId: string, n: number) => (n === 0 ? `${env(s)}#TXN#${transactionId}` : `${env(s)}#TXN${n}#${transactionId}`);
+const transactionShard = (s: EnvScope, transactionId: string, n: number) =>
+  n === 0 ? `${env(s)}#TXN#${transactionId}` : `${env(s)}#TXN${n}#${transactionId}`;
 /** A day's activity index partition `n` (shard 0: the day's key from before sharding). */
 const activityDayShard = (s: EnvScope, day: string, n: number) => (n === 0 ? `${env(s)}#ACT#${day}` : `${env(s)}#ACT#${day}#${n}`);
 /** The environment's message list partition `n` (shard 0: the key from before sharding). */
@@ -281,10 +282,16 @@ export const keys = {
   layoutByDbId: (s: EnvScope, layoutDbId: string) => ({ gsi1pk: `${env(s)}#LAYOUTID#${layoutDbId}` }),
   layoutDbIdIndex: (s: EnvScope, layoutDbId: string) => ({ gsi1pk: `${env(s)}#LAYOUTID#${layoutDbId}`, gsi1sk: 'LAYOUT' }),
   layoutsOfEnvironment: (s: EnvScope) => ({ gsi2pk: `${env(s)}#LAYOUTS` }),
-  layoutListIndex: (s: EnvScope, createdAt: string, layoutDbId: string) => ({ gsi2pk: `${env(s)}#LAYOUTS`, gsi2sk: `${createdAt}#${layoutDbId}` }),
+  layoutListIndex: (s: EnvScope, createdAt: string, layoutDbId: string) => ({
+    gsi2pk: `${env(s)}#LAYOUTS`,
+    gsi2sk: `${createdAt}#${layoutDbId}`,
+  }),
   /** Names the environment's default layout; created once, by the first layout (conditional Put). */
   defaultLayout: (s: EnvScope): Key => ({ pk: `${env(s)}#LAYOUTS`, sk: 'DEFAULT' }),
-  layoutUse: (s: EnvScope, identifier: string, workflowDbId: string): Key => ({ pk: `${env(s)}#LAYOUT#${identifier}`, sk: `USEDBY#${workflowDbId}` }),
+  layoutUse: (s: EnvScope, identifier: string, workflowDbId: string): Key => ({
+    pk: `${env(s)}#LAYOUT#${identifier}`,
+    sk: `USEDBY#${workflowDbId}`,
+  }),
   usesOfLayout: (s: EnvScope, identifier: string) => ({ pk: `${env(s)}#LAYOUT#${identifier}`, skPrefix: 'USEDBY#' }),
   layoutUseCount: (s: EnvScope, identifier: string): Key => ({ pk: `${env(s)}#LAYOUT#${identifier}`, sk: 'USECOUNT' }),
   // ---- outbound webhooks --------------------------------------------------------------------------
@@ -302,9 +309,15 @@ export const keys = {
     sk: `ATT#${eventId}#${String(attempt).padStart(2, '0')}`,
   }),
   webhookAttemptsOfEndpoint: (s: EnvScope, endpointId: string) => ({ pk: `${env(s)}#WHEP#${endpointId}`, skPrefix: 'ATT#' }),
-  webhookAttemptsOfEvent: (s: EnvScope, endpointId: string, eventId: string) => ({ pk: `${env(s)}#WHEP#${endpointId}`, skPrefix: `ATT#${eventId}#` }),
+  webhookAttemptsOfEvent: (s: EnvScope, endpointId: string, eventId: string) => ({
+    pk: `${env(s)}#WHEP#${endpointId}`,
+    skPrefix: `ATT#${eventId}#`,
+  }),
   /** An event given up on for an endpoint after its last attempt (TTL), with the payload it carried. */
-  webhookDeadLetter: (s: EnvScope, endpointId: string, eventId: string): Key => ({ pk: `${env(s)}#WHEP#${endpointId}`, sk: `DEAD#${eventId}` }),
+  webhookDeadLetter: (s: EnvScope, endpointId: string, eventId: string): Key => ({
+    pk: `${env(s)}#WHEP#${endpointId}`,
+    sk: `DEAD#${eventId}`,
+  }),
   webhookDeadLettersOfEndpoint: (s: EnvScope, endpointId: string) => ({ pk: `${env(s)}#WHEP#${endpointId}`, skPrefix: 'DEAD#' }),
 
   // ---- pipeline: a partition per transaction (or TRANSACTION_SHARDS of them) --------------------
@@ -356,7 +369,10 @@ export const keys = {
   message: (s: EnvScope, subscriberId: string, messageId: string): Key => ({ pk: `${env(s)}#SUB#${subscriberId}`, sk: `MSG#${messageId}` }),
   messagesOfSubscriber: (s: EnvScope, subscriberId: string) => ({ pk: `${env(s)}#SUB#${subscriberId}`, skPrefix: 'MSG#' }),
   messagesOfEnvironment: (s: EnvScope) => shardNumbers(MESSAGE_LIST_SHARDS).map((n) => ({ gsi5pk: messageListShard(s, n) })),
-  messageListIndex: (s: EnvScope, messageId: string) => ({ gsi5pk: messageListShard(s, shardOf(messageId, MESSAGE_LIST_SHARDS)), gsi5sk: messageId }),
+  messageListIndex: (s: EnvScope, messageId: string) => ({
+    gsi5pk: messageListShard(s, shardOf(messageId, MESSAGE_LIST_SHARDS)),
+    gsi5sk: messageId,
+  }),
   /** Where a message's list entry may be, in order: its shard, then shard 0 (entries written before sharding). */
   messageListLookup: (s: EnvScope, messageId: string) => {
     const own = shardOf(messageId, MESSAGE_LIST_SHARDS);
@@ -366,7 +382,9 @@ export const keys = {
    * gsi1 (sparse: sent email and sms messages): a message by the provider's id of it, which the
    * provider's delivery receipts name (W7). The sort key is the message's own id.
    */
-  messageOfProviderId: (s: EnvScope, providerId: string, identifier: string) => ({ gsi1pk: `${env(s)}#PROVMSG#${providerId}#${identifier}` }),
+  messageOfProviderId: (s: EnvScope, providerId: string, identifier: string) => ({
+    gsi1pk: `${env(s)}#PROVMSG#${providerId}#${identifier}`,
+  }),
   providerMessageIndex: (s: EnvScope, providerId: string, identifier: string, messageId: string) => ({
     gsi1pk: `${env(s)}#PROVMSG#${providerId}#${identifier}`,
     gsi1sk: messageId,
@@ -404,11 +422,26 @@ export const keys = {
     sk: 'OPEN',
   }),
   /** An event that joined window `windowId` (the master job's id). */
-  digestEvent: (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, digestValue: string, windowId: string, transactionId: string): Key => ({
+  digestEvent: (
+    s: EnvScope,
+    workflowDbId: string,
+    stepId: string,
+    subscriberId: string,
+    digestValue: string,
+    windowId: string,
+    transactionId: string,
+  ): Key => ({
     pk: `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`,
     sk: `WIN#${windowId}#EVT#${transactionId}`,
   }),
-  digestEventsOfWindow: (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, digestValue: string, windowId: string) => ({
+  digestEventsOfWindow: (
+    s: EnvScope,
+    workflowDbId: string,
+    stepId: string,
+    subscriberId: string,
+    digestValue: string,
+    windowId: string,
+  ) => ({
     pk: `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`,
     skPrefix: `WIN#${windowId}#EVT#`,
   }),

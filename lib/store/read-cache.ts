@@ -46,4 +46,3 @@ export class ReadCache<T> {
     return value;
   }
 }
-

@@ -24,7 +24,15 @@ const OPERATION_OF: Record<string, string> = {
 export const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 
 const CAPACITY_OPERATIONS = new Set([
-  'PutItem', 'GetItem', 'UpdateItem', 'DeleteItem', 'Query', 'BatchGetItem', 'BatchWriteItem', 'TransactWriteItems', 'TransactGetItems',
+  'PutItem',
+  'GetItem',
+  'UpdateItem',
+  'DeleteItem',
+  'Query',
+  'BatchGetItem',
+  'BatchWriteItem',
+  'TransactWriteItems',
+  'TransactGetItems',
 ]);
 
 export interface OperationCount {
@@ -98,7 +106,12 @@ export function countsBetween(before: RequestCounts, after: RequestCounts): Requ
   const out: RequestCounts = {};
   for (const [operation, a] of Object.entries(after)) {
     const b = before[operation] ?? { requests: 0, failed: 0, readUnits: 0, writeUnits: 0 };
-    const d = { requests: a.requests - b.requests, failed: a.failed - b.failed, readUnits: a.readUnits - b.readUnits, writeUnits: a.writeUnits - b.writeUnits };
+    const d = {
+      requests: a.requests - b.requests,
+      failed: a.failed - b.failed,
+      readUnits: a.readUnits - b.readUnits,
+      writeUnits: a.writeUnits - b.writeUnits,
+    };
     if (d.requests > 0) out[operation] = d;
   }
   return out;

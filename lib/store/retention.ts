@@ -64,7 +64,9 @@ export const retentionStart = (kind: RetainedKind, now: Date = new Date()): Date
 
 /** The lowest id not expired at `now` (ids of the retention start's second and later are kept), a sort-key bound. */
 export function oldestKeptId(kind: RetainedKind, now: Date = new Date()): string {
-  return Math.ceil(retentionStart(kind, now).getTime() / 1000).toString(16).padStart(8, '0');
+  return Math.ceil(retentionStart(kind, now).getTime() / 1000)
+    .toString(16)
+    .padStart(8, '0');
 }
 
 /** Whether the item of `kind` with this id has expired (whether or not DynamoDB deleted it yet). */

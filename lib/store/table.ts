@@ -8,7 +8,16 @@
  * is not copied into the indexes, and the runner's rewrites of the item, which change none of
  * these, do not write the indexes at all.
  */
-export const ACTIVITY_INDEX_ATTRIBUTES = ['_id', 'createdAt', 'subscriberId', 'channels', '_templateId', 'severity', 'topicKeys', 'contextKey'] as const;
+export const ACTIVITY_INDEX_ATTRIBUTES = [
+  '_id',
+  'createdAt',
+  'subscriberId',
+  'channels',
+  '_templateId',
+  'severity',
+  'topicKeys',
+  'contextKey',
+] as const;
 
 /**
  * What the message indexes hold besides the keys: the message's id and every attribute a message

@@ -26,7 +26,9 @@ type Outcome = 'created' | 'updated' | { message: string };
 export async function bulkCreateSubscribers(scope: EnvScope, input: BulkCreateSubscribersInput): Promise<BulkCreateResult> {
   const find = sharedFinder(scope);
   const bySubscriber = new Map<string, number[]>();
-  input.subscribers.forEach((entry, index) => bySubscriber.set(entry.subscriberId, [...(bySubscriber.get(entry.subscriberId) ?? []), index]));
+  input.subscribers.forEach((entry, index) =>
+    bySubscriber.set(entry.subscriberId, [...(bySubscriber.get(entry.subscriberId) ?? []), index]),
+  );
 
   const outcomes = new Array<Outcome>(input.subscribers.length);
   await mapConcurrently([...bySubscriber.values()], CONCURRENT_SUBSCRIBERS, async (indexes) => {

@@ -16,10 +16,7 @@ export async function findChannelIntegration(
   const provider = findProvider(providerId);
   const candidates = provider
     ? (await listIntegrationsOfChannel(scope, provider.channel)).filter(
-        (i) =>
-          i.providerId === providerId &&
-          i.active &&
-          (integrationIdentifier === undefined || i.identifier === integrationIdentifier),
+        (i) => i.providerId === providerId && i.active && (integrationIdentifier === undefined || i.identifier === integrationIdentifier),
       )
     : [];
   const newest = candidates.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id))[0];

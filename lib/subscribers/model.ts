@@ -16,7 +16,11 @@ export interface SubscriberProfile {
 /** A subscriber as a trigger names it: an id, or a definition to create or update. */
 export interface SubscriberDefinition extends SubscriberProfile {
   subscriberId: string;
-  channels?: { providerId: string; integrationIdentifier?: string; credentials: { webhookUrl?: string; deviceTokens?: string[]; [k: string]: unknown } }[];
+  channels?: {
+    providerId: string;
+    integrationIdentifier?: string;
+    credentials: { webhookUrl?: string; deviceTokens?: string[]; [k: string]: unknown };
+  }[];
 }
 
 export interface ChannelSettings {

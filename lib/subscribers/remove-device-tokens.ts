@@ -22,7 +22,9 @@ export function removeDeviceTokens(scope: EnvScope, subscriberId: string, dead: 
     const removed: DeadToken[] = [];
     const channels = (current.subscriber.channels ?? []).map((channel) => {
       const tokens = channel.credentials.deviceTokens ?? [];
-      const gone = dead.filter((d) => d.providerId === channel.providerId && d.integrationId === channel._integrationId && tokens.includes(d.token));
+      const gone = dead.filter(
+        (d) => d.providerId === channel.providerId && d.integrationId === channel._integrationId && tokens.includes(d.token),
+      );
       if (gone.length === 0) return channel;
       removed.push(...gone);
       const goneTokens = new Set(gone.map((d) => d.token));

@@ -48,7 +48,11 @@ export async function insertSubscriber(subscriber: Subscriber): Promise<void> {
     nameLower: nameLowerOf(subscriber),
     version: 1,
   };
-  if (!(await writeIf(() => db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))))) {
+  if (
+    !(await writeIf(() =>
+      db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' })),
+    ))
+  ) {
     throw new ConflictError(`Subscriber ${subscriber.subscriberId} already exists`);
   }
 }
@@ -128,6 +132,18 @@ async function update(scope: EnvScope, subscriberId: string, input: UpdateInput)
 
 export function subscriberFromItem(item: Record<string, unknown>): Subscriber {
   // liveUntil: the live sockets' stamp (lib/live/presence.ts), internal.
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, type: _t, version: _v, nameLower: _n, liveUntil: _l, ...subscriber } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _a,
+    gsi1sk: _b,
+    gsi2pk: _c,
+    gsi2sk: _d,
+    type: _t,
+    version: _v,
+    nameLower: _n,
+    liveUntil: _l,
+    ...subscriber
+  } = item;
   return subscriber as unknown as Subscriber;
 }

@@ -62,10 +62,7 @@ export type ListSubscribersQuery = z.infer<typeof listSubscribersQuery>;
 
 // ---- channel credentials ---------------------------------------------------------------------
 
-const CHAT_PUSH_PROVIDERS = PROVIDERS.filter((p) => p.channel === 'chat' || p.channel === 'push').map((p) => p.id) as [
-  string,
-  ...string[],
-];
+const CHAT_PUSH_PROVIDERS = PROVIDERS.filter((p) => p.channel === 'chat' || p.channel === 'push').map((p) => p.id) as [string, ...string[]];
 export const chatPushProviderSchema = z.enum(CHAT_PUSH_PROVIDERS, { error: 'providerId must be a valid provider ID' });
 
 export const channelCredentialsSchema = z
@@ -149,7 +146,10 @@ export const MAX_BULK_SUBSCRIBERS = 500;
 export const bulkCreateSubscribersBody = z.object({
   subscribers: z
     .array(subscriberDefinitionBody)
-    .check(z.minLength(1, 'subscribers should not be empty'), z.maxLength(MAX_BULK_SUBSCRIBERS, `subscribers must contain no more than ${MAX_BULK_SUBSCRIBERS} elements`)),
+    .check(
+      z.minLength(1, 'subscribers should not be empty'),
+      z.maxLength(MAX_BULK_SUBSCRIBERS, `subscribers must contain no more than ${MAX_BULK_SUBSCRIBERS} elements`),
+    ),
 });
 export type BulkCreateSubscribersInput = z.infer<typeof bulkCreateSubscribersBody>;
 
@@ -164,9 +164,12 @@ export type SubscriberPageQuery = z.infer<typeof subscriberPageQuery>;
  * The reference reads `isOnline`; `@novu/node` 2.x sends `online` (which the reference refuses):
  * either is taken, `isOnline` first.
  */
-export const onlineStatusBody = z
-  .object({ isOnline: z.optional(z.boolean()), online: z.optional(z.boolean()) })
-  .check(z.refine((b) => b.isOnline !== undefined || b.online !== undefined, { message: 'isOnline should not be null or undefined', path: ['isOnline'] }));
+export const onlineStatusBody = z.object({ isOnline: z.optional(z.boolean()), online: z.optional(z.boolean()) }).check(
+  z.refine((b) => b.isOnline !== undefined || b.online !== undefined, {
+    message: 'isOnline should not be null or undefined',
+    path: ['isOnline'],
+  }),
+);
 export type OnlineStatusInput = z.infer<typeof onlineStatusBody>;
 
 export const subscriberPageSchema = z

@@ -43,7 +43,11 @@ export async function channelUpdates(
   for (const channel of channels) {
     try {
       const integration = await find(channel.providerId, channel.integrationIdentifier);
-      updates.push({ providerId: channel.providerId, integrationId: integration._id, credentials: channel.credentials as CredentialsUpdate['credentials'] });
+      updates.push({
+        providerId: channel.providerId,
+        integrationId: integration._id,
+        credentials: channel.credentials as CredentialsUpdate['credentials'],
+      });
     } catch (error) {
       // No active integration for the provider: the credentials have nowhere to go.
       if (!(error instanceof BadRequestError) || onMissing === 'refuse') throw error;
@@ -54,7 +58,10 @@ export async function channelUpdates(
 }
 
 /** Creates the subscriber or updates its profile fields; `created` tells which. */
-export async function upsertProfile(scope: EnvScope, definition: Omit<SubscriberDefinition, 'channels'>): Promise<{ subscriber: Subscriber; created: boolean }> {
+export async function upsertProfile(
+  scope: EnvScope,
+  definition: Omit<SubscriberDefinition, 'channels'>,
+): Promise<{ subscriber: Subscriber; created: boolean }> {
   return retryOnStaleWrite(async () => {
     const current = await getVersionedSubscriber(scope, definition.subscriberId);
     if (!current) {
@@ -74,7 +81,10 @@ export async function upsertProfile(scope: EnvScope, definition: Omit<Subscriber
       if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current.subscriber[field])) changes[field] = value;
     }
     if (Object.keys(changes).length === 0) return { subscriber: current.subscriber, created: false };
-    return { subscriber: await updateSubscriberProfile(scope, current, changes, changeTimestamp(current.subscriber.updatedAt)), created: false };
+    return {
+      subscriber: await updateSubscriberProfile(scope, current, changes, changeTimestamp(current.subscriber.updatedAt)),
+      created: false,
+    };
   });
 }
 

@@ -20,9 +20,13 @@ export type ApiKeyView = z.infer<typeof apiKeySchema>;
 export const apiKeyListSchema = z.array(apiKeySchema);
 
 /** What regenerate answers: the new key in clear, the only time it is shown. */
-export const regeneratedApiKeySchema = z.object({ _userId: z.string(), key: z.string() }).register(z.globalRegistry, { id: 'RegeneratedApiKey' });
+export const regeneratedApiKeySchema = z
+  .object({ _userId: z.string(), key: z.string() })
+  .register(z.globalRegistry, { id: 'RegeneratedApiKey' });
 export type RegeneratedApiKey = z.infer<typeof regeneratedApiKeySchema>;
 
 export const regeneratedApiKeyListSchema = z.array(regeneratedApiKeySchema);
 
-export const apiKeyParams = z.object({ hash: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'must be the 64 hex characters of a key’s SHA-256')) });
+export const apiKeyParams = z.object({
+  hash: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'must be the 64 hex characters of a key’s SHA-256')),
+});

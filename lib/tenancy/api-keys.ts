@@ -45,7 +45,10 @@ export async function regenerateApiKey(caller: Caller, now = new Date()): Promis
       ExpressionAttributeValues: { ':end': expiresAt, ':ttl': Math.ceil(Date.parse(expiresAt) / 1000) },
     },
   }));
-  const refused = await transact([{ Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }, ...ends]);
+  const refused = await transact([
+    { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...ends,
+  ]);
   // A key revoked meanwhile (its Update's condition): the caller sees a conflict and may retry.
   if (refused) throw new ConflictError('The API keys changed while regenerating; try again');
   return [{ _userId: caller.userId, key: apiKey }];

@@ -58,7 +58,12 @@ export async function putEnvironment(environment: Environment): Promise<void> {
         {
           Put: {
             TableName: tableName(),
-            Item: { ...keys.applicationIdentifier(environment.identifier), type: 'ApplicationIdentifier', ...scope, name: environment.name },
+            Item: {
+              ...keys.applicationIdentifier(environment.identifier),
+              type: 'ApplicationIdentifier',
+              ...scope,
+              name: environment.name,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -79,9 +84,7 @@ export async function findEnvironmentByIdentifier(identifier: string): Promise<(
 
 /** The environment, only if it belongs to the organization. */
 export async function getEnvironment(organizationId: string, environmentId: string): Promise<Environment | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.environment(organizationId, environmentId) }),
-  );
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.environment(organizationId, environmentId) }));
   return Item ? toEnvironment(Item) : undefined;
 }
 

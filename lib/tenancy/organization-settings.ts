@@ -16,7 +16,9 @@ const DEFAULTS = { removeNovuBranding: false, defaultLocale: DEFAULT_LOCALE, tar
 
 /** The settings as `scope`'s environment sees them (without one, `channelFailover` is false). */
 export async function getOrganizationSettings(scope: { organizationId: string; environmentId?: string }): Promise<OrganizationSettings> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.organizationSettings(scope.organizationId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.organizationSettings(scope.organizationId), ConsistentRead: true }),
+  );
   return fromItem(Item, scope.environmentId);
 }
 

@@ -34,9 +34,17 @@ export interface ProvisionedOrganization {
  * `apiRateLimits`: the organization's own API rate limits (requests per second by category), in
  * place of the stage's for every environment (lib/rate-limits).
  */
-export async function provisionOrganization(name: string, options: Pick<Organization, 'apiRateLimits'> = {}): Promise<ProvisionedOrganization> {
+export async function provisionOrganization(
+  name: string,
+  options: Pick<Organization, 'apiRateLimits'> = {},
+): Promise<ProvisionedOrganization> {
   const now = new Date().toISOString();
-  const organization: Organization = { _id: newId(), name, createdAt: now, ...(options.apiRateLimits && { apiRateLimits: options.apiRateLimits }) };
+  const organization: Organization = {
+    _id: newId(),
+    name,
+    createdAt: now,
+    ...(options.apiRateLimits && { apiRateLimits: options.apiRateLimits }),
+  };
   const ownerId = newId();
   await putOrganization(organization);
 

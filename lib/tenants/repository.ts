@@ -16,15 +16,17 @@ import type { Tenant, TenantPatch } from './schemas.ts';
 
 /** Read consistently: the trigger and clients read right after creating. */
 export async function getTenant(scope: EnvScope, identifier: string): Promise<Tenant | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.tenant(scope, identifier), ConsistentRead: true }),
-  );
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tenant(scope, identifier), ConsistentRead: true }));
   return Item && fromItem(Item);
 }
 
 /** Stores a new tenant; 409 when the identifier is taken in the environment. */
 export async function insertTenant(scope: EnvScope, tenant: Tenant): Promise<void> {
-  if (!(await writeIf(() => db().send(new PutCommand({ TableName: tableName(), Item: toItem(scope, tenant), ConditionExpression: 'attribute_not_exists(pk)' }))))) {
+  if (
+    !(await writeIf(() =>
+      db().send(new PutCommand({ TableName: tableName(), Item: toItem(scope, tenant), ConditionExpression: 'attribute_not_exists(pk)' })),
+    ))
+  ) {
     throw new ConflictError(`Tenant with identifier ${tenant.identifier} already exists`);
   }
 }
@@ -91,7 +93,12 @@ export async function tenantsByPage(scope: EnvScope, page: number, limit: number
 }
 
 function toItem(scope: EnvScope, tenant: Tenant): Record<string, unknown> {
-  return { ...keys.tenant(scope, tenant.identifier), ...keys.tenantListIndex(scope, tenant.createdAt, tenant._id), type: 'Tenant', ...tenant };
+  return {
+    ...keys.tenant(scope, tenant.identifier),
+    ...keys.tenantListIndex(scope, tenant.createdAt, tenant._id),
+    type: 'Tenant',
+    ...tenant,
+  };
 }
 
 function fromItem(item: Record<string, unknown>): Tenant {

@@ -15,7 +15,11 @@ export const patchTenantBody = z.object({ name: z.optional(name), data: z.option
 export type TenantPatch = z.infer<typeof patchTenantBody>;
 
 /** The older API's PATCH (/v1/tenants) may also give the tenant a new identifier. */
-export const patchTenantV1Body = z.object({ identifier: z.optional(externalIdSchema('identifier')), name: z.optional(name), data: z.optional(data) });
+export const patchTenantV1Body = z.object({
+  identifier: z.optional(externalIdSchema('identifier')),
+  name: z.optional(name),
+  data: z.optional(data),
+});
 export type TenantChange = z.infer<typeof patchTenantV1Body>;
 
 /** Path identifiers are only bounded: one a tenant cannot have is simply not found. */

@@ -8,7 +8,11 @@ import { getSubscription, pageOfOne, topicListKey, topicSubscriptionsPage } from
 import { belongsTo, toTopicSubscription } from './view.ts';
 
 /** A topic's subscriptions in subscriberId order (a Query on the topic's partition); 404 for an unknown topic. */
-export async function listTopicSubscriptions(scope: EnvScope, topicKey: string, query: TopicSubscriptionsQuery): Promise<TopicSubscriptionList> {
+export async function listTopicSubscriptions(
+  scope: EnvScope,
+  topicKey: string,
+  query: TopicSubscriptionsQuery,
+): Promise<TopicSubscriptionList> {
   const request = toPageRequest(query, decodeCursor);
   const topic = await requireTopic(scope, topicKey);
   const page =

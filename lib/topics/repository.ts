@@ -82,7 +82,12 @@ export async function topicsPage(
  * Page `page` (from 0) of the environment's topics in creation order, and how many topics there
  * are (counted at most `countAhead` past the page).
  */
-export async function topicsByPage(scope: EnvScope, page: number, pageSize: number, countAhead: number): Promise<{ topics: Topic[]; totalCount: number }> {
+export async function topicsByPage(
+  scope: EnvScope,
+  page: number,
+  pageSize: number,
+  countAhead: number,
+): Promise<{ topics: Topic[]; totalCount: number }> {
   const result = await numberedPage(
     {
       IndexName: 'gsi1',

@@ -108,7 +108,9 @@ export const subscriptionChangeSchema = z
     ),
     meta: z.object({ totalCount: z.number(), successful: z.number(), failed: z.number() }),
     errors: z.optional(
-      z.array(z.object({ subscriberId: z.string(), code: z.enum(['SUBSCRIBER_NOT_FOUND', 'SUBSCRIPTION_NOT_FOUND']), message: z.string() })),
+      z.array(
+        z.object({ subscriberId: z.string(), code: z.enum(['SUBSCRIBER_NOT_FOUND', 'SUBSCRIPTION_NOT_FOUND']), message: z.string() }),
+      ),
     ),
   })
   .register(z.globalRegistry, { id: 'TopicSubscriptionsChange' });

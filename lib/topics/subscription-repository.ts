@@ -50,14 +50,16 @@ export function fromSubscriptionItem(item: Record<string, unknown>): StoredSubsc
 }
 
 export async function getSubscription(scope: EnvScope, topicKey: string, subscriberId: string): Promise<StoredSubscription | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.topicSubscription(scope, topicKey, subscriberId) }),
-  );
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.topicSubscription(scope, topicKey, subscriberId) }));
   return Item && fromSubscriptionItem(Item);
 }
 
 /** The subscriptions of `subscriberIds` to one topic, by subscriberId. */
-export async function getSubscriptions(scope: EnvScope, topicKey: string, subscriberIds: string[]): Promise<Map<string, StoredSubscription>> {
+export async function getSubscriptions(
+  scope: EnvScope,
+  topicKey: string,
+  subscriberIds: string[],
+): Promise<Map<string, StoredSubscription>> {
   const items = await batchGet(subscriberIds.map((id) => keys.topicSubscription(scope, topicKey, id)));
   return new Map(items.map((item) => [item.subscriberId as string, fromSubscriptionItem(item)]));
 }
@@ -74,18 +76,21 @@ export type AddOutcome = 'created' | 'exists' | 'subscriber-missing';
 
 /** Subscribes, if the subscriber still exists and is not subscribed yet, and counts it. */
 export async function addSubscription(scope: EnvScope, s: StoredSubscription): Promise<AddOutcome> {
-  const refused = await transact([
-    {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.subscriber(scope, s.subscriberId),
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(deleted) OR deleted = :false)',
-        ExpressionAttributeValues: { ':false': false },
+  const refused = await transact(
+    [
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: keys.subscriber(scope, s.subscriberId),
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(deleted) OR deleted = :false)',
+          ExpressionAttributeValues: { ':false': false },
+        },
       },
-    },
-    { Put: { TableName: tableName(), Item: subscriptionItem(scope, s), ConditionExpression: 'attribute_not_exists(pk)' } },
-    countChange(scope, s.subscriberId, 1),
-  ], CONDITIONS);
+      { Put: { TableName: tableName(), Item: subscriptionItem(scope, s), ConditionExpression: 'attribute_not_exists(pk)' } },
+      countChange(scope, s.subscriberId, 1),
+    ],
+    CONDITIONS,
+  );
   if (refused === undefined) return 'created';
   return refused[0] === 'ConditionalCheckFailed' ? 'subscriber-missing' : 'exists';
 }
@@ -104,14 +109,21 @@ export async function removeSubscriptions(scope: EnvScope, subscriptions: Stored
   const chunks: StoredSubscription[][] = [];
   for (let i = 0; i < subscriptions.length; i += CHUNK) chunks.push(subscriptions.slice(i, i + CHUNK));
   await mapConcurrently(chunks, 4, async (chunk) => {
-    const refused = await transact(chunk.flatMap((s) => removal(scope, s.topicKey, s.subscriberId)), CONDITIONS);
+    const refused = await transact(
+      chunk.flatMap((s) => removal(scope, s.topicKey, s.subscriberId)),
+      CONDITIONS,
+    );
     if (refused === undefined) return;
     for (const s of chunk) await removeSubscription(scope, s.topicKey, s.subscriberId);
   });
 }
 
 /** A page of the subscriber's subscriptions in `_id` (creation) order; cursors are `_id`s. */
-export function subscriberSubscriptionsPage(scope: EnvScope, subscriberId: string, request: PageRequest): Promise<Page<StoredSubscription>> {
+export function subscriberSubscriptionsPage(
+  scope: EnvScope,
+  subscriberId: string,
+  request: PageRequest,
+): Promise<Page<StoredSubscription>> {
   return mapPage(
     paginate(
       queryReader({

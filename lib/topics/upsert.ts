@@ -37,7 +37,13 @@ export async function findOrCreateTopic(scope: EnvScope, key: string, nameIfNew?
     const existing = await getTopic(scope, key);
     if (existing) return existing;
     const now = new Date().toISOString();
-    const created = await createTopic(scope, { _id: newId(), key, ...(nameIfNew !== undefined && { name: nameIfNew }), createdAt: now, updatedAt: now });
+    const created = await createTopic(scope, {
+      _id: newId(),
+      key,
+      ...(nameIfNew !== undefined && { name: nameIfNew }),
+      createdAt: now,
+      updatedAt: now,
+    });
     if (created) return created;
   }
   throw new ConflictError(`Topic with key ${key} is being changed concurrently`);

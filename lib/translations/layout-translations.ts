@@ -20,6 +20,12 @@ export async function forgetLayoutTranslations(scope: EnvScope, layout: Pick<Sto
 }
 
 /** The copy's translations become the original's (duplicate: same scope; sync: another environment). */
-export function copyLayoutTranslations(source: { scope: EnvScope; layout: StoredLayout }, target: { scope: EnvScope; layout: StoredLayout }): Promise<void> {
-  return copyTranslations({ scope: source.scope, resource: layoutResource(source.layout) }, { scope: target.scope, resource: layoutResource(target.layout) });
+export function copyLayoutTranslations(
+  source: { scope: EnvScope; layout: StoredLayout },
+  target: { scope: EnvScope; layout: StoredLayout },
+): Promise<void> {
+  return copyTranslations(
+    { scope: source.scope, resource: layoutResource(source.layout) },
+    { scope: target.scope, resource: layoutResource(target.layout) },
+  );
 }

@@ -25,8 +25,12 @@ const SECTION = { workflow: 'workflows', layout: 'layouts' } as const satisfies 
  */
 export async function importMasterJson(scope: EnvScope, input: ImportMasterJsonInput): Promise<ImportMasterJsonResult> {
   const entries: [ResourceType, string, Record<string, unknown>][] = [
-    ...Object.entries(input.masterJson.workflows).map(([id, content]) => ['workflow', id, content] as [ResourceType, string, Record<string, unknown>]),
-    ...Object.entries(input.masterJson.layouts ?? {}).map(([id, content]) => ['layout', id, content] as [ResourceType, string, Record<string, unknown>]),
+    ...Object.entries(input.masterJson.workflows).map(
+      ([id, content]) => ['workflow', id, content] as [ResourceType, string, Record<string, unknown>],
+    ),
+    ...Object.entries(input.masterJson.layouts ?? {}).map(
+      ([id, content]) => ['layout', id, content] as [ResourceType, string, Record<string, unknown>],
+    ),
   ];
   const successful: string[] = [];
   const failed: string[] = [];
@@ -40,7 +44,8 @@ export async function importMasterJson(scope: EnvScope, input: ImportMasterJsonI
     await putTranslation(scope, resource, input.locale, content, now);
     successful.push(id);
   }
-  if (failed.length === 0) return { success: true, message: `Successfully imported translations for ${successful.length} resource(s)`, successful };
+  if (failed.length === 0)
+    return { success: true, message: `Successfully imported translations for ${successful.length} resource(s)`, successful };
   if (successful.length === 0) return { success: false, message: `No resource was found: nothing imported`, successful, failed };
   return { success: true, message: 'Partial import completed', successful, failed };
 }

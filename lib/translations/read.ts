@@ -13,7 +13,12 @@ export const groupNotFound = (resourceType: ResourceType, resourceId: string) =>
 export const translationNotFound = (resourceType: ResourceType, resourceId: string, locale: string) =>
   new NotFoundError(`Translation for ${resourceType} ${resourceId} in locale ${locale} not found`);
 
-export async function readTranslation(scope: EnvScope, resourceType: ResourceType, resourceId: string, locale: string): Promise<Translation> {
+export async function readTranslation(
+  scope: EnvScope,
+  resourceType: ResourceType,
+  resourceId: string,
+  locale: string,
+): Promise<Translation> {
   const resource = await requireResource(scope, resourceType, resourceId);
   const translation = await getTranslation(scope, resource, locale);
   if (!translation) throw translationNotFound(resourceType, resourceId, locale);

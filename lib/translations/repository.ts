@@ -44,7 +44,13 @@ export interface LocaleStamp {
 const groupKey = (scope: EnvScope, r: Pick<ResourceRef, 'resourceType' | 'dbId'>) => keys.translationGroup(scope, r.resourceType, r.dbId);
 
 /** Replaces the content of one locale (creating the group when it is the first); the stored translation. */
-export async function putTranslation(scope: EnvScope, resource: ResourceRef, locale: string, content: TranslationContent, now: string): Promise<Translation> {
+export async function putTranslation(
+  scope: EnvScope,
+  resource: ResourceRef,
+  locale: string,
+  content: TranslationContent,
+  now: string,
+): Promise<Translation> {
   const [translation] = await putTranslations(scope, resource, [[locale, content]], now);
   return translation!;
 }
@@ -53,7 +59,12 @@ export async function putTranslation(scope: EnvScope, resource: ResourceRef, loc
  * Replaces the content of each locale given, the group written once before them (an upload of
  * many files, a copy of many locales); nothing is written when none is given.
  */
-export async function putTranslations(scope: EnvScope, resource: ResourceRef, contents: [locale: string, content: TranslationContent][], now: string): Promise<Translation[]> {
+export async function putTranslations(
+  scope: EnvScope,
+  resource: ResourceRef,
+  contents: [locale: string, content: TranslationContent][],
+  now: string,
+): Promise<Translation[]> {
   if (contents.length === 0) return [];
   await putGroup(scope, resource, now);
   const written: Translation[] = [];
@@ -85,7 +96,13 @@ async function putGroup(scope: EnvScope, resource: ResourceRef, now: string): Pr
   );
 }
 
-async function putLocale(scope: EnvScope, resource: ResourceRef, locale: string, content: TranslationContent, now: string): Promise<Translation> {
+async function putLocale(
+  scope: EnvScope,
+  resource: ResourceRef,
+  locale: string,
+  content: TranslationContent,
+  now: string,
+): Promise<Translation> {
   const index = keys.translationLocaleIndex(scope, locale, resource.resourceType, resource.dbId);
   const { Attributes } = await db().send(
     new UpdateCommand({
@@ -114,7 +131,11 @@ async function putLocale(scope: EnvScope, resource: ResourceRef, locale: string,
 
 export async function getTranslation(scope: EnvScope, resource: ResourceRef, locale: string): Promise<Translation | undefined> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.translation(scope, resource.resourceType, resource.dbId, locale), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.translation(scope, resource.resourceType, resource.dbId, locale),
+      ConsistentRead: true,
+    }),
   );
   return Item && toTranslation({ ...Item, resourceId: resource.resourceId });
 }
@@ -125,7 +146,11 @@ export async function getGroup(scope: EnvScope, resource: Pick<ResourceRef, 'res
 }
 
 /** The resource's locale items (consistent: a write just answered is seen), with only `attributes`. */
-async function localeItems(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>, attributes: string): Promise<Record<string, unknown>[]> {
+async function localeItems(
+  scope: EnvScope,
+  resource: Pick<ResourceRef, 'resourceType' | 'dbId'>,
+  attributes: string,
+): Promise<Record<string, unknown>[]> {
   const { pk, skPrefix } = keys.translationsOfResource(scope, resource.resourceType, resource.dbId);
   return queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
@@ -142,7 +167,10 @@ export async function localesOf(scope: EnvScope, resource: Pick<ResourceRef, 're
 }
 
 /** Every locale's content of the resource, in one Query (the renderer's read; sync's copy). */
-export async function contentsOf(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>): Promise<Record<string, TranslationContent>> {
+export async function contentsOf(
+  scope: EnvScope,
+  resource: Pick<ResourceRef, 'resourceType' | 'dbId'>,
+): Promise<Record<string, TranslationContent>> {
   const items = await localeItems(scope, resource, 'locale, content');
   return Object.fromEntries(items.map((item) => [item.locale as string, parseContent(item.content)]));
 }
@@ -150,7 +178,12 @@ export async function contentsOf(scope: EnvScope, resource: Pick<ResourceRef, 'r
 /** The keys of the resource's group and locale items (what deleting or renaming it walks). */
 async function partitionKeys(scope: EnvScope, resource: Pick<ResourceRef, 'resourceType' | 'dbId'>): Promise<Key[]> {
   const { pk } = keys.translationsOfResource(scope, resource.resourceType, resource.dbId);
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ConsistentRead: true });
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
   return items as unknown as Key[];
 }
 
@@ -190,13 +223,20 @@ export async function renameResource(scope: EnvScope, resource: ResourceRef): Pr
 }
 
 /** Every resource with content in `locale` (gsi1): the master JSON export. */
-export async function translationsOfLocale(scope: EnvScope, locale: string): Promise<{ resourceType: ResourceType; resourceId: string; content: TranslationContent }[]> {
+export async function translationsOfLocale(
+  scope: EnvScope,
+  locale: string,
+): Promise<{ resourceType: ResourceType; resourceId: string; content: TranslationContent }[]> {
   const items = await queryAll({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.translationsOfLocale(scope, locale).gsi1pk },
   });
-  return items.map((item) => ({ resourceType: item.resourceType as ResourceType, resourceId: item.resourceId as string, content: parseContent(item.content) }));
+  return items.map((item) => ({
+    resourceType: item.resourceType as ResourceType,
+    resourceId: item.resourceId as string,
+    content: parseContent(item.content),
+  }));
 }
 
 /** The environment's groups, oldest first (gsi1). */

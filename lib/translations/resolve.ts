@@ -16,13 +16,21 @@ export interface LocaleChoice {
   resolve: Resolve;
 }
 
-export function chooseLocale(contents: Record<string, TranslationContent>, subscriber: string | null | undefined, defaultLocale: string): LocaleChoice {
+export function chooseLocale(
+  contents: Record<string, TranslationContent>,
+  subscriber: string | null | undefined,
+  defaultLocale: string,
+): LocaleChoice {
   const wanted = subscriberLocale(subscriber);
   let locale: string | undefined;
   if (wanted && 'locale' in wanted) locale = Object.hasOwn(contents, wanted.locale) ? wanted.locale : undefined;
   else if (wanted) {
     const own = `${wanted.language}_${wanted.language.toUpperCase()}`;
-    locale = Object.hasOwn(contents, own) ? own : Object.keys(contents).sort().find((l) => l.startsWith(`${wanted.language}_`));
+    locale = Object.hasOwn(contents, own)
+      ? own
+      : Object.keys(contents)
+          .sort()
+          .find((l) => l.startsWith(`${wanted.language}_`));
   }
   const first = locale === undefined ? undefined : contents[locale];
   const fallback = Object.hasOwn(contents, defaultLocale) ? contents[defaultLocale] : undefined;

@@ -87,12 +87,20 @@ export const translationGroupPageSchema = z
 export type TranslationGroupPage = z.infer<typeof translationGroupPageSchema>;
 
 export const masterJsonSchema = z
-  .object({ workflows: z.record(z.string(), z.record(z.string(), z.unknown())), layouts: z.record(z.string(), z.record(z.string(), z.unknown())) })
+  .object({
+    workflows: z.record(z.string(), z.record(z.string(), z.unknown())),
+    layouts: z.record(z.string(), z.record(z.string(), z.unknown())),
+  })
   .register(z.globalRegistry, { id: 'MasterJson' });
 export type MasterJson = z.infer<typeof masterJsonSchema>;
 
 export const importMasterJsonResultSchema = z
-  .object({ success: z.boolean(), message: z.string(), successful: z.optional(z.array(z.string())), failed: z.optional(z.array(z.string())) })
+  .object({
+    success: z.boolean(),
+    message: z.string(),
+    successful: z.optional(z.array(z.string())),
+    failed: z.optional(z.array(z.string())),
+  })
   .register(z.globalRegistry, { id: 'ImportMasterJsonResult' });
 export type ImportMasterJsonResult = z.infer<typeof importMasterJsonResultSchema>;
 
@@ -103,7 +111,12 @@ const uploadedFiles = z.array(uploadedFile, { error: 'must be files' }).check(z.
 export type UploadedTranslationFile = z.infer<typeof uploadedFile>;
 
 /** The reference takes the files under `files` or `files[]` (what `@novu/api` sends). */
-export const uploadTranslationsBody = z.object({ resourceId, resourceType, files: z.optional(uploadedFiles), 'files[]': z.optional(uploadedFiles) });
+export const uploadTranslationsBody = z.object({
+  resourceId,
+  resourceType,
+  files: z.optional(uploadedFiles),
+  'files[]': z.optional(uploadedFiles),
+});
 export type UploadTranslationsInput = z.infer<typeof uploadTranslationsBody>;
 
 export const uploadMasterJsonBody = z.object({ file: z.optional(uploadedFiles) });

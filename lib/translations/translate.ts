@@ -93,7 +93,10 @@ function translateDocument(json: string, resolve: Resolve, missing: Set<string>)
 export function translateValues(values: Record<string, unknown>, resolve: Resolve): { values: Record<string, unknown>; missing: string[] } {
   const missing = new Set<string>();
   const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return (value.trimStart().startsWith('{') && translateDocument(value, resolve, missing)) || translateTemplate(value, resolve, missing);
+    if (typeof value === 'string')
+      return (
+        (value.trimStart().startsWith('{') && translateDocument(value, resolve, missing)) || translateTemplate(value, resolve, missing)
+      );
     if (Array.isArray(value)) return value.map(walk);
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
     return value;

@@ -29,7 +29,10 @@ function assertNamedByLocale(files: UploadedTranslationFile[]): void {
   const bad = files.filter((f) => localeOfFile(f.filename) === undefined);
   if (bad.length === 0) return;
   const errors: Record<string, FieldError> = Object.fromEntries(
-    bad.map((f) => [f.filename, { messages: [`File '${f.filename}' must be named <locale>.json with a known locale, e.g. en_US.json`], value: f.filename }]),
+    bad.map((f) => [
+      f.filename,
+      { messages: [`File '${f.filename}' must be named <locale>.json with a known locale, e.g. en_US.json`], value: f.filename },
+    ]),
   );
   throw new AppError(400, `Some files have invalid names or formats: ${bad.map((f) => f.filename).join(', ')}`, { errors });
 }
@@ -93,10 +96,20 @@ export async function uploadMasterJson(scope: EnvScope, input: UploadMasterJsonI
   const section = (name: string) => {
     const value = masterJson[name];
     if (value === undefined) return {};
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.values(value).some((c) => c === null || typeof c !== 'object' || Array.isArray(c) || !fitsContentLimit(c))) {
-      throw new BadRequestError(`Invalid master JSON file '${file.filename}': "${name}" must map ids to objects of at most ${MAX_CONTENT_BYTES} bytes`);
+    if (
+      value === null ||
+      typeof value !== 'object' ||
+      Array.isArray(value) ||
+      Object.values(value).some((c) => c === null || typeof c !== 'object' || Array.isArray(c) || !fitsContentLimit(c))
+    ) {
+      throw new BadRequestError(
+        `Invalid master JSON file '${file.filename}': "${name}" must map ids to objects of at most ${MAX_CONTENT_BYTES} bytes`,
+      );
     }
     return value as Record<string, Record<string, unknown>>;
   };
-  return importMasterJson(scope, { locale: localeOfFile(file.filename)!, masterJson: { workflows: section('workflows'), layouts: section('layouts') } });
+  return importMasterJson(scope, {
+    locale: localeOfFile(file.filename)!,
+    masterJson: { workflows: section('workflows'), layouts: section('layouts') },
+  });
 }

@@ -19,8 +19,14 @@ export async function forgetWorkflowTranslations(scope: EnvScope, workflow: Pick
 }
 
 /** Workflow sync: the target workflow's translations become the source's (copy.ts). */
-export function copyWorkflowTranslations(source: { scope: EnvScope; workflow: StoredWorkflow }, target: { scope: EnvScope; workflow: StoredWorkflow }): Promise<void> {
-  return copyTranslations({ scope: source.scope, resource: workflowResource(source.workflow) }, { scope: target.scope, resource: workflowResource(target.workflow) });
+export function copyWorkflowTranslations(
+  source: { scope: EnvScope; workflow: StoredWorkflow },
+  target: { scope: EnvScope; workflow: StoredWorkflow },
+): Promise<void> {
+  return copyTranslations(
+    { scope: source.scope, resource: workflowResource(source.workflow) },
+    { scope: target.scope, resource: workflowResource(target.workflow) },
+  );
 }
 
 /** After a workflow's workflowId changed (v1 PUT with `identifier`). */

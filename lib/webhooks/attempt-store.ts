@@ -16,7 +16,8 @@ import type { Attempt, DeadLetter } from './schemas.ts';
 // next attempt (or the dead letter) is already taken care of, or that a success needs neither.
 
 const RETENTION_DAYS = 30;
-const live = (item: Record<string, unknown> | undefined) => item && !(typeof item.ttl === 'number' && item.ttl * 1000 < Date.now()) ? item : undefined;
+const live = (item: Record<string, unknown> | undefined) =>
+  item && !(typeof item.ttl === 'number' && item.ttl * 1000 < Date.now()) ? item : undefined;
 
 export interface StoredAttempt extends Attempt {
   followedUp: boolean;
@@ -30,7 +31,12 @@ const recordOfItem = <T>(item: Record<string, unknown>): T => {
 const attemptOf = (item: Record<string, unknown>) => recordOfItem<StoredAttempt>(item);
 const publicAttempt = ({ followedUp: _, ...attempt }: StoredAttempt): Attempt => attempt;
 
-export async function getAttempt(scope: EnvScope, endpointId: string, eventId: string, attempt: number): Promise<StoredAttempt | undefined> {
+export async function getAttempt(
+  scope: EnvScope,
+  endpointId: string,
+  eventId: string,
+  attempt: number,
+): Promise<StoredAttempt | undefined> {
   const found = live(await getItem(keys.webhookAttempt(scope, endpointId, eventId, attempt), { consistent: true }));
   return found && attemptOf(found);
 }
@@ -45,7 +51,12 @@ export async function recordAttempt(scope: EnvScope, attempt: Attempt): Promise<
     db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt), type: 'WebhookAttempt', ...stored, ...ttlAfter(new Date(attempt.timestamp), RETENTION_DAYS) },
+        Item: {
+          ...keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt),
+          type: 'WebhookAttempt',
+          ...stored,
+          ...ttlAfter(new Date(attempt.timestamp), RETENTION_DAYS),
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     ),
@@ -66,9 +77,19 @@ export async function markFollowedUp(scope: EnvScope, attempt: Pick<Attempt, 'en
 }
 
 /** An endpoint's attempts, newest event first (its attempts last first), or one event's. */
-export async function attemptsPage(scope: EnvScope, endpointId: string, eventId: string | undefined, request: PageRequest): Promise<Page<Attempt>> {
-  const { pk, skPrefix } = eventId === undefined ? keys.webhookAttemptsOfEndpoint(scope, endpointId) : keys.webhookAttemptsOfEvent(scope, endpointId, eventId);
-  const page = await paginate(queryReader({ partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix, filter: notExpired() }), (item) => item.sk as string, request);
+export async function attemptsPage(
+  scope: EnvScope,
+  endpointId: string,
+  eventId: string | undefined,
+  request: PageRequest,
+): Promise<Page<Attempt>> {
+  const { pk, skPrefix } =
+    eventId === undefined ? keys.webhookAttemptsOfEndpoint(scope, endpointId) : keys.webhookAttemptsOfEvent(scope, endpointId, eventId);
+  const page = await paginate(
+    queryReader({ partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix, filter: notExpired() }),
+    (item) => item.sk as string,
+    request,
+  );
   return { ...page, items: page.items.map((item) => publicAttempt(attemptOf(item))) };
 }
 
@@ -76,14 +97,23 @@ export async function putDeadLetter(scope: EnvScope, deadLetter: Omit<DeadLetter
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.webhookDeadLetter(scope, deadLetter.endpointId, deadLetter.eventId), type: 'WebhookDeadLetter', ...deadLetter, ...ttlAfter(new Date(deadLetter.failedAt), RETENTION_DAYS) },
+      Item: {
+        ...keys.webhookDeadLetter(scope, deadLetter.endpointId, deadLetter.eventId),
+        type: 'WebhookDeadLetter',
+        ...deadLetter,
+        ...ttlAfter(new Date(deadLetter.failedAt), RETENTION_DAYS),
+      },
     }),
   );
 }
 
 export async function deadLettersPage(scope: EnvScope, endpointId: string, request: PageRequest): Promise<Page<DeadLetter>> {
   const { pk, skPrefix } = keys.webhookDeadLettersOfEndpoint(scope, endpointId);
-  const page = await paginate(queryReader({ partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix, filter: notExpired() }), (item) => item.sk as string, request);
+  const page = await paginate(
+    queryReader({ partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix, filter: notExpired() }),
+    (item) => item.sk as string,
+    request,
+  );
   return {
     ...page,
     // The payload is stored as the exact text sent; the list shows it parsed.
@@ -92,4 +122,8 @@ export async function deadLettersPage(scope: EnvScope, endpointId: string, reque
 }
 
 /** DynamoDB deletes expired items late: lists leave them out themselves. */
-const notExpired = () => ({ expression: 'attribute_not_exists(#ttl) OR #ttl > :now', names: { '#ttl': 'ttl' }, values: { ':now': Math.floor(Date.now() / 1000) } });
+const notExpired = () => ({
+  expression: 'attribute_not_exists(#ttl) OR #ttl > :now',
+  names: { '#ttl': 'ttl' },
+  values: { ':now': Math.floor(Date.now() / 1000) },
+});

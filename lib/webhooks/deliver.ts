@@ -33,13 +33,20 @@ export async function deliverWebhook(body: string): Promise<void> {
     logger.info('Webhook not sent: its endpoint is gone or disabled', { endpointId: message.endpointId, eventId: message.eventId });
     return;
   }
-  const attempt = (await getAttempt(scope, message.endpointId, message.eventId, message.attempt)) ?? (await send(scope, message, found.endpoint.url, found.secret));
+  const attempt =
+    (await getAttempt(scope, message.endpointId, message.eventId, message.attempt)) ??
+    (await send(scope, message, found.endpoint.url, found.secret));
   if (!attempt.followedUp) await followUp(scope, message, attempt);
 }
 
 async function send(scope: EnvScope, message: WebhookDelivery, url: string, secret: string): Promise<StoredAttempt> {
   const started = new Date();
-  const outcome = await guardedPost(url, signedHeaders(secret, message.eventId, message.payload, started), message.payload, webhookTimeoutMs());
+  const outcome = await guardedPost(
+    url,
+    signedHeaders(secret, message.eventId, message.payload, started),
+    message.payload,
+    webhookTimeoutMs(),
+  );
   const success = isSuccess(outcome.status);
   const last = message.attempt >= maxAttempts();
   const nextAt = success || last ? null : new Date(Date.now() + delayBeforeAttempt(message.attempt + 1) * 1000).toISOString();
@@ -64,7 +71,11 @@ async function followUp(scope: EnvScope, message: WebhookDelivery, attempt: Stor
       const next: WebhookDelivery = { ...message, attempt: message.attempt + 1, dueAt: attempt.nextAttemptAt };
       await sendMessages('webhooks', [{ body: next, delaySeconds: delaySecondsUntil(new Date(attempt.nextAttemptAt)) }]);
     } else {
-      logger.warn('Webhook dead-lettered after its last attempt', { endpointId: message.endpointId, eventId: message.eventId, attempts: message.attempt });
+      logger.warn('Webhook dead-lettered after its last attempt', {
+        endpointId: message.endpointId,
+        eventId: message.eventId,
+        attempts: message.attempt,
+      });
       await putDeadLetter(scope, {
         eventId: message.eventId,
         eventType: message.eventType,

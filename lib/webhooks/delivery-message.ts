@@ -23,4 +23,8 @@ export interface WebhookDelivery {
 export const scopeOfDelivery = (m: WebhookDelivery): EnvScope => ({ organizationId: m.organizationId, environmentId: m.environmentId });
 
 export const isDelivery = (m: Record<string, unknown>): boolean =>
-  m.kind === 'webhook' && typeof m.endpointId === 'string' && typeof m.eventId === 'string' && typeof m.payload === 'string' && typeof m.attempt === 'number';
+  m.kind === 'webhook' &&
+  typeof m.endpointId === 'string' &&
+  typeof m.eventId === 'string' &&
+  typeof m.payload === 'string' &&
+  typeof m.attempt === 'number';

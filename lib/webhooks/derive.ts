@@ -78,6 +78,11 @@ function workflowEvents(before: Record<string, unknown> | undefined, after: Reco
 /** Whether the two images differ in anything but `ignored`. */
 function changed(before: Record<string, unknown> | undefined, after: Record<string, unknown>, ignored: readonly string[]): boolean {
   if (!before) return true;
-  const strip = (item: Record<string, unknown>) => JSON.stringify(Object.entries(item).filter(([k]) => !ignored.includes(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const strip = (item: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.entries(item)
+        .filter(([k]) => !ignored.includes(k))
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
   return strip(before) !== strip(after);
 }

@@ -40,7 +40,9 @@ export class EmitCache {
   }
 
   endpointsOf(scope: EnvScope): Promise<Endpoint[]> {
-    return this.once(`endpoints/${scope.organizationId}/${scope.environmentId}`, () => endpointsOfEnvironment(scope).then((all) => all.filter((e) => e.enabled)));
+    return this.once(`endpoints/${scope.organizationId}/${scope.environmentId}`, () =>
+      endpointsOfEnvironment(scope).then((all) => all.filter((e) => e.enabled)),
+    );
   }
 
   /** The envelope's `environmentId`: the environment's public identifier, as the reference sends it. */
@@ -91,5 +93,8 @@ export async function emitChange(record: ChangeRecord, cache: EmitCache): Promis
   // The schedule's first wait (0 unless configured otherwise), chained like every later one.
   const firstAt = new Date(record.at + delayBeforeAttempt(1) * 1000);
   const wait = delaySecondsUntil(firstAt);
-  await sendMessages('webhooks', deliveries.map((body) => (wait > 0 ? { body: { ...body, dueAt: firstAt.toISOString() }, delaySeconds: wait } : { body })));
+  await sendMessages(
+    'webhooks',
+    deliveries.map((body) => (wait > 0 ? { body: { ...body, dueAt: firstAt.toISOString() }, delaySeconds: wait } : { body })),
+  );
 }

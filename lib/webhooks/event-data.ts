@@ -18,10 +18,35 @@ import { sourceOf, type StoredChange } from './derive.ts';
 
 /** The fields of a message its webhook events carry (the reference's MessageWebhookResponseDto). */
 const MESSAGE_FIELDS = [
-  '_id', '_templateId', '_environmentId', '_organizationId', '_notificationId', '_subscriberId', 'subscriberId', 'templateIdentifier',
-  'createdAt', 'updatedAt', 'archivedAt', 'archived', 'transactionId', 'channel', 'seen', 'read', 'snoozedUntil', 'deliveredAt',
-  'providerId', 'lastSeenDate', 'firstSeenDate', 'lastReadDate', 'status', 'errorId', 'errorText', 'stepId', 'contextKeys',
-  'deliveryStatus', 'deliveryStatusAt',
+  '_id',
+  '_templateId',
+  '_environmentId',
+  '_organizationId',
+  '_notificationId',
+  '_subscriberId',
+  'subscriberId',
+  'templateIdentifier',
+  'createdAt',
+  'updatedAt',
+  'archivedAt',
+  'archived',
+  'transactionId',
+  'channel',
+  'seen',
+  'read',
+  'snoozedUntil',
+  'deliveredAt',
+  'providerId',
+  'lastSeenDate',
+  'firstSeenDate',
+  'lastReadDate',
+  'status',
+  'errorId',
+  'errorText',
+  'stepId',
+  'contextKeys',
+  'deliveryStatus',
+  'deliveryStatusAt',
 ] as const;
 
 async function messageData(type: WebhookEventType, message: StoredMessage, subscriberOf: SubscriberReader) {
@@ -48,7 +73,9 @@ async function preferenceData(scope: EnvScope, change: StoredChange, subscriberI
   if (!workflowDbId) return { object: globalPreferenceItem(resolveGlobalPreference(await listWorkflows(scope), choices)), subscriberId };
   const workflow = await getWorkflowByDbId(scope, workflowDbId);
   // The workflow is gone: its preference is still named, without the workflow's details.
-  const object = workflow ? workflowPreferenceItem(resolveWorkflowPreference(workflow, choices)) : { level: 'template', workflow: { id: workflowDbId } };
+  const object = workflow
+    ? workflowPreferenceItem(resolveWorkflowPreference(workflow, choices))
+    : { level: 'template', workflow: { id: workflowDbId } };
   return { object, subscriberId };
 }
 
@@ -56,7 +83,13 @@ async function preferenceData(scope: EnvScope, change: StoredChange, subscriberI
 type SubscriberReader = (subscriberId: string) => Promise<Subscriber | undefined>;
 
 /** The event's `data`, read when the event is sent to at least one endpoint. */
-export function eventData(scope: EnvScope, type: WebhookEventType, change: StoredChange, subscriberIdOfKey: string | undefined, subscriberOf: SubscriberReader): Promise<unknown> {
+export function eventData(
+  scope: EnvScope,
+  type: WebhookEventType,
+  change: StoredChange,
+  subscriberIdOfKey: string | undefined,
+  subscriberOf: SubscriberReader,
+): Promise<unknown> {
   switch (sourceOf(change.sk)) {
     case 'message':
       return messageData(type, (change.after ?? change.before) as unknown as StoredMessage, subscriberOf);

@@ -2,8 +2,17 @@
 // kind of object each one is about.
 
 export const MESSAGE_EVENTS = [
-  'message.sent', 'message.failed', 'message.delivered', 'message.seen', 'message.read', 'message.unread',
-  'message.archived', 'message.unarchived', 'message.snoozed', 'message.unsnoozed', 'message.deleted',
+  'message.sent',
+  'message.failed',
+  'message.delivered',
+  'message.seen',
+  'message.read',
+  'message.unread',
+  'message.archived',
+  'message.unarchived',
+  'message.snoozed',
+  'message.unsnoozed',
+  'message.deleted',
 ] as const;
 export const WORKFLOW_EVENTS = ['workflow.created', 'workflow.updated', 'workflow.deleted', 'workflow.published'] as const;
 export const PREFERENCE_EVENTS = ['preference.updated'] as const;

@@ -52,7 +52,10 @@ export async function getEndpoint(scope: EnvScope, endpointId: string): Promise<
 }
 
 /** The endpoint and its secret in plaintext (to sign with). */
-export async function getEndpointForSending(scope: EnvScope, endpointId: string): Promise<{ endpoint: Endpoint; secret: string } | undefined> {
+export async function getEndpointForSending(
+  scope: EnvScope,
+  endpointId: string,
+): Promise<{ endpoint: Endpoint; secret: string } | undefined> {
   const item = await getItem(keys.webhookEndpoint(scope, endpointId));
   if (!item) return undefined;
   const { signing } = await decryptSecrets({ signing: { secret: item.secret } }, item.dataKey as string | undefined);
@@ -71,12 +74,21 @@ export async function endpointsOfEnvironment(scope: EnvScope): Promise<Endpoint[
 
 export async function endpointsPage(scope: EnvScope, request: PageRequest): Promise<Page<Endpoint>> {
   const { pk, skPrefix } = keys.webhookEndpointsOfEnvironment(scope);
-  const page = await paginate(queryReader({ partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix }), (item) => item.sk as string, request);
+  const page = await paginate(
+    queryReader({ partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix }),
+    (item) => item.sk as string,
+    request,
+  );
   return { ...page, items: page.items.map(fromItem) };
 }
 
 /** Sets the sent fields (and a new secret, when given); undefined when there is no such endpoint. */
-export async function updateEndpoint(scope: EnvScope, endpointId: string, patch: EndpointPatch & { secret?: string }, now: string): Promise<Endpoint | undefined> {
+export async function updateEndpoint(
+  scope: EnvScope,
+  endpointId: string,
+  patch: EndpointPatch & { secret?: string },
+  now: string,
+): Promise<Endpoint | undefined> {
   const fields: Record<string, unknown> = { ...patch, updatedAt: now };
   if (patch.secret !== undefined) Object.assign(fields, await sealSecret(patch.secret));
   const item = await setOnExisting(keys.webhookEndpoint(scope, endpointId), fields);
@@ -84,4 +96,5 @@ export async function updateEndpoint(scope: EnvScope, endpointId: string, patch:
 }
 
 /** False when there was no such endpoint. */
-export const deleteEndpoint = (scope: EnvScope, endpointId: string): Promise<boolean> => deleteExisting(keys.webhookEndpoint(scope, endpointId));
+export const deleteEndpoint = (scope: EnvScope, endpointId: string): Promise<boolean> =>
+  deleteExisting(keys.webhookEndpoint(scope, endpointId));

@@ -10,7 +10,8 @@ import { controlsOverDeferLimit, deferLimitMessage } from './defer-limit.ts';
 // issues of that environment. Templates are not parsed here: the step's stored readings say what
 // its Liquid names (templates.ts parses it when the step is saved).
 
-export type ControlIssueType = 'MISSING_VALUE' | 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE' | 'INVALID_FILTER_ARG_IN_VARIABLE' | 'TIER_LIMIT_EXCEEDED';
+export type ControlIssueType =
+  'MISSING_VALUE' | 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE' | 'INVALID_FILTER_ARG_IN_VARIABLE' | 'TIER_LIMIT_EXCEEDED';
 export type IntegrationIssueType = 'MISSING_INTEGRATION';
 
 export interface Issue<T extends string = string> {
@@ -65,7 +66,8 @@ function controlIssues(workflow: WorkflowTemplates, index: number, layouts: Read
   }
   // Saved, as the reference does, but flagged: the step fails when it runs (steps/over-defer-limit.ts).
   if (step.type === 'delay' || step.type === 'digest') {
-    for (const field of controlsOverDeferLimit(step.controlValues)) add(field, { issueType: 'TIER_LIMIT_EXCEEDED', message: deferLimitMessage() });
+    for (const field of controlsOverDeferLimit(step.controlValues))
+      add(field, { issueType: 'TIER_LIMIT_EXCEEDED', message: deferLimitMessage() });
   }
   // The reference refuses such a step (404); here it is saved and shows this until the layout exists.
   const layoutId = layoutNamedBy(step);
@@ -107,9 +109,7 @@ export function stepIssues(
   if (Object.keys(controls).length > 0) result.controls = controls;
   if (CHANNEL_STEP_TYPES.includes(step.type) && !activeChannels.has(step.type as Channel)) {
     result.integration = {
-      [step.type]: [
-        { issueType: 'MISSING_INTEGRATION', message: `No active ${step.type} integration in this environment` },
-      ],
+      [step.type]: [{ issueType: 'MISSING_INTEGRATION', message: `No active ${step.type} integration in this environment` }],
     };
   }
   return result;

@@ -6,7 +6,12 @@ import { findByRef } from './slug.ts';
 // The v2 API names a workflow in the path by its workflowId, its database id or its slug.
 
 export function resolveWorkflow(scope: EnvScope, ref: string): Promise<VersionedWorkflow | undefined> {
-  return findByRef(ref, 'wf', (workflowId) => getWorkflow(scope, workflowId), (dbId) => getWorkflowByDbId(scope, dbId));
+  return findByRef(
+    ref,
+    'wf',
+    (workflowId) => getWorkflow(scope, workflowId),
+    (dbId) => getWorkflowByDbId(scope, dbId),
+  );
 }
 
 export async function requireWorkflow(scope: EnvScope, ref: string): Promise<VersionedWorkflow> {

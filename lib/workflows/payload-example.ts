@@ -23,7 +23,8 @@ function fromTemplates(workflow: Pick<StoredWorkflow, 'steps'>): Record<string, 
       } else {
         // A numeric segment (a block email's repeat reads `payload.items[0].name`) makes a list.
         const container = typeof keys[i + 1] === 'number' ? [] : {};
-        if (typeof node[key] !== 'object' || node[key] === null || Array.isArray(node[key]) !== Array.isArray(container)) node[key] = container;
+        if (typeof node[key] !== 'object' || node[key] === null || Array.isArray(node[key]) !== Array.isArray(container))
+          node[key] = container;
         node = node[key] as Record<string, unknown>;
       }
     });

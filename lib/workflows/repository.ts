@@ -82,7 +82,8 @@ export async function saveWorkflow(workflow: StoredWorkflow, previous?: Versione
     },
     ...layoutUseWrites(scopeOf(workflow), previous, workflow),
   ]);
-  if (refused && previous === undefined && refused[0] === 'ConditionalCheckFailed') throw new ConflictError(`Workflow with id ${workflow.workflowId} already exists`);
+  if (refused && previous === undefined && refused[0] === 'ConditionalCheckFailed')
+    throw new ConflictError(`Workflow with id ${workflow.workflowId} already exists`);
   if (refused) throw new StaleWriteError('Workflow changed concurrently');
   return { ...workflow, version };
 }
@@ -140,7 +141,8 @@ export async function touchLastTriggered(scope: EnvScope, workflowId: string, at
         TableName: tableName(),
         Key: keys.workflow(scope, workflowId),
         UpdateExpression: 'SET lastTriggeredAt = :at',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastTriggeredAt) OR lastTriggeredAt = :null OR lastTriggeredAt < :before)',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(lastTriggeredAt) OR lastTriggeredAt = :null OR lastTriggeredAt < :before)',
         ExpressionAttributeValues: { ':at': at.toISOString(), ':null': null, ':before': new Date(at.getTime() - everyMs).toISOString() },
       }),
     ),

@@ -35,7 +35,10 @@ function exampleOf(schema: JsonSchema, path: string, name: string, placeholder: 
       if (!isSchema(schema.properties)) return type === 'object' ? {} : placeholder(schema, path, name);
       if (depth >= MAX_DEPTH) return {};
       return Object.fromEntries(
-        Object.entries(schema.properties).map(([key, sub]) => [key, exampleOf(isSchema(sub) ? sub : {}, `${path}.${key}`, key, placeholder, depth + 1)]),
+        Object.entries(schema.properties).map(([key, sub]) => [
+          key,
+          exampleOf(isSchema(sub) ? sub : {}, `${path}.${key}`, key, placeholder, depth + 1),
+        ]),
       );
     }
     default:

@@ -34,9 +34,7 @@ function stepOf<T extends StepType>(type: T) {
   return z.object({
     _id: z.optional(z.string()),
     stepId: z.optional(
-      z
-        .string()
-        .check(z.trim(), z.minLength(1), z.maxLength(128), z.regex(STEP_ID, 'stepId may hold letters, digits, - and _ only')),
+      z.string().check(z.trim(), z.minLength(1), z.maxLength(128), z.regex(STEP_ID, 'stepId may hold letters, digits, - and _ only')),
     ),
     name: z.string().check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(256)),
     type: z.literal(type),
@@ -47,12 +45,10 @@ const stepInput = z.discriminatedUnion('type', STEP_TYPES.map((type) => stepOf(t
 export type StepInput = z.infer<typeof stepInput>;
 
 /** A workflow's tags, as both API versions take them. */
-export const tagsSchema = z
-  .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)))
-  .check(
-    z.maxLength(16),
-    z.refine((list) => new Set(list).size === list.length, 'tags must be unique'),
-  );
+export const tagsSchema = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))).check(
+  z.maxLength(16),
+  z.refine((list) => new Set(list).size === list.length, 'tags must be unique'),
+);
 
 const commonFields = {
   name: z.string().check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(256)),
@@ -71,14 +67,7 @@ const commonFields = {
 export const createWorkflowBody = z.object({
   ...commonFields,
   workflowId: z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1),
-        z.maxLength(256),
-        z.regex(IDENTIFIER, 'workflowId may hold letters, digits, _ : . - only'),
-      ),
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(256), z.regex(IDENTIFIER, 'workflowId may hold letters, digits, _ : . - only')),
   ),
 });
 export type CreateWorkflowInput = z.infer<typeof createWorkflowBody>;
@@ -184,8 +173,19 @@ export const workflowListSchema = z.object({
   workflows: z.array(
     z.extend(
       z.pick(workflowResponseSchema, {
-        _id: true, workflowId: true, slug: true, name: true, description: true, tags: true, active: true,
-        severity: true, origin: true, status: true, createdAt: true, updatedAt: true, lastTriggeredAt: true,
+        _id: true,
+        workflowId: true,
+        slug: true,
+        name: true,
+        description: true,
+        tags: true,
+        active: true,
+        severity: true,
+        origin: true,
+        status: true,
+        createdAt: true,
+        updatedAt: true,
+        lastTriggeredAt: true,
       }),
       { stepTypeOverviews: z.array(z.enum(STEP_TYPES)) },
     ),

@@ -72,8 +72,7 @@ function order(a: unknown, b: string): number | undefined {
 }
 
 /** A comparison with a missing value is false, whatever the operator. */
-const holds = (comparison: number | undefined, test: (c: number) => boolean): boolean =>
-  comparison !== undefined && test(comparison);
+const holds = (comparison: number | undefined, test: (c: number) => boolean): boolean => comparison !== undefined && test(comparison);
 
 function equals(actual: unknown, expected: string): boolean {
   if (actual === undefined || actual === null) return false;
@@ -85,7 +84,10 @@ function equals(actual: unknown, expected: string): boolean {
 /** SQL LIKE: `%` any run of characters, `_` one character; case-insensitive. */
 function like(actual: unknown, pattern: string): boolean {
   if (actual === undefined || actual === null) return false;
-  const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');
+  const source = pattern
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/%/g, '.*')
+    .replace(/_/g, '.');
   return new RegExp(`^${source}$`, 'is').test(String(actual));
 }
 

@@ -16,7 +16,9 @@ export function v1UserPreferences(
   const from = base ?? current?.defaultPreferences ?? DEFAULT_WORKFLOW_PREFERENCES;
   const settings = input.preferenceSettings;
   const channels = settings
-    ? Object.fromEntries((Object.keys(DEFAULT_WORKFLOW_PREFERENCES.channels) as Channel[]).map((c) => [c, { enabled: settings[c] ?? true }]))
+    ? Object.fromEntries(
+        (Object.keys(DEFAULT_WORKFLOW_PREFERENCES.channels) as Channel[]).map((c) => [c, { enabled: settings[c] ?? true }]),
+      )
     : from.channels;
   return { all: { ...from.all, readOnly: input.critical ?? from.all.readOnly }, channels };
 }

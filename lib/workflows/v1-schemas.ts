@@ -85,7 +85,9 @@ const metadata = z.object({
   timed: z.optional(
     z.object({
       atTime: z.optional(text(16)),
-      weekDays: z.optional(z.array(z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'])).check(z.maxLength(7))),
+      weekDays: z.optional(
+        z.array(z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'])).check(z.maxLength(7)),
+      ),
       monthDays: z.optional(z.array(z.number().check(z.int(), z.gte(1), z.lte(31))).check(z.maxLength(31))),
       ordinal: z.optional(z.enum(['1', '2', '3', '4', '5', 'last'])),
       ordinalValue: z.optional(
@@ -153,7 +155,12 @@ export const updateV1WorkflowBody = z.object({
   identifier: z.optional(
     z
       .string()
-      .check(z.trim(), z.minLength(1), z.maxLength(256), z.regex(/^[a-zA-Z0-9_:.-]+$/, 'identifier may hold letters, digits, _ : . - only')),
+      .check(
+        z.trim(),
+        z.minLength(1),
+        z.maxLength(256),
+        z.regex(/^[a-zA-Z0-9_:.-]+$/, 'identifier may hold letters, digits, _ : . - only'),
+      ),
   ),
   steps: z.optional(steps),
   notificationGroupId: z.optional(groupId),
@@ -220,7 +227,12 @@ const v1Workflow = z
 
 // Unwrapped, as every route's `response`: the route's envelope wraps them (a page goes as it is).
 export const v1WorkflowResponse = v1Workflow;
-export const v1WorkflowPageResponse = z.object({ page: z.number(), pageSize: z.number(), totalCount: z.number(), data: z.array(v1Workflow) });
+export const v1WorkflowPageResponse = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  totalCount: z.number(),
+  data: z.array(v1Workflow),
+});
 export const v1WorkflowDeletedResponse = z.literal(true);
 export const notificationGroupResponse = notificationGroup;
 export const notificationGroupListResponse = z.array(notificationGroup);

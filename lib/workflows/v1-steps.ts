@@ -15,7 +15,13 @@ import { timedDigestCron } from './v1-timed-digest.ts';
 // reference matches them, and keep their ids. What cannot run as sent is a 422 naming the field.
 
 const LABELS: Record<V1StepType, string> = {
-  in_app: 'In-App', email: 'Email', sms: 'SMS', chat: 'Chat', push: 'Push', digest: 'Digest', delay: 'Delay',
+  in_app: 'In-App',
+  email: 'Email',
+  sms: 'SMS',
+  chat: 'Chat',
+  push: 'Push',
+  digest: 'Digest',
+  delay: 'Delay',
 };
 
 /** The v1 field each control value comes from, to name a refused one. */
@@ -43,13 +49,18 @@ const STEP_ID = /^[a-zA-Z0-9_-]{1,128}$/;
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 class StepError extends Error {
-  constructor(readonly field: string, message: string, readonly value: unknown) {
+  constructor(
+    readonly field: string,
+    message: string,
+    readonly value: unknown,
+  ) {
     super(message);
   }
 }
 
 function textContent(template: V1TemplateInput): string {
-  if (Array.isArray(template.content)) throw new StepError('template.content', `content must be text for a ${template.type} step`, template.content);
+  if (Array.isArray(template.content))
+    throw new StepError('template.content', `content must be text for a ${template.type} step`, template.content);
   return template.content ?? '';
 }
 
@@ -105,7 +116,11 @@ function digestControls(metadata: V1MetadataInput): Record<string, unknown> {
   if (metadata.type === 'scheduled') throw new StepError('metadata.type', 'a digest is regular, backoff or timed', metadata.type);
   const backoff = metadata.type === 'backoff' || metadata.backoff === true;
   if (backoff && (metadata.backoffAmount === undefined || metadata.backoffUnit === undefined)) {
-    throw new StepError('metadata.backoffAmount', 'backoffAmount and backoffUnit are required for a backoff digest', metadata.backoffAmount ?? null);
+    throw new StepError(
+      'metadata.backoffAmount',
+      'backoffAmount and backoffUnit are required for a backoff digest',
+      metadata.backoffAmount ?? null,
+    );
   }
   return defined({
     type: 'regular',
@@ -119,7 +134,8 @@ function digestControls(metadata: V1MetadataInput): Record<string, unknown> {
 function delayControls(metadata: V1MetadataInput): Record<string, unknown> {
   if (metadata.type === 'scheduled') {
     // The payload names the time: the pipeline's dynamic delay reads it at that path.
-    if (!metadata.delayPath) throw new StepError('metadata.delayPath', 'delayPath is required for a scheduled delay', metadata.delayPath ?? null);
+    if (!metadata.delayPath)
+      throw new StepError('metadata.delayPath', 'delayPath is required for a scheduled delay', metadata.delayPath ?? null);
     return { type: 'dynamic', dynamicKey: metadata.delayPath };
   }
   if (metadata.type !== undefined && metadata.type !== 'regular') {
@@ -164,7 +180,11 @@ function checkedControls(step: V1StepInput): Pick<ReadStep, 'controlValues' | 't
   if (broken && !broken.ok) {
     const control = broken.field.split('.')[0]!;
     const source = sourceOf(type, control);
-    throw new StepError(source, `${source.split('.').pop()} is not a template this service renders (Liquid): ${broken.message}`, controlValues[control]);
+    throw new StepError(
+      source,
+      `${source.split('.').pop()} is not a template this service renders (Liquid): ${broken.message}`,
+      controlValues[control],
+    );
   }
   return { controlValues, templateReadings };
 }
@@ -174,7 +194,11 @@ function checkedControls(step: V1StepInput): Pick<ReadStep, 'controlValues' | 't
  * from the name; made unique against each other and against stored steps they do not match (a
  * new step must not take over a removed step's id through its stepId).
  */
-function stepIdsOf(inputs: readonly V1StepInput[], matches: readonly (StoredStep | undefined)[], existing: readonly StoredStep[]): string[] {
+function stepIdsOf(
+  inputs: readonly V1StepInput[],
+  matches: readonly (StoredStep | undefined)[],
+  existing: readonly StoredStep[],
+): string[] {
   const used = new Set<string>(inputs.flatMap((input) => (input.stepId ? [input.stepId] : [])));
   return inputs.map((input, index) => {
     if (input.stepId) return input.stepId;

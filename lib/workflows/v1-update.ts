@@ -18,7 +18,17 @@ import { withLayoutIdentifiers } from '../layouts/step-layouts.ts';
 // every step; `identifier` the trigger identifier, 409 when another workflow has it); `active`
 // is not one of them: the status route (v1-status.ts) switches a workflow on or off.
 
-const UPDATABLE = ['name', 'tags', 'description', 'identifier', 'steps', 'notificationGroupId', 'critical', 'preferenceSettings', 'data'] as const;
+const UPDATABLE = [
+  'name',
+  'tags',
+  'description',
+  'identifier',
+  'steps',
+  'notificationGroupId',
+  'critical',
+  'preferenceSettings',
+  'data',
+] as const;
 
 export async function updateV1Workflow(caller: Caller, templateId: string, input: UpdateV1WorkflowInput): Promise<V1Workflow> {
   if (!UPDATABLE.some((field) => input[field] !== undefined)) throw new BadRequestError('No properties found for update');

@@ -50,14 +50,24 @@ const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entrie
 /** Digest and delay controls as the v1 metadata shapes. */
 function metadataOf(step: StoredStep): Record<string, unknown> | undefined {
   const v = step.controlValues as {
-    type?: string; amount?: number; unit?: string; cron?: string; digestKey?: string; dynamicKey?: string;
+    type?: string;
+    amount?: number;
+    unit?: string;
+    cron?: string;
+    digestKey?: string;
+    dynamicKey?: string;
     lookBackWindow?: { amount: number; unit: string };
   };
   if (step.type === 'digest') {
     if (v.type === 'timed') return defined({ type: 'timed', digestKey: v.digestKey, timed: { cronExpression: v.cron } });
     return defined({
-      type: 'regular', amount: v.amount, unit: v.unit, digestKey: v.digestKey,
-      backoff: v.lookBackWindow !== undefined, backoffAmount: v.lookBackWindow?.amount, backoffUnit: v.lookBackWindow?.unit,
+      type: 'regular',
+      amount: v.amount,
+      unit: v.unit,
+      digestKey: v.digestKey,
+      backoff: v.lookBackWindow !== undefined,
+      backoffAmount: v.lookBackWindow?.amount,
+      backoffUnit: v.lookBackWindow?.unit,
     });
   }
   if (step.type === 'delay') {
@@ -78,7 +88,9 @@ interface Action {
 function ctaOf(v: { redirect?: Action['redirect']; primaryAction?: Action; secondaryAction?: Action }) {
   const buttons = (['primary', 'secondary'] as const).flatMap((type) => {
     const action = type === 'primary' ? v.primaryAction : v.secondaryAction;
-    return action?.label === undefined ? [] : [defined({ type, content: action.label, url: action.redirect?.url, target: action.redirect?.target })];
+    return action?.label === undefined
+      ? []
+      : [defined({ type, content: action.label, url: action.redirect?.url, target: action.redirect?.target })];
   });
   return {
     type: 'redirect',
@@ -102,7 +114,14 @@ function templateOf(step: StoredStep): Record<string, unknown> {
         cta: ctaOf(v),
       });
     case 'email':
-      return defined({ ...base, subject: v.subject, content: v.body ?? '', contentType: 'customHtml', layoutId: v.layoutId, senderName: v.senderName });
+      return defined({
+        ...base,
+        subject: v.subject,
+        content: v.body ?? '',
+        contentType: 'customHtml',
+        layoutId: v.layoutId,
+        senderName: v.senderName,
+      });
     case 'push':
       return defined({ ...base, title: v.subject, content: v.body ?? '' });
     case 'sms':

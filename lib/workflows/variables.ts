@@ -7,7 +7,14 @@ import { payloadAtTopLevel, type StoredStep, type StoredWorkflow } from './model
 
 /** The names at the top of what templates see; v1 payload values at the top never hide these. */
 export const TOP_LEVEL_VARIABLE_ROOTS: ReadonlySet<string> = new Set([
-  'subscriber', 'payload', 'step', 'steps', 'tenant', 'actor', 'context', 'workflow',
+  'subscriber',
+  'payload',
+  'step',
+  'steps',
+  'tenant',
+  'actor',
+  'context',
+  'workflow',
 ]);
 
 export type Schema = Record<string, unknown>;
@@ -55,7 +62,10 @@ function outputOf(step: StoredStep): Schema {
   }
 }
 
-export function stepVariables(workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'> & Partial<Pick<StoredWorkflow, 'origin'>>, stepIndex: number): Schema {
+export function stepVariables(
+  workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'> & Partial<Pick<StoredWorkflow, 'origin'>>,
+  stepIndex: number,
+): Schema {
   const earlier = workflow.steps.slice(0, stepIndex);
   const properties: Record<string, Schema> = {
     subscriber: SUBSCRIBER,

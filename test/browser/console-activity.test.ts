@@ -27,11 +27,20 @@ const to = (subscriberId: string) => ({ subscriberId, email: `${subscriberId}@ex
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   await primarySmtpIntegration(stack.org.dev.client, smtp);
-  workflowId = await createWorkflow(stack.org.dev.client, [
-    { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Comment {{payload.n}}' } },
-    { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: DIGEST_SECONDS, unit: 'seconds' } },
-    { name: 'Summary', stepId: 'summary', type: 'email', controlValues: { subject: '{{steps.collect.eventCount}} new comments', body: '<p>Your comments</p>' } },
-  ], { name: workflowName });
+  workflowId = await createWorkflow(
+    stack.org.dev.client,
+    [
+      { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Comment {{payload.n}}' } },
+      { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: DIGEST_SECONDS, unit: 'seconds' } },
+      {
+        name: 'Summary',
+        stepId: 'summary',
+        type: 'email',
+        controlValues: { subject: '{{steps.collect.eventCount}} new comments', body: '<p>Your comments</p>' },
+      },
+    ],
+    { name: workflowName },
+  );
   tx.a1 = await trigger(stack.org.dev.client, workflowId, to(subscriberA), { n: 1 });
   // A's first event opens the digest window before the second comes, so the first sends the digest.
   await vi.waitFor(async () => expect((await activity(stack.org.dev.client, tx.a1))[0]?.jobs[1].status).toBe('delayed'), WAIT);
@@ -47,7 +56,11 @@ afterAll(async () => {
 /** How far the page is wider than the window (0 or less: no horizontal scrolling). */
 const OVERFLOW = 'document.documentElement.scrollWidth - document.documentElement.clientWidth';
 const activityPath = (query = '') => `/console/env/${stack.org.dev.id}/activity${query}`;
-const rows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('link', { name: workflowName }) });
+const rows = (page: Page) =>
+  page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: workflowName }) });
 const notificationId = async (transactionId: string): Promise<string> => (await activity(stack.org.dev.client, transactionId))[0]._id;
 
 describe('console activity', () => {
@@ -84,9 +97,9 @@ describe('console activity', () => {
     await rows(page).getByRole('link', { name: workflowName }).click();
     await expect.poll(() => page.url(), POLL).toContain(activityPath(`/${await notificationId(tx.a2)}`));
     await expect.poll(() => page.getByLabel('Notification status').textContent(), POLL).toBe('merged');
-    await expect.poll(() => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'Collect' }).textContent(), POLL).toContain(
-      'Merged into the digest of another notification',
-    );
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'Collect' }).textContent(), POLL)
+      .toContain('Merged into the digest of another notification');
     expect(problems.errors).toEqual([]);
   }, 120_000);
 
@@ -160,10 +173,12 @@ describe('console activity', () => {
     const email = jobs.getByRole('listitem').filter({ hasText: 'Summary' });
     await email.getByText('Raw data').first().click();
     await expect.poll(() => email.locator('details[open] pre').first().isVisible(), POLL).toBe(true);
-    await expect.poll(() => page.getByRole('link', { name: new RegExp(subscriberA) }).getAttribute('href'), POLL).toBe(
-      `/console/env/${stack.org.dev.id}/subscribers/${subscriberA}`,
-    );
-    await expect.poll(() => page.getByRole('link', { name: workflowName }).first().getAttribute('href'), POLL).toBe(`/console/env/${stack.org.dev.id}/workflows/${workflowId}`);
+    await expect
+      .poll(() => page.getByRole('link', { name: new RegExp(subscriberA) }).getAttribute('href'), POLL)
+      .toBe(`/console/env/${stack.org.dev.id}/subscribers/${subscriberA}`);
+    await expect
+      .poll(() => page.getByRole('link', { name: workflowName }).first().getAttribute('href'), POLL)
+      .toBe(`/console/env/${stack.org.dev.id}/workflows/${workflowId}`);
     await saveScreenshot(page, 'activity-timeline');
     expect(problems.errors).toEqual([]);
   }, 60_000);
@@ -191,7 +206,9 @@ describe('console activity', () => {
 
   it('fits the timeline and the feed in a phone’s width', async () => {
     const { page, problems } = await stack.open(stack.org.dev.apiKey, activityPath(`/${await notificationId(tx.a1)}`), { width: 390 });
-    await expect.poll(() => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'Summary' }).count(), POLL).toBe(1);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'Summary' }).count(), POLL)
+      .toBe(1);
     await page.getByText('Payload', { exact: true }).click();
     expect(await page.evaluate<number>(OVERFLOW)).toBeLessThanOrEqual(0);
     // The feed too: its table scrolls inside its own box, the page does not.

@@ -28,14 +28,20 @@ afterAll(async () => {
 
 /** The page's errors, less Chromium's own line for an API answer the test asked for (a refusal it then reads on the page). */
 function unexpectedErrors(problems: PageProblems, expectedStatuses: number[] = []): string[] {
-  return problems.errors.filter((error) => !expectedStatuses.some((status) => error.includes(`Failed to load resource: the server responded with a status of ${status}`)));
+  return problems.errors.filter(
+    (error) =>
+      !expectedStatuses.some((status) => error.includes(`Failed to load resource: the server responded with a status of ${status}`)),
+  );
 }
 
 /** Whether the view fits a phone's width (390 px) without the page scrolling sideways; wide tables scroll in their own box. */
 async function fitsPhoneWidth(page: Page): Promise<boolean> {
   await page.setViewportSize({ width: 390, height: 844 });
   try {
-    return await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth <= 390);
+    return await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth <= 390,
+    );
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
@@ -55,7 +61,9 @@ describe('console: layouts', () => {
     await page.getByLabel('Identifier (layoutId)').fill(id);
     await page
       .getByLabel('HTML (optional)')
-      .fill('<html><body><h1 style="color:#4338ca">Acme news</h1><div>{{content}}</div><footer>Sent to {{subscriber.firstName}}</footer><script>parent.hacked = 1</script></body></html>');
+      .fill(
+        '<html><body><h1 style="color:#4338ca">Acme news</h1><div>{{content}}</div><footer>Sent to {{subscriber.firstName}}</footer><script>parent.hacked = 1</script></body></html>',
+      );
     await page.getByRole('button', { name: 'Create layout' }).click();
 
     await expect.poll(() => page.url(), POLL).toContain(`/layouts/${id}`);
@@ -78,13 +86,17 @@ describe('console: layouts', () => {
     expect((await stack.org.dev.client.get(`/v2/layouts/${id}`)).body.controls.values.email.body).toContain('Acme weekly');
 
     // Named by a workflow's email step: listed under "Used by", and the delete is refused with the API's reason.
-    const workflowId = await createWorkflow(stack.org.dev.client, [{ name: 'Mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hi</p>', layoutId: id } }]);
+    const workflowId = await createWorkflow(stack.org.dev.client, [
+      { name: 'Mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hi</p>', layoutId: id } },
+    ]);
     await page.reload();
     await expect.poll(() => page.getByRole('link', { name: workflowId }).isVisible(), POLL).toBe(true);
     await page.getByRole('button', { name: 'Delete layout' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete Brand ${id}?` });
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent(), POLL).toContain(`Layout with id ${id} is used by a workflow, it can not be deleted`);
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent(), POLL)
+      .toContain(`Layout with id ${id} is used by a workflow, it can not be deleted`);
     expect((await stack.org.dev.client.get(`/v2/layouts/${id}`)).status).toBe(200);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -109,10 +121,20 @@ describe('console: layouts', () => {
 
 describe('console: translations', () => {
   it('edits a locale’s JSON and stores it, refuses invalid JSON in the page, adds and deletes a locale, downloads the master JSON', async () => {
-    const workflowId = await createWorkflow(stack.org.dev.client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: '{{t.greeting}}' } }], { isTranslationEnabled: true });
-    const put = await stack.org.dev.client.post('/v2/translations', { resourceType: 'workflow', resourceId: workflowId, locale: 'en_US', content: { greeting: 'Hello' } });
+    const workflowId = await createWorkflow(
+      stack.org.dev.client,
+      [{ name: 'Inbox', type: 'in_app', controlValues: { body: '{{t.greeting}}' } }],
+      { isTranslationEnabled: true },
+    );
+    const put = await stack.org.dev.client.post('/v2/translations', {
+      resourceType: 'workflow',
+      resourceId: workflowId,
+      locale: 'en_US',
+      content: { greeting: 'Hello' },
+    });
     expect(put.status).toBe(200);
-    const stored = async (locale: string) => (await stack.org.dev.client.get(`/v2/translations/workflow/${workflowId}/${locale}`)).body.data?.content;
+    const stored = async (locale: string) =>
+      (await stack.org.dev.client.get(`/v2/translations/workflow/${workflowId}/${locale}`)).body.data?.content;
 
     const { page, problems } = await stack.open(stack.org.dev.apiKey, envPath('translations'));
     await page.getByRole('link', { name: workflowId }).click();
@@ -150,7 +172,9 @@ describe('console: translations', () => {
     await expect.poll(() => page.getByText('Not saved yet').isVisible(), POLL).toBe(true);
     await page.getByLabel('Texts of de_DE (JSON)').fill('{"greeting": "Hallo"}');
     await page.getByRole('button', { name: 'Save de_DE' }).click();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Locales' }).getByRole('link', { name: 'de_DE' }).isVisible(), POLL).toBe(true);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Locales' }).getByRole('link', { name: 'de_DE' }).isVisible(), POLL)
+      .toBe(true);
     expect(await stored('de_DE')).toEqual({ greeting: 'Hallo' });
     await page.getByRole('button', { name: 'Delete de_DE' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -160,7 +184,10 @@ describe('console: translations', () => {
     // The master JSON comes as a file named for its locale.
     await page.getByRole('link', { name: 'Translations' }).first().click();
     await page.getByRole('article').filter({ hasText: 'Master JSON' }).getByLabel('Locale').fill('en_US');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download master JSON' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download master JSON' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('en_US.json');
     const master = JSON.parse(readFileSync(await download.path(), 'utf8'));
     expect(master.workflows[workflowId]).toEqual({ greeting: 'Hello {{subscriber.firstName}}', email: { subject: 'Your order' } });
@@ -185,10 +212,17 @@ describe('console: webhooks', () => {
     const secret = await secretField.inputValue();
     await page.getByRole('button', { name: 'Copy secret' }).click();
     await expect.poll(() => page.getByText('Copied to the clipboard.').isVisible(), POLL).toBe(true);
-    expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(secret);
+    expect(
+      await page.evaluate(() =>
+        (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+      ),
+    ).toBe(secret);
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Order updates' }).textContent(), POLL).toContain('message.sent');
 
-    await page.getByRole('status').getByRole('link', { name: `${receiver.url}${path}` }).click();
+    await page
+      .getByRole('status')
+      .getByRole('link', { name: `${receiver.url}${path}` })
+      .click();
     await expect.poll(() => heading(page).textContent(), POLL).toBe('Order updates');
     const endpointId = new URL(page.url()).pathname.split('/').pop()!;
     await expect.poll(() => page.getByText('No attempts yet').isVisible(), POLL).toBe(true);
@@ -200,7 +234,11 @@ describe('console: webhooks', () => {
     await expect.poll(() => row.first().textContent(), POLL).toContain('200');
     expect(await row.first().textContent()).toContain('success');
     const [delivery] = deliveries();
-    const headers = { 'webhook-id': String(delivery!.headers['svix-id']), 'webhook-timestamp': String(delivery!.headers['svix-timestamp']), 'webhook-signature': String(delivery!.headers['svix-signature']) };
+    const headers = {
+      'webhook-id': String(delivery!.headers['svix-id']),
+      'webhook-timestamp': String(delivery!.headers['svix-timestamp']),
+      'webhook-signature': String(delivery!.headers['svix-signature']),
+    };
     expect(new Webhook(secret).verify(delivery!.text, headers)).toMatchObject({ type: 'message.sent' });
     await saveScreenshot(page, 'webhooks');
     expect(await fitsPhoneWidth(page)).toBe(true);
@@ -216,7 +254,11 @@ describe('console: webhooks', () => {
     await trigger(stack.org.dev.client, workflowId, { subscriberId: `sub-${rand()}` });
     await expect.poll(() => deliveries().length, POLL).toBe(2);
     const second = deliveries()[1]!;
-    const secondHeaders = { 'webhook-id': String(second.headers['svix-id']), 'webhook-timestamp': String(second.headers['svix-timestamp']), 'webhook-signature': String(second.headers['svix-signature']) };
+    const secondHeaders = {
+      'webhook-id': String(second.headers['svix-id']),
+      'webhook-timestamp': String(second.headers['svix-timestamp']),
+      'webhook-signature': String(second.headers['svix-signature']),
+    };
     expect(new Webhook(rotated).verify(second.text, secondHeaders)).toMatchObject({ type: 'message.sent' });
     await page.getByRole('button', { name: 'Done' }).click();
 
@@ -229,7 +271,11 @@ describe('console: webhooks', () => {
     await expect.poll(() => heading(page).textContent(), POLL).toBe('Orders and more');
     await page.getByRole('button', { name: 'Disable' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Enable' }).isVisible(), POLL).toBe(true);
-    expect((await stack.org.dev.client.get(`/v2/webhooks/endpoints/${endpointId}`)).body).toMatchObject({ description: 'Orders and more', enabled: false, eventTypes: ['message.sent', 'message.read'] });
+    expect((await stack.org.dev.client.get(`/v2/webhooks/endpoints/${endpointId}`)).body).toMatchObject({
+      description: 'Orders and more',
+      enabled: false,
+      eventTypes: ['message.sent', 'message.read'],
+    });
     await page.getByRole('link', { name: 'Dead letters' }).click();
     await expect.poll(() => page.getByText('No dead letters').isVisible(), POLL).toBe(true);
 

@@ -16,7 +16,6 @@ beforeAll(async () => {
   novu = new Novu({ secretKey: stack.org.dev.apiKey, serverURL: stack.api.url });
 }, 120_000);
 
-
 const listPath = () => `/console/env/${stack.org.dev.id}/integrations`;
 
 /** The development environment's integrations as the API lists them. */
@@ -48,12 +47,19 @@ describe('console integrations', () => {
     await expect.poll(() => channelTable(page, 'Email').getByRole('row').count(), { timeout: CONSOLE_WAIT_MS }).toBe(2);
     const emailRow = channelTable(page, 'Email').getByRole('row', { name: /Demo Email/ });
     expect(await emailRow.textContent()).toMatch(/Demo Email.*Active.*Primary/);
-    expect(await channelTable(page, 'SMS').getByRole('row', { name: /Demo SMS/ }).textContent()).toMatch(/Active.*Primary/);
+    expect(
+      await channelTable(page, 'SMS')
+        .getByRole('row', { name: /Demo SMS/ })
+        .textContent(),
+    ).toMatch(/Active.*Primary/);
     expect(await channelTable(page, 'In-app').getByRole('row', { name: /Inbox/ }).textContent()).toContain('Active');
     // Channels without an integration say how to add one; other environments' integrations stay out.
     expect(await page.getByRole('region', { name: 'Push' }).textContent()).toContain('No Push integration');
     const ids = new Set((await devIntegrations()).map((i) => i.id));
-    const links = await page.getByRole('table').getByRole('link').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    const links = await page
+      .getByRole('table')
+      .getByRole('link')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(links.map((href) => decodeURIComponent(href!.split('/').pop()!)).sort()).toEqual([...ids].sort());
 
     await page.getByLabel('Channel').selectOption({ label: 'SMS' });
@@ -86,7 +92,9 @@ describe('console integrations', () => {
 
     // No API key on an active integration: the API's message at the field, nothing created.
     await page.getByRole('button', { name: 'Create integration' }).click();
-    await expect.poll(() => page.locator('#credential-apiKey-error').textContent(), { timeout: CONSOLE_WAIT_MS }).toContain('apiKey is required by SendGrid');
+    await expect
+      .poll(() => page.locator('#credential-apiKey-error').textContent(), { timeout: CONSOLE_WAIT_MS })
+      .toContain('apiKey is required by SendGrid');
     expect(await apiKey.getAttribute('aria-invalid')).toBe('true');
     expect(await byIdentifier(identifier)).toBeUndefined();
 
@@ -113,7 +121,11 @@ describe('console integrations', () => {
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Integrations' }).click();
     const row = channelTable(page, 'Email').getByRole('row', { name: /Marketing mail/ });
     await expect.poll(() => row.textContent(), { timeout: CONSOLE_WAIT_MS }).toMatch(/SendGrid.*Active.*Primary/);
-    expect(await channelTable(page, 'Email').getByRole('row', { name: /Demo Email/ }).textContent()).not.toContain('Primary');
+    expect(
+      await channelTable(page, 'Email')
+        .getByRole('row', { name: /Demo Email/ })
+        .textContent(),
+    ).not.toContain('Primary');
     await saveScreenshot(page, 'integrations');
 
     await row.getByRole('link', { name: 'Marketing mail' }).click();
@@ -143,7 +155,13 @@ describe('console integrations', () => {
     await dialog.getByRole('button', { name: 'Delete integration' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: CONSOLE_WAIT_MS }).toBe(listPath());
     expect(await byIdentifier(identifier)).toBeUndefined();
-    await expect.poll(() => channelTable(page, 'Email').getByRole('row', { name: /Newsletter/ }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        channelTable(page, 'Email')
+          .getByRole('row', { name: /Newsletter/ })
+          .count(),
+      )
+      .toBe(0);
     expect(unexpected(problems.errors)).toEqual([]);
   }, 90_000);
 
@@ -167,7 +185,11 @@ describe('console integrations', () => {
     await page.keyboard.type('Hello');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: CONSOLE_WAIT_MS }).toBe('Postmark');
-    expect(await byIdentifier(identifier)).toMatchObject({ providerId: 'postmark', active: true, credentials: { apiKey: 'pm-token', from: 'hello@example.com', senderName: 'Hello' } });
+    expect(await byIdentifier(identifier)).toMatchObject({
+      providerId: 'postmark',
+      active: true,
+      credentials: { apiKey: 'pm-token', from: 'hello@example.com', senderName: 'Hello' },
+    });
     expect(problems.errors).toEqual([]);
   }, 90_000);
 
@@ -179,15 +201,17 @@ describe('console integrations', () => {
     await page.getByLabel('Active').uncheck();
     await page.getByLabel('Test the connection before saving').check();
     await page.getByRole('button', { name: 'Create integration' }).click();
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: CONSOLE_WAIT_MS }).toBe(
-      'mailgun has no call that tests credentials without sending anything: they were not checked',
-    );
+    await expect
+      .poll(() => page.getByRole('status').textContent(), { timeout: CONSOLE_WAIT_MS })
+      .toBe('mailgun has no call that tests credentials without sending anything: they were not checked');
     expect(await byIdentifier(identifier)).toMatchObject({ providerId: 'mailgun', active: false });
 
     // Activating it without its credentials: the API's refusal, naming what is missing.
     await page.getByRole('button', { name: 'Activate', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: CONSOLE_WAIT_MS }).toContain('The action failed (422)');
-    expect(await page.locator('ul.field-error').textContent()).toContain('credentials.apiKey: apiKey is required by Mailgun when the integration is active');
+    expect(await page.locator('ul.field-error').textContent()).toContain(
+      'credentials.apiKey: apiKey is required by Mailgun when the integration is active',
+    );
     expect(await byIdentifier(identifier)).toMatchObject({ active: false });
     expect(unexpected(problems.errors)).toEqual([]);
   });
@@ -214,12 +238,22 @@ describe('console integrations', () => {
     expect(made.status).toBe(201);
     const { page, problems } = await stack.open(stack.org.dev.apiKey, `${listPath()}/${made.body.data._id}`);
     const conditions = page.locator('ol.conditions');
-    await expect.poll(() => conditions.textContent(), { timeout: CONSOLE_WAIT_MS }).toBe('tenant.identifier is "acme" AND payload.plan is not "free"');
+    await expect
+      .poll(() => conditions.textContent(), { timeout: CONSOLE_WAIT_MS })
+      .toBe('tenant.identifier is "acme" AND payload.plan is not "free"');
     expect(await page.getByRole('button', { name: 'Set as primary' }).count()).toBe(0);
     expect(await page.getByText('Discord needs no credentials.').isVisible()).toBe(true);
 
     await page.goto(`${stack.api.url}${listPath()}?channel=chat`);
-    await expect.poll(() => channelTable(page, 'Chat').getByRole('row', { name: new RegExp(identifier) }).textContent(), { timeout: CONSOLE_WAIT_MS }).toMatch(/Discord.*Active.*1$/);
+    await expect
+      .poll(
+        () =>
+          channelTable(page, 'Chat')
+            .getByRole('row', { name: new RegExp(identifier) })
+            .textContent(),
+        { timeout: CONSOLE_WAIT_MS },
+      )
+      .toMatch(/Discord.*Active.*1$/);
 
     await page.goto(`${stack.api.url}${listPath()}/no-such-integration`);
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: CONSOLE_WAIT_MS }).toContain('Integration not found');

@@ -14,13 +14,15 @@ const JOURNEY_TIMEOUT_MS = 150_000;
 const stack = useConsoleTestStack();
 
 beforeAll(async () => {
-  const steps = DEMO_WORKFLOW.steps!.map((step) => (step.stepId === 'collect' ? { ...step, controlValues: { amount: 5, unit: 'seconds' } } : step));
+  const steps = DEMO_WORKFLOW.steps!.map((step) =>
+    step.stepId === 'collect' ? { ...step, controlValues: { amount: 5, unit: 'seconds' } } : step,
+  );
   const created = await stack.org.dev.client.post('/v2/workflows', { ...DEMO_WORKFLOW, steps });
   expect(created.status).toBe(201);
 }, 120_000);
 
-
-const jobOf = (page: Page, stepName: string) => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: stepName });
+const jobOf = (page: Page, stepName: string) =>
+  page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: stepName });
 
 describe('console: from trigger to inbox to digest email', { timeout: JOURNEY_TIMEOUT_MS }, () => {
   it('a newcomer triggers the demo workflow and watches it arrive in the inbox live and end in the digest email', async () => {
@@ -28,13 +30,18 @@ describe('console: from trigger to inbox to digest email', { timeout: JOURNEY_TI
     const base = `/console/env/${stack.org.dev.id}`;
 
     // The subscriber's inbox first, open in a tab of its own, so the message must arrive live.
-    expect((await stack.org.dev.client.post('/v2/subscribers', { subscriberId, firstName: 'Ada', email: 'ada@example.com' })).status).toBe(201);
+    expect((await stack.org.dev.client.post('/v2/subscribers', { subscriberId, firstName: 'Ada', email: 'ada@example.com' })).status).toBe(
+      201,
+    );
     const inbox = await stack.open(stack.org.dev.apiKey, `${base}/subscribers/${subscriberId}?tab=inbox`);
     const inboxSection = inbox.page.getByRole('region', { name: 'Inbox' });
     await inboxSection.waitFor();
 
     const { page, problems } = await stack.open(stack.org.dev.apiKey, `${base}/workflows/${DEMO_WORKFLOW.workflowId}`);
-    await page.getByRole('link', { name: 'Trigger a test event' }).or(page.getByRole('button', { name: 'Trigger a test event' })).click();
+    await page
+      .getByRole('link', { name: 'Trigger a test event' })
+      .or(page.getByRole('button', { name: 'Trigger a test event' }))
+      .click();
     await page.getByLabel('Subscriber ID').fill(subscriberId);
     const payload = JSON.parse(await page.getByLabel('Payload').inputValue()) as Record<string, unknown>;
     // Generated from the payload schema's defaults.

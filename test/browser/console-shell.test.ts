@@ -21,7 +21,10 @@ afterAll(() => {
 async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
-  await page.addInitScript({ content: "document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(e.violatedDirective + ' ' + e.blockedURI));" });
+  await page.addInitScript({
+    content:
+      "document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(e.violatedDirective + ' ' + e.blockedURI));",
+  });
   return violations;
 }
 
@@ -51,7 +54,8 @@ describe('console frame', () => {
     const { page, problems } = await stack.open(stack.org.dev.apiKey, '/', { width: 390 });
     await expect.poll(() => page.url()).toContain(`/console/env/${stack.org.dev.id}/activity`);
     const nav = page.getByRole('navigation', { name: 'Console' });
-    for (const name of ['Activity', 'Workflows', 'Subscribers', 'Integrations']) await expect.poll(() => nav.getByRole('link', { name }).isVisible()).toBe(true);
+    for (const name of ['Activity', 'Workflows', 'Subscribers', 'Integrations'])
+      await expect.poll(() => nav.getByRole('link', { name }).isVisible()).toBe(true);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     expect(problems.errors).toEqual([]);
   });
@@ -81,7 +85,11 @@ describe('console frame', () => {
     // as the subscribers view embeds the inbox. (page.route would serve it from no address, which
     // Chromium's local-network checks then stop from reaching the loopback socket.)
     inboxApp = await buildInboxApp();
-    const workflow = await createWorkflow(stack.org.dev.client, [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{payload.subject}}', body: 'Body' } }], { name: `Probe ${rand()}` });
+    const workflow = await createWorkflow(
+      stack.org.dev.client,
+      [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{payload.subject}}', body: 'Body' } }],
+      { name: `Probe ${rand()}` },
+    );
     const subscriberId = `csp-${rand()}`;
     const { page, problems } = await newTestPage(stack.browser);
     const violations = await watchViolations(page);
@@ -89,7 +97,13 @@ describe('console frame', () => {
     const consoleDir = process.env[ENV.consoleDir];
     process.env[ENV.consoleDir] = inboxApp;
     try {
-      const query = new URLSearchParams({ applicationIdentifier: stack.org.dev.applicationIdentifier, subscriber: subscriberId, backendUrl: stack.api.url, socketUrl: stack.api.socketUrl, bell: 'count' });
+      const query = new URLSearchParams({
+        applicationIdentifier: stack.org.dev.applicationIdentifier,
+        subscriber: subscriberId,
+        backendUrl: stack.api.url,
+        socketUrl: stack.api.socketUrl,
+        bell: 'count',
+      });
       const answer = await page.goto(`${stack.api.url}/console/inbox-probe?${query}`);
       expect(answer?.headers()['content-security-policy']).toContain(`connect-src 'self' ${new URL(stack.api.socketUrl).origin};`);
       await page.getByRole('button', { name: '0 unread', exact: true }).waitFor();

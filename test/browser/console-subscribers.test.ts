@@ -11,8 +11,6 @@ import { createWorkflow, messagesOf, rand, trigger, WAIT } from '../support/pipe
 
 const stack = useConsoleTestStack();
 
-
-
 async function createSubscriber(env: TestEnv, profile: Record<string, unknown> = {}): Promise<string> {
   const subscriberId = `sub-${rand()}`;
   const res = await env.client.post('/v2/subscribers', { subscriberId, ...profile });
@@ -49,7 +47,9 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     // The URL alone opens the same search (a new tab signing in on the way).
     const shared = await stack.open(stack.org.dev.apiKey, new URL(page.url()).pathname + new URL(page.url()).search);
     await shared.page.getByRole('table').getByRole('link', { name: ada }).waitFor();
-    expect(await shared.page.getByRole('form', { name: 'Search subscribers' }).getByLabel('Email').inputValue()).toBe(`ada-${tag}@example.com`);
+    expect(await shared.page.getByRole('form', { name: 'Search subscribers' }).getByLabel('Email').inputValue()).toBe(
+      `ada-${tag}@example.com`,
+    );
 
     // A name filter matches a part of the name, case aside.
     await search.getByLabel('Email').fill('');
@@ -108,7 +108,11 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     await page.getByRole('table').getByRole('link', { name: subscriberId }).waitFor();
     const pageWidth = () => page.locator('html').evaluate((html) => html.scrollWidth);
     expect(await pageWidth()).toBeLessThanOrEqual(390);
-    const shown = { profile: page.getByRole('form', { name: 'Profile' }), preferences: page.getByRole('table'), inbox: page.getByText('Quiet for now. Check back later.') };
+    const shown = {
+      profile: page.getByRole('form', { name: 'Profile' }),
+      preferences: page.getByRole('table'),
+      inbox: page.getByText('Quiet for now. Check back later.'),
+    };
     for (const [tab, content] of Object.entries(shown)) {
       await page.goto(`${stack.api.url}${subscriberPath(stack.org.dev, subscriberId, tab)}`);
       await page.getByRole('heading', { level: 1, name: 'Narrow' }).waitFor();
@@ -130,7 +134,13 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     await form.getByLabel('Data (JSON object)').fill('{"plan": "pro"}');
     await form.getByRole('button', { name: 'Save profile' }).click();
     await form.getByRole('status').getByText('Saved.').waitFor();
-    expect(await storedSubscriber(stack.org.dev, subscriberId)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', timezone: 'Europe/Berlin', data: { plan: 'pro' }, email: 'old@example.com' });
+    expect(await storedSubscriber(stack.org.dev, subscriberId)).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      timezone: 'Europe/Berlin',
+      data: { plan: 'pro' },
+      email: 'old@example.com',
+    });
     await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
 
     const email = form.getByLabel('Email');
@@ -162,7 +172,13 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     await expect.poll(() => email.isChecked()).toBe(true);
     await email.click();
     await expect.poll(() => email.isChecked()).toBe(false);
-    await vi.waitFor(async () => expect((await stored()).workflows.find((w: any) => w.workflow.identifier === workflowId)).toMatchObject({ channels: { email: false, in_app: true } }), WAIT);
+    await vi.waitFor(
+      async () =>
+        expect((await stored()).workflows.find((w: any) => w.workflow.identifier === workflowId)).toMatchObject({
+          channels: { email: false, in_app: true },
+        }),
+      WAIT,
+    );
 
     // The global row has the channels the environment's workflows use.
     const globalEmail = page.getByRole('switch', { name: 'All workflows (global): Email' });
@@ -183,7 +199,9 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     const subscriberId = await createSubscriber(stack.org.dev);
     const key = `team-${rand()}`;
     expect((await stack.org.dev.client.post('/v2/topics', { key, name: 'The team' })).status).toBeLessThan(300);
-    expect((await stack.org.dev.client.post(`/v2/topics/${key}/subscriptions`, { subscriberIds: [subscriberId] })).status).toBeLessThan(300);
+    expect((await stack.org.dev.client.post(`/v2/topics/${key}/subscriptions`, { subscriberIds: [subscriberId] })).status).toBeLessThan(
+      300,
+    );
     const lonely = await createSubscriber(stack.org.dev);
 
     const { page, problems } = await stack.open(stack.org.dev.apiKey, subscriberPath(stack.org.dev, subscriberId, 'topics'));
@@ -201,7 +219,9 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     const integrations = (await env.client.get('/v1/integrations')).body as { _id: string; channel: string; _environmentId: string }[];
     const inApp = integrations.find((i) => i.channel === 'in_app' && i._environmentId === env.id)!;
     expect((await env.client.put(`/v1/integrations/${inApp._id}`, { credentials: { hmac: true } })).status).toBe(200);
-    const workflowId = await createWorkflow(env.client, [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{payload.subject}}', body: '{{payload.body}}' } }]);
+    const workflowId = await createWorkflow(env.client, [
+      { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{payload.subject}}', body: '{{payload.body}}' } },
+    ]);
     const subscriberId = await createSubscriber(env, { firstName: 'Lin', lastName: 'Live' });
 
     const { page, problems } = await stack.open(env.apiKey, subscriberPath(env, subscriberId, 'inbox'));
@@ -221,7 +241,11 @@ describe('console: subscribers', { timeout: 90_000 }, () => {
     await page.getByText('Mark as read', { exact: true }).waitFor();
     await read.click();
     await item.locator('.nv-notificationUnread__button').waitFor({ state: 'attached' });
-    await vi.waitFor(async () => expect((await messagesOf(env.client, subscriberId)).find((m) => m.subject === 'Build finished')).toMatchObject({ read: true }), WAIT);
+    await vi.waitFor(
+      async () =>
+        expect((await messagesOf(env.client, subscriberId)).find((m) => m.subject === 'Build finished')).toMatchObject({ read: true }),
+      WAIT,
+    );
 
     expect(await inboxChunkLoaded(page)).toBe(true);
     // The signed session the console opened left the profile as it was.

@@ -26,7 +26,14 @@ beforeAll(async () => {
   const client = stack.org.dev.client;
   shipped = await createWorkflow(
     client,
-    [{ name: 'Inbox notice', stepId: 'notice', type: 'in_app', controlValues: { subject: 'Order {{payload.orderId}} shipped', body: 'Total: {{payload.total}}' } }],
+    [
+      {
+        name: 'Inbox notice',
+        stepId: 'notice',
+        type: 'in_app',
+        controlValues: { subject: 'Order {{payload.orderId}} shipped', body: 'Total: {{payload.total}}' },
+      },
+    ],
     { name: 'Order shipped', tags: [tag, 'orders'], payloadSchema, validatePayload: true },
   );
   digest = await createWorkflow(
@@ -34,13 +41,20 @@ beforeAll(async () => {
     [
       { name: 'Comment in inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'New comment' } },
       { name: 'Collect comments', stepId: 'collect', type: 'digest', controlValues: { amount: 5, unit: 'minutes' } },
-      { name: 'Comments email', stepId: 'summary', type: 'email', controlValues: { subject: 'Comments on {{post.title}}', body: '<p>{{steps.collect.eventCount}} new comments</p>' } },
+      {
+        name: 'Comments email',
+        stepId: 'summary',
+        type: 'email',
+        controlValues: { subject: 'Comments on {{post.title}}', body: '<p>{{steps.collect.eventCount}} new comments</p>' },
+      },
     ],
     { name: 'Comments digest', tags: [tag] },
   );
-  await createWorkflow(client, [{ name: 'Text', stepId: 'text', type: 'sms', controlValues: { body: 'Your code' } }], { name: 'Login code', tags: ['auth'] });
+  await createWorkflow(client, [{ name: 'Text', stepId: 'text', type: 'sms', controlValues: { body: 'Your code' } }], {
+    name: 'Login code',
+    tags: ['auth'],
+  });
 }, 120_000);
-
 
 /** The bound of every wait on the page: a loaded machine answers slowly, never wrongly. */
 const POLL = { timeout: CONSOLE_WAIT_MS };
@@ -79,7 +93,9 @@ describe('console workflows', () => {
     const delay = page.getByRole('article', { name: '2. Collect comments' });
     await expect.poll(() => delay.textContent(), POLL).toContain('5 minutes');
     const email = page.getByRole('article', { name: '3. Comments email' });
-    await expect.poll(() => email.getByRole('list', { name: 'Issues of Comments email' }).textContent(), POLL).toContain('subject: Variable post.title is not available here');
+    await expect
+      .poll(() => email.getByRole('list', { name: 'Issues of Comments email' }).textContent(), POLL)
+      .toContain('subject: Variable post.title is not available here');
     await expect.poll(() => email.textContent(), POLL).toContain('{{steps.collect.eventCount}} new comments');
     await saveScreenshot(page, 'workflow');
     expect(problems.errors).toEqual([]);
@@ -128,11 +144,17 @@ describe('console workflows', () => {
 
   it('shows the API’s refusal to sync a workflow made through v1', async () => {
     const group = (await stack.org.dev.client.get('/v1/notification-groups')).body.data[0]._id;
-    const created = await stack.org.dev.client.post('/v1/notification-templates', { name: 'Legacy welcome', notificationGroupId: group, steps: [{ template: { type: 'in_app', content: 'Hi' } }] });
+    const created = await stack.org.dev.client.post('/v1/notification-templates', {
+      name: 'Legacy welcome',
+      notificationGroupId: group,
+      steps: [{ template: { type: 'in_app', content: 'Hi' } }],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { page, problems } = await stack.open(stack.org.dev.apiKey, `${workflowsUrl()}/${created.body.data._id}`);
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').textContent(), POLL).toContain("Cannot sync workflow: origin 'svc-cloud-v1' is not allowed");
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), POLL)
+      .toContain("Cannot sync workflow: origin 'svc-cloud-v1' is not allowed");
     expect((await stack.org.prod.client.get(`/v2/workflows/${created.body.data._id}`)).status).toBe(404);
     expect(problems.errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
   });
@@ -144,7 +166,9 @@ describe('console workflows', () => {
     expect(await page.getByLabel('Subscriber ID').inputValue()).toBe('demo-user');
     const subscriberId = `sub-${rand()}`;
     await page.getByLabel('Subscriber ID').fill(subscriberId);
-    await expect.poll(async () => JSON.parse(await page.getByLabel('Payload').inputValue()), POLL).toEqual({ orderId: 'ord_1001', total: 42.5, items: [{ sku: 'sku', quantity: 1 }] });
+    await expect
+      .poll(async () => JSON.parse(await page.getByLabel('Payload').inputValue()), POLL)
+      .toEqual({ orderId: 'ord_1001', total: 42.5, items: [{ sku: 'sku', quantity: 1 }] });
 
     await page.getByRole('button', { name: 'Send test event' }).click();
     const link = page.getByRole('link', { name: 'See it in Activity' });

@@ -30,7 +30,14 @@ beforeAll(async () => {
   env = (await createTestOrg(api.url)).dev;
   comments = await createWorkflow(
     env.client,
-    [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{payload.subject}}', body: '{{payload.body}}', primaryAction: { label: 'Open' } } }],
+    [
+      {
+        name: 'Inbox',
+        stepId: 'inbox',
+        type: 'in_app',
+        controlValues: { subject: '{{payload.subject}}', body: '{{payload.body}}', primaryAction: { label: 'Open' } },
+      },
+    ],
     { name: 'Comments' },
   );
 }, 120_000);
@@ -74,10 +81,20 @@ interface InboxPage {
 }
 
 /** Opens the test app for `subscriberId`, as a product's page with only the settings changed. */
-async function openApp(subscriberId: string, { bell = 'count', tabs = [] }: { bell?: 'count' | 'default'; tabs?: string[] } = {}): Promise<InboxPage> {
+async function openApp(
+  subscriberId: string,
+  { bell = 'count', tabs = [] }: { bell?: 'count' | 'default'; tabs?: string[] } = {},
+): Promise<InboxPage> {
   const { page, problems } = await newTestPage(browser);
   page.setDefaultTimeout(UI_WAIT_MS);
-  const query = new URLSearchParams({ applicationIdentifier: env.applicationIdentifier, subscriber: subscriberId, backendUrl: api.url, socketUrl: api.socketUrl, bell, tabs: tabs.join(',') });
+  const query = new URLSearchParams({
+    applicationIdentifier: env.applicationIdentifier,
+    subscriber: subscriberId,
+    backendUrl: api.url,
+    socketUrl: api.socketUrl,
+    bell,
+    tabs: tabs.join(','),
+  });
   const [session] = await Promise.all([
     page.waitForResponse((r) => r.url() === `${api.url}/v1/inbox/session` && r.request().method() === 'POST'),
     page.goto(`${site.url}/?${query}`),
@@ -95,7 +112,18 @@ const item = (page: Page, subject: string) => page.locator('.nv-notification').f
  * Clicks one of an item's own icon buttons (read, archive, snooze: no accessible name, the
  * reference's class names), first checking the tooltip a person reads when pointing at it.
  */
-async function itemButton(page: Page, subject: string, button: 'notificationRead' | 'notificationUnread' | 'notificationArchive' | 'notificationUnarchive' | 'notificationSnooze' | 'notificationUnsnooze', tooltip: string): Promise<void> {
+async function itemButton(
+  page: Page,
+  subject: string,
+  button:
+    | 'notificationRead'
+    | 'notificationUnread'
+    | 'notificationArchive'
+    | 'notificationUnarchive'
+    | 'notificationSnooze'
+    | 'notificationUnsnooze',
+  tooltip: string,
+): Promise<void> {
   const row = item(page, subject);
   await row.hover();
   const target = row.locator(`.nv-${button}__button`);
@@ -272,7 +300,11 @@ describe('<Inbox /> of @novu/react 3.19 in Chromium, against the local stack', {
   });
 
   it('tabs filtered by tag: each with its own unread badge, listing only its workflows', async () => {
-    const billing = await createWorkflow(env.client, [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{payload.subject}}', body: 'Billing news' } }], { name: 'Billing', tags: ['billing'] });
+    const billing = await createWorkflow(
+      env.client,
+      [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{payload.subject}}', body: 'Billing news' } }],
+      { name: 'Billing', tags: ['billing'] },
+    );
     const subscriberId = newSubscriber();
     await notify(subscriberId, 'Comment');
     await trigger(env.client, billing, subscriberId, { subject: 'Invoice' });

@@ -72,7 +72,12 @@ describe('activity feed: item shape and GET by id', () => {
       workflowId: 'order-shipped',
       steps: [{ type: 'digest' }, { type: 'email' }, { type: 'in_app', active: false }],
     });
-    const subscriber = await createSubscriber(env, 'ada', { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', phone: '+15550100' });
+    const subscriber = await createSubscriber(env, 'ada', {
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '+15550100',
+    });
     const at = ago(HOUR);
     const jobs = workflow.steps.filter((s) => s.active).map((step, i) => buildJob(step, i, new Date(at)));
     const stored = await seed(env, {
@@ -111,7 +116,14 @@ describe('activity feed: item shape and GET by id', () => {
       controls: {},
       payload: { orderId: 42 },
       to: 'ada',
-      subscriber: { _id: subscriber._id, subscriberId: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', phone: '+15550100' },
+      subscriber: {
+        _id: subscriber._id,
+        subscriberId: 'ada',
+        email: 'ada@example.com',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        phone: '+15550100',
+      },
       template: {
         _id: workflow._id,
         name: 'Order shipped',
@@ -150,7 +162,11 @@ describe('activity feed: item shape and GET by id', () => {
       status: 'completed',
       updatedAt: new Date(at).toISOString(),
     });
-    expect(email).toMatchObject({ type: 'email', providerId: 'sendgrid', step: { _id: workflow.steps[1]!._id, name: 'step-1', _parentId: workflow.steps[0]!._id } });
+    expect(email).toMatchObject({
+      type: 'email',
+      providerId: 'sendgrid',
+      step: { _id: workflow.steps[1]!._id, name: 'step-1', _parentId: workflow.steps[0]!._id },
+    });
     // Details in time order, as stored but without the internal message id.
     expect(email.executionDetails.map((d: any) => d.detail)).toEqual(['Step queued', 'Message created', 'Message sent']);
     const sent = jobs[1]!.executionDetails.find((d) => d.detail === 'Message sent')!;
@@ -218,14 +234,19 @@ describe('activity feed: paging', () => {
   it('pages newest first over several days, with hasMore exact on a full last page', async () => {
     const env = await newTestEnv();
     const seeded = [];
-    for (const at of [ago(HOUR), ago(2 * HOUR), ago(DAY + HOUR), ago(3 * DAY), ago(3 * DAY + 1000), ago(9 * DAY)]) seeded.push(await seed(env, { at }));
+    for (const at of [ago(HOUR), ago(2 * HOUR), ago(DAY + HOUR), ago(3 * DAY), ago(3 * DAY + 1000), ago(9 * DAY)])
+      seeded.push(await seed(env, { at }));
     const all = newestFirst(...seeded);
 
     const pages = [];
     for (let page = 0; page < 3; page++) pages.push(await list(env, { limit: 2, page }));
     expect(pages.map((p) => p.data.map((n) => n._id))).toEqual([all.slice(0, 2), all.slice(2, 4), all.slice(4, 6)]);
     expect(pages.map((p) => p.hasMore)).toEqual([true, true, false]);
-    expect(pages.map((p) => [p.page, p.pageSize])).toEqual([[0, 2], [1, 2], [2, 2]]);
+    expect(pages.map((p) => [p.page, p.pageSize])).toEqual([
+      [0, 2],
+      [1, 2],
+      [2, 2],
+    ]);
 
     const beyond = await list(env, { limit: 2, page: 3 });
     expect(beyond).toEqual({ page: 3, hasMore: false, pageSize: 2, data: [] });
@@ -286,9 +307,24 @@ describe('activity feed: filters', () => {
   it('filters by channels, templates, severity, topicKey and transactionId, AND-ed', async () => {
     const env = await newTestEnv();
     const [wfA, wfB] = [newId(), newId()];
-    const a = await seed(env, { at: ago(5 * HOUR), _templateId: wfA, stepTypes: ['email', 'sms'], severity: 'high', topics: [{ _topicId: newId(), topicKey: 'news' }] });
+    const a = await seed(env, {
+      at: ago(5 * HOUR),
+      _templateId: wfA,
+      stepTypes: ['email', 'sms'],
+      severity: 'high',
+      topics: [{ _topicId: newId(), topicKey: 'news' }],
+    });
     const b = await seed(env, { at: ago(4 * HOUR), _templateId: wfB, stepTypes: ['in_app'], severity: 'low' });
-    const c = await seed(env, { at: ago(3 * HOUR), _templateId: wfA, stepTypes: ['push', 'digest'], severity: 'none', topics: [{ _topicId: newId(), topicKey: 'alerts' }, { _topicId: newId(), topicKey: 'news' }] });
+    const c = await seed(env, {
+      at: ago(3 * HOUR),
+      _templateId: wfA,
+      stepTypes: ['push', 'digest'],
+      severity: 'none',
+      topics: [
+        { _topicId: newId(), topicKey: 'alerts' },
+        { _topicId: newId(), topicKey: 'news' },
+      ],
+    });
     // Stored without a severity: 'none' matches it too.
     const d = await seed(env, { at: ago(2 * HOUR), _templateId: wfB, stepTypes: ['email'], severity: undefined });
 
@@ -376,8 +412,12 @@ describe('activity feed: filters', () => {
     expect(await ids(env, { search: 'bob@example.com' })).toEqual(newestFirst(n.bob1, n.bob2));
     // AND-ed with the other filters, and with the time window.
     expect(await ids(env, { subscriberIds: ['ann', 'bob'], channels: 'email' })).toEqual(newestFirst(n.ann1, n.bob2));
-    expect(await ids(env, { subscriberIds: ['ann', 'bob'], after: new Date(ago(3 * DAY)).toISOString() })).toEqual(newestFirst(n.ann2, n.bob2));
-    expect(await ids(env, { emails: 'bob@example.com', transactionId: [n.bob1.transactionId, n.ann1.transactionId] })).toEqual([n.bob1._id]);
+    expect(await ids(env, { subscriberIds: ['ann', 'bob'], after: new Date(ago(3 * DAY)).toISOString() })).toEqual(
+      newestFirst(n.ann2, n.bob2),
+    );
+    expect(await ids(env, { emails: 'bob@example.com', transactionId: [n.bob1.transactionId, n.ann1.transactionId] })).toEqual([
+      n.bob1._id,
+    ]);
 
     // Merged newest first across subscribers, paged with hasMore exact.
     const query = { subscriberIds: ['ann', 'bob', 'cat', 'dan'], limit: 3 };
@@ -388,7 +428,12 @@ describe('activity feed: filters', () => {
     expect([first.hasMore, second.hasMore]).toEqual([true, false]);
 
     // Emails that name nobody: the first page, empty, whatever page was asked.
-    expect(await list(env, { emails: 'nobody@example.com', page: 2, limit: 5 })).toEqual({ page: 0, hasMore: false, pageSize: 5, data: [] });
+    expect(await list(env, { emails: 'nobody@example.com', page: 2, limit: 5 })).toEqual({
+      page: 0,
+      hasMore: false,
+      pageSize: 5,
+      data: [],
+    });
     // A subscriberId without activity is simply an empty page.
     expect(await list(env, { subscriberIds: 'nobody', page: 1 })).toEqual({ page: 1, hasMore: false, pageSize: 10, data: [] });
   });
@@ -416,13 +461,22 @@ describe('activity feed: dates', () => {
 
   it('answers 400 for dates it cannot read and for a reversed range', async () => {
     const env = await newTestEnv();
-    for (const [param, value] of [['after', 'yesterday'], ['before', 'not-a-date'], ['after', ''], ['before', '2024-13-45']] as const) {
+    for (const [param, value] of [
+      ['after', 'yesterday'],
+      ['before', 'not-a-date'],
+      ['after', ''],
+      ['before', '2024-13-45'],
+    ] as const) {
       const res = await env.client.get(`/v1/notifications?${param}=${encodeURIComponent(value)}`);
       expectError(res, 400, `Invalid date format for parameter '${param}': ${value}. Please provide a valid ISO 8601 date string.`);
       expect(res.body.error).toBe('Bad Request');
     }
     const reversed = 'Invalid date range: start date (after) must be earlier than end date (before)';
-    expectError(await env.client.get(`/v1/notifications${qs({ after: '2026-02-02T00:00:00Z', before: '2026-02-01T00:00:00Z' })}`), 400, reversed);
+    expectError(
+      await env.client.get(`/v1/notifications${qs({ after: '2026-02-02T00:00:00Z', before: '2026-02-01T00:00:00Z' })}`),
+      400,
+      reversed,
+    );
     // `before` defaults to now.
     expectError(await env.client.get(`/v1/notifications${qs({ after: new Date(Date.now() + DAY).toISOString() })}`), 400, reversed);
   });

@@ -47,10 +47,24 @@ describe('environments', () => {
     const { result: environments } = await novu.environments.list();
     expect(environments.map((e) => e.name)).toEqual(['Development', 'Production']);
     const [dev, prod] = environments;
-    expect(dev).toMatchObject({ id: org.dev.id, organizationId: org.id, identifier: org.dev.applicationIdentifier, type: 'dev', apiKeys: [] });
-    expect(prod).toMatchObject({ id: org.prod.id, organizationId: org.id, identifier: org.prod.applicationIdentifier, type: 'prod', parentId: org.dev.id });
+    expect(dev).toMatchObject({
+      id: org.dev.id,
+      organizationId: org.id,
+      identifier: org.dev.applicationIdentifier,
+      type: 'dev',
+      apiKeys: [],
+    });
+    expect(prod).toMatchObject({
+      id: org.prod.id,
+      organizationId: org.id,
+      identifier: org.prod.applicationIdentifier,
+      type: 'prod',
+      parentId: org.dev.id,
+    });
     // The caller's key, masked: its hash names it, the key itself is never shown.
-    expect(prod!.apiKeys).toEqual([{ key: `********${org.prod.apiKey.slice(-4)}`, userId: expect.any(String), hash: hashApiKey(org.prod.apiKey) }]);
+    expect(prod!.apiKeys).toEqual([
+      { key: `********${org.prod.apiKey.slice(-4)}`, userId: expect.any(String), hash: hashApiKey(org.prod.apiKey) },
+    ]);
     const text = JSON.stringify(environments);
     for (const secret of [org.prod.apiKey, org.dev.apiKey, hashApiKey(org.dev.apiKey), other.id, other.dev.id, other.prod.id]) {
       expect(text).not.toContain(secret);
@@ -60,7 +74,10 @@ describe('environments', () => {
   it('gives the application identifier an inbox session is opened with', async () => {
     const res = await org.dev.client.get('/v1/environments');
     const identifier = (res.body.data as { _id: string; identifier: string }[]).find((e) => e._id === org.dev.id)!.identifier;
-    const session = await apiClient(api.url).post('/v1/inbox/session', { applicationIdentifier: identifier, subscriber: { subscriberId: 'from-the-list' } });
+    const session = await apiClient(api.url).post('/v1/inbox/session', {
+      applicationIdentifier: identifier,
+      subscriber: { subscriberId: 'from-the-list' },
+    });
     expect(session.status, JSON.stringify(session.body)).toBe(201);
     expect(session.body.data.token).toEqual(expect.any(String));
   });

@@ -53,9 +53,40 @@ const PROTO_OBJECTS: unknown[] = [
 
 const LONE_SURROGATES = ['\ud800', '\udfff', 'a\ud83d', '\ude00b', '\ud83d\ud83d', 'x\udbff\udc00\udc00'];
 const ODD_STRINGS = [
-  '', ' ', '\t\n', 'null', 'undefined', 'true', '0', '-1', 'NaN', '[]', '{}', '__proto__', 'constructor', 'prototype',
-  '\u0000', '\u200b', '\ufeff', '\u202e', 'e\u0301', '\u{1F600}', '\u{10FFFF}', '𝕏𝕪𝕫', 'Ω≈ç√', '中文', 'مرحبا',
-  '<script>alert(1)</script>', "' OR '1'='1", '${7*7}', '{{7*7}}', '../../etc/passwd', 'a#b', 'a/b', 'a%2Fb', 'a?b=c',
+  '',
+  ' ',
+  '\t\n',
+  'null',
+  'undefined',
+  'true',
+  '0',
+  '-1',
+  'NaN',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '\u0000',
+  '\u200b',
+  '\ufeff',
+  '\u202e',
+  'e\u0301',
+  '\u{1F600}',
+  '\u{10FFFF}',
+  '𝕏𝕪𝕫',
+  'Ω≈ç√',
+  '中文',
+  'مرحبا',
+  '<script>alert(1)</script>',
+  "' OR '1'='1",
+  '${7*7}',
+  '{{7*7}}',
+  '../../etc/passwd',
+  'a#b',
+  'a/b',
+  'a%2Fb',
+  'a?b=c',
   ...LONE_SURROGATES,
 ];
 
@@ -92,11 +123,43 @@ const oddString = fc.oneof(
 const plausible = () =>
   fc.oneof(
     fc.constantFrom<unknown>(
-      'email', 'sms', 'in_app', 'push', 'chat', 'svc-email', 'sendgrid', 'fcm', 'ASC', 'DESC', 'Name', 'user-1',
-      'a@b.co', 'en-US', 'Europe/Paris', 'acme', true, false, 1, 10, {}, [], ['a'], { a: 1 },
-      { email: true }, { isEnabled: true },
+      'email',
+      'sms',
+      'in_app',
+      'push',
+      'chat',
+      'svc-email',
+      'sendgrid',
+      'fcm',
+      'ASC',
+      'DESC',
+      'Name',
+      'user-1',
+      'a@b.co',
+      'en-US',
+      'Europe/Paris',
+      'acme',
+      true,
+      false,
+      1,
+      10,
+      {},
+      [],
+      ['a'],
+      { a: 1 },
+      { email: true },
+      { isEnabled: true },
     ),
-    fc.constantFrom<unknown>(...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.tenant, seeds.layout, seeds.integrationId, seeds.applicationIdentifier, ...org.environmentIds),
+    fc.constantFrom<unknown>(
+      ...seeds.subscriberIds,
+      seeds.topicKey,
+      seeds.workflowId,
+      seeds.tenant,
+      seeds.layout,
+      seeds.integrationId,
+      seeds.applicationIdentifier,
+      ...org.environmentIds,
+    ),
   );
 
 const wrongType = fc.oneof(
@@ -149,9 +212,14 @@ function objectBody(schema: z.ZodMiniType | undefined) {
       fc.array(fc.tuple(keys, fieldValue()), { maxLength: 2 }),
       nestedNames.length > 0
         ? fc.option(
-            fc.constantFrom(...nestedNames).chain(([name, inner]) =>
-              fc.tuple(fc.constant(name), fc.dictionary(inner.length > 0 ? fc.constantFrom(...inner) : fc.string(), fieldValue(), { maxKeys: 3 })),
-            ),
+            fc
+              .constantFrom(...nestedNames)
+              .chain(([name, inner]) =>
+                fc.tuple(
+                  fc.constant(name),
+                  fc.dictionary(inner.length > 0 ? fc.constantFrom(...inner) : fc.string(), fieldValue(), { maxKeys: 3 }),
+                ),
+              ),
           )
         : fc.constant(null),
       fc.boolean(),
@@ -159,15 +227,36 @@ function objectBody(schema: z.ZodMiniType | undefined) {
     .map(([fields, extra, inner, protoBase]) => {
       // Own `__proto__` keys only exist on objects JSON.parse made; assignment would set the prototype.
       const body = (protoBase ? JSON.parse('{"__proto__":{"polluted":"yes"}}') : {}) as Record<string, unknown>;
-      for (const [name, value] of [...fields, ...extra]) Object.defineProperty(body, name, { value, enumerable: true, writable: true, configurable: true });
+      for (const [name, value] of [...fields, ...extra])
+        Object.defineProperty(body, name, { value, enumerable: true, writable: true, configurable: true });
       if (inner) body[inner[0]] = inner[1];
       return body;
     });
 }
 
 const INVALID_JSON = [
-  '{', '}', '{"a":', '{"a":1,}', "{'a':1}", '[1,2,', 'NaN', 'Infinity', 'undefined', 'nul', 'tru', '{"a":1}{"b":2}', '<xml/>',
-  'a=1&b=2', '{"a":"\\x"}', '{"a":"\u0001"}', '\u0000', '{"__proto__":', '"unterminated', '{"a":01}', '--', '[,]',
+  '{',
+  '}',
+  '{"a":',
+  '{"a":1,}',
+  "{'a':1}",
+  '[1,2,',
+  'NaN',
+  'Infinity',
+  'undefined',
+  'nul',
+  'tru',
+  '{"a":1}{"b":2}',
+  '<xml/>',
+  'a=1&b=2',
+  '{"a":"\\x"}',
+  '{"a":"\u0001"}',
+  '\u0000',
+  '{"__proto__":',
+  '"unterminated',
+  '{"a":01}',
+  '--',
+  '[,]',
 ];
 
 interface BodyCase {
@@ -177,9 +266,19 @@ interface BodyCase {
 }
 
 const contentType = fc.constantFrom(
-  undefined, 'application/json', 'application/json; charset=utf-8', 'application/vnd.api+json', 'text/plain',
-  'application/x-www-form-urlencoded', 'application/octet-stream', 'multipart/form-data; boundary=x', 'application/xml',
-  'image/png', '', 'garbage', 'application/json; charset=utf-16',
+  undefined,
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/vnd.api+json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/octet-stream',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'image/png',
+  '',
+  'garbage',
+  'application/json; charset=utf-16',
 );
 
 function bodyText(schema: z.ZodMiniType | undefined): fc.Arbitrary<string | undefined> {
@@ -212,15 +311,53 @@ function encode(text: string): string {
 
 /** A path segment, ready to put in the URL. */
 function pathId(method: string, huge: boolean): fc.Arbitrary<string> {
-  const realIds = [...seeds.subscriberIds, seeds.topicKey, seeds.workflowId, seeds.workflowDbId, seeds.tenant, seeds.layout, seeds.integrationId, seeds.messageId];
+  const realIds = [
+    ...seeds.subscriberIds,
+    seeds.topicKey,
+    seeds.workflowId,
+    seeds.workflowDbId,
+    seeds.tenant,
+    seeds.layout,
+    seeds.integrationId,
+    seeds.messageId,
+  ];
   const arbitraries = [
     fc.constantFrom(...ODD_STRINGS.filter((s) => s !== ''), '#', '/', '?', '%2F', '.', '..', '%', '+', ' x ').map(encode),
     fc.string({ unit: 'grapheme', minLength: 1 }).map(encode),
     fc.string({ unit: 'binary', minLength: 1 }).map(encode),
-    printableAscii(40).filter((s) => s.length > 0).map(encode),
-    fc.constantFrom('x'.repeat(huge ? 100 * KB : 2 * KB), 'é'.repeat(huge ? 20 * KB : 300), 'a'.repeat(256), 'a'.repeat(257), 'a'.repeat(2049), '\u0800'.repeat(256), '\u{1F600}'.repeat(128)).map(encode),
+    printableAscii(40)
+      .filter((s) => s.length > 0)
+      .map(encode),
+    fc
+      .constantFrom(
+        'x'.repeat(huge ? 100 * KB : 2 * KB),
+        'é'.repeat(huge ? 20 * KB : 300),
+        'a'.repeat(256),
+        'a'.repeat(257),
+        'a'.repeat(2049),
+        '\u0800'.repeat(256),
+        '\u{1F600}'.repeat(128),
+      )
+      .map(encode),
     // Sent as is: malformed or unusual escapes, and segments that are empty or not segments.
-    fc.constantFrom('%zz', '%', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%FF', '%00', '%2F', '%23', '%3F', '%20', '', '.', '..', '%2E%2E', ';x=1'),
+    fc.constantFrom(
+      '%zz',
+      '%',
+      '%E0%A4%A',
+      '%ED%A0%80',
+      '%C0%AF',
+      '%FF',
+      '%00',
+      '%2F',
+      '%23',
+      '%3F',
+      '%20',
+      '',
+      '.',
+      '..',
+      '%2E%2E',
+      ';x=1',
+    ),
   ];
   // DELETE with a real id would delete the data the other cases need.
   if (method !== 'DELETE') arbitraries.push(fc.constantFrom(...realIds).map(encode));
@@ -235,7 +372,30 @@ function queryString(route: RouteDef, huge: boolean): fc.Arbitrary<string> {
     { arbitrary: oddString, weight: 1 },
   );
   const value = fc.oneof(
-    fc.constantFrom('', '0', '-1', '1', '10', '100', '101', '1.5', '1e309', 'NaN', 'true', 'false', 'yes', 'ASC', 'DESC', 'asc', 'createdAt', '_id', 'null', '[]', '{}', '[object Object]'),
+    fc.constantFrom(
+      '',
+      '0',
+      '-1',
+      '1',
+      '10',
+      '100',
+      '101',
+      '1.5',
+      '1e309',
+      'NaN',
+      'true',
+      'false',
+      'yes',
+      'ASC',
+      'DESC',
+      'asc',
+      'createdAt',
+      '_id',
+      'null',
+      '[]',
+      '{}',
+      '[object Object]',
+    ),
     oddString,
     fc.constantFrom(...seeds.subscriberIds, seeds.topicKey),
     // Over HTTP the request line and headers must stay under Node's 16 KB (API Gateway's is
@@ -325,7 +485,11 @@ function caseFor(route: RouteDef, huge: boolean, anyRoute = false): fc.Arbitrary
         auth: authCase(route),
         body: bodyCase(route),
         idempotencyKey,
-        extraHeaders: fc.dictionary(fc.constantFrom('x-forwarded-for', 'accept', 'x-amz-date', 'user-agent', 'x-unknown'), printableAscii(50), { maxKeys: 2 }),
+        extraHeaders: fc.dictionary(
+          fc.constantFrom('x-forwarded-for', 'accept', 'x-amz-date', 'user-agent', 'x-unknown'),
+          printableAscii(50),
+          { maxKeys: 2 },
+        ),
       }),
     )
     .map(({ ids, query, auth, body, idempotencyKey: key, extraHeaders, method }) => {
@@ -445,7 +609,8 @@ function check(c: Case, a: Answer, direct: boolean) {
     const errors = body.errors as Record<string, { messages?: unknown }> | undefined;
     if (typeof errors !== 'object' || errors === null || Object.keys(errors).length === 0) fail('a validation error without errors');
     for (const entry of Object.values(errors!)) {
-      if (!Array.isArray(entry.messages) || entry.messages.length === 0 || !('value' in entry)) fail('an errors entry without messages and value');
+      if (!Array.isArray(entry.messages) || entry.messages.length === 0 || !('value' in entry))
+        fail('an errors entry without messages and value');
     }
   }
 }
@@ -533,7 +698,13 @@ beforeAll(async () => {
     }),
   );
   await created(client.post('/v2/tenants', { identifier: 'acme', name: 'Acme', data: { seats: 5 } }));
-  await created(client.post('/v2/layouts', { layoutId: 'brand', name: 'Brand', controlValues: { email: { editorType: 'html', body: '<html><body>{{content}}</body></html>' } } }));
+  await created(
+    client.post('/v2/layouts', {
+      layoutId: 'brand',
+      name: 'Brand',
+      controlValues: { email: { editorType: 'html', body: '<html><body>{{content}}</body></html>' } },
+    }),
+  );
   // The reference's envelope: `{data: integration}`.
   const { data: integration } = await created(client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', name: 'Mail' }));
   const applicationIdentifier = provisioned.environments[0]!.environment.identifier;
@@ -542,7 +713,9 @@ beforeAll(async () => {
   expiredToken = await signSessionToken(session, new Date(Date.now() - (SESSION_TTL_SECONDS + 60) * 1000));
   // With an action, so the action routes (inbox complete/revert, the legacy actions) can succeed too.
   const cta = { action: { buttons: [{ type: 'primary' as const, content: 'Go' }] } };
-  const [message] = await seedMessages([buildMessage({ organizationId: org.id, environmentId: org.environmentIds[0]! }, { subscriberId: 'sub-1', _id: 'x' }, { cta })]);
+  const [message] = await seedMessages([
+    buildMessage({ organizationId: org.id, environmentId: org.environmentIds[0]! }, { subscriberId: 'sub-1', _id: 'x' }, { cta }),
+  ]);
   seeds = {
     subscriberIds,
     topicKey: 'news',
@@ -613,7 +786,10 @@ describe('every provider of the catalogue, activated with malformed credentials'
       const credentials = Object.fromEntries(keys.map((key) => [key, { malformed: true }]));
       const res = await client.post('/v1/integrations', { providerId, channel, active: true, credentials });
       expect(res.status, JSON.stringify(res.body)).toBe(422);
-      expect(Object.keys(res.body.errors ?? {}).some((field) => field.startsWith('credentials.')), JSON.stringify(res.body)).toBe(true);
+      expect(
+        Object.keys(res.body.errors ?? {}).some((field) => field.startsWith('credentials.')),
+        JSON.stringify(res.body),
+      ).toBe(true);
     },
   );
 

@@ -22,14 +22,24 @@ async function counted<T>(run: () => Promise<T>) {
 describe('getItem', () => {
   it('sends the reads asked for together as one BatchGetItem, and answers each as GetItem would', async () => {
     const names = Array.from({ length: 12 }, () => newId());
-    await Promise.all(names.map((name, i) => db().send(new PutCommand({ TableName: tableName(), Item: { ...key(name), n: i, nested: { list: [i] } } }))));
+    await Promise.all(
+      names.map((name, i) => db().send(new PutCommand({ TableName: tableName(), Item: { ...key(name), n: i, nested: { list: [i] } } }))),
+    );
     const missing = key(newId());
 
     const { result, requests } = await counted(() =>
-      Promise.all([...names.map((name) => getItem(key(name), { consistent: true })), getItem(missing, { consistent: true }), getItem(key(names[0]!), { consistent: true })]),
+      Promise.all([
+        ...names.map((name) => getItem(key(name), { consistent: true })),
+        getItem(missing, { consistent: true }),
+        getItem(key(names[0]!), { consistent: true }),
+      ]),
     );
     expect(requests).toEqual({ BatchGetItem: 1 });
-    const alone = await Promise.all([...names, undefined, names[0]].map(async (name) => (name ? (await db().send(new GetCommand({ TableName: tableName(), Key: key(name), ConsistentRead: true }))).Item : undefined)));
+    const alone = await Promise.all(
+      [...names, undefined, names[0]].map(async (name) =>
+        name ? (await db().send(new GetCommand({ TableName: tableName(), Key: key(name), ConsistentRead: true }))).Item : undefined,
+      ),
+    );
     expect(result).toEqual(alone);
     // Two callers of one key do not share an object.
     expect(result[13]).toEqual(result[0]);
@@ -52,7 +62,11 @@ describe('getItem', () => {
     const name = newId();
     await db().send(new PutCommand({ TableName: tableName(), Item: { ...key(name), n: 1 } }));
     // A key DynamoDB refuses (over 2 KB): the batched request fails, and each read is made alone.
-    const results = await Promise.allSettled([getItem(key(name), { consistent: true }), getItem(key('x'.repeat(3000)), { consistent: true }), getItem(key(newId()), { consistent: true })]);
+    const results = await Promise.allSettled([
+      getItem(key(name), { consistent: true }),
+      getItem(key('x'.repeat(3000)), { consistent: true }),
+      getItem(key(newId()), { consistent: true }),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[0] as PromiseFulfilledResult<Record<string, unknown>>).value).toMatchObject({ n: 1 });
   });

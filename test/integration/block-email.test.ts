@@ -47,17 +47,39 @@ const ORDER = doc(
     ]),
   ]),
   n('horizontalRule'),
-  n('button', { text: 'Track it', url: 'https://acme.test/orders/{{ payload.orderId }}', alignment: 'center', buttonColor: '#0055ff', borderRadius: 'smooth' }),
+  n('button', {
+    text: 'Track it',
+    url: 'https://acme.test/orders/{{ payload.orderId }}',
+    alignment: 'center',
+    buttonColor: '#0055ff',
+    borderRadius: 'smooth',
+  }),
   n('footer', {}, [t('Questions? '), t('Write to us', [{ type: 'link', attrs: { href: 'mailto:help@acme.test' } }])]),
 );
 
 describe('a block-editor email step', () => {
   it('is mailed as the designed HTML: layout, blocks, repeat, show-if, columns, button', async () => {
-    const workflowId = await createWorkflow(client, [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Order {{ payload.orderId }}', body: ORDER, editorType: 'block' } }]);
+    const workflowId = await createWorkflow(client, [
+      {
+        name: 'Mail',
+        stepId: 'mail',
+        type: 'email',
+        controlValues: { subject: 'Order {{ payload.orderId }}', body: ORDER, editorType: 'block' },
+      },
+    ]);
     const subscriberId = `sub-${rand()}`;
     const email = `${subscriberId}@example.test`;
-    const items = [{ name: 'Pen', price: '$2' }, { name: 'Ink <b>blue</b>', price: '$5' }, { name: 'Pad', price: '$3' }];
-    const transactionId = await trigger(client, workflowId, { subscriberId, email, firstName: 'Ada' }, { orderId: 'A-17', isMember: false, items });
+    const items = [
+      { name: 'Pen', price: '$2' },
+      { name: 'Ink <b>blue</b>', price: '$5' },
+      { name: 'Pad', price: '$3' },
+    ];
+    const transactionId = await trigger(
+      client,
+      workflowId,
+      { subscriberId, email, firstName: 'Ada' },
+      { orderId: 'A-17', isMember: false, items },
+    );
     const notification = await settledOne(client, transactionId);
     expect(notification.jobs.map((j: any) => j.status)).toEqual(['completed']);
 
@@ -73,9 +95,25 @@ describe('a block-editor email step', () => {
     expect($('p:contains("Members ship free")')).toHaveLength(0);
     // Two of three items, each a row of two columns; a payload value is text.
     const rows = $('tr.tab-row-full');
-    expect(rows.toArray().map((row) => $(row).children('td').toArray().map((cell) => $(cell).text()))).toEqual([['Pen', '$2'], ['Ink <b>blue</b>', '$5']]);
+    expect(
+      rows.toArray().map((row) =>
+        $(row)
+          .children('td')
+          .toArray()
+          .map((cell) => $(cell).text()),
+      ),
+    ).toEqual([
+      ['Pen', '$2'],
+      ['Ink <b>blue</b>', '$5'],
+    ]);
     expect(rows.find('b')).toHaveLength(0);
-    expect(rows.first().children('td').toArray().map((cell) => $(cell).attr('width'))).toEqual(['70%', '30%']);
+    expect(
+      rows
+        .first()
+        .children('td')
+        .toArray()
+        .map((cell) => $(cell).attr('width')),
+    ).toEqual(['70%', '30%']);
     expect($('hr')).toHaveLength(1);
     const button = $('a:contains("Track it")');
     expect(button.attr('href')).toBe('https://acme.test/orders/A-17');
@@ -92,7 +130,11 @@ describe('a block-editor email step', () => {
   it('without a layout is a whole document; a digest’s events through steps.<id>.events', async () => {
     const body = doc(
       n('repeat', { each: 'steps.digest-step.events', iterations: 5 }, [
-        n('paragraph', {}, [v('current.payload.userName', { aliasFor: 'steps.digest-step.events.payload.userName' }), t(' commented: '), v('current.payload.comment', { aliasFor: 'steps.digest-step.events.payload.comment' })]),
+        n('paragraph', {}, [
+          v('current.payload.userName', { aliasFor: 'steps.digest-step.events.payload.userName' }),
+          t(' commented: '),
+          v('current.payload.comment', { aliasFor: 'steps.digest-step.events.payload.comment' }),
+        ]),
       ]),
       n('paragraph', {}, [v('steps.digest-step.eventCount'), t(' comments')]),
     );
@@ -103,7 +145,11 @@ describe('a block-editor email step', () => {
     const subscriberId = `sub-${rand()}`;
     const email = `${subscriberId}@example.test`;
     const res = await client.post('/v1/events/trigger/bulk', {
-      events: ['Ann', 'Bob'].map((userName) => ({ name: workflowId, to: { subscriberId, email }, payload: { userName, comment: `hi from ${userName}` } })),
+      events: ['Ann', 'Bob'].map((userName) => ({
+        name: workflowId,
+        to: { subscriberId, email },
+        payload: { userName, comment: `hi from ${userName}` },
+      })),
     });
     expect(res.body.map((r: any) => r.status)).toEqual(['processed', 'processed']);
     const mail = await mailTo(email);
@@ -113,7 +159,9 @@ describe('a block-editor email step', () => {
     expect($('meta[name="x-apple-disable-message-reformatting"]')).toHaveLength(1);
     expect($('body > table').attr('style')).toContain('max-width:600px');
     expect($('.email-content')).toHaveLength(0);
-    const lines = $('p').toArray().map((p) => $(p).text());
+    const lines = $('p')
+      .toArray()
+      .map((p) => $(p).text());
     expect(lines.slice(0, 2).sort()).toEqual(['Ann commented: hi from Ann', 'Bob commented: hi from Bob']);
     expect(lines[2]).toBe('2 comments');
   });
@@ -131,7 +179,9 @@ describe('a block-editor email step', () => {
             v('current.payload.comment', { aliasFor: 'steps.digest-step.events.payload.comment' }),
           ]),
         ]),
-        n('paragraph', { textAlign: null, showIfKey: null }, [v("steps.digest-step.eventCount | minus: 5 | pluralize: 'more comment', ''")]),
+        n('paragraph', { textAlign: null, showIfKey: null }, [
+          v("steps.digest-step.eventCount | minus: 5 | pluralize: 'more comment', ''"),
+        ]),
       ]),
     );
     const workflowId = await createWorkflow(client, [
@@ -142,11 +192,17 @@ describe('a block-editor email step', () => {
     const email = `${subscriberId}@example.test`;
     const names = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus'];
     const res = await client.post('/v1/events/trigger/bulk', {
-      events: names.map((userName) => ({ name: workflowId, to: { subscriberId, email }, payload: { userName, comment: `hi from ${userName}` } })),
+      events: names.map((userName) => ({
+        name: workflowId,
+        to: { subscriberId, email },
+        payload: { userName, comment: `hi from ${userName}` },
+      })),
     });
     expect(res.body.map((r: any) => r.status)).toEqual(names.map(() => 'processed'));
     const $ = load(String((await mailTo(email)).html));
-    const lines = $('p').toArray().map((p) => $(p).text());
+    const lines = $('p')
+      .toArray()
+      .map((p) => $(p).text());
     expect(lines).toHaveLength(7);
     const [first, second] = lines[0]!.match(/^(\w+), (\w+), and 5 others commented$/)!.slice(1);
     expect(names).toEqual(expect.arrayContaining([first, second]));
@@ -158,9 +214,16 @@ describe('a block-editor email step', () => {
     // A document accepted on write can still fail with the payload it gets: a repeat over a
     // value that is not a list. The step fails with the renderer's message.
     const body = doc(n('repeat', { each: 'payload.items' }, [n('paragraph', {}, [t('x')])]));
-    const workflowId = await createWorkflow(client, [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 's', body, editorType: 'block' } }]);
+    const workflowId = await createWorkflow(client, [
+      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 's', body, editorType: 'block' } },
+    ]);
     const subscriberId = `sub-${rand()}`;
-    const transactionId = await trigger(client, workflowId, { subscriberId, email: `${subscriberId}@example.test` }, { items: 'not a list' });
+    const transactionId = await trigger(
+      client,
+      workflowId,
+      { subscriberId, email: `${subscriberId}@example.test` },
+      { items: 'not a list' },
+    );
     const notification = await settledOne(client, transactionId);
     expect(notification.jobs[0].status).toBe('failed');
     expect(JSON.stringify(notification.jobs[0].executionDetails)).toContain('is not a list');
@@ -170,16 +233,26 @@ describe('a block-editor email step', () => {
 describe('content safety of block bodies', () => {
   it('no XSS vector of the corpus runs in the mail: variables, Liquid text, button and link URLs, image sources', async () => {
     const body = doc(
-      n('paragraph', {}, [v('payload.x'), t(' {{ payload.x }} '), t('link', [{ type: 'link', attrs: { href: 'payload.x', isUrlVariable: true } }])]),
+      n('paragraph', {}, [
+        v('payload.x'),
+        t(' {{ payload.x }} '),
+        t('link', [{ type: 'link', attrs: { href: 'payload.x', isUrlVariable: true } }]),
+      ]),
       n('button', { text: 'payload.x', isTextVariable: true, url: 'payload.x', isUrlVariable: true }),
       n('image', { src: 'payload.x', isSrcVariable: true, externalLink: '{{ payload.x }}' }),
       n('htmlCodeBlock', { language: 'html' }, [t('<div class="raw">{{ payload.x | raw }}</div>')]),
     );
-    const workflowId = await createWorkflow(client, [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'x', body, editorType: 'block' } }]);
+    const workflowId = await createWorkflow(client, [
+      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'x', body, editorType: 'block' } },
+    ]);
     const corpus = [...HTML_VECTORS, ...URL_VECTORS].map(([, x]) => x);
     const recipients = corpus.map(() => `sub-${rand()}`);
     const res = await client.post('/v1/events/trigger/bulk', {
-      events: corpus.map((x, i) => ({ name: workflowId, to: { subscriberId: recipients[i], email: `${recipients[i]}@example.test` }, payload: { x } })),
+      events: corpus.map((x, i) => ({
+        name: workflowId,
+        to: { subscriberId: recipients[i], email: `${recipients[i]}@example.test` },
+        payload: { x },
+      })),
     });
     expect(res.status).toBe(201);
     for (const [i, x] of corpus.entries()) {
@@ -198,12 +271,20 @@ describe('content safety of block bodies', () => {
 });
 
 describe('writing a block body', () => {
-  const step = (controlValues: Record<string, unknown>) => ({ name: 'Mail', type: 'email', controlValues: { subject: 's', ...controlValues } });
+  const step = (controlValues: Record<string, unknown>) => ({
+    name: 'Mail',
+    type: 'email',
+    controlValues: { subject: 's', ...controlValues },
+  });
 
   it('refuses a document the renderer cannot draw, or editorType block without a document, naming the step', async () => {
     const res = await client.post('/v2/workflows', {
       name: `bad-${rand()}`,
-      steps: [step({ body: '<p>fine</p>' }), step({ body: doc(n('video', { src: 'x' })), editorType: 'block' }), step({ body: '<p>html</p>', editorType: 'block' })],
+      steps: [
+        step({ body: '<p>fine</p>' }),
+        step({ body: doc(n('video', { src: 'x' })), editorType: 'block' }),
+        step({ body: '<p>html</p>', editorType: 'block' }),
+      ],
     });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Validation Error');
@@ -213,8 +294,18 @@ describe('writing a block body', () => {
   });
 
   it('refuses it on update too and keeps the stored step; a v1 template with a bad document is refused', async () => {
-    const workflowId = await createWorkflow(client, [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 's', body: ORDER, editorType: 'block' } }]);
-    const bad = await client.put(`/v2/workflows/${workflowId}`, { name: workflowId, steps: [{ ...step({ body: '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text"}]}]}', editorType: 'block' }), stepId: 'mail' }] });
+    const workflowId = await createWorkflow(client, [
+      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 's', body: ORDER, editorType: 'block' } },
+    ]);
+    const bad = await client.put(`/v2/workflows/${workflowId}`, {
+      name: workflowId,
+      steps: [
+        {
+          ...step({ body: '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text"}]}]}', editorType: 'block' }),
+          stepId: 'mail',
+        },
+      ],
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors['steps.0.controlValues.body'].messages[0]).toContain('a text node needs its text');
     const stored = await client.get(`/v2/workflows/${workflowId}`);
@@ -230,7 +321,9 @@ describe('writing a block body', () => {
   });
 
   it('reads the variables a block body names: the payload example, and issues for a variable outside the payload schema', async () => {
-    const workflowId = await createWorkflow(client, [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 's', body: ORDER, editorType: 'block' } }]);
+    const workflowId = await createWorkflow(client, [
+      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 's', body: ORDER, editorType: 'block' } },
+    ]);
     const res = await client.get(`/v2/workflows/${workflowId}`);
     expect(res.status).toBe(200);
     expect(res.body.payloadExample).toEqual({
@@ -241,7 +334,11 @@ describe('writing a block body', () => {
     expect(res.body.steps[0].issues).toEqual({});
 
     const schema = { type: 'object', properties: { orderId: { type: 'string' } }, additionalProperties: false };
-    const strict = await createWorkflow(client, [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 's', body: ORDER, editorType: 'block' } }], { payloadSchema: schema });
+    const strict = await createWorkflow(
+      client,
+      [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 's', body: ORDER, editorType: 'block' } }],
+      { payloadSchema: schema },
+    );
     const issues = (await client.get(`/v2/workflows/${strict}`)).body.steps[0].issues;
     const names = issues.controls.body.map((issue: any) => issue.variableName);
     expect([...new Set(names)].sort()).toEqual(['payload.isMember', 'payload.items', 'payload.items.0.name', 'payload.items.0.price']);

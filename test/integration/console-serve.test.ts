@@ -17,17 +17,20 @@ afterAll(() => api?.close());
 const get = (path: string, init?: RequestInit) => fetch(`${api.url}${path}`, init);
 
 describe('the console on the API origin', () => {
-  it.each(['/', '/console/sign-in', '/console/env/x/activity', '/console/env/x/subscribers/ada@example.com'])('answers %s with the page, never cached, with its security headers', async (path) => {
-    const res = await get(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
-    // The page may connect to this origin and the inbox sockets' origin, nothing else.
-    expect(res.headers.get('content-security-policy')).toContain(`connect-src 'self' ${new URL(api.socketUrl).origin};`);
-    const html = await res.text();
-    expect(html).toContain('<div id="root">');
-  });
+  it.each(['/', '/console/sign-in', '/console/env/x/activity', '/console/env/x/subscribers/ada@example.com'])(
+    'answers %s with the page, never cached, with its security headers',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      // The page may connect to this origin and the inbox sockets' origin, nothing else.
+      expect(res.headers.get('content-security-policy')).toContain(`connect-src 'self' ${new URL(api.socketUrl).origin};`);
+      const html = await res.text();
+      expect(html).toContain('<div id="root">');
+    },
+  );
 
   it('answers the page’s script and styles, cached for a year', async () => {
     const html = await (await get('/')).text();
@@ -49,7 +52,11 @@ describe('the console on the API origin', () => {
   });
 
   it('never answers a file outside its folder', async () => {
-    for (const path of ['/console/..%2f..%2fpackage.json', '/console/%2e%2e/%2e%2e/package.json', '/console/assets/..%2f..%2f..%2fpackage.json']) {
+    for (const path of [
+      '/console/..%2f..%2fpackage.json',
+      '/console/%2e%2e/%2e%2e/package.json',
+      '/console/assets/..%2f..%2f..%2fpackage.json',
+    ]) {
       const res = await get(path);
       expect(await res.text(), path).not.toContain('"dependencies"');
     }
@@ -67,6 +74,8 @@ describe('the console on the API origin', () => {
     expect(listed.status).toBe(200);
     expect(listed.headers.get('content-type')).toContain('application/json');
     const openapi = await get('/openapi.json');
-    expect(Object.keys(((await openapi.json()) as { paths: object }).paths).filter((p) => p === '/' || p.startsWith('/console'))).toEqual([]);
+    expect(Object.keys(((await openapi.json()) as { paths: object }).paths).filter((p) => p === '/' || p.startsWith('/console'))).toEqual(
+      [],
+    );
   });
 });

@@ -26,7 +26,8 @@ const WAIT = { timeout: 120_000, interval: 500 };
 beforeAll(async () => {
   [api, fake, smtp] = await Promise.all([startTestApi(), startFakeApi(), startFakeSmtp()]);
   client = (await createTestOrg(api.url)).dev.client;
-  fake.reply = (request) => (request.path.startsWith('/push') ? { status: 200, body: { id: `push-${rand()}` } } : { status: 200, body: 'ok' });
+  fake.reply = (request) =>
+    request.path.startsWith('/push') ? { status: 200, body: { id: `push-${rand()}` } } : { status: 200, body: 'ok' };
   await primarySmtpIntegration(client, smtp);
   await integration({ providerId: 'slack', channel: 'chat', credentials: { applicationId: 'A1', clientId: 'C1', secretKey: 'S1' } });
   await integration({ providerId: 'push-webhook', channel: 'push', credentials: { webhookUrl: `${fake.url}/push`, secretKey: 'whsec' } });
@@ -50,7 +51,12 @@ interface Recipient {
 
 function recipient(): Recipient {
   const subscriberId = `sub-${rand()}`;
-  return { subscriberId, email: `${subscriberId}@example.test`, phone: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, token: `tok-${subscriberId}` };
+  return {
+    subscriberId,
+    email: `${subscriberId}@example.test`,
+    phone: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+    token: `tok-${subscriberId}`,
+  };
 }
 
 /** One event per payload, each to a new subscriber with an email, a phone, a Slack webhook and a push token. */
@@ -110,7 +116,9 @@ function unsafeInApp(message: any): string[] {
     ...dangersIn(message.content),
     ...dangersIn(message.subject ?? ''),
     ...buttons.flatMap((b) => dangersIn(b.content)),
-    ...[message.avatar, message.cta?.data?.url, ...buttons.map((b) => b.url)].map(unsafeUrl).filter((why): why is string => why !== undefined),
+    ...[message.avatar, message.cta?.data?.url, ...buttons.map((b) => b.url)]
+      .map(unsafeUrl)
+      .filter((why): why is string => why !== undefined),
   ];
 }
 
@@ -138,7 +146,10 @@ describe('every rendered field of every channel', () => {
       { name: 'Push', stepId: 'push', type: 'push', controlValues: { subject: X, body: X } },
       { name: 'Inbox later', stepId: 'inbox-later', type: 'in_app', controlValues: IN_APP_CONTROLS },
     ]);
-    const recipients = await triggerEach(workflowId, corpus.map(([, x]) => ({ x })));
+    const recipients = await triggerEach(
+      workflowId,
+      corpus.map(([, x]) => ({ x })),
+    );
     delivered = await deliveries(recipients, 2);
   }, 180_000);
 
@@ -186,12 +197,17 @@ describe('what is not an attack comes through', () => {
     ]);
     const [r] = await triggerEach(workflowId, [{ who: 'Tom', id: 42 }]);
     const message = (await deliveries([r!], 1))[0]!.inApp[0];
-    const rendered = '<p>Hi <b>Ada</b>, see <a href="https://acme.test/orders/42?tab=a&amp;b=c" target="_blank">order 42</a> <img src="https://cdn.acme.test/p.png" alt="p" style="width: 24px"></p>';
+    const rendered =
+      '<p>Hi <b>Ada</b>, see <a href="https://acme.test/orders/42?tab=a&amp;b=c" target="_blank">order 42</a> <img src="https://cdn.acme.test/p.png" alt="p" style="width: 24px"></p>';
     expect(load(message.content).html()).toBe(load(rendered).html());
     expect(message).toMatchObject({
       subject: 'Tom & co. replied',
       avatar: 'https://cdn.acme.test/avatars/42.png',
-      cta: { type: 'redirect', data: { url: 'https://acme.test/orders/42', target: '_blank' }, action: { buttons: [{ type: 'primary', content: 'Open <b>now</b>', url: '/orders/42?from=inbox&x=1' }] } },
+      cta: {
+        type: 'redirect',
+        data: { url: 'https://acme.test/orders/42', target: '_blank' },
+        action: { buttons: [{ type: 'primary', content: 'Open <b>now</b>', url: '/orders/42?from=inbox&x=1' }] },
+      },
     });
   });
 
@@ -236,7 +252,12 @@ describe('disableOutputSanitization: true', () => {
     const attack = '<img src=x onerror=alert(1)>';
     const workflowId = await createWorkflow(client, [
       { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { ...IN_APP_CONTROLS, disableOutputSanitization: true } },
-      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: X, body: '<div>{{payload.x | raw}}</div>', layoutId: null, disableOutputSanitization: true } },
+      {
+        name: 'Mail',
+        stepId: 'mail',
+        type: 'email',
+        controlValues: { subject: X, body: '<div>{{payload.x | raw}}</div>', layoutId: null, disableOutputSanitization: true },
+      },
     ]);
     const [forHtml, forUrl] = await triggerEach(workflowId, [{ x: attack }, { x: 'javascript:alert(1)' }]);
     const [html, url] = await deliveries([forHtml!, forUrl!], 1);

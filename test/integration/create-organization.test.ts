@@ -31,11 +31,7 @@ function createOrg(...args: string[]) {
 
 describe('create-organization script', () => {
   it('creates the organization and prints API keys that authenticate', async () => {
-    const { stdout } = await createOrg(
-      '--name', 'Acme Script',
-      '--table', process.env.TABLE_NAME!,
-      '--kms-key', KEY_ARN,
-    );
+    const { stdout } = await createOrg('--name', 'Acme Script', '--table', process.env.TABLE_NAME!, '--kms-key', KEY_ARN);
     expect(stdout).toMatch(/Created organization "Acme Script" \(([0-9a-f]{24})\)/);
     const organizationId = /\(([0-9a-f]{24})\)/.exec(stdout)![1]!;
     const printed = [...stdout.matchAll(/^\s+(\w+)\s+environment (\w+)\s+API key (\w+)$/gm)].map((m) => ({
@@ -51,15 +47,13 @@ describe('create-organization script', () => {
     const stored = await listEnvironments(organizationId);
     expect(stored.map((e) => e._id).sort()).toEqual(printed.map((p) => p.environmentId).sort());
     // Each key was sealed under a data key of the stage's KMS key.
-    expect(kms.calls.filter((c) => c.target === 'TrentService.GenerateDataKey' && c.body.KeyId === KEY_ARN).length).toBeGreaterThanOrEqual(2);
+    expect(kms.calls.filter((c) => c.target === 'TrentService.GenerateDataKey' && c.body.KeyId === KEY_ARN).length).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 
   it('prints JSON with --json', async () => {
-    const { stdout } = await createOrg(
-      '--name', 'Acme Json', '--json',
-      '--table', process.env.TABLE_NAME!,
-      '--kms-key', KEY_ARN,
-    );
+    const { stdout } = await createOrg('--name', 'Acme Json', '--json', '--table', process.env.TABLE_NAME!, '--kms-key', KEY_ARN);
     const out = JSON.parse(stdout) as { organizationId: string; environments: { environmentId: string; apiKey: string }[] };
     expect(out.environments).toHaveLength(2);
     const caller = await findCallerByApiKey(out.environments[0]!.apiKey);
@@ -68,10 +62,17 @@ describe('create-organization script', () => {
 
   it('gives the organization API rate limits of its own with --<category>-limit', async () => {
     const { stdout } = await createOrg(
-      '--name', 'Acme Limits', '--json',
-      '--trigger-limit', '1000', '--global-limit', '12.5',
-      '--table', process.env.TABLE_NAME!,
-      '--kms-key', KEY_ARN,
+      '--name',
+      'Acme Limits',
+      '--json',
+      '--trigger-limit',
+      '1000',
+      '--global-limit',
+      '12.5',
+      '--table',
+      process.env.TABLE_NAME!,
+      '--kms-key',
+      KEY_ARN,
     );
     const { organizationId } = JSON.parse(stdout) as { organizationId: string };
     expect(await getOrganizationRateLimits(organizationId)).toEqual({ trigger: 1000, global: 12.5 });
@@ -81,7 +82,9 @@ describe('create-organization script', () => {
   });
 
   it('refuses to run without a name or a target', async () => {
-    await expect(createOrg('--table', 'x', '--kms-key', 'y')).rejects.toMatchObject({ stderr: expect.stringContaining('--name is required') });
+    await expect(createOrg('--table', 'x', '--kms-key', 'y')).rejects.toMatchObject({
+      stderr: expect.stringContaining('--name is required'),
+    });
     await expect(createOrg('--name', 'Acme')).rejects.toMatchObject({ stderr: expect.stringContaining('--stage') });
   });
 });

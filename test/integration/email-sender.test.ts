@@ -8,12 +8,20 @@ import { mailEnvironment } from '../support/smtp-integration.ts';
 
 const mailEnv = mailEnvironment();
 
-async function senderOf(from: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}): Promise<{ address?: string; name?: string }> {
+async function senderOf(
+  from: Record<string, unknown> | undefined,
+  extra: Record<string, unknown> = {},
+): Promise<{ address?: string; name?: string }> {
   const wf = await createWorkflow(mailEnv.client, [
     { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hello', body: '<p>Hi</p>', ...(from && { from }) } },
   ]);
   const subscriberId = `sub-${rand()}`;
-  const txid = await triggerWith(mailEnv.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, payload: { team: 'billing' }, ...extra });
+  const txid = await triggerWith(mailEnv.client, {
+    name: wf,
+    to: { subscriberId, email: `${subscriberId}@example.test` },
+    payload: { team: 'billing' },
+    ...extra,
+  });
   expect((await settledOne(mailEnv.client, txid)).jobs[0].status).toBe('completed');
   const received = mailEnv.smtp.received.find((r) => r.envelope.to.includes(`${subscriberId}@example.test`));
   return received!.mail.from!.value[0]!;
@@ -21,7 +29,10 @@ async function senderOf(from: Record<string, unknown> | undefined, extra: Record
 
 describe("an email step's sender", () => {
   it('is the step from, rendered with the trigger variables, before the integration sender', async () => {
-    expect(await senderOf({ email: '{{payload.team}}@acme.test', name: '{{payload.team | capitalize}} desk' })).toEqual({ address: 'billing@acme.test', name: 'Billing desk' });
+    expect(await senderOf({ email: '{{payload.team}}@acme.test', name: '{{payload.team | capitalize}} desk' })).toEqual({
+      address: 'billing@acme.test',
+      name: 'Billing desk',
+    });
   });
 
   it('takes what the step leaves out from the integration', async () => {
@@ -32,12 +43,20 @@ describe("an email step's sender", () => {
 
   it("gives way to the trigger's provider overrides", async () => {
     const overrides = { email: { from: 'override@acme.test', senderName: 'Override' } };
-    expect(await senderOf({ email: 'step@acme.test', name: 'Step' }, { overrides })).toEqual({ address: 'override@acme.test', name: 'Override' });
+    expect(await senderOf({ email: 'step@acme.test', name: 'Step' }, { overrides })).toEqual({
+      address: 'override@acme.test',
+      name: 'Override',
+    });
   });
 
   it('is a control of the step: kept, described in its schema, and checked', async () => {
     const wf = await createWorkflow(mailEnv.client, [
-      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hello', body: '<p>Hi</p>', from: { email: 'a@acme.test', name: 'A' } } },
+      {
+        name: 'Mail',
+        stepId: 'mail',
+        type: 'email',
+        controlValues: { subject: 'Hello', body: '<p>Hi</p>', from: { email: 'a@acme.test', name: 'A' } },
+      },
     ]);
     const [mail] = (await mailEnv.client.get(`/v2/workflows/${wf}`)).body.steps;
     expect(mail.controls.values.from).toEqual({ email: 'a@acme.test', name: 'A' });

@@ -96,9 +96,17 @@ describe('legacy v1 routes in the {data} envelope', () => {
 
     const subscriberId = `env-${rand()}`;
     await node.subscribers.identify(subscriberId, {});
-    const appended = await sdk.subscribers.credentials.append({ providerId: 'discord', credentials: { webhookUrl: 'https://hooks.example/x' } }, subscriberId);
-    expect(appended.result.channels).toEqual([expect.objectContaining({ providerId: 'discord', credentials: { webhookUrl: 'https://hooks.example/x' } })]);
-    const patched = await env.client.patch(`/v1/subscribers/${subscriberId}/credentials`, { providerId: 'discord', credentials: { webhookUrl: 'https://hooks.example/y' } });
+    const appended = await sdk.subscribers.credentials.append(
+      { providerId: 'discord', credentials: { webhookUrl: 'https://hooks.example/x' } },
+      subscriberId,
+    );
+    expect(appended.result.channels).toEqual([
+      expect.objectContaining({ providerId: 'discord', credentials: { webhookUrl: 'https://hooks.example/x' } }),
+    ]);
+    const patched = await env.client.patch(`/v1/subscribers/${subscriberId}/credentials`, {
+      providerId: 'discord',
+      credentials: { webhookUrl: 'https://hooks.example/y' },
+    });
     expect(patched.body.data.channels[0].credentials.webhookUrl).toBe('https://hooks.example/y');
 
     const removed = await node.integrations.delete(created.data.data._id);
@@ -117,7 +125,9 @@ describe("the interface's endpoints stay unwrapped", () => {
 
     const list = await node.integrations.getAll();
     expect(Array.isArray(list.data)).toBe(true);
-    const inApp = list.data.find((i: { providerId: string; _environmentId: string }) => i.providerId === 'svc' && i._environmentId === env.id);
+    const inApp = list.data.find(
+      (i: { providerId: string; _environmentId: string }) => i.providerId === 'svc' && i._environmentId === env.id,
+    );
     const updated = await node.integrations.update(inApp._id, { name: 'Inbox' });
     expect(updated.data).toMatchObject({ _id: inApp._id, name: 'Inbox' });
 

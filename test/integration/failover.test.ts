@@ -26,7 +26,8 @@ beforeEach(() => {
   };
 });
 const unavailable = { status: 503, body: { message: 'Service unavailable' } };
-const prefixesCalled = (to: string) => fake.requests.filter((r) => r.form.get('To') === to || r.json?.to?.includes?.(to)).map((r) => r.path.split('/')[1]);
+const prefixesCalled = (to: string) =>
+  fake.requests.filter((r) => r.form.get('To') === to || r.json?.to?.includes?.(to)).map((r) => r.path.split('/')[1]);
 
 async function post(client: ApiClient, path: string, body: Record<string, unknown>): Promise<any> {
   const res = await client.post(path, body);
@@ -45,7 +46,13 @@ async function environmentWith(channel: 'sms' | 'email', prefixes: string[], fai
       channel === 'sms'
         ? { accountSid: 'AC9', token: 'tok', from: '+15550199', baseUrl: `${fake.url}/${prefix}` }
         : { apiKey: 're_key', from: 'news@acme.test', senderName: 'Acme', baseUrl: `${fake.url}/${prefix}` };
-    const created = await post(env.client, '/v1/integrations', { providerId: channel === 'sms' ? 'twilio' : 'resend', channel, identifier: `${prefix}-${rand()}`, credentials, active: true });
+    const created = await post(env.client, '/v1/integrations', {
+      providerId: channel === 'sms' ? 'twilio' : 'resend',
+      channel,
+      identifier: `${prefix}-${rand()}`,
+      credentials,
+      active: true,
+    });
     await post(env.client, `/v1/integrations/${created._id}/set-primary`, {});
     ids.unshift(created._id);
   }
@@ -57,7 +64,9 @@ async function environmentWith(channel: 'sms' | 'email', prefixes: string[], fai
 }
 
 async function sendSms(env: TestEnv, extra: Record<string, unknown> = {}): Promise<{ item: any; phone: string; messages: any[] }> {
-  const wf = await createWorkflow(env.client, [{ name: 'Text', stepId: 'text', type: 'sms', controlValues: { body: 'Code {{payload.code}}' } }]);
+  const wf = await createWorkflow(env.client, [
+    { name: 'Text', stepId: 'text', type: 'sms', controlValues: { body: 'Code {{payload.code}}' } },
+  ]);
   const subscriberId = `sub-${rand()}`;
   const phone = `+1555${Math.floor(1e6 + Math.random() * 9e6)}`;
   const txid = await triggerWith(env.client, { name: wf, to: { subscriberId, phone }, payload: { code: '42' }, ...extra });
@@ -76,7 +85,14 @@ describe('failover on', () => {
     const [job] = item.jobs;
     expect(job.status).toBe('completed');
     expect(prefixesCalled(phone)).toEqual(['first', 'first', 'first', 'second']);
-    expect(texts(job)).toEqual(['Step queued', 'Twilio provider was selected', 'Message created', 'Unexpected provider error', expect.stringMatching(/^Failing over to Twilio \(second-/), 'Message sent']);
+    expect(texts(job)).toEqual([
+      'Step queued',
+      'Twilio provider was selected',
+      'Message created',
+      'Unexpected provider error',
+      expect.stringMatching(/^Failing over to Twilio \(second-/),
+      'Message sent',
+    ]);
     const failed = job.executionDetails.find((d: any) => d.detail === 'Unexpected provider error');
     expect(failed.status).toBe('Failed');
     expect(JSON.parse(failed.raw)).toMatchObject({ integration: { _id: ids[0] }, answer: { status: 503, attempts: 3 } });
@@ -91,7 +107,10 @@ describe('failover on', () => {
     const { item, phone, messages } = await sendSms(env);
     expect(item.jobs[0].status).toBe('completed');
     expect(prefixesCalled(phone)).toEqual(['one', 'one', 'one', 'two', 'two', 'two', 'three']);
-    expect(texts(item.jobs[0]).filter((t) => t.startsWith('Failing over to'))).toEqual([expect.stringContaining('(two-'), expect.stringContaining('(three-')]);
+    expect(texts(item.jobs[0]).filter((t) => t.startsWith('Failing over to'))).toEqual([
+      expect.stringContaining('(two-'),
+      expect.stringContaining('(three-'),
+    ]);
     expect(messages[0]).toMatchObject({ status: 'sent', identifier: 'SM-three' });
   });
 
@@ -120,7 +139,14 @@ describe('failover on', () => {
   it('passes over an integration whose conditions the tenant does not match', async () => {
     const { env } = await environmentWith('sms', ['main', 'acme', 'any'], true);
     const acme = ((await env.client.get('/v1/integrations')).body as any[]).find((i) => i.identifier.startsWith('acme-'));
-    const conditions = [{ isNegated: false, type: 'GROUP', value: 'AND', children: [{ field: 'identifier', value: 'acme', operator: 'EQUAL', on: 'tenant' }] }];
+    const conditions = [
+      {
+        isNegated: false,
+        type: 'GROUP',
+        value: 'AND',
+        children: [{ field: 'identifier', value: 'acme', operator: 'EQUAL', on: 'tenant' }],
+      },
+    ];
     expect((await env.client.put(`/v1/integrations/${acme._id}`, { conditions })).status).toBe(200);
     down.main = unavailable;
     const { item, phone } = await sendSms(env);
@@ -131,12 +157,19 @@ describe('failover on', () => {
   it('fails an email step over to the next email integration', async () => {
     const { env } = await environmentWith('email', ['mail1', 'mail2'], true);
     down.mail1 = unavailable;
-    const wf = await createWorkflow(env.client, [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi', body: 'Hello' } }]);
+    const wf = await createWorkflow(env.client, [
+      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi', body: 'Hello' } },
+    ]);
     const subscriberId = `sub-${rand()}`;
     const email = `${subscriberId}@acme.test`;
     const item = await settledOne(env.client, await triggerWith(env.client, { name: wf, to: { subscriberId, email }, payload: {} }));
     expect(item.jobs[0].status).toBe('completed');
-    expect(fake.requests.filter((r) => JSON.stringify(r.json ?? {}).includes(email)).map((r) => r.path)).toEqual(['/mail1/emails', '/mail1/emails', '/mail1/emails', '/mail2/emails']);
+    expect(fake.requests.filter((r) => JSON.stringify(r.json ?? {}).includes(email)).map((r) => r.path)).toEqual([
+      '/mail1/emails',
+      '/mail1/emails',
+      '/mail1/emails',
+      '/mail2/emails',
+    ]);
     const [message] = (await env.client.get(`/v1/messages?subscriberId=${subscriberId}&channel=email&limit=10`)).body.data;
     expect(message).toMatchObject({ status: 'sent', identifier: 'EM-mail2' });
   });

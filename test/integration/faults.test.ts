@@ -39,7 +39,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => faultStack?.stop());
 
-
 /** The queues' visibility timeout and the send lease, changed together (the lease stays below). */
 async function setTiming(visibilitySeconds: number, leaseMs: number): Promise<void> {
   for (const url of queueUrls) {
@@ -55,7 +54,12 @@ async function inAppThenEmail({ emailFirst = false } = {}): Promise<string> {
     { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hello {{subscriber.firstName}} #{{payload.n}}' } },
     { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi #{{payload.n}}', body: '<p>Hello</p>' } },
   ];
-  const res = await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: emailFirst ? steps.reverse() : steps });
+  const res = await client.post('/v2/workflows', {
+    name: workflowId,
+    workflowId,
+    active: true,
+    steps: emailFirst ? steps.reverse() : steps,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return workflowId;
 }
@@ -244,12 +248,17 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
     const workflowId = await inAppThenEmail();
     const [fine, stuck] = [`fine-${rand()}`, `stuck-${rand()}`];
     const renamed = `Renamed-${rand()}`;
-    expect((await client.post('/v2/subscribers', { subscriberId: stuck, firstName: 'Before', email: `${stuck}@example.com` })).status).toBe(201);
+    expect((await client.post('/v2/subscribers', { subscriberId: stuck, firstName: 'Before', email: `${stuck}@example.com` })).status).toBe(
+      201,
+    );
     // Updating the existing subscriber with the trigger's definition keeps failing (a hot key).
     refuse((r) => r.service === 'dynamodb' && mentions(r, renamed) && !mentions(r, 'Notification'));
     const res = await client.post('/v1/events/trigger', {
       name: workflowId,
-      to: [{ subscriberId: fine, email: `${fine}@example.com` }, { subscriberId: stuck, firstName: renamed }],
+      to: [
+        { subscriberId: fine, email: `${fine}@example.com` },
+        { subscriberId: stuck, firstName: renamed },
+      ],
       payload: { n: 1 },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -276,7 +285,14 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
     // refused, so the receive fails. The next receive builds the notification again: the same
     // ids, so the jobs consumer finds the message made instead of writing a second one.
     let refusedCreates = 0;
-    refuse((r) => r.command === 'PutItemCommand' && mentions(r, transactionId) && mentions(r, '"sk":"NOTIF#') && mentions(r, 'attribute_not_exists') && ++refusedCreates <= 2);
+    refuse(
+      (r) =>
+        r.command === 'PutItemCommand' &&
+        mentions(r, transactionId) &&
+        mentions(r, '"sk":"NOTIF#') &&
+        mentions(r, 'attribute_not_exists') &&
+        ++refusedCreates <= 2,
+    );
     const events = await triggerMany(client, workflowId, prefix, 1);
     await drained(queueUrls, 120_000);
     expect(refusedCreates).toBeGreaterThan(2);
@@ -299,7 +315,14 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
     // receive settles the recipient, with the trigger's tenant.
     expect((await client.post('/v2/tenants', { identifier: tenant, name: 'Tenant' })).status).toBe(201);
     let refusedCreates = 0;
-    refuse((r) => r.command === 'PutItemCommand' && mentions(r, subscriberId) && mentions(r, '"sk":"NOTIF#') && mentions(r, 'attribute_not_exists') && ++refusedCreates <= 2);
+    refuse(
+      (r) =>
+        r.command === 'PutItemCommand' &&
+        mentions(r, subscriberId) &&
+        mentions(r, '"sk":"NOTIF#') &&
+        mentions(r, 'attribute_not_exists') &&
+        ++refusedCreates <= 2,
+    );
     refuse((r) => refusedCreates >= 2 && r.service === 'dynamodb' && mentions(r, actor) && !mentions(r, 'Notification'));
     const res = await client.post('/v1/events/trigger', {
       name: workflowId,
@@ -328,7 +351,14 @@ describe.concurrent('an operation that keeps failing until the last receive', ()
     // last receive settles it. The in-app job is done by then: only its next job is owed.
     let refusedSends = 0;
     refuse((r) => r.command === 'SendMessageBatchCommand' && mentions(r, transactionId) && ++refusedSends <= 5);
-    refuse((r) => refusedSends >= 5 && r.command === 'PutItemCommand' && mentions(r, transactionId) && mentions(r, '"sk":"NOTIF#') && mentions(r, 'attribute_not_exists'));
+    refuse(
+      (r) =>
+        refusedSends >= 5 &&
+        r.command === 'PutItemCommand' &&
+        mentions(r, transactionId) &&
+        mentions(r, '"sk":"NOTIF#') &&
+        mentions(r, 'attribute_not_exists'),
+    );
     const events = await triggerMany(client, workflowId, prefix, 1);
     await drained(queueUrls, 120_000);
     expect(refusedSends).toBeGreaterThan(5);
@@ -344,7 +374,11 @@ describe('a send in progress at the last receive', () => {
   it('looks at the job again once the lease is over, instead of dead-lettering its message', async () => {
     // The worker holding the lease may yet die; the message is at its last receive.
     const now = new Date();
-    const job = { ...buildJob({ _id: newId(), stepId: 'mail', type: 'email' }, 0, now), status: 'running' as const, leaseUntil: new Date(now.getTime() + 2_000).toISOString() };
+    const job = {
+      ...buildJob({ _id: newId(), stepId: 'mail', type: 'email' }, 0, now),
+      status: 'running' as const,
+      leaseUntil: new Date(now.getTime() + 2_000).toISOString(),
+    };
     job.executionDetails = job.executionDetails.slice(0, 1);
     const seeded = await seedNotification(scope, { jobs: [job] });
     const body = JSON.stringify(jobMessage(scope, seeded.transactionId, seeded.subscriberId, 0));
@@ -353,11 +387,14 @@ describe('a send in progress at the last receive', () => {
     const held = await getNotification(scope, seeded);
     expect(held?.notification.jobs[0]?.status).toBe('running');
     // The new message, due after the lease, finds the sender gone and settles the job.
-    const settled = await vi.waitFor(async () => {
-      const stored = await getNotification(scope, seeded);
-      expect(stored?.notification.jobs[0]?.status).toBe('failed');
-      return stored!.notification.jobs[0]!;
-    }, { timeout: 30_000, interval: 250 });
+    const settled = await vi.waitFor(
+      async () => {
+        const stored = await getNotification(scope, seeded);
+        expect(stored?.notification.jobs[0]?.status).toBe('failed');
+        return stored!.notification.jobs[0]!;
+      },
+      { timeout: 30_000, interval: 250 },
+    );
     expect(settled.error).toMatch(/^Delivery outcome unknown/);
   });
 });

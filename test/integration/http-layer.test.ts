@@ -149,7 +149,11 @@ describe('bodies the table could not store (found by bad-input.property.test.ts)
       expect(res.status, String(value)).toBe(422);
       expect(res.body.errors['data.plan.seats']).toEqual({ messages: [expect.stringContaining('must be a number between')], value });
     }
-    const ok = await client.post('/v2/tenants', { identifier: 'numbers', name: 'n', data: { big: Number.MAX_SAFE_INTEGER, small: 1e-100, zero: 0 } });
+    const ok = await client.post('/v2/tenants', {
+      identifier: 'numbers',
+      name: 'n',
+      data: { big: Number.MAX_SAFE_INTEGER, small: 1e-100, zero: 0 },
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.data).toEqual({ big: Number.MAX_SAFE_INTEGER, small: 1e-100, zero: 0 });
   });
@@ -168,9 +172,17 @@ describe('bodies the table could not store (found by bad-input.property.test.ts)
 describe('records larger than DynamoDB stores', () => {
   it('answers 413 to a body under the limit whose record would exceed 400 KB, and writes nothing', async () => {
     const before = await Promise.all([client.get('/v2/tenants'), client.get('/v2/subscribers'), client.get('/v2/workflows')]);
-    const tenant = await client.post('/v2/tenants', { identifier: 'big', name: 'n', data: { a: 'x'.repeat(300_000), b: 'y'.repeat(150_000) } });
+    const tenant = await client.post('/v2/tenants', {
+      identifier: 'big',
+      name: 'n',
+      data: { a: 'x'.repeat(300_000), b: 'y'.repeat(150_000) },
+    });
     expect(tenant.status).toBe(413);
-    expect(tenant.body).toMatchObject({ statusCode: 413, error: 'Payload Too Large', message: 'The data to store is larger than the 400 KB a record may hold' });
+    expect(tenant.body).toMatchObject({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'The data to store is larger than the 400 KB a record may hold',
+    });
     const subscriber = await client.post('/v2/subscribers', { subscriberId: 'big', data: { a: 'x'.repeat(450_000) } });
     expect(subscriber.status).toBe(413);
     const workflow = await client.post('/v2/workflows', {
@@ -209,7 +221,13 @@ describe('routing', () => {
   it('answers 404 in the one error body for a path no route serves (the $default route), as the reference words it', async () => {
     const res = await client.get('/v2/subscribers//preferences?x=1');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ statusCode: 404, timestamp: expect.any(String), path: '/v2/subscribers//preferences?x=1', message: 'Cannot GET /v2/subscribers//preferences', error: 'Not Found' });
+    expect(res.body).toEqual({
+      statusCode: 404,
+      timestamp: expect.any(String),
+      path: '/v2/subscribers//preferences?x=1',
+      message: 'Cannot GET /v2/subscribers//preferences',
+      error: 'Not Found',
+    });
   });
 
   it('answers 404 for a method the path does not have, in the same body', async () => {

@@ -91,7 +91,9 @@ describe('idempotency-key over HTTP', () => {
   it('runs two calls with the same key at once only once: the other is told to retry or gets the replay', async () => {
     const key = randomUUID();
     const name = `parallel-${key}`;
-    const answers = await Promise.all([0, 1].map(() => client.post('/v1/integrations', emailIntegration(name), { 'idempotency-key': key })));
+    const answers = await Promise.all(
+      [0, 1].map(() => client.post('/v1/integrations', emailIntegration(name), { 'idempotency-key': key })),
+    );
     const fresh = answers.filter((a) => a.status === 201 && a.headers.get('idempotency-replay') === null);
     expect(fresh).toHaveLength(1);
     const other = answers.find((a) => a !== fresh[0])!;
@@ -152,7 +154,9 @@ describe('idempotency-key expiry (24 hours)', () => {
     const first = await firstCall(`expired-${key}`, key);
     later(24 * HOUR + 60_000);
     // DynamoDB deletes expired items late (TTL): the record is still there, past its expiry.
-    const hash = createHash('md5').update(JSON.stringify([organizationIdOfClient, key])).digest('base64');
+    const hash = createHash('md5')
+      .update(JSON.stringify([organizationIdOfClient, key]))
+      .digest('base64');
     const recordKey = { pk: `${keys.idempotency.prefix}#${hash}`, sk: keys.idempotency.recordSortKey };
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: recordKey }));
     expect(Item).toMatchObject({ status: 'COMPLETED' });
@@ -238,7 +242,11 @@ describe('idempotency mechanism', () => {
 
 describe('idempotency-key with a large refused body', () => {
   it('answers the 422 that echoes a 450 KB value, not a 500', async () => {
-    const res = await client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', active: 'x'.repeat(450 * 1024) }, { 'idempotency-key': randomUUID() });
+    const res = await client.post(
+      '/v1/integrations',
+      { providerId: 'svc-email', channel: 'email', active: 'x'.repeat(450 * 1024) },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(res.status).toBe(422);
     expect(res.body.errors.active.value).toHaveLength(450 * 1024);
   });

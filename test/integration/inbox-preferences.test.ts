@@ -50,7 +50,8 @@ const list = async (inbox: Inbox, query = '') => {
   return res.body.data as any[];
 };
 const names = async (inbox: Inbox, query = '') => (await list(inbox, query)).slice(1).map((item) => item.workflow.name);
-const itemOf = async (inbox: Inbox, workflow: StoredWorkflow) => (await list(inbox, '?criticality=all')).find((i) => i.workflow?.id === workflow._id);
+const itemOf = async (inbox: Inbox, workflow: StoredWorkflow) =>
+  (await list(inbox, '?criticality=all')).find((i) => i.workflow?.id === workflow._id);
 const v2Preferences = async (inbox: Inbox) => (await inbox.admin.get(`/v2/subscribers/${inbox.subscriberId}/preferences`)).body;
 
 describe('GET /v1/inbox/preferences', () => {
@@ -77,7 +78,14 @@ describe('GET /v1/inbox/preferences', () => {
             { channel: 'email', source: 'template' },
             { channel: 'in_app', source: 'template' },
           ],
-          workflow: { id: welcome._id, identifier: welcome.workflowId, name: 'Welcome', critical: false, tags: ['onboarding'], severity: 'high' },
+          workflow: {
+            id: welcome._id,
+            identifier: welcome.workflowId,
+            name: 'Welcome',
+            critical: false,
+            tags: ['onboarding'],
+            severity: 'high',
+          },
         },
       ],
     });
@@ -124,7 +132,13 @@ describe('GET /v1/inbox/preferences', () => {
 
   it('refuses an unknown severity or criticality (422, with a message)', async () => {
     const inbox = await newInbox();
-    for (const query of ['?severity=urgent', '?severity[]=high&severity[]=urgent', '?criticality=some', '?criticality=all&criticality=all', '?tags[]=']) {
+    for (const query of [
+      '?severity=urgent',
+      '?severity[]=high&severity[]=urgent',
+      '?criticality=some',
+      '?criticality=all&criticality=all',
+      '?tags[]=',
+    ]) {
       const res = await inbox.client.get(`/v1/inbox/preferences${query}`);
       expect(res.status, query).toBe(422);
       expect(res.body.message).toEqual(expect.any(String));
@@ -138,7 +152,9 @@ describe('global preferences', () => {
     await seed(inbox, { steps: [{ type: 'push' }, { type: 'chat' }] });
     const res = await inbox.client.get('/v1/inbox/preferences/global');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { level: 'global', enabled: true, channels: { push: true, chat: true }, schedule: { isEnabled: false } } });
+    expect(res.body).toEqual({
+      data: { level: 'global', enabled: true, channels: { push: true, chat: true }, schedule: { isEnabled: false } },
+    });
   });
 
   it('PATCH changes only the channels sent, keeps concurrent changes, and applies to every workflow', async () => {
@@ -147,7 +163,12 @@ describe('global preferences', () => {
     const patches = await Promise.all([{ email: false }, { sms: false }].map((body) => inbox.client.patch('/v1/inbox/preferences', body)));
     expect(patches.map((p) => p.status)).toEqual([200, 200]);
     const res = await inbox.client.patch('/v1/inbox/preferences', { push: true });
-    expect(res.body.data).toEqual({ level: 'global', enabled: true, channels: { email: false, sms: false, push: true }, schedule: { isEnabled: false } });
+    expect(res.body.data).toEqual({
+      level: 'global',
+      enabled: true,
+      channels: { email: false, sms: false, push: true },
+      schedule: { isEnabled: false },
+    });
     const item = await itemOf(inbox, wf);
     expect(item.channels).toEqual({ email: false, sms: false, push: true });
     expect(item.overrides).toEqual([
@@ -169,9 +190,17 @@ describe('global preferences', () => {
     expect(off.body.data.schedule).toEqual({ isEnabled: false, weeklySchedule });
     const friday = { friday: { isEnabled: true, hours: [{ start: '10:00 AM', end: '11:30 AM' }] } };
     const days = await inbox.client.patch('/v1/inbox/preferences', { email: false, schedule: { weeklySchedule: friday } });
-    expect(days.body.data).toEqual({ level: 'global', enabled: true, channels: { email: false }, schedule: { isEnabled: false, weeklySchedule: friday } });
+    expect(days.body.data).toEqual({
+      level: 'global',
+      enabled: true,
+      channels: { email: false },
+      schedule: { isEnabled: false, weeklySchedule: friday },
+    });
 
-    expect((await inbox.client.get('/v1/inbox/preferences/global')).body.data.schedule).toEqual({ isEnabled: false, weeklySchedule: friday });
+    expect((await inbox.client.get('/v1/inbox/preferences/global')).body.data.schedule).toEqual({
+      isEnabled: false,
+      weeklySchedule: friday,
+    });
     expect((await list(inbox))[0].schedule).toEqual({ isEnabled: false, weeklySchedule: friday });
     // The same stored schedule the v2 API and the pipeline read.
     expect((await v2Preferences(inbox)).global.schedule).toEqual({ isEnabled: false, weeklySchedule: friday });
@@ -185,8 +214,14 @@ describe('global preferences', () => {
       [{ email: false, enabled: false }, 'enabled'],
       [{ email: false, tool: true }, 'tool'],
       [{ email: false, schedule: { isEnabled: 'yes' } }, 'schedule.isEnabled'],
-      [{ schedule: { weeklySchedule: { monday: { isEnabled: true, hours: [{ start: '9:00', end: '05:00 PM' }] } } } }, 'schedule.weeklySchedule.monday.hours.0.start'],
-      [{ schedule: { weeklySchedule: { monday: { isEnabled: true, hours: [{ start: '05:00 PM', end: '09:00 AM' }] } } } }, 'schedule.weeklySchedule.monday.hours.0.end'],
+      [
+        { schedule: { weeklySchedule: { monday: { isEnabled: true, hours: [{ start: '9:00', end: '05:00 PM' }] } } } },
+        'schedule.weeklySchedule.monday.hours.0.start',
+      ],
+      [
+        { schedule: { weeklySchedule: { monday: { isEnabled: true, hours: [{ start: '05:00 PM', end: '09:00 AM' }] } } } },
+        'schedule.weeklySchedule.monday.hours.0.end',
+      ],
       [[], 'body'],
     ];
     for (const [body, field] of bad) {
@@ -194,7 +229,10 @@ describe('global preferences', () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(JSON.stringify(res.body.errors), JSON.stringify(body)).toContain(field);
     }
-    const malformed = await inbox.client.request('PATCH', '/v1/inbox/preferences', { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
+    const malformed = await inbox.client.request('PATCH', '/v1/inbox/preferences', {
+      rawBody: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Invalid or malformed JSON was provided');
     expect((await inbox.client.get('/v1/inbox/preferences/global')).body.data).toEqual({
@@ -264,7 +302,7 @@ describe('PATCH /v1/inbox/preferences/{workflowIdOrIdentifier}', () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(JSON.stringify(res.body.errors), JSON.stringify(body)).toContain(field);
     }
-    expect((await itemOf(inbox, wf))).toMatchObject({ enabled: true, channels: { email: true } });
+    expect(await itemOf(inbox, wf)).toMatchObject({ enabled: true, channels: { email: true } });
   });
 
   it('answers 400 for a critical workflow, 404 for an unknown one', async () => {
@@ -321,9 +359,36 @@ describe('PATCH /v1/inbox/preferences/bulk', () => {
     const a = await seed(inbox, { steps: [{ type: 'email' }] });
     const vital = await seed(inbox, { steps: [{ type: 'sms' }], userPreferences: critical });
     const cases: [unknown, number, string][] = [
-      [{ preferences: [{ workflowId: a._id, email: false }, { workflowId: 'nope', email: false }] }, 404, 'Workflow with id: nope is not found'],
-      [{ preferences: [{ workflowId: a._id, email: false }, { workflowId: vital.workflowId, sms: false }] }, 400, `Critical workflow with id: ${vital.workflowId} can not be updated`],
-      [{ preferences: [{ workflowId: a._id, email: false }, { workflowId: a._id, condition: {} }] }, 422, 'Validation Error'],
+      [
+        {
+          preferences: [
+            { workflowId: a._id, email: false },
+            { workflowId: 'nope', email: false },
+          ],
+        },
+        404,
+        'Workflow with id: nope is not found',
+      ],
+      [
+        {
+          preferences: [
+            { workflowId: a._id, email: false },
+            { workflowId: vital.workflowId, sms: false },
+          ],
+        },
+        400,
+        `Critical workflow with id: ${vital.workflowId} can not be updated`,
+      ],
+      [
+        {
+          preferences: [
+            { workflowId: a._id, email: false },
+            { workflowId: a._id, condition: {} },
+          ],
+        },
+        422,
+        'Validation Error',
+      ],
       [{ preferences: [{ workflowId: a._id, email: false }, { email: false }] }, 422, 'Validation Error'],
       [{ preferences: Array.from({ length: 101 }, () => ({ workflowId: a._id, email: false })) }, 422, 'Validation Error'],
       [{}, 422, 'Validation Error'],
@@ -397,11 +462,21 @@ describe('who the token opens', () => {
 describe('through @novu/js', () => {
   it('lists, filters and changes preferences, several at once, the global ones and the schedule', async () => {
     const { dev } = await createTestOrg(api.url);
-    const a = await seedWorkflow(dev.scope, { name: 'A', tags: ['billing'], severity: 'high', steps: [{ type: 'email' }, { type: 'in_app' }] });
+    const a = await seedWorkflow(dev.scope, {
+      name: 'A',
+      tags: ['billing'],
+      severity: 'high',
+      steps: [{ type: 'email' }, { type: 'in_app' }],
+    });
     const b = await seedWorkflow(dev.scope, { name: 'B', tags: ['news'], steps: [{ type: 'push' }] });
     await seedWorkflow(dev.scope, { name: 'Vital', steps: [{ type: 'sms' }], userPreferences: critical });
     const subscriberId = `novu-${randomUUID()}`;
-    const novu = new Novu({ applicationIdentifier: dev.applicationIdentifier, subscriber: { subscriberId }, apiUrl: api.url, useCache: false } as ConstructorParameters<typeof Novu>[0]);
+    const novu = new Novu({
+      applicationIdentifier: dev.applicationIdentifier,
+      subscriber: { subscriberId },
+      apiUrl: api.url,
+      useCache: false,
+    } as ConstructorParameters<typeof Novu>[0]);
     const listed = async (args: Parameters<Novu['preferences']['list']>[0] = {}) => {
       const { data, error } = await novu.preferences.list(args);
       expect(error).toBeUndefined();
@@ -415,10 +490,20 @@ describe('through @novu/js', () => {
       ['template', 'B', true, { push: true }],
     ]);
     expect(all[0]!.schedule.isEnabled).toBe(false);
-    expect(all[1]!.workflow).toEqual({ id: a._id, identifier: a.workflowId, name: 'A', critical: false, tags: ['billing'], severity: 'high' });
+    expect(all[1]!.workflow).toEqual({
+      id: a._id,
+      identifier: a.workflowId,
+      name: 'A',
+      critical: false,
+      tags: ['billing'],
+      severity: 'high',
+    });
     expect((await listed({ tags: ['news', 'nope'] })).map((p) => p.workflow?.name)).toEqual([undefined, 'B']);
     expect((await listed({ severity: SeverityLevelEnum.HIGH })).map((p) => p.workflow?.name)).toEqual([undefined, 'A']);
-    expect((await listed({ severity: [SeverityLevelEnum.NONE, SeverityLevelEnum.LOW] })).map((p) => p.workflow?.name)).toEqual([undefined, 'B']);
+    expect((await listed({ severity: [SeverityLevelEnum.NONE, SeverityLevelEnum.LOW] })).map((p) => p.workflow?.name)).toEqual([
+      undefined,
+      'B',
+    ]);
     expect((await listed({ criticality: WorkflowCriticalityEnum.CRITICAL })).map((p) => p.workflow?.name)).toEqual([undefined, 'Vital']);
 
     // One workflow, from its Preference (the client sends workflow.id), then by identifier.
@@ -456,6 +541,8 @@ describe('through @novu/js', () => {
     const vital = (await listed({ criticality: WorkflowCriticalityEnum.CRITICAL }))[1]!;
     const refused = await vital.update({ channels: { sms: false } });
     expect((refused.error?.originalError as { status?: number }).status).toBe(400);
-    expect(String((refused.error?.originalError as Error).message)).toContain(`Critical workflow with id: ${vital.workflow!.id} can not be updated`);
+    expect(String((refused.error?.originalError as Error).message)).toContain(
+      `Critical workflow with id: ${vital.workflow!.id} can not be updated`,
+    );
   });
 });

@@ -25,12 +25,31 @@ afterEach(() => {
 });
 
 const novuFor = (subscriber: string | Record<string, unknown>, extra: Record<string, unknown> = {}, target: TestEnv = env) =>
-  new Novu({ applicationIdentifier: target.applicationIdentifier, subscriber: typeof subscriber === 'string' ? { subscriberId: subscriber } : subscriber, apiUrl: api.url, ...extra } as ConstructorParameters<typeof Novu>[0]);
+  new Novu({
+    applicationIdentifier: target.applicationIdentifier,
+    subscriber: typeof subscriber === 'string' ? { subscriberId: subscriber } : subscriber,
+    apiUrl: api.url,
+    ...extra,
+  } as ConstructorParameters<typeof Novu>[0]);
 
-const inAppStep = (controls: Record<string, unknown>) => ({ name: 'Inbox', stepId: `inbox-${rand()}`, type: 'in_app', controlValues: controls });
+const inAppStep = (controls: Record<string, unknown>) => ({
+  name: 'Inbox',
+  stepId: `inbox-${rand()}`,
+  type: 'in_app',
+  controlValues: controls,
+});
 
 /** A workflow of one in-app step, its tags and severity; triggered `count` times to a new subscriber. */
-async function inboxWith(count: number, options: { tags?: string[]; severity?: string; controls?: Record<string, unknown>; payload?: (i: number) => Record<string, unknown>; subscriberId?: string } = {}) {
+async function inboxWith(
+  count: number,
+  options: {
+    tags?: string[];
+    severity?: string;
+    controls?: Record<string, unknown>;
+    payload?: (i: number) => Record<string, unknown>;
+    subscriberId?: string;
+  } = {},
+) {
   const workflowId = await createWorkflow(
     env.client,
     [inAppStep({ subject: 'Hello', body: 'Message {{payload.n}}', ...options.controls })],
@@ -72,11 +91,17 @@ describe('session', () => {
     expect(stored.body).toMatchObject({ subscriberId, firstName: 'Ada', timezone: 'Europe/Berlin' });
 
     // Unsigned, an existing subscriber's profile is not changed by what a page claims.
-    const again = await apiClient(api.url).post('/v1/inbox/session', { applicationIdentifier: env.applicationIdentifier, subscriber: { subscriberId, firstName: 'Mallory' } });
+    const again = await apiClient(api.url).post('/v1/inbox/session', {
+      applicationIdentifier: env.applicationIdentifier,
+      subscriber: { subscriberId, firstName: 'Mallory' },
+    });
     expect(again.status).toBe(201);
     expect((await env.client.get(`/v2/subscribers/${subscriberId}`)).body.firstName).toBe('Ada');
     // The production environment is not in development mode.
-    const prod = await apiClient(api.url).post('/v1/inbox/session', { applicationIdentifier: org.prod.applicationIdentifier, subscriber: subscriberId });
+    const prod = await apiClient(api.url).post('/v1/inbox/session', {
+      applicationIdentifier: org.prod.applicationIdentifier,
+      subscriber: subscriberId,
+    });
     expect(prod.body.data.isDevelopmentMode).toBe(false);
   });
 
@@ -87,7 +112,9 @@ describe('session', () => {
     expect(unknown.body.message).toBe('Please provide a valid application identifier');
     expect((await open({ applicationIdentifier: env.applicationIdentifier })).status).toBe(422);
     expect((await open({ subscriber: 'x' })).status).toBe(422);
-    expect((await open({ applicationIdentifier: env.applicationIdentifier, subscriber: { subscriberId: 'x', email: 'not an email' } })).status).toBe(422);
+    expect(
+      (await open({ applicationIdentifier: env.applicationIdentifier, subscriber: { subscriberId: 'x', email: 'not an email' } })).status,
+    ).toBe(422);
     // A token that is not one of ours opens nothing.
     const forged = await apiClient(api.url, { bearer: 'eyJhbGciOiJIUzI1NiJ9.e30.x' }).get('/v1/inbox/notifications');
     expect(forged.status).toBe(401);
@@ -104,7 +131,8 @@ describe('session', () => {
     const inApp = integrations.find((i) => i.channel === 'in_app' && i._environmentId === target.id)!;
     expect((await target.client.put(`/v1/integrations/${inApp._id}`, { credentials: { hmac: true } })).status).toBe(200);
     const hash = (message: string, key = target.apiKey) => createHmac('sha256', key).update(message).digest('hex');
-    const open = (body: Record<string, unknown>) => apiClient(api.url).post('/v1/inbox/session', { applicationIdentifier: target.applicationIdentifier, ...body });
+    const open = (body: Record<string, unknown>) =>
+      apiClient(api.url).post('/v1/inbox/session', { applicationIdentifier: target.applicationIdentifier, ...body });
 
     const subscriberId = `hmac-${rand()}`;
     for (const subscriberHash of [undefined, 'deadbeef', hash('someone-else'), hash(subscriberId, org.dev.apiKey)]) {
@@ -118,11 +146,14 @@ describe('session', () => {
     const ok = await open({ subscriber: { subscriberId, firstName: 'Ada' }, subscriberHash: hash(subscriberId) });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     // Signed, the profile is the page's.
-    expect((await open({ subscriber: { subscriberId, firstName: 'Grace' }, subscriberHash: hash(subscriberId).toUpperCase() })).status).toBe(201);
+    expect(
+      (await open({ subscriber: { subscriberId, firstName: 'Grace' }, subscriberHash: hash(subscriberId).toUpperCase() })).status,
+    ).toBe(201);
     expect((await target.client.get(`/v2/subscribers/${subscriberId}`)).body.firstName).toBe('Grace');
 
     const context = { tenant: 'acme', project: { id: 'p1', data: { plan: 'pro' } } };
-    const withContext = (contextHash?: string) => open({ subscriber: subscriberId, subscriberHash: hash(subscriberId), context, ...(contextHash && { contextHash }) });
+    const withContext = (contextHash?: string) =>
+      open({ subscriber: subscriberId, subscriberHash: hash(subscriberId), context, ...(contextHash && { contextHash }) });
     expect((await withContext()).body.message).toBe('Please provide a valid context HMAC hash');
     expect((await withContext(hash(JSON.stringify(context)))).status).toBe(400);
     const signed = await withContext(hash(canonicalize(context)));
@@ -136,13 +167,29 @@ describe('from a browser page', () => {
     const origin = 'https://app.example.com';
     const preflight = await fetch(`${api.url}/v1/inbox/notifications/count`, {
       method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,novu-api-version,novu-client-version' },
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,novu-api-version,novu-client-version',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     const allowed = preflight.headers.get('access-control-allow-headers')!.toLowerCase().split(',');
-    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type', 'novu-api-version', 'novu-client-version', 'novu-application-identifier', 'novu-user-agent', 'user-agent']));
-    expect(preflight.headers.get('access-control-allow-methods')!.split(',')).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS']));
+    expect(allowed).toEqual(
+      expect.arrayContaining([
+        'authorization',
+        'content-type',
+        'novu-api-version',
+        'novu-client-version',
+        'novu-application-identifier',
+        'novu-user-agent',
+        'user-agent',
+      ]),
+    );
+    expect(preflight.headers.get('access-control-allow-methods')!.split(',')).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS']),
+    );
 
     const session = await fetch(`${api.url}/v1/inbox/session`, {
       method: 'POST',
@@ -198,7 +245,14 @@ describe('notifications through @novu/js', () => {
     expect(rest.notifications.map((x) => x.body)).toEqual(['Message 0']);
     expect(rest.hasMore).toBe(false);
 
-    const { data: counts } = await novu.notifications.count({ filters: [{ read: false, archived: false, snoozed: false, severity: 'high' }, { read: false, archived: false, snoozed: false, severity: 'low' }, { tags: ['billing'] }, { tags: ['other'] }] } as never);
+    const { data: counts } = await novu.notifications.count({
+      filters: [
+        { read: false, archived: false, snoozed: false, severity: 'high' },
+        { read: false, archived: false, snoozed: false, severity: 'low' },
+        { tags: ['billing'] },
+        { tags: ['other'] },
+      ],
+    } as never);
     expect((counts as unknown as { counts: { count: number; filter: unknown }[] }).counts).toEqual([
       { count: 3, filter: { read: false, archived: false, snoozed: false, severity: 'high' } },
       { count: 0, filter: { read: false, archived: false, snoozed: false, severity: 'low' } },
@@ -209,10 +263,17 @@ describe('notifications through @novu/js', () => {
 
   it('filters by tags (any, and groups), data, severity, read, seen and creation time', async () => {
     const subscriberId = `filters-${rand()}`;
-    await inboxWith(2, { subscriberId, tags: ['a', 'x'], severity: 'low', payload: (i) => ({ team: i === 0 ? 'red' : 'blue' }), controls: { data: { team: '{{payload.team}}', nested: { level: 'deep' } } } });
+    await inboxWith(2, {
+      subscriberId,
+      tags: ['a', 'x'],
+      severity: 'low',
+      payload: (i) => ({ team: i === 0 ? 'red' : 'blue' }),
+      controls: { data: { team: '{{payload.team}}', nested: { level: 'deep' } } },
+    });
     await inboxWith(1, { subscriberId, tags: ['b'], severity: 'medium' });
     const novu = novuFor(subscriberId);
-    const bodies = async (args: Record<string, unknown>) => (await listed(novu, args)).notifications.map((n) => `${n.tags?.join('')}:${n.body}`);
+    const bodies = async (args: Record<string, unknown>) =>
+      (await listed(novu, args)).notifications.map((n) => `${n.tags?.join('')}:${n.body}`);
 
     expect(await bodies({ tags: ['a', 'b'] })).toHaveLength(3);
     expect(await bodies({ tags: { and: [{ or: ['a'] }, { or: ['x'] }] } })).toEqual(['ax:Message 1', 'ax:Message 0']);
@@ -227,13 +288,17 @@ describe('notifications through @novu/js', () => {
     expect(await bodies({ createdGte: Date.now() + 60_000 })).toEqual([]);
     expect(await bodies({ createdLte: Date.now() + 60_000 })).toHaveLength(3);
 
-    const refused = await apiClient(api.url, { bearer: (await inboxClient(api.url, env, subscriberId)).token }).get('/v1/inbox/notifications?read=false&archived=true');
+    const refused = await apiClient(api.url, { bearer: (await inboxClient(api.url, env, subscriberId)).token }).get(
+      '/v1/inbox/notifications?read=false&archived=true',
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Filtering for unread and archived notifications is not supported.');
   });
 
   it('reads, archives, snoozes and acts on a notification, and the API-key routes see the same state', async () => {
-    const { subscriberId } = await inboxWith(1, { controls: { primaryAction: { label: 'Accept' }, secondaryAction: { label: 'Decline' } } });
+    const { subscriberId } = await inboxWith(1, {
+      controls: { primaryAction: { label: 'Accept' }, secondaryAction: { label: 'Decline' } },
+    });
     const novu = novuFor(subscriberId);
     const [n] = (await listed(novu)).notifications;
     const stored = async () => (await messagesOf(env.client, subscriberId))[0];
@@ -255,7 +320,11 @@ describe('notifications through @novu/js', () => {
     expect((await stored()).archivedAt).toBeUndefined();
 
     const completed = await n!.completePrimary();
-    expect(completed.data).toMatchObject({ isRead: true, primaryAction: { label: 'Accept', isCompleted: true }, secondaryAction: { isCompleted: false } });
+    expect(completed.data).toMatchObject({
+      isRead: true,
+      primaryAction: { label: 'Accept', isCompleted: true },
+      secondaryAction: { isCompleted: false },
+    });
     expect((await stored()).cta.action).toMatchObject({ status: 'done', result: { type: 'primary' } });
     const reverted = await n!.revertPrimary();
     expect(reverted.data?.primaryAction?.isCompleted).toBe(false);
@@ -307,13 +376,17 @@ describe('notifications through @novu/js', () => {
     // Both sessions mark every message, each in another order, all at once.
     const answers = await Promise.all(
       sessions.flatMap((session, s) =>
-        ids.flatMap((id, i) => actions.map((_, a) => session.patch(`/v1/inbox/notifications/${id}/${actions[(a + s + i) % actions.length]}`))),
+        ids.flatMap((id, i) =>
+          actions.map((_, a) => session.patch(`/v1/inbox/notifications/${id}/${actions[(a + s + i) % actions.length]}`)),
+        ),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     const messages = await messagesOf(env.client, subscriberId);
     const unread = messages.filter((m) => !m.read && !m.archived && !m.snoozedUntil).length;
-    const { data } = await novu.notifications.count({ filters: [{ read: false, archived: false, snoozed: false, severity: 'medium' }, { read: false }, { archived: true }] } as never);
+    const { data } = await novu.notifications.count({
+      filters: [{ read: false, archived: false, snoozed: false, severity: 'medium' }, { read: false }, { archived: true }],
+    } as never);
     const counts = (data as unknown as { counts: { count: number }[] }).counts.map((c) => c.count);
     expect(counts).toEqual([unread, unread, messages.filter((m) => m.archived).length]);
     // The unread list says the same as the counts.
@@ -325,7 +398,10 @@ describe('notifications through @novu/js', () => {
     await inboxWith(2, { subscriberId, tags: ['alpha'] });
     await inboxWith(1, { subscriberId, tags: ['beta'] });
     const novu = novuFor(subscriberId);
-    const state = async () => (await listed(novu, { limit: 10, archived: false })).notifications.map((n) => `${n.tags?.[0]}:${n.isSeen ? 'seen' : 'unseen'}:${n.isRead ? 'read' : 'unread'}`).sort();
+    const state = async () =>
+      (await listed(novu, { limit: 10, archived: false })).notifications
+        .map((n) => `${n.tags?.[0]}:${n.isSeen ? 'seen' : 'unseen'}:${n.isRead ? 'read' : 'unread'}`)
+        .sort();
 
     expect((await novu.notifications.seenAll({ tags: ['beta'] } as never)).error).toBeUndefined();
     expect(await state()).toEqual(['alpha:unseen:unread', 'alpha:unseen:unread', 'beta:seen:unread']);
@@ -363,10 +439,14 @@ describe('notifications through @novu/js', () => {
     const session = await inboxClient(api.url, env, subscriberId);
     expect((await env.client.delete(`/v2/subscribers/${subscriberId}`)).status).toBe(200);
     expect((await env.client.post('/v2/subscribers', { subscriberId })).status).toBe(201);
-    await trigger(env.client, (await createWorkflow(env.client, [inAppStep({ body: 'For the new one' })])), subscriberId);
+    await trigger(env.client, await createWorkflow(env.client, [inAppStep({ body: 'For the new one' })]), subscriberId);
     await vi.waitFor(async () => expect(await messagesOf(env.client, subscriberId)).toHaveLength(1), WAIT);
     const count = `/v1/inbox/notifications/count?filters=${encodeURIComponent(JSON.stringify([{ read: false }]))}`;
-    for (const res of [await session.get('/v1/inbox/notifications'), await session.get(count), await session.post('/v1/inbox/notifications/read', {})]) {
+    for (const res of [
+      await session.get('/v1/inbox/notifications'),
+      await session.get(count),
+      await session.post('/v1/inbox/notifications/read', {}),
+    ]) {
       expect(res.status, JSON.stringify(res.body)).toBe(404);
     }
     expect((await messagesOf(env.client, subscriberId))[0].read).toBe(false);

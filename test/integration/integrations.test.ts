@@ -466,7 +466,12 @@ describe('PUT /v1/integrations/{integrationId}', () => {
     });
 
     const conditions = [
-      { isNegated: true, type: 'GROUP', value: 'OR', children: [{ field: 'plan', value: 'free', operator: 'NOT_EQUAL', on: 'subscriber' }] },
+      {
+        isNegated: true,
+        type: 'GROUP',
+        value: 'OR',
+        children: [{ field: 'plan', value: 'free', operator: 'NOT_EQUAL', on: 'subscriber' }],
+      },
     ];
     const res = await updateIntegration(org.dev.client, created._id, {
       conditions,
@@ -520,7 +525,9 @@ describe('PUT /v1/integrations/{integrationId}', () => {
     const c = await createSendgrid(org.dev.client, { identifier: 'ident-b' });
     expect(c.identifier).toBe('ident-b');
     // And the new one is taken.
-    expect((await org.dev.client.post('/v1/integrations', { providerId: 'mailjet', channel: 'email', identifier: 'ident-a2' })).status).toBe(409);
+    expect(
+      (await org.dev.client.post('/v1/integrations', { providerId: 'mailjet', channel: 'email', identifier: 'ident-a2' })).status,
+    ).toBe(409);
 
     // Keeping its own identifier is not a conflict.
     expect((await updateIntegration(org.dev.client, a._id, { identifier: 'ident-a2', name: 'Same' })).status).toBe(200);
@@ -705,7 +712,9 @@ describe('PUT /v1/integrations/{integrationId}', () => {
       await updateIntegration(org.dev.client, primary._id, { active: false });
 
       const results = await Promise.all(
-        [1, 2, 3, 4].map(() => org.dev.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials: SENDGRID, active: true })),
+        [1, 2, 3, 4].map(() =>
+          org.dev.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials: SENDGRID, active: true }),
+        ),
       );
       expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
       const order = await channelOrder(org.dev.client, org.dev.id);

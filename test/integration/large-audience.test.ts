@@ -27,7 +27,6 @@ beforeAll(async () => {
 afterAll(() => f?.stop());
 afterEach(() => resetFaults());
 
-
 /** An in-app workflow (the events consumer delivers it itself, segment by segment). */
 async function inAppWorkflow(): Promise<string> {
   const workflowId = `wf-${rand()}`;
@@ -42,8 +41,16 @@ async function topicOf(subscriberIds: string[], known: Map<string, Subscriber> =
   const key = `topic-${rand()}`;
   const res = await f.client.post('/v2/topics', { key, name: key });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  for (const made of await seedSubscribers(f.scope, subscriberIds.filter((id) => !known.has(id)))) known.set(made.subscriberId, made);
-  await seedTopicSubscriptions(f.scope, { _id: res.body._id, key }, subscriberIds.map((id) => known.get(id)!));
+  for (const made of await seedSubscribers(
+    f.scope,
+    subscriberIds.filter((id) => !known.has(id)),
+  ))
+    known.set(made.subscriberId, made);
+  await seedTopicSubscriptions(
+    f.scope,
+    { _id: res.body._id, key },
+    subscriberIds.map((id) => known.get(id)!),
+  );
   return key;
 }
 
@@ -57,83 +64,108 @@ async function triggerTo(workflowId: string, to: unknown[], extra: Record<string
 /** How many notifications and in-app messages each subscriber has in the run. */
 function perSubscriber({ notifications, messages }: TableContents): { notifications: Map<string, number>; messages: Map<string, number> } {
   const count = (ids: string[]) => ids.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<string, number>());
-  return { notifications: count(notifications.map((n) => n.subscriberId)), messages: count(messages.filter((m) => m.channel === 'in_app').map((m) => m.subscriberId)) };
+  return {
+    notifications: count(notifications.map((n) => n.subscriberId)),
+    messages: count(messages.filter((m) => m.channel === 'in_app').map((m) => m.subscriberId)),
+  };
 }
 
 const ids = (prefix: string, n: number, from = 0) => Array.from({ length: n }, (_, i) => `${prefix}-${from + i}`);
 
 describe('a trigger to a large topic', () => {
-  it('delivers exactly one message to each of 3,000 members while messages arrive twice and consumers die between writes', async () => {
-    const prefix = rand();
-    const members = ids(prefix, 3_000);
-    const topicKey = await topicOf(members);
-    const workflowId = await inAppWorkflow();
-    faults.duplicates = true;
-    // Per write: a batch of ten segments makes about 2,000 writes, so about half the batches die
-    // somewhere (the walk's too). Spared from the fourth receive on: what is tested is recovery,
-    // not the dead-letter queue.
-    faults.crash = { probability: 0.0003, when: 'either', throughReceive: 3 };
-    const transactionId = await triggerTo(workflowId, [{ type: 'Topic', topicKey }]);
-    await drained(f.queueUrls, DRAIN_MS);
+  it(
+    'delivers exactly one message to each of 3,000 members while messages arrive twice and consumers die between writes',
+    async () => {
+      const prefix = rand();
+      const members = ids(prefix, 3_000);
+      const topicKey = await topicOf(members);
+      const workflowId = await inAppWorkflow();
+      faults.duplicates = true;
+      // Per write: a batch of ten segments makes about 2,000 writes, so about half the batches die
+      // somewhere (the walk's too). Spared from the fourth receive on: what is tested is recovery,
+      // not the dead-letter queue.
+      faults.crash = { probability: 0.0003, when: 'either', throughReceive: 3 };
+      const transactionId = await triggerTo(workflowId, [{ type: 'Topic', topicKey }]);
+      await drained(f.queueUrls, DRAIN_MS);
 
-    const run = await readRun(workflowId);
-    const { notifications, messages } = perSubscriber(run);
-    expect(notifications.size).toBe(members.length);
-    expect(messages.size).toBe(members.length);
-    expect([...notifications.values()].every((n) => n === 1)).toBe(true);
-    expect([...messages.values()].every((n) => n === 1)).toBe(true);
-    expect(run.notifications.every((n) => n.jobs.every((j) => j.status === 'completed'))).toBe(true);
-    // The faults did happen: segments were handed out twice, and invocations died.
-    expect(faultCounts.concurrentDuplicates + faultCounts.laterDuplicates).toBeGreaterThan(0);
-    expect(faultCounts.crashesBeforeWrite + faultCounts.crashesAfterWrite).toBeGreaterThan(0);
-    expect(await f.deadLetters([{ transactionId }])).toEqual([]);
-  }, DRAIN_MS + 60_000);
+      const run = await readRun(workflowId);
+      const { notifications, messages } = perSubscriber(run);
+      expect(notifications.size).toBe(members.length);
+      expect(messages.size).toBe(members.length);
+      expect([...notifications.values()].every((n) => n === 1)).toBe(true);
+      expect([...messages.values()].every((n) => n === 1)).toBe(true);
+      expect(run.notifications.every((n) => n.jobs.every((j) => j.status === 'completed'))).toBe(true);
+      // The faults did happen: segments were handed out twice, and invocations died.
+      expect(faultCounts.concurrentDuplicates + faultCounts.laterDuplicates).toBeGreaterThan(0);
+      expect(faultCounts.crashesBeforeWrite + faultCounts.crashesAfterWrite).toBeGreaterThan(0);
+      expect(await f.deadLetters([{ transactionId }])).toEqual([]);
+    },
+    DRAIN_MS + 60_000,
+  );
 
-  it('gives a subscriber in two topics of one trigger one message, and the actor and excluded members none', async () => {
-    const prefix = rand();
-    const known = new Map<string, Subscriber>();
-    // Two topics of several segments each, sharing 150 members.
-    const first = await topicOf(ids(prefix, 2 * SEGMENT_SIZE + 50), known);
-    const second = await topicOf(ids(prefix, 2 * SEGMENT_SIZE + 50, 2 * SEGMENT_SIZE + 50 - 150), known);
-    const everyone = [...known.keys()];
-    const [actor, excluded] = [`${prefix}-3`, `${prefix}-${2 * SEGMENT_SIZE + 10}`];
-    const workflowId = await inAppWorkflow();
-    faults.duplicates = true;
-    await triggerTo(workflowId, [{ type: 'Topic', topicKey: first }, { type: 'Topic', topicKey: second, exclude: [excluded] }], { actor });
-    await drained(f.queueUrls, DRAIN_MS);
+  it(
+    'gives a subscriber in two topics of one trigger one message, and the actor and excluded members none',
+    async () => {
+      const prefix = rand();
+      const known = new Map<string, Subscriber>();
+      // Two topics of several segments each, sharing 150 members.
+      const first = await topicOf(ids(prefix, 2 * SEGMENT_SIZE + 50), known);
+      const second = await topicOf(ids(prefix, 2 * SEGMENT_SIZE + 50, 2 * SEGMENT_SIZE + 50 - 150), known);
+      const everyone = [...known.keys()];
+      const [actor, excluded] = [`${prefix}-3`, `${prefix}-${2 * SEGMENT_SIZE + 10}`];
+      const workflowId = await inAppWorkflow();
+      faults.duplicates = true;
+      await triggerTo(
+        workflowId,
+        [
+          { type: 'Topic', topicKey: first },
+          { type: 'Topic', topicKey: second, exclude: [excluded] },
+        ],
+        { actor },
+      );
+      await drained(f.queueUrls, DRAIN_MS);
 
-    const { notifications, messages } = perSubscriber(await readRun(workflowId));
-    // The excluded member is in both topics: `exclude` of one topic leaves them out of the trigger.
-    const expected = everyone.filter((id) => id !== actor && id !== excluded).sort();
-    expect([...messages.keys()].sort()).toEqual(expected);
-    expect([...notifications.keys()].sort()).toEqual(expected);
-    expect([...messages.values()].every((n) => n === 1)).toBe(true);
-  }, DRAIN_MS + 60_000);
+      const { notifications, messages } = perSubscriber(await readRun(workflowId));
+      // The excluded member is in both topics: `exclude` of one topic leaves them out of the trigger.
+      const expected = everyone.filter((id) => id !== actor && id !== excluded).sort();
+      expect([...messages.keys()].sort()).toEqual(expected);
+      expect([...notifications.keys()].sort()).toEqual(expected);
+      expect([...messages.values()].every((n) => n === 1)).toBe(true);
+    },
+    DRAIN_MS + 60_000,
+  );
 
-  it('stops the segments not yet run when the trigger is canceled during the fan-out', async () => {
-    const prefix = rand();
-    const members = ids(prefix, 5_000);
-    const topicKey = await topicOf(members);
-    const workflowId = await inAppWorkflow();
-    const transactionId = await triggerTo(workflowId, [{ type: 'Topic', topicKey }]);
-    // Canceled once the first members have their message.
-    await vi.waitFor(async () => {
-      const res = await f.client.get(`/v1/notifications?transactionId=${transactionId}&limit=1`);
-      expect(res.body.data.length).toBeGreaterThan(0);
-    }, { timeout: 60_000, interval: 50 });
-    const canceled = await f.client.delete(`/v1/events/trigger/${transactionId}`);
-    expect(canceled.status).toBe(200);
-    await drained(f.queueUrls, DRAIN_MS);
+  it(
+    'stops the segments not yet run when the trigger is canceled during the fan-out',
+    async () => {
+      const prefix = rand();
+      const members = ids(prefix, 5_000);
+      const topicKey = await topicOf(members);
+      const workflowId = await inAppWorkflow();
+      const transactionId = await triggerTo(workflowId, [{ type: 'Topic', topicKey }]);
+      // Canceled once the first members have their message.
+      await vi.waitFor(
+        async () => {
+          const res = await f.client.get(`/v1/notifications?transactionId=${transactionId}&limit=1`);
+          expect(res.body.data.length).toBeGreaterThan(0);
+        },
+        { timeout: 60_000, interval: 50 },
+      );
+      const canceled = await f.client.delete(`/v1/events/trigger/${transactionId}`);
+      expect(canceled.status).toBe(200);
+      await drained(f.queueUrls, DRAIN_MS);
 
-    const run = await readRun(workflowId);
-    const { notifications, messages } = perSubscriber(run);
-    // Some were reached before the cancel; the rest of the audience never was.
-    expect(notifications.size).toBeGreaterThan(0);
-    expect(notifications.size).toBeLessThan(members.length);
-    expect([...messages.values()].every((n) => n === 1)).toBe(true);
-    // Nothing is left waiting: every job made ran or was canceled.
-    expect(run.notifications.flatMap((n) => n.jobs.map((j) => j.status)).every((s) => s === 'completed' || s === 'canceled')).toBe(true);
-    // What is canceled stays so: a second look after the queues are empty finds the same.
-    expect((await readRun(workflowId)).notifications).toHaveLength(run.notifications.length);
-  }, DRAIN_MS + 60_000);
+      const run = await readRun(workflowId);
+      const { notifications, messages } = perSubscriber(run);
+      // Some were reached before the cancel; the rest of the audience never was.
+      expect(notifications.size).toBeGreaterThan(0);
+      expect(notifications.size).toBeLessThan(members.length);
+      expect([...messages.values()].every((n) => n === 1)).toBe(true);
+      // Nothing is left waiting: every job made ran or was canceled.
+      expect(run.notifications.flatMap((n) => n.jobs.map((j) => j.status)).every((s) => s === 'completed' || s === 'canceled')).toBe(true);
+      // What is canceled stays so: a second look after the queues are empty finds the same.
+      expect((await readRun(workflowId)).notifications).toHaveLength(run.notifications.length);
+    },
+    DRAIN_MS + 60_000,
+  );
 });

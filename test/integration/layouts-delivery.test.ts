@@ -3,7 +3,14 @@ import { EMPTY_LAYOUT_DOCUMENT } from '#lib/layouts/model.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { primarySmtpIntegration } from '../support/smtp-integration.ts';
-import { createEnvironmentWithoutLayouts, createTestOrg, startTestApi, type ApiClient, type TestEnv, type TestOrg } from '../support/api.ts';
+import {
+  createEnvironmentWithoutLayouts,
+  createTestOrg,
+  startTestApi,
+  type ApiClient,
+  type TestEnv,
+  type TestOrg,
+} from '../support/api.ts';
 import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 import { startFakeSmtp, type FakeSmtp } from '../support/provider-servers.ts';
 import { HTML_VECTORS, URL_VECTORS, dangersIn } from '../support/xss.ts';
@@ -28,7 +35,8 @@ afterAll(async () => {
   await Promise.all([api?.close(), smtp?.close()]);
 });
 
-const BRAND = '<html><body><header>Hello {{subscriber.firstName}}</header><main>{{ content }}</main><footer>{{context.tenant.id}}</footer></body></html>';
+const BRAND =
+  '<html><body><header>Hello {{subscriber.firstName}}</header><main>{{ content }}</main><footer>{{context.tenant.id}}</footer></body></html>';
 const OTHER = '<html><body><aside>Other layout</aside>{{content}}</body></html>';
 
 async function layout(client: ApiClient, layoutId: string, body: string): Promise<void> {
@@ -50,7 +58,12 @@ const mailStep = (controls: Record<string, unknown> = {}) => ({
 async function send(client: ApiClient, workflowId: string, extra: Record<string, unknown> = {}, profile: Record<string, unknown> = {}) {
   const subscriberId = `sub-${rand()}`;
   const email = `${subscriberId}@example.test`;
-  const txid = await triggerWith(client, { name: workflowId, to: { subscriberId, email, firstName: '<b>Ada</b>', ...profile }, payload: { id: 42 }, ...extra });
+  const txid = await triggerWith(client, {
+    name: workflowId,
+    to: { subscriberId, email, firstName: '<b>Ada</b>', ...profile },
+    payload: { id: 42 },
+    ...extra,
+  });
   const job = (await settledOne(client, txid)).jobs[0];
   const received = smtp.received.find((r) => r.envelope.to.includes(email));
   return { job, html: received && String(received.mail.html), $: received && load(String(received.mail.html)) };
@@ -64,7 +77,10 @@ describe('the layout an email is sent in', () => {
     const first = await send(dev.client, workflowId);
     expect(first.job.status).toBe('completed');
     expect(details(first.job)).toContainEqual(['Layout selected', 'Success']);
-    expect(JSON.parse(first.job.executionDetails.find((d: any) => d.detail === 'Layout selected').raw)).toEqual({ name: 'Default layout', layoutId: 'default-layout' });
+    expect(JSON.parse(first.job.executionDetails.find((d: any) => d.detail === 'Layout selected').raw)).toEqual({
+      name: 'Default layout',
+      layoutId: 'default-layout',
+    });
     // The provisioned default is the layout emails were sent in before: the body centred, CSS inlined.
     expect(first.$!('.email-layout .email-content p.body').text()).toBe('Order 42');
     expect(first.$!('.email-content').attr('style')).toContain('max-width: 600px');
@@ -84,7 +100,10 @@ describe('the layout an email is sent in', () => {
     const workflowId = await createWorkflow(dev.client, [mailStep({ layoutId: 'brand' })]);
     const { job, $ } = await send(dev.client, workflowId, { context: { tenant: 'acme' } });
     expect(job.status).toBe('completed');
-    expect(JSON.parse(job.executionDetails.find((d: any) => d.detail === 'Layout selected').raw)).toEqual({ name: 'brand', layoutId: 'brand' });
+    expect(JSON.parse(job.executionDetails.find((d: any) => d.detail === 'Layout selected').raw)).toEqual({
+      name: 'brand',
+      layoutId: 'brand',
+    });
     expect($!('header').text()).toBe('Hello <b>Ada</b>');
     expect($!('header b')).toHaveLength(0);
     expect($!('main p.body').text()).toBe('Order 42');
@@ -104,9 +123,13 @@ describe('the layout an email is sent in', () => {
     await layout(dev.client, 'other', OTHER);
     await layout(dev.client, 'brand-2', BRAND);
     const workflowId = await createWorkflow(dev.client, [mailStep({ layoutId: 'brand-2' })]);
-    const byStep = await send(dev.client, workflowId, { overrides: { steps: { mail: { layoutId: 'other' } }, channels: { email: { layoutId: null } } } });
+    const byStep = await send(dev.client, workflowId, {
+      overrides: { steps: { mail: { layoutId: 'other' } }, channels: { email: { layoutId: null } } },
+    });
     expect(byStep.$!('aside').text()).toBe('Other layout');
-    const byChannel = await send(dev.client, workflowId, { overrides: { channels: { email: { layoutId: null } }, layoutIdentifier: 'other' } });
+    const byChannel = await send(dev.client, workflowId, {
+      overrides: { channels: { email: { layoutId: null } }, layoutIdentifier: 'other' },
+    });
     expect(byChannel.html!.trim()).toBe('<p class="body">Order 42</p>');
     const byIdentifier = await send(dev.client, workflowId, { overrides: { layoutIdentifier: 'other' } });
     expect(byIdentifier.$!('aside').text()).toBe('Other layout');
@@ -124,19 +147,30 @@ describe('the layout an email is sent in', () => {
     expect(details(byStep.job)).toContainEqual(['Layout not found', 'Failed']);
     expect(byStep.html).toBeUndefined();
 
-    const byOverride = await send(dev.client, await createWorkflow(dev.client, [mailStep()]), { overrides: { layoutIdentifier: 'nowhere' } });
+    const byOverride = await send(dev.client, await createWorkflow(dev.client, [mailStep()]), {
+      overrides: { layoutIdentifier: 'nowhere' },
+    });
     expect(byOverride.job.status).toBe('failed');
-    expect(JSON.parse(byOverride.job.executionDetails.find((d: any) => d.detail === 'Layout not found').raw)).toEqual({ layoutId: 'nowhere' });
+    expect(JSON.parse(byOverride.job.executionDetails.find((d: any) => d.detail === 'Layout not found').raw)).toEqual({
+      layoutId: 'nowhere',
+    });
     expect(byOverride.html).toBeUndefined();
   });
 
   it('is sanitized with the body in it, unless the step opts out', async () => {
-    await layout(dev.client, 'risky', '<html><body><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a>{{content}}</body></html>');
+    await layout(
+      dev.client,
+      'risky',
+      '<html><body><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a>{{content}}</body></html>',
+    );
     const safe = await send(dev.client, await createWorkflow(dev.client, [mailStep({ layoutId: 'risky' })]));
     expect(safe.$!('[onerror]')).toHaveLength(0);
     expect(safe.$!('a').attr('href')).toBeUndefined();
     expect(safe.$!('p.body').text()).toBe('Order 42');
-    const raw = await send(dev.client, await createWorkflow(dev.client, [mailStep({ layoutId: 'risky', disableOutputSanitization: true })]));
+    const raw = await send(
+      dev.client,
+      await createWorkflow(dev.client, [mailStep({ layoutId: 'risky', disableOutputSanitization: true })]),
+    );
     expect(raw.$!('img').attr('onerror')).toBe('alert(1)');
   });
 
@@ -179,7 +213,12 @@ const BLOCK_LAYOUT = (() => {
 })();
 
 async function blockLayout(client: ApiClient, layoutId: string, body: string, extra: Record<string, unknown> = {}): Promise<void> {
-  const res = await client.post('/v2/layouts', { layoutId, name: layoutId, ...extra, controlValues: { email: { editorType: 'block', body } } });
+  const res = await client.post('/v2/layouts', {
+    layoutId,
+    name: layoutId,
+    ...extra,
+    controlValues: { email: { editorType: 'block', body } },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
@@ -190,7 +229,12 @@ describe('block layouts', () => {
 
   it('draw an HTML step body in the slot, as HTML, with the layout’s own variables escaped', async () => {
     const workflowId = await createWorkflow(dev.client, [mailStep({ layoutId: 'blocks' })]);
-    const { job, html, $ } = await send(dev.client, workflowId, {}, { lastName: 'Lovelace & <i>co</i>', data: { site: 'https://acme.test/ada' } });
+    const { job, html, $ } = await send(
+      dev.client,
+      workflowId,
+      {},
+      { lastName: 'Lovelace & <i>co</i>', data: { site: 'https://acme.test/ada' } },
+    );
     expect(job.status).toBe('completed');
     expect(documentsIn(html!)).toBe(1);
     expect($!('h2').text()).toBe('Hello <b>Ada</b>');
@@ -199,7 +243,11 @@ describe('block layouts', () => {
     expect($!('p.body').text()).toBe('Order 42');
     expect($!('p p')).toHaveLength(0);
     expect($!('p.body').parent().is('div')).toBe(true);
-    expect($!('a').filter((_, a) => $!(a).text() === 'Your profile').attr('href')).toBe('https://acme.test/ada');
+    expect(
+      $!('a')
+        .filter((_, a) => $!(a).text() === 'Your profile')
+        .attr('href'),
+    ).toBe('https://acme.test/ada');
     expect($!('p').last().text()).toBe('Sent to Lovelace & <i>co</i>');
     expect($!('i')).toHaveLength(0);
     // The EMPTY_LAYOUT's blank paragraphs either side of the slot; the heading's alignment kept.
@@ -209,7 +257,10 @@ describe('block layouts', () => {
   });
 
   it('draw a block step body as a fragment inside the one document', async () => {
-    const body = doc(n('paragraph', {}, [t('Order {{ payload.id }}')]), n('button', { text: 'Track', url: 'https://acme.test/track/{{payload.id}}' }));
+    const body = doc(
+      n('paragraph', {}, [t('Order {{ payload.id }}')]),
+      n('button', { text: 'Track', url: 'https://acme.test/track/{{payload.id}}' }),
+    );
     const workflowId = await createWorkflow(dev.client, [mailStep({ layoutId: 'blocks', body })]);
     const { job, html, $ } = await send(dev.client, workflowId);
     expect(job.status).toBe('completed');
@@ -217,13 +268,19 @@ describe('block layouts', () => {
     expect($!('body')).toHaveLength(1);
     expect($!('h2').text()).toBe('Hello <b>Ada</b>');
     expect($!('p').filter((_, p) => $!(p).text() === 'Order 42')).toHaveLength(1);
-    expect($!('a').filter((_, a) => $!(a).text() === 'Track').attr('href')).toBe('https://acme.test/track/42');
+    expect(
+      $!('a')
+        .filter((_, a) => $!(a).text() === 'Track')
+        .attr('href'),
+    ).toBe('https://acme.test/track/42');
   });
 
   it('neutralise XSS in the subscriber fields the layout shows', async () => {
     const workflowId = await createWorkflow(dev.client, [mailStep({ layoutId: 'blocks' })]);
     const cases = HTML_VECTORS.map(([name, vector], i) => ({ name, vector, url: URL_VECTORS[i % URL_VECTORS.length]![1] }));
-    const sent = await Promise.all(cases.map((c) => send(dev.client, workflowId, {}, { firstName: c.vector, lastName: c.vector, data: { site: c.url } })));
+    const sent = await Promise.all(
+      cases.map((c) => send(dev.client, workflowId, {}, { firstName: c.vector, lastName: c.vector, data: { site: c.url } })),
+    );
     sent.forEach(({ job, html }, i) => {
       expect(job.status, cases[i]!.name).toBe('completed');
       expect(dangersIn(html!), cases[i]!.name).toEqual([]);
@@ -232,7 +289,10 @@ describe('block layouts', () => {
 
   it('honour disableOutputSanitization: the body’s markup is kept as written, the layout’s variables still escaped', async () => {
     const body = '<p class="body" onclick="track()">Order {{payload.id}}</p>';
-    const raw = await send(dev.client, await createWorkflow(dev.client, [mailStep({ layoutId: 'blocks', body, disableOutputSanitization: true })]));
+    const raw = await send(
+      dev.client,
+      await createWorkflow(dev.client, [mailStep({ layoutId: 'blocks', body, disableOutputSanitization: true })]),
+    );
     expect(raw.$!('p.body').attr('onclick')).toBe('track()');
     expect(raw.$!('h2 b')).toHaveLength(0);
     const safe = await send(dev.client, await createWorkflow(dev.client, [mailStep({ layoutId: 'blocks', body })]));
@@ -256,7 +316,10 @@ describe('layout translations', () => {
     const res = await dev.client.post('/v2/translations', { resourceType: 'layout', resourceId: layoutId, locale, content });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
-  const texts = ($: ReturnType<typeof load>) => $('p').map((_, p) => $(p).text()).get();
+  const texts = ($: ReturnType<typeof load>) =>
+    $('p')
+      .map((_, p) => $(p).text())
+      .get();
   const warnings = (job: any) => job.executionDetails.filter((d: any) => d.status === 'Warning').map((d: any) => JSON.parse(d.raw));
 
   beforeAll(async () => {
@@ -281,7 +344,12 @@ describe('layout translations', () => {
 
   it('render a key missing everywhere as the key, with a Warning detail', async () => {
     const html = '<html><body>{{content}}<footer>{{ t.nowhere }}</footer><aside>{{t.footer}}</aside></body></html>';
-    const res = await dev.client.post('/v2/layouts', { layoutId: 'gaps', name: 'Gaps', isTranslationEnabled: true, controlValues: { email: { editorType: 'html', body: html } } });
+    const res = await dev.client.post('/v2/layouts', {
+      layoutId: 'gaps',
+      name: 'Gaps',
+      isTranslationEnabled: true,
+      controlValues: { email: { editorType: 'html', body: html } },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await upsert('gaps', 'en_US', { footer: 'Sent with care' });
     const { job, $ } = await send(dev.client, await createWorkflow(dev.client, [mailStep({ layoutId: 'gaps' })]), {}, { locale: 'fr-FR' });
@@ -295,7 +363,12 @@ describe('layout translations', () => {
   it('are not rendered when the layout does not have translations enabled: {{t.key}} is empty', async () => {
     await blockLayout(dev.client, 'untranslated', TRANSLATED);
     await upsert('untranslated', 'en_US', EN);
-    const { job, $ } = await send(dev.client, await createWorkflow(dev.client, [mailStep({ layoutId: 'untranslated' })]), {}, { lastName: 'Lovelace' });
+    const { job, $ } = await send(
+      dev.client,
+      await createWorkflow(dev.client, [mailStep({ layoutId: 'untranslated' })]),
+      {},
+      { lastName: 'Lovelace' },
+    );
     expect(warnings(job)).toEqual([]);
     expect(texts($!)).toEqual(['Order 42', '\u00a0', '\u00a0', 'Lovelacet.suffix']);
   });

@@ -48,7 +48,10 @@ describe('a typical @novu/node 2.x app against the local stack', () => {
     // Subscribers: identify (create), identify again (update), update, chat credentials.
     const ada = `ada-${rand()}`;
     const bob = `bob-${rand()}`;
-    expect((await novu.subscribers.identify(ada, { firstName: 'Ada', email: 'ada@example.com' })).data.data).toMatchObject({ subscriberId: ada, firstName: 'Ada' });
+    expect((await novu.subscribers.identify(ada, { firstName: 'Ada', email: 'ada@example.com' })).data.data).toMatchObject({
+      subscriberId: ada,
+      firstName: 'Ada',
+    });
     await novu.subscribers.identify(bob, { firstName: 'Bob' });
     await novu.subscribers.identify(ada, { lastName: 'Lovelace' });
     await novu.subscribers.update(ada, { locale: 'en' });
@@ -56,7 +59,12 @@ describe('a typical @novu/node 2.x app against the local stack', () => {
     await novu.subscribers.setCredentials(ada, 'discord', { webhookUrl: 'https://discord.example/hooks/1' });
     const profile = (await novu.subscribers.get(ada)).data.data;
     expect(profile).toMatchObject({ subscriberId: ada, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', locale: 'en' });
-    expect(profile.channels).toEqual([expect.objectContaining({ providerId: 'discord', credentials: expect.objectContaining({ webhookUrl: 'https://discord.example/hooks/1' }) })]);
+    expect(profile.channels).toEqual([
+      expect.objectContaining({
+        providerId: 'discord',
+        credentials: expect.objectContaining({ webhookUrl: 'https://discord.example/hooks/1' }),
+      }),
+    ]);
 
     // A topic of both, a tenant.
     const topicKey = `team-${rand()}`;
@@ -69,14 +77,17 @@ describe('a typical @novu/node 2.x app against the local stack', () => {
     expect((await novu.tenants.get(tenant)).data.data).toMatchObject({ identifier: tenant, name: 'Acme' });
 
     // Bob switches this workflow's in-app channel off.
-    const preference = (await novu.subscribers.updatePreference(bob, workflow._id, { channel: { type: 'in_app' as never, enabled: false } })).data.data;
+    const preference = (
+      await novu.subscribers.updatePreference(bob, workflow._id, { channel: { type: 'in_app' as never, enabled: false } })
+    ).data.data;
     expect(preference.preference.channels.in_app).toBe(false);
 
     // A trigger to Ada (for the tenant), then one to the topic.
     const direct = (await novu.trigger(identifier, { to: { subscriberId: ada }, payload: { comment: 'first' }, tenant })).data.data;
     expect(direct).toMatchObject({ acknowledged: true, status: 'processed' });
     await settled(env.client, direct.transactionId);
-    const toTopic = (await novu.trigger(identifier, { to: [{ type: 'Topic' as never, topicKey }], payload: { comment: 'second' } })).data.data;
+    const toTopic = (await novu.trigger(identifier, { to: [{ type: 'Topic' as never, topicKey }], payload: { comment: 'second' } })).data
+      .data;
     expect(toTopic).toMatchObject({ acknowledged: true, status: 'processed' });
     // One notification per subscriber of the topic.
     await settled(env.client, toTopic.transactionId, 2);

@@ -23,7 +23,20 @@ afterAll(() => api.close());
 const odd = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.constantFrom('', ' ', 'null', 'undefined', '.', '..', 'a.b.c', 'eyJhbGciOiJub25lIn0.e30.', 'eyJhbGciOiJIUzI1NiJ9.e30.x', '\u0000', '%00', '\ud800'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'null',
+    'undefined',
+    '.',
+    '..',
+    'a.b.c',
+    'eyJhbGciOiJub25lIn0.e30.',
+    'eyJhbGciOiJIUzI1NiJ9.e30.x',
+    '\u0000',
+    '%00',
+    '\ud800',
+  ),
   fc.tuple(fc.base64String(), fc.base64String(), fc.base64String()).map((parts) => parts.join('.')),
 );
 
@@ -57,8 +70,12 @@ describe('the socket authorizer', () => {
       }),
       { numRuns: 500 },
     );
-    expect(sessionOfSocket({ organizationId: 'o', environmentId: 'e', subscriberId: 's', subscriberDbId: 'd', contextKeys: '[1]' })).toBeUndefined();
-    expect(sessionOfSocket({ organizationId: 'o', environmentId: 'e', subscriberId: 's', subscriberDbId: 'd', contextKeys: '{' })).toBeUndefined();
+    expect(
+      sessionOfSocket({ organizationId: 'o', environmentId: 'e', subscriberId: 's', subscriberDbId: 'd', contextKeys: '[1]' }),
+    ).toBeUndefined();
+    expect(
+      sessionOfSocket({ organizationId: 'o', environmentId: 'e', subscriberId: 's', subscriberDbId: 'd', contextKeys: '{' }),
+    ).toBeUndefined();
   });
 });
 
@@ -82,7 +99,9 @@ describe('the local WebSocket API', () => {
   it('answers only `ping`, whatever else a socket sends, and stays open', async () => {
     const { token } = await subscriberSession(env);
     const socket = await TestSocket.open(withToken(api.socketUrl, token));
-    const frames = fc.sample(fc.oneof(fc.string(), fc.json(), fc.constantFrom('PING', ' ping', 'ping\n', 'pong', '')), 60).filter((f) => f !== 'ping');
+    const frames = fc
+      .sample(fc.oneof(fc.string(), fc.json(), fc.constantFrom('PING', ' ping', 'ping\n', 'pong', '')), 60)
+      .filter((f) => f !== 'ping');
     for (const frame of frames) socket.send(frame);
     socket.ws.send(Buffer.from([0, 1, 2, 255]), { binary: true });
     socket.send('ping');

@@ -50,9 +50,15 @@ function listen(novu: Novu) {
 }
 
 /** The socket opens once the session is there; the connect event says it opened without error. */
-const connected = (got: ReturnType<typeof listen>) => vi.waitFor(() => expect(got.connected.filter((e) => !e.error)).toHaveLength(1), SOCKET_WAIT);
+const connected = (got: ReturnType<typeof listen>) =>
+  vi.waitFor(() => expect(got.connected.filter((e) => !e.error)).toHaveLength(1), SOCKET_WAIT);
 
-const inApp = (body: string, extra: Record<string, unknown> = {}) => ({ name: 'Inbox', stepId: `inbox-${rand()}`, type: 'in_app', controlValues: { body, ...extra } });
+const inApp = (body: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Inbox',
+  stepId: `inbox-${rand()}`,
+  type: 'in_app',
+  controlValues: { body, ...extra },
+});
 
 describe('@novu/js in PartySocket mode', () => {
   it('opens its socket with its own session, gets a triggered notification mapped, then the counts, and its actions’ counts', async () => {

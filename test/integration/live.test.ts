@@ -37,15 +37,22 @@ async function connect(token: string): Promise<TestSocket> {
   return socket;
 }
 
-const refusal = (url: string) => TestSocket.open(url).then(
-  () => 'opened',
-  (error: { status?: number }) => error.status,
-);
+const refusal = (url: string) =>
+  TestSocket.open(url).then(
+    () => 'opened',
+    (error: { status?: number }) => error.status,
+  );
 
-const inApp = (body: string, extra: Record<string, unknown> = {}) => ({ name: 'Inbox', stepId: `inbox-${rand()}`, type: 'in_app', controlValues: { body, ...extra } });
+const inApp = (body: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Inbox',
+  stepId: `inbox-${rand()}`,
+  type: 'in_app',
+  controlValues: { body, ...extra },
+});
 
 /** The connection items of a subscriber, by id (read as the push reads them). */
-const connectionItem = (subscriberId: string, connectionId: string) => getItem(keys.liveConnection(env.scope, subscriberId, connectionId), { consistent: true });
+const connectionItem = (subscriberId: string, connectionId: string) =>
+  getItem(keys.liveConnection(env.scope, subscriberId, connectionId), { consistent: true });
 
 describe('opening a socket', () => {
   it('refuses a missing token (401) and a token that opens nothing (403)', async () => {
@@ -69,7 +76,12 @@ describe('opening a socket', () => {
       return found;
     }, SOCKET_WAIT);
     const item = await connectionItem(session.subscriberId, items[0]!.connectionId);
-    expect(item).toMatchObject({ connectionId: items[0]!.connectionId, contextKeys: ['tenant:acme'], contextKey: 'tenant:acme', subscriberDbId: session.subscriberDbId });
+    expect(item).toMatchObject({
+      connectionId: items[0]!.connectionId,
+      contextKeys: ['tenant:acme'],
+      contextKey: 'tenant:acme',
+      subscriberDbId: session.subscriberDbId,
+    });
     // API Gateway closes a socket after 2 hours: the item goes by then (and a minute's margin).
     expect(item!.ttl).toBeGreaterThanOrEqual(before + 2 * 3600);
     expect(item!.ttl).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 2 * 3600 + 60);
@@ -93,7 +105,12 @@ describe('opening a socket', () => {
 
 describe('what a socket receives', () => {
   it('gets notification_received with the raw message when a trigger stores an in-app message, then the counts', async () => {
-    const wf = await createWorkflow(env.client, [inApp('Hi {{subscriber.firstName}}, {{payload.who}} commented', { subject: 'New comment', primaryAction: { label: 'Open', redirect: { url: '/posts/1' } } })]);
+    const wf = await createWorkflow(env.client, [
+      inApp('Hi {{subscriber.firstName}}, {{payload.who}} commented', {
+        subject: 'New comment',
+        primaryAction: { label: 'Open', redirect: { url: '/posts/1' } },
+      }),
+    ]);
     const { session, token } = await subscriberSession(env);
     const socket = await connect(token);
     const txid = await trigger(env.client, wf, session.subscriberId, { who: 'Bob' });
@@ -118,7 +135,11 @@ describe('what a socket receives', () => {
     expect(message.deliveredAt).toHaveLength(1);
 
     const [unread] = await socket.waitFor('unread_count_changed');
-    expect(unread!.data).toEqual({ unreadCount: 1, counts: { total: 1, severity: { high: 0, medium: 0, low: 0, none: 1 } }, hasMore: false });
+    expect(unread!.data).toEqual({
+      unreadCount: 1,
+      counts: { total: 1, severity: { high: 0, medium: 0, low: 0, none: 1 } },
+      hasMore: false,
+    });
     const [unseen] = await socket.waitFor('unseen_count_changed');
     expect(unseen!.data).toEqual({ unseenCount: 1, hasMore: false });
     // In that order: the message first, then the counts.
@@ -132,7 +153,13 @@ describe('what a socket receives', () => {
     const adaNoContext = await signSessionToken({ ...ada.session, contextKeys: [] });
     const bob = await subscriberSession(env, ['tenant:acme']);
     const prodAda = await subscriberSession(org.prod, ['tenant:acme'], ada.session.subscriberId);
-    const [acme, globex, none, bobs, prods] = await Promise.all([connect(ada.token), connect(adaOtherContext), connect(adaNoContext), connect(bob.token), connect(prodAda.token)]);
+    const [acme, globex, none, bobs, prods] = await Promise.all([
+      connect(ada.token),
+      connect(adaOtherContext),
+      connect(adaNoContext),
+      connect(bob.token),
+      connect(prodAda.token),
+    ]);
 
     await trigger(env.client, wf, ada.session.subscriberId, {}, { context: { tenant: 'acme' } });
     await acme.waitFor('unseen_count_changed');
@@ -165,16 +192,20 @@ describe('what a socket receives', () => {
     await vi.waitFor(async () => expect(await connectionItem(session.subscriberId, 'R29uZUNvbm5lY3Rpb24=')).toBeUndefined(), SOCKET_WAIT);
   });
 
-  it('pushes to every open socket of the subscriber (two tabs)', async () => {
-    const wf = await createWorkflow(env.client, [inApp('Two tabs')]);
-    const { session, token } = await subscriberSession(env);
-    const [one, two] = await Promise.all([connect(token), connect(token)]);
-    await trigger(env.client, wf, session.subscriberId);
-    for (const socket of [one, two]) {
-      const [frame] = await socket.waitFor('notification_received');
-      expect(frame!.data.message.content).toBe('Two tabs');
-    }
-  }, WAIT.timeout);
+  it(
+    'pushes to every open socket of the subscriber (two tabs)',
+    async () => {
+      const wf = await createWorkflow(env.client, [inApp('Two tabs')]);
+      const { session, token } = await subscriberSession(env);
+      const [one, two] = await Promise.all([connect(token), connect(token)]);
+      await trigger(env.client, wf, session.subscriberId);
+      for (const socket of [one, two]) {
+        const [frame] = await socket.waitFor('notification_received');
+        expect(frame!.data.message.content).toBe('Two tabs');
+      }
+    },
+    WAIT.timeout,
+  );
 });
 
 describe('who is announced to (the presence stamp on the profile)', () => {
@@ -212,7 +243,22 @@ describe('who is announced to (the presence stamp on the profile)', () => {
     const context = (liveUntil: number | undefined) =>
       ({
         scope: env.scope,
-        notification: { _id: 'n1', _organizationId: env.scope.organizationId, _environmentId: env.scope.environmentId, _subscriberId: 's1', subscriberId: 'ada', _templateId: 'w1', templateIdentifier: 'wf', transactionId: 't1', payload: {}, overrides: {}, tags: [], severity: 'none', critical: false, contextKeys: [] },
+        notification: {
+          _id: 'n1',
+          _organizationId: env.scope.organizationId,
+          _environmentId: env.scope.environmentId,
+          _subscriberId: 's1',
+          subscriberId: 'ada',
+          _templateId: 'w1',
+          templateIdentifier: 'wf',
+          transactionId: 't1',
+          payload: {},
+          overrides: {},
+          tags: [],
+          severity: 'none',
+          critical: false,
+          contextKeys: [],
+        },
         job: { _id: 'j1', index: 0, status: 'queued', updatedAt: new Date().toISOString(), executionDetails: [] },
         step: inbox,
         workflow: workflow([inbox]),

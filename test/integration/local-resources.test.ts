@@ -9,7 +9,11 @@ import { TABLE } from '#lib/store/table.ts';
 // version: it gets the indexes added since, so the reads that use them work.
 
 const tableName = `notify-old-${newId().slice(-8)}`;
-afterAll(() => dynamo().send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined));
+afterAll(() =>
+  dynamo()
+    .send(new DeleteTableCommand({ TableName: tableName }))
+    .catch(() => undefined),
+);
 
 describe('ensureTable', () => {
   it('adds the indexes and the TTL a table made by an earlier version lacks, and is then a no-op', async () => {
@@ -24,7 +28,14 @@ describe('ensureTable', () => {
           { AttributeName: 'sk', KeyType: 'RANGE' },
         ],
         GlobalSecondaryIndexes: [
-          { IndexName: first.name, KeySchema: [{ AttributeName: first.partitionKey, KeyType: 'HASH' }, { AttributeName: first.sortKey, KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } },
+          {
+            IndexName: first.name,
+            KeySchema: [
+              { AttributeName: first.partitionKey, KeyType: 'HASH' },
+              { AttributeName: first.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
         ],
       }),
     );

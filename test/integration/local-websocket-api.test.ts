@@ -1,4 +1,9 @@
-import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GetConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  GetConnectionCommand,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWebSocketApi, type LocalSocketApi } from '#infra/local/websocket-api.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
@@ -20,8 +25,18 @@ const MAX_MS = 4_000;
 beforeAll(async () => {
   api = await startTestApi();
   env = (await createTestOrg(api.url)).dev;
-  sockets = await startWebSocketApi({ routes: socketRoutes, authorizer: socketAuthorizer, port: 0, idleTimeoutMs: IDLE_MS, maxConnectionMs: MAX_MS });
-  management = new ApiGatewayManagementApiClient({ endpoint: sockets.callbackUrl, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  sockets = await startWebSocketApi({
+    routes: socketRoutes,
+    authorizer: socketAuthorizer,
+    port: 0,
+    idleTimeoutMs: IDLE_MS,
+    maxConnectionMs: MAX_MS,
+  });
+  management = new ApiGatewayManagementApiClient({
+    endpoint: sockets.callbackUrl,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 });
 afterAll(async () => {
   management.destroy();
@@ -38,7 +53,11 @@ async function openOne(): Promise<{ socket: TestSocket; connectionId: string; su
   return { socket, connectionId: connection!.connectionId, subscriberId: session.subscriberId };
 }
 
-const errorName = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: { name?: string }) => error.name);
+const errorName = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: { name?: string }) => error.name,
+  );
 
 describe('the management API (the SDK client against the local endpoint)', () => {
   it('posts text frames, describes and deletes a connection, and answers 410 once it is gone', async () => {
@@ -58,15 +77,21 @@ describe('the management API (the SDK client against the local endpoint)', () =>
     // Closed by the server: $disconnect ran all the same and removed the item.
     await vi.waitFor(async () => expect(await connectionsOf(env.scope, subscriberId, new Date())).toEqual([]), SOCKET_WAIT);
 
-    expect(await errorName(management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from('late') })))).toBe('GoneException');
+    expect(await errorName(management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from('late') })))).toBe(
+      'GoneException',
+    );
     expect(await errorName(management.send(new GetConnectionCommand({ ConnectionId: connectionId })))).toBe('GoneException');
-    expect(await errorName(management.send(new PostToConnectionCommand({ ConnectionId: 'bm9uZQ==', Data: Buffer.from('x') })))).toBe('GoneException');
+    expect(await errorName(management.send(new PostToConnectionCommand({ ConnectionId: 'bm9uZQ==', Data: Buffer.from('x') })))).toBe(
+      'GoneException',
+    );
   });
 
   it('refuses a frame over 128 KB (PayloadTooLargeException) and sends nothing', async () => {
     const { socket, connectionId } = await openOne();
     const big = Buffer.alloc(128 * 1024 + 1, 'a');
-    expect(await errorName(management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: big })))).toBe('PayloadTooLargeException');
+    expect(await errorName(management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: big })))).toBe(
+      'PayloadTooLargeException',
+    );
     await management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from('after') }));
     await vi.waitFor(() => expect(socket.texts).toEqual(['after']), SOCKET_WAIT);
     await socket.close();

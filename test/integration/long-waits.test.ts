@@ -33,7 +33,12 @@ const trigger = (name: string, to: unknown, payload: Record<string, unknown> = {
 const activity = (transactionId: string) => pipeline.activity(client, transactionId);
 const messagesOf = (subscriberId: string) => pipeline.messagesOf(client, subscriberId);
 const inApp = { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hello' } };
-const delayOf = (controlValues: Record<string, unknown>) => ({ name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'regular', ...controlValues } });
+const delayOf = (controlValues: Record<string, unknown>) => ({
+  name: 'Wait',
+  stepId: 'wait',
+  type: 'delay',
+  controlValues: { type: 'regular', ...controlValues },
+});
 
 /** The wakes scheduled for a transaction's jobs (any due time). */
 async function wakesOf(transactionId: string): Promise<StoredWake[]> {
@@ -91,7 +96,9 @@ describe('a wait longer than SQS holds', () => {
     await vi.waitFor(async () => expect(await wakesOf(transactionId)).toEqual([]), WAIT);
     await jobsQueueDrained();
     const after = (await activity(transactionId))[0];
-    expect(after.jobs.map((j: any) => [j.status, j.executionDetails.length])).toEqual(before.jobs.map((j: any) => [j.status, j.executionDetails.length]));
+    expect(after.jobs.map((j: any) => [j.status, j.executionDetails.length])).toEqual(
+      before.jobs.map((j: any) => [j.status, j.executionDetails.length]),
+    );
     expect(await messagesOf(subscriberId)).toHaveLength(1);
   });
 
@@ -116,17 +123,24 @@ describe('a wait longer than SQS holds', () => {
     await jobsQueueDrained();
     const [item] = await activity(canceledTx);
     expect(item.jobs.map((j: any) => j.status)).toEqual(['canceled', 'canceled']);
-    expect(item.jobs[0].executionDetails.map((d: any) => d.detail)).toEqual(['Step queued', 'Step delayed', 'Step was canceled by request (DELETE /v1/events/trigger)']);
+    expect(item.jobs[0].executionDetails.map((d: any) => d.detail)).toEqual([
+      'Step queued',
+      'Step delayed',
+      'Step was canceled by request (DELETE /v1/events/trigger)',
+    ]);
     expect(await messagesOf(canceledSubscriber)).toEqual([]);
   });
 });
 
 describe('the maximum defer duration (180 days)', () => {
-  const LIMIT_MESSAGE = 'The maximum delay allowed is 180 days. Please contact our support team to discuss extending this limit for your use case.';
+  const LIMIT_MESSAGE =
+    'The maximum delay allowed is 180 days. Please contact our support team to discuss extending this limit for your use case.';
 
   it('flags a delay or digest step that waits longer, as the reference does (TIER_LIMIT_EXCEEDED), and not one that waits exactly as long', async () => {
     const res = await client.post('/v2/workflows', {
-      name: 'Long', workflowId: `wf-${rand()}`, active: true,
+      name: 'Long',
+      workflowId: `wf-${rand()}`,
+      active: true,
       steps: [
         delayOf({ amount: 181, unit: 'days' }),
         { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { type: 'timed', cron: '0 0 1 1 *' } },
@@ -148,11 +162,21 @@ describe('the maximum defer duration (180 days)', () => {
 
   it('fails a delay, a dynamic delay and a digest that would wait longer when they run, with the reference detail, and schedules nothing', async () => {
     const delayed = await createWorkflow([delayOf({ amount: 181, unit: 'days' }), inApp]);
-    const dynamic = await createWorkflow([{ name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'dynamic', dynamicKey: 'payload.sendAt' } }, inApp]);
-    const digested = await createWorkflow([{ name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: 7, unit: 'months' } }, inApp]);
+    const dynamic = await createWorkflow([
+      { name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'dynamic', dynamicKey: 'payload.sendAt' } },
+      inApp,
+    ]);
+    const digested = await createWorkflow([
+      { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: 7, unit: 'months' } },
+      inApp,
+    ]);
     const subscriberId = `sub-${rand()}`;
     const sendAt = new Date(Date.now() + 200 * 86_400_000).toISOString();
-    const transactions = [await trigger(delayed, subscriberId), await trigger(dynamic, subscriberId, { sendAt }), await trigger(digested, subscriberId)];
+    const transactions = [
+      await trigger(delayed, subscriberId),
+      await trigger(dynamic, subscriberId, { sendAt }),
+      await trigger(digested, subscriberId),
+    ];
     for (const transactionId of transactions) {
       const [item] = await pipeline.settled(client, transactionId);
       expect(item.jobs.map((j: any) => j.status)).toEqual(['failed', 'canceled']);

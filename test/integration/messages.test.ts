@@ -56,7 +56,8 @@ async function storedItem(env: TestEnv, m: StoredMessage) {
 }
 
 // Unseen count, mark-all and delete answer in the reference's `{data}` envelope (what @novu/node apps read).
-const unseenCount = async (env: TestEnv, s: MessageRecipient, query = '') => expectOk(await env.client.get(unseenPath(s, query))).data.count;
+const unseenCount = async (env: TestEnv, s: MessageRecipient, query = '') =>
+  expectOk(await env.client.get(unseenPath(s, query))).data.count;
 
 describe('GET /v1/messages', () => {
   it('lists the environment messages newest first, as stored, without internal attributes', async () => {
@@ -192,7 +193,12 @@ describe('DELETE /v1/messages/{messageId}', () => {
     for (const id of ['000000000000000000000000', 'not-an-id', 'x'.repeat(256), '%E2%9C%93']) {
       expectError(await org.dev.client.delete(`/v1/messages/${id}`), 404, 'Not Found');
     }
-    expectError(await org.prod.client.delete(`/v1/messages/${message!._id}`), 404, 'Not Found', `Message with id ${message!._id} not found`);
+    expectError(
+      await org.prod.client.delete(`/v1/messages/${message!._id}`),
+      404,
+      'Not Found',
+      `Message with id ${message!._id} not found`,
+    );
     expectError(await (await newTestEnv()).client.delete(`/v1/messages/${message!._id}`), 404, 'Not Found');
     expect(await storedItem(org.dev, message!)).toBeDefined();
     expectError(await org.dev.client.delete(`/v1/messages/${'x'.repeat(257)}`), 422, 'Unprocessable Entity');
@@ -287,7 +293,9 @@ describe('GET /v1/subscribers/{subscriberId}/notifications/feed', () => {
     expect(await feed({ note: null })).toEqual([empty, comment, order8, order7]);
     expect(await feed({ kind: 'comment', note: null })).toEqual([comment]);
     expect(await feed({})).toEqual([empty, comment, order8, order7]);
-    expect(ids(expectOk(await env.client.get(feedPath(ann, `?read=false&payload=${base64({ kind: 'comment' })}`))).data)).toEqual([comment]);
+    expect(ids(expectOk(await env.client.get(feedPath(ann, `?read=false&payload=${base64({ kind: 'comment' })}`))).data)).toEqual([
+      comment,
+    ]);
 
     for (const bad of [
       encodeURIComponent(Buffer.from('not json').toString('base64')),
@@ -410,12 +418,28 @@ describe('POST /v1/subscribers/{subscriberId}/messages/mark-as', () => {
     const rows = [
       // markAs, state before, fields after (dates: 'now' = stamped by this request, 'old' = untouched)
       { markAs: 'read', before: fresh(), after: { read: true, seen: true, lastReadDate: 'now', lastSeenDate: 'now' } },
-      { markAs: 'unread', before: { ...fresh(), read: true, seen: true }, after: { read: false, seen: true, lastReadDate: 'now', lastSeenDate: 'now' } },
+      {
+        markAs: 'unread',
+        before: { ...fresh(), read: true, seen: true },
+        after: { read: false, seen: true, lastReadDate: 'now', lastSeenDate: 'now' },
+      },
       { markAs: 'unread', before: fresh(), after: { read: false, seen: true, lastReadDate: 'now', lastSeenDate: 'now' } },
       { markAs: 'seen', before: fresh(), after: { read: false, seen: true, lastReadDate: 'old', lastSeenDate: 'now' } },
-      { markAs: 'seen', before: { ...fresh(), read: true, seen: true }, after: { read: true, seen: true, lastReadDate: 'old', lastSeenDate: 'now' } },
-      { markAs: 'unseen', before: { ...fresh(), seen: true }, after: { read: false, seen: false, lastReadDate: 'old', lastSeenDate: 'now' } },
-      { markAs: 'unseen', before: { ...fresh(), read: true, seen: true }, after: { read: true, seen: false, lastReadDate: 'old', lastSeenDate: 'now' } },
+      {
+        markAs: 'seen',
+        before: { ...fresh(), read: true, seen: true },
+        after: { read: true, seen: true, lastReadDate: 'old', lastSeenDate: 'now' },
+      },
+      {
+        markAs: 'unseen',
+        before: { ...fresh(), seen: true },
+        after: { read: false, seen: false, lastReadDate: 'old', lastSeenDate: 'now' },
+      },
+      {
+        markAs: 'unseen',
+        before: { ...fresh(), read: true, seen: true },
+        after: { read: true, seen: false, lastReadDate: 'old', lastSeenDate: 'now' },
+      },
     ] as const;
     for (const row of rows) {
       const [message] = await seedMessages([buildMessage(env.scope, ann, { ...row.before })]);

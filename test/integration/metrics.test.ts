@@ -13,7 +13,10 @@ import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 // of other files by the environmentId they carry (a property, never a dimension).
 
 interface EmfLine {
-  _aws: { Timestamp: number; CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[] };
+  _aws: {
+    Timestamp: number;
+    CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[];
+  };
   [key: string]: unknown;
 }
 
@@ -58,7 +61,12 @@ describe('metrics (EMF lines)', () => {
     expect(integration.status, JSON.stringify(integration.body)).toBe(201);
     expect((await env.client.post(`/v1/integrations/${integration.body.data._id}/set-primary`, {})).status).toBeLessThan(300);
     const workflow = `wf-${rand()}`;
-    const created = await env.client.post('/v2/workflows', { name: workflow, workflowId: workflow, active: true, steps: [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hi</p>' } }] });
+    const created = await env.client.post('/v2/workflows', {
+      name: workflow,
+      workflowId: workflow,
+      active: true,
+      steps: [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hi</p>' } }],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     fake.reply = (request) =>
       String(request.json?.personalizations?.[0]?.to?.[0]?.email).startsWith('refused')
@@ -68,8 +76,14 @@ describe('metrics (EMF lines)', () => {
     const before = Date.now();
     const okId = `ok-${rand()}`;
     const refusedId = `refused-${rand()}`;
-    const ok = await settledOne(env.client, await triggerWith(env.client, { name: workflow, to: { subscriberId: okId, email: `${okId}@example.test` } }));
-    const refused = await settledOne(env.client, await triggerWith(env.client, { name: workflow, to: { subscriberId: refusedId, email: `${refusedId}@example.test` } }));
+    const ok = await settledOne(
+      env.client,
+      await triggerWith(env.client, { name: workflow, to: { subscriberId: okId, email: `${okId}@example.test` } }),
+    );
+    const refused = await settledOne(
+      env.client,
+      await triggerWith(env.client, { name: workflow, to: { subscriberId: refusedId, email: `${refusedId}@example.test` } }),
+    );
     const after = Date.now();
     expect([ok.jobs[0].status, refused.jobs[0].status]).toEqual(['completed', 'failed']);
 
@@ -96,10 +110,18 @@ describe('metrics (EMF lines)', () => {
     const deliveryLines = lines.filter((l) => 'Deliveries' in l || 'DeliveryFailures' in l);
     for (const line of deliveryLines) {
       expect(line).toMatchObject({ channel: 'email', provider: 'sendgrid' });
-      expect(definitions(line).Dimensions).toEqual([['service', 'stage', 'channel', 'provider'], ['service', 'stage']]);
+      expect(definitions(line).Dimensions).toEqual([
+        ['service', 'stage', 'channel', 'provider'],
+        ['service', 'stage'],
+      ]);
     }
     const delivered = deliveryLines.find((l) => 'Deliveries' in l)!;
-    expect(definitions(delivered).Metrics).toEqual(expect.arrayContaining([{ Name: 'Deliveries', Unit: 'Count' }, { Name: 'TriggerToDeliveryLatency', Unit: 'Milliseconds' }]));
+    expect(definitions(delivered).Metrics).toEqual(
+      expect.arrayContaining([
+        { Name: 'Deliveries', Unit: 'Count' },
+        { Name: 'TriggerToDeliveryLatency', Unit: 'Milliseconds' },
+      ]),
+    );
     // One latency, the delivered email's (a failure has none), from the trigger's acceptance to
     // SendGrid's 202: within the time the test waited.
     const latencies = lines.flatMap((l) => values(l, 'TriggerToDeliveryLatency'));
@@ -110,7 +132,9 @@ describe('metrics (EMF lines)', () => {
 
   it('count an in-app delivery, made by the events consumer, under its channel and the provider its job names', async () => {
     const other = (await createTestOrg(api.url)).dev;
-    const workflow = await createWorkflow(other.client, [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hi' } }]);
+    const workflow = await createWorkflow(other.client, [
+      { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hi' } },
+    ]);
     const notification = await settledOne(other.client, await triggerWith(other.client, { name: workflow, to: `sub-${rand()}` }));
     expect(notification.jobs[0].status).toBe('completed');
     const lines = await vi.waitFor(() => {

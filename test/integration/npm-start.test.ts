@@ -10,7 +10,8 @@ import { newId } from '#lib/ids.ts';
 import { TestSocket } from '../support/sockets.ts';
 
 // `npm start` as a user runs it: it prints a working curl, its socket URL and the console's URL
-// (which serves the built console), writes demo.json, and stops cleanly on Ctrl-C; pointed at an existing DynamoDB and SQS it uses them and reuses its
+// (which serves the built console), writes demo.json, and stops cleanly on Ctrl-C; pointed at an existing
+// DynamoDB and SQS it uses them and reuses its
 // demo.
 
 const CURL = /curl -s (\S+) -H 'Authorization: ApiKey (\w+)'/;
@@ -53,7 +54,10 @@ async function runStart(env: Record<string, string | undefined>) {
     });
     // The inbox sockets answer as API Gateway would: no session token, no socket.
     const socketUrl = /Inbox sockets: (\S+)/.exec(output)?.[1];
-    const refused = await TestSocket.open(socketUrl ?? 'ws://127.0.0.1:1').then(() => 'opened', (error: { status?: number }) => error.status);
+    const refused = await TestSocket.open(socketUrl ?? 'ws://127.0.0.1:1').then(
+      () => 'opened',
+      (error: { status?: number }) => error.status,
+    );
     // The printed console URL answers the built page, which loads its script from there.
     const consoleUrl = /Console: (\S+)/.exec(output)?.[1];
     const consolePage = await fetch(consoleUrl ?? 'http://127.0.0.1:1/');

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CreateQueueCommand, ReceiveMessageCommand, type SendMessageBatchCommandInput, type SendMessageBatchCommandOutput } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  ReceiveMessageCommand,
+  type SendMessageBatchCommandInput,
+  type SendMessageBatchCommandOutput,
+} from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sqs } from '#lib/queue/client.ts';
 import { Outbox } from '#lib/queue/outbox.ts';
@@ -33,9 +38,15 @@ sqs().middlewareStack.add(
     const entries = input.Entries ?? [];
     const refusedEntries = entries.filter((e) => refused.has(e.MessageBody!));
     const kept = entries.filter((e) => !refused.has(e.MessageBody!));
-    const result = kept.length > 0 ? await next({ ...args, input: { ...input, Entries: kept } }) : { output: { Successful: [], $metadata: {} }, response: {} };
+    const result =
+      kept.length > 0
+        ? await next({ ...args, input: { ...input, Entries: kept } })
+        : { output: { Successful: [], $metadata: {} }, response: {} };
     const output = result.output as SendMessageBatchCommandOutput;
-    output.Failed = [...(output.Failed ?? []), ...refusedEntries.map((e) => ({ Id: e.Id!, Code: 'InvalidMessageContents', SenderFault: true, Message: 'refused in the test' }))];
+    output.Failed = [
+      ...(output.Failed ?? []),
+      ...refusedEntries.map((e) => ({ Id: e.Id!, Code: 'InvalidMessageContents', SenderFault: true, Message: 'refused in the test' })),
+    ];
     return result;
   },
   { step: 'initialize', name: 'outboxTestSqs' },
@@ -58,7 +69,11 @@ describe('the outbox of a consumer invocation', () => {
     const outbox = new Outbox();
     await Promise.all(records(10).map((r) => outbox.run(() => sendMessages('jobs', [{ body: r }]))));
     expect(requests).toHaveLength(1);
-    expect(await received(10)).toEqual(records(10).map((r) => JSON.stringify(r)).sort());
+    expect(await received(10)).toEqual(
+      records(10)
+        .map((r) => JSON.stringify(r))
+        .sort(),
+    );
   });
 
   it('fails only the record whose own message SQS does not take', async () => {

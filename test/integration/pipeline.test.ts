@@ -35,28 +35,52 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 // The shared pipeline helpers (test/support/pipeline.ts), bound to this file's client.
-const createWorkflow = (steps: Record<string, unknown>[], extra: Record<string, unknown> = {}) => pipeline.createWorkflow(client, steps, extra);
-const trigger = (name: string, to: unknown, payload: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => pipeline.trigger(client, name, to, payload, extra);
+const createWorkflow = (steps: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
+  pipeline.createWorkflow(client, steps, extra);
+const trigger = (name: string, to: unknown, payload: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
+  pipeline.trigger(client, name, to, payload, extra);
 const messagesOf = (subscriberId: string, channel = 'in_app') => pipeline.messagesOf(client, subscriberId, channel);
 const activity = (transactionId: string) => pipeline.activity(client, transactionId);
 const settled = (transactionId: string, count = 1) => pipeline.settled(client, transactionId, count);
 
-const inApp = (body: string, extra: Record<string, unknown> = {}) => ({ name: 'Inbox', stepId: `inbox-${rand()}`, type: 'in_app', controlValues: { body, ...extra } });
+const inApp = (body: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Inbox',
+  stepId: `inbox-${rand()}`,
+  type: 'in_app',
+  controlValues: { body, ...extra },
+});
 
 const details = (job: any): string[] => job.executionDetails.map((d: any) => d.detail);
 
 describe('one event to one subscriber', () => {
   it('delivers a rendered in-app message and records every decision', async () => {
-    const wf = await createWorkflow([inApp('Hi {{subscriber.firstName}}, {{payload.who}} commented', { subject: 'New comment in {{context.team.data.name}}' })]);
+    const wf = await createWorkflow([
+      inApp('Hi {{subscriber.firstName}}, {{payload.who}} commented', { subject: 'New comment in {{context.team.data.name}}' }),
+    ]);
     const subscriberId = `sub-${rand()}`;
-    const txid = await trigger(wf, { subscriberId, firstName: 'Ada', email: 'ada@example.com' }, { who: 'Bob' }, { context: { team: { id: 'blue', data: { name: 'Blue team' } } } });
+    const txid = await trigger(
+      wf,
+      { subscriberId, firstName: 'Ada', email: 'ada@example.com' },
+      { who: 'Bob' },
+      { context: { team: { id: 'blue', data: { name: 'Blue team' } } } },
+    );
 
     const [message] = await vi.waitFor(async () => {
       const found = await messagesOf(subscriberId);
       expect(found).toHaveLength(1);
       return found;
     }, WAIT);
-    expect(message).toMatchObject({ content: 'Hi Ada, Bob commented', subject: 'New comment in Blue team', contextKeys: ['team:blue'], channel: 'in_app', transactionId: txid, read: false, seen: false, status: 'sent', templateIdentifier: wf });
+    expect(message).toMatchObject({
+      content: 'Hi Ada, Bob commented',
+      subject: 'New comment in Blue team',
+      contextKeys: ['team:blue'],
+      channel: 'in_app',
+      transactionId: txid,
+      read: false,
+      seen: false,
+      status: 'sent',
+      templateIdentifier: wf,
+    });
 
     const [item] = await settled(txid);
     expect(item).toMatchObject({ transactionId: txid, channels: ['in_app'], payload: { who: 'Bob' } });
@@ -90,17 +114,36 @@ describe('one event to one subscriber', () => {
   });
 
   it('sends email through the demo provider to the sink', async () => {
-    const wf = await createWorkflow([{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hello {{payload.name}}', body: '<p>Welcome</p>' } }]);
+    const wf = await createWorkflow([
+      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hello {{payload.name}}', body: '<p>Welcome</p>' } },
+    ]);
     const subscriberId = `sub-${rand()}`;
     const email = `${subscriberId}@example.com`;
     const txid = await trigger(wf, { subscriberId, email }, { name: 'Ada' });
     const [item] = await settled(txid);
     expect(item.jobs[0].status).toBe('completed');
-    expect(details(item.jobs[0])).toEqual(['Step queued', 'Demo Email provider was selected', 'Layout selected', 'Message created', 'Message sent']);
+    expect(details(item.jobs[0])).toEqual([
+      'Step queued',
+      'Demo Email provider was selected',
+      'Layout selected',
+      'Message created',
+      'Message sent',
+    ]);
     const [message] = await messagesOf(subscriberId, 'email');
-    expect(message).toMatchObject({ channel: 'email', email, subject: 'Hello Ada', content: '<p>Welcome</p>', status: 'sent', providerId: 'svc-email' });
+    expect(message).toMatchObject({
+      channel: 'email',
+      email,
+      subject: 'Hello Ada',
+      content: '<p>Welcome</p>',
+      status: 'sent',
+      providerId: 'svc-email',
+    });
     const sink = await readFile(join(process.env[ENV.deliverySinkDir]!, 'email.jsonl'), 'utf8');
-    const sent = sink.trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.to === email);
+    const sent = sink
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((r) => r.to === email);
     expect(sent).toHaveLength(1);
     // The provider gets the body inside the default email layout; the message keeps the body.
     expect(sent[0]).toMatchObject({ subject: 'Hello Ada', id: message.identifier });
@@ -118,7 +161,11 @@ describe('one event to one subscriber', () => {
     expect(item.jobs.map((j: any) => j.status)).toEqual(['canceled', 'completed']);
     expect(details(item.jobs[0])).toContain('Subscriber missing email address');
     const [warning] = await messagesOf(subscriberId, 'email');
-    expect(warning).toMatchObject({ status: 'warning', errorId: 'mail_unexpected_error', errorText: 'Subscriber does not have an email address' });
+    expect(warning).toMatchObject({
+      status: 'warning',
+      errorId: 'mail_unexpected_error',
+      errorText: 'Subscriber does not have an email address',
+    });
   });
 });
 
@@ -126,7 +173,9 @@ describe('fan-out', () => {
   it("sets the workflow's lastTriggeredAt", async () => {
     const workflowId = await createWorkflow([inApp('Hello')]);
     const before = new Date().toISOString();
-    const sent = await client.post('/v1/events/trigger/bulk', { events: Array.from({ length: 30 }, (_, i) => ({ name: workflowId, to: `sub-${rand()}-${i}`, payload: {} })) });
+    const sent = await client.post('/v1/events/trigger/bulk', {
+      events: Array.from({ length: 30 }, (_, i) => ({ name: workflowId, to: `sub-${rand()}-${i}`, payload: {} })),
+    });
     expect(sent.status).toBe(201);
     await vi.waitFor(async () => {
       const res = await client.get(`/v2/workflows/${workflowId}`);
@@ -203,7 +252,12 @@ describe('action steps', () => {
 
   it('sends the first event of a look-back digest at once and digests the ones that follow it', async () => {
     const wf = await createWorkflow([
-      { name: 'Digest', stepId: 'digest', type: 'digest', controlValues: { amount: 3, unit: 'seconds', lookBackWindow: { amount: 5, unit: 'minutes' } } },
+      {
+        name: 'Digest',
+        stepId: 'digest',
+        type: 'digest',
+        controlValues: { amount: 3, unit: 'seconds', lookBackWindow: { amount: 5, unit: 'minutes' } },
+      },
       inApp('{{step.total_count}} events'),
     ]);
     const subscriberId = `sub-${rand()}`;
@@ -226,7 +280,10 @@ describe('action steps', () => {
         name: 'Summary',
         stepId: 'summary',
         type: 'email',
-        controlValues: { subject: '{{steps.collect.eventCount}} new comments', body: '{% for e in steps.collect.events %}[{{ e.payload.c }}]{% endfor %}' },
+        controlValues: {
+          subject: '{{steps.collect.eventCount}} new comments',
+          body: '{% for e in steps.collect.events %}[{{ e.payload.c }}]{% endfor %}',
+        },
       },
     ]);
     const subscriberId = `sub-${rand()}`;
@@ -302,7 +359,12 @@ describe('action steps', () => {
 
   it('skips the rest of the workflow over the throttle threshold', async () => {
     const wf = await createWorkflow([
-      { name: 'Throttle', stepId: 'throttle', type: 'throttle', controlValues: { type: 'fixed', amount: 5, unit: 'minutes', threshold: 2 } },
+      {
+        name: 'Throttle',
+        stepId: 'throttle',
+        type: 'throttle',
+        controlValues: { type: 'fixed', amount: 5, unit: 'minutes', threshold: 2 },
+      },
       inApp('throttled'),
     ]);
     const subscriberId = `sub-${rand()}`;
@@ -383,7 +445,10 @@ describe('failures', () => {
     }
     const run = async (stop: boolean) => {
       const wf = await failingWorkflow(target, stop);
-      const res = await target.client.post('/v1/events/trigger', { name: wf, to: { subscriberId: `sub-${rand()}`, email: 'x@example.com' } });
+      const res = await target.client.post('/v1/events/trigger', {
+        name: wf,
+        to: { subscriberId: `sub-${rand()}`, email: 'x@example.com' },
+      });
       return vi.waitFor(async () => {
         const [item] = (await target.client.get(`/v1/notifications?transactionId=${res.body.data.transactionId}`)).body.data;
         expect(item?.jobs.every((j: any) => j.status !== 'queued' && j.status !== 'pending' && j.status !== 'running')).toBe(true);
@@ -392,7 +457,10 @@ describe('failures', () => {
     };
     const carriesOn = await run(false);
     expect(carriesOn.jobs.map((j: any) => j.status)).toEqual(['failed', 'completed']);
-    expect(carriesOn.jobs[0].executionDetails.map((d: any) => [d.detail, d.status])).toContainEqual(['Subscriber does not have an active integration', 'Failed']);
+    expect(carriesOn.jobs[0].executionDetails.map((d: any) => [d.detail, d.status])).toContainEqual([
+      'Subscriber does not have an active integration',
+      'Failed',
+    ]);
     const stops = await run(true);
     expect(stops.jobs.map((j: any) => j.status)).toEqual(['failed', 'canceled']);
     expect(details(stops.jobs[1])).toContain('Step was canceled because a previous step failed');

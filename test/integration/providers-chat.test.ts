@@ -16,7 +16,6 @@ import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeli
 // The fake API, with short timeouts and retry waits for this worker's direct provider calls.
 const fake = fakeApiForFile();
 
-
 const chat = (providerId: string, fields: Partial<Delivery> = {}, credentials: Record<string, unknown> = {}) =>
   deliveryOf(providerId, 'chat', credentials, { to: `${fake.url}/hooks/abc`, content: 'Build 42 passed', ...fields });
 
@@ -46,7 +45,12 @@ describe('Slack (incoming webhook)', () => {
   });
 
   it('retries 5xx and 429 (with Retry-After), then succeeds', async () => {
-    fake.reply = (_r, i) => (i === 0 ? { status: 503, body: 'busy' } : i === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: 'slow down' } : { status: 200, body: 'ok' });
+    fake.reply = (_r, i) =>
+      i === 0
+        ? { status: 503, body: 'busy' }
+        : i === 1
+          ? { status: 429, headers: { 'retry-after': '0' }, body: 'slow down' }
+          : { status: 200, body: 'ok' };
     const result = await send(chat('slack'));
     expect(fake.requests).toHaveLength(3);
     expect(result.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -100,7 +104,10 @@ describe('webhook chat providers', () => {
         },
       ],
     });
-    const own = { type: 'message', attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard', body: [] } }] };
+    const own = {
+      type: 'message',
+      attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard', body: [] } }],
+    };
     await send(chat('msteams', { content: JSON.stringify(own) }));
     expect(fake.requests[1]!.json).toEqual(own);
   });
@@ -126,7 +133,13 @@ describe('webhook chat providers', () => {
       chat(
         'grafana-on-call',
         { channelCredentials: { webhookUrl: 'x', title: 'Disk full', externalUrl: 'https://status.acme.test/1' } },
-        { alertUid: 'uid-1', title: 'Default title', state: 'alerting', imageUrl: 'https://acme.test/i.png', externalLink: 'https://acme.test' },
+        {
+          alertUid: 'uid-1',
+          title: 'Default title',
+          state: 'alerting',
+          imageUrl: 'https://acme.test/i.png',
+          externalLink: 'https://acme.test',
+        },
       ),
     );
     expect(fake.requests[0]!.json).toEqual({
@@ -141,7 +154,9 @@ describe('webhook chat providers', () => {
 
   it('chat-webhook: signs the exact body with the integration secret, and sends unsigned without one', async () => {
     fake.reply = () => ({ status: 200, body: { id: 'hook-1' } });
-    const result = await send(chat('chat-webhook', { channelCredentials: { channel: 'ops' }, overrides: { priority: 'high' } }, { secretKey: 's3cret' }));
+    const result = await send(
+      chat('chat-webhook', { channelCredentials: { channel: 'ops' }, overrides: { priority: 'high' } }, { secretKey: 's3cret' }),
+    );
     expect(result.id).toBe('hook-1');
     const [signed] = fake.requests;
     expect(signed!.json).toEqual({ content: 'Build 42 passed', channel: 'ops', priority: 'high' });
@@ -172,7 +187,9 @@ describe('Rocket.Chat (REST API)', () => {
 
   it('fails on success: false, on a 401, and without a room', async () => {
     fake.reply = () => ({ status: 200, body: { success: false, error: 'room not found' } });
-    expect((await failure(send(chat('rocket-chat', { to: fake.url, channelCredentials: { channel: 'nope' } }, credentials)))).message).toBe('Rocket.Chat did not post the message');
+    expect((await failure(send(chat('rocket-chat', { to: fake.url, channelCredentials: { channel: 'nope' } }, credentials)))).message).toBe(
+      'Rocket.Chat did not post the message',
+    );
     fake.reply = () => ({ status: 401, body: { status: 'error', message: 'You must be logged in to do this.' } });
     expect((await failure(send(chat('rocket-chat', { to: fake.url, channelCredentials: { channel: 'x' } }, credentials)))).message).toBe(
       'Rocket.Chat answered 401: You must be logged in to do this.',
@@ -185,22 +202,40 @@ describe('WhatsApp Business (Cloud API)', () => {
   const credentials = () => ({ apiToken: 'EAAG-token', phoneNumberIdentification: '1055', secretKey: 'app-secret', baseUrl: fake.url });
 
   it('sends a text message to the phone with the access token', async () => {
-    fake.reply = () => ({ status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: '+15550001', wa_id: '15550001' }], messages: [{ id: 'wamid.1' }] } });
+    fake.reply = () => ({
+      status: 200,
+      body: { messaging_product: 'whatsapp', contacts: [{ input: '+15550001', wa_id: '15550001' }], messages: [{ id: 'wamid.1' }] },
+    });
     const result = await send(chat('whatsapp-business', { to: '+15550001' }, credentials()));
     expect(result.id).toBe('wamid.1');
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/v22.0/1055/messages' });
     expect(request!.headers.authorization).toBe('Bearer EAAG-token');
-    expect(request!.json).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '+15550001', type: 'text', text: { preview_url: false, body: 'Build 42 passed' } });
+    expect(request!.json).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '+15550001',
+      type: 'text',
+      text: { preview_url: false, body: 'Build 42 passed' },
+    });
   });
 
   it('sends a template when the overrides name one; keeps the Graph API error', async () => {
     fake.reply = () => ({ status: 200, body: { messages: [{ id: 'wamid.2' }] } });
     const template = { name: 'build_status', language: { code: 'en' } };
     await send(chat('whatsapp-business', { to: '+15550001', overrides: { template } }, credentials()));
-    expect(fake.requests[0]!.json).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '+15550001', type: 'template', template });
+    expect(fake.requests[0]!.json).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '+15550001',
+      type: 'template',
+      template,
+    });
 
-    fake.reply = () => ({ status: 400, body: { error: { message: '(#131030) Recipient phone number not in allowed list', type: 'OAuthException', code: 131030 } } });
+    fake.reply = () => ({
+      status: 400,
+      body: { error: { message: '(#131030) Recipient phone number not in allowed list', type: 'OAuthException', code: 131030 } },
+    });
     const error = await failure(send(chat('whatsapp-business', { to: '+15550001' }, credentials())));
     expect(error.message).toBe('WhatsApp Business answered 400: (#131030) Recipient phone number not in allowed list');
   });
@@ -225,7 +260,11 @@ describe('end to end: API → queues → chat provider', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   }
 
-  async function subscriber(subscriberId: string, extra: Record<string, unknown> = {}, channels: Record<string, unknown>[] = []): Promise<void> {
+  async function subscriber(
+    subscriberId: string,
+    extra: Record<string, unknown> = {},
+    channels: Record<string, unknown>[] = [],
+  ): Promise<void> {
     expect((await client.post('/v2/subscribers', { subscriberId, ...extra })).status).toBe(201);
     for (const body of channels) {
       const res = await client.put(`/v1/subscribers/${subscriberId}/credentials`, body);
@@ -233,7 +272,8 @@ describe('end to end: API → queues → chat provider', () => {
     }
   }
 
-  const chatWorkflow = (body: string): Promise<string> => createWorkflow(client, [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body } }]);
+  const chatWorkflow = (body: string): Promise<string> =>
+    createWorkflow(client, [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body } }]);
   const trigger = (body: Record<string, unknown>): Promise<string> => triggerWith(client, body);
   const settled = (transactionId: string): Promise<any> => settledOne(client, transactionId);
 
@@ -248,7 +288,10 @@ describe('end to end: API → queues → chat provider', () => {
   beforeAll(async () => {
     await integration({ providerId: 'slack', credentials: { applicationId: 'A1', clientId: 'C1', secretKey: 'S1' } });
     await integration({ providerId: 'discord' });
-    await integration({ providerId: 'whatsapp-business', credentials: { apiToken: 'EAAG', phoneNumberIdentification: '1055', secretKey: 'app-secret', baseUrl: fake.url } });
+    await integration({
+      providerId: 'whatsapp-business',
+      credentials: { apiToken: 'EAAG', phoneNumberIdentification: '1055', secretKey: 'app-secret', baseUrl: fake.url },
+    });
   });
 
   it('renders the body and posts it to every chat channel of the subscriber; one failure does not fail the step', async () => {
@@ -257,7 +300,10 @@ describe('end to end: API → queues → chat provider', () => {
       { providerId: 'slack', credentials: { webhookUrl: `${fake.url}/slack/${subscriberId}` } },
       { providerId: 'discord', credentials: { webhookUrl: `${fake.url}/discord/${subscriberId}` } },
     ]);
-    fake.reply = (request) => (request.path.startsWith('/discord/') ? { status: 404, body: { message: 'Unknown Webhook', code: 10015 } } : { status: 200, body: 'ok' });
+    fake.reply = (request) =>
+      request.path.startsWith('/discord/')
+        ? { status: 404, body: { message: 'Unknown Webhook', code: 10015 } }
+        : { status: 200, body: 'ok' };
     const wf = await chatWorkflow('Hi {{subscriber.firstName}}, build {{payload.build}} passed');
     const txid = await trigger({ name: wf, to: subscriberId, payload: { build: 42 } });
 
@@ -275,7 +321,13 @@ describe('end to end: API → queues → chat provider', () => {
     expect(fake.requests.filter((r) => r.path === `/discord/${subscriberId}`)).toHaveLength(1);
 
     const [message] = await chatMessages(subscriberId);
-    expect(message).toMatchObject({ channel: 'chat', status: 'sent', providerId: 'slack', content: 'Hi Ada, build 42 passed', transactionId: txid });
+    expect(message).toMatchObject({
+      channel: 'chat',
+      status: 'sent',
+      providerId: 'slack',
+      content: 'Hi Ada, build 42 passed',
+      transactionId: txid,
+    });
   });
 
   it('fails the step when every chat channel fails, with the provider’s answer', async () => {
@@ -286,7 +338,11 @@ describe('end to end: API → queues → chat provider', () => {
     const item = await settled(txid);
     expect(item.jobs[0].status).toBe('failed');
     const failed = item.jobs[0].executionDetails.at(-1);
-    expect([failed.detail, failed.status, JSON.parse(failed.raw)]).toEqual(['Unexpected provider error', 'Failed', { status: 403, body: 'invalid_token' }]);
+    expect([failed.detail, failed.status, JSON.parse(failed.raw)]).toEqual([
+      'Unexpected provider error',
+      'Failed',
+      { status: 403, body: 'invalid_token' },
+    ]);
     const [message] = await chatMessages(subscriberId);
     expect(message).toMatchObject({ status: 'error', errorId: 'unexpected_chat_error', errorText: 'Slack answered 403: invalid_token' });
   });
@@ -301,7 +357,12 @@ describe('end to end: API → queues → chat provider', () => {
     expect(request).toMatchObject({ path: '/v22.0/1055/messages', json: { text: { preview_url: false, body: 'Your code is 1234' } } });
     expect(request!.headers.authorization).toBe('Bearer EAAG');
     const [message] = await chatMessages(subscriberId);
-    expect(message).toMatchObject({ status: 'sent', providerId: 'whatsapp-business', phone: '+15550002', identifier: `wamid.${subscriberId}` });
+    expect(message).toMatchObject({
+      status: 'sent',
+      providerId: 'whatsapp-business',
+      phone: '+15550002',
+      identifier: `wamid.${subscriberId}`,
+    });
   });
 
   it('ends without a destination as the reference does: no channel, no webhook URL, no phone', async () => {
@@ -311,16 +372,27 @@ describe('end to end: API → queues → chat provider', () => {
     await subscriber(none);
     const noChannel = await settled(await trigger({ name: wf, to: none }));
     expect(noChannel.jobs[0].status).toBe('canceled');
-    expect(details(noChannel.jobs[0])).toEqual([['Step queued', 'Pending'], ['Subscriber does not have a configured channel', 'Warning']]);
+    expect(details(noChannel.jobs[0])).toEqual([
+      ['Step queued', 'Pending'],
+      ['Subscriber does not have a configured channel', 'Warning'],
+    ]);
     expect(await chatMessages(none)).toEqual([]);
 
     const noUrl = `sub-${rand()}`;
     await subscriber(noUrl, {}, [{ providerId: 'slack', credentials: { channel: 'general' } }]);
     const missingUrl = await settled(await trigger({ name: wf, to: noUrl }));
     expect(missingUrl.jobs[0].status).toBe('canceled');
-    expect(details(missingUrl.jobs[0])).toEqual([['Step queued', 'Pending'], ['Webhook URL for the chat channel is missing', 'Failed']]);
+    expect(details(missingUrl.jobs[0])).toEqual([
+      ['Step queued', 'Pending'],
+      ['Webhook URL for the chat channel is missing', 'Failed'],
+    ]);
     const [warning] = await chatMessages(noUrl);
-    expect(warning).toMatchObject({ status: 'warning', errorId: 'no_subscriber_chat_channel_id', errorText: 'Webhook URL for the chat channel is missing', providerId: 'slack' });
+    expect(warning).toMatchObject({
+      status: 'warning',
+      errorId: 'no_subscriber_chat_channel_id',
+      errorText: 'Webhook URL for the chat channel is missing',
+      providerId: 'slack',
+    });
 
     const noPhone = `sub-${rand()}`;
     await subscriber(noPhone, {}, [{ providerId: 'whatsapp-business', credentials: {} }]);
@@ -338,6 +410,12 @@ describe('end to end: API → queues → chat provider', () => {
     fake.reply = () => ({ status: 200, body: { id: 'd-1' } });
     const partial = await settled(await trigger({ name: wf, to: mixed }));
     expect(partial.jobs[0].status).toBe('completed');
-    expect(details(partial.jobs[0]).map(([d]) => d)).toEqual(['Step queued', 'Discord provider was selected', 'Message created', 'Webhook URL for the chat channel is missing', 'Message sent']);
+    expect(details(partial.jobs[0]).map(([d]) => d)).toEqual([
+      'Step queued',
+      'Discord provider was selected',
+      'Message created',
+      'Webhook URL for the chat channel is missing',
+      'Message sent',
+    ]);
   });
 });

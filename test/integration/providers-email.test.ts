@@ -36,7 +36,6 @@ beforeEach(() => {
   smtp.refuseWith = undefined;
 });
 
-
 const sender = { from: 'from@acme.test', senderName: 'Acme' };
 const html = '<!DOCTYPE html><html><body><p>Hi Ada</p></body></html>';
 const email = (providerId: string, credentials: Record<string, unknown>, fields: Partial<Delivery> = {}) =>
@@ -89,7 +88,9 @@ describe('Amazon SES (API v2 through the SDK)', () => {
 
   it('sends SendEmail signed with the integration keys', async () => {
     fake.reply = () => ({ status: 200, body: { MessageId: 'ses-1' } });
-    const result = await send(email('ses', credentials(), { overrides: { bcc: 'audit@acme.test' }, providerData: { ConfigurationSetName: 'tracking' } }));
+    const result = await send(
+      email('ses', credentials(), { overrides: { bcc: 'audit@acme.test' }, providerData: { ConfigurationSetName: 'tracking' } }),
+    );
     expect(result.id).toBe('ses-1');
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/v2/email/outbound-emails' });
@@ -103,7 +104,11 @@ describe('Amazon SES (API v2 through the SDK)', () => {
   });
 
   it('fails at once on a 4xx and keeps the answer; retries 5xx three times', async () => {
-    fake.reply = () => ({ status: 400, headers: { 'x-amzn-errortype': 'MessageRejected' }, body: { message: 'Email address is not verified.' } });
+    fake.reply = () => ({
+      status: 400,
+      headers: { 'x-amzn-errortype': 'MessageRejected' },
+      body: { message: 'Email address is not verified.' },
+    });
     const rejected = await failure(send(email('ses', credentials())));
     expect(fake.requests).toHaveLength(1);
     expect(rejected.raw).toMatchObject({ status: 400, error: 'MessageRejected', message: 'Email address is not verified.' });
@@ -145,11 +150,17 @@ describe('SendGrid', () => {
   });
 
   it('a 4xx is final: one request, the provider message and answer kept', async () => {
-    fake.reply = () => ({ status: 400, body: { errors: [{ message: 'The from address does not match a verified Sender Identity.', field: 'from' }] } });
+    fake.reply = () => ({
+      status: 400,
+      body: { errors: [{ message: 'The from address does not match a verified Sender Identity.', field: 'from' }] },
+    });
     const error = await failure(send(email('sendgrid', credentials())));
     expect(fake.requests).toHaveLength(1);
     expect(error.message).toBe('SendGrid answered 400: The from address does not match a verified Sender Identity.');
-    expect(error.raw).toEqual({ status: 400, body: { errors: [{ message: 'The from address does not match a verified Sender Identity.', field: 'from' }] } });
+    expect(error.raw).toEqual({
+      status: 400,
+      body: { errors: [{ message: 'The from address does not match a verified Sender Identity.', field: 'from' }] },
+    });
   });
 
   it('a 5xx is tried three times, then fails with the last answer', async () => {
@@ -160,7 +171,10 @@ describe('SendGrid', () => {
   });
 
   it('a 429 waits for Retry-After and tries again', async () => {
-    fake.reply = (_r, i) => (i === 0 ? { status: 429, headers: { 'retry-after': '1' } as Record<string, string>, body: { errors: [{ message: 'slow down' }] } } : { status: 202, headers: { 'x-message-id': 'sg-2' }, body: '' });
+    fake.reply = (_r, i) =>
+      i === 0
+        ? { status: 429, headers: { 'retry-after': '1' } as Record<string, string>, body: { errors: [{ message: 'slow down' }] } }
+        : { status: 202, headers: { 'x-message-id': 'sg-2' }, body: '' };
     const started = Date.now();
     const result = await send(email('sendgrid', credentials()));
     expect(result.id).toBe('sg-2');
@@ -194,7 +208,11 @@ describe('HTTP email APIs', () => {
   it('Mailgun: form-encoded messages request with Basic auth', async () => {
     fake.reply = () => ({ status: 200, body: { id: '<mg-1@mg.acme.test>', message: 'Queued. Thank you.' } });
     const result = await send(
-      email('mailgun', { apiKey: 'key-1', user: 'api', domain: 'mg.acme.test', baseUrl: fake.url }, { overrides: { replyTo: 'reply@acme.test', customData: { campaign: 'spring' } } }),
+      email(
+        'mailgun',
+        { apiKey: 'key-1', user: 'api', domain: 'mg.acme.test', baseUrl: fake.url },
+        { overrides: { replyTo: 'reply@acme.test', customData: { campaign: 'spring' } } },
+      ),
     );
     expect(result.id).toBe('<mg-1@mg.acme.test>');
     const [request] = fake.requests;
@@ -220,7 +238,13 @@ describe('HTTP email APIs', () => {
       const [request] = fake.requests;
       expect(request).toMatchObject({ method: 'POST', path: '/email' });
       expect(request!.headers['x-postmark-server-token']).toBe('server-token');
-      expect(request!.json).toEqual({ From: '"Acme" <from@acme.test>', To: 'ada@example.test', Subject: 'Welcome', HtmlBody: html, Metadata: { campaign: 'spring' } });
+      expect(request!.json).toEqual({
+        From: '"Acme" <from@acme.test>',
+        To: 'ada@example.test',
+        Subject: 'Welcome',
+        HtmlBody: html,
+        Metadata: { campaign: 'spring' },
+      });
 
       fake.reset();
       fake.reply = () => ({ status: 422, body: { ErrorCode: 300, Message: 'Invalid email request' } });
@@ -234,33 +258,64 @@ describe('HTTP email APIs', () => {
 
   it('Resend: emails request with Bearer auth', async () => {
     fake.reply = () => ({ status: 200, body: { id: 're-1' } });
-    const result = await send(email('resend', { apiKey: 're_key', baseUrl: fake.url }, { overrides: { replyTo: 'reply@acme.test', bcc: ['audit@acme.test'] } }));
+    const result = await send(
+      email('resend', { apiKey: 're_key', baseUrl: fake.url }, { overrides: { replyTo: 'reply@acme.test', bcc: ['audit@acme.test'] } }),
+    );
     expect(result.id).toBe('re-1');
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/emails' });
     expect(request!.headers.authorization).toBe('Bearer re_key');
-    expect(request!.json).toEqual({ from: '"Acme" <from@acme.test>', to: ['ada@example.test'], bcc: ['audit@acme.test'], reply_to: 'reply@acme.test', subject: 'Welcome', html });
+    expect(request!.json).toEqual({
+      from: '"Acme" <from@acme.test>',
+      to: ['ada@example.test'],
+      bcc: ['audit@acme.test'],
+      reply_to: 'reply@acme.test',
+      subject: 'Welcome',
+      html,
+    });
   });
 
   it('Mailjet: v3.1 send with Basic auth; a message the answer marks as error fails', async () => {
-    fake.reply = () => ({ status: 200, body: { Messages: [{ Status: 'success', To: [{ Email: 'ada@example.test', MessageUUID: 'u-1', MessageID: 1234 }] }] } });
-    const result = await send(email('mailjet', { apiKey: 'mj-key', secretKey: 'mj-secret', baseUrl: fake.url }, { overrides: { customData: { campaign: 'spring' } } }));
+    fake.reply = () => ({
+      status: 200,
+      body: { Messages: [{ Status: 'success', To: [{ Email: 'ada@example.test', MessageUUID: 'u-1', MessageID: 1234 }] }] },
+    });
+    const result = await send(
+      email(
+        'mailjet',
+        { apiKey: 'mj-key', secretKey: 'mj-secret', baseUrl: fake.url },
+        { overrides: { customData: { campaign: 'spring' } } },
+      ),
+    );
     expect(result.id).toBe('u-1');
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/v3.1/send' });
     expect(request!.headers.authorization).toBe(`Basic ${Buffer.from('mj-key:mj-secret').toString('base64')}`);
     expect(request!.json).toEqual({
-      Messages: [{ From: { Email: 'from@acme.test', Name: 'Acme' }, To: [{ Email: 'ada@example.test' }], Subject: 'Welcome', HTMLPart: html, EventPayload: '{"campaign":"spring"}' }],
+      Messages: [
+        {
+          From: { Email: 'from@acme.test', Name: 'Acme' },
+          To: [{ Email: 'ada@example.test' }],
+          Subject: 'Welcome',
+          HTMLPart: html,
+          EventPayload: '{"campaign":"spring"}',
+        },
+      ],
     });
 
-    fake.reply = () => ({ status: 400, body: { Messages: [{ Status: 'error', Errors: [{ ErrorMessage: 'Type mismatch', StatusCode: 400 }] }] } });
+    fake.reply = () => ({
+      status: 400,
+      body: { Messages: [{ Status: 'error', Errors: [{ ErrorMessage: 'Type mismatch', StatusCode: 400 }] }] },
+    });
     const error = await failure(send(email('mailjet', { apiKey: 'mj-key', secretKey: 'mj-secret', baseUrl: fake.url })));
     expect(error.message).toBe('Mailjet answered 400: Type mismatch');
   });
 
   it('Brevo (sendinblue): smtp/email with the api-key header', async () => {
     fake.reply = () => ({ status: 201, body: { messageId: '<br-1@smtp-relay.brevo.com>' } });
-    const result = await send(email('sendinblue', { apiKey: 'xkeysib', baseUrl: fake.url }, { overrides: { customData: { campaign: 'spring' } } }));
+    const result = await send(
+      email('sendinblue', { apiKey: 'xkeysib', baseUrl: fake.url }, { overrides: { customData: { campaign: 'spring' } } }),
+    );
     expect(result.id).toBe('<br-1@smtp-relay.brevo.com>');
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/v3/smtp/email' });
@@ -276,11 +331,25 @@ describe('HTTP email APIs', () => {
 
   it('email-webhook: the JSON email, signed with the secret key', async () => {
     fake.reply = () => ({ status: 200, body: { ok: true } });
-    const result = await send(email('email-webhook', { webhookUrl: `${fake.url}/hooks/email`, secretKey: 'hook-secret' }, { overrides: { customData: { campaign: 'spring' } } }));
+    const result = await send(
+      email(
+        'email-webhook',
+        { webhookUrl: `${fake.url}/hooks/email`, secretKey: 'hook-secret' },
+        { overrides: { customData: { campaign: 'spring' } } },
+      ),
+    );
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/hooks/email' });
     expect(request!.headers[SIGNATURE_HEADER]).toBe(createHmac('sha256', 'hook-secret').update(request!.text).digest('hex'));
-    expect(request!.json).toMatchObject({ id: result.id, to: ['ada@example.test'], from: 'from@acme.test', senderName: 'Acme', subject: 'Welcome', html, customData: { campaign: 'spring' } });
+    expect(request!.json).toMatchObject({
+      id: result.id,
+      to: ['ada@example.test'],
+      from: 'from@acme.test',
+      senderName: 'Acme',
+      subject: 'Welcome',
+      html,
+      customData: { campaign: 'spring' },
+    });
   });
 
   it('the sender falls back from overrides to the step to the credentials', async () => {
@@ -289,12 +358,23 @@ describe('HTTP email APIs', () => {
     await send(email('resend', base, { from: 'step@acme.test', senderName: 'Step' }));
     await send(email('resend', base, { from: 'step@acme.test', overrides: { from: 'override@acme.test', senderName: 'Override' } }));
     await send(deliveryOf('resend', 'email', base, { subject: 'S', content: html }));
-    expect(fake.requests.map((r) => r.json.from)).toEqual(['"Step" <step@acme.test>', '"Override" <override@acme.test>', 'no-reply@localhost']);
+    expect(fake.requests.map((r) => r.json.from)).toEqual([
+      '"Step" <step@acme.test>',
+      '"Override" <override@acme.test>',
+      'no-reply@localhost',
+    ]);
   });
 });
 
 describe('more HTTP email APIs', () => {
-  const everything = { cc: ['cc@example.test'], bcc: ['audit@acme.test'], replyTo: 'reply@acme.test', text: 'Hi Ada (text)', headers: { 'X-Campaign': 'spring' }, customData: { campaign: 'spring' } };
+  const everything = {
+    cc: ['cc@example.test'],
+    bcc: ['audit@acme.test'],
+    replyTo: 'reply@acme.test',
+    text: 'Hi Ada (text)',
+    headers: { 'X-Campaign': 'spring' },
+    customData: { campaign: 'spring' },
+  };
   // `everything` as MailerSend and Mailtrap write it (SendGrid's style of addresses).
   const addressObjects = {
     from: { email: 'from@acme.test', name: 'Acme' },
@@ -322,11 +402,23 @@ describe('more HTTP email APIs', () => {
     fake.reset();
     fake.reply = () => ({ status: 202, headers: { 'x-message-id': 'ms-2' }, body: '' });
     const personalization = [{ email: 'ada@example.test', data: { name: 'Ada' } }];
-    await send(email('mailersend', { apiKey: 'mlsn.key', baseUrl: fake.url }, { overrides: { customData: { templateId: 'tpl-1', personalization } } }));
+    await send(
+      email(
+        'mailersend',
+        { apiKey: 'mlsn.key', baseUrl: fake.url },
+        { overrides: { customData: { templateId: 'tpl-1', personalization } } },
+      ),
+    );
     expect(fake.requests[0]!.json).toMatchObject({ template_id: 'tpl-1', personalization });
 
     fake.reset();
-    fake.reply = () => ({ status: 422, body: { message: 'The from.email domain must be verified in your account.', errors: { 'from.email': ['The from.email domain must be verified in your account.'] } } });
+    fake.reply = () => ({
+      status: 422,
+      body: {
+        message: 'The from.email domain must be verified in your account.',
+        errors: { 'from.email': ['The from.email domain must be verified in your account.'] },
+      },
+    });
     const error = await failure(send(email('mailersend', { apiKey: 'mlsn.key', baseUrl: fake.url })));
     expect(fake.requests).toHaveLength(1);
     expect(error.message).toBe('MailerSend answered 422: The from.email domain must be verified in your account.');
@@ -377,7 +469,10 @@ describe('more HTTP email APIs', () => {
       },
     });
 
-    fake.reply = () => ({ status: 200, body: [{ email: 'ada@example.test', status: 'rejected', _id: 'md-2', reject_reason: 'hard-bounce' }] });
+    fake.reply = () => ({
+      status: 200,
+      body: [{ email: 'ada@example.test', status: 'rejected', _id: 'md-2', reject_reason: 'hard-bounce' }],
+    });
     const rejected = await failure(send(email('mandrill', { apiKey: 'md-key', baseUrl: fake.url })));
     expect(rejected.message).toBe('Mandrill did not send the message: hard-bounce');
   });
@@ -390,7 +485,10 @@ describe('more HTTP email APIs', () => {
     expect(invalid.raw).toMatchObject({ status: 500, body: { name: 'Invalid_Key' } });
 
     fake.reset();
-    fake.reply = () => ({ status: 500, body: { status: 'error', code: -99, name: 'GeneralError', message: 'An unexpected error occurred' } });
+    fake.reply = () => ({
+      status: 500,
+      body: { status: 'error', code: -99, name: 'GeneralError', message: 'An unexpected error occurred' },
+    });
     const general = await failure(send(email('mandrill', { apiKey: 'md-key', baseUrl: fake.url })));
     expect(fake.requests).toHaveLength(3);
     expect(general.raw).toMatchObject({ attempts: 3 });
@@ -427,16 +525,39 @@ describe('more HTTP email APIs', () => {
   });
 
   it("Plunk: v1/send with Bearer auth, the email's id kept; cc or bcc fail without a call", async () => {
-    fake.reply = () => ({ status: 200, body: { success: true, emails: [{ contact: { id: 'contact-1', email: 'ada@example.test' }, email: 'pl-1' }], timestamp: '2026-01-01T00:00:00.000Z' } });
-    const result = await send(email('plunk', { apiKey: 'sk_plunk', baseUrl: fake.url }, { overrides: { replyTo: 'reply@acme.test', headers: { 'X-Campaign': 'spring' } } }));
+    fake.reply = () => ({
+      status: 200,
+      body: {
+        success: true,
+        emails: [{ contact: { id: 'contact-1', email: 'ada@example.test' }, email: 'pl-1' }],
+        timestamp: '2026-01-01T00:00:00.000Z',
+      },
+    });
+    const result = await send(
+      email(
+        'plunk',
+        { apiKey: 'sk_plunk', baseUrl: fake.url },
+        { overrides: { replyTo: 'reply@acme.test', headers: { 'X-Campaign': 'spring' } } },
+      ),
+    );
     expect(result.id).toBe('pl-1');
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/v1/send' });
     expect(request!.headers.authorization).toBe('Bearer sk_plunk');
-    expect(request!.json).toEqual({ to: 'ada@example.test', subject: 'Welcome', body: html, from: 'from@acme.test', name: 'Acme', reply: 'reply@acme.test', headers: { 'X-Campaign': 'spring' } });
+    expect(request!.json).toEqual({
+      to: 'ada@example.test',
+      subject: 'Welcome',
+      body: html,
+      from: 'from@acme.test',
+      name: 'Acme',
+      reply: 'reply@acme.test',
+      headers: { 'X-Campaign': 'spring' },
+    });
 
     fake.reset();
-    const copies = await failure(send(email('plunk', { apiKey: 'sk_plunk', baseUrl: fake.url }, { overrides: { cc: ['cc@example.test'] } })));
+    const copies = await failure(
+      send(email('plunk', { apiKey: 'sk_plunk', baseUrl: fake.url }, { overrides: { cc: ['cc@example.test'] } })),
+    );
     expect(copies.message).toBe('Plunk cannot send cc or bcc copies');
     expect(fake.requests).toHaveLength(0);
 
@@ -470,7 +591,12 @@ describe('more HTTP email APIs', () => {
     });
 
     fake.reset();
-    fake.reply = () => ({ status: 400, body: { errors: [{ message: 'Message generation rejected', description: 'Sending domain acme.test is not registered', code: '7001' }] } });
+    fake.reply = () => ({
+      status: 400,
+      body: {
+        errors: [{ message: 'Message generation rejected', description: 'Sending domain acme.test is not registered', code: '7001' }],
+      },
+    });
     const error = await failure(send(email('sparkpost', { apiKey: 'sp-key', baseUrl: fake.url })));
     expect(fake.requests).toHaveLength(1);
     expect(error.message).toBe('SparkPost answered 400: Message generation rejected');
@@ -478,7 +604,25 @@ describe('more HTTP email APIs', () => {
   });
 
   it('Infobip: email/3/send as multipart/form-data with App auth; a REJECTED message fails', async () => {
-    fake.reply = () => ({ status: 200, body: { bulkId: 'b-1', messages: [{ to: 'ada@example.test', messageId: 'ib-1', status: { groupId: 1, groupName: 'PENDING', id: 26, name: 'PENDING_ACCEPTED', description: 'Message accepted, pending for delivery.' } }] } });
+    fake.reply = () => ({
+      status: 200,
+      body: {
+        bulkId: 'b-1',
+        messages: [
+          {
+            to: 'ada@example.test',
+            messageId: 'ib-1',
+            status: {
+              groupId: 1,
+              groupName: 'PENDING',
+              id: 26,
+              name: 'PENDING_ACCEPTED',
+              description: 'Message accepted, pending for delivery.',
+            },
+          },
+        ],
+      },
+    });
     const result = await send(email('infobip-email', { apiKey: 'ib-key', baseUrl: fake.url }, { overrides: everything }));
     expect(result.id).toBe('ib-1');
     const [request] = fake.requests;
@@ -500,11 +644,25 @@ describe('more HTTP email APIs', () => {
       callbackData: '{"campaign":"spring"}',
     });
 
-    fake.reply = () => ({ status: 200, body: { messages: [{ to: 'ada@example.test', messageId: 'ib-2', status: { groupId: 5, groupName: 'REJECTED', id: 52, name: 'REJECTED_DESTINATION', description: 'Invalid destination address' } }] } });
+    fake.reply = () => ({
+      status: 200,
+      body: {
+        messages: [
+          {
+            to: 'ada@example.test',
+            messageId: 'ib-2',
+            status: { groupId: 5, groupName: 'REJECTED', id: 52, name: 'REJECTED_DESTINATION', description: 'Invalid destination address' },
+          },
+        ],
+      },
+    });
     const rejected = await failure(send(email('infobip-email', { apiKey: 'ib-key', baseUrl: fake.url })));
     expect(rejected.message).toBe('Infobip rejected the message: Invalid destination address');
 
-    fake.reply = () => ({ status: 401, body: { requestError: { serviceException: { messageId: 'UNAUTHORIZED', text: 'Invalid login details' } } } });
+    fake.reply = () => ({
+      status: 401,
+      body: { requestError: { serviceException: { messageId: 'UNAUTHORIZED', text: 'Invalid login details' } } },
+    });
     const unauthorized = await failure(send(email('infobip-email', { apiKey: 'wrong', baseUrl: fake.url })));
     expect(unauthorized.message).toBe('Infobip answered 401: Invalid login details');
   });
@@ -515,12 +673,25 @@ describe('more HTTP email APIs', () => {
     beforeEach(() => {
       fake.reply = (request) =>
         request.path === '/users/export/ids'
-          ? { status: 201, body: { users: (users[request.json?.email_address] ?? []).map((external_id) => ({ external_id })), message: 'success' } }
+          ? {
+              status: 201,
+              body: { users: (users[request.json?.email_address] ?? []).map((external_id) => ({ external_id })), message: 'success' },
+            }
           : { status: 201, body: { dispatch_id: 'dispatch-1', message: 'success' } };
     });
 
-    it("looks each recipient up by address, then sends to their external ids; the dispatch id is kept", async () => {
-      const result = await send(email('braze', credentials(), { overrides: { to: ['grace@example.test'], bcc: ['audit@acme.test'], replyTo: 'reply@acme.test', text: 'Hi (text)', customData: { campaign: 'spring' } } }));
+    it('looks each recipient up by address, then sends to their external ids; the dispatch id is kept', async () => {
+      const result = await send(
+        email('braze', credentials(), {
+          overrides: {
+            to: ['grace@example.test'],
+            bcc: ['audit@acme.test'],
+            replyTo: 'reply@acme.test',
+            text: 'Hi (text)',
+            customData: { campaign: 'spring' },
+          },
+        }),
+      );
       expect(result.id).toBe('dispatch-1');
       const lookups = fake.requests.filter((r) => r.path === '/users/export/ids');
       expect(lookups.map((r) => r.json).sort((a, b) => a.email_address.localeCompare(b.email_address))).toEqual([
@@ -531,7 +702,18 @@ describe('more HTTP email APIs', () => {
       expect(sent!.headers.authorization).toBe('Bearer braze-key');
       expect(sent!.json).toEqual({
         external_user_ids: ['u-ada', 'u-grace', 'u-grace-2'],
-        messages: { email: { app_id: 'app-1', from: '"Acme" <from@acme.test>', subject: 'Welcome', body: html, plaintext_body: 'Hi (text)', reply_to: 'reply@acme.test', bcc: 'audit@acme.test', extras: { campaign: 'spring' } } },
+        messages: {
+          email: {
+            app_id: 'app-1',
+            from: '"Acme" <from@acme.test>',
+            subject: 'Welcome',
+            body: html,
+            plaintext_body: 'Hi (text)',
+            reply_to: 'reply@acme.test',
+            bcc: 'audit@acme.test',
+            extras: { campaign: 'spring' },
+          },
+        },
       });
     });
 
@@ -543,8 +725,11 @@ describe('more HTTP email APIs', () => {
       expect(fake.requests.filter((r) => r.path === '/messages/send')).toHaveLength(0);
     });
 
-    it('a refusal of the send fails with Braze\'s message', async () => {
-      fake.reply = (request) => (request.path === '/users/export/ids' ? { status: 201, body: { users: [{ external_id: 'u-ada' }], message: 'success' } } : { status: 400, body: { message: 'Valid app_id is required' } });
+    it("a refusal of the send fails with Braze's message", async () => {
+      fake.reply = (request) =>
+        request.path === '/users/export/ids'
+          ? { status: 201, body: { users: [{ external_id: 'u-ada' }], message: 'success' } }
+          : { status: 400, body: { message: 'Valid app_id is required' } };
       const error = await failure(send(email('braze', credentials())));
       expect(error.message).toBe('Braze answered 400: Valid app_id is required');
     });
@@ -590,7 +775,9 @@ describe('SMTP-based providers', () => {
   const outlook = { password: 'secret', tlsOptions: { rejectUnauthorized: false } };
 
   it('outlook365: signs in as the sender over STARTTLS and delivers', async () => {
-    const result = await viaFake(tlsSmtp, () => send(email('outlook365', outlook, { overrides: { cc: ['cc@example.test'], replyTo: 'reply@acme.test', text: 'Hi (text)' } })));
+    const result = await viaFake(tlsSmtp, () =>
+      send(email('outlook365', outlook, { overrides: { cc: ['cc@example.test'], replyTo: 'reply@acme.test', text: 'Hi (text)' } })),
+    );
     expect(tlsSmtp.received).toHaveLength(1);
     const [{ envelope, mail, secure }] = tlsSmtp.received as [(typeof tlsSmtp.received)[number]];
     expect(secure).toBe(true);
@@ -615,7 +802,13 @@ describe('SMTP-based providers', () => {
   });
 
   it('emailjs: delivers over SMTP with host, port, user and password', async () => {
-    const result = await send(email('emailjs', { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret' }, { overrides: { bcc: ['audit@acme.test'] } }));
+    const result = await send(
+      email(
+        'emailjs',
+        { host: smtp.host, port: String(smtp.port), user: 'user', password: 'secret' },
+        { overrides: { bcc: ['audit@acme.test'] } },
+      ),
+    );
     expect(smtp.received).toHaveLength(1);
     const [{ envelope, mail }] = smtp.received as [(typeof smtp.received)[number]];
     expect(envelope).toEqual({ from: 'from@acme.test', to: ['ada@example.test', 'audit@acme.test'] });
@@ -636,7 +829,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-
 async function newEnv(): Promise<TestEnv> {
   return (await createTestOrg(api.url)).dev;
 }
@@ -654,7 +846,12 @@ async function makePrimary(client: ApiClient, integration: any): Promise<void> {
 
 async function emailWorkflow(client: ApiClient, controls: Record<string, unknown>): Promise<string> {
   const workflowId = `wf-${rand()}`;
-  const res = await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: controls }] });
+  const res = await client.post('/v2/workflows', {
+    name: workflowId,
+    workflowId,
+    active: true,
+    steps: [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: controls }],
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return workflowId;
 }
@@ -671,15 +868,33 @@ describe('end to end: API → queues → provider', () => {
   it('delivers through the primary SMTP integration, in the default layout with CSS inlined', async () => {
     const env = await newEnv();
     await makePrimary(env.client, await smtpIntegration(env.client, smtp, 'news@acme.test', { check: true }));
-    const wf = await emailWorkflow(env.client, { subject: 'Hello {{payload.name}}', body: '<style>.note { color: #ff0000; }</style><p class="note">Welcome {{payload.name}}</p>' });
+    const wf = await emailWorkflow(env.client, {
+      subject: 'Hello {{payload.name}}',
+      body: '<style>.note { color: #ff0000; }</style><p class="note">Welcome {{payload.name}}</p>',
+    });
     const subscriberId = `sub-${rand()}`;
-    const txid = await triggerWith(env.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, payload: { name: 'Ada' } });
+    const txid = await triggerWith(env.client, {
+      name: wf,
+      to: { subscriberId, email: `${subscriberId}@example.test` },
+      payload: { name: 'Ada' },
+    });
 
     const item = await settledOne(env.client, txid);
     expect(item.jobs[0].status).toBe('completed');
-    expect(details(item.jobs[0])).toEqual(['Step queued', 'Custom SMTP provider was selected', 'Layout selected', 'Message created', 'Message sent']);
+    expect(details(item.jobs[0])).toEqual([
+      'Step queued',
+      'Custom SMTP provider was selected',
+      'Layout selected',
+      'Message created',
+      'Message sent',
+    ]);
     const [message] = await emailsOf(env.client, subscriberId);
-    expect(message).toMatchObject({ status: 'sent', providerId: 'nodemailer', subject: 'Hello Ada', email: `${subscriberId}@example.test` });
+    expect(message).toMatchObject({
+      status: 'sent',
+      providerId: 'nodemailer',
+      subject: 'Hello Ada',
+      email: `${subscriberId}@example.test`,
+    });
 
     const received = smtp.received.find((r) => r.envelope.to.includes(`${subscriberId}@example.test`));
     expect(received).toBeDefined();
@@ -732,7 +947,13 @@ describe('end to end: API → queues → provider', () => {
     });
     const ok = await settledOne(env.client, okTx);
     expect(ok.jobs[0].status).toBe('completed');
-    expect(details(ok.jobs[0])).toEqual(['Step queued', 'SendGrid provider was selected', 'Layout selected', 'Message created', 'Message sent']);
+    expect(details(ok.jobs[0])).toEqual([
+      'Step queued',
+      'SendGrid provider was selected',
+      'Layout selected',
+      'Message created',
+      'Message sent',
+    ]);
     const [sent] = await emailsOf(env.client, okId);
     expect(sent).toMatchObject({ status: 'sent', providerId: 'sendgrid', identifier: `sg-${okId}@example.test`, content: '<p>Hi</p>' });
     const request = fake.requests.find((r) => r.json?.personalizations?.[0]?.to?.[0]?.email === `${okId}@example.test`);
@@ -751,10 +972,19 @@ describe('end to end: API → queues → provider', () => {
     const refusedTx = await triggerWith(env.client, { name: wf, to: { subscriberId: refusedId, email: `${refusedId}@example.test` } });
     const refused = await settledOne(env.client, refusedTx);
     expect(refused.jobs[0].status).toBe('failed');
-    expect(details(refused.jobs[0])).toEqual(['Step queued', 'SendGrid provider was selected', 'Layout selected', 'Message created', 'Unexpected provider error']);
+    expect(details(refused.jobs[0])).toEqual([
+      'Step queued',
+      'SendGrid provider was selected',
+      'Layout selected',
+      'Message created',
+      'Unexpected provider error',
+    ]);
     const failedDetail = refused.jobs[0].executionDetails.at(-1);
     expect(failedDetail.status).toBe('Failed');
-    expect(JSON.parse(failedDetail.raw)).toEqual({ status: 403, body: { errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked' }] } });
+    expect(JSON.parse(failedDetail.raw)).toEqual({
+      status: 403,
+      body: { errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked' }] },
+    });
     const [errored] = await emailsOf(env.client, refusedId);
     expect(errored).toMatchObject({
       status: 'error',
@@ -774,31 +1004,64 @@ describe('integrations: what can be active', () => {
   });
 
   it('lists every credential the provider schema finds missing or malformed (422)', async () => {
-    const hook = await env.client.post('/v1/integrations', { providerId: 'email-webhook', channel: 'email', active: true, credentials: { webhookUrl: 'not a url', from: 'a@acme.test' } });
+    const hook = await env.client.post('/v1/integrations', {
+      providerId: 'email-webhook',
+      channel: 'email',
+      active: true,
+      credentials: { webhookUrl: 'not a url', from: 'a@acme.test' },
+    });
     expect(hook.status).toBe(422);
     expect(Object.keys(hook.body.errors).sort()).toEqual(['credentials.secretKey', 'credentials.senderName', 'credentials.webhookUrl']);
     expect(hook.body.errors['credentials.webhookUrl']).toEqual({ messages: ['webhookUrl must be an http(s) URL'], value: 'not a url' });
-    expect(hook.body.errors['credentials.secretKey'].messages).toEqual(['secretKey is required by Email Webhook when the integration is active']);
+    expect(hook.body.errors['credentials.secretKey'].messages).toEqual([
+      'secretKey is required by Email Webhook when the integration is active',
+    ]);
 
-    const mail = await env.client.post('/v1/integrations', { providerId: 'nodemailer', channel: 'email', active: true, credentials: { host: 'smtp.acme.test', port: 'smtp', from: 'a@acme.test', senderName: 'A' } });
+    const mail = await env.client.post('/v1/integrations', {
+      providerId: 'nodemailer',
+      channel: 'email',
+      active: true,
+      credentials: { host: 'smtp.acme.test', port: 'smtp', from: 'a@acme.test', senderName: 'A' },
+    });
     expect(mail.status).toBe(422);
     expect(mail.body.errors).toEqual({ 'credentials.port': { messages: ['port must be a port number (1-65535)'], value: 'smtp' } });
   });
 
   it('check: true runs the provider connection check', async () => {
     const smtpCredentials = { host: smtp.host, port: String(smtp.port), user: 'user', from: 'a@acme.test', senderName: 'A' };
-    expect((await env.client.post('/v1/integrations', { providerId: 'nodemailer', channel: 'email', credentials: { ...smtpCredentials, password: 'secret' }, check: true })).status).toBe(201);
-    const wrong = await env.client.post('/v1/integrations', { providerId: 'nodemailer', channel: 'email', credentials: { ...smtpCredentials, password: 'wrong' }, check: true });
+    expect(
+      (
+        await env.client.post('/v1/integrations', {
+          providerId: 'nodemailer',
+          channel: 'email',
+          credentials: { ...smtpCredentials, password: 'secret' },
+          check: true,
+        })
+      ).status,
+    ).toBe(201);
+    const wrong = await env.client.post('/v1/integrations', {
+      providerId: 'nodemailer',
+      channel: 'email',
+      credentials: { ...smtpCredentials, password: 'wrong' },
+      check: true,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toMatch(/^Integration check failed for nodemailer: /);
 
     const sendgrid = { apiKey: 'SG.check', from: 'a@acme.test', senderName: 'A', baseUrl: fake.url };
     fake.reply = () => ({ status: 200, body: { scopes: ['mail.send'] } });
-    expect((await env.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials: sendgrid, check: true })).status).toBe(201);
+    expect(
+      (await env.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials: sendgrid, check: true })).status,
+    ).toBe(201);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v3/scopes' });
     expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer SG.check');
     fake.reply = () => ({ status: 401, body: { errors: [{ message: 'authorization required' }] } });
-    const refused = await env.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials: sendgrid, check: true });
+    const refused = await env.client.post('/v1/integrations', {
+      providerId: 'sendgrid',
+      channel: 'email',
+      credentials: sendgrid,
+      check: true,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Integration check failed for sendgrid: SendGrid answered 401: authorization required');
   });
@@ -817,11 +1080,31 @@ describe('integrations of the other catalogue email providers', () => {
     { providerId: 'mandrill', valid: { apiKey: 'k' }, malformed: {}, errors: ['credentials.apiKey'] },
     { providerId: 'netcore', valid: { apiKey: 'k' }, malformed: { apiKey: ['k'] }, errors: ['credentials.apiKey'] },
     { providerId: 'plunk', valid: { apiKey: 'k' }, malformed: { apiKey: null }, errors: ['credentials.apiKey'] },
-    { providerId: 'sparkpost', valid: { apiKey: 'k', region: 'eu' }, malformed: { apiKey: 'k', region: true }, errors: ['credentials.region'] },
-    { providerId: 'infobip-email', valid: { apiKey: 'k', baseUrl: 'xyz.api.infobip.com' }, malformed: { apiKey: 'k', baseUrl: 'not a url' }, errors: ['credentials.baseUrl'] },
-    { providerId: 'braze', valid: { apiKey: 'k', baseUrl: 'https://rest.iad-01.braze.com', applicationId: 'app' }, malformed: { apiKey: 'k', baseUrl: 'ftp://braze' }, errors: ['credentials.applicationId', 'credentials.baseUrl'] },
+    {
+      providerId: 'sparkpost',
+      valid: { apiKey: 'k', region: 'eu' },
+      malformed: { apiKey: 'k', region: true },
+      errors: ['credentials.region'],
+    },
+    {
+      providerId: 'infobip-email',
+      valid: { apiKey: 'k', baseUrl: 'xyz.api.infobip.com' },
+      malformed: { apiKey: 'k', baseUrl: 'not a url' },
+      errors: ['credentials.baseUrl'],
+    },
+    {
+      providerId: 'braze',
+      valid: { apiKey: 'k', baseUrl: 'https://rest.iad-01.braze.com', applicationId: 'app' },
+      malformed: { apiKey: 'k', baseUrl: 'ftp://braze' },
+      errors: ['credentials.applicationId', 'credentials.baseUrl'],
+    },
     { providerId: 'outlook365', valid: { password: 'p' }, malformed: { password: '' }, errors: ['credentials.password'] },
-    { providerId: 'emailjs', valid: { host: 'smtp.acme.test', port: '465', secure: true }, malformed: { host: 'smtp.acme.test', port: 'smtp' }, errors: ['credentials.port'] },
+    {
+      providerId: 'emailjs',
+      valid: { host: 'smtp.acme.test', port: '465', secure: true },
+      malformed: { host: 'smtp.acme.test', port: 'smtp' },
+      errors: ['credentials.port'],
+    },
   ];
 
   it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', (provider) =>
@@ -830,33 +1113,68 @@ describe('integrations of the other catalogue email providers', () => {
 
   it('check: true calls what sends nothing: MailerSend quota, Mandrill ping, Braze user lookup', async () => {
     fake.reply = () => ({ status: 200, body: { quota: 100, remaining: 99 } });
-    const mailersend = await env.client.post('/v1/integrations', { providerId: 'mailersend', channel: 'email', credentials: { apiKey: 'ms-check', baseUrl: fake.url, ...sender }, check: true });
+    const mailersend = await env.client.post('/v1/integrations', {
+      providerId: 'mailersend',
+      channel: 'email',
+      credentials: { apiKey: 'ms-check', baseUrl: fake.url, ...sender },
+      check: true,
+    });
     expect(mailersend.status).toBe(201);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/api-quota' });
     expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer ms-check');
 
     fake.reply = () => ({ status: 200, body: 'PONG!' });
-    expect((await env.client.post('/v1/integrations', { providerId: 'mandrill', channel: 'email', credentials: { apiKey: 'md-check', baseUrl: fake.url, ...sender }, check: true })).status).toBe(201);
+    expect(
+      (
+        await env.client.post('/v1/integrations', {
+          providerId: 'mandrill',
+          channel: 'email',
+          credentials: { apiKey: 'md-check', baseUrl: fake.url, ...sender },
+          check: true,
+        })
+      ).status,
+    ).toBe(201);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/1.0/users/ping', json: { key: 'md-check' } });
     fake.reply = () => ({ status: 500, body: { status: 'error', code: -1, name: 'Invalid_Key', message: 'Invalid API key' } });
     const count = fake.requests.length;
-    const refused = await env.client.post('/v1/integrations', { providerId: 'mandrill', channel: 'email', credentials: { apiKey: 'wrong', baseUrl: fake.url, ...sender }, check: true });
+    const refused = await env.client.post('/v1/integrations', {
+      providerId: 'mandrill',
+      channel: 'email',
+      credentials: { apiKey: 'wrong', baseUrl: fake.url, ...sender },
+      check: true,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Integration check failed for mandrill: Mandrill answered 500: Invalid API key');
     expect(fake.requests.length - count).toBe(1);
 
     fake.reply = () => ({ status: 201, body: { users: [], message: 'success' } });
     const braze = { apiKey: 'bz-check', baseUrl: fake.url, applicationId: 'app', ...sender };
-    expect((await env.client.post('/v1/integrations', { providerId: 'braze', channel: 'email', credentials: braze, check: true })).status).toBe(201);
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/users/export/ids', json: { email_address: 'a@acme.test', fields_to_export: ['external_id'] } });
+    expect(
+      (await env.client.post('/v1/integrations', { providerId: 'braze', channel: 'email', credentials: braze, check: true })).status,
+    ).toBe(201);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/users/export/ids',
+      json: { email_address: 'a@acme.test', fields_to_export: ['external_id'] },
+    });
     expect(fake.requests.filter((r) => r.path === '/messages/send')).toHaveLength(0);
   });
 
   it('check: true for a provider that cannot be checked without sending says so in a warning, and saves', async () => {
-    const created = await env.client.post('/v1/integrations', { providerId: 'mailtrap', channel: 'email', credentials: { apiKey: 'mt', ...sender }, check: true });
+    const created = await env.client.post('/v1/integrations', {
+      providerId: 'mailtrap',
+      channel: 'email',
+      credentials: { apiKey: 'mt', ...sender },
+      check: true,
+    });
     expect(created.status).toBe(201);
-    expect(created.headers.get('warning')).toBe('299 - "mailtrap has no call that tests credentials without sending anything: they were not checked"');
-    const updated = await env.client.put(`/v1/integrations/${created.body.data._id}`, { credentials: { apiKey: 'mt-2', ...sender }, check: true });
+    expect(created.headers.get('warning')).toBe(
+      '299 - "mailtrap has no call that tests credentials without sending anything: they were not checked"',
+    );
+    const updated = await env.client.put(`/v1/integrations/${created.body.data._id}`, {
+      credentials: { apiKey: 'mt-2', ...sender },
+      check: true,
+    });
     expect(updated.status).toBe(200);
     expect(updated.headers.get('warning')).toMatch(/^299 - "mailtrap has no call/);
     expect(updated.body.credentials.apiKey).toBe('mt-2');
@@ -864,15 +1182,34 @@ describe('integrations of the other catalogue email providers', () => {
     // Without check, or with a provider that has one, no warning.
     expect((await env.client.put(`/v1/integrations/${created.body.data._id}`, { name: 'Mailtrap' })).headers.get('warning')).toBeNull();
     fake.reply = () => ({ status: 200, body: { quota: 100 } });
-    const checked = await env.client.post('/v1/integrations', { providerId: 'mailersend', channel: 'email', credentials: { apiKey: 'ms', baseUrl: fake.url, ...sender }, check: true });
+    const checked = await env.client.post('/v1/integrations', {
+      providerId: 'mailersend',
+      channel: 'email',
+      credentials: { apiKey: 'ms', baseUrl: fake.url, ...sender },
+      check: true,
+    });
     expect(checked.status).toBe(201);
     expect(checked.headers.get('warning')).toBeNull();
   });
 
   it('check: true signs in to the SMTP server of emailjs', async () => {
     const emailjs = { host: smtp.host, port: String(smtp.port), user: 'user', ...sender };
-    expect((await env.client.post('/v1/integrations', { providerId: 'emailjs', channel: 'email', credentials: { ...emailjs, password: 'secret' }, check: true })).status).toBe(201);
-    const wrong = await env.client.post('/v1/integrations', { providerId: 'emailjs', channel: 'email', credentials: { ...emailjs, password: 'wrong' }, check: true });
+    expect(
+      (
+        await env.client.post('/v1/integrations', {
+          providerId: 'emailjs',
+          channel: 'email',
+          credentials: { ...emailjs, password: 'secret' },
+          check: true,
+        })
+      ).status,
+    ).toBe(201);
+    const wrong = await env.client.post('/v1/integrations', {
+      providerId: 'emailjs',
+      channel: 'email',
+      credentials: { ...emailjs, password: 'wrong' },
+      check: true,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toMatch(/^Integration check failed for emailjs: /);
     expect(smtp.received).toHaveLength(0);
@@ -880,17 +1217,36 @@ describe('integrations of the other catalogue email providers', () => {
 
   it('delivers end to end through a primary MailerSend integration, keeping its message id', async () => {
     const env2 = await newEnv();
-    const integration = await activeIntegration(env2.client, { providerId: 'mailersend', channel: 'email', credentials: { apiKey: 'ms-e2e', baseUrl: fake.url, from: 'team@acme.test', senderName: 'Acme' } });
+    const integration = await activeIntegration(env2.client, {
+      providerId: 'mailersend',
+      channel: 'email',
+      credentials: { apiKey: 'ms-e2e', baseUrl: fake.url, from: 'team@acme.test', senderName: 'Acme' },
+    });
     await makePrimary(env2.client, integration);
     const wf = await emailWorkflow(env2.client, { subject: 'Hi {{payload.name}}', body: '<p>Hi {{payload.name}}</p>' });
     fake.reply = (request) => ({ status: 202, headers: { 'x-message-id': `ms-${request.json?.to?.[0]?.email}` }, body: '' });
     const subscriberId = `sub-${rand()}`;
-    const txid = await triggerWith(env2.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, payload: { name: 'Ada' } });
+    const txid = await triggerWith(env2.client, {
+      name: wf,
+      to: { subscriberId, email: `${subscriberId}@example.test` },
+      payload: { name: 'Ada' },
+    });
     const item = await settledOne(env2.client, txid);
     expect(item.jobs[0].status).toBe('completed');
-    expect(details(item.jobs[0])).toEqual(['Step queued', 'MailerSend provider was selected', 'Layout selected', 'Message created', 'Message sent']);
+    expect(details(item.jobs[0])).toEqual([
+      'Step queued',
+      'MailerSend provider was selected',
+      'Layout selected',
+      'Message created',
+      'Message sent',
+    ]);
     const [message] = await emailsOf(env2.client, subscriberId);
-    expect(message).toMatchObject({ status: 'sent', providerId: 'mailersend', subject: 'Hi Ada', identifier: `ms-${subscriberId}@example.test` });
+    expect(message).toMatchObject({
+      status: 'sent',
+      providerId: 'mailersend',
+      subject: 'Hi Ada',
+      identifier: `ms-${subscriberId}@example.test`,
+    });
     const request = fake.requests.find((r) => r.json?.to?.[0]?.email === `${subscriberId}@example.test`);
     expect(request!.headers.authorization).toBe('Bearer ms-e2e');
     expect(request!.json).toMatchObject({ from: { email: 'team@acme.test', name: 'Acme' }, subject: 'Hi Ada' });

@@ -23,7 +23,11 @@ const PUBLISH_PATH = `/publish_api/v1/instances/${INSTANCE}/publishes/users`;
 describe('Pusher Beams', () => {
   it('publishes to the user with the secret key: APNs, FCM and web forms; the id is the publishId', async () => {
     fake.reply = () => ({ status: 200, body: { publishId: 'pubid-1' } });
-    const result = await send(push('pusher-beams', beams(), { overrides: { data: { postId: 7 }, sound: 'default', badge: 3, icon: 'bell', fcm: { notification: { tag: 'comments' } } } }));
+    const result = await send(
+      push('pusher-beams', beams(), {
+        overrides: { data: { postId: 7 }, sound: 'default', badge: 3, icon: 'bell', fcm: { notification: { tag: 'comments' } } },
+      }),
+    );
     expect(result.id).toBe('pubid-1');
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: PUBLISH_PATH });
@@ -32,7 +36,10 @@ describe('Pusher Beams', () => {
     expect(request!.json).toEqual({
       users: ['user-1'],
       apns: { aps: { alert: { title: 'New comment', body: 'Bob replied' }, badge: 3, sound: 'default' }, data: { postId: 7 } },
-      fcm: { notification: { title: 'New comment', body: 'Bob replied', icon: 'bell', sound: 'default', tag: 'comments' }, data: { postId: 7 } },
+      fcm: {
+        notification: { title: 'New comment', body: 'Bob replied', icon: 'bell', sound: 'default', tag: 'comments' },
+        data: { postId: 7 },
+      },
       web: { notification: { title: 'New comment', body: 'Bob replied', icon: 'bell' }, data: { postId: 7 } },
     });
   });
@@ -45,7 +52,12 @@ describe('Pusher Beams', () => {
     expect(fake.requests).toHaveLength(1);
 
     fake.reset();
-    fake.reply = (_r, i) => (i === 0 ? { status: 429, headers: { 'retry-after': '0' }, body: { error: 'Too Many Requests' } } : i === 1 ? { status: 500, body: '' } : { status: 200, body: { publishId: 'pubid-2' } });
+    fake.reply = (_r, i) =>
+      i === 0
+        ? { status: 429, headers: { 'retry-after': '0' }, body: { error: 'Too Many Requests' } }
+        : i === 1
+          ? { status: 500, body: '' }
+          : { status: 200, body: { publishId: 'pubid-2' } };
     expect((await send(push('pusher-beams', beams()))).id).toBe('pubid-2');
     expect(fake.requests).toHaveLength(3);
   });
@@ -59,8 +71,10 @@ describe('Pusher Beams', () => {
 describe('App IO', () => {
   const appio = () => ({ AppIOBaseUrl: `${fake.url}/api/v1`, apiKey: 'io-key' });
   const CF = 'RSSMRA80A01H501U';
-  const io = (profile: Record<string, unknown>, message = { status: 201, body: { id: '01HQRQ0NTXZ5VZ' } }) =>
-    (r: { path: string }) => (r.path === '/api/v1/profiles' ? { status: 200, body: profile } : message);
+  const io =
+    (profile: Record<string, unknown>, message = { status: 201, body: { id: '01HQRQ0NTXZ5VZ' } }) =>
+    (r: { path: string }) =>
+      r.path === '/api/v1/profiles' ? { status: 200, body: profile } : message;
 
   it('checks the citizen’s profile, then sends {fiscal_code, content: {subject, markdown}} with the subscription key', async () => {
     fake.reply = io({ sender_allowed: true, preferred_languages: ['it_IT'] });
@@ -68,7 +82,12 @@ describe('App IO', () => {
     expect(result.id).toBe('01HQRQ0NTXZ5VZ');
     expect(fake.requests.map((r) => [r.method, r.path, r.headers['ocp-apim-subscription-key'], r.json])).toEqual([
       ['POST', '/api/v1/profiles', 'io-key', { fiscal_code: CF }],
-      ['POST', '/api/v1/messages', 'io-key', { fiscal_code: CF, content: { subject: 'New comment', markdown: 'Bob replied' }, time_to_live: 3600 }],
+      [
+        'POST',
+        '/api/v1/messages',
+        'io-key',
+        { fiscal_code: CF, content: { subject: 'New comment', markdown: 'Bob replied' }, time_to_live: 3600 },
+      ],
     ]);
   });
 
@@ -90,7 +109,14 @@ describe('App IO', () => {
     expect(fake.requests.map((r) => r.path)).toEqual(['/api/v1/profiles']);
 
     fake.reset();
-    fake.reply = io({ sender_allowed: true }, { status: 400, body: { title: 'Invalid message', detail: 'value [Hi] at [root.0.content.subject] is not a valid string of length >= 10', status: 400 } } as any);
+    fake.reply = io({ sender_allowed: true }, {
+      status: 400,
+      body: {
+        title: 'Invalid message',
+        detail: 'value [Hi] at [root.0.content.subject] is not a valid string of length >= 10',
+        status: 400,
+      },
+    } as any);
     const invalid = await failure(send(push('appio', appio(), { to: CF, subject: 'Hi' })));
     expect(invalid.message).toBe('App IO answered 400: value [Hi] at [root.0.content.subject] is not a valid string of length >= 10');
 
@@ -107,11 +133,23 @@ describe('through the API', () => {
   const WAIT = { timeout: 20_000, interval: 200 };
 
   const providers: ActivationCase[] = [
-    { providerId: 'pusher-beams', valid: { instanceId: INSTANCE, secretKey: 's' }, malformed: { instanceId: 'evil.example/x', secretKey: '' }, errors: ['credentials.instanceId', 'credentials.secretKey'] },
-    { providerId: 'appio', valid: { AppIOBaseUrl: 'https://api.io.italia.it/api/v1', apiKey: 'k' }, malformed: { AppIOBaseUrl: 'not a url' }, errors: ['credentials.AppIOBaseUrl'] },
+    {
+      providerId: 'pusher-beams',
+      valid: { instanceId: INSTANCE, secretKey: 's' },
+      malformed: { instanceId: 'evil.example/x', secretKey: '' },
+      errors: ['credentials.instanceId', 'credentials.secretKey'],
+    },
+    {
+      providerId: 'appio',
+      valid: { AppIOBaseUrl: 'https://api.io.italia.it/api/v1', apiKey: 'k' },
+      malformed: { AppIOBaseUrl: 'not a url' },
+      errors: ['credentials.AppIOBaseUrl'],
+    },
   ];
 
-  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', (c) => expectActivation(client, 'push', c));
+  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', (c) =>
+    expectActivation(client, 'push', c),
+  );
 
   it('check: true says neither can be checked without sending', async () => {
     for (const { providerId, valid } of providers) {
@@ -123,15 +161,27 @@ describe('through the API', () => {
   });
 
   it('a trigger publishes to each of the subscriber’s Beams users', async () => {
-    const integration = await client.post('/v1/integrations', { providerId: 'pusher-beams', channel: 'push', active: true, identifier: `beams-${rand()}`, credentials: beams() });
+    const integration = await client.post('/v1/integrations', {
+      providerId: 'pusher-beams',
+      channel: 'push',
+      active: true,
+      identifier: `beams-${rand()}`,
+      credentials: beams(),
+    });
     expect(integration.status, JSON.stringify(integration.body)).toBe(201);
     const subscriberId = `sub-${rand()}`;
     expect((await client.post('/v2/subscribers', { subscriberId, firstName: 'Ada' })).status).toBe(201);
     const users = [`ada-phone-${rand()}`, `ada-web-${rand()}`];
-    const creds = await client.put(`/v1/subscribers/${subscriberId}/credentials`, { providerId: 'pusher-beams', integrationIdentifier: integration.body.data.identifier, credentials: { deviceTokens: users } });
+    const creds = await client.put(`/v1/subscribers/${subscriberId}/credentials`, {
+      providerId: 'pusher-beams',
+      integrationIdentifier: integration.body.data.identifier,
+      credentials: { deviceTokens: users },
+    });
     expect(creds.status, JSON.stringify(creds.body)).toBe(200);
     fake.reply = (r) => ({ status: 200, body: { publishId: `pub-${(r.json as { users: string[] }).users[0]}` } });
-    const workflowId = await createWorkflow(client, [{ name: 'Push', stepId: 'push', type: 'push', controlValues: { subject: 'Hi {{subscriber.firstName}}', body: 'Bob replied' } }]);
+    const workflowId = await createWorkflow(client, [
+      { name: 'Push', stepId: 'push', type: 'push', controlValues: { subject: 'Hi {{subscriber.firstName}}', body: 'Bob replied' } },
+    ]);
     expect((await client.post('/v1/events/trigger', { name: workflowId, to: subscriberId })).status).toBe(201);
 
     const [message] = await vi.waitFor(async () => {

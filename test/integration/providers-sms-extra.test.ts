@@ -22,7 +22,9 @@ describe('Gupshup', () => {
 
   it('posts the GatewayAPI form with the user id and password; the id is the answer’s third field', async () => {
     fake.reply = () => ({ body: 'success | 15550100 | 3234839392-1' });
-    const result = await send(sms('gupshup', credentials(), { overrides: { customData: { principalEntityId: 'pe-1', dltTemplateId: 'dlt-9' } } }));
+    const result = await send(
+      sms('gupshup', credentials(), { overrides: { customData: { principalEntityId: 'pe-1', dltTemplateId: 'dlt-9' } } }),
+    );
     expect(result.id).toBe('3234839392-1');
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/GatewayAPI/rest' });
@@ -79,7 +81,9 @@ describe('BurstSMS', () => {
   const credentials = () => ({ apiKey: 'bk', secretKey: 'bs', baseUrl: fake.url });
 
   it('posts the form with Basic auth (key and secret)', async () => {
-    fake.reply = () => ({ body: { message_id: 123456, send_at: '2026-11-27 10:00:00', recipients: 1, error: { code: 'SUCCESS', description: 'OK' } } });
+    fake.reply = () => ({
+      body: { message_id: 123456, send_at: '2026-11-27 10:00:00', recipients: 1, error: { code: 'SUCCESS', description: 'OK' } },
+    });
     const result = await send(sms('burst-sms', credentials()));
     expect(result.id).toBe('123456');
     const [request] = fake.requests;
@@ -95,7 +99,10 @@ describe('BurstSMS', () => {
     expect(error.message).toBe('BurstSMS answered 400: The to field is not a valid number');
 
     fake.reset();
-    fake.reply = (_r, index) => (index === 0 ? { status: 429, body: { error: { code: 'OVER_LIMIT', description: 'Too many requests' } } } : { body: { message_id: 7 } });
+    fake.reply = (_r, index) =>
+      index === 0
+        ? { status: 429, body: { error: { code: 'OVER_LIMIT', description: 'Too many requests' } } }
+        : { body: { message_id: 7 } };
     expect((await send(sms('burst-sms', credentials()))).id).toBe('7');
     expect(fake.requests).toHaveLength(2);
   });
@@ -115,7 +122,15 @@ describe('BulkSMS', () => {
   });
 
   it('a problem answer is final with its detail', async () => {
-    fake.reply = () => ({ status: 403, body: { type: 'https://developer.bulksms.com/json/v1/errors#insufficient-credits', title: 'Insufficient Credits', status: 403, detail: 'You do not have enough credits' } });
+    fake.reply = () => ({
+      status: 403,
+      body: {
+        type: 'https://developer.bulksms.com/json/v1/errors#insufficient-credits',
+        title: 'Insufficient Credits',
+        status: 403,
+        detail: 'You do not have enough credits',
+      },
+    });
     const error = await failure(send(sms('bulk-sms', credentials())));
     expect(fake.requests).toHaveLength(1);
     expect(error.message).toBe('BulkSMS answered 403: You do not have enough credits');
@@ -126,7 +141,9 @@ describe('iSend SMS', () => {
   const credentials = () => ({ apiToken: 'is-token', baseUrl: fake.url });
 
   it('posts JSON with Bearer auth, the recipient without its +; the id is data.uid', async () => {
-    fake.reply = () => ({ body: { status: 'success', message: 'Your message was successfully delivered', data: { uid: 'is-uid-1', to: '15550100' } } });
+    fake.reply = () => ({
+      body: { status: 'success', message: 'Your message was successfully delivered', data: { uid: 'is-uid-1', to: '15550100' } },
+    });
     const result = await send(sms('isend-sms', credentials()));
     expect(result.id).toBe('is-uid-1');
     const [request] = fake.requests;
@@ -151,7 +168,9 @@ describe('46elks', () => {
   const credentials = () => ({ user: 'u-elk', password: 'p-elk', baseUrl: fake.url });
 
   it('posts the form with Basic auth', async () => {
-    fake.reply = () => ({ body: { status: 'created', id: 's70df59406a1b4643b96f3f91e0bfb7b0', from: '+15550199', to: PHONE, message: 'Your code is 123' } });
+    fake.reply = () => ({
+      body: { status: 'created', id: 's70df59406a1b4643b96f3f91e0bfb7b0', from: '+15550199', to: PHONE, message: 'Your code is 123' },
+    });
     const result = await send(sms('forty-six-elks', credentials()));
     expect(result.id).toBe('s70df59406a1b4643b96f3f91e0bfb7b0');
     const [request] = fake.requests;
@@ -183,7 +202,13 @@ describe('Kannel', () => {
     expect(result.id).toMatch(UUID);
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'GET', path: '/cgi-bin/sendsms' });
-    expect(Object.fromEntries(request!.query)).toEqual({ from: '+15550199', to: PHONE, text: 'Your code is 123', username: 'tester', password: 'foobar' });
+    expect(Object.fromEntries(request!.query)).toEqual({
+      from: '+15550199',
+      to: PHONE,
+      text: 'Your code is 123',
+      username: 'tester',
+      password: 'foobar',
+    });
 
     // Without user and password (a sendbox open to the network), and a host given with its scheme.
     await send(sms('kannel', { host: 'http://127.0.0.1', port: port() }));
@@ -194,7 +219,14 @@ describe('Kannel', () => {
     fake.reply = () => ({ status: 202, body: '0: Accepted for delivery' });
     const providerData = { coding: 2, 'dlr-mask': '31', _passthrough: { query: { smsc: 'smsc-2' } } };
     await send(sms('kannel', { host: '127.0.0.1', port: port() }, { providerData }));
-    expect(Object.fromEntries(fake.requests[0]!.query)).toEqual({ from: '+15550199', to: PHONE, text: 'Your code is 123', coding: '2', 'dlr-mask': '31', smsc: 'smsc-2' });
+    expect(Object.fromEntries(fake.requests[0]!.query)).toEqual({
+      from: '+15550199',
+      to: PHONE,
+      text: 'Your code is 123',
+      coding: '2',
+      'dlr-mask': '31',
+      smsc: 'smsc-2',
+    });
   });
 
   it('a refusal is final with Kannel’s text', async () => {
@@ -209,7 +241,9 @@ describe('Maqsam', () => {
   const credentials = () => ({ apiKey: 'mq-id', secretKey: 'mq-secret', baseUrl: fake.url });
 
   it('posts JSON with Basic auth (access key id and secret); the id is message.identifier', async () => {
-    fake.reply = () => ({ body: { result: 'success', message: { identifier: '23937e6e6ea74726b659aba17d4d73aa', timestamp: 1700000000 } } });
+    fake.reply = () => ({
+      body: { result: 'success', message: { identifier: '23937e6e6ea74726b659aba17d4d73aa', timestamp: 1700000000 } },
+    });
     const result = await send(sms('maqsam', credentials()));
     expect(result.id).toBe('23937e6e6ea74726b659aba17d4d73aa');
     const [request] = fake.requests;
@@ -374,34 +408,105 @@ describe('integrations of these providers', () => {
   // Valid credentials of each, by the catalogue; and what each refuses (422 with these paths).
   const providers: ActivationCase[] = [
     { providerId: 'gupshup', valid: { user: 'u', password: 'p' }, malformed: { user: 'u' }, errors: ['credentials.password'] },
-    { providerId: 'firetext', valid: { apiKey: 'k', from: 'Acme' }, malformed: { apiKey: ' ', from: 'Acme' }, errors: ['credentials.apiKey'] },
-    { providerId: 'burst-sms', valid: { apiKey: 'k', secretKey: 's' }, malformed: { apiKey: 'k', secretKey: null }, errors: ['credentials.secretKey'] },
+    {
+      providerId: 'firetext',
+      valid: { apiKey: 'k', from: 'Acme' },
+      malformed: { apiKey: ' ', from: 'Acme' },
+      errors: ['credentials.apiKey'],
+    },
+    {
+      providerId: 'burst-sms',
+      valid: { apiKey: 'k', secretKey: 's' },
+      malformed: { apiKey: 'k', secretKey: null },
+      errors: ['credentials.secretKey'],
+    },
     { providerId: 'bulk-sms', valid: { apiToken: 'id:secret' }, malformed: { apiToken: '' }, errors: ['credentials.apiToken'] },
     { providerId: 'isend-sms', valid: { apiToken: 't' }, malformed: {}, errors: ['credentials.apiToken'] },
-    { providerId: 'forty-six-elks', valid: { user: 'u', password: 'p', from: 'Acme' }, malformed: { user: 'u', password: 'p' }, errors: ['credentials.from'] },
-    { providerId: 'kannel', valid: { host: 'kannel.acme.test', port: '13013', from: 'Acme' }, malformed: { host: 'ftp://kannel', port: 'sendsms', from: 'Acme' }, errors: ['credentials.host', 'credentials.port'] },
-    { providerId: 'maqsam', valid: { apiKey: 'k', secretKey: 's', from: 'Acme' }, malformed: { apiKey: 'k', from: 'Acme' }, errors: ['credentials.secretKey'] },
-    { providerId: 'sms-central', valid: { user: 'u', password: 'p', from: 'Acme' }, malformed: { user: 'u', password: 'p', from: 'Acme', baseUrl: 'not a url' }, errors: ['credentials.baseUrl'] },
+    {
+      providerId: 'forty-six-elks',
+      valid: { user: 'u', password: 'p', from: 'Acme' },
+      malformed: { user: 'u', password: 'p' },
+      errors: ['credentials.from'],
+    },
+    {
+      providerId: 'kannel',
+      valid: { host: 'kannel.acme.test', port: '13013', from: 'Acme' },
+      malformed: { host: 'ftp://kannel', port: 'sendsms', from: 'Acme' },
+      errors: ['credentials.host', 'credentials.port'],
+    },
+    {
+      providerId: 'maqsam',
+      valid: { apiKey: 'k', secretKey: 's', from: 'Acme' },
+      malformed: { apiKey: 'k', from: 'Acme' },
+      errors: ['credentials.secretKey'],
+    },
+    {
+      providerId: 'sms-central',
+      valid: { user: 'u', password: 'p', from: 'Acme' },
+      malformed: { user: 'u', password: 'p', from: 'Acme', baseUrl: 'not a url' },
+      errors: ['credentials.baseUrl'],
+    },
     { providerId: 'eazy-sms', valid: { apiKey: 'k', channelId: 'c' }, malformed: { apiKey: 'k' }, errors: ['credentials.channelId'] },
-    { providerId: 'mobishastra', valid: { baseUrl: 'https://mshastra.com/sendsms_api_json.aspx', user: 'u', password: 'p', from: 'Acme' }, malformed: { baseUrl: 'mailto:x', user: 'u', password: 'p', from: 'Acme' }, errors: ['credentials.baseUrl'] },
-    { providerId: 'afro-message', valid: { apiKey: 'k', senderName: 'Acme', from: 'id-1' }, malformed: { apiKey: 'k', from: 'id-1' }, errors: ['credentials.senderName'] },
+    {
+      providerId: 'mobishastra',
+      valid: { baseUrl: 'https://mshastra.com/sendsms_api_json.aspx', user: 'u', password: 'p', from: 'Acme' },
+      malformed: { baseUrl: 'mailto:x', user: 'u', password: 'p', from: 'Acme' },
+      errors: ['credentials.baseUrl'],
+    },
+    {
+      providerId: 'afro-message',
+      valid: { apiKey: 'k', senderName: 'Acme', from: 'id-1' },
+      malformed: { apiKey: 'k', from: 'id-1' },
+      errors: ['credentials.senderName'],
+    },
     { providerId: 'imedia', valid: { token: 't', from: 'Acme' }, malformed: { from: 'Acme' }, errors: ['credentials.token'] },
     { providerId: 'isendpro-sms', valid: { apiKey: 'k' }, malformed: { apiKey: '   ' }, errors: ['credentials.apiKey'] },
   ];
 
-  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', (c) => expectActivation(env.client, 'sms', c));
+  it.each(providers)('$providerId: active with valid credentials (201), refused with malformed ones (422, nothing saved)', (c) =>
+    expectActivation(env.client, 'sms', c),
+  );
 
   it('check: true reads the account without sending: BurstSMS balance, BulkSMS profile, iSend SMS balance, 46elks account, iSendPro credit', async () => {
     const checks = [
-      { providerId: 'burst-sms', credentials: { apiKey: 'bk', secretKey: 'bs' }, method: 'GET', path: '/get-balance.json', authorization: basic('bk', 'bs') },
-      { providerId: 'bulk-sms', credentials: { apiToken: 'id:secret' }, method: 'GET', path: '/v1/profile', authorization: basic('id', 'secret') },
-      { providerId: 'isend-sms', credentials: { apiToken: 'is-token' }, method: 'GET', path: '/api/v3/balance', authorization: 'Bearer is-token' },
-      { providerId: 'forty-six-elks', credentials: { user: 'u', password: 'p', from: 'Acme' }, method: 'GET', path: '/a1/me', authorization: basic('u', 'p') },
+      {
+        providerId: 'burst-sms',
+        credentials: { apiKey: 'bk', secretKey: 'bs' },
+        method: 'GET',
+        path: '/get-balance.json',
+        authorization: basic('bk', 'bs'),
+      },
+      {
+        providerId: 'bulk-sms',
+        credentials: { apiToken: 'id:secret' },
+        method: 'GET',
+        path: '/v1/profile',
+        authorization: basic('id', 'secret'),
+      },
+      {
+        providerId: 'isend-sms',
+        credentials: { apiToken: 'is-token' },
+        method: 'GET',
+        path: '/api/v3/balance',
+        authorization: 'Bearer is-token',
+      },
+      {
+        providerId: 'forty-six-elks',
+        credentials: { user: 'u', password: 'p', from: 'Acme' },
+        method: 'GET',
+        path: '/a1/me',
+        authorization: basic('u', 'p'),
+      },
       { providerId: 'isendpro-sms', credentials: { apiKey: 'ip-key' }, method: 'GET', path: '/cgi-bin/credit', authorization: undefined },
     ];
     for (const { providerId, credentials, method, path, authorization } of checks) {
       fake.reset();
-      const created = await env.client.post('/v1/integrations', { providerId, channel: 'sms', credentials: { ...credentials, baseUrl: fake.url }, check: true });
+      const created = await env.client.post('/v1/integrations', {
+        providerId,
+        channel: 'sms',
+        credentials: { ...credentials, baseUrl: fake.url },
+        check: true,
+      });
       expect(created.status, `${providerId}: ${JSON.stringify(created.body)}`).toBe(201);
       expect(created.headers.get('warning')).toBeNull();
       expect(fake.requests, providerId).toHaveLength(1);
@@ -411,15 +516,35 @@ describe('integrations of these providers', () => {
     expect(Object.fromEntries(fake.requests[0]!.query)).toEqual({ keyid: 'ip-key', credit: '1' });
 
     fake.reset();
-    fake.reply = () => ({ status: 401, body: { type: 'https://developer.bulksms.com/json/v1/errors#authentication-failed', title: 'Authentication Failed', status: 401, detail: 'Authentication failed' } });
-    const refused = await env.client.post('/v1/integrations', { providerId: 'bulk-sms', channel: 'sms', credentials: { apiToken: 'id:wrong', baseUrl: fake.url }, check: true });
+    fake.reply = () => ({
+      status: 401,
+      body: {
+        type: 'https://developer.bulksms.com/json/v1/errors#authentication-failed',
+        title: 'Authentication Failed',
+        status: 401,
+        detail: 'Authentication failed',
+      },
+    });
+    const refused = await env.client.post('/v1/integrations', {
+      providerId: 'bulk-sms',
+      channel: 'sms',
+      credentials: { apiToken: 'id:wrong', baseUrl: fake.url },
+      check: true,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Integration check failed for bulk-sms: BulkSMS answered 401: Authentication failed');
 
     fake.reply = () => ({ body: { etat: { etat: [{ code: 9, message: 'Cle API non reconnue' }] } } });
-    const refusedInBody = await env.client.post('/v1/integrations', { providerId: 'isendpro-sms', channel: 'sms', credentials: { apiKey: 'wrong', baseUrl: fake.url }, check: true });
+    const refusedInBody = await env.client.post('/v1/integrations', {
+      providerId: 'isendpro-sms',
+      channel: 'sms',
+      credentials: { apiKey: 'wrong', baseUrl: fake.url },
+      check: true,
+    });
     expect(refusedInBody.status).toBe(400);
-    expect(refusedInBody.body.message).toBe('Integration check failed for isendpro-sms: iSendPro refused the message: 9 Cle API non reconnue');
+    expect(refusedInBody.body.message).toBe(
+      'Integration check failed for isendpro-sms: iSendPro refused the message: 9 Cle API non reconnue',
+    );
   });
 
   it.each(['gupshup', 'firetext', 'kannel', 'maqsam', 'sms-central', 'eazy-sms', 'mobishastra', 'afro-message', 'imedia'])(
@@ -428,7 +553,9 @@ describe('integrations of these providers', () => {
       const valid = providers.find((p) => p.providerId === providerId)!.valid;
       const created = await env.client.post('/v1/integrations', { providerId, channel: 'sms', credentials: valid, check: true });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      expect(created.headers.get('warning')).toBe(`299 - "${providerId} has no call that tests credentials without sending anything: they were not checked"`);
+      expect(created.headers.get('warning')).toBe(
+        `299 - "${providerId} has no call that tests credentials without sending anything: they were not checked"`,
+      );
       expect(fake.requests).toHaveLength(0);
     },
   );
@@ -437,21 +564,40 @@ describe('integrations of these providers', () => {
 describe('end to end: API → queues → provider', () => {
   it('a trigger is delivered through an active Gupshup integration, its message id kept', async () => {
     const env = (await createTestOrg(api.url)).dev;
-    const created = await env.client.post('/v1/integrations', { providerId: 'gupshup', channel: 'sms', active: true, credentials: { user: 'gu', password: 'gp', baseUrl: fake.url } });
+    const created = await env.client.post('/v1/integrations', {
+      providerId: 'gupshup',
+      channel: 'sms',
+      active: true,
+      credentials: { user: 'gu', password: 'gp', baseUrl: fake.url },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect((await env.client.post(`/v1/integrations/${created.body.data._id}/set-primary`, {})).status).toBeLessThan(300);
     const workflowId = `wf-${rand()}`;
-    const workflow = await env.client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: [{ name: 'Text', stepId: 'text', type: 'sms', controlValues: { body: 'Code {{payload.code}}' } }] });
+    const workflow = await env.client.post('/v2/workflows', {
+      name: workflowId,
+      workflowId,
+      active: true,
+      steps: [{ name: 'Text', stepId: 'text', type: 'sms', controlValues: { body: 'Code {{payload.code}}' } }],
+    });
     expect(workflow.status, JSON.stringify(workflow.body)).toBe(201);
     fake.reply = (r) => ({ body: `success | ${r.form.get('send_to')} | gs-${r.form.get('send_to')}` });
 
     const subscriberId = `sub-${rand()}`;
     const phone = `+1555${Math.floor(Math.random() * 1e7)}`;
-    const item = await settledOne(env.client, await triggerWith(env.client, { name: workflowId, to: { subscriberId, phone }, payload: { code: '481516' } }));
+    const item = await settledOne(
+      env.client,
+      await triggerWith(env.client, { name: workflowId, to: { subscriberId, phone }, payload: { code: '481516' } }),
+    );
     expect(item.jobs[0].status).toBe('completed');
     const request = fake.requests.find((r) => r.form.get('send_to') === phone)!;
     expect(request.form.get('msg')).toBe('Code 481516');
     const messages = await env.client.get(`/v1/messages?subscriberId=${subscriberId}&channel=sms&limit=10`);
-    expect(messages.body.data[0]).toMatchObject({ status: 'sent', providerId: 'gupshup', phone, content: 'Code 481516', identifier: `gs-${phone}` });
+    expect(messages.body.data[0]).toMatchObject({
+      status: 'sent',
+      providerId: 'gupshup',
+      phone,
+      content: 'Code 481516',
+      identifier: `gs-${phone}`,
+    });
   });
 });

@@ -20,7 +20,8 @@ const fake = fakeApiForFile();
 
 // The content smsDelivery sends.
 const TEXT = 'Your code is 123';
-const sms = (providerId: string, credentials: Record<string, unknown>, fields: Partial<Delivery> = {}) => smsDelivery(providerId, { ...credentials, baseUrl: fake.url }, fields);
+const sms = (providerId: string, credentials: Record<string, unknown>, fields: Partial<Delivery> = {}) =>
+  smsDelivery(providerId, { ...credentials, baseUrl: fake.url }, fields);
 
 describe('Sinch', () => {
   const credentials = { apiToken: 'sn-token', region: 'eu', accountSid: 'plan-1' };
@@ -35,7 +36,7 @@ describe('Sinch', () => {
     expect(request!.json).toEqual({ from: '+15550199', to: [PHONE], body: TEXT });
   });
 
-  it('a 4xx is final, with Sinch\'s text', async () => {
+  it("a 4xx is final, with Sinch's text", async () => {
     fake.reply = () => ({ status: 400, body: { code: 'syntax_invalid_parameter_format', text: 'Parameter format is invalid: to' } });
     const error = await failure(send(sms('sinch', credentials)));
     expect(fake.requests).toHaveLength(1);
@@ -59,7 +60,7 @@ describe('Bandwidth', () => {
     expect(fake.requests[1]!.json.applicationId).toBe('app-7');
   });
 
-  it('a refusal is final with Bandwidth\'s description', async () => {
+  it("a refusal is final with Bandwidth's description", async () => {
     fake.reply = () => ({ status: 400, body: { type: 'request-validation', description: 'Your request could not be accepted' } });
     const error = await failure(send(sms('bandwidth', credentials)));
     expect(error.message).toBe('Bandwidth answered 400: Your request could not be accepted');
@@ -76,16 +77,45 @@ describe('Clickatell', () => {
     expect(request!.headers.authorization).toBe('ck-key');
     expect(request!.json).toEqual({ to: [PHONE], content: TEXT });
 
-    await send(deliveryOf('clickatell', 'sms', { apiKey: 'ck-key', baseUrl: fake.url }, { to: PHONE, content: TEXT, overrides: { from: '+15550111' } }));
+    await send(
+      deliveryOf(
+        'clickatell',
+        'sms',
+        { apiKey: 'ck-key', baseUrl: fake.url },
+        { to: PHONE, content: TEXT, overrides: { from: '+15550111' } },
+      ),
+    );
     expect(fake.requests[1]!.json).toEqual({ to: [PHONE], from: '+15550111', content: TEXT });
   });
 
   it('a recipient it does not accept fails with its description; a bad key with its error', async () => {
-    fake.reply = () => ({ status: 202, body: { messages: [{ apiMessageId: '', accepted: false, to: '1', errorCode: 105, error: 'Invalid destination address', errorDescription: 'Invalid Destination Address' }] } });
+    fake.reply = () => ({
+      status: 202,
+      body: {
+        messages: [
+          {
+            apiMessageId: '',
+            accepted: false,
+            to: '1',
+            errorCode: 105,
+            error: 'Invalid destination address',
+            errorDescription: 'Invalid Destination Address',
+          },
+        ],
+      },
+    });
     const refused = await failure(send(sms('clickatell', { apiKey: 'ck-key' })));
     expect(refused.message).toBe('Clickatell refused the message: Invalid Destination Address');
 
-    fake.reply = () => ({ status: 401, body: { messages: [], errorCode: 1, error: 'Invalid or missing Integration API Key', errorDescription: 'Invalid or missing Integration API Key' } });
+    fake.reply = () => ({
+      status: 401,
+      body: {
+        messages: [],
+        errorCode: 1,
+        error: 'Invalid or missing Integration API Key',
+        errorDescription: 'Invalid or missing Integration API Key',
+      },
+    });
     const unauthorized = await failure(send(sms('clickatell', { apiKey: 'wrong' })));
     expect(unauthorized.message).toBe('Clickatell answered 401: Invalid or missing Integration API Key');
   });
@@ -101,7 +131,7 @@ describe('Termii', () => {
     expect(request!.json).toEqual({ to: PHONE, from: '+15550199', sms: TEXT, type: 'plain', channel: 'generic', api_key: 'tm-key' });
   });
 
-  it('a refusal is final with Termii\'s message', async () => {
+  it("a refusal is final with Termii's message", async () => {
     fake.reply = () => ({ status: 400, body: { message: 'ApiSender not found' } });
     const error = await failure(send(sms('termii', { apiKey: 'tm-key' })));
     expect(fake.requests).toHaveLength(1);
@@ -110,7 +140,12 @@ describe('Termii', () => {
 });
 
 describe("Africa's Talking", () => {
-  const success = { SMSMessageData: { Message: 'Sent to 1/1 Total Cost: KES 0.8000', Recipients: [{ statusCode: 101, number: PHONE, status: 'Success', cost: 'KES 0.8000', messageId: 'ATXid_1' }] } };
+  const success = {
+    SMSMessageData: {
+      Message: 'Sent to 1/1 Total Cost: KES 0.8000',
+      Recipients: [{ statusCode: 101, number: PHONE, status: 'Success', cost: 'KES 0.8000', messageId: 'ATXid_1' }],
+    },
+  };
 
   it('posts the form with the username, the API key in its header', async () => {
     fake.reply = () => ({ status: 201, body: success });
@@ -123,7 +158,15 @@ describe("Africa's Talking", () => {
   });
 
   it('a recipient that was not sent fails with its status', async () => {
-    fake.reply = () => ({ status: 201, body: { SMSMessageData: { Message: 'Sent to 0/1 Total Cost: 0', Recipients: [{ statusCode: 403, number: PHONE, status: 'InvalidPhoneNumber', messageId: 'None' }] } } });
+    fake.reply = () => ({
+      status: 201,
+      body: {
+        SMSMessageData: {
+          Message: 'Sent to 0/1 Total Cost: 0',
+          Recipients: [{ statusCode: 403, number: PHONE, status: 'InvalidPhoneNumber', messageId: 'None' }],
+        },
+      },
+    });
     const error = await failure(send(sms('africas-talking', { apiKey: 'at-key', user: 'acme' })));
     expect(error.message).toBe("Africa's Talking did not send the message: InvalidPhoneNumber");
 
@@ -137,7 +180,10 @@ describe('ClickSend', () => {
   const credentials = { user: 'acme', apiKey: 'cs-key' };
 
   it('posts a list of one message with Basic auth, the sender as from', async () => {
-    fake.reply = () => ({ status: 200, body: { http_code: 200, response_code: 'SUCCESS', data: { messages: [{ message_id: 'cs-1', status: 'SUCCESS', to: PHONE }] } } });
+    fake.reply = () => ({
+      status: 200,
+      body: { http_code: 200, response_code: 'SUCCESS', data: { messages: [{ message_id: 'cs-1', status: 'SUCCESS', to: PHONE }] } },
+    });
     const result = await send(sms('clicksend', credentials));
     expect(result.id).toBe('cs-1');
     const [request] = fake.requests;
@@ -147,7 +193,10 @@ describe('ClickSend', () => {
   });
 
   it('a message whose status is not SUCCESS fails with it', async () => {
-    fake.reply = () => ({ status: 200, body: { http_code: 200, response_code: 'SUCCESS', data: { messages: [{ message_id: 'cs-2', status: 'INVALID_RECIPIENT' }] } } });
+    fake.reply = () => ({
+      status: 200,
+      body: { http_code: 200, response_code: 'SUCCESS', data: { messages: [{ message_id: 'cs-2', status: 'INVALID_RECIPIENT' }] } },
+    });
     const error = await failure(send(sms('clicksend', credentials)));
     expect(error.message).toBe('ClickSend did not send the message: INVALID_RECIPIENT');
   });
@@ -155,7 +204,14 @@ describe('ClickSend', () => {
 
 describe('sms77', () => {
   it('posts the message with the key in X-Api-Key and asks for the detailed answer', async () => {
-    fake.reply = () => ({ status: 200, body: { success: '100', total_price: 0.075, messages: [{ id: '77-1', recipient: '15550100', success: true, error: null, error_text: null }] } });
+    fake.reply = () => ({
+      status: 200,
+      body: {
+        success: '100',
+        total_price: 0.075,
+        messages: [{ id: '77-1', recipient: '15550100', success: true, error: null, error_text: null }],
+      },
+    });
     const result = await send(sms('sms77', { apiKey: 's7-key' }));
     expect(result.id).toBe('77-1');
     const [request] = fake.requests;
@@ -170,7 +226,10 @@ describe('sms77', () => {
     expect(fake.requests).toHaveLength(1);
     expect(error.message).toBe('sms77 refused the message: code 900');
 
-    fake.reply = () => ({ status: 200, body: { success: '202', messages: [{ id: null, success: false, error: '202', error_text: 'Invalid recipient' }] } });
+    fake.reply = () => ({
+      status: 200,
+      body: { success: '202', messages: [{ id: null, success: false, error: '202', error_text: 'Invalid recipient' }] },
+    });
     const recipient = await failure(send(sms('sms77', { apiKey: 's7-key' })));
     expect(recipient.message).toBe('sms77 refused the message: code 202 (Invalid recipient)');
   });
@@ -187,7 +246,7 @@ describe('Brevo (brevo-sms)', () => {
     expect(request!.json).toEqual({ sender: 'Acme', recipient: PHONE, content: TEXT });
   });
 
-  it('a refusal is final with Brevo\'s message', async () => {
+  it("a refusal is final with Brevo's message", async () => {
     fake.reply = () => ({ status: 402, body: { code: 'not_enough_credits', message: 'Not enough credits' } });
     const error = await failure(send(sms('brevo-sms', { apiKey: 'bv-key' })));
     expect(error.message).toBe('Brevo answered 402: Not enough credits');
@@ -196,7 +255,10 @@ describe('Brevo (brevo-sms)', () => {
 
 describe('Sendchamp', () => {
   it('posts the message on the international route with the Bearer key', async () => {
-    fake.reply = () => ({ status: 200, body: { code: 200, status: 'success', message: 'Operation successful', data: { business_id: 'sc-1', status: 'sent' } } });
+    fake.reply = () => ({
+      status: 200,
+      body: { code: 200, status: 'success', message: 'Operation successful', data: { business_id: 'sc-1', status: 'sent' } },
+    });
     const result = await send(sms('sendchamp', { apiKey: 'sc-key', from: 'Acme' }));
     expect(result.id).toBe('sc-1');
     const [request] = fake.requests;
@@ -205,7 +267,7 @@ describe('Sendchamp', () => {
     expect(request!.json).toEqual({ sender_name: 'Acme', to: PHONE, message: TEXT, route: 'international' });
   });
 
-  it('a refusal is final with Sendchamp\'s message', async () => {
+  it("a refusal is final with Sendchamp's message", async () => {
     fake.reply = () => ({ status: 422, body: { code: 422, status: 'error', message: 'Sender name is not approved' } });
     const error = await failure(send(sms('sendchamp', { apiKey: 'sc-key' })));
     expect(error.message).toBe('Sendchamp answered 422: Sender name is not approved');
@@ -223,7 +285,7 @@ describe('SimpleTexting', () => {
     expect(request!.json).toEqual({ contactPhone: PHONE, accountPhone: '+15550199', mode: 'SINGLE_SMS_STRICTLY', text: TEXT });
   });
 
-  it('a refusal is final with SimpleTexting\'s message', async () => {
+  it("a refusal is final with SimpleTexting's message", async () => {
     fake.reply = () => ({ status: 400, body: { status: 400, message: 'Invalid contact phone' } });
     const error = await failure(send(sms('simpletexting', { apiKey: 'st-key' })));
     expect(error.message).toBe('SimpleTexting answered 400: Invalid contact phone');
@@ -233,7 +295,8 @@ describe('SimpleTexting', () => {
 describe('Azure SMS', () => {
   const key = Buffer.from('azure-access-key-bytes').toString('base64');
   const connection = () => `endpoint=${fake.url}/;accesskey=${key}`;
-  const azure = (fields: Partial<Delivery> = {}) => deliveryOf('azure-sms', 'sms', { accessKey: connection(), from: '+15550199' }, { to: PHONE, content: TEXT, ...fields });
+  const azure = (fields: Partial<Delivery> = {}) =>
+    deliveryOf('azure-sms', 'sms', { accessKey: connection(), from: '+15550199' }, { to: PHONE, content: TEXT, ...fields });
 
   it('posts the message to the resource of the connection string, signed with its access key', async () => {
     fake.reply = () => ({ status: 202, body: { value: [{ to: PHONE, messageId: 'az-1', httpStatusCode: 202, successful: true }] } });
@@ -241,7 +304,12 @@ describe('Azure SMS', () => {
     expect(result.id).toBe('az-1');
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', url: '/sms?api-version=2021-03-07' });
-    expect(request!.json).toEqual({ from: '+15550199', smsRecipients: [{ to: PHONE }], message: TEXT, smsSendOptions: { enableDeliveryReport: false } });
+    expect(request!.json).toEqual({
+      from: '+15550199',
+      smsRecipients: [{ to: PHONE }],
+      message: TEXT,
+      smsSendOptions: { enableDeliveryReport: false },
+    });
     // The signature Azure recomputes: method, path and query, date, host and the body's hash.
     const headers = request!.headers;
     expect(headers['x-ms-content-sha256']).toBe(createHash('sha256').update(request!.text).digest('base64'));
@@ -251,8 +319,11 @@ describe('Azure SMS', () => {
     expect(headers['repeatability-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('a recipient that was not sent fails with its errorMessage; a refused signature with Azure\'s message', async () => {
-    fake.reply = () => ({ status: 202, body: { value: [{ to: PHONE, httpStatusCode: 400, successful: false, errorMessage: 'Invalid To phone number format.' }] } });
+  it("a recipient that was not sent fails with its errorMessage; a refused signature with Azure's message", async () => {
+    fake.reply = () => ({
+      status: 202,
+      body: { value: [{ to: PHONE, httpStatusCode: 400, successful: false, errorMessage: 'Invalid To phone number format.' }] },
+    });
     const refused = await failure(send(azure()));
     expect(refused.message).toBe('Azure SMS did not send the message: Invalid To phone number format.');
 
@@ -262,7 +333,8 @@ describe('Azure SMS', () => {
   });
 
   it('a retry repeats the same signed request, so Azure sends once', async () => {
-    fake.reply = (_request, index) => (index === 0 ? { status: 503, body: {} } : { status: 202, body: { value: [{ messageId: 'az-2', successful: true }] } });
+    fake.reply = (_request, index) =>
+      index === 0 ? { status: 503, body: {} } : { status: 202, body: { value: [{ messageId: 'az-2', successful: true }] } };
     expect((await send(azure())).id).toBe('az-2');
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[1]!.headers['repeatability-request-id']).toBe(fake.requests[0]!.headers['repeatability-request-id']);
@@ -272,24 +344,38 @@ describe('Azure SMS', () => {
 describe('RingCentral', () => {
   const credentials = (clientId: string) => ({ clientId, secretKey: 'rc-secret', token: 'jwt.assertion.value' });
   const routes = (sms: () => { status: number; body: unknown }) => (request: { path: string }) =>
-    request.path === '/restapi/oauth/token' ? { status: 200, body: { access_token: 'rc-access', token_type: 'bearer', expires_in: 3600 } } : sms();
+    request.path === '/restapi/oauth/token'
+      ? { status: 200, body: { access_token: 'rc-access', token_type: 'bearer', expires_in: 3600 } }
+      : sms();
 
   it('exchanges the JWT for an access token once, then posts the SMS from the extension', async () => {
-    fake.reply = routes(() => ({ status: 200, body: { id: 1724099032020, creationTime: '2030-01-01T00:00:00Z', messageStatus: 'Queued' } }));
+    fake.reply = routes(() => ({
+      status: 200,
+      body: { id: 1724099032020, creationTime: '2030-01-01T00:00:00Z', messageStatus: 'Queued' },
+    }));
     const result = await send(sms('ring-central', credentials('rc-app-1')));
     expect(result.id).toBe('1724099032020');
     await send(sms('ring-central', credentials('rc-app-1')));
-    expect(fake.requests.map((r) => r.path)).toEqual(['/restapi/oauth/token', '/restapi/v1.0/account/~/extension/~/sms', '/restapi/v1.0/account/~/extension/~/sms']);
+    expect(fake.requests.map((r) => r.path)).toEqual([
+      '/restapi/oauth/token',
+      '/restapi/v1.0/account/~/extension/~/sms',
+      '/restapi/v1.0/account/~/extension/~/sms',
+    ]);
     const [token, message] = fake.requests;
     expect(token!.headers.authorization).toBe(basic('rc-app-1', 'rc-secret'));
-    expect(Object.fromEntries(token!.form)).toEqual({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: 'jwt.assertion.value' });
+    expect(Object.fromEntries(token!.form)).toEqual({
+      grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      assertion: 'jwt.assertion.value',
+    });
     expect(message!.headers.authorization).toBe('Bearer rc-access');
     expect(message!.json).toEqual({ from: { phoneNumber: '+15550199' }, to: [{ phoneNumber: PHONE }], text: TEXT });
   });
 
-  it('a refused access token is renewed once; a refused JWT fails with RingCentral\'s description', async () => {
+  it("a refused access token is renewed once; a refused JWT fails with RingCentral's description", async () => {
     let sent = 0;
-    fake.reply = routes(() => (sent++ === 0 ? { status: 401, body: { errorCode: 'TokenInvalid', message: 'Invalid token' } } : { status: 200, body: { id: 7 } }));
+    fake.reply = routes(() =>
+      sent++ === 0 ? { status: 401, body: { errorCode: 'TokenInvalid', message: 'Invalid token' } } : { status: 200, body: { id: 7 } },
+    );
     expect((await send(sms('ring-central', credentials('rc-app-2')))).id).toBe('7');
     expect(fake.requests.map((r) => r.path.split('/').at(-1))).toEqual(['token', 'sms', 'token', 'sms']);
 
@@ -303,12 +389,21 @@ describe('RingCentral', () => {
 
 describe('Unifonic', () => {
   it('posts the form with the AppSid; the sender is the Sender ID unless the trigger names one', async () => {
-    fake.reply = () => ({ status: 200, body: { success: true, message: '', errorCode: 'ER-00', data: { MessageID: 'uf-1', NumberOfUnits: 1 } } });
+    fake.reply = () => ({
+      status: 200,
+      body: { success: true, message: '', errorCode: 'ER-00', data: { MessageID: 'uf-1', NumberOfUnits: 1 } },
+    });
     const result = await send(sms('unifonic', { appSid: 'app-sid', senderId: 'ACME' }));
     expect(result.id).toBe('uf-1');
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/rest/SMS/messages' });
-    expect(Object.fromEntries(request!.form)).toEqual({ AppSid: 'app-sid', SenderID: 'ACME', Recipient: '15550100', Body: TEXT, responseType: 'JSON' });
+    expect(Object.fromEntries(request!.form)).toEqual({
+      AppSid: 'app-sid',
+      SenderID: 'ACME',
+      Recipient: '15550100',
+      Body: TEXT,
+      responseType: 'JSON',
+    });
 
     await send(sms('unifonic', { appSid: 'app-sid', senderId: 'ACME' }, { overrides: { from: 'PROMO' } }));
     expect(fake.requests[1]!.form.get('SenderID')).toBe('PROMO');
@@ -332,7 +427,7 @@ describe('smsmode', () => {
     expect(request!.json).toEqual({ from: '+15550199', recipient: { to: PHONE }, body: { text: TEXT } });
   });
 
-  it('a refusal is final with smsmode\'s message', async () => {
+  it("a refusal is final with smsmode's message", async () => {
     fake.reply = () => ({ status: 401, body: { status: 401, message: 'Invalid API key' } });
     const error = await failure(send(sms('smsmode', { apiKey: 'wrong' })));
     expect(fake.requests).toHaveLength(1);
@@ -386,20 +481,55 @@ describe('integrations of these providers', () => {
   const from = { from: '+15550199' };
   // Valid credentials of each, by the catalogue; and what each refuses (422 with these paths).
   const providers: ActivationCase[] = [
-    { providerId: 'sinch', valid: { apiToken: 't', region: 'eu', accountSid: 'plan' }, malformed: { apiToken: 't', region: 'eu' }, errors: ['credentials.accountSid'] },
-    { providerId: 'sinch', valid: { apiToken: 't', region: 'CA', accountSid: 'plan' }, malformed: { apiToken: 't', region: 'evil.example/x', accountSid: 'plan' }, errors: ['credentials.region'] },
-    { providerId: 'bandwidth', valid: { user: 'u', password: 'p', accountSid: 'a' }, malformed: { user: 'u', password: 7, accountSid: 'a' }, errors: ['credentials.password'] },
+    {
+      providerId: 'sinch',
+      valid: { apiToken: 't', region: 'eu', accountSid: 'plan' },
+      malformed: { apiToken: 't', region: 'eu' },
+      errors: ['credentials.accountSid'],
+    },
+    {
+      providerId: 'sinch',
+      valid: { apiToken: 't', region: 'CA', accountSid: 'plan' },
+      malformed: { apiToken: 't', region: 'evil.example/x', accountSid: 'plan' },
+      errors: ['credentials.region'],
+    },
+    {
+      providerId: 'bandwidth',
+      valid: { user: 'u', password: 'p', accountSid: 'a' },
+      malformed: { user: 'u', password: 7, accountSid: 'a' },
+      errors: ['credentials.password'],
+    },
     { providerId: 'clickatell', valid: { apiKey: 'k' }, malformed: { apiKey: ' ' }, errors: ['credentials.apiKey'] },
     { providerId: 'termii', valid: { apiKey: 'k' }, malformed: {}, errors: ['credentials.apiKey'] },
-    { providerId: 'africas-talking', valid: { apiKey: 'k', user: 'u' }, malformed: { apiKey: 'k', user: null }, errors: ['credentials.user'] },
+    {
+      providerId: 'africas-talking',
+      valid: { apiKey: 'k', user: 'u' },
+      malformed: { apiKey: 'k', user: null },
+      errors: ['credentials.user'],
+    },
     { providerId: 'clicksend', valid: { user: 'u', apiKey: 'k' }, malformed: { user: ['u'], apiKey: 'k' }, errors: ['credentials.user'] },
     { providerId: 'sms77', valid: { apiKey: 'k' }, malformed: { apiKey: 42 }, errors: ['credentials.apiKey'] },
     { providerId: 'brevo-sms', valid: { apiKey: 'k' }, malformed: { apiKey: '' }, errors: ['credentials.apiKey'] },
     { providerId: 'sendchamp', valid: { apiKey: 'k' }, malformed: { apiKey: {} }, errors: ['credentials.apiKey'] },
     { providerId: 'simpletexting', valid: { apiKey: 'k' }, malformed: { apiKey: true }, errors: ['credentials.apiKey'] },
-    { providerId: 'azure-sms', valid: { accessKey: 'endpoint=https://acme.communication.azure.com/;accesskey=a2V5' }, malformed: { accessKey: 'a2V5' }, errors: ['credentials.accessKey'] },
-    { providerId: 'ring-central', valid: { clientId: 'c', secretKey: 's', token: 'jwt', secure: true }, malformed: { clientId: 'c', secretKey: 's' }, errors: ['credentials.token'] },
-    { providerId: 'unifonic', valid: { appSid: 'a', senderId: 'ACME' }, malformed: { appSid: 'a', senderId: 3 }, errors: ['credentials.senderId'] },
+    {
+      providerId: 'azure-sms',
+      valid: { accessKey: 'endpoint=https://acme.communication.azure.com/;accesskey=a2V5' },
+      malformed: { accessKey: 'a2V5' },
+      errors: ['credentials.accessKey'],
+    },
+    {
+      providerId: 'ring-central',
+      valid: { clientId: 'c', secretKey: 's', token: 'jwt', secure: true },
+      malformed: { clientId: 'c', secretKey: 's' },
+      errors: ['credentials.token'],
+    },
+    {
+      providerId: 'unifonic',
+      valid: { appSid: 'a', senderId: 'ACME' },
+      malformed: { appSid: 'a', senderId: 3 },
+      errors: ['credentials.senderId'],
+    },
     { providerId: 'smsmode', valid: { apiKey: 'k' }, malformed: { apiKey: '\t' }, errors: ['credentials.apiKey'] },
   ];
 
@@ -425,33 +555,83 @@ describe('integrations of these providers', () => {
 
   // What each check calls; none of them sends a message.
   const checks: { providerId: string; credentials: Record<string, unknown>; method: string; url: string; auth?: [string, string] }[] = [
-    { providerId: 'sinch', credentials: { apiToken: 'sn', region: 'eu', accountSid: 'plan-1' }, method: 'GET', url: '/xms/v1/plan-1/batches?page_size=1', auth: ['authorization', 'Bearer sn'] },
-    { providerId: 'bandwidth', credentials: { user: 'u', password: 'p', accountSid: '99' }, method: 'GET', url: '/api/v2/users/99/messages?limit=1', auth: ['authorization', basic('u', 'p')] },
+    {
+      providerId: 'sinch',
+      credentials: { apiToken: 'sn', region: 'eu', accountSid: 'plan-1' },
+      method: 'GET',
+      url: '/xms/v1/plan-1/batches?page_size=1',
+      auth: ['authorization', 'Bearer sn'],
+    },
+    {
+      providerId: 'bandwidth',
+      credentials: { user: 'u', password: 'p', accountSid: '99' },
+      method: 'GET',
+      url: '/api/v2/users/99/messages?limit=1',
+      auth: ['authorization', basic('u', 'p')],
+    },
     { providerId: 'termii', credentials: { apiKey: 'tm' }, method: 'GET', url: '/api/get-balance?api_key=tm' },
-    { providerId: 'africas-talking', credentials: { apiKey: 'at', user: 'acme' }, method: 'GET', url: '/version1/user?username=acme', auth: ['apikey', 'at'] },
-    { providerId: 'clicksend', credentials: { user: 'u', apiKey: 'cs' }, method: 'GET', url: '/v3/account', auth: ['authorization', basic('u', 'cs')] },
+    {
+      providerId: 'africas-talking',
+      credentials: { apiKey: 'at', user: 'acme' },
+      method: 'GET',
+      url: '/version1/user?username=acme',
+      auth: ['apikey', 'at'],
+    },
+    {
+      providerId: 'clicksend',
+      credentials: { user: 'u', apiKey: 'cs' },
+      method: 'GET',
+      url: '/v3/account',
+      auth: ['authorization', basic('u', 'cs')],
+    },
     { providerId: 'brevo-sms', credentials: { apiKey: 'bv' }, method: 'GET', url: '/v3/account', auth: ['api-key', 'bv'] },
-    { providerId: 'sendchamp', credentials: { apiKey: 'sc' }, method: 'GET', url: '/api/v1/wallet/wallet_balance', auth: ['authorization', 'Bearer sc'] },
-    { providerId: 'ring-central', credentials: { clientId: 'rc', secretKey: 'rs', token: 'jwt' }, method: 'POST', url: '/restapi/oauth/token', auth: ['authorization', basic('rc', 'rs')] },
+    {
+      providerId: 'sendchamp',
+      credentials: { apiKey: 'sc' },
+      method: 'GET',
+      url: '/api/v1/wallet/wallet_balance',
+      auth: ['authorization', 'Bearer sc'],
+    },
+    {
+      providerId: 'ring-central',
+      credentials: { clientId: 'rc', secretKey: 'rs', token: 'jwt' },
+      method: 'POST',
+      url: '/restapi/oauth/token',
+      auth: ['authorization', basic('rc', 'rs')],
+    },
   ];
 
-  it.each(checks)('$providerId: check: true calls what sends nothing, and a refusal fails the request (400)', async ({ providerId, credentials, method, url, auth }) => {
-    fake.reply = () => ({ status: 200, body: {} });
-    const checked = await env.client.post('/v1/integrations', { providerId, channel: 'sms', credentials: { ...credentials, ...from, baseUrl: fake.url }, check: true });
-    expect(checked.status, JSON.stringify(checked.body)).toBe(201);
-    expect(checked.headers.get('warning')).toBeNull();
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]).toMatchObject({ method, url });
-    if (auth) expect(fake.requests[0]!.headers[auth[0]]).toBe(auth[1]);
+  it.each(checks)(
+    '$providerId: check: true calls what sends nothing, and a refusal fails the request (400)',
+    async ({ providerId, credentials, method, url, auth }) => {
+      fake.reply = () => ({ status: 200, body: {} });
+      const checked = await env.client.post('/v1/integrations', {
+        providerId,
+        channel: 'sms',
+        credentials: { ...credentials, ...from, baseUrl: fake.url },
+        check: true,
+      });
+      expect(checked.status, JSON.stringify(checked.body)).toBe(201);
+      expect(checked.headers.get('warning')).toBeNull();
+      expect(fake.requests).toHaveLength(1);
+      expect(fake.requests[0]).toMatchObject({ method, url });
+      if (auth) expect(fake.requests[0]!.headers[auth[0]]).toBe(auth[1]);
 
-    fake.reply = () => ({ status: 401, body: { message: 'Unauthorized key' } });
-    const identifier = `refused-${providerId}-${rand()}`;
-    const refused = await env.client.post('/v1/integrations', { providerId, channel: 'sms', identifier, credentials: { ...credentials, ...from, baseUrl: fake.url }, check: true });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(new RegExp(`^Integration check failed for ${providerId}: .* answered 401: Unauthorized key$`));
-    const listed = (await env.client.get('/v1/integrations')).body as any[];
-    expect(listed.some((i) => i.identifier === identifier)).toBe(false);
-  });
+      fake.reply = () => ({ status: 401, body: { message: 'Unauthorized key' } });
+      const identifier = `refused-${providerId}-${rand()}`;
+      const refused = await env.client.post('/v1/integrations', {
+        providerId,
+        channel: 'sms',
+        identifier,
+        credentials: { ...credentials, ...from, baseUrl: fake.url },
+        check: true,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(new RegExp(`^Integration check failed for ${providerId}: .* answered 401: Unauthorized key$`));
+      const listed = (await env.client.get('/v1/integrations')).body as any[];
+      expect(listed.some((i) => i.identifier === identifier)).toBe(false);
+    },
+  );
 
   const unchecked: [string, Record<string, unknown>][] = [
     ['clickatell', { apiKey: 'k' }],
@@ -462,9 +642,16 @@ describe('integrations of these providers', () => {
     ['smsmode', { apiKey: 'k' }],
   ];
   it.each(unchecked)('%s: check: true says in a warning that nothing could be checked, and saves', async (providerId, credentials) => {
-    const created = await env.client.post('/v1/integrations', { providerId, channel: 'sms', credentials: { ...credentials, ...from, baseUrl: fake.url }, check: true });
+    const created = await env.client.post('/v1/integrations', {
+      providerId,
+      channel: 'sms',
+      credentials: { ...credentials, ...from, baseUrl: fake.url },
+      check: true,
+    });
     expect(created.status).toBe(201);
-    expect(created.headers.get('warning')).toBe(`299 - "${providerId} has no call that tests credentials without sending anything: they were not checked"`);
+    expect(created.headers.get('warning')).toBe(
+      `299 - "${providerId} has no call that tests credentials without sending anything: they were not checked"`,
+    );
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -477,9 +664,17 @@ describe('end to end', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect((await own.client.post(`/v1/integrations/${created.body.data._id}/set-primary`, {})).status).toBeLessThan(300);
     const workflowId = `wf-${rand()}`;
-    const workflow = await own.client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: [{ name: 'Text', stepId: 'text', type: 'sms', controlValues: { body: 'Code {{payload.code}}' } }] });
+    const workflow = await own.client.post('/v2/workflows', {
+      name: workflowId,
+      workflowId,
+      active: true,
+      steps: [{ name: 'Text', stepId: 'text', type: 'sms', controlValues: { body: 'Code {{payload.code}}' } }],
+    });
     expect(workflow.status, JSON.stringify(workflow.body)).toBe(201);
-    fake.reply = (request) => (request.path === '/restapi/oauth/token' ? { status: 200, body: { access_token: 'rc-e2e-access', expires_in: 3600 } } : { status: 200, body: { id: 880011, messageStatus: 'Queued' } });
+    fake.reply = (request) =>
+      request.path === '/restapi/oauth/token'
+        ? { status: 200, body: { access_token: 'rc-e2e-access', expires_in: 3600 } }
+        : { status: 200, body: { id: 880011, messageStatus: 'Queued' } };
 
     const subscriberId = `sub-${rand()}`;
     const txid = await triggerWith(own.client, { name: workflowId, to: { subscriberId, phone: PHONE }, payload: { code: '4711' } });

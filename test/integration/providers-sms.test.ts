@@ -13,7 +13,6 @@ import { failure, send } from '../support/provider-calls.ts';
 // The fake API, with short timeouts and retry waits for this worker's direct provider calls.
 const fake = fakeApiForFile();
 
-
 describe('Twilio', () => {
   const credentials = () => ({ accountSid: 'AC123', token: 'tw-token', baseUrl: fake.url });
 
@@ -48,7 +47,8 @@ describe('Twilio', () => {
 
 describe('Amazon SNS (Publish through the SDK)', () => {
   const credentials = () => ({ apiKey: 'AKIDSNS', secretKey: 'shh', region: 'us-east-1', baseUrl: fake.url });
-  const published = '<PublishResponse xmlns="http://sns.amazonaws.com/doc/2010-03-31/"><PublishResult><MessageId>sns-1</MessageId></PublishResult><ResponseMetadata><RequestId>r-1</RequestId></ResponseMetadata></PublishResponse>';
+  const published =
+    '<PublishResponse xmlns="http://sns.amazonaws.com/doc/2010-03-31/"><PublishResult><MessageId>sns-1</MessageId></PublishResult><ResponseMetadata><RequestId>r-1</RequestId></ResponseMetadata></PublishResponse>';
   const xml = { 'content-type': 'text/xml' };
 
   it('publishes to the phone number, the sender id as a message attribute', async () => {
@@ -69,13 +69,21 @@ describe('Amazon SNS (Publish through the SDK)', () => {
   });
 
   it('a refused parameter is final; throttling and 5xx are tried three times', async () => {
-    fake.reply = () => ({ status: 400, headers: xml, body: '<ErrorResponse><Error><Type>Sender</Type><Code>InvalidParameter</Code><Message>Invalid parameter: PhoneNumber</Message></Error><RequestId>r-2</RequestId></ErrorResponse>' });
+    fake.reply = () => ({
+      status: 400,
+      headers: xml,
+      body: '<ErrorResponse><Error><Type>Sender</Type><Code>InvalidParameter</Code><Message>Invalid parameter: PhoneNumber</Message></Error><RequestId>r-2</RequestId></ErrorResponse>',
+    });
     const refused = await failure(send(sms('sns', credentials())));
     expect(fake.requests).toHaveLength(1);
     expect(refused.raw).toMatchObject({ status: 400, error: 'InvalidParameterException', message: 'Invalid parameter: PhoneNumber' });
 
     fake.reset();
-    fake.reply = () => ({ status: 400, headers: xml, body: '<ErrorResponse><Error><Type>Sender</Type><Code>Throttling</Code><Message>Rate exceeded</Message></Error><RequestId>r-3</RequestId></ErrorResponse>' });
+    fake.reply = () => ({
+      status: 400,
+      headers: xml,
+      body: '<ErrorResponse><Error><Type>Sender</Type><Code>Throttling</Code><Message>Rate exceeded</Message></Error><RequestId>r-3</RequestId></ErrorResponse>',
+    });
     const throttled = await failure(send(sms('sns', credentials())));
     expect(fake.requests).toHaveLength(3);
     expect(throttled.raw).toMatchObject({ status: 400, error: 'Throttling', attempts: 3 });
@@ -89,7 +97,14 @@ describe('HTTP SMS APIs', () => {
     expect(result.id).toBe('vn-1');
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/sms/json' });
-    expect(Object.fromEntries(request!.form)).toEqual({ api_key: 'vk', api_secret: 'vs', from: '15550199', to: '15550100', text: 'Grüße', type: 'unicode' });
+    expect(Object.fromEntries(request!.form)).toEqual({
+      api_key: 'vk',
+      api_secret: 'vs',
+      from: '15550199',
+      to: '15550100',
+      text: 'Grüße',
+      type: 'unicode',
+    });
 
     fake.reply = () => ({ status: 200, body: { 'message-count': '1', messages: [{ status: '4', 'error-text': 'Bad Credentials' }] } });
     const error = await failure(send(sms('nexmo', { apiKey: 'vk', secretKey: 'wrong', baseUrl: fake.url })));
@@ -142,7 +157,10 @@ describe('HTTP SMS APIs', () => {
   });
 
   it('Infobip (infobip-sms): advanced text message at the account base URL', async () => {
-    fake.reply = () => ({ status: 200, body: { bulkId: 'b-1', messages: [{ to: PHONE, messageId: 'ib-1', status: { groupName: 'PENDING' } }] } });
+    fake.reply = () => ({
+      status: 200,
+      body: { bulkId: 'b-1', messages: [{ to: PHONE, messageId: 'ib-1', status: { groupName: 'PENDING' } }] },
+    });
     const result = await send(sms('infobip-sms', { apiKey: 'ib-key', baseUrl: fake.url }));
     expect(result.id).toBe('ib-1');
     const [request] = fake.requests;
@@ -163,15 +181,29 @@ describe('HTTP SMS APIs', () => {
     };
     fake.reply = () => ({ status: 200, body: { result: { messageId: 'g-1', at: '2030-01-01T00:00:00Z' } } });
     const result = await send(sms('generic-sms', credentials, { overrides: { customData: { ref: 7 } } }));
-    expect(result).toEqual({ id: 'g-1', raw: { date: '2030-01-01T00:00:00Z', body: { result: { messageId: 'g-1', at: '2030-01-01T00:00:00Z' } } } });
+    expect(result).toEqual({
+      id: 'g-1',
+      raw: { date: '2030-01-01T00:00:00Z', body: { result: { messageId: 'g-1', at: '2030-01-01T00:00:00Z' } } },
+    });
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/send-sms' });
     expect(request!.headers).toMatchObject({ 'x-api-key': 'gk', 'x-api-secret': 'gs' });
-    expect(request!.json).toEqual({ to: PHONE, content: 'Your code is 123', from: '+15550199', sender: '+15550199', customData: { ref: 7 } });
+    expect(request!.json).toEqual({
+      to: PHONE,
+      content: 'Your code is 123',
+      from: '+15550199',
+      sender: '+15550199',
+      customData: { ref: 7 },
+    });
 
     fake.reset();
-    fake.reply = (r) => (r.path === '/auth' ? { status: 200, body: { data: { 'x-session': 'tok-1' } } } : { status: 200, body: { result: { messageId: 'g-2' } } });
-    const byToken = await send(sms('generic-sms', { ...credentials, authenticateByToken: true, domain: `${fake.url}/auth`, authenticationTokenKey: 'x-session' }));
+    fake.reply = (r) =>
+      r.path === '/auth'
+        ? { status: 200, body: { data: { 'x-session': 'tok-1' } } }
+        : { status: 200, body: { result: { messageId: 'g-2' } } };
+    const byToken = await send(
+      sms('generic-sms', { ...credentials, authenticateByToken: true, domain: `${fake.url}/auth`, authenticationTokenKey: 'x-session' }),
+    );
     expect(byToken.id).toBe('g-2');
     expect(fake.requests.map((r) => r.path)).toEqual(['/auth', '/send-sms']);
     expect(fake.requests[0]!.headers['x-api-key']).toBe('gk');
@@ -188,7 +220,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-
 async function createIntegration(client: ApiClient, body: Record<string, unknown>): Promise<any> {
   const res = await client.post('/v1/integrations', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -197,7 +228,12 @@ async function createIntegration(client: ApiClient, body: Record<string, unknown
 
 async function smsWorkflow(client: ApiClient, body: string): Promise<string> {
   const workflowId = `wf-${rand()}`;
-  const res = await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: [{ name: 'Text', stepId: 'text', type: 'sms', controlValues: { body } }] });
+  const res = await client.post('/v2/workflows', {
+    name: workflowId,
+    workflowId,
+    active: true,
+    steps: [{ name: 'Text', stepId: 'text', type: 'sms', controlValues: { body } }],
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return workflowId;
 }
@@ -219,7 +255,13 @@ describe('end to end: selection and delivery', () => {
     env = (await createTestOrg(api.url)).dev;
     const twilio = (path: string) => ({ accountSid: 'AC9', token: 'tok', from: '+15550199', baseUrl: `${fake.url}${path}` });
     // Activated while the demo sms provider is primary, then made primary itself.
-    primary = await createIntegration(env.client, { providerId: 'twilio', channel: 'sms', identifier: `primary-${rand()}`, credentials: twilio('/primary'), active: true });
+    primary = await createIntegration(env.client, {
+      providerId: 'twilio',
+      channel: 'sms',
+      identifier: `primary-${rand()}`,
+      credentials: twilio('/primary'),
+      active: true,
+    });
     expect((await env.client.post(`/v1/integrations/${primary._id}/set-primary`, {})).status).toBeLessThan(300);
     forAcme = await createIntegration(env.client, {
       providerId: 'twilio',
@@ -227,9 +269,22 @@ describe('end to end: selection and delivery', () => {
       identifier: `acme-${rand()}`,
       credentials: twilio('/acme'),
       active: true,
-      conditions: [{ isNegated: false, type: 'GROUP', value: 'AND', children: [{ field: 'identifier', value: 'acme', operator: 'EQUAL', on: 'tenant' }] }],
+      conditions: [
+        {
+          isNegated: false,
+          type: 'GROUP',
+          value: 'AND',
+          children: [{ field: 'identifier', value: 'acme', operator: 'EQUAL', on: 'tenant' }],
+        },
+      ],
     });
-    named = await createIntegration(env.client, { providerId: 'twilio', channel: 'sms', identifier: `named-${rand()}`, credentials: twilio('/named'), active: true });
+    named = await createIntegration(env.client, {
+      providerId: 'twilio',
+      channel: 'sms',
+      identifier: `named-${rand()}`,
+      credentials: twilio('/named'),
+      active: true,
+    });
     expect((await env.client.post('/v2/tenants', { identifier: 'acme', name: 'Acme' })).status).toBe(201);
     wf = await smsWorkflow(env.client, 'Code {{payload.code}}');
   });
@@ -246,9 +301,20 @@ describe('end to end: selection and delivery', () => {
     const txid = await triggerWith(env.client, { name: wf, to: { subscriberId, phone }, payload: { code: '481516' } });
     const item = await settledOne(env.client, txid);
     expect(item.jobs[0].status).toBe('completed');
-    expect(item.jobs[0].executionDetails.map((d: any) => d.detail)).toEqual(['Step queued', 'Twilio provider was selected', 'Message created', 'Message sent']);
+    expect(item.jobs[0].executionDetails.map((d: any) => d.detail)).toEqual([
+      'Step queued',
+      'Twilio provider was selected',
+      'Message created',
+      'Message sent',
+    ]);
     const [message] = await smsOf(env.client, subscriberId);
-    expect(message).toMatchObject({ status: 'sent', providerId: 'twilio', phone, content: 'Code 481516', identifier: `SM-primary-${phone}` });
+    expect(message).toMatchObject({
+      status: 'sent',
+      providerId: 'twilio',
+      phone,
+      content: 'Code 481516',
+      identifier: `SM-primary-${phone}`,
+    });
     expect(deliveredVia(phone)).toEqual(['primary']);
     const request = fake.requests.find((r) => r.form.get('To') === phone)!;
     expect(request.headers.authorization).toBe(basic('AC9', 'tok'));
@@ -259,10 +325,25 @@ describe('end to end: selection and delivery', () => {
     const tenantPhone = `+1666${Math.floor(Math.random() * 1e7)}`;
     const namedPhone = `+1777${Math.floor(Math.random() * 1e7)}`;
     const otherTenantPhone = `+1888${Math.floor(Math.random() * 1e7)}`;
-    const viaTenant = await triggerWith(env.client, { name: wf, to: { subscriberId: `t-${rand()}`, phone: tenantPhone }, payload: { code: '1' }, tenant: 'acme' });
-    const viaName = await triggerWith(env.client, { name: wf, to: { subscriberId: `n-${rand()}`, phone: namedPhone }, payload: { code: '2' }, overrides: { sms: { integrationIdentifier: named.identifier } } });
+    const viaTenant = await triggerWith(env.client, {
+      name: wf,
+      to: { subscriberId: `t-${rand()}`, phone: tenantPhone },
+      payload: { code: '1' },
+      tenant: 'acme',
+    });
+    const viaName = await triggerWith(env.client, {
+      name: wf,
+      to: { subscriberId: `n-${rand()}`, phone: namedPhone },
+      payload: { code: '2' },
+      overrides: { sms: { integrationIdentifier: named.identifier } },
+    });
     expect((await env.client.post('/v2/tenants', { identifier: 'globex', name: 'Globex' })).status).toBe(201);
-    const otherTenant = await triggerWith(env.client, { name: wf, to: { subscriberId: `o-${rand()}`, phone: otherTenantPhone }, payload: { code: '3' }, tenant: 'globex' });
+    const otherTenant = await triggerWith(env.client, {
+      name: wf,
+      to: { subscriberId: `o-${rand()}`, phone: otherTenantPhone },
+      payload: { code: '3' },
+      tenant: 'globex',
+    });
     for (const txid of [viaTenant, viaName, otherTenant]) expect((await settledOne(env.client, txid)).jobs[0].status).toBe('completed');
     expect(deliveredVia(tenantPhone)).toEqual(['acme']);
     expect(deliveredVia(namedPhone)).toEqual(['named']);
@@ -278,7 +359,12 @@ describe('integrations: what can be active', () => {
   });
 
   it('422 listing every missing credential, and the rules between generic-sms fields', async () => {
-    const twilio = await env.client.post('/v1/integrations', { providerId: 'twilio', channel: 'sms', credentials: { accountSid: 'AC1' }, active: true });
+    const twilio = await env.client.post('/v1/integrations', {
+      providerId: 'twilio',
+      channel: 'sms',
+      credentials: { accountSid: 'AC1' },
+      active: true,
+    });
     expect(twilio.status).toBe(422);
     expect(Object.keys(twilio.body.errors).sort()).toEqual(['credentials.from', 'credentials.token']);
 
@@ -291,16 +377,30 @@ describe('integrations: what can be active', () => {
       providerId: 'generic-sms',
       channel: 'sms',
       active: true,
-      credentials: { baseUrl: 'ftp://sms.example', apiKeyRequestHeader: 'bad header', apiKey: 'k', idPath: 'id', from: 'x', authenticateByToken: true },
+      credentials: {
+        baseUrl: 'ftp://sms.example',
+        apiKeyRequestHeader: 'bad header',
+        apiKey: 'k',
+        idPath: 'id',
+        from: 'x',
+        authenticateByToken: true,
+      },
     });
     expect(generic.status).toBe(422);
-    expect(Object.keys(generic.body.errors).sort()).toEqual(['credentials.apiKeyRequestHeader', 'credentials.authenticationTokenKey', 'credentials.baseUrl', 'credentials.domain']);
+    expect(Object.keys(generic.body.errors).sort()).toEqual([
+      'credentials.apiKeyRequestHeader',
+      'credentials.authenticationTokenKey',
+      'credentials.baseUrl',
+      'credentials.domain',
+    ]);
   });
 
   it('check: true reads the Twilio account without sending', async () => {
     fake.reply = () => ({ status: 200, body: { sid: 'AC5', status: 'active' } });
     const credentials = { accountSid: 'AC5', token: 'tok', from: '+1555', baseUrl: fake.url };
-    expect((await env.client.post('/v1/integrations', { providerId: 'twilio', channel: 'sms', credentials, check: true })).status).toBe(201);
+    expect((await env.client.post('/v1/integrations', { providerId: 'twilio', channel: 'sms', credentials, check: true })).status).toBe(
+      201,
+    );
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/2010-04-01/Accounts/AC5.json' });
     fake.reply = () => ({ status: 401, body: { code: 20003, message: 'Authenticate' } });
     const refused = await env.client.post('/v1/integrations', { providerId: 'twilio', channel: 'sms', credentials, check: true });

@@ -115,7 +115,9 @@ describe('API rate limits', () => {
     const first = await bulk();
     expect(first.status).not.toBe(429);
     expect(limitHeaders(first)).toMatchObject({ limit: '200', remaining: '120' });
-    expect(first.headers.get('ratelimit-policy')).toBe('200;w=5;burst=220;comment="token bucket";category="trigger";cost="bulk";serviceLevel="unlimited"');
+    expect(first.headers.get('ratelimit-policy')).toBe(
+      '200;w=5;burst=220;comment="token bucket";category="trigger";cost="bulk";serviceLevel="unlimited"',
+    );
     expect((await bulk()).headers.get('ratelimit-remaining')).toBe('20');
 
     // 20 tokens left: a third bulk trigger waits for 80 more (80 × 25 ms = 2 s); a single one passes.
@@ -160,7 +162,8 @@ describe('the bucket item, changed by another container', () => {
   const policy = bucketPolicy('global', 2, 'free'); // 11 tokens, 0.5 s each
   const scope = () => ({ organizationId: newId(), environmentId: newId() });
   const stored = async (s: ReturnType<typeof scope>) =>
-    (await db().send(new GetCommand({ TableName: tableName(), Key: keys.rateLimitBucket(s, 'global'), ConsistentRead: true }))).Item?.fullAt as number | undefined;
+    (await db().send(new GetCommand({ TableName: tableName(), Key: keys.rateLimitBucket(s, 'global'), ConsistentRead: true }))).Item
+      ?.fullAt as number | undefined;
 
   it('refuses when another container emptied the bucket this one saw nearly full', async () => {
     const s = scope();
@@ -196,12 +199,20 @@ describe('the OpenAPI document', () => {
     const { paths } = (await apiClient(api.url).get('/openapi.json')).body;
     const operation = (path: string, method: string) => paths[path][method];
     expect(operation('/v1/events/trigger/bulk', 'post')).toMatchObject({ 'x-rate-limit-category': 'trigger', 'x-rate-limit-cost': 'bulk' });
-    expect(operation('/v1/subscribers/bulk', 'post')).toMatchObject({ 'x-rate-limit-category': 'configuration', 'x-rate-limit-cost': 'bulk' });
+    expect(operation('/v1/subscribers/bulk', 'post')).toMatchObject({
+      'x-rate-limit-category': 'configuration',
+      'x-rate-limit-cost': 'bulk',
+    });
     expect(operation('/v2/topics', 'get')).toMatchObject({ 'x-rate-limit-category': 'configuration', 'x-rate-limit-cost': 'single' });
     expect(operation('/v1/messages', 'get')).toMatchObject({ 'x-rate-limit-category': 'global', 'x-rate-limit-cost': 'single' });
     expect(operation('/v1/inbox/notifications', 'get')).not.toHaveProperty('x-rate-limit-category');
     const trigger = operation('/v1/events/trigger', 'post');
-    expect(Object.keys(trigger.responses['201'].headers)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']);
+    expect(Object.keys(trigger.responses['201'].headers)).toEqual([
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'RateLimit-Policy',
+    ]);
     expect(Object.keys(trigger.responses['429'].headers)).toContain('Retry-After');
   });
 });

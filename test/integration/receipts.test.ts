@@ -38,12 +38,20 @@ function providerReply(request: RecordedRequest): Reply {
   if (request.path.endsWith('/messages')) return { status: 200, body: { id: `<${rand()}.1@mg.acme.test>`, message: 'Queued. Thank you.' } };
   if (request.path === '/emails') return { status: 200, body: { id: crypto.randomUUID() } };
   // Mailjet's numeric MessageID is past what a JSON number holds exactly: sent as text, as Mailjet sends it.
-  if (request.path === '/v3.1/send') return { status: 200, headers: { 'content-type': 'application/json' }, body: `{"Messages":[{"Status":"success","To":[{"Email":"x@example.test","MessageUUID":"${crypto.randomUUID()}","MessageID":1152921520417546245}]}]}` };
+  if (request.path === '/v3.1/send')
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: `{"Messages":[{"Status":"success","To":[{"Email":"x@example.test","MessageUUID":"${crypto.randomUUID()}","MessageID":1152921520417546245}]}]}`,
+    };
   if (request.path === '/email') return { status: 200, body: { MessageID: crypto.randomUUID(), ErrorCode: 0, Message: 'OK' } };
   if (request.path === '/v3/smtp/email') return { status: 201, body: { messageId: `<${rand()}.1@smtp-relay.mailin.fr>` } };
-  if (request.path === '/sms/2/text/advanced') return { status: 200, body: { messages: [{ messageId: `ib-${rand()}`, status: { groupName: 'PENDING' } }] } };
-  if (request.path.endsWith('/Message/')) return { status: 202, body: { api_id: rand(), message: 'message(s) queued', message_uuid: [crypto.randomUUID()] } };
-  if (request.path === '/sms/json') return { status: 200, body: { 'message-count': '1', messages: [{ to: '15550100', 'message-id': rand().toUpperCase(), status: '0' }] } };
+  if (request.path === '/sms/2/text/advanced')
+    return { status: 200, body: { messages: [{ messageId: `ib-${rand()}`, status: { groupName: 'PENDING' } }] } };
+  if (request.path.endsWith('/Message/'))
+    return { status: 202, body: { api_id: rand(), message: 'message(s) queued', message_uuid: [crypto.randomUUID()] } };
+  if (request.path === '/sms/json')
+    return { status: 200, body: { 'message-count': '1', messages: [{ to: '15550100', 'message-id': rand().toUpperCase(), status: '0' }] } };
   if (request.path.endsWith('/Messages.json')) return { status: 201, body: { sid: `SM${rand()}`, status: 'queued' } };
   return { status: 404, body: {} };
 }
@@ -61,7 +69,8 @@ beforeEach(() => {
   fake.reply = providerReply;
 });
 
-const receiptUrl = (channel: string, id: string, o: TestOrg = org) => `/webhooks/organizations/${o.id}/environments/${o.dev.id}/${channel}/${id}`;
+const receiptUrl = (channel: string, id: string, o: TestOrg = org) =>
+  `/webhooks/organizations/${o.id}/environments/${o.dev.id}/${channel}/${id}`;
 
 function postReceipt(path: string, rawBody: string, headers: Record<string, string> = {}): Promise<ApiResponse> {
   return client.request('POST', path, { rawBody, headers: { authorization: '', 'content-type': 'application/json', ...headers } });
@@ -79,10 +88,18 @@ async function integration(body: Record<string, unknown>): Promise<any> {
 async function sentMessage(channel: 'email' | 'sms'): Promise<any> {
   const workflowId = `wf-${rand()}`;
   const controlValues = channel === 'email' ? { subject: 'Hi', body: '<p>Hi</p>' } : { body: 'Hi' };
-  const created = await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps: [{ name: 'Step', stepId: 'step', type: channel, controlValues }] });
+  const created = await client.post('/v2/workflows', {
+    name: workflowId,
+    workflowId,
+    active: true,
+    steps: [{ name: 'Step', stepId: 'step', type: channel, controlValues }],
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const subscriberId = `sub-${rand()}`;
-  const txid = await triggerWith(client, { name: workflowId, to: { subscriberId, email: `${subscriberId}@example.test`, phone: '+15550100' } });
+  const txid = await triggerWith(client, {
+    name: workflowId,
+    to: { subscriberId, email: `${subscriberId}@example.test`, phone: '+15550100' },
+  });
   const item = await settledOne(client, txid);
   expect(item.jobs[0].status, JSON.stringify(item.jobs[0])).toBe('completed');
   const res = await client.get(`/v1/messages?subscriberId=${subscriberId}&channel=${channel}&limit=10`);
@@ -110,31 +127,73 @@ async function endpoint(types: string[]) {
   return () =>
     receiver.requests
       .filter((r) => r.path === path)
-      .map((r) => hook.verify(r.text, { 'webhook-id': String(r.headers['svix-id']), 'webhook-timestamp': String(r.headers['svix-timestamp']), 'webhook-signature': String(r.headers['svix-signature']) }) as any);
+      .map(
+        (r) =>
+          hook.verify(r.text, {
+            'webhook-id': String(r.headers['svix-id']),
+            'webhook-timestamp': String(r.headers['svix-timestamp']),
+            'webhook-signature': String(r.headers['svix-signature']),
+          }) as any,
+      );
 }
 
 // ---- SES through SNS ------------------------------------------------------------------------------
 
 /** An SNS message as SNS signs it (SignatureVersion 2: SHA256withRSA) with the test certificate's key. */
 function snsMessage(fields: Record<string, string>, certUrl = `${fake.url}${CERT_PATH}`): Record<string, string> {
-  const m: Record<string, string> = { MessageId: crypto.randomUUID(), TopicArn: 'arn:aws:sns:us-east-1:123456789012:ses-events', Timestamp: new Date().toISOString(), SignatureVersion: '2', SigningCertURL: certUrl, ...fields };
-  const order = m.Type === 'Notification' ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type'] : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
+  const m: Record<string, string> = {
+    MessageId: crypto.randomUUID(),
+    TopicArn: 'arn:aws:sns:us-east-1:123456789012:ses-events',
+    Timestamp: new Date().toISOString(),
+    SignatureVersion: '2',
+    SigningCertURL: certUrl,
+    ...fields,
+  };
+  const order =
+    m.Type === 'Notification'
+      ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type']
+      : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
   const signer = createSign('RSA-SHA256');
-  signer.update(order.filter((k) => m[k] !== undefined).map((k) => `${k}\n${m[k]}\n`).join(''));
+  signer.update(
+    order
+      .filter((k) => m[k] !== undefined)
+      .map((k) => `${k}\n${m[k]}\n`)
+      .join(''),
+  );
   return { ...m, Signature: signer.sign(SNS_KEY, 'base64') };
 }
 
-const sesEvent = (name: string, messageId: string) => fixture(name).replaceAll('EXAMPLE7c191be45-e9aedb9a-02f9-4d12-a87d-dd0099a07f8a-000000', messageId);
+const sesEvent = (name: string, messageId: string) =>
+  fixture(name).replaceAll('EXAMPLE7c191be45-e9aedb9a-02f9-4d12-a87d-dd0099a07f8a-000000', messageId);
 
 describe('Amazon SES through SNS', () => {
   let ses: any;
   beforeAll(async () => {
-    ses = await integration({ providerId: 'ses', channel: 'email', credentials: { apiKey: 'AKIDTEST', secretKey: 'shh', region: 'us-east-1', from: 'team@acme.test', senderName: 'Acme', baseUrl: fake.url } });
+    ses = await integration({
+      providerId: 'ses',
+      channel: 'email',
+      credentials: {
+        apiKey: 'AKIDTEST',
+        secretKey: 'shh',
+        region: 'us-east-1',
+        from: 'team@acme.test',
+        senderName: 'Acme',
+        baseUrl: fake.url,
+      },
+    });
   });
 
   it('confirms the SNS subscription once the confirmation is signed by SNS', async () => {
-    const confirm = snsMessage({ Type: 'SubscriptionConfirmation', Token: 'tok-1', Message: 'You have chosen to subscribe to the topic', SubscribeURL: `${fake.url}/confirm-subscription?Token=tok-1` });
-    const res = await postReceipt(receiptUrl('email', 'ses'), JSON.stringify(confirm), { 'content-type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': 'SubscriptionConfirmation' });
+    const confirm = snsMessage({
+      Type: 'SubscriptionConfirmation',
+      Token: 'tok-1',
+      Message: 'You have chosen to subscribe to the topic',
+      SubscribeURL: `${fake.url}/confirm-subscription?Token=tok-1`,
+    });
+    const res = await postReceipt(receiptUrl('email', 'ses'), JSON.stringify(confirm), {
+      'content-type': 'text/plain; charset=UTF-8',
+      'x-amz-sns-message-type': 'SubscriptionConfirmation',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual([]);
     expect(fake.requests.filter((r) => r.path === '/confirm-subscription').map((r) => r.query.get('Token'))).toEqual(['tok-1']);
@@ -155,30 +214,62 @@ describe('Amazon SES through SNS', () => {
 
     const details = await webhookDetails(message);
     expect(details).toHaveLength(1);
-    expect(details[0]).toMatchObject({ source: 'Webhook', status: 'Success', providerId: 'ses', detail: '250 2.6.0 Message received - (delivered)', createdAt: '2016-10-19T23:21:04.133Z' });
+    expect(details[0]).toMatchObject({
+      source: 'Webhook',
+      status: 'Success',
+      providerId: 'ses',
+      detail: '250 2.6.0 Message received - (delivered)',
+      createdAt: '2016-10-19T23:21:04.133Z',
+    });
     expect(JSON.parse(details[0].raw)).toMatchObject({ eventType: 'Delivery', mail: { messageId: message.identifier } });
-    expect(await messageNow(message)).toMatchObject({ status: 'sent', deliveryStatus: 'delivered', deliveryStatusAt: '2016-10-19T23:21:04.133Z' });
+    expect(await messageNow(message)).toMatchObject({
+      status: 'sent',
+      deliveryStatus: 'delivered',
+      deliveryStatusAt: '2016-10-19T23:21:04.133Z',
+    });
 
     await vi.waitFor(() => expect(received().map((e) => e.data.object._id)).toContain(message._id), WAIT);
     const [event] = received().filter((e) => e.data.object._id === message._id);
-    expect(event).toMatchObject({ type: 'message.delivered', object: 'message', data: { object: { deliveryStatus: 'delivered', providerResponseId: message.identifier } } });
+    expect(event).toMatchObject({
+      type: 'message.delivered',
+      object: 'message',
+      data: { object: { deliveryStatus: 'delivered', providerResponseId: message.identifier } },
+    });
   });
 
   it('records a bounce: the message fails with the SMTP answer and message.failed is sent', async () => {
     const received = await endpoint(['message.failed']);
     const message = await sentMessage('email');
-    const res = await postReceipt(receiptUrl('email', ses._id), JSON.stringify(snsMessage({ Type: 'Notification', Message: sesEvent('ses-bounce.json', message.identifier) })));
+    const res = await postReceipt(
+      receiptUrl('email', ses._id),
+      JSON.stringify(snsMessage({ Type: 'Notification', Message: sesEvent('ses-bounce.json', message.identifier) })),
+    );
     expect(res.body).toEqual([{ id: message._id, event: 'bounced' }]);
     expect((await webhookDetails(message))[0]).toMatchObject({ status: 'Failed', detail: 'smtp; 550 5.1.1 user unknown - (bounced)' });
-    expect(await messageNow(message)).toMatchObject({ status: 'error', errorId: 'provider_bounced', errorText: 'smtp; 550 5.1.1 user unknown', deliveryStatus: 'bounced' });
-    await vi.waitFor(() => expect(received().find((e) => e.data.object._id === message._id)).toMatchObject({ type: 'message.failed', data: { error: { message: 'smtp; 550 5.1.1 user unknown' } } }), WAIT);
+    expect(await messageNow(message)).toMatchObject({
+      status: 'error',
+      errorId: 'provider_bounced',
+      errorText: 'smtp; 550 5.1.1 user unknown',
+      deliveryStatus: 'bounced',
+    });
+    await vi.waitFor(
+      () =>
+        expect(received().find((e) => e.data.object._id === message._id)).toMatchObject({
+          type: 'message.failed',
+          data: { error: { message: 'smtp; 550 5.1.1 user unknown' } },
+        }),
+      WAIT,
+    );
   });
 
   it('refuses a forged message, a certificate off SNS hosts, and a body that is no SNS message (401), recording nothing', async () => {
     const message = await sentMessage('email');
     const signed = snsMessage({ Type: 'Notification', Message: sesEvent('ses-delivery.json', message.identifier) });
     const forged = { ...signed, Message: sesEvent('ses-bounce.json', message.identifier) };
-    const offHost = snsMessage({ Type: 'Notification', Message: sesEvent('ses-delivery.json', message.identifier) }, 'https://attacker.example/cert.pem');
+    const offHost = snsMessage(
+      { Type: 'Notification', Message: sesEvent('ses-delivery.json', message.identifier) },
+      'https://attacker.example/cert.pem',
+    );
     for (const body of [JSON.stringify(forged), JSON.stringify(offHost), '{"Type":"Notification"}', 'not json']) {
       const res = await postReceipt(receiptUrl('email', 'ses'), body);
       expect(res.status, body).toBe(401);
@@ -189,7 +280,10 @@ describe('Amazon SES through SNS', () => {
   });
 
   it('acknowledges a receipt of a message it does not know (200, nothing recorded)', async () => {
-    const res = await postReceipt(receiptUrl('email', 'ses'), JSON.stringify(snsMessage({ Type: 'Notification', Message: sesEvent('ses-delivery.json', 'unknown-id') })));
+    const res = await postReceipt(
+      receiptUrl('email', 'ses'),
+      JSON.stringify(snsMessage({ Type: 'Notification', Message: sesEvent('ses-delivery.json', 'unknown-id') })),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
@@ -207,7 +301,8 @@ describe('SendGrid signed event webhook', () => {
   let sendgrid: any;
   beforeAll(async () => {
     sendgrid = await integration({
-      providerId: 'sendgrid', channel: 'email',
+      providerId: 'sendgrid',
+      channel: 'email',
       credentials: { apiKey: 'SG.test', from: 'team@acme.test', senderName: 'Acme', baseUrl: fake.url },
       configurations: { inboundWebhookEnabled: true, inboundWebhookSigningKey: verificationKey },
     });
@@ -217,13 +312,25 @@ describe('SendGrid signed event webhook', () => {
     const received = await endpoint(['message.delivered']);
     const message = await sentMessage('email');
     const events = JSON.parse(fixture('sendgrid-events.json')) as any[];
-    const body = JSON.stringify(events.map((e, i) => ({ ...e, sg_event_id: `evt-${rand()}-${i}`, sg_message_id: `${message.identifier}.filterdrecv-p3las1-5bf6bf5b8d-mt8lg-18-5A33BB5F-5.0` })));
+    const body = JSON.stringify(
+      events.map((e, i) => ({
+        ...e,
+        sg_event_id: `evt-${rand()}-${i}`,
+        sg_message_id: `${message.identifier}.filterdrecv-p3las1-5bf6bf5b8d-mt8lg-18-5A33BB5F-5.0`,
+      })),
+    );
     const res = await postReceipt(receiptUrl('email', sendgrid._id), body, signed(body));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual([{ id: message._id, event: 'sent' }, { id: message._id, event: 'delivered' }]);
+    expect(res.body).toEqual([
+      { id: message._id, event: 'sent' },
+      { id: message._id, event: 'delivered' },
+    ]);
     const replay = await postReceipt(receiptUrl('email', 'sendgrid'), body, signed(body));
     expect(replay.body).toEqual([]);
-    expect((await webhookDetails(message)).map((d) => [d.status, d.detail])).toEqual([['Success', 'Provider reported the message sent'], ['Success', '250 OK - (delivered)']]);
+    expect((await webhookDetails(message)).map((d) => [d.status, d.detail])).toEqual([
+      ['Success', 'Provider reported the message sent'],
+      ['Success', '250 OK - (delivered)'],
+    ]);
     expect(await messageNow(message)).toMatchObject({ deliveryStatus: 'delivered' });
     await vi.waitFor(() => expect(received().filter((e) => e.data.object._id === message._id)).toHaveLength(1), WAIT);
   });
@@ -232,7 +339,10 @@ describe('SendGrid signed event webhook', () => {
     const body = fixture('sendgrid-events.json');
     const other = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const foreign = { 'x-twilio-email-event-webhook-timestamp': timestamp, 'x-twilio-email-event-webhook-signature': sign('sha256', Buffer.from(timestamp + body), other.privateKey).toString('base64') };
+    const foreign = {
+      'x-twilio-email-event-webhook-timestamp': timestamp,
+      'x-twilio-email-event-webhook-signature': sign('sha256', Buffer.from(timestamp + body), other.privateKey).toString('base64'),
+    };
     for (const headers of [foreign, {}, signed('[]')]) {
       const res = await postReceipt(receiptUrl('email', 'sendgrid'), body, headers);
       expect(res.status).toBe(401);
@@ -240,12 +350,16 @@ describe('SendGrid signed event webhook', () => {
   });
 
   it('refuses receipts when the integration has inbound webhooks turned off (403)', async () => {
-    const update = await client.put(`/v1/integrations/${sendgrid._id}`, { configurations: { inboundWebhookEnabled: false, inboundWebhookSigningKey: verificationKey } });
+    const update = await client.put(`/v1/integrations/${sendgrid._id}`, {
+      configurations: { inboundWebhookEnabled: false, inboundWebhookSigningKey: verificationKey },
+    });
     expect(update.status, JSON.stringify(update.body)).toBe(200);
     const body = fixture('sendgrid-events.json');
     const res = await postReceipt(receiptUrl('email', sendgrid._id), body, signed(body));
     expect(res.status).toBe(403);
-    await client.put(`/v1/integrations/${sendgrid._id}`, { configurations: { inboundWebhookEnabled: true, inboundWebhookSigningKey: verificationKey } });
+    await client.put(`/v1/integrations/${sendgrid._id}`, {
+      configurations: { inboundWebhookEnabled: true, inboundWebhookSigningKey: verificationKey },
+    });
   });
 });
 
@@ -255,7 +369,8 @@ describe('Mailgun webhooks', () => {
   const signingKey = 'key-mailgun-signing';
   beforeAll(async () => {
     await integration({
-      providerId: 'mailgun', channel: 'email',
+      providerId: 'mailgun',
+      channel: 'email',
       credentials: { apiKey: 'key-1', user: 'api', domain: 'mg.acme.test', from: 'team@acme.test', senderName: 'Acme', baseUrl: fake.url },
       configurations: { inboundWebhookSigningKey: signingKey },
     });
@@ -265,7 +380,13 @@ describe('Mailgun webhooks', () => {
     const payload = JSON.parse(fixture('mailgun-delivered.json'));
     const timestamp = String(Math.floor(Date.now() / 1000));
     const token = rand() + rand();
-    payload.signature = { timestamp, token, signature: createHmac('sha256', key).update(timestamp + token).digest('hex') };
+    payload.signature = {
+      timestamp,
+      token,
+      signature: createHmac('sha256', key)
+        .update(timestamp + token)
+        .digest('hex'),
+    };
     payload['event-data'].id = `ev-${rand()}`;
     payload['event-data'].message.headers['message-id'] = messageId.replace(/^<|>$/g, '');
     return JSON.stringify(payload);
@@ -294,7 +415,8 @@ describe('Resend webhooks (Svix-signed)', () => {
   const secret = `whsec_${Buffer.from('resend-test-secret-0123456789ab').toString('base64')}`;
   beforeAll(async () => {
     await integration({
-      providerId: 'resend', channel: 'email',
+      providerId: 'resend',
+      channel: 'email',
       credentials: { apiKey: 're_test', from: 'team@acme.test', senderName: 'Acme', baseUrl: fake.url },
       configurations: { inboundWebhookSigningKey: secret },
     });
@@ -329,7 +451,8 @@ describe('Resend webhooks (Svix-signed)', () => {
 describe('Postmark webhooks (Basic auth in the webhook URL)', () => {
   beforeAll(async () => {
     await integration({
-      providerId: 'postmark', channel: 'email',
+      providerId: 'postmark',
+      channel: 'email',
       credentials: { apiKey: 'pm-token', from: 'team@acme.test', senderName: 'Acme', baseUrl: fake.url },
       configurations: { inboundWebhookSigningKey: 'pm-hook-password' },
     });
@@ -345,14 +468,19 @@ describe('Postmark webhooks (Basic auth in the webhook URL)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual([{ id: message._id, event: 'delivered' }]);
     expect((await postReceipt(receiptUrl('email', 'postmark'), body, basic('pm-hook-password'))).body).toEqual([]);
-    expect((await webhookDetails(message))[0]).toMatchObject({ status: 'Success', detail: 'Test delivery webhook details - (delivered)', createdAt: '2019-11-05T16:33:54.907Z' });
+    expect((await webhookDetails(message))[0]).toMatchObject({
+      status: 'Success',
+      detail: 'Test delivery webhook details - (delivered)',
+      createdAt: '2019-11-05T16:33:54.907Z',
+    });
   });
 });
 
 describe('Mailjet webhooks (Basic auth in the webhook URL, grouped events)', () => {
   beforeAll(async () => {
     await integration({
-      providerId: 'mailjet', channel: 'email',
+      providerId: 'mailjet',
+      channel: 'email',
       credentials: { apiKey: 'mj-key', secretKey: 'mj-secret', from: 'team@acme.test', senderName: 'Acme', baseUrl: fake.url },
       configurations: { inboundWebhookSigningKey: 'mj-hook-password' },
     });
@@ -383,7 +511,8 @@ describe('Mailjet webhooks (Basic auth in the webhook URL, grouped events)', () 
 describe('Brevo webhooks (Basic auth)', () => {
   beforeAll(async () => {
     await integration({
-      providerId: 'sendinblue', channel: 'email',
+      providerId: 'sendinblue',
+      channel: 'email',
       credentials: { apiKey: 'xkeysib-test', from: 'team@acme.test', senderName: 'Acme', baseUrl: fake.url },
       configurations: { inboundWebhookSigningKey: 'brevo-hook-password' },
     });
@@ -414,7 +543,8 @@ describe('Telnyx webhooks (Ed25519)', () => {
   });
   beforeAll(async () => {
     await integration({
-      providerId: 'telnyx', channel: 'sms',
+      providerId: 'telnyx',
+      channel: 'sms',
       credentials: { apiKey: 'KEY1', messageProfileId: 'prof-1', from: '+15550199', baseUrl: fake.url },
       configurations: { inboundWebhookSigningKey: publicKey },
     });
@@ -430,7 +560,11 @@ describe('Telnyx webhooks (Ed25519)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual([{ id: message._id, event: 'delivered' }]);
     expect((await postReceipt(receiptUrl('sms', 'telnyx'), body, signedBy(body))).body).toEqual([]);
-    for (const headers of [signedBy(body, generateKeyPairSync('ed25519').privateKey), signedBy(body, keys.privateKey, Math.floor(Date.now() / 1000) - 3600), {}]) {
+    for (const headers of [
+      signedBy(body, generateKeyPairSync('ed25519').privateKey),
+      signedBy(body, keys.privateKey, Math.floor(Date.now() / 1000) - 3600),
+      {},
+    ]) {
       expect((await postReceipt(receiptUrl('sms', 'telnyx'), body, headers)).status).toBe(401);
     }
     expect((await webhookDetails(message)).map((d) => [d.status, d.createdAt])).toEqual([['Success', '2019-12-09T20:16:07.588Z']]);
@@ -440,7 +574,12 @@ describe('Telnyx webhooks (Ed25519)', () => {
 
 describe('Infobip delivery reports (Basic auth)', () => {
   beforeAll(async () => {
-    await integration({ providerId: 'infobip-sms', channel: 'sms', credentials: { apiKey: 'ib-key', from: 'Acme', baseUrl: fake.url }, configurations: { inboundWebhookSigningKey: 'ib-hook-password' } });
+    await integration({
+      providerId: 'infobip-sms',
+      channel: 'sms',
+      credentials: { apiKey: 'ib-key', from: 'Acme', baseUrl: fake.url },
+      configurations: { inboundWebhookSigningKey: 'ib-hook-password' },
+    });
   });
 
   it('records a delivered report once; refuses missing credentials (401)', async () => {
@@ -452,46 +591,91 @@ describe('Infobip delivery reports (Basic auth)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual([{ id: message._id, event: 'delivered' }]);
     expect((await postReceipt(receiptUrl('sms', 'infobip-sms'), body, auth)).body).toEqual([]);
-    expect((await webhookDetails(message)).map((d) => [d.status, d.detail, d.createdAt])).toEqual([['Success', 'Message delivered to handset - (delivered)', '2019-11-09T16:00:00.000Z']]);
+    expect((await webhookDetails(message)).map((d) => [d.status, d.detail, d.createdAt])).toEqual([
+      ['Success', 'Message delivered to handset - (delivered)', '2019-11-09T16:00:00.000Z'],
+    ]);
   });
 });
 
 describe('Plivo status callbacks (X-Plivo-Signature-V3)', () => {
   const token = 'plivo-auth-token';
   beforeAll(async () => {
-    await integration({ providerId: 'plivo', channel: 'sms', credentials: { accountSid: 'MAXXXXXXXXXXXXXXXXXX', token, from: '+15550199', baseUrl: fake.url } });
+    await integration({
+      providerId: 'plivo',
+      channel: 'sms',
+      credentials: { accountSid: 'MAXXXXXXXXXXXXXXXXXX', token, from: '+15550199', baseUrl: fake.url },
+    });
   });
   // Plivo's validateV3Signature for a POST: URL, `?`, sorted name+value pairs, `.`, the nonce.
   const plivoSignature = (url: string, params: URLSearchParams, nonce: string, key = token) =>
-    createHmac('sha256', key).update(`${url}?${[...params.keys()].sort().map((k) => k + params.get(k)).join('')}.${nonce}`).digest('base64');
+    createHmac('sha256', key)
+      .update(
+        `${url}?${[...params.keys()]
+          .sort()
+          .map((k) => k + params.get(k))
+          .join('')}.${nonce}`,
+      )
+      .digest('base64');
 
   it('records delivered once; refuses another token or a missing nonce (401)', async () => {
     const message = await sentMessage('sms');
     const path = receiptUrl('sms', 'plivo');
-    const params = new URLSearchParams({ From: '+15550199', MessageUUID: message.identifier, Status: 'delivered', To: '+15550100', TotalAmount: '0.00650', TotalRate: '0.00650', Units: '1', ErrorCode: '000' });
+    const params = new URLSearchParams({
+      From: '+15550199',
+      MessageUUID: message.identifier,
+      Status: 'delivered',
+      To: '+15550100',
+      TotalAmount: '0.00650',
+      TotalRate: '0.00650',
+      Units: '1',
+      ErrorCode: '000',
+    });
     const nonce = '05429567804466091622';
-    const headers = (signature: string) => ({ 'content-type': 'application/x-www-form-urlencoded', 'x-plivo-signature-v3': signature, 'x-plivo-signature-v3-nonce': nonce });
-    expect((await postReceipt(path, params.toString(), headers(plivoSignature(`${api.url}${path}`, params, nonce, 'wrong')))).status).toBe(401);
-    expect((await postReceipt(path, params.toString(), { 'x-plivo-signature-v3': plivoSignature(`${api.url}${path}`, params, nonce) })).status).toBe(401);
+    const headers = (signature: string) => ({
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-plivo-signature-v3': signature,
+      'x-plivo-signature-v3-nonce': nonce,
+    });
+    expect((await postReceipt(path, params.toString(), headers(plivoSignature(`${api.url}${path}`, params, nonce, 'wrong')))).status).toBe(
+      401,
+    );
+    expect(
+      (await postReceipt(path, params.toString(), { 'x-plivo-signature-v3': plivoSignature(`${api.url}${path}`, params, nonce) })).status,
+    ).toBe(401);
     // A token being rotated: two signatures, one matches.
     const both = `${plivoSignature(`${api.url}${path}`, params, nonce, 'old-token')},${plivoSignature(`${api.url}${path}`, params, nonce)}`;
     const res = await postReceipt(path, params.toString(), headers(both));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual([{ id: message._id, event: 'delivered' }]);
     expect((await postReceipt(path, params.toString(), headers(both))).body).toEqual([]);
-    expect((await webhookDetails(message)).map((d) => [d.status, d.detail])).toEqual([['Success', 'Provider reported the message delivered']]);
+    expect((await webhookDetails(message)).map((d) => [d.status, d.detail])).toEqual([
+      ['Success', 'Provider reported the message delivered'],
+    ]);
   });
 });
 
 describe('Vonage delivery receipts (signed webhooks)', () => {
   const secret = 'vonage-signature-secret';
   beforeAll(async () => {
-    await integration({ providerId: 'nexmo', channel: 'sms', credentials: { apiKey: 'abcd1234', secretKey: 'shh', from: 'Acme', baseUrl: fake.url }, configurations: { inboundWebhookSigningKey: secret } });
+    await integration({
+      providerId: 'nexmo',
+      channel: 'sms',
+      credentials: { apiKey: 'abcd1234', secretKey: 'shh', from: 'Acme', baseUrl: fake.url },
+      configurations: { inboundWebhookSigningKey: secret },
+    });
   });
   // Vonage's md5hash: md5 of `&name=value` pairs sorted by name, then the secret; or their HMAC-SHA256.
   const signed = (params: Record<string, string>, how: 'md5hash' | 'sha256', key = secret) => {
-    const text = Object.keys(params).sort().map((k) => `&${k}=${params[k]!.replace(/[&=]/g, '_')}`).join('');
-    const sig = how === 'md5hash' ? createHash('md5').update(text + key).digest('hex') : createHmac('sha256', key).update(text).digest('hex').toUpperCase();
+    const text = Object.keys(params)
+      .sort()
+      .map((k) => `&${k}=${params[k]!.replace(/[&=]/g, '_')}`)
+      .join('');
+    const sig =
+      how === 'md5hash'
+        ? createHash('md5')
+            .update(text + key)
+            .digest('hex')
+        : createHmac('sha256', key).update(text).digest('hex').toUpperCase();
     return new URLSearchParams({ ...params, sig }).toString();
   };
 
@@ -503,8 +687,18 @@ describe('Vonage delivery receipts (signed webhooks)', () => {
     const message = await sentMessage('sms');
     const path = receiptUrl('sms', 'nexmo');
     const dlr = {
-      msisdn: '15550100', to: 'Acme', 'network-code': '12345', messageId: message.identifier, price: '0.03330000', status: 'delivered',
-      scts: '2001011400', 'err-code': '0', 'api-key': 'abcd1234', 'message-timestamp': '2020-01-01 12:00:00', timestamp: String(Math.floor(Date.now() / 1000)), nonce: crypto.randomUUID(),
+      msisdn: '15550100',
+      to: 'Acme',
+      'network-code': '12345',
+      messageId: message.identifier,
+      price: '0.03330000',
+      status: 'delivered',
+      scts: '2001011400',
+      'err-code': '0',
+      'api-key': 'abcd1234',
+      'message-timestamp': '2020-01-01 12:00:00',
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      nonce: crypto.randomUUID(),
     };
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     expect((await postReceipt(path, signed(dlr, 'md5hash', 'other'), form)).status).toBe(401);
@@ -523,15 +717,37 @@ describe('Vonage delivery receipts (signed webhooks)', () => {
 describe('Twilio status callbacks', () => {
   const token = 'tw-auth-token';
   beforeAll(async () => {
-    await integration({ providerId: 'twilio', channel: 'sms', credentials: { accountSid: 'AC123', token, from: '+15550199', baseUrl: fake.url } });
+    await integration({
+      providerId: 'twilio',
+      channel: 'sms',
+      credentials: { accountSid: 'AC123', token, from: '+15550199', baseUrl: fake.url },
+    });
   });
 
   /** Twilio's signature: HMAC-SHA1 of the URL and the sorted parameters, base64. */
   const twilioSignature = (url: string, params: URLSearchParams, key = token) =>
-    createHmac('sha1', key).update(url + [...params.keys()].sort().map((k) => k + params.get(k)).join('')).digest('base64');
+    createHmac('sha1', key)
+      .update(
+        url +
+          [...params.keys()]
+            .sort()
+            .map((k) => k + params.get(k))
+            .join(''),
+      )
+      .digest('base64');
 
   const callback = (sid: string, status: string, extra: Record<string, string> = {}) =>
-    new URLSearchParams({ SmsSid: sid, SmsStatus: status, MessageStatus: status, To: '+15550100', MessageSid: sid, AccountSid: 'AC123', From: '+15550199', ApiVersion: '2010-04-01', ...extra });
+    new URLSearchParams({
+      SmsSid: sid,
+      SmsStatus: status,
+      MessageStatus: status,
+      To: '+15550100',
+      MessageSid: sid,
+      AccountSid: 'AC123',
+      From: '+15550199',
+      ApiVersion: '2010-04-01',
+      ...extra,
+    });
 
   it('records sent then undelivered (the message fails, with the error code), each once', async () => {
     const message = await sentMessage('sms');
@@ -554,8 +770,14 @@ describe('Twilio status callbacks', () => {
   it('refuses a signature with another token or over another URL (401)', async () => {
     const params = callback('SMunknown', 'delivered');
     const path = receiptUrl('sms', 'twilio');
-    for (const signature of [twilioSignature(`${api.url}${path}`, params, 'wrong'), twilioSignature(`https://elsewhere.example${path}`, params)]) {
-      const res = await postReceipt(path, params.toString(), { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature });
+    for (const signature of [
+      twilioSignature(`${api.url}${path}`, params, 'wrong'),
+      twilioSignature(`https://elsewhere.example${path}`, params),
+    ]) {
+      const res = await postReceipt(path, params.toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': signature,
+      });
       expect(res.status).toBe(401);
     }
   });
@@ -566,7 +788,12 @@ describe('Twilio status callbacks', () => {
 describe('the receipt route', () => {
   it('answers 404 for an unknown integration or provider, and one of another environment', async () => {
     const other = await createTestOrg(api.url);
-    for (const path of [receiptUrl('email', 'sparkpost'), receiptUrl('sms', 'ses'), receiptUrl('email', 'ses', other), receiptUrl('email', '0123456789abcdef01234567')]) {
+    for (const path of [
+      receiptUrl('email', 'sparkpost'),
+      receiptUrl('sms', 'ses'),
+      receiptUrl('email', 'ses', other),
+      receiptUrl('email', '0123456789abcdef01234567'),
+    ]) {
       const res = await postReceipt(path, '{}');
       expect(res.status, path).toBe(404);
     }

@@ -45,11 +45,16 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** What the subscriber's inbox shows: its unread count (session and count route), unseen count, list, and the API's lists. */
 async function whatTheSubscriberSees(subscriberId: string) {
-  const opened = await apiClient(api.url).post('/v1/inbox/session', { applicationIdentifier: org.dev.applicationIdentifier, subscriber: subscriberId });
+  const opened = await apiClient(api.url).post('/v1/inbox/session', {
+    applicationIdentifier: org.dev.applicationIdentifier,
+    subscriber: subscriberId,
+  });
   expect(opened.status).toBe(201);
   const session = apiClient(api.url, { bearer: opened.body.data.token as string });
   const inbox = await session.get('/v1/inbox/notifications?limit=50');
-  const counts = await session.get(`/v1/inbox/notifications/count?filters=${encodeURIComponent(JSON.stringify([{ read: false }, { seen: false }]))}`);
+  const counts = await session.get(
+    `/v1/inbox/notifications/count?filters=${encodeURIComponent(JSON.stringify([{ read: false }, { seen: false }]))}`,
+  );
   const unseen = await client.get(`/v1/subscribers/${subscriberId}/notifications/unseen`);
   const feed = await client.get(`/v1/subscribers/${subscriberId}/notifications/feed?limit=50`);
   return {
@@ -93,7 +98,9 @@ describe('retention', () => {
   it('keeps messages for MESSAGE_RETENTION_DAYS when it is set', async () => {
     process.env.MESSAGE_RETENTION_DAYS = '90';
     try {
-      const [message] = await seedMessages([buildMessage(org.dev.scope, { subscriberId: `sub-${rand()}`, _id: '000000000000000000000000' })]);
+      const [message] = await seedMessages([
+        buildMessage(org.dev.scope, { subscriberId: `sub-${rand()}`, _id: '000000000000000000000000' }),
+      ]);
       const item = await stored(keys.message(org.dev.scope, message!.subscriberId, message!._id));
       expect(item!.ttl).toBe(seconds(timeOfId(message!._id).getTime() + 90 * DAY));
     } finally {
@@ -104,16 +111,28 @@ describe('retention', () => {
   it('keeps a notification whose delay waits past the retention until the wait has ended, plus the retention', async () => {
     const at = new Date();
     const until = new Date(at.getTime() + (RETENTION_DAYS + 15) * DAY);
-    const delay = { ...buildJob({ _id: 'delay', stepId: 'wait', type: 'delay' }, 0, at), status: 'delayed' as const, delayUntil: until.toISOString() };
-    const n = await seedNotification(org.dev.scope, { at, jobs: [delay, { ...buildJob({ _id: 'inbox', stepId: 'inbox', type: 'in_app' }, 1, at), status: 'pending' }] });
+    const delay = {
+      ...buildJob({ _id: 'delay', stepId: 'wait', type: 'delay' }, 0, at),
+      status: 'delayed' as const,
+      delayUntil: until.toISOString(),
+    };
+    const n = await seedNotification(org.dev.scope, {
+      at,
+      jobs: [delay, { ...buildJob({ _id: 'inbox', stepId: 'inbox', type: 'in_app' }, 1, at), status: 'pending' }],
+    });
     const item = await stored(keys.notification(org.dev.scope, n.transactionId, n.subscriberId, 1));
     expect(item!.ttl).toBe(seconds(until.getTime() + RETENTION_DAYS * DAY));
   });
 
   it('drops expired messages and notifications from the inbox, its counts and the activity feed, and counts nothing twice when DynamoDB deletes them', async () => {
     const hookPath = `/hook-${rand()}`;
-    expect((await client.post('/v2/webhooks/endpoints', { url: `${receiver.url}${hookPath}`, eventTypes: ['message.deleted'] })).status).toBe(201);
-    const deletedIds = () => receiver.requests.filter((r) => r.path === hookPath).map((r) => (JSON.parse(r.text) as { data: { object: { _id: string } } }).data.object._id);
+    expect(
+      (await client.post('/v2/webhooks/endpoints', { url: `${receiver.url}${hookPath}`, eventTypes: ['message.deleted'] })).status,
+    ).toBe(201);
+    const deletedIds = () =>
+      receiver.requests
+        .filter((r) => r.path === hookPath)
+        .map((r) => (JSON.parse(r.text) as { data: { object: { _id: string } } }).data.object._id);
 
     const workflowId = await createWorkflow(client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }]);
     const subscriberId = `sub-${rand()}`;
@@ -126,13 +145,29 @@ describe('retention', () => {
     const session = await inboxClient(api.url, org.dev, subscriberId);
     expect((await session.patch(`/v1/inbox/notifications/${old[0]}/read`)).status).toBe(200);
 
-    expect(await whatTheSubscriberSees(subscriberId)).toEqual({ sessionUnread: 1, unread: 1, unseenInbox: 1, unseen: 1, inbox: old, feed: old, messages: old });
+    expect(await whatTheSubscriberSees(subscriberId)).toEqual({
+      sessionUnread: 1,
+      unread: 1,
+      unseenInbox: 1,
+      unseen: 1,
+      inbox: old,
+      feed: old,
+      messages: old,
+    });
 
     // A day before the retention ends, nothing has changed.
     const created = Math.max(...old.map((id) => timeOfId(id).getTime()));
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(created + (RETENTION_DAYS - 1) * DAY);
-    expect(await whatTheSubscriberSees(subscriberId)).toEqual({ sessionUnread: 1, unread: 1, unseenInbox: 1, unseen: 1, inbox: old, feed: old, messages: old });
+    expect(await whatTheSubscriberSees(subscriberId)).toEqual({
+      sessionUnread: 1,
+      unread: 1,
+      unseenInbox: 1,
+      unseen: 1,
+      inbox: old,
+      feed: old,
+      messages: old,
+    });
     expect((await client.get(`/v1/notifications/${notifications[0]._id}`)).status).toBe(200);
 
     // A day after it ended: gone from every view, though DynamoDB has not deleted anything yet;
@@ -170,7 +205,15 @@ describe('retention', () => {
     expect(deletedIds()).toEqual([fresh!._id]);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(created + (RETENTION_DAYS + 1) * DAY);
-    expect(await whatTheSubscriberSees(subscriberId)).toEqual({ sessionUnread: 0, unread: 0, unseenInbox: 0, unseen: 0, inbox: [], feed: [], messages: [] });
+    expect(await whatTheSubscriberSees(subscriberId)).toEqual({
+      sessionUnread: 0,
+      unread: 0,
+      unseenInbox: 0,
+      unseen: 0,
+      inbox: [],
+      feed: [],
+      messages: [],
+    });
   });
 
   it('frees a transactionId once its trigger has expired, even before DynamoDB deletes it, and cancels nothing of it', async () => {
@@ -179,7 +222,12 @@ describe('retention', () => {
     const transactionId = `txn-${rand()}`;
     // A trigger and its notification from 31 days ago: past their retention, still stored.
     const longAgo = new Date(Date.now() - (RETENTION_DAYS + 1) * DAY);
-    const event = { transactionId, createdAt: longAgo.toISOString(), _organizationId: org.dev.scope.organizationId, _environmentId: org.dev.scope.environmentId } as unknown as TriggerEvent;
+    const event = {
+      transactionId,
+      createdAt: longAgo.toISOString(),
+      _organizationId: org.dev.scope.organizationId,
+      _environmentId: org.dev.scope.environmentId,
+    } as unknown as TriggerEvent;
     await storeGeneratedTriggers([event]);
     expect((await client.post('/v2/subscribers', { subscriberId })).status).toBe(201);
     const relic = await seedNotification(org.dev.scope, { at: longAgo, transactionId, subscriber: await recipient(subscriberId) });

@@ -16,7 +16,13 @@ const mailEnv = mailEnvironment();
 
 /** The subscriber's wall clock at an instant: its weekday and 12-hour time, as schedules write them. */
 function wallClock(at: Date): { day: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: TIMEZONE, weekday: 'long', hour: '2-digit', minute: '2-digit', hour12: true }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: TIMEZONE,
+    weekday: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return { day: get('weekday').toLowerCase(), time: `${get('hour')}:${get('minute')} ${get('dayPeriod').toUpperCase()}` };
 }
@@ -59,7 +65,12 @@ describe('extendToSchedule', () => {
     const delayWorkflow = await createWorkflow(mailEnv.client, steps({ extendToSchedule: true }));
     const digestWorkflow = await createWorkflow(mailEnv.client, [
       { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: 1, unit: 'seconds', extendToSchedule: true } },
-      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: '{{steps.collect.eventCount}} updates', body: '<p>Hi</p>' } },
+      {
+        name: 'Mail',
+        stepId: 'mail',
+        type: 'email',
+        controlValues: { subject: '{{steps.collect.eventCount}} updates', body: '<p>Hi</p>' },
+      },
     ]);
     const delayTx = await trigger(mailEnv.client, delayWorkflow, delayed);
     const digestTx = await trigger(mailEnv.client, digestWorkflow, digested, { n: 1 });
@@ -78,9 +89,16 @@ describe('extendToSchedule', () => {
     for (const item of [delayItem, digestItem]) {
       const [wait, mail] = item.jobs;
       expect(wait).toMatchObject({ status: 'completed', scheduleExtensionsCount: 1 });
-      const extended = wait.executionDetails.find((d: any) => d.detail === 'Step was extended to the next available time in the subscriber schedule');
+      const extended = wait.executionDetails.find(
+        (d: any) => d.detail === 'Step was extended to the next available time in the subscriber schedule',
+      );
       expect(extended.status).toBe('Pending');
-      expect(JSON.parse(extended.raw)).toMatchObject({ nextAvailableTime: opens.toISOString(), timezone: TIMEZONE, scheduleExtensionsCount: 1, maxScheduleExtensions: 3 });
+      expect(JSON.parse(extended.raw)).toMatchObject({
+        nextAvailableTime: opens.toISOString(),
+        timezone: TIMEZONE,
+        scheduleExtensionsCount: 1,
+        maxScheduleExtensions: 3,
+      });
       expect(mail.status).toBe('completed');
       const sent = mail.executionDetails.find((d: any) => d.detail === 'Message sent');
       expect(Date.parse(sent.createdAt)).toBeGreaterThanOrEqual(opens.getTime());
@@ -104,7 +122,9 @@ describe('extendToSchedule', () => {
 
   it('a critical workflow is not extended: its delay ends on time and its email goes out', async () => {
     const subscriberId = await subscriberWithWindow(wholeMinute(Date.now() + 3 * 3_600_000));
-    const wf = await createWorkflow(mailEnv.client, steps({ extendToSchedule: true }), { preferences: { user: { all: { readOnly: true } } } });
+    const wf = await createWorkflow(mailEnv.client, steps({ extendToSchedule: true }), {
+      preferences: { user: { all: { readOnly: true } } },
+    });
     const item = await settledOne(mailEnv.client, await trigger(mailEnv.client, wf, subscriberId));
     const [wait, mail] = item.jobs;
     expect(wait.status).toBe('completed');
@@ -121,7 +141,11 @@ describe('extendToSchedule', () => {
     expect(wait.controls.values.extendToSchedule).toBe(true);
     expect(wait.controls.dataSchema.properties.extendToSchedule).toEqual({ type: 'boolean' });
     expect(wait.controls.uiSchema.properties.extendToSchedule).toEqual({ component: 'EXTEND_TO_SCHEDULE', placeholder: false });
-    const bad = await mailEnv.client.post('/v2/workflows', { name: `wf-${rand()}`, workflowId: `wf-${rand()}`, steps: steps({ extendToSchedule: 'yes' }) });
+    const bad = await mailEnv.client.post('/v2/workflows', {
+      name: `wf-${rand()}`,
+      workflowId: `wf-${rand()}`,
+      steps: steps({ extendToSchedule: 'yes' }),
+    });
     expect(bad.status).toBe(422);
   });
 });

@@ -37,7 +37,12 @@ describe('activity through @novu/api', () => {
       { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hello {{payload.who}}' } },
       { name: 'Digest', stepId: 'digest', type: 'digest', controlValues: { amount: 1, unit: 'seconds' } },
       { name: 'Delay', stepId: 'delay', type: 'delay', controlValues: { type: 'regular', amount: 1, unit: 'seconds' } },
-      { name: 'Throttle', stepId: 'throttle', type: 'throttle', controlValues: { type: 'fixed', amount: 1, unit: 'minutes', threshold: 10 } },
+      {
+        name: 'Throttle',
+        stepId: 'throttle',
+        type: 'throttle',
+        controlValues: { type: 'fixed', amount: 1, unit: 'minutes', threshold: 10 },
+      },
       { name: 'Custom', stepId: 'custom', type: 'custom', controlValues: { custom: { a: 1 } } },
       { name: 'Email', stepId: 'email', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hello {{payload.who}}</p>' } },
     ]);

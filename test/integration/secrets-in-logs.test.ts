@@ -47,7 +47,9 @@ function captureOutput() {
   }
   for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) {
     const spy = vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      captured.push(args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? `${a.message}\n${a.stack}` : JSON.stringify(a))).join(' '));
+      captured.push(
+        args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? `${a.message}\n${a.stack}` : JSON.stringify(a))).join(' '),
+      );
     });
     restore.push(() => spy.mockRestore());
   }
@@ -103,7 +105,8 @@ async function create(client: ApiClient, body: Record<string, unknown>, headers?
 
 const idempotencyKey = `secret-run-${randomBytes(6).toString('hex')}`;
 
-const created: { sendgrid?: string; nodemailer?: string; twilio?: string; mailjet?: string; messagebird?: string; idempotent?: string } = {};
+const created: { sendgrid?: string; nodemailer?: string; twilio?: string; mailjet?: string; messagebird?: string; idempotent?: string } =
+  {};
 
 describe('secrets', () => {
   it('logs none of the secrets, API keys or Authorization headers of a realistic sequence', async () => {
@@ -158,7 +161,11 @@ describe('secrets', () => {
       200,
       'update sendgrid',
     );
-    expectStatus(await prod.client.put(`/v1/integrations/${created.mailjet}`, { name: 'Mailjet (renamed)', active: true }), 200, 'activate mailjet');
+    expectStatus(
+      await prod.client.put(`/v1/integrations/${created.mailjet}`, { name: 'Mailjet (renamed)', active: true }),
+      200,
+      'activate mailjet',
+    );
 
     // List them, from both environments.
     const listed = await dev.client.get('/v1/integrations');
@@ -169,12 +176,32 @@ describe('secrets', () => {
     // Fail validation while sending secrets: missing required fields, wrong types, an unknown
     // provider, an over-long body.
     const refused = [
-      await dev.client.post('/v1/integrations', { providerId: 'mailjet', channel: 'email', active: true, credentials: { apiKey: SECRETS.invalidApiKey } }),
-      await dev.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials: { apiKey: SECRETS.invalidApiKey, port: { nested: true } } }),
-      await dev.client.post('/v1/integrations', { providerId: 'not-a-provider', channel: 'email', credentials: { password: SECRETS.invalidApiKey } }),
+      await dev.client.post('/v1/integrations', {
+        providerId: 'mailjet',
+        channel: 'email',
+        active: true,
+        credentials: { apiKey: SECRETS.invalidApiKey },
+      }),
+      await dev.client.post('/v1/integrations', {
+        providerId: 'sendgrid',
+        channel: 'email',
+        credentials: { apiKey: SECRETS.invalidApiKey, port: { nested: true } },
+      }),
+      await dev.client.post('/v1/integrations', {
+        providerId: 'not-a-provider',
+        channel: 'email',
+        credentials: { password: SECRETS.invalidApiKey },
+      }),
       await dev.client.put(`/v1/integrations/${created.nodemailer}`, { active: true, credentials: { password: SECRETS.invalidApiKey } }),
-      await dev.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials: { apiKey: SECRETS.invalidApiKey, pad: 'x'.repeat(600 * 1024) } }),
-      await dev.client.request('POST', '/v1/integrations', { rawBody: `{"credentials":{"apiKey":"${SECRETS.invalidApiKey}"`, headers: { 'content-type': 'application/json' } }),
+      await dev.client.post('/v1/integrations', {
+        providerId: 'sendgrid',
+        channel: 'email',
+        credentials: { apiKey: SECRETS.invalidApiKey, pad: 'x'.repeat(600 * 1024) },
+      }),
+      await dev.client.request('POST', '/v1/integrations', {
+        rawBody: `{"credentials":{"apiKey":"${SECRETS.invalidApiKey}"`,
+        headers: { 'content-type': 'application/json' },
+      }),
     ];
     expect(refused.map((r) => r.status)).toEqual([422, 422, 422, 422, 413, 400]);
 
@@ -191,7 +218,11 @@ describe('secrets', () => {
     const send = vi.spyOn(db(), 'send').mockImplementationOnce(() => {
       throw Object.assign(new Error('Simulated DynamoDB failure'), { name: 'InternalServerError' });
     });
-    const fault = await dev.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials: { apiKey: SECRETS.faultApiKey, ...MAIL } });
+    const fault = await dev.client.post('/v1/integrations', {
+      providerId: 'sendgrid',
+      channel: 'email',
+      credentials: { apiKey: SECRETS.faultApiKey, ...MAIL },
+    });
     send.mockRestore();
     expectStatus(fault, 500, 'fault');
     expect(fault.body.errorId).toEqual(expect.any(String));
@@ -258,7 +289,9 @@ describe('secrets', () => {
   it('stores the responses of idempotent requests encrypted (they carry decrypted credentials)', async () => {
     // Powertools' record key: the prefix and the MD5 (base64) of the JMESPath selection
     // [organizationId, idempotency-key] (lib/http/idempotency.ts); the record is kept 24 hours.
-    const hash = createHash('md5').update(JSON.stringify([org.id, idempotencyKey])).digest('base64');
+    const hash = createHash('md5')
+      .update(JSON.stringify([org.id, idempotencyKey]))
+      .digest('base64');
     const { Item } = await db().send(
       new GetCommand({ TableName: tableName(), Key: { pk: `${keys.idempotency.prefix}#${hash}`, sk: keys.idempotency.recordSortKey } }),
     );
@@ -290,4 +323,3 @@ describe('secrets', () => {
     expect(scanned).toBeGreaterThan(10);
   }, 60_000);
 });
-

@@ -59,7 +59,9 @@ describe('integration secrets with SECRETS_KMS_KEY_ID set (the AWS path)', () =>
     expect(generate[0]!.body).toMatchObject({ KeyId: KEY_ARN, KeySpec: 'AES_256' });
     expect(generate[0]!.signedBy, 'requests are SigV4-signed').toBeDefined();
 
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.integration(organizationId, created.body.data._id) }));
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.integration(organizationId, created.body.data._id) }),
+    );
     expect(Item!.dataKey).toMatch(/^kms:/);
     expect(Item!.credentials.apiKey).toMatch(/^enc:v1:/);
     expect(JSON.stringify(Item)).not.toContain(credentials.apiKey);
@@ -70,7 +72,9 @@ describe('integration secrets with SECRETS_KMS_KEY_ID set (the AWS path)', () =>
 
   it('unwraps a stored data key with KMS Decrypt in a fresh container, bound to the key', async () => {
     const created = await client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', credentials, active: false });
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.integration(organizationId, created.body.data._id) }));
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.integration(organizationId, created.body.data._id) }),
+    );
     // A new module instance: no data key cached, as in a cold Lambda container.
     vi.resetModules();
     const { dataKeys } = await import('#lib/crypto/data-keys.ts');

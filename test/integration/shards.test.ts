@@ -78,7 +78,14 @@ describe('the activity feed over the shards of a day', () => {
 
     const pages = await allPages(env, (page) => `/v1/notifications?limit=7&page=${page}`, 8);
     expect(pages.map((p) => [p.page, p.hasMore, p.data.length])).toEqual([
-      [0, true, 7], [1, true, 7], [2, true, 7], [3, true, 7], [4, true, 7], [5, true, 7], [6, false, 4], [7, false, 0],
+      [0, true, 7],
+      [1, true, 7],
+      [2, true, 7],
+      [3, true, 7],
+      [4, true, 7],
+      [5, true, 7],
+      [6, false, 4],
+      [7, false, 0],
     ]);
     expect(pages.flatMap((p) => idsOf(p.data))).toEqual(all);
     expect(idsOf((await ok(env, '/v1/notifications?limit=50')).data)).toEqual(all);
@@ -113,7 +120,12 @@ describe('GET /v1/messages over the shards of the environment list', () => {
 
     const pages = await allPages(env, (page) => `/v1/messages?limit=10&page=${page}`, 6);
     expect(pages.map((p) => [p.page, p.totalCount, p.hasMore, p.data.length])).toEqual([
-      [0, 45, true, 10], [1, 45, true, 10], [2, 45, true, 10], [3, 45, true, 10], [4, 45, false, 5], [5, 45, false, 0],
+      [0, 45, true, 10],
+      [1, 45, true, 10],
+      [2, 45, true, 10],
+      [3, 45, true, 10],
+      [4, 45, false, 5],
+      [5, 45, false, 0],
     ]);
     expect(pages.flatMap((p) => idsOf(p.data))).toEqual(all);
     expect(await ok(env, '/v1/messages?limit=45')).toMatchObject({ totalCount: 45, hasMore: false });
@@ -179,14 +191,24 @@ describe('a topic trigger: its notifications over the shards of its transaction'
     const feedIds = idsOf(items);
     expect(feedIds).toEqual([...feedIds].sort().reverse());
     const feedPages = await allPages(env, (page) => `/v1/notifications?transactionId=${delivered}&limit=6&page=${page}`, 5);
-    expect(feedPages.map((p) => [p.hasMore, p.data.length])).toEqual([[true, 6], [true, 6], [true, 6], [false, 2], [false, 0]]);
+    expect(feedPages.map((p) => [p.hasMore, p.data.length])).toEqual([
+      [true, 6],
+      [true, 6],
+      [true, 6],
+      [false, 2],
+      [false, 0],
+    ]);
     expect(feedPages.flatMap((p) => idsOf(p.data))).toEqual(feedIds);
     // With a subscriber filter as well: only that member's, found in its shard.
     const one = await ok(env, `/v1/notifications?transactionId=${delivered}&subscriberIds=${members[7]}`);
     expect(one.data.map((n: any) => n.subscriber.subscriberId)).toEqual([members[7]]);
 
     const messagePages = await allPages(env, (page) => `/v1/messages?transactionId=${delivered}&limit=8&page=${page}`, 3);
-    expect(messagePages.map((p) => [p.totalCount, p.hasMore, p.data.length])).toEqual([[20, true, 8], [20, true, 8], [20, false, 4]]);
+    expect(messagePages.map((p) => [p.totalCount, p.hasMore, p.data.length])).toEqual([
+      [20, true, 8],
+      [20, true, 8],
+      [20, false, 4],
+    ]);
     expect(messagePages.flatMap((p) => p.data.map((m: any) => m.subscriberId)).sort()).toEqual([...members].sort());
 
     // Waiting: every notification's delay is canceled, whichever shard holds it.

@@ -11,9 +11,7 @@ import { sqs } from '#lib/queue/client.ts';
 async function queueWithDlq(maxReceiveCount: number) {
   const name = `poller-${randomUUID()}`;
   const dlq = await sqs().send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
-  const { Attributes } = await sqs().send(
-    new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
-  );
+  const { Attributes } = await sqs().send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }));
   const queue = await sqs().send(
     new CreateQueueCommand({
       QueueName: name,

@@ -35,7 +35,12 @@ async function refusal(call: Promise<unknown>): Promise<{ status: number; body: 
 const sid = () => `v1-${rand()}`;
 
 async function chatIntegration(): Promise<string> {
-  const res = await env.client.post('/v1/integrations', { providerId: 'discord', channel: 'chat', active: true, identifier: `discord-${rand()}` });
+  const res = await env.client.post('/v1/integrations', {
+    providerId: 'discord',
+    channel: 'chat',
+    active: true,
+    identifier: `discord-${rand()}`,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data._id;
 }
@@ -45,7 +50,14 @@ describe('identify, get, update, delete', () => {
     const subscriberId = sid();
     const created = await novu.subscribers.identify(subscriberId, { firstName: 'Ada', email: 'ada@example.com', data: { plan: 'pro' } });
     expect(created.status).toBe(201);
-    expect(created.data.data).toMatchObject({ subscriberId, firstName: 'Ada', email: 'ada@example.com', data: { plan: 'pro' }, channels: [], deleted: false });
+    expect(created.data.data).toMatchObject({
+      subscriberId,
+      firstName: 'Ada',
+      email: 'ada@example.com',
+      data: { plan: 'pro' },
+      channels: [],
+      deleted: false,
+    });
     expect(created.data.data._id).toMatch(/^[0-9a-f]{24}$/);
 
     const integrationId = await chatIntegration();
@@ -55,7 +67,9 @@ describe('identify, get, update, delete', () => {
     });
     expect(again.status).toBe(201);
     expect(again.data.data).toMatchObject({ _id: created.data.data._id, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
-    expect(again.data.data.channels).toEqual([{ providerId: 'discord', _integrationId: integrationId, credentials: { webhookUrl: 'https://hooks.example/1' } }]);
+    expect(again.data.data.channels).toEqual([
+      { providerId: 'discord', _integrationId: integrationId, credentials: { webhookUrl: 'https://hooks.example/1' } },
+    ]);
 
     const read = await novu.subscribers.get(subscriberId);
     expect(read.status).toBe(200);
@@ -65,7 +79,10 @@ describe('identify, get, update, delete', () => {
   it('refuses a channel without an active integration (400) and bad fields (422), writing nothing', async () => {
     const subscriberId = sid();
     const noIntegration = await refusal(
-      novu.subscribers.identify(subscriberId, { firstName: 'Bo', channels: [{ providerId: 'slack' as never, credentials: { webhookUrl: 'https://hooks.example/2' } }] }),
+      novu.subscribers.identify(subscriberId, {
+        firstName: 'Bo',
+        channels: [{ providerId: 'slack' as never, credentials: { webhookUrl: 'https://hooks.example/2' } }],
+      }),
     );
     expect(noIntegration.status).toBe(400);
     expect(noIntegration.body.message).toBe(`Subscribers environment (${env.id}) do not have active slack integration.`);
@@ -91,7 +108,11 @@ describe('identify, get, update, delete', () => {
     expect(updated.data.data.updatedAt > updated.data.data.createdAt).toBe(true);
 
     const unknown = `missing-${rand()}`;
-    for (const call of [() => novu.subscribers.get(unknown), () => novu.subscribers.update(unknown, { firstName: 'X' }), () => novu.subscribers.delete(unknown)]) {
+    for (const call of [
+      () => novu.subscribers.get(unknown),
+      () => novu.subscribers.update(unknown, { firstName: 'X' }),
+      () => novu.subscribers.delete(unknown),
+    ]) {
       const { status, body } = await refusal(call());
       expect(status).toBe(404);
       expect(body).toMatchObject({ statusCode: 404, error: 'Not Found' });
@@ -108,7 +129,7 @@ describe('identify, get, update, delete', () => {
     expect((await refusal(novu.subscribers.get(subscriberId))).status).toBe(404);
   });
 
-  it('updateOnlineStatus takes the SDK\'s `online` and the reference\'s `isOnline`; going offline stamps lastOnlineAt', async () => {
+  it("updateOnlineStatus takes the SDK's `online` and the reference's `isOnline`; going offline stamps lastOnlineAt", async () => {
     const subscriberId = sid();
     await novu.subscribers.identify(subscriberId, {});
     const online = await novu.subscribers.updateOnlineStatus(subscriberId, true);
@@ -137,7 +158,12 @@ describe('list and bulk create', () => {
     await vi.waitFor(async () => expect((await client.subscribers.list(0, 100)).data.data).toHaveLength(5), WAIT);
     const pages = await Promise.all([0, 1, 2, 3].map((page) => client.subscribers.list(page, 2)));
     expect(pages.map((p) => p.status)).toEqual([200, 200, 200, 200]);
-    expect(pages.map((p) => p.data.data.map((s: { subscriberId: string }) => s.subscriberId))).toEqual([ids.slice(0, 2), ids.slice(2, 4), ids.slice(4), []]);
+    expect(pages.map((p) => p.data.data.map((s: { subscriberId: string }) => s.subscriberId))).toEqual([
+      ids.slice(0, 2),
+      ids.slice(2, 4),
+      ids.slice(4),
+      [],
+    ]);
     expect(pages.map(({ data: { page, hasMore, pageSize } }) => ({ page, hasMore, pageSize }))).toEqual([
       { page: 0, hasMore: true, pageSize: 2 },
       { page: 1, hasMore: true, pageSize: 2 },
@@ -174,12 +200,16 @@ describe('list and bulk create', () => {
   });
 
   it('refuses more than 500 subscribers, or an invalid one, as a whole (422), writing nothing', async () => {
-    const tooMany = await env.client.post('/v1/subscribers/bulk', { subscribers: Array.from({ length: 501 }, (_, i) => ({ subscriberId: `many-${i}` })) });
+    const tooMany = await env.client.post('/v1/subscribers/bulk', {
+      subscribers: Array.from({ length: 501 }, (_, i) => ({ subscriberId: `many-${i}` })),
+    });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.errors.subscribers.messages).toEqual(['subscribers must contain no more than 500 elements']);
 
     const first = sid();
-    const invalid = await env.client.post('/v1/subscribers/bulk', { subscribers: [{ subscriberId: first }, { subscriberId: sid(), email: 'nope' }] });
+    const invalid = await env.client.post('/v1/subscribers/bulk', {
+      subscribers: [{ subscriberId: first }, { subscriberId: sid(), email: 'nope' }],
+    });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors)).toEqual(['subscribers.1.email']);
     expect((await env.client.get(`/v1/subscribers/${first}`)).status).toBe(404);
@@ -219,7 +249,9 @@ describe('preferences (v1 shapes)', () => {
     expect((await client.subscribers.getPreferenceByLevel(subscriberId, 'template' as never)).data.data).toEqual(all.data.data);
 
     const global = await client.subscribers.getGlobalPreference(subscriberId);
-    expect(global.data.data).toEqual([{ preference: { enabled: true, channels: { in_app: true, email: true, sms: true, chat: true, push: true } } }]);
+    expect(global.data.data).toEqual([
+      { preference: { enabled: true, channels: { in_app: true, email: true, sms: true, chat: true, push: true } } },
+    ]);
   });
 
   it('changes one workflow (channel, switch) and the global preferences; v2 reads the same choices', async () => {
@@ -229,7 +261,9 @@ describe('preferences (v1 shapes)', () => {
     await client.subscribers.identify(subscriberId, {});
     const wf = await seedWorkflow(own.scope, { name: 'Alerts', steps: [{ type: 'in_app' }, { type: 'email' }] });
 
-    const channel = await client.subscribers.updatePreference(subscriberId, wf._id, { channel: { type: 'email' as never, enabled: false } });
+    const channel = await client.subscribers.updatePreference(subscriberId, wf._id, {
+      channel: { type: 'email' as never, enabled: false },
+    });
     expect(channel.status).toBe(200);
     expect(channel.data.data.preference).toMatchObject({ enabled: true, channels: { email: false, in_app: true } });
     expect(channel.data.data.preference.overrides).toContainEqual({ channel: 'email', source: 'subscriber' });
@@ -245,7 +279,9 @@ describe('preferences (v1 shapes)', () => {
       ],
     });
     expect(global.status).toBe(200);
-    expect(global.data.data).toEqual({ preference: { enabled: true, channels: { email: true, sms: false, in_app: false, chat: true, push: true } } });
+    expect(global.data.data).toEqual({
+      preference: { enabled: true, channels: { email: true, sms: false, in_app: false, chat: true, push: true } },
+    });
 
     const v2 = await own.client.get(`/v2/subscribers/${subscriberId}/preferences`);
     expect(v2.body.global).toEqual({ enabled: true, channels: { in_app: false, email: true } });
@@ -255,7 +291,10 @@ describe('preferences (v1 shapes)', () => {
   it('refuses what cannot be changed: unknown subscriber or workflow (404), a critical workflow (400), bad bodies and levels (422)', async () => {
     const subscriberId = sid();
     await novu.subscribers.identify(subscriberId, {});
-    const critical = await seedWorkflow(env.scope, { steps: [{ type: 'in_app' }], userPreferences: { all: { enabled: true, readOnly: true }, channels: {} } });
+    const critical = await seedWorkflow(env.scope, {
+      steps: [{ type: 'in_app' }],
+      userPreferences: { all: { enabled: true, readOnly: true }, channels: {} },
+    });
     const path = `/v1/subscribers/${subscriberId}/preferences`;
     expect((await env.client.patch(`${path}/${critical._id}`, { enabled: false })).status).toBe(400);
     expect((await env.client.patch(`${path}/0123456789abcdef01234567`, { enabled: false })).status).toBe(404);
@@ -277,12 +316,16 @@ describe('preferences (v1 shapes)', () => {
     const client = new Novu(own.apiKey, { backendUrl: api.url });
     const subscriberId = sid();
     await client.subscribers.identify(subscriberId, {});
-    const workflowId = await createWorkflow(own.client, [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hi' } }]);
+    const workflowId = await createWorkflow(own.client, [
+      { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hi' } },
+    ]);
     await client.subscribers.updateGlobalPreference(subscriberId, { enabled: false });
 
     const [item] = await settled(own.client, await trigger(own.client, workflowId, subscriberId));
     expect(item.jobs[0].status).toBe('canceled');
-    expect(item.jobs[0].executionDetails.map((d: { detail: string }) => d.detail)).toContain('Step filtered by subscriber global preferences');
+    expect(item.jobs[0].executionDetails.map((d: { detail: string }) => d.detail)).toContain(
+      'Step filtered by subscriber global preferences',
+    );
 
     await client.subscribers.updateGlobalPreference(subscriberId, { enabled: true });
     const [again] = await settled(own.client, await trigger(own.client, workflowId, subscriberId));
@@ -294,7 +337,9 @@ describe('markAs and message actions', () => {
   async function subscriberWithMessages(count: number, extra: Parameters<typeof buildMessage>[2] = {}) {
     const subscriberId = sid();
     const { data } = await novu.subscribers.identify(subscriberId, {});
-    const messages = await seedMessages(Array.from({ length: count }, () => buildMessage(env.scope, { subscriberId, _id: data.data._id }, extra)));
+    const messages = await seedMessages(
+      Array.from({ length: count }, () => buildMessage(env.scope, { subscriberId, _id: data.data._id }, extra)),
+    );
     return { subscriberId, ids: messages.map((m) => m._id) };
   }
 
@@ -314,7 +359,10 @@ describe('markAs and message actions', () => {
 
     // Several ids, comma-separated as the reference splits them; ids of another subscriber are ignored.
     const other = await subscriberWithMessages(1);
-    const both = await env.client.post(`/v1/subscribers/${subscriberId}/messages/markAs`, { messageId: `${b},${c},${other.ids[0]}`, mark: { seen: true, read: false } });
+    const both = await env.client.post(`/v1/subscribers/${subscriberId}/messages/markAs`, {
+      messageId: `${b},${c},${other.ids[0]}`,
+      mark: { seen: true, read: false },
+    });
     expect(both.status).toBe(201);
     expect(both.body.data.map((m: { _id: string; seen: boolean; read: boolean }) => [m._id, m.seen, m.read])).toEqual([
       [b, true, false],
@@ -344,9 +392,15 @@ describe('markAs and message actions', () => {
     const { subscriberId, ids } = await subscriberWithMessages(1, { cta: { action: { status: 'pending', buttons } } });
     const id = ids[0]!;
 
-    const done = await novu.subscribers.markMessageActionSeen(subscriberId, id, 'primary' as never, { status: 'done' as never, payload: { answer: 42 } });
+    const done = await novu.subscribers.markMessageActionSeen(subscriberId, id, 'primary' as never, {
+      status: 'done' as never,
+      payload: { answer: 42 },
+    });
     expect(done.status).toBe(201);
-    expect(done.data.data).toMatchObject({ _id: id, cta: { action: { status: 'done', buttons, result: { type: 'primary', payload: { answer: 42 } } } } });
+    expect(done.data.data).toMatchObject({
+      _id: id,
+      cta: { action: { status: 'done', buttons, result: { type: 'primary', payload: { answer: 42 } } } },
+    });
 
     const back = await novu.subscribers.markMessageActionSeen(subscriberId, id, 'secondary' as never, { status: 'pending' as never });
     expect(back.data.data.cta.action).toEqual({ status: 'pending', buttons, result: { type: 'secondary', payload: { answer: 42 } } });

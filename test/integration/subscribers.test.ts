@@ -236,7 +236,11 @@ describe('PATCH /v2/subscribers/{subscriberId}', () => {
   it('accepts BCP 47 locales and IANA time zones', async () => {
     const { dev } = await newTestOrg();
     await createSubscriber(dev.client, { subscriberId: 'p5' });
-    for (const [locale, timezone] of [['zh-Hant-TW', 'Asia/Taipei'], ['de', 'UTC'], ['pt-BR', 'America/Sao_Paulo']]) {
+    for (const [locale, timezone] of [
+      ['zh-Hant-TW', 'Asia/Taipei'],
+      ['de', 'UTC'],
+      ['pt-BR', 'America/Sao_Paulo'],
+    ]) {
       const res = await dev.client.patch('/v2/subscribers/p5', { locale, timezone });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({ locale, timezone });
@@ -516,8 +520,16 @@ describe('PUT/PATCH/DELETE /v1/subscribers/{subscriberId}/credentials', () => {
     await expo(dev.client, { identifier: 'expo-2' });
     await createSubscriber(dev.client, { subscriberId: 'c6' });
     await dev.client.put(credentialsPath('c6'), { providerId: 'discord', credentials: { webhookUrl: 'https://d.example' } });
-    await dev.client.put(credentialsPath('c6'), { providerId: 'expo', integrationIdentifier: 'expo-1', credentials: { deviceTokens: ['1'] } });
-    await dev.client.put(credentialsPath('c6'), { providerId: 'expo', integrationIdentifier: 'expo-2', credentials: { deviceTokens: ['2'] } });
+    await dev.client.put(credentialsPath('c6'), {
+      providerId: 'expo',
+      integrationIdentifier: 'expo-1',
+      credentials: { deviceTokens: ['1'] },
+    });
+    await dev.client.put(credentialsPath('c6'), {
+      providerId: 'expo',
+      integrationIdentifier: 'expo-2',
+      credentials: { deviceTokens: ['2'] },
+    });
     const before = await getSubscriber(dev.client, 'c6');
     expect(before.channels).toHaveLength(3);
 
@@ -557,7 +569,10 @@ describe('DELETE /v2/subscribers/{subscriberId}', () => {
     await createSubscriber(dev.client, { subscriberId: 'stays' });
     await dev.client.put(credentialsPath('gone'), { providerId: 'expo', credentials: { deviceTokens: ['t'] } });
     // Other items of the subscriber's partition, as preferences and messages will write them.
-    for (const key of [keys.subscriberGlobalPreference(dev.scope, 'gone'), { ...keys.subscriberPartition(dev.scope, 'gone'), sk: 'MSG#1' }]) {
+    for (const key of [
+      keys.subscriberGlobalPreference(dev.scope, 'gone'),
+      { ...keys.subscriberPartition(dev.scope, 'gone'), sk: 'MSG#1' },
+    ]) {
       await db().send(new PutCommand({ TableName: tableName(), Item: { ...key, type: 'Test' } }));
     }
     expect(await partitionItems(dev.scope, 'gone')).toHaveLength(3);

@@ -14,7 +14,14 @@ beforeAll(async () => {
   // Chosen instead of the primary for enterprise tenants.
   await smtpIntegration(mailEnv.client, mailEnv.smtp, 'vip@acme.test', {
     identifier: `vip-${rand()}`,
-    conditions: [{ isNegated: false, type: 'GROUP', value: 'AND', children: [{ on: 'tenant', field: 'data.plan', operator: 'EQUAL', value: 'enterprise' }] }],
+    conditions: [
+      {
+        isNegated: false,
+        type: 'GROUP',
+        value: 'AND',
+        children: [{ on: 'tenant', field: 'data.plan', operator: 'EQUAL', value: 'enterprise' }],
+      },
+    ],
   });
 });
 
@@ -26,11 +33,31 @@ async function tenant(data: Record<string, unknown>): Promise<string> {
 }
 
 const STEPS = [
-  { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{tenant.identifier}}', body: '{{tenant.name}} is on {{tenant.data.plan}}' } },
-  { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Your {{tenant.data.plan}} plan at {{tenant.name}}', body: '<p>{{tenant.data.seats}} seats</p>' } },
+  {
+    name: 'Inbox',
+    stepId: 'inbox',
+    type: 'in_app',
+    controlValues: { subject: '{{tenant.identifier}}', body: '{{tenant.name}} is on {{tenant.data.plan}}' },
+  },
+  {
+    name: 'Mail',
+    stepId: 'mail',
+    type: 'email',
+    controlValues: { subject: 'Your {{tenant.data.plan}} plan at {{tenant.name}}', body: '<p>{{tenant.data.seats}} seats</p>' },
+  },
   // Step conditions (JSON logic) on the tenant's data.
-  { name: 'Pro only', stepId: 'pro-only', type: 'in_app', controlValues: { body: 'for pro', skip: { '==': [{ var: 'tenant.data.plan' }, 'pro'] } } },
-  { name: 'Free only', stepId: 'free-only', type: 'in_app', controlValues: { body: 'for free', skip: { '==': [{ var: 'tenant.data.plan' }, 'free'] } } },
+  {
+    name: 'Pro only',
+    stepId: 'pro-only',
+    type: 'in_app',
+    controlValues: { body: 'for pro', skip: { '==': [{ var: 'tenant.data.plan' }, 'pro'] } },
+  },
+  {
+    name: 'Free only',
+    stepId: 'free-only',
+    type: 'in_app',
+    controlValues: { body: 'for free', skip: { '==': [{ var: 'tenant.data.plan' }, 'free'] } },
+  },
 ];
 
 const mailTo = (subscriberId: string) => mailEnv.smtp.received.find((r) => r.envelope.to.includes(`${subscriberId}@example.test`));
@@ -41,7 +68,11 @@ describe('tenant data in templates and conditions', () => {
     const wf = await createWorkflow(mailEnv.client, STEPS);
     const subscriberId = `sub-${rand()}`;
     // The trigger names the tenant only: templates see what is stored.
-    const txid = await triggerWith(mailEnv.client, { name: wf, to: { subscriberId, email: `${subscriberId}@example.test` }, tenant: identifier });
+    const txid = await triggerWith(mailEnv.client, {
+      name: wf,
+      to: { subscriberId, email: `${subscriberId}@example.test` },
+      tenant: identifier,
+    });
 
     const item = await settledOne(mailEnv.client, txid);
     expect(item.jobs.map((j: any) => [j.step.name, j.status])).toEqual([
@@ -69,7 +100,9 @@ describe('tenant data in templates and conditions', () => {
   it("runs a v1 step whose filter is on the tenant's data, and skips one whose filter is not met", async () => {
     const identifier = await tenant({ plan: 'pro' });
     const groupId = (await mailEnv.client.get('/v1/notification-groups')).body.data[0]._id;
-    const filter = (plan: string) => [{ isNegated: false, type: 'GROUP', value: 'AND', children: [{ on: 'tenant', field: 'data.plan', operator: 'EQUAL', value: plan }] }];
+    const filter = (plan: string) => [
+      { isNegated: false, type: 'GROUP', value: 'AND', children: [{ on: 'tenant', field: 'data.plan', operator: 'EQUAL', value: plan }] },
+    ];
     const created = await mailEnv.client.post('/v1/notification-templates', {
       name: `Tenant filters ${rand()}`,
       notificationGroupId: groupId,
@@ -81,7 +114,10 @@ describe('tenant data in templates and conditions', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const subscriberId = `sub-${rand()}`;
-    const item = await settledOne(mailEnv.client, await triggerWith(mailEnv.client, { name: created.body.data.triggers[0].identifier, to: subscriberId, tenant: identifier }));
+    const item = await settledOne(
+      mailEnv.client,
+      await triggerWith(mailEnv.client, { name: created.body.data.triggers[0].identifier, to: subscriberId, tenant: identifier }),
+    );
     expect(item.jobs.map((j: any) => j.status)).toEqual(['completed', 'canceled']);
     expect((await messagesOf(mailEnv.client, subscriberId)).map((m: any) => m.content)).toEqual(['pro step for Acme']);
   });
@@ -115,7 +151,10 @@ describe('tenant data in templates and conditions', () => {
     const identifier = await tenant({ plan: 'scale', notes });
     const wf = await createWorkflow(mailEnv.client, STEPS.slice(0, 1));
     const subscriberId = `sub-${rand()}`;
-    const item = await settledOne(mailEnv.client, await triggerWith(mailEnv.client, { name: wf, to: { subscriberId }, tenant: identifier }));
+    const item = await settledOne(
+      mailEnv.client,
+      await triggerWith(mailEnv.client, { name: wf, to: { subscriberId }, tenant: identifier }),
+    );
     expect(item.jobs[0].status).toBe('completed');
     const [message] = await messagesOf(mailEnv.client, subscriberId);
     expect(message.content).toBe('Acme is on scale');
@@ -134,16 +173,25 @@ describe('tenant data in templates and conditions', () => {
     const members = Array.from({ length: 2 * SEGMENT_SIZE + 50 }, (_, i) => `${prefix}-${i}`);
     await seedTopicSubscriptions(mailEnv.scope, { _id: topic.body._id, key: topicKey }, await seedSubscribers(mailEnv.scope, members));
 
-    const txid = await triggerWith(mailEnv.client, { name: wf, to: [{ type: 'Topic', topicKey }], tenant: { identifier, name: 'Team Acme' } });
-    const seen = await vi.waitFor(async () => {
-      const pages = await Promise.all(
-        Array.from({ length: Math.ceil(members.length / 50) }, (_, page) => mailEnv.client.get(`/v1/notifications?transactionId=${txid}&limit=50&page=${page}`)),
-      );
-      const items = pages.flatMap((res) => res.body.data);
-      expect(items).toHaveLength(members.length);
-      for (const item of items) expect(item.jobs[0].status).toBe('completed');
-      return items;
-    }, { timeout: 60_000, interval: 500 });
+    const txid = await triggerWith(mailEnv.client, {
+      name: wf,
+      to: [{ type: 'Topic', topicKey }],
+      tenant: { identifier, name: 'Team Acme' },
+    });
+    const seen = await vi.waitFor(
+      async () => {
+        const pages = await Promise.all(
+          Array.from({ length: Math.ceil(members.length / 50) }, (_, page) =>
+            mailEnv.client.get(`/v1/notifications?transactionId=${txid}&limit=50&page=${page}`),
+          ),
+        );
+        const items = pages.flatMap((res) => res.body.data);
+        expect(items).toHaveLength(members.length);
+        for (const item of items) expect(item.jobs[0].status).toBe('completed');
+        return items;
+      },
+      { timeout: 60_000, interval: 500 },
+    );
     for (const item of seen) expect(item.jobs[0].tenant).toEqual({ identifier, name: 'Team Acme', data: { plan: 'team' } });
     for (const subscriberId of [members[0]!, members.at(-1)!]) {
       const [message] = await messagesOf(mailEnv.client, subscriberId);

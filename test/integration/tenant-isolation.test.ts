@@ -93,7 +93,13 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
     active: true,
     credentials: { apiKey: `SG.${marker}`, from: `${marker}@example.com`, senderName: `Sender ${marker}` },
   });
-  const chat = await integration({ providerId: 'discord', channel: 'chat', identifier: `int-chat-${tag}`, name: `Chat ${marker}`, active: true });
+  const chat = await integration({
+    providerId: 'discord',
+    channel: 'chat',
+    identifier: `int-chat-${tag}`,
+    name: `Chat ${marker}`,
+    active: true,
+  });
   const push = await integration({
     providerId: 'expo',
     channel: 'push',
@@ -117,7 +123,11 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
     200,
     'seed chat credentials',
   );
-  expectStatus(await client.put(credentialsPath, { providerId: 'expo', credentials: { deviceTokens: [`token-${marker}`] } }), 200, 'seed push credentials');
+  expectStatus(
+    await client.put(credentialsPath, { providerId: 'expo', credentials: { deviceTokens: [`token-${marker}`] } }),
+    200,
+    'seed push credentials',
+  );
 
   const topicKey = `topic-${tag}`;
   const topic = await client.post('/v2/topics', { key: topicKey, name: `Topic ${marker}` });
@@ -141,7 +151,12 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
   expectStatus(await client.patch(preferencesPath, { channels: { email: false } }), 200, 'seed global preferences');
   expectStatus(await client.patch(preferencesPath, { workflowId, channels: { in_app: false } }), 200, 'seed workflow preferences');
 
-  const translation = await client.post('/v2/translations', { resourceType: 'workflow', resourceId: workflowId, locale: 'en_US', content: { greeting: `Hello ${marker}` } });
+  const translation = await client.post('/v2/translations', {
+    resourceType: 'workflow',
+    resourceId: workflowId,
+    locale: 'en_US',
+    content: { greeting: `Hello ${marker}` },
+  });
   expectStatus(translation, 200, 'seed translation');
 
   const tenant = await client.post('/v2/tenants', { identifier: `tenant-${tag}`, name: `Tenant ${marker}`, data: { marker } });
@@ -156,7 +171,11 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
     controlValues: { email: { editorType: 'html', body: `<html><body><p>${marker}</p>{{content}}</body></html>` } },
   });
   expectStatus(layout, 201, 'seed layout');
-  const endpoint = await client.post('/v2/webhooks/endpoints', { url: `https://hooks.example/${marker}`, description: `Hook ${marker}`, enabled: false });
+  const endpoint = await client.post('/v2/webhooks/endpoints', {
+    url: `https://hooks.example/${marker}`,
+    description: `Hook ${marker}`,
+    enabled: false,
+  });
   expectStatus(endpoint, 201, 'seed webhook endpoint');
 
   return {
@@ -181,7 +200,12 @@ beforeAll(async () => {
     { name: 'A/Production', org: 'A' as const, orgId: a.id, env: a.prod },
     { name: 'B/Development', org: 'B' as const, orgId: b.id, env: b.dev },
     { name: 'B/Production', org: 'B' as const, orgId: b.id, env: b.prod },
-  ].map((s) => ({ ...s, client: s.env.client, tag: `${s.org.toLowerCase()}${s.name.includes('Dev') ? 'dev' : 'prod'}-${rand()}`, marker: `mk${rand()}` }));
+  ].map((s) => ({
+    ...s,
+    client: s.env.client,
+    tag: `${s.org.toLowerCase()}${s.name.includes('Dev') ? 'dev' : 'prod'}-${rand()}`,
+    marker: `mk${rand()}`,
+  }));
   scopes = await Promise.all(
     bare.map(async (s) => {
       const seeded = await seed(s);
@@ -217,7 +241,11 @@ beforeAll(async () => {
   for (const scope of scopes) {
     const { subscriber } = scope.seeded;
     const [message] = await seedMessages([
-      buildMessage(scope.env.scope, subscriber, { content: `Hello ${scope.marker}`, payload: { marker: scope.marker }, transactionId: `msg-txn-${scope.tag}` }),
+      buildMessage(scope.env.scope, subscriber, {
+        content: `Hello ${scope.marker}`,
+        payload: { marker: scope.marker },
+        transactionId: `msg-txn-${scope.tag}`,
+      }),
     ]);
     messages.set(scope.name, message!);
   }
@@ -370,7 +398,14 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     // this is documented and exercised in the exceptions test).
     ...(sameOrg
       ? []
-      : [{ method: 'POST', path: '/v1/integrations', body: { providerId: 'discord', channel: 'chat', _environmentId: victim.env.id }, expect: notFound }]),
+      : [
+          {
+            method: 'POST',
+            path: '/v1/integrations',
+            body: { providerId: 'discord', channel: 'chat', _environmentId: victim.env.id },
+            expect: notFound,
+          },
+        ]),
   ],
   updateIntegration: ({ attacker, victim, sameOrg }) =>
     sameOrg
@@ -391,7 +426,9 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
           },
         ],
   deleteIntegration: ({ victim, sameOrg }) =>
-    sameOrg ? [] : Object.values(victim.seeded.integrations).map((i) => ({ method: 'DELETE', path: `/v1/integrations/${i._id}`, expect: notFound })),
+    sameOrg
+      ? []
+      : Object.values(victim.seeded.integrations).map((i) => ({ method: 'DELETE', path: `/v1/integrations/${i._id}`, expect: notFound })),
   setPrimaryIntegration: ({ victim, sameOrg }) =>
     sameOrg ? [] : [{ method: 'POST', path: `/v1/integrations/${victim.seeded.integrations.email._id}/set-primary`, expect: notFound }],
 
@@ -411,9 +448,16 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   ],
   getSubscriber: ({ victim }) => [{ method: 'GET', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound }],
   patchSubscriber: ({ victim }) => [
-    { method: 'PATCH', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}`, body: { firstName: 'Hijacked', data: {} }, expect: notFound },
+    {
+      method: 'PATCH',
+      path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}`,
+      body: { firstName: 'Hijacked', data: {} },
+      expect: notFound,
+    },
   ],
-  deleteSubscriber: ({ victim }) => [{ method: 'DELETE', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound }],
+  deleteSubscriber: ({ victim }) => [
+    { method: 'DELETE', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound },
+  ],
   updateSubscriberCredentials: ({ attacker, victim }) => [
     {
       method: 'PUT',
@@ -424,7 +468,11 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     {
       method: 'PUT',
       path: `/v1/subscribers/${attacker.seeded.subscriber.subscriberId}/credentials`,
-      body: { providerId: 'discord', integrationIdentifier: victim.seeded.integrations.chat.identifier, credentials: { webhookUrl: 'https://evil.example/hook' } },
+      body: {
+        providerId: 'discord',
+        integrationIdentifier: victim.seeded.integrations.chat.identifier,
+        credentials: { webhookUrl: 'https://evil.example/hook' },
+      },
       note: "the caller's own subscriber, bound to the victim's integration: no active integration in the caller's environment",
       expect: { kind: 'own', statuses: [400] },
     },
@@ -439,7 +487,11 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     {
       method: 'PATCH',
       path: `/v1/subscribers/${attacker.seeded.subscriber.subscriberId}/credentials`,
-      body: { providerId: 'expo', integrationIdentifier: victim.seeded.integrations.push.identifier, credentials: { deviceTokens: ['evil-token'] } },
+      body: {
+        providerId: 'expo',
+        integrationIdentifier: victim.seeded.integrations.push.identifier,
+        credentials: { deviceTokens: ['evil-token'] },
+      },
       note: "the caller's own subscriber, bound to the victim's integration",
       expect: { kind: 'own', statuses: [400] },
     },
@@ -463,7 +515,13 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       path: '/v1/subscribers',
       body: {
         subscriberId: attacker.seeded.subscriber.subscriberId,
-        channels: [{ providerId: 'discord', integrationIdentifier: victim.seeded.integrations.chat.identifier, credentials: { webhookUrl: 'https://evil.example/hook' } }],
+        channels: [
+          {
+            providerId: 'discord',
+            integrationIdentifier: victim.seeded.integrations.chat.identifier,
+            credentials: { webhookUrl: 'https://evil.example/hook' },
+          },
+        ],
       },
       note: "the caller's own subscriber, bound to the victim's integration: no active integration in the caller's environment",
       expect: own({ statuses: [400] }),
@@ -478,7 +536,13 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
           { subscriberId: victim.seeded.subscriber.subscriberId, firstName: 'Probe' },
           {
             subscriberId: attacker.seeded.subscriber.subscriberId,
-            channels: [{ providerId: 'expo', integrationIdentifier: victim.seeded.integrations.push.identifier, credentials: { deviceTokens: ['evil-token'] } }],
+            channels: [
+              {
+                providerId: 'expo',
+                integrationIdentifier: victim.seeded.integrations.push.identifier,
+                credentials: { deviceTokens: ['evil-token'] },
+              },
+            ],
           },
         ],
       },
@@ -492,12 +556,29 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   ],
   getSubscriberV1: ({ victim }) => [{ method: 'GET', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound }],
   updateSubscriberV1: ({ victim }) => [
-    { method: 'PUT', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}`, body: { firstName: 'Hijacked', data: {} }, expect: notFound },
+    {
+      method: 'PUT',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}`,
+      body: { firstName: 'Hijacked', data: {} },
+      expect: notFound,
+    },
   ],
-  deleteSubscriberV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound }],
+  deleteSubscriberV1: ({ victim }) => [
+    { method: 'DELETE', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound },
+  ],
   updateSubscriberOnlineStatus: ({ victim }) => [
-    { method: 'PATCH', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/online-status`, body: { isOnline: true }, expect: notFound },
-    { method: 'PATCH', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/online-status`, body: { online: false }, expect: notFound },
+    {
+      method: 'PATCH',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/online-status`,
+      body: { isOnline: true },
+      expect: notFound,
+    },
+    {
+      method: 'PATCH',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/online-status`,
+      body: { online: false },
+      expect: notFound,
+    },
   ],
   getSubscriberPreferencesV1: ({ victim }) => [
     { method: 'GET', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/preferences`, expect: notFound },
@@ -629,7 +710,9 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     { method: 'GET', path: `/v1/topics?key=${enc(victim.seeded.topic.key)}`, expect: own() },
   ],
   getTopicV1: ({ victim }) => [{ method: 'GET', path: `/v1/topics/${victim.seeded.topic.key}`, expect: notFound }],
-  renameTopicV1: ({ victim }) => [{ method: 'PATCH', path: `/v1/topics/${victim.seeded.topic.key}`, body: { name: 'Hijacked' }, expect: notFound }],
+  renameTopicV1: ({ victim }) => [
+    { method: 'PATCH', path: `/v1/topics/${victim.seeded.topic.key}`, body: { name: 'Hijacked' }, expect: notFound },
+  ],
   deleteTopicV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/topics/${victim.seeded.topic.key}`, expect: notFound }],
   addTopicSubscribersV1: ({ attacker, victim }) => [
     {
@@ -665,7 +748,11 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   ],
   getTopicSubscriberV1: ({ attacker, victim }) => [
     { method: 'GET', path: `/v1/topics/${victim.seeded.topic.key}/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound },
-    { method: 'GET', path: `/v1/topics/${attacker.seeded.topic.key}/subscribers/${victim.seeded.subscriber.subscriberId}`, expect: notFound },
+    {
+      method: 'GET',
+      path: `/v1/topics/${attacker.seeded.topic.key}/subscribers/${victim.seeded.subscriber.subscriberId}`,
+      expect: notFound,
+    },
   ],
   listSubscriberSubscriptions: ({ victim }) => [
     { method: 'GET', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}/subscriptions`, expect: notFound },
@@ -735,13 +822,15 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     // environment is not found. (Within the organization this is documented; exceptions test.)
     ...(sameOrg
       ? []
-      : [{
-          method: 'PUT',
-          path: `/v2/workflows/${attacker.seeded.workflow.workflowId}/sync`,
-          body: { targetEnvironmentId: victim.env.id },
-          note: "the caller's own workflow into the other organization's environment",
-          expect: notFound,
-        }]),
+      : [
+          {
+            method: 'PUT',
+            path: `/v2/workflows/${attacker.seeded.workflow.workflowId}/sync`,
+            body: { targetEnvironmentId: victim.env.id },
+            note: "the caller's own workflow into the other organization's environment",
+            expect: notFound,
+          },
+        ]),
   ],
 
   // ---- workflows through the v1 API (database id; GET also the trigger identifier) and groups ----
@@ -766,7 +855,11 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     },
   ],
   getNotificationTemplate: ({ victim }) =>
-    [victim.seeded.workflow._id, victim.seeded.workflow.workflowId].map((ref) => ({ method: 'GET', path: `/v1/notification-templates/${ref}`, expect: notFound })),
+    [victim.seeded.workflow._id, victim.seeded.workflow.workflowId].map((ref) => ({
+      method: 'GET',
+      path: `/v1/notification-templates/${ref}`,
+      expect: notFound,
+    })),
   updateNotificationTemplate: ({ attacker, victim }) => [
     {
       method: 'PUT',
@@ -782,12 +875,16 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       expect: notFound,
     },
   ],
-  deleteNotificationTemplate: ({ victim }) => [{ method: 'DELETE', path: `/v1/notification-templates/${victim.seeded.workflow._id}`, expect: notFound }],
+  deleteNotificationTemplate: ({ victim }) => [
+    { method: 'DELETE', path: `/v1/notification-templates/${victim.seeded.workflow._id}`, expect: notFound },
+  ],
   updateNotificationTemplateStatus: ({ victim }) => [
     { method: 'PUT', path: `/v1/notification-templates/${victim.seeded.workflow._id}/status`, body: { active: true }, expect: notFound },
   ],
   listNotificationGroups: () => [{ method: 'GET', path: '/v1/notification-groups', expect: own() }],
-  getNotificationGroup: ({ victim }) => [{ method: 'GET', path: `/v1/notification-groups/${victim.seeded.notificationGroupId}`, expect: notFound }],
+  getNotificationGroup: ({ victim }) => [
+    { method: 'GET', path: `/v1/notification-groups/${victim.seeded.notificationGroupId}`, expect: notFound },
+  ],
 
   // ---- layouts ----
   createLayout: ({ attacker, victim }) => [
@@ -812,9 +909,15 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     })),
   deleteLayout: ({ victim }) => layoutRefs(victim).map((ref) => ({ method: 'DELETE', path: `/v2/layouts/${ref}`, expect: notFound })),
   duplicateLayout: ({ victim }) =>
-    layoutRefs(victim).map((ref) => ({ method: 'POST', path: `/v2/layouts/${ref}/duplicate`, body: { name: 'Copy', layoutId: `copy-${victim.tag}` }, expect: notFound })),
+    layoutRefs(victim).map((ref) => ({
+      method: 'POST',
+      path: `/v2/layouts/${ref}/duplicate`,
+      body: { name: 'Copy', layoutId: `copy-${victim.tag}` },
+      expect: notFound,
+    })),
   layoutUsage: ({ victim }) => layoutRefs(victim).map((ref) => ({ method: 'GET', path: `/v2/layouts/${ref}/usage`, expect: notFound })),
-  previewLayout: ({ victim }) => layoutRefs(victim).map((ref) => ({ method: 'POST', path: `/v2/layouts/${ref}/preview`, body: {}, expect: notFound })),
+  previewLayout: ({ victim }) =>
+    layoutRefs(victim).map((ref) => ({ method: 'POST', path: `/v2/layouts/${ref}/preview`, body: {}, expect: notFound })),
 
   // ---- tenants ----
   createTenant: ({ attacker, victim }) => [
@@ -845,7 +948,12 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   getTenantV1: ({ victim }) => [{ method: 'GET', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
   updateTenantV1: ({ victim }) => [
     { method: 'PATCH', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, body: { name: 'Hijacked', data: {} }, expect: notFound },
-    { method: 'PATCH', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, body: { identifier: `moved-${victim.tag}` }, expect: notFound },
+    {
+      method: 'PATCH',
+      path: `/v1/tenants/${victim.seeded.tenant.identifier}`,
+      body: { identifier: `moved-${victim.tag}` },
+      expect: notFound,
+    },
   ],
   deleteTenantV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
 
@@ -857,13 +965,20 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       body: { resourceType: 'workflow', resourceId: victim.seeded.workflow.workflowId, locale: 'en_US', content: { greeting: 'Hijacked' } },
       expect: notFound,
     },
-    { method: 'POST', path: '/v2/translations', body: { resourceType: 'workflow', resourceId: victim.seeded.workflow._id, locale: 'en_US', content: {} }, expect: notFound },
+    {
+      method: 'POST',
+      path: '/v2/translations',
+      body: { resourceType: 'workflow', resourceId: victim.seeded.workflow._id, locale: 'en_US', content: {} },
+      expect: notFound,
+    },
   ],
   uploadTranslations: ({ victim }) => [
     {
       method: 'POST',
       path: '/v2/translations/upload',
-      form: multipartBody({ resourceType: 'workflow', resourceId: victim.seeded.workflow.workflowId }, [{ field: 'files[]', filename: 'en_US.json', content: '{"greeting":"Hijacked"}' }]),
+      form: multipartBody({ resourceType: 'workflow', resourceId: victim.seeded.workflow.workflowId }, [
+        { field: 'files[]', filename: 'en_US.json', content: '{"greeting":"Hijacked"}' },
+      ]),
       expect: notFound,
     },
   ],
@@ -871,7 +986,13 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     {
       method: 'POST',
       path: '/v2/translations/master-json/upload',
-      form: multipartBody({}, [{ field: 'file', filename: 'en_US.json', content: JSON.stringify({ workflows: { [victim.seeded.workflow.workflowId]: { greeting: 'Hijacked' } } }) }]),
+      form: multipartBody({}, [
+        {
+          field: 'file',
+          filename: 'en_US.json',
+          content: JSON.stringify({ workflows: { [victim.seeded.workflow.workflowId]: { greeting: 'Hijacked' } } }),
+        },
+      ]),
       note: 'the unknown id is reported in `failed`, nothing is written',
       expect: own(),
     },
@@ -887,13 +1008,19 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       expect: own(),
     },
   ],
-  getTranslationGroup: ({ victim }) => [{ method: 'GET', path: `/v2/translations/group/workflow/${victim.seeded.workflow.workflowId}`, expect: notFound }],
-  deleteTranslationGroup: ({ victim }) => [{ method: 'DELETE', path: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}`, expect: notFound }],
+  getTranslationGroup: ({ victim }) => [
+    { method: 'GET', path: `/v2/translations/group/workflow/${victim.seeded.workflow.workflowId}`, expect: notFound },
+  ],
+  deleteTranslationGroup: ({ victim }) => [
+    { method: 'DELETE', path: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}`, expect: notFound },
+  ],
   getTranslation: ({ victim }) => [
     { method: 'GET', path: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}/en_US`, expect: notFound },
     { method: 'GET', path: `/v2/translations/workflow/${victim.seeded.workflow._id}/en_US`, expect: notFound },
   ],
-  deleteTranslation: ({ victim }) => [{ method: 'DELETE', path: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}/en_US`, expect: notFound }],
+  deleteTranslation: ({ victim }) => [
+    { method: 'DELETE', path: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}/en_US`, expect: notFound },
+  ],
   // The settings are organization-wide (as the reference's); nothing of an environment is in them.
   getOrganizationSettings: () => [{ method: 'GET', path: '/v1/organizations/settings', expect: own() }],
   updateOrganizationSettings: () => [{ method: 'PATCH', path: '/v1/organizations/settings', body: {}, expect: own() }],
@@ -907,14 +1034,29 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     },
   ],
   listWebhookEndpoints: () => [{ method: 'GET', path: '/v2/webhooks/endpoints?limit=100', expect: own() }],
-  getWebhookEndpoint: ({ victim }) => [{ method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`, expect: notFound }],
-  patchWebhookEndpoint: ({ victim }) => [
-    { method: 'PATCH', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`, body: { url: 'https://hooks.example/hijacked', enabled: true }, expect: notFound },
+  getWebhookEndpoint: ({ victim }) => [
+    { method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`, expect: notFound },
   ],
-  deleteWebhookEndpoint: ({ victim }) => [{ method: 'DELETE', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`, expect: notFound }],
-  rotateWebhookEndpointSecret: ({ victim }) => [{ method: 'POST', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/secret/rotate`, expect: notFound }],
-  listWebhookAttempts: ({ victim }) => [{ method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/attempts`, expect: notFound }],
-  listWebhookDeadLetters: ({ victim }) => [{ method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/dead-letters`, expect: notFound }],
+  patchWebhookEndpoint: ({ victim }) => [
+    {
+      method: 'PATCH',
+      path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`,
+      body: { url: 'https://hooks.example/hijacked', enabled: true },
+      expect: notFound,
+    },
+  ],
+  deleteWebhookEndpoint: ({ victim }) => [
+    { method: 'DELETE', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`, expect: notFound },
+  ],
+  rotateWebhookEndpointSecret: ({ victim }) => [
+    { method: 'POST', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/secret/rotate`, expect: notFound },
+  ],
+  listWebhookAttempts: ({ victim }) => [
+    { method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/attempts`, expect: notFound },
+  ],
+  listWebhookDeadLetters: ({ victim }) => [
+    { method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/dead-letters`, expect: notFound },
+  ],
 
   // ---- messages (inbox) ----
   listMessages: ({ victim }) => [
@@ -945,7 +1087,12 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     },
   ],
   markAllMessages: ({ victim }) => [
-    { method: 'POST', path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/messages/mark-all`, body: { markAs: 'read' }, expect: notFound },
+    {
+      method: 'POST',
+      path: `/v1/subscribers/${victim.seeded.subscriber.subscriberId}/messages/mark-all`,
+      body: { markAs: 'read' },
+      expect: notFound,
+    },
   ],
 
   // ---- notifications (activity) ----
@@ -989,7 +1136,9 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   // Acts on the caller's own environment only (it names nothing); the replaced key keeps working
   // for the stage's grace period, so the attacker's client goes on.
   regenerateApiKey: () => [{ method: 'POST', path: '/v1/environments/api-keys/regenerate', expect: own() }],
-  revokeApiKey: ({ victim }) => [{ method: 'DELETE', path: `/v1/environments/api-keys/${hashApiKey(victim.env.apiKey)}`, expect: notFound }],
+  revokeApiKey: ({ victim }) => [
+    { method: 'DELETE', path: `/v1/environments/api-keys/${hashApiKey(victim.env.apiKey)}`, expect: notFound },
+  ],
 
   // ---- events (triggers): another scope's workflow is not found, its tenant does not exist ----
   // (The seeded workflows are inactive, so nothing here is ever queued for delivery.)
@@ -1004,7 +1153,11 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     {
       method: 'POST',
       path: '/v1/events/trigger',
-      body: { name: attacker.seeded.workflow.workflowId, to: attacker.seeded.subscriber.subscriberId, tenant: victim.seeded.tenant.identifier },
+      body: {
+        name: attacker.seeded.workflow.workflowId,
+        to: attacker.seeded.subscriber.subscriberId,
+        tenant: victim.seeded.tenant.identifier,
+      },
       note: 'no_tenant_found',
       expect: own(),
     },
@@ -1016,7 +1169,11 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       body: {
         events: [
           { name: victim.seeded.workflow.workflowId, to: victim.seeded.subscriber.subscriberId },
-          { name: attacker.seeded.workflow.workflowId, to: attacker.seeded.subscriber.subscriberId, tenant: { identifier: victim.seeded.tenant.identifier } },
+          {
+            name: attacker.seeded.workflow.workflowId,
+            to: attacker.seeded.subscriber.subscriberId,
+            tenant: { identifier: victim.seeded.tenant.identifier },
+          },
           { name: attacker.seeded.workflow.workflowId, to: { type: 'Topic', topicKey: victim.seeded.topic.key } },
         ],
       },
@@ -1024,7 +1181,12 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     },
   ],
   triggerBroadcast: ({ attacker, victim }) => [
-    { method: 'POST', path: '/v1/events/trigger/broadcast', body: { name: victim.seeded.workflow.workflowId }, expect: own({ statuses: [422] }) },
+    {
+      method: 'POST',
+      path: '/v1/events/trigger/broadcast',
+      body: { name: victim.seeded.workflow.workflowId },
+      expect: own({ statuses: [422] }),
+    },
     {
       method: 'POST',
       path: '/v1/events/trigger/broadcast',
@@ -1052,19 +1214,24 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     },
     ...(sameOrg
       ? []
-      : [{
-          method: 'POST',
-          path: `/webhooks/organizations/${attacker.orgId}/environments/${victim.env.id}/email/${victim.seeded.integrations.email._id}`,
-          body: [],
-          expect: notFound,
-          note: "the caller's organization with the victim's environment",
-        }]),
+      : [
+          {
+            method: 'POST',
+            path: `/webhooks/organizations/${attacker.orgId}/environments/${victim.env.id}/email/${victim.seeded.integrations.email._id}`,
+            body: [],
+            expect: notFound,
+            note: "the caller's organization with the victim's environment",
+          },
+        ]),
   ],
   openInboxSession: ({ attacker, victim }) => [
     {
       method: 'POST',
       path: '/v1/inbox/session',
-      body: { applicationIdentifier: attacker.env.applicationIdentifier, subscriber: { subscriberId: victim.seeded.subscriber.subscriberId } },
+      body: {
+        applicationIdentifier: attacker.env.applicationIdentifier,
+        subscriber: { subscriberId: victim.seeded.subscriber.subscriberId },
+      },
       expect: own({ cleanup: removeOwn(attacker, `/v2/subscribers/${victim.seeded.subscriber.subscriberId}`) }),
     },
   ],
@@ -1073,26 +1240,60 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     { method: 'GET', path: '/v1/inbox/notifications?archived=true&snoozed=true&read=true', session: true, expect: own() },
   ],
   countInboxNotifications: () => [
-    { method: 'GET', path: `/v1/inbox/notifications/count?filters=${enc(JSON.stringify([{ read: false }, { seen: false }, { archived: true }]))}`, session: true, expect: own() },
+    {
+      method: 'GET',
+      path: `/v1/inbox/notifications/count?filters=${enc(JSON.stringify([{ read: false }, { seen: false }, { archived: true }]))}`,
+      session: true,
+      expect: own(),
+    },
   ],
-  ...Object.fromEntries(
+  ...(Object.fromEntries(
     (['read', 'unread', 'archive', 'unarchive', 'unsnooze'] as const).map((action) => [
       `${action}InboxNotification`,
-      ({ victim }: Ctx): Call[] => [{ method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/${action}`, session: true, expect: notFound }],
+      ({ victim }: Ctx): Call[] => [
+        { method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/${action}`, session: true, expect: notFound },
+      ],
     ]),
-  ) as Record<'readInboxNotification' | 'unreadInboxNotification' | 'archiveInboxNotification' | 'unarchiveInboxNotification' | 'unsnoozeInboxNotification', (ctx: Ctx) => Call[]>,
+  ) as Record<
+    | 'readInboxNotification'
+    | 'unreadInboxNotification'
+    | 'archiveInboxNotification'
+    | 'unarchiveInboxNotification'
+    | 'unsnoozeInboxNotification',
+    (ctx: Ctx) => Call[]
+  >),
   snoozeInboxNotification: ({ victim }) => [
-    { method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/snooze`, body: { snoozeUntil: new Date(Date.now() + 3_600_000).toISOString() }, session: true, expect: notFound },
+    {
+      method: 'PATCH',
+      path: `/v1/inbox/notifications/${messageOf(victim)._id}/snooze`,
+      body: { snoozeUntil: new Date(Date.now() + 3_600_000).toISOString() },
+      session: true,
+      expect: notFound,
+    },
   ],
   completeInboxAction: ({ victim }) => [
-    { method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/complete`, body: { actionType: 'primary' }, session: true, expect: notFound },
+    {
+      method: 'PATCH',
+      path: `/v1/inbox/notifications/${messageOf(victim)._id}/complete`,
+      body: { actionType: 'primary' },
+      session: true,
+      expect: notFound,
+    },
   ],
   revertInboxAction: ({ victim }) => [
-    { method: 'PATCH', path: `/v1/inbox/notifications/${messageOf(victim)._id}/revert`, body: { actionType: 'primary' }, session: true, expect: notFound },
+    {
+      method: 'PATCH',
+      path: `/v1/inbox/notifications/${messageOf(victim)._id}/revert`,
+      body: { actionType: 'primary' },
+      session: true,
+      expect: notFound,
+    },
   ],
-  deleteInboxNotification: ({ victim }) => [{ method: 'DELETE', path: `/v1/inbox/notifications/${messageOf(victim)._id}/delete`, session: true, expect: notFound }],
+  deleteInboxNotification: ({ victim }) => [
+    { method: 'DELETE', path: `/v1/inbox/notifications/${messageOf(victim)._id}/delete`, session: true, expect: notFound },
+  ],
   // Bulk actions act on the caller's own inbox only: with the victim's marker as tag they match nothing.
-  ...Object.fromEntries(
+  ...(Object.fromEntries(
     (
       [
         ['readAllInboxNotifications', 'read'],
@@ -1102,11 +1303,23 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       ] as const
     ).map(([operationId, action]) => [
       operationId,
-      ({ victim }: Ctx): Call[] => [{ method: 'POST', path: `/v1/inbox/notifications/${action}`, body: { tags: [victim.marker] }, session: true, expect: own() }],
+      ({ victim }: Ctx): Call[] => [
+        { method: 'POST', path: `/v1/inbox/notifications/${action}`, body: { tags: [victim.marker] }, session: true, expect: own() },
+      ],
     ]),
-  ) as Record<'readAllInboxNotifications' | 'archiveAllInboxNotifications' | 'archiveReadInboxNotifications' | 'deleteAllInboxNotifications', (ctx: Ctx) => Call[]>,
+  ) as Record<
+    'readAllInboxNotifications' | 'archiveAllInboxNotifications' | 'archiveReadInboxNotifications' | 'deleteAllInboxNotifications',
+    (ctx: Ctx) => Call[]
+  >),
   markInboxNotificationsSeen: ({ victim }) => [
-    { method: 'POST', path: '/v1/inbox/notifications/seen', body: { notificationIds: [messageOf(victim)._id] }, session: true, note: 'not a message of this inbox: nothing changes', expect: own() },
+    {
+      method: 'POST',
+      path: '/v1/inbox/notifications/seen',
+      body: { notificationIds: [messageOf(victim)._id] },
+      session: true,
+      note: 'not a message of this inbox: nothing changes',
+      expect: own(),
+    },
   ],
 
   // ---- inbox preferences: the attacker's own session, the victim's workflows ----
@@ -1116,7 +1329,9 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   ],
   getInboxGlobalPreferences: () => [{ method: 'GET', path: '/v1/inbox/preferences/global', session: true, expect: own() }],
   // The value the attacker's own subscriber already has (seeded): its snapshot stays as it was.
-  updateInboxGlobalPreferences: () => [{ method: 'PATCH', path: '/v1/inbox/preferences', body: { email: false }, session: true, expect: own() }],
+  updateInboxGlobalPreferences: () => [
+    { method: 'PATCH', path: '/v1/inbox/preferences', body: { email: false }, session: true, expect: own() },
+  ],
   updateInboxWorkflowPreferences: ({ victim }) =>
     workflowRefs(victim).map((ref) => ({
       method: 'PATCH',
@@ -1129,7 +1344,12 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     workflowRefs(victim).map((ref) => ({
       method: 'PATCH',
       path: '/v1/inbox/preferences/bulk',
-      body: { preferences: [{ workflowId: attacker.seeded.workflow._id, in_app: true }, { workflowId: ref, in_app: true }] },
+      body: {
+        preferences: [
+          { workflowId: attacker.seeded.workflow._id, in_app: true },
+          { workflowId: ref, in_app: true },
+        ],
+      },
       session: true,
       note: "the attacker's own workflow with the victim's: nothing written",
       expect: notFound,
@@ -1227,7 +1447,11 @@ describe('tenant isolation', () => {
     // Second items, so every list has a next page at limit=1.
     for (const scope of scopes) {
       const { client, tag } = scope;
-      expectStatus(await client.post('/v2/subscribers', { subscriberId: `sub2-${tag}`, firstName: scope.marker }), 201, 'second subscriber');
+      expectStatus(
+        await client.post('/v2/subscribers', { subscriberId: `sub2-${tag}`, firstName: scope.marker }),
+        201,
+        'second subscriber',
+      );
       expectStatus(await client.post('/v2/topics', { key: `topic2-${tag}`, name: scope.marker }), 201, 'second topic');
       expectStatus(await client.post('/v2/tenants', { identifier: `tenant2-${tag}`, name: scope.marker }), 201, 'second tenant');
       expectStatus(
@@ -1286,7 +1510,11 @@ describe('tenant isolation', () => {
   it('lets the same organization use its organization-scoped operations, and the other organization none of them', async () => {
     const [aDev, aProd, bDev] = [scopes[0]!, scopes[1]!, scopes[2]!];
     const aDevIntegrations = async () =>
-      (await aDev.client.get<{ _id: string; _environmentId: string; name: string; primary: boolean; deleted: boolean }[]>('/v1/integrations')).body;
+      (
+        await aDev.client.get<{ _id: string; _environmentId: string; name: string; primary: boolean; deleted: boolean }[]>(
+          '/v1/integrations',
+        )
+      ).body;
 
     // Documented: GET /v1/integrations lists every environment of the organization...
     const seenByProd = (await aProd.client.get<{ _id: string }[]>('/v1/integrations')).body.map((i) => i._id);
@@ -1309,7 +1537,12 @@ describe('tenant isolation', () => {
     expect((await aDevIntegrations()).find((i) => i._id === email)?.primary).toBe(true);
 
     // Documented: `_environmentId` places an integration in another environment of the organization.
-    const placed = await aProd.client.post('/v1/integrations', { providerId: 'discord', channel: 'chat', name: 'Placed', _environmentId: aDev.env.id });
+    const placed = await aProd.client.post('/v1/integrations', {
+      providerId: 'discord',
+      channel: 'chat',
+      name: 'Placed',
+      _environmentId: aDev.env.id,
+    });
     expectStatus(placed, 201, 'same org create in the other environment');
     expect(placed.body.data._environmentId).toBe(aDev.env.id);
     expectStatus(

@@ -57,7 +57,12 @@ describe('tenants', () => {
 
     const renamed = await env.client.patch('/v2/tenants/acme', { name: 'Acme Inc' });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ _id: created.body._id, name: 'Acme Inc', data: { plan: 'pro', seats: 5 }, createdAt: created.body.createdAt });
+    expect(renamed.body).toMatchObject({
+      _id: created.body._id,
+      name: 'Acme Inc',
+      data: { plan: 'pro', seats: 5 },
+      createdAt: created.body.createdAt,
+    });
     const redata = await env.client.patch('/v2/tenants/acme', { data: { region: 'eu' } });
     expect(redata.body).toMatchObject({ name: 'Acme Inc', data: { region: 'eu' } });
     expect((await env.client.patch('/v2/tenants/acme', {})).body).toEqual(redata.body);
@@ -106,7 +111,11 @@ describe('tenants', () => {
     expect((await env.client.post('/v2/tenants', { identifier: 'has space', name: 'x' })).body.errors.identifier.value).toBe('has space');
 
     await createTenant(env, 'acme');
-    for (const [body, field] of [[{ name: '' }, 'name'], [{ data: 'text' }, 'data'], [{ data: [1] }, 'data']] as const) {
+    for (const [body, field] of [
+      [{ name: '' }, 'name'],
+      [{ data: 'text' }, 'data'],
+      [{ data: [1] }, 'data'],
+    ] as const) {
       const res = await env.client.patch('/v2/tenants/acme', body);
       expectError(res, 422, 'Unprocessable Entity');
       expect(Object.keys(res.body.errors)).toEqual([field]);

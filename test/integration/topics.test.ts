@@ -92,7 +92,11 @@ describe('topics', () => {
 
   it('lists the environment topics in creation order, filtered by key and by name, in cursor pages', async () => {
     const env = await newTestEnv();
-    for (const [key, name] of [['news', 'Product News'], ['alerts', 'Security Alerts'], ['digest', undefined]] as const) {
+    for (const [key, name] of [
+      ['news', 'Product News'],
+      ['alerts', 'Security Alerts'],
+      ['digest', undefined],
+    ] as const) {
       expect((await env.client.post('/v2/topics', { key, name })).status).toBe(201);
     }
     const keysOf = (res: ApiResponse) => res.body.data.map((t: any) => t.key);
@@ -313,7 +317,14 @@ describe('subscriber subscriptions', () => {
           _id: subscribed.data[0]._id,
           createdAt: subscribed.data[0].createdAt,
           topic,
-          subscriber: { _id: alice._id, subscriberId: 'alice', avatar: null, firstName: 'Alice', lastName: 'Liddell', email: 'alice@example.com' },
+          subscriber: {
+            _id: alice._id,
+            subscriberId: 'alice',
+            avatar: null,
+            firstName: 'Alice',
+            lastName: 'Liddell',
+            email: 'alice@example.com',
+          },
         },
       ],
       next: null,
@@ -379,7 +390,13 @@ describe('subscriber subscriptions', () => {
     const one = await page(env, 'alice', { key: 'topic-02' });
     expect(one.data.map((s) => s.topic.key)).toEqual(['topic-02']);
     expect(one).toMatchObject({ next: null, previous: null, totalCount: 1, totalCountCapped: false });
-    expect(await page(env, 'alice', { key: 'topic-99' })).toEqual({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
+    expect(await page(env, 'alice', { key: 'topic-99' })).toEqual({
+      data: [],
+      next: null,
+      previous: null,
+      totalCount: 0,
+      totalCountCapped: false,
+    });
   });
 
   it('answers an unknown cursor with an empty page and a zero count', async () => {
@@ -466,7 +483,9 @@ describe('large topics', () => {
     const listed: string[] = [];
     let after: string | null | undefined;
     do {
-      const res = await env.client.get(`/v2/topics/everyone/subscriptions${qs({ limit: 100, orderDirection: 'ASC', ...(after && { after }) })}`);
+      const res = await env.client.get(
+        `/v2/topics/everyone/subscriptions${qs({ limit: 100, orderDirection: 'ASC', ...(after && { after }) })}`,
+      );
       expect(res.status).toBe(200);
       expect(res.body.data.length).toBeLessThanOrEqual(100);
       listed.push(...res.body.data.map((s: any) => s.subscriber.subscriberId));

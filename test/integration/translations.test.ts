@@ -23,7 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const IN_APP = { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { subject: '{{ t.inbox.subject }}', body: '{{t.greeting}}, {{ t.farewell }}' } };
+const IN_APP = {
+  name: 'Inbox',
+  stepId: 'inbox',
+  type: 'in_app',
+  controlValues: { subject: '{{ t.inbox.subject }}', body: '{{t.greeting}}, {{ t.farewell }}' },
+};
 
 async function translatedWorkflow(steps: Record<string, unknown>[] = [IN_APP], enabled = true): Promise<string> {
   return createWorkflow(env.client, steps, { isTranslationEnabled: enabled });
@@ -47,9 +52,24 @@ async function statusOf(promise: Promise<unknown>): Promise<number | undefined> 
 describe('the translation API', () => {
   it('upserts a locale through @novu/api: the second write replaces the content, not merges it', async () => {
     const workflowId = await translatedWorkflow();
-    const first = await novu.translations.create({ resourceType: 'workflow', resourceId: workflowId, locale: 'en_US', content: { key1: 'one', key2: 'two' } });
-    expect(first).toMatchObject({ resourceId: workflowId, resourceType: 'workflow', locale: 'en_US', content: { key1: 'one', key2: 'two' } });
-    const second = await novu.translations.create({ resourceType: 'workflow', resourceId: workflowId, locale: 'en-US', content: { key1: 'uno', key3: 'tres' } });
+    const first = await novu.translations.create({
+      resourceType: 'workflow',
+      resourceId: workflowId,
+      locale: 'en_US',
+      content: { key1: 'one', key2: 'two' },
+    });
+    expect(first).toMatchObject({
+      resourceId: workflowId,
+      resourceType: 'workflow',
+      locale: 'en_US',
+      content: { key1: 'one', key2: 'two' },
+    });
+    const second = await novu.translations.create({
+      resourceType: 'workflow',
+      resourceId: workflowId,
+      locale: 'en-US',
+      content: { key1: 'uno', key3: 'tres' },
+    });
     expect(second.content).toEqual({ key1: 'uno', key3: 'tres' });
     expect(second.createdAt).toBe(first.createdAt);
 
@@ -57,7 +77,10 @@ describe('the translation API', () => {
     expect(read.content).toEqual({ key1: 'uno', key3: 'tres' });
     // By database id too, as the reference's workflow routes take it.
     const workflow = (await env.client.get(`/v2/workflows/${workflowId}`)).body;
-    expect((await env.client.get(`/v2/translations/workflow/${workflow._id}/en_US`)).body.data.content).toEqual({ key1: 'uno', key3: 'tres' });
+    expect((await env.client.get(`/v2/translations/workflow/${workflow._id}/en_US`)).body.data.content).toEqual({
+      key1: 'uno',
+      key3: 'tres',
+    });
   });
 
   it('shows the group with its locales, deletes one locale, then the group', async () => {
@@ -66,7 +89,12 @@ describe('the translation API', () => {
     await upsert(workflowId, 'es_ES', { greeting: 'Hola' });
 
     const group = await novu.translations.groups.retrieve('workflow', workflowId);
-    expect(group).toMatchObject({ resourceId: workflowId, resourceType: 'workflow', resourceName: workflowId, locales: ['en_US', 'es_ES'] });
+    expect(group).toMatchObject({
+      resourceId: workflowId,
+      resourceType: 'workflow',
+      resourceName: workflowId,
+      locales: ['en_US', 'es_ES'],
+    });
     expect(group.outdatedLocales).toBeUndefined();
 
     await novu.translations.delete({ resourceType: 'workflow', resourceId: workflowId, locale: 'es_ES' });
@@ -83,20 +111,34 @@ describe('the translation API', () => {
   it('answers 422 for a locale that is not a known language_REGION, and writes nothing', async () => {
     const workflowId = await translatedWorkflow();
     for (const locale of ['123', 'en', 'xx_XX', 'en_ZZ', 'en_US_x', '']) {
-      const res = await env.client.post('/v2/translations', { resourceType: 'workflow', resourceId: workflowId, locale, content: { a: 'b' } });
+      const res = await env.client.post('/v2/translations', {
+        resourceType: 'workflow',
+        resourceId: workflowId,
+        locale,
+        content: { a: 'b' },
+      });
       expect(res.status, locale).toBe(422);
       expect(res.body).toMatchObject({ statusCode: 422, message: 'Validation Error' });
       expect(Object.keys(res.body.errors)).toEqual(['locale']);
     }
     expect((await env.client.get(`/v2/translations/workflow/${workflowId}/xx_XX`)).status).toBe(422);
     expect((await env.client.get('/v2/translations/master-json?locale=nope')).status).toBe(422);
-    expect((await env.client.post('/v2/translations', { resourceType: 'page', resourceId: workflowId, locale: 'en_US', content: {} })).status).toBe(422);
+    expect(
+      (await env.client.post('/v2/translations', { resourceType: 'page', resourceId: workflowId, locale: 'en_US', content: {} })).status,
+    ).toBe(422);
     expect((await env.client.get('/v2/translations/list')).body.data.map((g: any) => g.resourceId)).not.toContain(workflowId);
   });
 
   it('answers 404 for an unknown workflow, an unknown layout, a locale without content and a workflow without translations', async () => {
-    expect(await statusOf(novu.translations.create({ resourceType: 'workflow', resourceId: `missing-${rand()}`, locale: 'en_US', content: {} }))).toBe(404);
-    const unknownLayout = await env.client.post('/v2/translations', { resourceType: 'layout', resourceId: 'default', locale: 'en_US', content: {} });
+    expect(
+      await statusOf(novu.translations.create({ resourceType: 'workflow', resourceId: `missing-${rand()}`, locale: 'en_US', content: {} })),
+    ).toBe(404);
+    const unknownLayout = await env.client.post('/v2/translations', {
+      resourceType: 'layout',
+      resourceId: 'default',
+      locale: 'en_US',
+      content: {},
+    });
     expect(unknownLayout.status).toBe(404);
     expect(unknownLayout.body.message).toBe('Layout with id default not found');
     const workflowId = await translatedWorkflow();
@@ -115,7 +157,10 @@ describe('the translation API', () => {
     await upsert(a, 'fr_FR', { greeting: 'Bonjour' });
 
     const missing = `missing-${rand()}`;
-    const imported = await novu.translations.master.import({ locale: 'fr-FR', masterJson: { workflows: { [b]: { greeting: 'Salut' }, [missing]: { greeting: 'x' } } } });
+    const imported = await novu.translations.master.import({
+      locale: 'fr-FR',
+      masterJson: { workflows: { [b]: { greeting: 'Salut' }, [missing]: { greeting: 'x' } } },
+    });
     expect(imported).toMatchObject({ success: true, message: 'Partial import completed', successful: [b], failed: [missing] });
     const whole = await novu.translations.master.import({ locale: 'fr_FR', masterJson: { workflows: { [a]: { greeting: 'Bonjour !' } } } });
     expect(whole.success).toBe(true);
@@ -151,7 +196,9 @@ describe('the translation API', () => {
     await upsert(workflowId, 'en_US', { greeting: 'Hello' });
     const other = org.prod.client;
     expect((await other.get(`/v2/translations/workflow/${workflowId}/en_US`)).status).toBe(404);
-    expect((await other.post('/v2/translations', { resourceType: 'workflow', resourceId: workflowId, locale: 'en_US', content: {} })).status).toBe(404);
+    expect(
+      (await other.post('/v2/translations', { resourceType: 'workflow', resourceId: workflowId, locale: 'en_US', content: {} })).status,
+    ).toBe(404);
     expect((await other.delete(`/v2/translations/workflow/${workflowId}`)).status).toBe(404);
     expect((await other.get('/v2/translations/master-json?locale=en_US')).body.data.workflows[workflowId]).toBeUndefined();
     expect((await env.client.get(`/v2/translations/workflow/${workflowId}/en_US`)).body.data.content).toEqual({ greeting: 'Hello' });
@@ -160,11 +207,21 @@ describe('the translation API', () => {
   it('keeps the default and target locales in the organization settings, and names outdated locales', async () => {
     const other = await createTestOrg(api.url);
     const settings = other.dev.client;
-    expect((await settings.get('/v1/organizations/settings')).body.data).toEqual({ removeNovuBranding: false, defaultLocale: 'en_US', targetLocales: [], channelFailover: false });
+    expect((await settings.get('/v1/organizations/settings')).body.data).toEqual({
+      removeNovuBranding: false,
+      defaultLocale: 'en_US',
+      targetLocales: [],
+      channelFailover: false,
+    });
     expect((await settings.patch('/v1/organizations/settings', { defaultLocale: 'xx-XX' })).status).toBe(422);
     const changed = await settings.patch('/v1/organizations/settings', { defaultLocale: 'de-DE', targetLocales: ['fr_FR', 'es-ES'] });
     expect(changed.status).toBe(200);
-    expect(changed.body.data).toEqual({ removeNovuBranding: false, defaultLocale: 'de_DE', targetLocales: ['fr_FR', 'es_ES'], channelFailover: false });
+    expect(changed.body.data).toEqual({
+      removeNovuBranding: false,
+      defaultLocale: 'de_DE',
+      targetLocales: ['fr_FR', 'es_ES'],
+      channelFailover: false,
+    });
     // Organization-wide: the other environment reads the same.
     expect((await other.prod.client.get('/v1/organizations/settings')).body.data.defaultLocale).toBe('de_DE');
 
@@ -202,7 +259,12 @@ describe('uploads (multipart/form-data)', () => {
         { fileName: 'fr_FR.json', content: new TextEncoder().encode('{"greeting": ') },
       ],
     });
-    expect(result).toEqual({ totalFiles: 3, successfulUploads: 2, failedUploads: 1, errors: [expect.stringContaining("Failed to process file 'fr_FR.json'")] });
+    expect(result).toEqual({
+      totalFiles: 3,
+      successfulUploads: 2,
+      failedUploads: 1,
+      errors: [expect.stringContaining("Failed to process file 'fr_FR.json'")],
+    });
     expect((await other.dev.client.get(`/v2/translations/workflow/${workflowId}/es_ES`)).body.data.content).toEqual({ greeting: 'Hola' });
     expect((await other.dev.client.get(`/v2/translations/workflow/${workflowId}/fr_FR`)).status).toBe(404);
   });
@@ -210,7 +272,10 @@ describe('uploads (multipart/form-data)', () => {
   it('refuses the whole upload for a badly named file, an unconfigured locale, no files or a body that is not multipart', async () => {
     const workflowId = await createWorkflow(other.dev.client, [IN_APP], { isTranslationEnabled: true });
     const send = (files: { field?: string; filename: string; content?: string }[]) => {
-      const form = multipartBody({ resourceType: 'workflow', resourceId: workflowId }, files.map((f) => ({ field: f.field ?? 'files', filename: f.filename, content: f.content ?? '{"a":"b"}' })));
+      const form = multipartBody(
+        { resourceType: 'workflow', resourceId: workflowId },
+        files.map((f) => ({ field: f.field ?? 'files', filename: f.filename, content: f.content ?? '{"a":"b"}' })),
+      );
       return other.dev.client.request('POST', '/v2/translations/upload', form);
     };
     const badName = await send([{ filename: 'en_US.json' }, { filename: 'en.json' }, { filename: 'x.txt' }]);
@@ -224,25 +289,48 @@ describe('uploads (multipart/form-data)', () => {
     expect((await other.dev.client.post('/v2/translations/upload', { resourceType: 'workflow', resourceId: workflowId })).status).toBe(400);
     expect((await other.dev.client.get(`/v2/translations/workflow/${workflowId}/en_US`)).status).toBe(404);
     // An unknown workflow is a 404, as for the JSON route.
-    const unknown = multipartBody({ resourceType: 'workflow', resourceId: `missing-${rand()}` }, [{ field: 'files', filename: 'en_US.json', content: '{}' }]);
+    const unknown = multipartBody({ resourceType: 'workflow', resourceId: `missing-${rand()}` }, [
+      { field: 'files', filename: 'en_US.json', content: '{}' },
+    ]);
     expect((await other.dev.client.request('POST', '/v2/translations/upload', unknown)).status).toBe(404);
   });
 
   it('imports an uploaded master JSON file named by its locale, and refuses anything but exactly one such file', async () => {
     const workflowId = await createWorkflow(other.dev.client, [IN_APP], { isTranslationEnabled: true });
     const missing = `missing-${rand()}`;
-    const result = await upload.translations.master.upload({ file: { fileName: 'fr_FR.json', content: json({ workflows: { [workflowId]: { greeting: 'Bonjour' }, [missing]: {} } }) } });
+    const result = await upload.translations.master.upload({
+      file: { fileName: 'fr_FR.json', content: json({ workflows: { [workflowId]: { greeting: 'Bonjour' }, [missing]: {} } }) },
+    });
     expect(result).toMatchObject({ success: true, message: 'Partial import completed', successful: [workflowId], failed: [missing] });
-    expect((await other.dev.client.get('/v2/translations/master-json?locale=fr_FR')).body.data.workflows[workflowId]).toEqual({ greeting: 'Bonjour' });
+    expect((await other.dev.client.get('/v2/translations/master-json?locale=fr_FR')).body.data.workflows[workflowId]).toEqual({
+      greeting: 'Bonjour',
+    });
 
     const send = (files: { filename: string; content: string }[]) =>
-      other.dev.client.request('POST', '/v2/translations/master-json/upload', multipartBody({}, files.map((f) => ({ field: 'file', ...f }))));
+      other.dev.client.request(
+        'POST',
+        '/v2/translations/master-json/upload',
+        multipartBody(
+          {},
+          files.map((f) => ({ field: 'file', ...f })),
+        ),
+      );
     const good = JSON.stringify({ workflows: { [workflowId]: { greeting: 'Salut' } } });
-    for (const files of [[], [{ filename: 'fr_FR.json', content: good }, { filename: 'es_ES.json', content: good }], [{ filename: 'en_US-master.json', content: good }], [{ filename: 'fr_FR.json', content: '{oops' }]]) {
+    for (const files of [
+      [],
+      [
+        { filename: 'fr_FR.json', content: good },
+        { filename: 'es_ES.json', content: good },
+      ],
+      [{ filename: 'en_US-master.json', content: good }],
+      [{ filename: 'fr_FR.json', content: '{oops' }],
+    ]) {
       const res = await send(files);
       expect(res.status, JSON.stringify(files)).toBe(400);
     }
-    expect((await other.dev.client.get(`/v2/translations/workflow/${workflowId}/fr_FR`)).body.data.content).toEqual({ greeting: 'Bonjour' });
+    expect((await other.dev.client.get(`/v2/translations/workflow/${workflowId}/fr_FR`)).body.data.content).toEqual({
+      greeting: 'Bonjour',
+    });
   });
 });
 
@@ -267,7 +355,10 @@ describe('workflow changes', () => {
     const { _id } = (await env.client.get(`/v2/workflows/${workflowId}`)).body;
     const renamed = `renamed-${rand()}`;
     expect((await env.client.put(`/v1/notification-templates/${_id}`, { identifier: renamed })).status).toBe(200);
-    expect((await env.client.get(`/v2/translations/workflow/${renamed}/it_IT`)).body.data).toMatchObject({ resourceId: renamed, content: { greeting: 'Ciao' } });
+    expect((await env.client.get(`/v2/translations/workflow/${renamed}/it_IT`)).body.data).toMatchObject({
+      resourceId: renamed,
+      content: { greeting: 'Ciao' },
+    });
     const exported = (await env.client.get('/v2/translations/master-json?locale=it_IT')).body.data.workflows;
     expect(exported[renamed]).toEqual({ greeting: 'Ciao' });
     expect(exported[workflowId]).toBeUndefined();
@@ -313,15 +404,35 @@ describe('layouts', () => {
 
   it('are a resource of the translation API, named by identifier, database id or slug', async () => {
     const layout = await translatedLayout();
-    const created = await novu.translations.create({ resourceType: 'layout', resourceId: layout.layoutId, locale: 'en-US', content: { footer: 'Sent with care' } });
-    expect(created).toMatchObject({ resourceId: layout.layoutId, resourceType: 'layout', locale: 'en_US', content: { footer: 'Sent with care' } });
+    const created = await novu.translations.create({
+      resourceType: 'layout',
+      resourceId: layout.layoutId,
+      locale: 'en-US',
+      content: { footer: 'Sent with care' },
+    });
+    expect(created).toMatchObject({
+      resourceId: layout.layoutId,
+      resourceType: 'layout',
+      locale: 'en_US',
+      content: { footer: 'Sent with care' },
+    });
     await upsertLayout(layout._id, 'es_ES', { footer: 'Enviado con cariño' });
     for (const ref of [layout.layoutId, layout._id, layout.slug]) {
-      expect((await env.client.get(`/v2/translations/layout/${ref}/es_ES`)).body.data).toMatchObject({ resourceId: layout.layoutId, content: { footer: 'Enviado con cariño' } });
+      expect((await env.client.get(`/v2/translations/layout/${ref}/es_ES`)).body.data).toMatchObject({
+        resourceId: layout.layoutId,
+        content: { footer: 'Enviado con cariño' },
+      });
     }
     const group = await novu.translations.groups.retrieve('layout', layout.layoutId);
-    expect(group).toMatchObject({ resourceId: layout.layoutId, resourceType: 'layout', resourceName: `Layout ${layout.layoutId}`, locales: ['en_US', 'es_ES'] });
-    expect((await env.client.get(`/v2/translations/list?query=${layout.layoutId}`)).body.data.map((g: any) => g.resourceType)).toEqual(['layout']);
+    expect(group).toMatchObject({
+      resourceId: layout.layoutId,
+      resourceType: 'layout',
+      resourceName: `Layout ${layout.layoutId}`,
+      locales: ['en_US', 'es_ES'],
+    });
+    expect((await env.client.get(`/v2/translations/list?query=${layout.layoutId}`)).body.data.map((g: any) => g.resourceType)).toEqual([
+      'layout',
+    ]);
 
     await novu.translations.delete({ resourceType: 'layout', resourceId: layout.layoutId, locale: 'es_ES' });
     expect(await localesOf(layout.layoutId)).toEqual(['en_US']);
@@ -342,9 +453,17 @@ describe('layouts', () => {
     const missing = `missing-${rand()}`;
     const imported = await novu.translations.master.import({
       locale: 'pt_BR',
-      masterJson: { workflows: { [workflowId]: { greeting: 'Olá' } }, layouts: { [b.layoutId]: { footer: 'Com carinho' }, [missing]: { footer: 'x' } } },
+      masterJson: {
+        workflows: { [workflowId]: { greeting: 'Olá' } },
+        layouts: { [b.layoutId]: { footer: 'Com carinho' }, [missing]: { footer: 'x' } },
+      },
     });
-    expect(imported).toMatchObject({ success: true, message: 'Partial import completed', successful: [workflowId, b.layoutId], failed: [missing] });
+    expect(imported).toMatchObject({
+      success: true,
+      message: 'Partial import completed',
+      successful: [workflowId, b.layoutId],
+      failed: [missing],
+    });
     const exported = (await env.client.get('/v2/translations/master-json?locale=pt_BR')).body.data;
     expect(exported.layouts[a.layoutId]).toEqual({ footer: 'Enviado' });
     expect(exported.layouts[b.layoutId]).toEqual({ footer: 'Com carinho' });
@@ -375,7 +494,9 @@ describe('layouts', () => {
     const original = await translatedLayout();
     await upsertLayout(original.layoutId, 'en_US', { footer: 'Hello' });
     await upsertLayout(original.layoutId, 'es_ES', { footer: 'Hola' });
-    const copy = (await env.client.post(`/v2/layouts/${original.layoutId}/duplicate`, { name: `Copy ${rand()}`, isTranslationEnabled: true })).body;
+    const copy = (
+      await env.client.post(`/v2/layouts/${original.layoutId}/duplicate`, { name: `Copy ${rand()}`, isTranslationEnabled: true })
+    ).body;
     expect(await localesOf(copy.layoutId)).toEqual(['en_US', 'es_ES']);
     expect((await env.client.get(`/v2/translations/layout/${copy.layoutId}/es_ES`)).body.data.content).toEqual({ footer: 'Hola' });
     // The copy's translations are its own: changing them leaves the original's.
@@ -391,7 +512,9 @@ describe('layouts', () => {
     const layout = await translatedLayout();
     await upsertLayout(layout.layoutId, 'en_US', { footer: 'Hello' });
     await upsertLayout(layout.layoutId, 'es_ES', { footer: 'Hola' });
-    const workflowId = await createWorkflow(env.client, [{ name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hi</p>', layoutId: layout.layoutId } }]);
+    const workflowId = await createWorkflow(env.client, [
+      { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hi</p>', layoutId: layout.layoutId } },
+    ]);
     const sync = () => env.client.put(`/v2/workflows/${workflowId}/sync`, { targetEnvironmentId: org.prod.id });
     expect((await sync()).status).toBe(200);
     const prod = org.prod.client;
@@ -421,7 +544,12 @@ describe('rendering', () => {
         data: { label: '{{t.greeting}}' },
       },
     },
-    { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: '{{T.email.subject}}', body: '<p>{{ t.email.body }}</p><p>{{ payload.count | append: \'t.items\' }}</p>' } },
+    {
+      name: 'Mail',
+      stepId: 'mail',
+      type: 'email',
+      controlValues: { subject: '{{T.email.subject}}', body: "<p>{{ t.email.body }}</p><p>{{ payload.count | append: 't.items' }}</p>" },
+    },
     { name: 'Text', stepId: 'text', type: 'sms', controlValues: { body: '{{t.sms}}' } },
   ];
   const EN = {
@@ -435,7 +563,15 @@ describe('rendering', () => {
     items: ' items',
     sms: 'Shipped: {{payload.count}}',
   };
-  const ES = { greeting: 'Hola {{payload.name}}', inbox: { subject: 'Tu pedido' }, actions: { open: 'Abrir' }, path: 'es', 'email.subject': 'Pedido {{payload.count}} enviado', items: ' artículos', sms: 'Enviado: {{payload.count}}' };
+  const ES = {
+    greeting: 'Hola {{payload.name}}',
+    inbox: { subject: 'Tu pedido' },
+    actions: { open: 'Abrir' },
+    path: 'es',
+    'email.subject': 'Pedido {{payload.count}} enviado',
+    items: ' artículos',
+    sms: 'Enviado: {{payload.count}}',
+  };
 
   let workflowId: string;
   beforeAll(async () => {
@@ -459,7 +595,11 @@ describe('rendering', () => {
   }
 
   const warnings = (notification: any) =>
-    notification.jobs.flatMap((job: any) => job.executionDetails.filter((d: any) => d.status === 'Warning').map((d: any) => ({ channel: job.type, detail: d.detail, raw: JSON.parse(d.raw) })));
+    notification.jobs.flatMap((job: any) =>
+      job.executionDetails
+        .filter((d: any) => d.status === 'Warning')
+        .map((d: any) => ({ channel: job.type, detail: d.detail, raw: JSON.parse(d.raw) })),
+    );
 
   it('renders every channel in the subscriber’s locale, key by key falling back to the default locale', async () => {
     const { inApp, email, sms, notification } = await deliver('es-ES');
@@ -511,7 +651,10 @@ describe('rendering', () => {
   });
 
   it('renders {{t.key}} empty when the workflow does not have translations enabled', async () => {
-    const id = await translatedWorkflow([{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hi {{t.greeting}}!' } }], false);
+    const id = await translatedWorkflow(
+      [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Hi {{t.greeting}}!' } }],
+      false,
+    );
     await upsert(id, 'en_US', { greeting: 'Hello' });
     const subscriberId = `sub-${rand()}`;
     const transactionId = await trigger(env.client, id, { subscriberId, locale: 'en-US' });

@@ -76,8 +76,15 @@ beforeAll(async () => {
     createTenant(),
   ]);
   noSteps = (await seedWorkflow(env.scope, { workflowId: unique('wf-empty'), steps: [] })).workflowId;
-  noActiveSteps = (await seedWorkflow(env.scope, { workflowId: unique('wf-off'), steps: [{ type: 'in_app', active: false }, { type: 'email', active: false }] }))
-    .workflowId;
+  noActiveSteps = (
+    await seedWorkflow(env.scope, {
+      workflowId: unique('wf-off'),
+      steps: [
+        { type: 'in_app', active: false },
+        { type: 'email', active: false },
+      ],
+    })
+  ).workflowId;
 }, 60_000);
 
 describe('POST /v1/events/trigger/bulk', () => {
@@ -112,7 +119,12 @@ describe('POST /v1/events/trigger/bulk', () => {
       'processed',
     ]);
     expect(results[0]).toEqual({ acknowledged: true, status: 'processed', transactionId: txid });
-    expect(results[1]).toEqual({ acknowledged: true, status: 'error', error: ['workflow_not_found'], transactionId: expect.stringMatching(/^txn-missing/) });
+    expect(results[1]).toEqual({
+      acknowledged: true,
+      status: 'error',
+      error: ['workflow_not_found'],
+      transactionId: expect.stringMatching(/^txn-missing/),
+    });
     expect(results[2].error).toEqual(["Payload validation failed: name: must have required property 'name'; count: must be number"]);
     expect(results[3]).toEqual({ acknowledged: true, status: 'no_tenant_found' });
     expect(results[7]).toEqual({ acknowledged: true, status: 'invalid_recipients', transactionId: TXN });
@@ -206,7 +218,12 @@ describe('POST /v1/events/trigger/bulk', () => {
       { name: active, to: 'sub-3', transactionId: txid },
       { name: active, to: 'sub-4' },
     ]);
-    expect(results.map((r) => [r.status, r.error])).toEqual([['processed', undefined], ['processed', undefined], ['error', [DUPLICATE]], ['processed', undefined]]);
+    expect(results.map((r) => [r.status, r.error])).toEqual([
+      ['processed', undefined],
+      ['processed', undefined],
+      ['error', [DUPLICATE]],
+      ['processed', undefined],
+    ]);
     expect(results.map((r) => r.transactionId)).toEqual([txid, TXN, txid, TXN]);
     expect((await stored(txid))?.to).toEqual(['sub-1']);
     expect((await stored(results[1].transactionId))?.to).toEqual(['sub-2']);
@@ -234,7 +251,15 @@ describe('POST /v1/events/trigger/bulk', () => {
       // The tenant is checked before the workflow's state, as in the reference.
       { name: inactive, to: 'sub-1', tenant: 'unknown-tenant' },
     ]);
-    expect(results.map((r) => r.status)).toEqual(['processed', 'processed', 'no_tenant_found', 'no_tenant_found', 'no_tenant_found', 'error', 'no_tenant_found']);
+    expect(results.map((r) => r.status)).toEqual([
+      'processed',
+      'processed',
+      'no_tenant_found',
+      'no_tenant_found',
+      'no_tenant_found',
+      'error',
+      'no_tenant_found',
+    ]);
     expect((await stored(results[0].transactionId))?.tenant).toEqual({ identifier: tenant });
     expect((await stored(results[1].transactionId))?.tenant).toEqual({ identifier: tenant, name: 'Acme Renamed', data: { tier: 'gold' } });
     expect(results[5].error[0]).toMatch(/^Validation failed for .*: tenant: /);
@@ -290,7 +315,13 @@ describe('POST /v1/events/trigger/bulk', () => {
       { name: active, to: 'bad id' },
       { name: active, to: [{ type: 'Topic', topicKey: 'bad key!' }] },
     ]);
-    expect(results.map((r) => r.status)).toEqual(['processed', 'processed', 'invalid_recipients', 'invalid_recipients', 'invalid_recipients']);
+    expect(results.map((r) => r.status)).toEqual([
+      'processed',
+      'processed',
+      'invalid_recipients',
+      'invalid_recipients',
+      'invalid_recipients',
+    ]);
     expect((await stored(results[0].transactionId))?.to).toEqual([
       { subscriberId: 'alice', lastName: 'Last wins' },
       { subscriberId: 'bob', firstName: 'Bob' },
@@ -344,7 +375,11 @@ describe('POST /v1/events/trigger/bulk', () => {
   });
 
   it('accepts exactly 100 events and answers each in order', async () => {
-    const events = Array.from({ length: 100 }, (_, i) => ({ name: i % 7 === 0 ? 'missing' : active, to: `sub-${i}`, transactionId: unique(`order-${i}`) }));
+    const events = Array.from({ length: 100 }, (_, i) => ({
+      name: i % 7 === 0 ? 'missing' : active,
+      to: `sub-${i}`,
+      transactionId: unique(`order-${i}`),
+    }));
     const results = await bulkOk(events);
     results.forEach((r, i) => {
       expect(r.transactionId).toBe(events[i]!.transactionId);
@@ -392,17 +427,28 @@ describe('POST /v1/events/trigger', () => {
 
     const again = await env.client.post('/v1/events/trigger', { name: active, to: 'sub-1', transactionId: res.body.data.transactionId });
     expect(again.status).toBe(201);
-    expect(again.body).toEqual({ data: { acknowledged: true, status: 'error', error: [DUPLICATE], transactionId: res.body.data.transactionId } });
+    expect(again.body).toEqual({
+      data: { acknowledged: true, status: 'error', error: [DUPLICATE], transactionId: res.body.data.transactionId },
+    });
   });
 
   it('answers 422 workflow_not_found for an unknown workflow', async () => {
     const res = await env.client.post('/v1/events/trigger', { name: 'no-such-workflow', to: 'sub-1' });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ statusCode: 422, message: 'workflow_not_found', error: 'Unprocessable Entity', path: '/v1/events/trigger' });
+    expect(res.body).toMatchObject({
+      statusCode: 422,
+      message: 'workflow_not_found',
+      error: 'Unprocessable Entity',
+      path: '/v1/events/trigger',
+    });
   });
 
   it('answers 400 for a payload the workflow schema refuses', async () => {
-    const res = await env.client.post('/v1/events/trigger', { name: validated, to: 'sub-1', payload: { count: 'x', options: { loud: 1 } } });
+    const res = await env.client.post('/v1/events/trigger', {
+      name: validated,
+      to: 'sub-1',
+      payload: { count: 'x', options: { loud: 1 } },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       statusCode: 400,
@@ -433,7 +479,12 @@ describe('POST /v1/events/trigger', () => {
 
 describe('POST /v1/events/trigger/broadcast', () => {
   it('accepts an event for every subscriber of the environment', async () => {
-    const res = await env.client.post('/v1/events/trigger/broadcast', { name: validated, payload: { name: 'All' }, tenant, actor: { subscriberId: 'boss', firstName: 'Boss' } });
+    const res = await env.client.post('/v1/events/trigger/broadcast', {
+      name: validated,
+      payload: { name: 'All' },
+      tenant,
+      actor: { subscriberId: 'boss', firstName: 'Boss' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ data: { acknowledged: true, status: 'processed', transactionId: TXN } });
     expect(await stored(res.body.data.transactionId)).toMatchObject({
@@ -459,7 +510,9 @@ describe('POST /v1/events/trigger/broadcast', () => {
     expect(statuses).toEqual(['no_tenant_found', 'trigger_not_active', 'no_workflow_steps_defined', 'no_workflow_active_steps_defined']);
 
     const txid = unique('txn-broadcast');
-    expect((await env.client.post('/v1/events/trigger/broadcast', { name: active, transactionId: txid })).body.data.status).toBe('processed');
+    expect((await env.client.post('/v1/events/trigger/broadcast', { name: active, transactionId: txid })).body.data.status).toBe(
+      'processed',
+    );
     expect((await env.client.post('/v1/events/trigger/broadcast', { name: active, transactionId: txid })).body).toEqual({
       data: { acknowledged: true, status: 'error', error: [DUPLICATE], transactionId: txid },
     });

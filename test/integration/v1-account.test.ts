@@ -23,7 +23,12 @@ afterAll(() => api.close());
 
 describe('integrations.getActive', () => {
   it('lists the active integrations of every environment of the organization, in the envelope', async () => {
-    const inactive = await org.dev.client.post('/v1/integrations', { providerId: 'sendgrid', channel: 'email', name: 'Off', active: false });
+    const inactive = await org.dev.client.post('/v1/integrations', {
+      providerId: 'sendgrid',
+      channel: 'email',
+      name: 'Off',
+      active: false,
+    });
     expect(inactive.status).toBe(201);
 
     const res = await novu.integrations.getActive();
@@ -31,7 +36,12 @@ describe('integrations.getActive', () => {
     const active = res.data.data as { _id: string; _environmentId: string; providerId: string; active: boolean; credentials: unknown }[];
     // The starter integrations of both environments (in-app, demo email and sms), nothing inactive.
     const all = (await org.dev.client.get('/v1/integrations')).body as typeof active;
-    expect(active.map((i) => i._id).sort()).toEqual(all.filter((i) => i.active).map((i) => i._id).sort());
+    expect(active.map((i) => i._id).sort()).toEqual(
+      all
+        .filter((i) => i.active)
+        .map((i) => i._id)
+        .sort(),
+    );
     expect(active.map((i) => i._environmentId).sort()).toEqual([...Array(3).fill(org.dev.id), ...Array(3).fill(org.prod.id)].sort());
     expect(active.map((i) => i._id)).not.toContain(inactive.body._id);
     expect(active.every((i) => i.active)).toBe(true);
@@ -100,7 +110,10 @@ describe('executionDetails.get', () => {
     expect(times).toEqual([...times].sort());
     expect(details.map((d) => d.detail)).toEqual(expect.arrayContaining(['Message created', 'Message sent']));
     // Details of a sent message name it and its provider.
-    expect(details.find((d) => d.channel === 'email' && d.detail === 'Message sent')).toMatchObject({ _messageId: expect.any(String), providerId: 'svc-email' });
+    expect(details.find((d) => d.channel === 'email' && d.detail === 'Message sent')).toMatchObject({
+      _messageId: expect.any(String),
+      providerId: 'svc-email',
+    });
 
     // Another subscriber's notification has no details for this one; an unknown notification neither.
     const other = await org.dev.client.post('/v2/subscribers', { subscriberId: 'bob' });

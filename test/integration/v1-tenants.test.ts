@@ -20,7 +20,6 @@ async function setup(): Promise<{ env: TestEnv; novu: Novu }> {
   return { env, novu: new Novu(env.apiKey, { backendUrl: api.url }) };
 }
 
-
 describe('tenants through @novu/node 2.6.6', () => {
   it('creates, gets, updates, lists and deletes a tenant, in the reference’s envelope', async () => {
     const { env, novu } = await setup();
@@ -79,10 +78,18 @@ describe('tenants through @novu/node 2.6.6', () => {
     expect((await novu.tenants.get('acme-eu')).data.data).toEqual(moved.data.data);
     expect((await novu.tenants.get('first')).data.data).toEqual(first);
     // Its own identifier is no change of identifier.
-    expect((await novu.tenants.update('acme-eu', { identifier: 'acme-eu', name: 'Same' })).data.data).toMatchObject({ identifier: 'acme-eu', name: 'Same' });
+    expect((await novu.tenants.update('acme-eu', { identifier: 'acme-eu', name: 'Same' })).data.data).toMatchObject({
+      identifier: 'acme-eu',
+      name: 'Same',
+    });
 
     // A trigger names the tenant by its new identifier.
-    const workflow = await env.client.post('/v2/workflows', { name: 'w', workflowId: 'w', active: true, steps: [{ name: 'In', type: 'in_app', controlValues: { body: 'x' } }] });
+    const workflow = await env.client.post('/v2/workflows', {
+      name: 'w',
+      workflowId: 'w',
+      active: true,
+      steps: [{ name: 'In', type: 'in_app', controlValues: { body: 'x' } }],
+    });
     expect(workflow.status).toBe(201);
     const bulk = await env.client.post('/v1/events/trigger/bulk', {
       events: [
@@ -126,7 +133,10 @@ describe('/v1/tenants over HTTP: status codes and error bodies', () => {
 
     const invalid = await env.client.post('/v1/tenants', { identifier: '', name: 7, data: [] });
     expectError(invalid, 422, 'Unprocessable Entity');
-    expect(invalid.body).toMatchObject({ message: 'Validation Error', errors: { identifier: { value: '' }, name: { value: 7 }, data: { value: [] } } });
+    expect(invalid.body).toMatchObject({
+      message: 'Validation Error',
+      errors: { identifier: { value: '' }, name: { value: 7 }, data: { value: [] } },
+    });
     const badPatch = await env.client.patch('/v1/tenants/acme', { identifier: 'bad id!', name: '' });
     expectError(badPatch, 422, 'Unprocessable Entity');
     expect(Object.keys(badPatch.body.errors).sort()).toEqual(['identifier', 'name']);

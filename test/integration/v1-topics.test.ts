@@ -33,7 +33,6 @@ async function createSubscribers(env: TestEnv, ...subscriberIds: string[]) {
   }
 }
 
-
 describe('topics through @novu/node 2.6.6', () => {
   it('creates, gets, renames, lists and deletes a topic, in the reference’s v1 shapes', async () => {
     const { env, novu } = await setup();
@@ -102,7 +101,9 @@ describe('topics through @novu/node 2.6.6', () => {
         },
       });
     }
-    expect((await novu.topics.checkSubscriber('team', 'bob')).data.data._subscriberId).toBe((await env.client.get('/v2/subscribers/bob')).body._id);
+    expect((await novu.topics.checkSubscriber('team', 'bob')).data.data._subscriberId).toBe(
+      (await env.client.get('/v2/subscribers/bob')).body._id,
+    );
     expectError(await sdkError(novu.topics.checkSubscriber('team', 'ghost')), 404, 'Not Found');
 
     expectError(await sdkError(novu.topics.delete('team')), 409, 'Conflict');
@@ -166,11 +167,16 @@ describe('topics through @novu/node 2.6.6', () => {
     const { env, novu } = await setup();
     await createSubscribers(env, 'ann', 'bob');
     await novu.topics.addSubscribers('launch', { subscribers: ['ann', 'bob'] });
-    const workflowId = await createWorkflow(env.client, [{ name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Launched {{payload.v}}' } }]);
+    const workflowId = await createWorkflow(env.client, [
+      { name: 'Inbox', stepId: 'inbox', type: 'in_app', controlValues: { body: 'Launched {{payload.v}}' } },
+    ]);
     const v = rand();
     await trigger(env.client, workflowId, [{ type: 'Topic', topicKey: 'launch' }], { v });
     for (const subscriberId of ['ann', 'bob']) {
-      await vi.waitFor(async () => expect((await messagesOf(env.client, subscriberId)).map((m) => m.content)).toEqual([`Launched ${v}`]), WAIT);
+      await vi.waitFor(
+        async () => expect((await messagesOf(env.client, subscriberId)).map((m) => m.content)).toEqual([`Launched ${v}`]),
+        WAIT,
+      );
     }
   });
 });
@@ -196,7 +202,11 @@ describe('/v1/topics over HTTP: status codes and error bodies', () => {
     expect(tooMany.body.errors.subscribers.messages).toEqual(['Cannot change more than 1000 subscriptions at once']);
     expectError(await env.client.post('/v1/topics/news/subscribers/removal', {}), 422, 'Unprocessable Entity');
     // A new topic's key must be one a topic can have.
-    expectError(await env.client.post(`/v1/topics/${encodeURIComponent('bad key')}/subscribers`, { subscribers: [] }), 422, 'Unprocessable Entity');
+    expectError(
+      await env.client.post(`/v1/topics/${encodeURIComponent('bad key')}/subscribers`, { subscribers: [] }),
+      422,
+      'Unprocessable Entity',
+    );
     expect((await env.client.get('/v1/topics')).body.totalCount).toBe(1);
 
     const notFound = await env.client.get('/v1/topics/nope');
@@ -212,8 +222,13 @@ describe('/v1/topics over HTTP: status codes and error bodies', () => {
 
   it('documents the envelope in OpenAPI: records wrapped in `data`, pages as they are', async () => {
     const doc = (await apiClient(api.url).get('/openapi.json')).body;
-    const schemaOf = (path: string, method: string, status: string) => doc.paths[path][method].responses[status].content['application/json'].schema;
-    expect(schemaOf('/v1/topics/{topicKey}', 'get', '200')).toMatchObject({ type: 'object', properties: { data: { $ref: '#/$defs/TopicV1' } }, required: ['data'] });
+    const schemaOf = (path: string, method: string, status: string) =>
+      doc.paths[path][method].responses[status].content['application/json'].schema;
+    expect(schemaOf('/v1/topics/{topicKey}', 'get', '200')).toMatchObject({
+      type: 'object',
+      properties: { data: { $ref: '#/$defs/TopicV1' } },
+      required: ['data'],
+    });
     expect(schemaOf('/v1/topics', 'get', '200')).toMatchObject({ $ref: '#/$defs/TopicListV1' });
   });
 });

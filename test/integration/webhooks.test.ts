@@ -58,7 +58,11 @@ async function endpoint(body: Record<string, unknown> = {}, as: ApiClient = clie
       receiver.requests
         .filter((r) => r.path === path)
         .map((r) => {
-          const headers = { 'webhook-id': String(r.headers['svix-id']), 'webhook-timestamp': String(r.headers['svix-timestamp']), 'webhook-signature': String(r.headers['svix-signature']) };
+          const headers = {
+            'webhook-id': String(r.headers['svix-id']),
+            'webhook-timestamp': String(r.headers['svix-timestamp']),
+            'webhook-signature': String(r.headers['svix-signature']),
+          };
           const event = new Webhook(secret).verify(r.text, headers) as Omit<Received, 'headers'>;
           expect(event.id).toBe(r.headers['svix-id']);
           return { ...event, headers: r.headers };
@@ -70,9 +74,19 @@ const ofType = (events: Received[], type: string) => events.filter((e) => e.type
 
 describe('webhook endpoints API', () => {
   it('creates, reads, lists, updates, rotates and deletes an endpoint; the secret is shown only on create and rotate', async () => {
-    const created = await client.post('/v2/webhooks/endpoints', { url: 'https://hooks.example/a', description: 'Orders', eventTypes: ['message.read', 'message.read'] });
+    const created = await client.post('/v2/webhooks/endpoints', {
+      url: 'https://hooks.example/a',
+      description: 'Orders',
+      eventTypes: ['message.read', 'message.read'],
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ url: 'https://hooks.example/a', description: 'Orders', eventTypes: ['message.read'], enabled: true, _environmentId: org.dev.id });
+    expect(created.body).toMatchObject({
+      url: 'https://hooks.example/a',
+      description: 'Orders',
+      eventTypes: ['message.read'],
+      enabled: true,
+      _environmentId: org.dev.id,
+    });
     expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const id = created.body._id as string;
 
@@ -117,7 +131,20 @@ describe('webhook endpoints API', () => {
 
 describe('message events', () => {
   it('sends message.sent and message.delivered for an in-app message, message.sent for an email, then one event per inbox change', async () => {
-    const hook = await endpoint({ eventTypes: ['message.sent', 'message.delivered', 'message.read', 'message.unread', 'message.seen', 'message.archived', 'message.unarchived', 'message.snoozed', 'message.unsnoozed', 'message.deleted'] });
+    const hook = await endpoint({
+      eventTypes: [
+        'message.sent',
+        'message.delivered',
+        'message.read',
+        'message.unread',
+        'message.seen',
+        'message.archived',
+        'message.unarchived',
+        'message.snoozed',
+        'message.unsnoozed',
+        'message.deleted',
+      ],
+    });
     const workflowId = await createWorkflow(client, [
       { name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } },
       { name: 'Mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hello</p>' } },
@@ -154,7 +181,10 @@ describe('message events', () => {
       [['message.unread'], () => inbox.patch(`/v1/inbox/notifications/${id}/unread`)],
       [['message.read', 'message.archived'], () => inbox.patch(`/v1/inbox/notifications/${id}/archive`)],
       [['message.unarchived'], () => inbox.patch(`/v1/inbox/notifications/${id}/unarchive`)],
-      [['message.snoozed'], () => inbox.patch(`/v1/inbox/notifications/${id}/snooze`, { snoozeUntil: new Date(Date.now() + 3_600_000).toISOString() })],
+      [
+        ['message.snoozed'],
+        () => inbox.patch(`/v1/inbox/notifications/${id}/snooze`, { snoozeUntil: new Date(Date.now() + 3_600_000).toISOString() }),
+      ],
       [['message.unsnoozed'], () => inbox.patch(`/v1/inbox/notifications/${id}/unsnooze`)],
       [['message.deleted'], () => client.delete(`/v1/messages/${id}`)],
     ];
@@ -176,7 +206,7 @@ describe('message events', () => {
     expect(ofType(all, 'message.read')[0]!.data.object.read).toBe(true);
   });
 
-  it('honours the event-type filter and `enabled`, and never sends an environment\'s events to another\'s endpoints', async () => {
+  it("honours the event-type filter and `enabled`, and never sends an environment's events to another's endpoints", async () => {
     const readOnly = await endpoint({ eventTypes: ['message.read'] });
     const disabled = await endpoint({ enabled: false });
     const production = await endpoint({}, org.prod.client);
@@ -261,7 +291,13 @@ describe('delivery you can trust', () => {
       expect(res.body.data).toHaveLength(1);
       return res.body.data;
     }, WAIT);
-    expect(dead).toMatchObject({ endpointId: hook.id, eventType: 'message.delivered', attempts: 8, lastStatusCode: 503, lastResponse: 'maintenance' });
+    expect(dead).toMatchObject({
+      endpointId: hook.id,
+      eventType: 'message.delivered',
+      attempts: 8,
+      lastStatusCode: 503,
+      lastResponse: 'maintenance',
+    });
     expect(dead.payload).toMatchObject({ id: dead.eventId, type: 'message.delivered', object: 'message' });
     expect(hook.requests()).toHaveLength(8);
     expect(new Set(hook.requests().map((r) => r.headers['svix-id']))).toEqual(new Set([dead.eventId]));
@@ -273,14 +309,23 @@ describe('workflow and preference events', () => {
     const dev = await endpoint({ eventTypes: ['workflow.created', 'workflow.updated', 'workflow.published', 'workflow.deleted'] });
     const prod = await endpoint({ eventTypes: ['workflow.created'] }, org.prod.client);
     const workflowId = `wf-${rand()}`;
-    const created = await client.post('/v2/workflows', { name: 'Orders', workflowId, active: true, steps: [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }] });
+    const created = await client.post('/v2/workflows', {
+      name: 'Orders',
+      workflowId,
+      active: true,
+      steps: [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }],
+    });
     expect(created.status).toBe(201);
     const [createdEvent] = await vi.waitFor(() => {
       const found = ofType(dev.received(), 'workflow.created');
       expect(found).toHaveLength(1);
       return found;
     }, WAIT);
-    expect(createdEvent).toMatchObject({ object: 'workflow', environmentId: org.dev.applicationIdentifier, data: { object: { workflowId, name: 'Orders', _id: created.body._id } } });
+    expect(createdEvent).toMatchObject({
+      object: 'workflow',
+      environmentId: org.dev.applicationIdentifier,
+      data: { object: { workflowId, name: 'Orders', _id: created.body._id } },
+    });
 
     // A trigger stamps the workflow's lastTriggeredAt: no change of the workflow, no event.
     await settledOne(client, await trigger(client, workflowId, { subscriberId: `sub-${rand()}` }));
@@ -302,7 +347,13 @@ describe('workflow and preference events', () => {
     expect(published!.data.object.workflowId).toBe(workflowId);
     expect(published!.data).toHaveProperty('previousObject');
     // The copy made in Production is Production's own event.
-    await vi.waitFor(() => expect(prod.received().map((e) => [e.type, e.data.object.workflowId, e.environmentId])).toEqual([['workflow.created', workflowId, org.prod.applicationIdentifier]]), WAIT);
+    await vi.waitFor(
+      () =>
+        expect(prod.received().map((e) => [e.type, e.data.object.workflowId, e.environmentId])).toEqual([
+          ['workflow.created', workflowId, org.prod.applicationIdentifier],
+        ]),
+      WAIT,
+    );
 
     expect((await client.delete(`/v2/workflows/${workflowId}`)).status).toBe(204);
     const [deleted] = await vi.waitFor(() => {
@@ -311,7 +362,12 @@ describe('workflow and preference events', () => {
       return found;
     }, WAIT);
     expect(deleted!.data.object.workflowId).toBe(workflowId);
-    expect(dev.received().map((e) => e.type).sort()).toEqual(['workflow.created', 'workflow.deleted', 'workflow.published', 'workflow.updated']);
+    expect(
+      dev
+        .received()
+        .map((e) => e.type)
+        .sort(),
+    ).toEqual(['workflow.created', 'workflow.deleted', 'workflow.published', 'workflow.updated']);
   });
 
   it('sends workflow.updated, not a deletion and a creation, when a v1 update gives a workflow a new identifier', async () => {
@@ -330,11 +386,13 @@ describe('workflow and preference events', () => {
     expect(updated!.data.object).toMatchObject({ _id: dbId, workflowId: identifier });
     // The rename is one transaction (a Put and a Delete); DynamoDB Local's stream is one shard in
     // write order, so the old key's removal was handed to the emitter with or before the update.
-    expect((await client.get(`/v2/webhooks/endpoints/${hook.id}/attempts?limit=100`)).body.data.map((a: any) => a.eventType).sort()).toEqual(['workflow.created', 'workflow.updated']);
+    expect(
+      (await client.get(`/v2/webhooks/endpoints/${hook.id}/attempts?limit=100`)).body.data.map((a: any) => a.eventType).sort(),
+    ).toEqual(['workflow.created', 'workflow.updated']);
     expect(ofType(hook.received(), 'workflow.deleted')).toEqual([]);
   });
 
-  it('sends preference.updated for a change of a subscriber\'s global and workflow preferences', async () => {
+  it("sends preference.updated for a change of a subscriber's global and workflow preferences", async () => {
     const hook = await endpoint({ eventTypes: ['preference.updated'] });
     const workflowId = await createWorkflow(client, [{ name: 'Mail', type: 'email', controlValues: { subject: 'Hi', body: 'Hello' } }]);
     const subscriberId = `sub-${rand()}`;
@@ -346,7 +404,11 @@ describe('workflow and preference events', () => {
       expect(found).toHaveLength(1);
       return found;
     }, WAIT);
-    expect(global).toMatchObject({ type: 'preference.updated', object: 'preference', data: { subscriberId, object: { level: 'global', channels: { email: false } } } });
+    expect(global).toMatchObject({
+      type: 'preference.updated',
+      object: 'preference',
+      data: { subscriberId, object: { level: 'global', channels: { email: false } } },
+    });
 
     expect((await client.patch(path, { workflowId, channels: { email: true } })).status).toBe(200);
     const events = await vi.waitFor(() => {
@@ -364,21 +426,37 @@ describe('a delivery message handed over twice, or after a crash', () => {
   // queueing the next: the attempt item, written once, is what the next run carries on from.
   const delivery = (endpointId: string, eventId: string, attempt: number) =>
     JSON.stringify({
-      kind: 'webhook', ...org.dev.scope, endpointId, eventId, eventType: 'message.read', attempt,
-      payload: JSON.stringify({ id: eventId, type: 'message.read', object: 'message', data: { object: {} }, timestamp: new Date().toISOString(), environmentId: org.dev.applicationIdentifier }),
+      kind: 'webhook',
+      ...org.dev.scope,
+      endpointId,
+      eventId,
+      eventType: 'message.read',
+      attempt,
+      payload: JSON.stringify({
+        id: eventId,
+        type: 'message.read',
+        object: 'message',
+        data: { object: {} },
+        timestamp: new Date().toISOString(),
+        environmentId: org.dev.applicationIdentifier,
+      }),
     });
   const eventId = () => `evt_${newId()}`;
 
   it('sends a redelivered attempt once and schedules one retry', async () => {
     const hook = await endpoint();
     const before = receiver.reply;
-    receiver.reply = (request, index) => (request.path !== hook.path ? before(request, index) : hook.requests().length === 1 ? { status: 500 } : { status: 200 });
+    receiver.reply = (request, index) =>
+      request.path !== hook.path ? before(request, index) : hook.requests().length === 1 ? { status: 500 } : { status: 200 };
     const id = eventId();
     await deliverWebhook(delivery(hook.id, id, 1));
     await deliverWebhook(delivery(hook.id, id, 1));
     const attempts = await vi.waitFor(async () => {
       const res = await client.get(`/v2/webhooks/endpoints/${hook.id}/attempts?eventId=${id}&orderDirection=ASC`);
-      expect(res.body.data.map((a: any) => [a.attempt, a.statusCode])).toEqual([[1, 500], [2, 200]]);
+      expect(res.body.data.map((a: any) => [a.attempt, a.statusCode])).toEqual([
+        [1, 500],
+        [2, 200],
+      ]);
       return res.body.data;
     }, WAIT);
     expect(attempts).toHaveLength(2);
@@ -391,12 +469,23 @@ describe('a delivery message handed over twice, or after a crash', () => {
     const id = eventId();
     // What the dead sender left: attempt 1 recorded (failed), its follow-up never queued.
     await recordAttempt(org.dev.scope, {
-      eventId: id, eventType: 'message.read', endpointId: hook.id, attempt: 1, statusCode: 503, success: false, latencyMs: 5,
-      response: 'unavailable', timestamp: new Date().toISOString(), nextAttemptAt: new Date().toISOString(),
+      eventId: id,
+      eventType: 'message.read',
+      endpointId: hook.id,
+      attempt: 1,
+      statusCode: 503,
+      success: false,
+      latencyMs: 5,
+      response: 'unavailable',
+      timestamp: new Date().toISOString(),
+      nextAttemptAt: new Date().toISOString(),
     });
     await deliverWebhook(delivery(hook.id, id, 1));
     await vi.waitFor(() => expect(hook.requests()).toHaveLength(1), WAIT);
     const res = await client.get(`/v2/webhooks/endpoints/${hook.id}/attempts?eventId=${id}&orderDirection=ASC`);
-    expect(res.body.data.map((a: any) => [a.attempt, a.statusCode, a.success])).toEqual([[1, 503, false], [2, 200, true]]);
+    expect(res.body.data.map((a: any) => [a.attempt, a.statusCode, a.success])).toEqual([
+      [1, 503, false],
+      [2, 200, true],
+    ]);
   });
 });

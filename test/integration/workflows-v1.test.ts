@@ -62,7 +62,9 @@ describe('notification groups', () => {
 describe('notificationTemplates through @novu/node', () => {
   it('creates, reads, lists, updates, switches on and deletes a workflow', async () => {
     const name = `Order shipped ${rand()}`;
-    const filters = [{ isNegated: false, type: 'GROUP', value: 'AND', children: [{ on: 'payload', field: 'plan', operator: 'EQUAL', value: 'pro' }] }];
+    const filters = [
+      { isNegated: false, type: 'GROUP', value: 'AND', children: [{ on: 'payload', field: 'plan', operator: 'EQUAL', value: 'pro' }] },
+    ];
     const created = await novu.notificationTemplates.create({
       name,
       notificationGroupId: groupId,
@@ -86,7 +88,14 @@ describe('notificationTemplates through @novu/node', () => {
           active: false,
           shouldStopOnFail: true,
           replyCallback: { active: true, url: 'https://example.com/reply' },
-          template: { type: 'email', subject: 'Shipped', content: [{ type: 'text', content: 'Your order {{orderId}} is on its way' }, { type: 'button', content: 'Track', url: 'https://example.com/t' }] },
+          template: {
+            type: 'email',
+            subject: 'Shipped',
+            content: [
+              { type: 'text', content: 'Your order {{orderId}} is on its way' },
+              { type: 'button', content: 'Track', url: 'https://example.com/t' },
+            ],
+          },
         },
       ],
     } as never);
@@ -124,8 +133,17 @@ describe('notificationTemplates through @novu/node', () => {
       },
     });
     expect(inbox._templateId).toBe(inbox._id);
-    expect(digest).toMatchObject({ name: 'Digest', _parentId: inbox._id, metadata: { type: 'regular', amount: 5, unit: 'minutes', digestKey: 'orderId', backoff: false } });
-    expect(email).toMatchObject({ active: false, shouldStopOnFail: true, replyCallback: { active: true, url: 'https://example.com/reply' }, template: { type: 'email', subject: 'Shipped' } });
+    expect(digest).toMatchObject({
+      name: 'Digest',
+      _parentId: inbox._id,
+      metadata: { type: 'regular', amount: 5, unit: 'minutes', digestKey: 'orderId', backoff: false },
+    });
+    expect(email).toMatchObject({
+      active: false,
+      shouldStopOnFail: true,
+      replyCallback: { active: true, url: 'https://example.com/reply' },
+      template: { type: 'email', subject: 'Shipped' },
+    });
     expect(email.template.content).toContain('<a href="https://example.com/t">Track</a>');
 
     // Read back by database id and by trigger identifier; listed, newest first.
@@ -173,9 +191,19 @@ describe('notificationTemplates through @novu/node', () => {
       critical: true,
       preferenceSettings: { sms: false },
       steps: [
-        inApp('Hi {{name}}', { template: { type: 'in_app', content: 'Hi {{name}}', subject: 'Hello', actor: { type: 'system_custom', data: 'https://example.com/a.png' } } }),
+        inApp('Hi {{name}}', {
+          template: {
+            type: 'in_app',
+            content: 'Hi {{name}}',
+            subject: 'Hello',
+            actor: { type: 'system_custom', data: 'https://example.com/a.png' },
+          },
+        }),
         { template: { type: 'delay', content: '' }, metadata: { type: 'scheduled', delayPath: 'sendAt' } },
-        { template: { type: 'digest', content: '' }, metadata: { type: 'timed', unit: 'weeks', timed: { atTime: '09:30', weekDays: ['monday', 'friday'] } } },
+        {
+          template: { type: 'digest', content: '' },
+          metadata: { type: 'timed', unit: 'weeks', timed: { atTime: '09:30', weekDays: ['monday', 'friday'] } },
+        },
         { template: { type: 'push', title: 'Title {{name}}', content: 'Body' } },
       ],
     } as never);
@@ -211,7 +239,8 @@ describe('notificationTemplates through @novu/node', () => {
     const org = await createTestOrg(api.url);
     const client = new Novu(org.dev.apiKey, { backendUrl: api.url });
     const group = (await client.notificationGroups.get()).data.data[0]._id;
-    const wf = (await client.notificationTemplates.create({ name: 'To sync', notificationGroupId: group, steps: [inApp('Hi')] } as never)).data.data;
+    const wf = (await client.notificationTemplates.create({ name: 'To sync', notificationGroupId: group, steps: [inApp('Hi')] } as never))
+      .data.data;
     const sync = await org.dev.client.put(`/v2/workflows/${wf._id}/sync`, { targetEnvironmentId: org.prod.id });
     expect(sync.status).toBe(400);
     expect(sync.body.message).toBe("Cannot sync workflow: origin 'svc-cloud-v1' is not allowed (must be one of: svc-cloud)");
@@ -231,22 +260,37 @@ describe('notificationTemplates through @novu/node', () => {
       origin: 'svc-cloud',
       _notificationGroupId: groupId,
       triggers: [{ identifier: workflowId, variables: [{ name: 'who' }] }],
-      steps: [{ _id: made.body.steps[0]._id, template: { type: 'email', subject: 'Hi {{payload.who}}', content: '<p>Hello</p>', contentType: 'customHtml' } }],
+      steps: [
+        {
+          _id: made.body.steps[0]._id,
+          template: { type: 'email', subject: 'Hi {{payload.who}}', content: '<p>Hello</p>', contentType: 'customHtml' },
+        },
+      ],
     });
   });
 
   it('gives a second workflow of the same name a trigger identifier of its own', async () => {
     const name = `Twin ${rand()}`;
     const first = (await novu.notificationTemplates.create({ name, notificationGroupId: groupId, steps: [inApp('a')] } as never)).data.data;
-    const second = (await novu.notificationTemplates.create({ name, notificationGroupId: groupId, steps: [inApp('b')] } as never)).data.data;
+    const second = (await novu.notificationTemplates.create({ name, notificationGroupId: groupId, steps: [inApp('b')] } as never)).data
+      .data;
     const slug = name.toLowerCase().replace(/ /g, '-');
     expect(first.triggers[0].identifier).toBe(slug);
     expect(second.triggers[0].identifier).toMatch(new RegExp(`^${slug}-[0-9a-f]+$`));
   });
 
   it('changes the trigger identifier with `identifier` (409 when another workflow has it)', async () => {
-    const a = (await novu.notificationTemplates.create({ name: `Rename ${rand()}`, notificationGroupId: groupId, active: true, steps: [inApp('a')] } as never)).data.data;
-    const b = (await novu.notificationTemplates.create({ name: `Other ${rand()}`, notificationGroupId: groupId, steps: [inApp('b')] } as never)).data.data;
+    const a = (
+      await novu.notificationTemplates.create({
+        name: `Rename ${rand()}`,
+        notificationGroupId: groupId,
+        active: true,
+        steps: [inApp('a')],
+      } as never)
+    ).data.data;
+    const b = (
+      await novu.notificationTemplates.create({ name: `Other ${rand()}`, notificationGroupId: groupId, steps: [inApp('b')] } as never)
+    ).data.data;
     const identifier = `renamed-${rand()}`;
     const renamed = await env.client.put(`/v1/notification-templates/${a._id}`, { identifier });
     expect(renamed.status).toBe(200);
@@ -265,14 +309,20 @@ describe('notificationTemplates through @novu/node', () => {
 
 describe('a v1 workflow delivers as authored', () => {
   it('runs step filters, skips inactive steps and renders payload values at the top level', async () => {
-    const plan = (value: string) => [{ isNegated: false, type: 'GROUP', value: 'AND', children: [{ on: 'payload', field: 'plan', operator: 'EQUAL', value }] }];
+    const plan = (value: string) => [
+      { isNegated: false, type: 'GROUP', value: 'AND', children: [{ on: 'payload', field: 'plan', operator: 'EQUAL', value }] },
+    ];
     const wf = (
       await novu.notificationTemplates.create({
         name: `Deliver ${rand()}`,
         notificationGroupId: groupId,
         active: true,
         steps: [
-          { name: 'Pro inbox', filters: plan('pro'), template: { type: 'in_app', content: 'Order {{orderId}} for {{subscriber.firstName}}' } },
+          {
+            name: 'Pro inbox',
+            filters: plan('pro'),
+            template: { type: 'in_app', content: 'Order {{orderId}} for {{subscriber.firstName}}' },
+          },
           { name: 'Enterprise text', filters: plan('enterprise'), template: { type: 'sms', content: 'Order {{orderId}}' } },
           { name: 'Switched off', active: false, template: { type: 'in_app', content: 'never' } },
           { name: 'Negated', filters: [{ ...plan('pro')[0], isNegated: true }], template: { type: 'in_app', content: 'not pro' } },
@@ -323,14 +373,24 @@ describe('a v1 workflow delivers as authored', () => {
       const [item] = await settled(org.dev.client, res.transactionId);
       return item.jobs.map((job: any) => [job.type, job.status]);
     };
-    expect(await statuses(await make(true))).toEqual([['sms', 'failed'], ['in_app', 'canceled']]);
-    expect(await statuses(await make(false))).toEqual([['sms', 'failed'], ['in_app', 'completed']]);
+    expect(await statuses(await make(true))).toEqual([
+      ['sms', 'failed'],
+      ['in_app', 'canceled'],
+    ]);
+    expect(await statuses(await make(false))).toEqual([
+      ['sms', 'failed'],
+      ['in_app', 'completed'],
+    ]);
   });
 });
 
 describe('v1 routes over HTTP: envelope, status codes, errors', () => {
   it('wraps single workflows in {data} and sends pages as they are', async () => {
-    const made = await env.client.post('/v1/notification-templates', { name: `Raw ${rand()}`, notificationGroupId: groupId, steps: [inApp('x')] });
+    const made = await env.client.post('/v1/notification-templates', {
+      name: `Raw ${rand()}`,
+      notificationGroupId: groupId,
+      steps: [inApp('x')],
+    });
     expect(made.status).toBe(201);
     expect(Object.keys(made.body)).toEqual(['data']);
     const page = await env.client.get('/v1/notification-templates?page=0&limit=1');
@@ -344,9 +404,19 @@ describe('v1 routes over HTTP: envelope, status codes, errors', () => {
 
   it('documents that envelope in the OpenAPI document', async () => {
     const doc = (await (await fetch(`${api.url}/openapi.json`)).json()) as any;
-    const schemaOf = (path: string, method: string) => doc.paths[path][method].responses[method === 'post' ? '201' : '200'].content['application/json'].schema;
-    expect(Object.keys(schemaOf('/v1/notification-templates', 'get').properties).sort()).toEqual(['data', 'page', 'pageSize', 'totalCount']);
-    for (const [path, method] of [['/v1/notification-templates', 'post'], ['/v1/notification-templates/{templateId}', 'get'], ['/v1/notification-groups', 'get']]) {
+    const schemaOf = (path: string, method: string) =>
+      doc.paths[path][method].responses[method === 'post' ? '201' : '200'].content['application/json'].schema;
+    expect(Object.keys(schemaOf('/v1/notification-templates', 'get').properties).sort()).toEqual([
+      'data',
+      'page',
+      'pageSize',
+      'totalCount',
+    ]);
+    for (const [path, method] of [
+      ['/v1/notification-templates', 'post'],
+      ['/v1/notification-templates/{templateId}', 'get'],
+      ['/v1/notification-groups', 'get'],
+    ]) {
       expect(schemaOf(path!, method!), `${method} ${path}`).toMatchObject({ type: 'object', required: ['data'] });
     }
   });
@@ -357,27 +427,88 @@ describe('v1 routes over HTTP: envelope, status codes, errors', () => {
       [{ name: 'No group', steps: [] }, 'notificationGroupId'],
       [{ name: 'No steps', notificationGroupId: groupId }, 'steps'],
       [{ name: 'No template', notificationGroupId: groupId, steps: [{ name: 'x' }] }, 'steps.0.template'],
-      [{ name: 'Bad type', notificationGroupId: groupId, steps: [{ template: { type: 'trigger', content: '' } }] }, 'steps.0.template.type'],
+      [
+        { name: 'Bad type', notificationGroupId: groupId, steps: [{ template: { type: 'trigger', content: '' } }] },
+        'steps.0.template.type',
+      ],
       [{ name: 'Variants', notificationGroupId: groupId, steps: [{ ...inApp('x'), variants: [inApp('y')] }] }, 'steps.0.variants'],
       [{ name: 'Handlebars', notificationGroupId: groupId, steps: [inApp('{{#if ok}}yes{{/if}}')] }, 'steps.0.template.content'],
-      [{ name: 'Blocks in-app', notificationGroupId: groupId, steps: [{ template: { type: 'in_app', content: [{ type: 'text', content: 'x' }] } }] }, 'steps.0.template.content'],
       [
-        { name: 'Webhook filter', notificationGroupId: groupId, steps: [{ ...inApp('x'), filters: [{ value: 'AND', children: [{ on: 'webhook', field: 'a', value: 'b', operator: 'EQUAL' }] }] }] },
+        {
+          name: 'Blocks in-app',
+          notificationGroupId: groupId,
+          steps: [{ template: { type: 'in_app', content: [{ type: 'text', content: 'x' }] } }],
+        },
+        'steps.0.template.content',
+      ],
+      [
+        {
+          name: 'Webhook filter',
+          notificationGroupId: groupId,
+          steps: [{ ...inApp('x'), filters: [{ value: 'AND', children: [{ on: 'webhook', field: 'a', value: 'b', operator: 'EQUAL' }] }] }],
+        },
         'steps.0.filters.0.children.0.on',
       ],
       [
-        { name: 'Weekday digest', notificationGroupId: groupId, steps: [{ template: { type: 'digest' }, metadata: { type: 'timed', unit: 'months', timed: { atTime: '09:00', monthlyType: 'on', ordinal: '1', ordinalValue: 'weekday' } } }] },
+        {
+          name: 'Weekday digest',
+          notificationGroupId: groupId,
+          steps: [
+            {
+              template: { type: 'digest' },
+              metadata: {
+                type: 'timed',
+                unit: 'months',
+                timed: { atTime: '09:00', monthlyType: 'on', ordinal: '1', ordinalValue: 'weekday' },
+              },
+            },
+          ],
+        },
         'steps.0.metadata.timed.ordinalValue',
       ],
-      [{ name: 'Two weeks', notificationGroupId: groupId, steps: [{ template: { type: 'digest' }, metadata: { type: 'timed', unit: 'weeks', amount: 2, timed: { atTime: '09:00', weekDays: ['monday'] } } }] }, 'steps.0.metadata.amount'],
-      [{ name: 'No path', notificationGroupId: groupId, steps: [{ template: { type: 'delay' }, metadata: { type: 'scheduled' } }] }, 'steps.0.metadata.delayPath'],
-      [{ name: 'Bad amount', notificationGroupId: groupId, steps: [{ template: { type: 'digest' }, metadata: { amount: 0, unit: 'minutes' } }] }, 'steps.0.metadata.amount'],
-      [{ name: 'Bad url', notificationGroupId: groupId, steps: [{ template: { type: 'in_app', content: 'x', cta: { data: { url: 'not a url' } } } }] }, 'steps.0.template.cta.data'],
+      [
+        {
+          name: 'Two weeks',
+          notificationGroupId: groupId,
+          steps: [
+            {
+              template: { type: 'digest' },
+              metadata: { type: 'timed', unit: 'weeks', amount: 2, timed: { atTime: '09:00', weekDays: ['monday'] } },
+            },
+          ],
+        },
+        'steps.0.metadata.amount',
+      ],
+      [
+        { name: 'No path', notificationGroupId: groupId, steps: [{ template: { type: 'delay' }, metadata: { type: 'scheduled' } }] },
+        'steps.0.metadata.delayPath',
+      ],
+      [
+        {
+          name: 'Bad amount',
+          notificationGroupId: groupId,
+          steps: [{ template: { type: 'digest' }, metadata: { amount: 0, unit: 'minutes' } }],
+        },
+        'steps.0.metadata.amount',
+      ],
+      [
+        {
+          name: 'Bad url',
+          notificationGroupId: groupId,
+          steps: [{ template: { type: 'in_app', content: 'x', cta: { data: { url: 'not a url' } } } }],
+        },
+        'steps.0.template.cta.data',
+      ],
     ];
     for (const [body, field] of refused) {
       const res = await env.client.post('/v1/notification-templates', body);
       expect(res.status, `${String(body.name)}: ${JSON.stringify(res.body)}`).toBe(422);
-      expect(res.body).toMatchObject({ statusCode: 422, message: 'Validation Error', error: 'Unprocessable Entity', path: '/v1/notification-templates' });
+      expect(res.body).toMatchObject({
+        statusCode: 422,
+        message: 'Validation Error',
+        error: 'Unprocessable Entity',
+        path: '/v1/notification-templates',
+      });
       expect(Object.keys(res.body.errors), String(body.name)).toContain(field);
     }
     const status = await env.client.put(`/v1/notification-templates/${'0'.repeat(24)}/status`, { active: 'yes' });
@@ -397,11 +528,16 @@ describe('v1 routes over HTTP: envelope, status codes, errors', () => {
     expect((await env.client.delete(`/v1/notification-templates/${unknown}`)).status).toBe(404);
     expect((await env.client.delete('/v1/notification-templates/not-an-id')).status).toBe(404);
 
-    const wrongGroup = await env.client.post('/v1/notification-templates', { name: 'Wrong group', notificationGroupId: unknown, steps: [] });
+    const wrongGroup = await env.client.post('/v1/notification-templates', {
+      name: 'Wrong group',
+      notificationGroupId: unknown,
+      steps: [],
+    });
     expect(wrongGroup.status).toBe(404);
     expect(wrongGroup.body.message).toBe(`Notification group with id ${unknown} not found`);
 
-    const wf = (await env.client.post('/v1/notification-templates', { name: `Empty ${rand()}`, notificationGroupId: groupId, steps: [] })).body.data;
+    const wf = (await env.client.post('/v1/notification-templates', { name: `Empty ${rand()}`, notificationGroupId: groupId, steps: [] }))
+      .body.data;
     const nothing = await env.client.put(`/v1/notification-templates/${wf._id}`, { unknownField: 1 });
     expect(nothing.status).toBe(400);
     expect(nothing.body.message).toBe('No properties found for update');

@@ -17,7 +17,11 @@ afterAll(() => api.close());
 
 const newTestOrg = () => createTestOrg(api.url);
 
-const IN_APP = { name: 'Inbox', type: 'in_app', controlValues: { subject: 'Hi {{subscriber.firstName}}', body: 'You have {{payload.count}} news' } };
+const IN_APP = {
+  name: 'Inbox',
+  type: 'in_app',
+  controlValues: { subject: 'Hi {{subscriber.firstName}}', body: 'You have {{payload.count}} news' },
+};
 const EMAIL = { name: 'Mail', type: 'email', controlValues: { subject: 'News', body: '<p>Hello {{subscriber.email}}</p>' } };
 const DIGEST = { name: 'Batch', stepId: 'batch', type: 'digest', controlValues: { amount: 5, unit: 'minutes' } };
 
@@ -60,12 +64,25 @@ describe('POST /v2/workflows', () => {
     });
     expect(wf.preferences.user).toEqual({
       all: { enabled: true, readOnly: true },
-      channels: { email: { enabled: false }, sms: { enabled: true }, in_app: { enabled: true }, chat: { enabled: true }, push: { enabled: true } },
+      channels: {
+        email: { enabled: false },
+        sms: { enabled: true },
+        in_app: { enabled: true },
+        chat: { enabled: true },
+        push: { enabled: true },
+      },
     });
     expect(wf.preferences.default.all).toEqual({ enabled: true, readOnly: false });
 
     const [inApp, email, digest] = wf.steps;
-    expect(inApp).toMatchObject({ stepId: 'inbox', type: 'in_app', origin: 'svc-cloud', workflowId: 'welcome-flow', workflowDatabaseId: wf._id, issues: {} });
+    expect(inApp).toMatchObject({
+      stepId: 'inbox',
+      type: 'in_app',
+      origin: 'svc-cloud',
+      workflowId: 'welcome-flow',
+      workflowDatabaseId: wf._id,
+      issues: {},
+    });
     expect(inApp.slug).toMatch(/^inbox_st_/);
     expect(inApp.controls.values).toEqual(IN_APP.controlValues);
     expect(inApp.controls.uiSchema.group).toBe('IN_APP');
@@ -234,8 +251,12 @@ describe('issues and status', () => {
       payloadSchema: { type: 'object', properties: {} },
       steps: [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hi {{payload.name}}' } }],
     });
-    expect(wf.steps[0].issues.controls.body).toEqual([expect.objectContaining({ issueType: 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE', variableName: 'payload.name' })]);
-    const res = await dev.client.patch(`/v2/workflows/${wf.workflowId}`, { payloadSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+    expect(wf.steps[0].issues.controls.body).toEqual([
+      expect.objectContaining({ issueType: 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE', variableName: 'payload.name' }),
+    ]);
+    const res = await dev.client.patch(`/v2/workflows/${wf.workflowId}`, {
+      payloadSchema: { type: 'object', properties: { name: { type: 'string' } } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.steps[0].issues).toEqual({});
     expect((await dev.client.get(`/v2/workflows/${wf.workflowId}`)).body.steps[0].issues).toEqual({});
@@ -243,7 +264,11 @@ describe('issues and status', () => {
 
   it('clears MISSING_INTEGRATION once the channel has an active integration', async () => {
     const { dev } = await newTestOrg();
-    const wf = await create(dev.client, { name: 'Chatty', active: true, steps: [{ name: 'Chat', type: 'chat', controlValues: { body: 'x' } }] });
+    const wf = await create(dev.client, {
+      name: 'Chatty',
+      active: true,
+      steps: [{ name: 'Chat', type: 'chat', controlValues: { body: 'x' } }],
+    });
     expect(wf.status).toBe('ERROR');
     const integration = await dev.client.post('/v1/integrations', { providerId: 'discord', channel: 'chat', active: true });
     expect(integration.status).toBe(201);
@@ -376,8 +401,17 @@ describe('PUT /v2/workflows/{workflowId}/sync', () => {
     const target = first.body;
     expect(target._id).not.toBe(source._id);
     expect(target).toMatchObject({
-      workflowId: 'published', name: 'Published', description: 'v1', tags: ['t'], active: true, severity: 'medium',
-      validatePayload: true, payloadSchema: source.payloadSchema, origin: 'svc-cloud', status: 'ACTIVE', critical: true,
+      workflowId: 'published',
+      name: 'Published',
+      description: 'v1',
+      tags: ['t'],
+      active: true,
+      severity: 'medium',
+      validatePayload: true,
+      payloadSchema: source.payloadSchema,
+      origin: 'svc-cloud',
+      status: 'ACTIVE',
+      critical: true,
       preferences: source.preferences,
     });
     expect(target.steps.map((s: any) => s.stepId)).toEqual(['inbox', 'mail', 'batch']);
@@ -393,7 +427,11 @@ describe('PUT /v2/workflows/{workflowId}/sync', () => {
       name: 'Published v2',
       description: 'v2',
       preferences: { user: null },
-      steps: [IN_APP, { ...DIGEST, controlValues: { amount: 2, unit: 'hours' } }, { name: 'Chat', type: 'chat', controlValues: { body: 'c' } }],
+      steps: [
+        IN_APP,
+        { ...DIGEST, controlValues: { amount: 2, unit: 'hours' } },
+        { name: 'Chat', type: 'chat', controlValues: { body: 'c' } },
+      ],
     });
     // The source environment has a chat integration, the target does not.
     await dev.client.post('/v1/integrations', { providerId: 'discord', channel: 'chat', active: true });

@@ -33,7 +33,11 @@ export interface ApiResponse<T = any> {
 }
 
 export interface ApiClient {
-  request<T = any>(method: string, path: string, options?: { body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
   get<T = any>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   put<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
@@ -46,7 +50,8 @@ export interface ApiClient {
  * with `{ bearer }` an inbox session's `Authorization: Bearer <token>`.
  */
 export function apiClient(baseUrl: string, credential?: string | { bearer: string }): ApiClient {
-  const authorization = credential === undefined ? undefined : typeof credential === 'string' ? `ApiKey ${credential}` : `Bearer ${credential.bearer}`;
+  const authorization =
+    credential === undefined ? undefined : typeof credential === 'string' ? `ApiKey ${credential}` : `Bearer ${credential.bearer}`;
   const request: ApiClient['request'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (authorization && !('authorization' in headers)) headers.authorization = authorization;
@@ -112,7 +117,13 @@ export async function createTestOrg(baseUrl: string): Promise<TestOrg> {
  * resource: an API key and the demo email integration, no layout.
  */
 export async function createEnvironmentWithoutLayouts(baseUrl: string, organizationId: string): Promise<TestEnv> {
-  const environment = { _id: newId(), _organizationId: organizationId, name: 'Legacy', identifier: newApplicationIdentifier(), createdAt: new Date().toISOString() };
+  const environment = {
+    _id: newId(),
+    _organizationId: organizationId,
+    name: 'Legacy',
+    identifier: newApplicationIdentifier(),
+    createdAt: new Date().toISOString(),
+  };
   await putEnvironment(environment);
   const owner = { organizationId, environmentId: environment._id, userId: newId() };
   const apiKey = await issueApiKey(owner);
@@ -121,8 +132,17 @@ export async function createEnvironmentWithoutLayouts(baseUrl: string, organizat
 }
 
 /** Opens an inbox session for the subscriber (made if missing); a client sending its token. */
-export async function inboxClient(baseUrl: string, env: TestEnv, subscriber: string | Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<ApiClient & { token: string }> {
-  const res = await apiClient(baseUrl).post('/v1/inbox/session', { applicationIdentifier: env.applicationIdentifier, subscriber, ...extra });
+export async function inboxClient(
+  baseUrl: string,
+  env: TestEnv,
+  subscriber: string | Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): Promise<ApiClient & { token: string }> {
+  const res = await apiClient(baseUrl).post('/v1/inbox/session', {
+    applicationIdentifier: env.applicationIdentifier,
+    subscriber,
+    ...extra,
+  });
   if (res.status !== 201) throw new Error(`inbox session: ${res.status} ${JSON.stringify(res.body)}`);
   const token = res.body.data.token as string;
   return { ...apiClient(baseUrl, { bearer: token }), token };

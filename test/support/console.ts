@@ -20,7 +20,13 @@ export interface ConsolePage {
 }
 
 /** Opens the console at `path` (below the API's origin) and signs in with `apiKey` on the way. */
-export async function openConsole(browser: Browser, apiUrl: string, apiKey: string, path = '/', { width = 1280 } = {}): Promise<ConsolePage> {
+export async function openConsole(
+  browser: Browser,
+  apiUrl: string,
+  apiKey: string,
+  path = '/',
+  { width = 1280 } = {},
+): Promise<ConsolePage> {
   const { page, problems } = await newTestPage(browser);
   await page.setViewportSize({ width, height: 900 });
   page.setDefaultTimeout(CONSOLE_WAIT_MS);

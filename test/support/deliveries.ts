@@ -32,7 +32,13 @@ export function deliveryOf(
   credentials: Record<string, unknown>,
   fields: Partial<Omit<Delivery, 'integration' | 'channel'>> = {},
 ): Delivery {
-  return { channel, to: fields.to ?? 'ada@example.test', content: fields.content ?? 'Hello', ...fields, integration: integrationOf(providerId, channel, credentials) };
+  return {
+    channel,
+    to: fields.to ?? 'ada@example.test',
+    content: fields.content ?? 'Hello',
+    ...fields,
+    integration: integrationOf(providerId, channel, credentials),
+  };
 }
 
 /** The phone number SMS provider tests send to. */

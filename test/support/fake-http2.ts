@@ -22,7 +22,12 @@ export async function startFakeHttp2(): Promise<FakeHttp2> {
   const server = createServer();
   server.on('stream', (stream, headers) => {
     whenReceived(stream, (raw) => {
-      const request: Http2Request = { method: String(headers[':method']), path: String(headers[':path']), headers, json: jsonOrUndefined(raw.toString('utf8')) };
+      const request: Http2Request = {
+        method: String(headers[':method']),
+        path: String(headers[':path']),
+        headers,
+        json: jsonOrUndefined(raw.toString('utf8')),
+      };
       answer(fake, request, (reply) => {
         if (stream.destroyed || stream.closed) return;
         stream.respond({ ':status': reply.status ?? 200, 'content-type': 'application/json', ...reply.headers });

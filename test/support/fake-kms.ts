@@ -20,7 +20,9 @@ export async function startFakeKms(): Promise<{ server: Server; url: string; cal
     const cipher = createCipheriv('aes-256-gcm', master, iv);
     cipher.setAAD(Buffer.from(keyId));
     const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-    return Buffer.from(JSON.stringify({ keyId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), body: body.toString('base64') })).toString('base64');
+    return Buffer.from(
+      JSON.stringify({ keyId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), body: body.toString('base64') }),
+    ).toString('base64');
   };
   const unwrap = (blob: string) => {
     const { keyId, iv, tag, body } = JSON.parse(Buffer.from(blob, 'base64').toString('utf8'));

@@ -93,13 +93,20 @@ export function scripted<Request, Reply>(defaultReply: Reply): Scripted<Request,
 }
 
 /** Starts `server` on the loopback as the scripted `fake`. */
-export async function listenScripted<Request, Reply>(server: Server, fake: Scripted<Request, Reply>): Promise<ScriptedServer<Request, Reply>> {
+export async function listenScripted<Request, Reply>(
+  server: Server,
+  fake: Scripted<Request, Reply>,
+): Promise<ScriptedServer<Request, Reply>> {
   const { url, close } = await listenOnLoopback(server);
   return Object.assign(fake, { url, close });
 }
 
 /** Records `request` and sends the reply the script chose, `delayMs` later when it sets one (to make the caller time out). */
-export function answer<Request, Reply extends ScriptedReply>(fake: Scripted<Request, Reply>, request: Request, send: (reply: Reply) => void): void {
+export function answer<Request, Reply extends ScriptedReply>(
+  fake: Scripted<Request, Reply>,
+  request: Request,
+  send: (reply: Reply) => void,
+): void {
   fake.requests.push(request);
   const reply = fake.reply(request, fake.requests.length - 1);
   if (reply.delayMs) setTimeout(() => send(reply), reply.delayMs).unref();

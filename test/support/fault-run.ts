@@ -43,7 +43,10 @@ export async function triggerMany(client: ApiClient, workflowId: string, prefix:
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       const statuses = (res.body as { status: string }[]).map((r) => r.status);
-      expect(statuses.every((s) => s === 'processed'), JSON.stringify(res.body)).toBe(true);
+      expect(
+        statuses.every((s) => s === 'processed'),
+        JSON.stringify(res.body),
+      ).toBe(true);
     }
   };
   await Promise.all(Array.from({ length: 4 }, sender));
@@ -60,7 +63,10 @@ export async function queueDepth(queueUrls: readonly string[]): Promise<number> 
         AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
       }),
     );
-    total += Number(Attributes?.ApproximateNumberOfMessages ?? 0) + Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0) + Number(Attributes?.ApproximateNumberOfMessagesDelayed ?? 0);
+    total +=
+      Number(Attributes?.ApproximateNumberOfMessages ?? 0) +
+      Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0) +
+      Number(Attributes?.ApproximateNumberOfMessagesDelayed ?? 0);
   }
   return total;
 }
@@ -79,7 +85,8 @@ export async function drained(queueUrls: readonly string[], timeoutMs: number, o
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const depth = await queueDepth(queueUrls);
     depths.push(depth);
-    if (depths.length % 30 === 0) console.error(`still draining after ${Math.round((Date.now() - started) / 1000)} s: ${depths.slice(-30).join(' ')}`);
+    if (depths.length % 30 === 0)
+      console.error(`still draining after ${Math.round((Date.now() - started) / 1000)} s: ${depths.slice(-30).join(' ')}`);
     onPoll?.(depth);
     emptyPolls = depth === 0 ? emptyPolls + 1 : 0;
   }
@@ -141,11 +148,19 @@ export interface Account {
  */
 export function account(events: readonly RunEvent[], contents: TableContents, sink: readonly SinkRecord[]): Account {
   const problems: string[] = [];
-  const result: Account = { events: events.length, notifications: 0, inApp: { delivered: 0, failed: 0 }, email: { delivered: 0, failed: {}, sentBeforeOutcomeUnknown: 0 }, failedTransactions: [], problems };
+  const result: Account = {
+    events: events.length,
+    notifications: 0,
+    inApp: { delivered: 0, failed: 0 },
+    email: { delivered: 0, failed: {}, sentBeforeOutcomeUnknown: 0 },
+    failedTransactions: [],
+    problems,
+  };
   const byTransaction = new Map<string, StoredNotification[]>();
   for (const n of contents.notifications) byTransaction.set(n.transactionId, [...(byTransaction.get(n.transactionId) ?? []), n]);
   const messagesByNotification = new Map<string, StoredMessage[]>();
-  for (const m of contents.messages) messagesByNotification.set(m._notificationId, [...(messagesByNotification.get(m._notificationId) ?? []), m]);
+  for (const m of contents.messages)
+    messagesByNotification.set(m._notificationId, [...(messagesByNotification.get(m._notificationId) ?? []), m]);
   const sinkByTo = new Map<string, SinkRecord[]>();
   for (const r of sink) sinkByTo.set(r.to, [...(sinkByTo.get(r.to) ?? []), r]);
 
@@ -163,7 +178,9 @@ export function account(events: readonly RunEvent[], contents: TableContents, si
     for (const job of n.jobs) {
       if (!FINAL.includes(job.status)) {
         const last = job.executionDetails.at(-1);
-        problems.push(`${event.transactionId}: job ${job.index} (${job.type}) is ${job.status} since ${job.updatedAt}${job.leaseUntil ? `, lease until ${job.leaseUntil}` : ''}, last detail "${last?.detail ?? ''}"`);
+        problems.push(
+          `${event.transactionId}: job ${job.index} (${job.type}) is ${job.status} since ${job.updatedAt}${job.leaseUntil ? `, lease until ${job.leaseUntil}` : ''}, last detail "${last?.detail ?? ''}"`,
+        );
         continue;
       }
       const own = messages.filter((m) => m.channel === job.type);
@@ -183,11 +200,14 @@ export function account(events: readonly RunEvent[], contents: TableContents, si
         if (own.length > 1) problems.push(`${event.transactionId}: ${own.length} email messages`);
         if (job.status === 'completed') {
           result.email.delivered++;
-          if (own.length !== 1 || own[0]!.status !== 'sent') problems.push(`${event.transactionId}: email completed, messages ${JSON.stringify(own.map((m) => m.status))}`);
-          if (sent.length !== 1 || sent[0]!.id !== own[0]?.identifier) problems.push(`${event.transactionId}: email completed, ${sent.length} sink records`);
+          if (own.length !== 1 || own[0]!.status !== 'sent')
+            problems.push(`${event.transactionId}: email completed, messages ${JSON.stringify(own.map((m) => m.status))}`);
+          if (sent.length !== 1 || sent[0]!.id !== own[0]?.identifier)
+            problems.push(`${event.transactionId}: email completed, ${sent.length} sink records`);
         } else if (job.status === 'failed') {
           const reason = job.error ?? '';
-          if (!reason || !job.executionDetails.some((d) => d.status === 'Failed')) problems.push(`${event.transactionId}: email failed without a reason`);
+          if (!reason || !job.executionDetails.some((d) => d.status === 'Failed'))
+            problems.push(`${event.transactionId}: email failed without a reason`);
           const kind = reasonKind(reason);
           result.email.failed[kind] = (result.email.failed[kind] ?? 0) + 1;
           if (sent.length === 1) {

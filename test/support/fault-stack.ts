@@ -45,7 +45,14 @@ export async function startFaultStack({ visibilitySeconds, leaseMs }: { visibili
       const found: DeadLetter[] = [];
       for (const name of ['events', 'jobs']) {
         for (;;) {
-          const { Messages } = await sqs().send(new ReceiveMessageCommand({ QueueUrl: stack.queueUrls[`${name}-dlq`]!, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, VisibilityTimeout: 30 }));
+          const { Messages } = await sqs().send(
+            new ReceiveMessageCommand({
+              QueueUrl: stack.queueUrls[`${name}-dlq`]!,
+              MaxNumberOfMessages: 10,
+              WaitTimeSeconds: 0,
+              VisibilityTimeout: 30,
+            }),
+          );
           if (!Messages?.length) break;
           for (const m of Messages) {
             const body = JSON.parse(m.Body ?? '{}') as { transactionId?: string };

@@ -16,7 +16,13 @@ export async function sdkError(call: Promise<unknown>): Promise<{ status: number
 /** An error answer with the service's one error body. */
 export function expectError(res: ApiResponse | { status: number; body: any }, status: number, error: string): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toMatchObject({ statusCode: status, error, timestamp: expect.any(String), path: expect.any(String), message: expect.any(String) });
+  expect(res.body).toMatchObject({
+    statusCode: status,
+    error,
+    timestamp: expect.any(String),
+    path: expect.any(String),
+    message: expect.any(String),
+  });
 }
 
 /** A database id, and an ISO timestamp, as the reference's bodies carry them. */

@@ -103,7 +103,11 @@ export async function storedSecrets(): Promise<Set<string>> {
   const items = scanTable({
     FilterExpression: '#type IN (:integration, :endpoint) OR begins_with(pk, :idempotency)',
     ExpressionAttributeNames: { '#type': 'type' },
-    ExpressionAttributeValues: { ':integration': 'Integration', ':endpoint': ENDPOINT_ITEM_TYPE, ':idempotency': `${keys.idempotency.prefix}#` },
+    ExpressionAttributeValues: {
+      ':integration': 'Integration',
+      ':endpoint': ENDPOINT_ITEM_TYPE,
+      ':idempotency': `${keys.idempotency.prefix}#`,
+    },
   });
   for await (const item of items) {
     // Wrapped by the stand-in KMS of secrets-kms.test.ts, gone with its worker: that file's own
@@ -129,7 +133,9 @@ export async function storedSecrets(): Promise<Set<string>> {
 }
 
 /** The leaks in the capture of `files`, against what the run stored. */
-export async function leaksInCapture(files: ReadonlyMap<string, string>): Promise<{ leaks: Leak[]; secrets: number; apiKeyTokens: number }> {
+export async function leaksInCapture(
+  files: ReadonlyMap<string, string>,
+): Promise<{ leaks: Leak[]; secrets: number; apiKeyTokens: number }> {
   const tokens = new Set<string>();
   for (const text of files.values()) for (const t of apiKeyCandidates(text)) tokens.add(t);
   const [live, secrets] = await Promise.all([liveApiKeys(tokens), storedSecrets()]);

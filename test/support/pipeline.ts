@@ -9,7 +9,11 @@ export const WAIT = { timeout: 30_000, interval: 200 };
 export const rand = (): string => newId().slice(-8);
 
 /** Creates an active workflow with these steps; its workflowId. */
-export async function createWorkflow(client: ApiClient, steps: Record<string, unknown>[], extra: Record<string, unknown> = {}): Promise<string> {
+export async function createWorkflow(
+  client: ApiClient,
+  steps: Record<string, unknown>[],
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const workflowId = `wf-${rand()}`;
   const res = await client.post('/v2/workflows', { name: workflowId, workflowId, active: true, steps, ...extra });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -17,7 +21,13 @@ export async function createWorkflow(client: ApiClient, steps: Record<string, un
 }
 
 /** Triggers `name` and expects it accepted; its transactionId. */
-export function trigger(client: ApiClient, name: string, to: unknown, payload: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<string> {
+export function trigger(
+  client: ApiClient,
+  name: string,
+  to: unknown,
+  payload: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   return triggerWith(client, { name, to, payload, ...extra });
 }
 

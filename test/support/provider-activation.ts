@@ -40,13 +40,24 @@ export interface ActivationCase {
  * 201 and active with `valid`; 422 listing `errors` with `malformed`, and nothing saved. `common`
  * (e.g. a sender every email provider needs) is added to both sets of credentials.
  */
-export async function expectActivation(client: ApiClient, channel: Channel, { providerId, valid, malformed, errors = [] }: ActivationCase, common: Record<string, unknown> = {}): Promise<void> {
+export async function expectActivation(
+  client: ApiClient,
+  channel: Channel,
+  { providerId, valid, malformed, errors = [] }: ActivationCase,
+  common: Record<string, unknown> = {},
+): Promise<void> {
   const created = await client.post('/v1/integrations', { providerId, channel, active: true, credentials: { ...valid, ...common } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect(created.body.data).toMatchObject({ providerId, active: true });
   if (!malformed) return;
   const identifier = `bad-${providerId}-${rand()}`;
-  const refused = await client.post('/v1/integrations', { providerId, channel, active: true, identifier, credentials: { ...malformed, ...common } });
+  const refused = await client.post('/v1/integrations', {
+    providerId,
+    channel,
+    active: true,
+    identifier,
+    credentials: { ...malformed, ...common },
+  });
   expect(refused.status, JSON.stringify(refused.body)).toBe(422);
   expect(Object.keys(refused.body.errors).sort()).toEqual(errors);
   const listed = (await client.get('/v1/integrations')).body as { identifier: string }[];

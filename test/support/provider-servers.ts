@@ -1,7 +1,16 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { answer, jsonOrUndefined, listenOnLoopback, listenScripted, scripted, whenReceived, type ScriptedReply, type ScriptedServer } from './fake-server.ts';
+import {
+  answer,
+  jsonOrUndefined,
+  listenOnLoopback,
+  listenScripted,
+  scripted,
+  whenReceived,
+  type ScriptedReply,
+  type ScriptedServer,
+} from './fake-server.ts';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 // Stand-ins for provider APIs in tests: an HTTP server (port 0) that records every request and

@@ -87,7 +87,11 @@ export function withToken(socketUrl: string, token: string): string {
 }
 
 /** A new subscriber of `env` and a session token for it (until the session route mints them). */
-export async function subscriberSession(env: TestEnv, contextKeys: string[] = [], subscriberId = `sub-${rand()}`): Promise<{ session: SubscriberSession; token: string; client: ApiClient }> {
+export async function subscriberSession(
+  env: TestEnv,
+  contextKeys: string[] = [],
+  subscriberId = `sub-${rand()}`,
+): Promise<{ session: SubscriberSession; token: string; client: ApiClient }> {
   const created = await env.client.post('/v2/subscribers', { subscriberId, firstName: 'Ada', lastName: 'Lovelace' });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const session: SubscriberSession = { ...env.scope, subscriberId, subscriberDbId: created.body._id, contextKeys };

@@ -11,7 +11,9 @@ export type ScanFilter = Pick<ScanCommandInput, 'FilterExpression' | 'Expression
 export async function* scanTable(filter: ScanFilter = {}): AsyncGenerator<Record<string, any>> {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page: ScanCommandOutput = await db().send(new ScanCommand({ TableName: tableName(), ...filter, ...(ExclusiveStartKey && { ExclusiveStartKey }) }));
+    const page: ScanCommandOutput = await db().send(
+      new ScanCommand({ TableName: tableName(), ...filter, ...(ExclusiveStartKey && { ExclusiveStartKey }) }),
+    );
     yield* page.Items ?? [];
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);

@@ -63,8 +63,35 @@ export const URL_VECTORS: [name: string, url: string][] = [
   ['attribute break-out', 'https://x.test/" onmouseover="alert(1)'],
 ];
 
-const SCRIPT_TAGS = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'form', 'svg', 'math', 'portal']);
-const URL_ATTRIBUTES = new Set(['href', 'src', 'srcset', 'action', 'formaction', 'xlink:href', 'background', 'poster', 'data', 'lowsrc', 'dynsrc', 'cite', 'srcdoc']);
+const SCRIPT_TAGS = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'base',
+  'form',
+  'svg',
+  'math',
+  'portal',
+]);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'srcset',
+  'action',
+  'formaction',
+  'xlink:href',
+  'background',
+  'poster',
+  'data',
+  'lowsrc',
+  'dynsrc',
+  'cite',
+  'srcdoc',
+]);
 const SCRIPT_SCHEME = /^(javascript|vbscript|livescript|data):/;
 const SCRIPT_IN_CSS = /expression\(|javascript:|vbscript:|-moz-binding|behaviou?r:/;
 

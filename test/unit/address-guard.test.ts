@@ -22,8 +22,14 @@ const NAMES: Record<string, LookupAddress[]> = {
   'ula.test': [{ address: 'fd12:3456::1', family: 6 }],
   'mapped.test': [{ address: '::ffff:192.168.0.10', family: 6 }],
   // A name with a public and a private address: refused whole, so no retry can land on the private one.
-  'mixed.test': [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.1', family: 4 }],
-  'public.test': [{ address: '93.184.216.34', family: 4 }, { address: '2606:2800:220:1:248:1893:25c8:1946', family: 6 }],
+  'mixed.test': [
+    { address: '93.184.216.34', family: 4 },
+    { address: '10.0.0.1', family: 4 },
+  ],
+  'public.test': [
+    { address: '93.184.216.34', family: 4 },
+    { address: '2606:2800:220:1:248:1893:25c8:1946', family: 6 },
+  ],
 };
 const fakeResolve: Resolve = (hostname, _options, callback) => {
   const found = NAMES[hostname];
@@ -47,7 +53,16 @@ const allowPrivate = () => (process.env[ENV.allowPrivateNetworks] = 'true');
 describe('the address guard', () => {
   it('refuses names that resolve to loopback, link-local (the metadata service, the runtime API), private, unique-local and mapped addresses', async () => {
     refusePrivate();
-    for (const name of ['loopback.test', 'metadata.test', 'runtime-api.test', 'ipv6-loopback.test', 'private.test', 'ula.test', 'mapped.test', 'mixed.test']) {
+    for (const name of [
+      'loopback.test',
+      'metadata.test',
+      'runtime-api.test',
+      'ipv6-loopback.test',
+      'private.test',
+      'ula.test',
+      'mapped.test',
+      'mixed.test',
+    ]) {
       const { error } = await resolveThroughGuard(name);
       expect(error?.message, name).toMatch(/not allowed/);
     }
@@ -61,15 +76,34 @@ describe('the address guard', () => {
   });
 
   it('classifies addresses', () => {
-    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fc00::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', '224.0.0.1', 'not-an-ip']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::a00:1',
+      '224.0.0.1',
+      'not-an-ip',
+    ]) {
       expect(isForbiddenAddress(address), address).toBe(true);
     }
-    for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isForbiddenAddress(address), address).toBe(false);
+    for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])
+      expect(isForbiddenAddress(address), address).toBe(false);
   });
 
   it('refuses IP-literal hosts, which never reach a lookup', () => {
     refusePrivate();
-    for (const host of ['127.0.0.1', '169.254.169.254', '[::1]', '10.0.0.8']) expect(() => assertAllowedHost(host), host).toThrow(/not allowed/);
+    for (const host of ['127.0.0.1', '169.254.169.254', '[::1]', '10.0.0.8'])
+      expect(() => assertAllowedHost(host), host).toThrow(/not allowed/);
     expect(() => assertAllowedHost('93.184.216.34')).not.toThrow();
     allowPrivate();
     expect(() => assertAllowedHost('127.0.0.1')).not.toThrow();
@@ -106,7 +140,9 @@ describe('a guarded POST', () => {
   it('guards every provider call too (webhook providers, a baseUrl, a subscriber webhookUrl): refused for good, never retried', async () => {
     refusePrivate();
     const before = hits;
-    const refused = await callProvider('Chat webhook', { url: `http://localhost:${port}/hook`, json: { text: 'hi' } }).catch((error: unknown) => error);
+    const refused = await callProvider('Chat webhook', { url: `http://localhost:${port}/hook`, json: { text: 'hi' } }).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(ProviderError);
     expect((refused as Error).message).toMatch(/was not called: .*not allowed/);
     expect(hits).toBe(before);
@@ -115,7 +151,7 @@ describe('a guarded POST', () => {
     expect(hits).toBe(before + 1);
   });
 
-  it('guards the AWS providers\' endpoint when the integration names one (its baseUrl): literals at once, names through the agents\' lookup', () => {
+  it("guards the AWS providers' endpoint when the integration names one (its baseUrl): literals at once, names through the agents' lookup", () => {
     refusePrivate();
     const credentials = { apiKey: 'AKIA', secretKey: 'secret', region: 'us-east-1' };
     expect(() => awsClientConfig('ses', { ...credentials, baseUrl: 'http://169.254.169.254' }, 1000)).toThrow(/not allowed/);
@@ -129,7 +165,9 @@ describe('a guarded POST', () => {
   it('guards an SMTP host: refused before any connection, for literals and names', async () => {
     refusePrivate();
     for (const host of ['169.254.169.254', 'localhost']) {
-      const refused = await checkSmtpConnection({ providerId: 'nodemailer', credentials: { host, port: 25 } }).catch((error: unknown) => error);
+      const refused = await checkSmtpConnection({ providerId: 'nodemailer', credentials: { host, port: 25 } }).catch(
+        (error: unknown) => error,
+      );
       expect(refused, host).toBeInstanceOf(ProviderError);
       expect((refused as Error).message, host).toMatch(/not allowed/);
     }

@@ -31,11 +31,26 @@ describe('documents', () => {
   it('parses a document and names what is wrong with one that is not', () => {
     expect(parseBlockDocument(doc(p(t('hi'))))).toMatchObject({ ok: true, doc: { type: 'doc' } });
     expect(parseBlockDocument('{"type":"doc"')).toMatchObject({ ok: false, message: expect.stringContaining('not JSON') });
-    expect(parseBlockDocument(JSON.stringify({ type: 'paragraph' }))).toMatchObject({ ok: false, message: expect.stringContaining('root must be a doc') });
-    expect(parseBlockDocument(doc(p(t('a')), n('video', { src: 'x' })))).toEqual({ ok: false, message: 'Node type "video" is not supported at content[1]' });
-    expect(parseBlockDocument(doc(p(t('a', [{ type: 'highlight' }]))))).toMatchObject({ ok: false, message: expect.stringContaining('Mark type "highlight"') });
-    expect(parseBlockDocument(doc(n('column', {}, [p(t('a'))])))).toMatchObject({ ok: false, message: expect.stringContaining('column must be inside columns') });
-    expect(parseBlockDocument(doc({ type: 'paragraph', content: 'x' } as never))).toMatchObject({ ok: false, message: expect.stringContaining('content[0].content') });
+    expect(parseBlockDocument(JSON.stringify({ type: 'paragraph' }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('root must be a doc'),
+    });
+    expect(parseBlockDocument(doc(p(t('a')), n('video', { src: 'x' })))).toEqual({
+      ok: false,
+      message: 'Node type "video" is not supported at content[1]',
+    });
+    expect(parseBlockDocument(doc(p(t('a', [{ type: 'highlight' }]))))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Mark type "highlight"'),
+    });
+    expect(parseBlockDocument(doc(n('column', {}, [p(t('a'))])))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('column must be inside columns'),
+    });
+    expect(parseBlockDocument(doc({ type: 'paragraph', content: 'x' } as never))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('content[0].content'),
+    });
   });
 
   it('refuses a document nested deeper than any editor makes one, without overflowing the stack', () => {
@@ -45,16 +60,25 @@ describe('documents', () => {
   });
 
   it('throws a readable error for an invalid document', () => {
-    expect(() => renderBlockEmail(doc(n('video')), {}, { fragment: true })).toThrow(/not a valid block-editor document: Node type "video" is not supported/);
+    expect(() => renderBlockEmail(doc(n('video')), {}, { fragment: true })).toThrow(
+      /not a valid block-editor document: Node type "video" is not supported/,
+    );
   });
 });
 
 describe('text blocks', () => {
   it('paragraphs with alignment, the reference sizes and colour, and an empty one kept', () => {
     const $ = render(doc(n('paragraph', { textAlign: 'center' }, [t('Hello')]), p()));
-    const [first, empty] = $('p').toArray().map((e) => $(e));
+    const [first, empty] = $('p')
+      .toArray()
+      .map((e) => $(e));
     expect(first!.text()).toBe('Hello');
-    expect(styles(first!.attr('style'))).toMatchObject({ 'text-align': 'center', 'font-size': '14px', 'line-height': '20px', color: '#374151' });
+    expect(styles(first!.attr('style'))).toMatchObject({
+      'text-align': 'center',
+      'font-size': '14px',
+      'line-height': '20px',
+      color: '#374151',
+    });
     expect(empty!.text()).toBe('\u00a0');
   });
 
@@ -78,7 +102,11 @@ describe('text blocks', () => {
         n('footer', { textAlign: 'center' }, [t('Unsubscribe')]),
       ),
     );
-    expect($('ul > li').toArray().map((e) => $(e).text())).toEqual(['one', 'two']);
+    expect(
+      $('ul > li')
+        .toArray()
+        .map((e) => $(e).text()),
+    ).toEqual(['one', 'two']);
     expect($('ol').attr('start')).toBe('3');
     expect($('ol > li').text()).toBe('three');
     expect($('blockquote p').text()).toBe('quoted');
@@ -98,7 +126,9 @@ describe('text blocks', () => {
   });
 
   it('an HTML code block is the author’s HTML, payload values in it escaped', () => {
-    const $ = render(doc(n('htmlCodeBlock', { language: 'html' }, [t('<div class="x"><b>Hi</b> '), v('payload.name'), t('</div>')])), { payload: { name: '<i>Ann</i>' } });
+    const $ = render(doc(n('htmlCodeBlock', { language: 'html' }, [t('<div class="x"><b>Hi</b> '), v('payload.name'), t('</div>')])), {
+      payload: { name: '<i>Ann</i>' },
+    });
     expect($('div.x b').text()).toBe('Hi');
     expect($('div.x').text()).toBe('Hi <i>Ann</i>');
     expect($('div.x i')).toHaveLength(0);
@@ -134,7 +164,9 @@ describe('marks', () => {
   });
 
   it('a link whose href is a variable', () => {
-    const $ = render(doc(p(t('open', [{ type: 'link', attrs: { href: 'payload.url', isUrlVariable: true } }]))), { payload: { url: 'https://acme.test/x' } });
+    const $ = render(doc(p(t('open', [{ type: 'link', attrs: { href: 'payload.url', isUrlVariable: true } }]))), {
+      payload: { url: 'https://acme.test/x' },
+    });
     expect($('a').attr('href')).toBe('https://acme.test/x');
   });
 });
@@ -142,7 +174,16 @@ describe('marks', () => {
 describe('variables', () => {
   it('by id, by alias, with a fallback, and Liquid inside text', () => {
     const $ = render(
-      doc(p(v('subscriber.firstName'), t(', '), v('name', { aliasFor: 'payload.user.name' }), t(' / '), v('payload.missing', { fallback: "it's none" }), t(' {{ payload.count | plus: 1 }}'))),
+      doc(
+        p(
+          v('subscriber.firstName'),
+          t(', '),
+          v('name', { aliasFor: 'payload.user.name' }),
+          t(' / '),
+          v('payload.missing', { fallback: "it's none" }),
+          t(' {{ payload.count | plus: 1 }}'),
+        ),
+      ),
       { subscriber: { firstName: 'Ada' }, payload: { user: { name: 'Bob' }, count: 2 } },
     );
     expect($('p').text()).toBe("Ada, Bob / it's none 3");
@@ -154,7 +195,9 @@ describe('variables', () => {
   });
 
   it('a layout’s content variable is replaced by the HTML given, unescaped', () => {
-    const $ = load(renderBlockEmail(doc(p(v('content'))), {}, { fragment: true, content: '<table class="inner"><tr><td>Body</td></tr></table>' }));
+    const $ = load(
+      renderBlockEmail(doc(p(v('content'))), {}, { fragment: true, content: '<table class="inner"><tr><td>Body</td></tr></table>' }),
+    );
     expect($('table.inner td').text()).toBe('Body');
     // A paragraph holding only the slot is a <div>: a <p> cannot hold the body's blocks.
     expect($('div > table.inner')).toHaveLength(1);
@@ -164,18 +207,48 @@ describe('variables', () => {
 
 describe('buttons and images', () => {
   it('a filled, round button with its colours, padding and alignment', () => {
-    const $ = render(doc(n('button', { text: 'Pay now', url: 'https://acme.test/pay', alignment: 'center', variant: 'filled', borderRadius: 'round', buttonColor: '#0055ff', textColor: '#ffffff' })));
+    const $ = render(
+      doc(
+        n('button', {
+          text: 'Pay now',
+          url: 'https://acme.test/pay',
+          alignment: 'center',
+          variant: 'filled',
+          borderRadius: 'round',
+          buttonColor: '#0055ff',
+          textColor: '#ffffff',
+        }),
+      ),
+    );
     const a = $('a');
     expect(a.text()).toBe('Pay now');
     expect(a.attr('href')).toBe('https://acme.test/pay');
     expect(a.closest('td').attr('align')).toBe('center');
-    expect(styles(a.attr('style'))).toMatchObject({ 'background-color': '#0055ff', color: '#ffffff', 'border-radius': '9999px', padding: '12px 32px 12px 32px', border: '2px solid #0055ff' });
+    expect(styles(a.attr('style'))).toMatchObject({
+      'background-color': '#0055ff',
+      color: '#ffffff',
+      'border-radius': '9999px',
+      padding: '12px 32px 12px 32px',
+      border: '2px solid #0055ff',
+    });
   });
 
   it('an outline button whose text and url are variables', () => {
-    const $ = render(doc(n('button', { text: 'payload.label', isTextVariable: true, url: 'payload.url', isUrlVariable: true, variant: 'outline', buttonColor: '#111111' })), {
-      payload: { label: 'Open order', url: 'https://acme.test/o/1' },
-    });
+    const $ = render(
+      doc(
+        n('button', {
+          text: 'payload.label',
+          isTextVariable: true,
+          url: 'payload.url',
+          isUrlVariable: true,
+          variant: 'outline',
+          buttonColor: '#111111',
+        }),
+      ),
+      {
+        payload: { label: 'Open order', url: 'https://acme.test/o/1' },
+      },
+    );
     const a = $('a');
     expect([a.text(), a.attr('href')]).toEqual(['Open order', 'https://acme.test/o/1']);
     expect(styles(a.attr('style'))).toMatchObject({ 'background-color': 'transparent', color: '#111111' });
@@ -184,12 +257,22 @@ describe('buttons and images', () => {
   it('an image with its size, alignment, rounding and link; a variable source', () => {
     const $ = render(
       doc(
-        n('image', { src: 'https://cdn.acme.test/a.png', alt: 'A', width: 200, height: 'auto', alignment: 'right', borderRadius: 8, externalLink: 'https://acme.test' }),
+        n('image', {
+          src: 'https://cdn.acme.test/a.png',
+          alt: 'A',
+          width: 200,
+          height: 'auto',
+          alignment: 'right',
+          borderRadius: 8,
+          externalLink: 'https://acme.test',
+        }),
         n('image', { src: 'payload.img', isSrcVariable: true }),
       ),
       { payload: { img: 'https://cdn.acme.test/b.png' } },
     );
-    const [a, b] = $('img').toArray().map((e) => $(e));
+    const [a, b] = $('img')
+      .toArray()
+      .map((e) => $(e));
     expect(a!.attr('src')).toBe('https://cdn.acme.test/a.png');
     expect(a!.attr('alt')).toBe('A');
     expect(a!.attr('width')).toBe('200');
@@ -201,7 +284,12 @@ describe('buttons and images', () => {
   });
 
   it('an inline image and a logo by size', () => {
-    const $ = render(doc(p(t('by '), n('inlineImage', { src: 'https://cdn.acme.test/i.png', width: 16, height: 16 })), n('logo', { src: 'https://cdn.acme.test/l.png', size: 'lg', alignment: 'center' })));
+    const $ = render(
+      doc(
+        p(t('by '), n('inlineImage', { src: 'https://cdn.acme.test/i.png', width: 16, height: 16 })),
+        n('logo', { src: 'https://cdn.acme.test/l.png', size: 'lg', alignment: 'center' }),
+      ),
+    );
     expect($('p img').attr('width')).toBe('16');
     const logo = $('img').last();
     expect([logo.attr('width'), logo.attr('height'), logo.closest('td').attr('align')]).toEqual(['64', '64', 'center']);
@@ -210,15 +298,38 @@ describe('buttons and images', () => {
 
 describe('sections and columns', () => {
   it('a section is a padded, coloured, bordered box', () => {
-    const $ = render(doc(n('section', { backgroundColor: '#f7f7f7', borderWidth: 1, borderColor: '#e2e2e2', borderRadius: 6, paddingTop: 16 }, [p(t('inside'))])));
+    const $ = render(
+      doc(
+        n('section', { backgroundColor: '#f7f7f7', borderWidth: 1, borderColor: '#e2e2e2', borderRadius: 6, paddingTop: 16 }, [
+          p(t('inside')),
+        ]),
+      ),
+    );
     const cell = $('p').closest('td');
-    expect(styles(cell.attr('style'))).toMatchObject({ 'background-color': '#f7f7f7', border: '1px solid #e2e2e2', 'border-radius': '6px', padding: '16px 8px 8px 8px' });
+    expect(styles(cell.attr('style'))).toMatchObject({
+      'background-color': '#f7f7f7',
+      border: '1px solid #e2e2e2',
+      'border-radius': '6px',
+      padding: '16px 8px 8px 8px',
+    });
   });
 
   it('columns side by side: fixed widths kept, auto columns share the rest, stacking on small screens', () => {
-    const $ = render(doc(n('columns', { gap: 8 }, [n('column', { width: 50 }, [p(t('a'))]), n('column', { width: 'auto' }, [p(t('b'))]), n('column', { width: 'auto' }, [p(t('c'))])])));
+    const $ = render(
+      doc(
+        n('columns', { gap: 8 }, [
+          n('column', { width: 50 }, [p(t('a'))]),
+          n('column', { width: 'auto' }, [p(t('b'))]),
+          n('column', { width: 'auto' }, [p(t('c'))]),
+        ]),
+      ),
+    );
     const cells = $('tr.tab-row-full > td.tab-col-full');
-    expect(cells.toArray().map((e) => [$(e).attr('width'), $(e).text()])).toEqual([['50%', 'a'], ['25%', 'b'], ['25%', 'c']]);
+    expect(cells.toArray().map((e) => [$(e).attr('width'), $(e).text()])).toEqual([
+      ['50%', 'a'],
+      ['25%', 'b'],
+      ['25%', 'c'],
+    ]);
   });
 
   it('a whole document: doctype, mail-client meta tags, the stacking rule and a centred 600px column', () => {
@@ -244,14 +355,25 @@ describe('show-if and repeat', () => {
     [null, false],
     [undefined, false],
   ])('showIfKey %s shows the node: %s', (value, visible) => {
-    const $ = render(doc(n('section', { showIfKey: 'payload.flag' }, [p(t('secret'))]), n('button', { text: 'Go', url: 'https://a.test', showIfKey: 'payload.flag' }), p(t('always'))), { payload: { flag: value } });
+    const $ = render(
+      doc(
+        n('section', { showIfKey: 'payload.flag' }, [p(t('secret'))]),
+        n('button', { text: 'Go', url: 'https://a.test', showIfKey: 'payload.flag' }),
+        p(t('always')),
+      ),
+      { payload: { flag: value } },
+    );
     expect($('p:contains("secret")')).toHaveLength(visible ? 1 : 0);
     expect($('a')).toHaveLength(visible ? 1 : 0);
     expect($('p:contains("always")')).toHaveLength(1);
   });
 
   it('repeats its children per item of a payload list, aliases naming the item', () => {
-    const items = [{ name: 'Pen', price: 2 }, { name: 'Ink', price: 5 }, { name: 'Pad', price: 3 }];
+    const items = [
+      { name: 'Pen', price: 2 },
+      { name: 'Ink', price: 5 },
+      { name: 'Pad', price: 3 },
+    ];
     const $ = render(
       doc(
         n('repeat', { each: 'payload.items', iterations: 0 }, [
@@ -261,47 +383,98 @@ describe('show-if and repeat', () => {
       ),
       { payload: { items } },
     );
-    expect($('p').toArray().map((e) => $(e).text())).toEqual(['Pen: 2 PEN', 'Ink: 5 INK', 'Pad: 3 PAD']);
-    expect($('a').toArray().map((e) => $(e).attr('href'))).toEqual(['https://shop.test/Pen', 'https://shop.test/Ink', 'https://shop.test/Pad']);
+    expect(
+      $('p')
+        .toArray()
+        .map((e) => $(e).text()),
+    ).toEqual(['Pen: 2 PEN', 'Ink: 5 INK', 'Pad: 3 PAD']);
+    expect(
+      $('a')
+        .toArray()
+        .map((e) => $(e).attr('href')),
+    ).toEqual(['https://shop.test/Pen', 'https://shop.test/Ink', 'https://shop.test/Pad']);
   });
 
   it('takes the first `iterations` items; the deprecated `for` too; a missing list repeats nothing', () => {
     const items = ['a', 'b', 'c', 'd'].map((name) => ({ name }));
     const $ = render(
-      doc(n('repeat', { each: 'payload.items', iterations: 2 }, [p(v('payload.items.name'))]), n('for', { each: '{{ payload.items }}' }, [n('heading', { level: 2 }, [v('current.name')])]), n('repeat', { each: 'payload.none' }, [p(t('never'))])),
+      doc(
+        n('repeat', { each: 'payload.items', iterations: 2 }, [p(v('payload.items.name'))]),
+        n('for', { each: '{{ payload.items }}' }, [n('heading', { level: 2 }, [v('current.name')])]),
+        n('repeat', { each: 'payload.none' }, [p(t('never'))]),
+      ),
       { payload: { items } },
     );
-    expect($('p').toArray().map((e) => $(e).text())).toEqual(['a', 'b']);
-    expect($('h2').toArray().map((e) => $(e).text())).toEqual(['a', 'b', 'c', 'd']);
+    expect(
+      $('p')
+        .toArray()
+        .map((e) => $(e).text()),
+    ).toEqual(['a', 'b']);
+    expect(
+      $('h2')
+        .toArray()
+        .map((e) => $(e).text()),
+    ).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('a repeat over something that is not a list is an error', () => {
-    expect(() => renderBlockEmail(doc(n('repeat', { each: 'payload.x' }, [p(t('a'))])), { payload: { x: 'text' } }, { fragment: true })).toThrow(/not a list/);
+    expect(() =>
+      renderBlockEmail(doc(n('repeat', { each: 'payload.x' }, [p(t('a'))])), { payload: { x: 'text' } }, { fragment: true }),
+    ).toThrow(/not a list/);
   });
 
   it('nested repeats and a show-if inside a repeat see their own item', () => {
-    const orders = [{ id: 1, paid: true, lines: [{ sku: 'a' }, { sku: 'b' }] }, { id: 2, paid: false, lines: [{ sku: 'c' }] }];
+    const orders = [
+      { id: 1, paid: true, lines: [{ sku: 'a' }, { sku: 'b' }] },
+      { id: 2, paid: false, lines: [{ sku: 'c' }] },
+    ];
     const $ = render(
-      doc(n('repeat', { each: 'payload.orders' }, [n('heading', { level: 3 }, [t('Order {{ current.id }}')]), p({ ...t('paid'), type: 'text' }), n('repeat', { each: 'payload.orders.lines' }, [n('bulletList', {}, [n('listItem', {}, [p(v('payload.orders.lines.sku'))])])])].map((node, i) => (i === 1 ? { ...node, attrs: { showIfKey: 'payload.orders.paid' } } : node)))),
+      doc(
+        n(
+          'repeat',
+          { each: 'payload.orders' },
+          [
+            n('heading', { level: 3 }, [t('Order {{ current.id }}')]),
+            p({ ...t('paid'), type: 'text' }),
+            n('repeat', { each: 'payload.orders.lines' }, [n('bulletList', {}, [n('listItem', {}, [p(v('payload.orders.lines.sku'))])])]),
+          ].map((node, i) => (i === 1 ? { ...node, attrs: { showIfKey: 'payload.orders.paid' } } : node)),
+        ),
+      ),
       { payload: { orders } },
     );
-    expect($('h3').toArray().map((e) => $(e).text())).toEqual(['Order 1', 'Order 2']);
+    expect(
+      $('h3')
+        .toArray()
+        .map((e) => $(e).text()),
+    ).toEqual(['Order 1', 'Order 2']);
     expect($('p:contains("paid")')).toHaveLength(1);
-    expect($('li').toArray().map((e) => $(e).text())).toEqual(['a', 'b', 'c']);
+    expect(
+      $('li')
+        .toArray()
+        .map((e) => $(e).text()),
+    ).toEqual(['a', 'b', 'c']);
   });
 
   it('a digest’s events through steps.<id>.events, as the editor’s digest block writes them', () => {
     const body = doc(
       n('section', { backgroundColor: '#FFFFFF', borderWidth: 0 }, [
         n('repeat', { each: 'steps.digest-step.events', isUpdatingKey: false, iterations: 2 }, [
-          p(v('current.payload.userName', { aliasFor: 'steps.digest-step.events.payload.userName' }), t(' commented: '), v('current.payload.comment', { aliasFor: 'steps.digest-step.events.payload.comment' })),
+          p(
+            v('current.payload.userName', { aliasFor: 'steps.digest-step.events.payload.userName' }),
+            t(' commented: '),
+            v('current.payload.comment', { aliasFor: 'steps.digest-step.events.payload.comment' }),
+          ),
         ]),
         p(v('steps.digest-step.eventCount | minus: 2'), t(' more')),
       ]),
     );
     const events = ['Ann', 'Bob', 'Cy'].map((userName) => ({ id: userName, payload: { userName, comment: `hi from ${userName}` } }));
     const $ = render(body, { steps: { 'digest-step': { events, eventCount: 3 } } });
-    expect($('p').toArray().map((e) => $(e).text())).toEqual(['Ann commented: hi from Ann', 'Bob commented: hi from Bob', '1 more']);
+    expect(
+      $('p')
+        .toArray()
+        .map((e) => $(e).text()),
+    ).toEqual(['Ann commented: hi from Ann', 'Bob commented: hi from Bob', '1 more']);
   });
 });
 
@@ -310,7 +483,11 @@ describe('escaping and URLs', () => {
 
   it.each(HTML_VECTORS)('%s from the payload is text in every text position', (_, x) => {
     const $ = render(
-      doc(p(v('payload.x'), t(' {{ payload.x }}')), n('button', { text: 'payload.x', isTextVariable: true, url: 'https://a.test' }), n('image', { src: 'https://a.test/i.png', alt: 'alt' })),
+      doc(
+        p(v('payload.x'), t(' {{ payload.x }}')),
+        n('button', { text: 'payload.x', isTextVariable: true, url: 'https://a.test' }),
+        n('image', { src: 'https://a.test/i.png', alt: 'alt' }),
+      ),
       { payload: { x } },
     );
     expect(dangersIn($.html())).toEqual([]);
@@ -321,7 +498,11 @@ describe('escaping and URLs', () => {
   it.each(URL_VECTORS)('a %s URL from the payload goes nowhere: links, buttons, images', (_, url) => {
     const html = renderBlockEmail(
       doc(
-        p(t('link', [{ type: 'link', attrs: { href: 'payload.u', isUrlVariable: true } }]), t(' '), t('inline', [{ type: 'link', attrs: { href: '{{ payload.u }}' } }])),
+        p(
+          t('link', [{ type: 'link', attrs: { href: 'payload.u', isUrlVariable: true } }]),
+          t(' '),
+          t('inline', [{ type: 'link', attrs: { href: '{{ payload.u }}' } }]),
+        ),
         n('button', { text: 'Go', url: 'payload.u', isUrlVariable: true }),
         n('image', { src: 'payload.u', isSrcVariable: true, externalLink: 'payload.u', isExternalLinkVariable: true }),
         n('logo', { src: '{{ payload.u }}' }),
@@ -338,7 +519,9 @@ describe('escaping and URLs', () => {
   });
 
   it('javascript: written by the author in the document is refused too', () => {
-    const $ = render(doc(p(t('x', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }])), n('button', { text: 'Go', url: 'JaVaScRiPt:alert(1)' })));
+    const $ = render(
+      doc(p(t('x', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }])), n('button', { text: 'Go', url: 'JaVaScRiPt:alert(1)' })),
+    );
     expect($('a')).toHaveLength(0);
   });
 
@@ -361,7 +544,19 @@ describe('template readings of a block body', () => {
     const [reading] = readTemplates({ subject: 's', body });
     expect(reading).toMatchObject({ field: 'body', ok: true });
     const paths = reading!.ok ? reading!.variables.map((path) => path.join('.')) : [];
-    expect(paths.sort()).toEqual(['payload.alias', 'payload.img', 'payload.inText', 'payload.items', 'payload.items.0.name', 'payload.items.0.price', 'payload.link', 'payload.show', 'subscriber.firstName'].sort());
+    expect(paths.sort()).toEqual(
+      [
+        'payload.alias',
+        'payload.img',
+        'payload.inText',
+        'payload.items',
+        'payload.items.0.name',
+        'payload.items.0.price',
+        'payload.link',
+        'payload.show',
+        'subscriber.firstName',
+      ].sort(),
+    );
   });
 
   it('a filter that does not exist in a variable is a reading that fails, as in an HTML body', () => {

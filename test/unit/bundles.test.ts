@@ -26,7 +26,9 @@ const built = new Map<string, Promise<Metafile>>();
 function bundle(entry: string): Promise<Metafile> {
   let metafile = built.get(entry);
   if (!metafile) {
-    metafile = build({ entryPoints: [entry], ...esbuildOptions(), write: false, metafile: true, logLevel: 'silent' }).then((r) => r.metafile);
+    metafile = build({ entryPoints: [entry], ...esbuildOptions(), write: false, metafile: true, logLevel: 'silent' }).then(
+      (r) => r.metafile,
+    );
     built.set(entry, metafile);
   }
   return metafile;
@@ -104,7 +106,16 @@ async function withBundle(entry: string, check: (file: string, dir: string) => v
 
 const ON_FIRST_USE = ['@aws-sdk/client-kms', '@aws-sdk/client-sesv2', '@aws-sdk/client-sns'];
 const SOCKET_ENTRIES = [socketAuthorizer.handler, ...socketRoutes.map((r) => r.handler)];
-const ENTRIES = [...new Set([...routes.map((r) => r.handler), fallbackRoute.handler, consoleRoute.handler, ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])), ...streamConsumers.map((c) => c.consumer), ...SOCKET_ENTRIES])];
+const ENTRIES = [
+  ...new Set([
+    ...routes.map((r) => r.handler),
+    fallbackRoute.handler,
+    consoleRoute.handler,
+    ...queues.flatMap((q) => (q.consumer ? [q.consumer] : [])),
+    ...streamConsumers.map((c) => c.consumer),
+    ...SOCKET_ENTRIES,
+  ]),
+];
 
 describe('Lambda bundles', () => {
   it.each(LEFT_OUT)('%s leaves out %j', async (entry, leftOut) => {
@@ -114,14 +125,24 @@ describe('Lambda bundles', () => {
 
   it('only the API-key POST and PATCH functions carry Powertools idempotency (the idempotency-key header)', async () => {
     const IDEMPOTENCY = '@aws-lambda-powertools/idempotency';
-    const carried = await Promise.all(routes.map(async (r) => ({ route: r.operationId, method: r.method, auth: r.auth, carries: (await packagesOf(r.handler)).includes(IDEMPOTENCY) })));
+    const carried = await Promise.all(
+      routes.map(async (r) => ({
+        route: r.operationId,
+        method: r.method,
+        auth: r.auth,
+        carries: (await packagesOf(r.handler)).includes(IDEMPOTENCY),
+      })),
+    );
     const wrong = carried.filter((c) => c.carries !== (c.auth === 'apiKey' && (c.method === 'POST' || c.method === 'PATCH')));
     expect(wrong).toEqual([]);
   }, 180_000);
 
   it('no function loads the KMS, SES or SNS client at init', async () => {
     const bundles = new Map(await Promise.all(ENTRIES.map(async (entry) => [entry, await bundle(entry)] as const)));
-    const loaded = [...bundles].map(([entry, metafile]) => ({ entry, sdk: externalImports(metafile, 'at init').filter((p) => ON_FIRST_USE.includes(p)) }));
+    const loaded = [...bundles].map(([entry, metafile]) => ({
+      entry,
+      sdk: externalImports(metafile, 'at init').filter((p) => ON_FIRST_USE.includes(p)),
+    }));
     expect(loaded.filter((l) => l.sdk.length > 0)).toEqual([]);
     // The check sees the clients at all: the jobs consumer reaches SES and SNS by import().
     const jobs = bundles.get('functions/consumers/jobs.ts')!;
@@ -129,14 +150,21 @@ describe('Lambda bundles', () => {
   });
 
   it('socket functions carry only what their route uses; only the live consumer the management API client', async () => {
-    const externals = new Map(await Promise.all(ENTRIES.map(async (entry) => [entry, externalImports(await bundle(entry), 'at init')] as const)));
+    const externals = new Map(
+      await Promise.all(ENTRIES.map(async (entry) => [entry, externalImports(await bundle(entry), 'at init')] as const)),
+    );
     // The `ping` answer touches no data: no AWS client to load at a cold start.
     expect(externals.get('functions/live/message.ts')!.filter((p) => p.startsWith('@aws-sdk/'))).toEqual([]);
     const MANAGEMENT = '@aws-sdk/client-apigatewaymanagementapi';
-    expect([...externals].filter(([, imports]) => imports.includes(MANAGEMENT)).map(([entry]) => entry)).toEqual(['functions/consumers/live.ts']);
+    expect([...externals].filter(([, imports]) => imports.includes(MANAGEMENT)).map(([entry]) => entry)).toEqual([
+      'functions/consumers/live.ts',
+    ]);
     for (const entry of SOCKET_ENTRIES) {
       const packages = await packagesOf(entry);
-      expect(packages.filter((p) => [LIQUID, ...AJV, 'zod', '@middy/core'].includes(p)), entry).toEqual([]);
+      expect(
+        packages.filter((p) => [LIQUID, ...AJV, 'zod', '@middy/core'].includes(p)),
+        entry,
+      ).toEqual([]);
       expect((await packagesOf(entry)).includes('jose'), entry).toBe(entry === socketAuthorizer.handler);
     }
   });
@@ -145,8 +173,13 @@ describe('Lambda bundles', () => {
     withBundle('lib/pipeline/steps/sanitize.ts', (file) => {
       const html = '<style>p { color: red }</style><p style="color: blue" onclick="alert(1)">x</p><img src=x onerror=alert(1)>';
       const script = `const s = require(${JSON.stringify(file)}); process.stdout.write(JSON.stringify([s.safeHtml(${JSON.stringify(html)}, 'email'), s.safeHtml(${JSON.stringify(html)}, 'in-app')]));`;
-      const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' }));
-      expect(out).toEqual(['<style>p { color: red }</style><p style="color: blue">x</p><img src="x" />', '<p style="color: blue">x</p><img src="x" />']);
+      const out = JSON.parse(
+        execFileSync(process.execPath, ['-e', script], { env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' }),
+      );
+      expect(out).toEqual([
+        '<style>p { color: red }</style><p style="color: blue">x</p><img src="x" />',
+        '<p style="color: blue">x</p><img src="x" />',
+      ]);
     }));
 
   it('a consumer bundled as the stack bundles it traces its invocation to X-Ray when Lambda traces it (Tracer)', () =>
@@ -180,28 +213,64 @@ describe('Lambda bundles', () => {
       const { answer, segments } = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
       expect(answer).toEqual({ batchItemFailures: [] });
       expect(segments).toEqual([
-        expect.objectContaining({ name: '## live', type: 'subsegment', trace_id: '1-5759e988-bd862e3fe1be46a994272793', parent_id: '53995c3f42cd8ad8', annotations: expect.objectContaining({ Service: 'notify' }) }),
+        expect.objectContaining({
+          name: '## live',
+          type: 'subsegment',
+          trace_id: '1-5759e988-bd862e3fe1be46a994272793',
+          parent_id: '53995c3f42cd8ad8',
+          annotations: expect.objectContaining({ Service: 'notify' }),
+        }),
       ]);
     }));
 
   it('a function bundled as the stack bundles it is required and answers, as the Lambda runtime runs it', () =>
     withBundle('functions/openapi/get.ts', (file) => {
-      const event = { version: '2.0', routeKey: 'GET /openapi.json', rawPath: '/openapi.json', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/openapi.json' }, requestId: 'r1', stage: '$default' }, isBase64Encoded: false };
+      const event = {
+        version: '2.0',
+        routeKey: 'GET /openapi.json',
+        rawPath: '/openapi.json',
+        rawQueryString: '',
+        headers: {},
+        requestContext: { http: { method: 'GET', path: '/openapi.json' }, requestId: 'r1', stage: '$default' },
+        isBase64Encoded: false,
+      };
       const script = `require(${JSON.stringify(file)}).handler(${JSON.stringify(event)}, { awsRequestId: 'r1', functionName: 'getOpenApi', getRemainingTimeInMillis: () => 10000 }).then((r) => process.stdout.write(JSON.stringify(r)));`;
-      const env = { ...process.env, NODE_OPTIONS: '', AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+      const env = {
+        ...process.env,
+        NODE_OPTIONS: '',
+        AWS_REGION: 'us-east-1',
+        POWERTOOLS_LOG_LEVEL: 'SILENT',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      };
       const answer = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
       expect(answer.statusCode).toBe(200);
-      expect(JSON.parse(answer.body)).toMatchObject({ openapi: '3.1.0', paths: expect.objectContaining({ '/v1/events/trigger': expect.any(Object) }) });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        openapi: '3.1.0',
+        paths: expect.objectContaining({ '/v1/events/trigger': expect.any(Object) }),
+      });
     }));
 
   it('the console function bundled as the stack bundles it, with the built files beside it, answers the page, its files and its configuration', () =>
     withBundle(consoleRoute.handler, (file, dir) => {
       // What the stack's afterBundling hook does (infra/constructs/console-routes.ts).
       cpSync('console/dist', join(dir, CONSOLE_ASSET_DIR), { recursive: true });
-      const event = (rawPath: string) => ({ version: '2.0', routeKey: 'GET /console/{path+}', rawPath, rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: rawPath }, requestId: 'r1', stage: '$default' }, isBase64Encoded: false });
+      const event = (rawPath: string) => ({
+        version: '2.0',
+        routeKey: 'GET /console/{path+}',
+        rawPath,
+        rawQueryString: '',
+        headers: {},
+        requestContext: { http: { method: 'GET', path: rawPath }, requestId: 'r1', stage: '$default' },
+        isBase64Encoded: false,
+      });
       const paths = ['/console/env/x/activity', '/console/config.json', '/console/favicon.svg'];
       const script = `const { handler } = require(${JSON.stringify(file)}); Promise.all(${JSON.stringify(paths.map(event))}.map((e) => handler(e))).then((r) => process.stdout.write(JSON.stringify(r)));`;
-      const env = { ...process.env, NODE_OPTIONS: '', CONSOLE_DIR: join(dir, CONSOLE_ASSET_DIR), LIVE_SOCKET_URL: 'wss://sockets.example.com/prod' };
+      const env = {
+        ...process.env,
+        NODE_OPTIONS: '',
+        CONSOLE_DIR: join(dir, CONSOLE_ASSET_DIR),
+        LIVE_SOCKET_URL: 'wss://sockets.example.com/prod',
+      };
       const [page, config, icon] = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
       expect(page).toMatchObject({ statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
       expect(page.body).toContain('<div id="root">');

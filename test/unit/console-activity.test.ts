@@ -10,7 +10,14 @@ const withJobs = (...statuses: string[]): ActivityNotification => ({
   _id: 'n',
   _subscriberId: 's',
   transactionId: 't',
-  jobs: statuses.map((status, i) => ({ _id: `j${i}`, type: 'in_app', status, providerId: 'svc', step: { _id: `s${i}` }, executionDetails: [] })),
+  jobs: statuses.map((status, i) => ({
+    _id: `j${i}`,
+    type: 'in_app',
+    status,
+    providerId: 'svc',
+    step: { _id: `s${i}` },
+    executionDetails: [],
+  })),
 });
 
 describe('a notification’s overall status', () => {

@@ -22,19 +22,26 @@ const site = { root, socketUrl: 'wss://sockets.example.com/prod' };
 const PAGE = '<!doctype html><div id="root"></div>';
 
 describe('console static files', () => {
-  it.each(['', 'sign-in', 'env/6650f0c2a1b2c3d4e5f60718/activity', 'env/x/subscribers/ada@example.com', 'env/x/workflows/a.json', 'index.html'])(
-    'answers the page, never cached, for the view %j',
-    (path) => {
-      const answer = consoleFile(site, path);
-      expect(answer).toMatchObject({ status: 200, body: PAGE, isBase64Encoded: false });
-      expect(answer.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-    },
-  );
+  it.each([
+    '',
+    'sign-in',
+    'env/6650f0c2a1b2c3d4e5f60718/activity',
+    'env/x/subscribers/ada@example.com',
+    'env/x/workflows/a.json',
+    'index.html',
+  ])('answers the page, never cached, for the view %j', (path) => {
+    const answer = consoleFile(site, path);
+    expect(answer).toMatchObject({ status: 200, body: PAGE, isBase64Encoded: false });
+    expect(answer.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+  });
 
   it('answers a hashed asset cached for a year, a top-level file not cached', () => {
     const asset = consoleFile(site, 'assets/index-abc123.js');
     expect(asset).toMatchObject({ status: 200, body: 'console.log(1)', isBase64Encoded: false });
-    expect(asset.headers).toMatchObject({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(asset.headers).toMatchObject({
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     const icon = consoleFile(site, 'favicon.svg');
     expect(icon.headers).toMatchObject({ 'content-type': 'image/svg+xml', 'cache-control': 'no-cache' });
   });
@@ -46,11 +53,14 @@ describe('console static files', () => {
     expect(Buffer.from(answer.body, 'base64')).toEqual(PNG);
   });
 
-  it.each(['assets/index-old999.js', 'assets/', 'assets/missing.txt', 'robots.txt.js', 'manifest.json'])('answers 404 for the missing file %j, not the page', (path) => {
-    const answer = consoleFile(site, path);
-    expect(answer).toMatchObject({ status: 404, body: 'Not found' });
-    expect(answer.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['assets/index-old999.js', 'assets/', 'assets/missing.txt', 'robots.txt.js', 'manifest.json'])(
+    'answers 404 for the missing file %j, not the page',
+    (path) => {
+      const answer = consoleFile(site, path);
+      expect(answer).toMatchObject({ status: 404, body: 'Not found' });
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it.each([
     '../package.json',
@@ -74,7 +84,11 @@ describe('console static files', () => {
 
   it('sends the security headers on every answer, connect-src naming only this origin and the socket origin', () => {
     for (const answer of [consoleFile(site, ''), consoleFile(site, 'assets/index-abc123.js'), consoleFile(site, 'assets/nothing.js')]) {
-      expect(answer.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin' });
+      expect(answer.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'same-origin',
+      });
       const csp = answer.headers['content-security-policy']!;
       expect(csp).toContain("script-src 'self';");
       expect(csp).toContain("frame-ancestors 'none'");

@@ -62,7 +62,10 @@ describe('test payload from a payload schema', () => {
           type: 'object',
           properties: {
             id: { type: 'string', examples: ['ord_1'] },
-            items: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer', default: 1 } } } },
+            items: {
+              type: 'array',
+              items: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer', default: 1 } } },
+            },
             notes: { type: 'array' },
           },
         },

@@ -49,14 +49,34 @@ describe('paginate', () => {
 
   it('reads descending lists the other way round', async () => {
     expect(await run({ orderDirection: 'DESC' })).toEqual({ items: ['g', 'f', 'e'], next: 'e', previous: null, cursorFound: true });
-    expect(await run({ orderDirection: 'DESC', after: 'e' })).toEqual({ items: ['d', 'c', 'b'], next: 'b', previous: 'd', cursorFound: true });
-    expect(await run({ orderDirection: 'DESC', before: 'b' })).toEqual({ items: ['e', 'd', 'c'], next: 'c', previous: 'e', cursorFound: true });
+    expect(await run({ orderDirection: 'DESC', after: 'e' })).toEqual({
+      items: ['d', 'c', 'b'],
+      next: 'b',
+      previous: 'd',
+      cursorFound: true,
+    });
+    expect(await run({ orderDirection: 'DESC', before: 'b' })).toEqual({
+      items: ['e', 'd', 'c'],
+      next: 'c',
+      previous: 'e',
+      cursorFound: true,
+    });
   });
 
   it('includes the cursor item with includeCursor, and checks what lies beyond it', async () => {
     expect(await run({ after: 'c', includeCursor: true })).toEqual({ items: ['c', 'd', 'e'], next: 'e', previous: 'c', cursorFound: true });
-    expect(await run({ after: 'a', includeCursor: true })).toEqual({ items: ['a', 'b', 'c'], next: 'c', previous: null, cursorFound: true });
-    expect(await run({ before: 'g', includeCursor: true })).toEqual({ items: ['e', 'f', 'g'], next: null, previous: 'e', cursorFound: true });
+    expect(await run({ after: 'a', includeCursor: true })).toEqual({
+      items: ['a', 'b', 'c'],
+      next: 'c',
+      previous: null,
+      cursorFound: true,
+    });
+    expect(await run({ before: 'g', includeCursor: true })).toEqual({
+      items: ['e', 'f', 'g'],
+      next: null,
+      previous: 'e',
+      cursorFound: true,
+    });
   });
 
   it('gives an empty page for a cursor that names no item', async () => {

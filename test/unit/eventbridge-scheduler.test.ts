@@ -16,7 +16,8 @@ beforeAll(async () => {
   scheduler = await startFakeApi();
   scheduler.reply = ({ path, json }) => {
     const name = decodeURIComponent(path).split('/')[2]!;
-    if (taken.has(name)) return { status: 409, headers: { 'x-amzn-errortype': 'ConflictException' }, body: { Message: `Schedule ${name} already exists.` } };
+    if (taken.has(name))
+      return { status: 409, headers: { 'x-amzn-errortype': 'ConflictException' }, body: { Message: `Schedule ${name} already exists.` } };
     taken.add(name);
     return { status: 200, body: { ScheduleArn: `arn:aws:scheduler:us-east-1:123456789012:schedule/${json.GroupName}/${name}` } };
   };
@@ -48,7 +49,11 @@ describe('EventBridge Scheduler wakes', () => {
         ScheduleExpressionTimezone: 'UTC',
         FlexibleTimeWindow: { Mode: 'OFF' },
         ActionAfterCompletion: 'DELETE',
-        Target: { Arn: 'arn:aws:sqs:us-east-1:123456789012:notify-test-jobs', RoleArn: 'arn:aws:iam::123456789012:role/scheduler', Input: JSON.stringify(body) },
+        Target: {
+          Arn: 'arn:aws:sqs:us-east-1:123456789012:notify-test-jobs',
+          RoleArn: 'arn:aws:iam::123456789012:role/scheduler',
+          Input: JSON.stringify(body),
+        },
         ClientToken: expect.any(String),
       },
     });

@@ -38,8 +38,11 @@ describe('handler wiring', () => {
     expect([...named].sort()).toEqual(files);
   });
 
-  it.each(routes.map((r) => [r.operationId, r.handler] as const))('%s: %s serves that entry of the route table', async (operationId, file) => {
-    const module = (await import(join(ROOT, file))) as { handler?: { operationId?: string } };
-    expect(module.handler?.operationId).toBe(operationId);
-  });
+  it.each(routes.map((r) => [r.operationId, r.handler] as const))(
+    '%s: %s serves that entry of the route table',
+    async (operationId, file) => {
+      const module = (await import(join(ROOT, file))) as { handler?: { operationId?: string } };
+      expect(module.handler?.operationId).toBe(operationId);
+    },
+  );
 });

@@ -47,7 +47,10 @@ function importGraph(): Map<string, string[]> {
       if (specifier!.startsWith('.')) return [resolve(dirname(file), specifier!)];
       return [];
     });
-    graph.set(file, targets.filter((target) => target.startsWith(`${LIB}/`)));
+    graph.set(
+      file,
+      targets.filter((target) => target.startsWith(`${LIB}/`)),
+    );
   }
   return graph;
 }

@@ -110,7 +110,14 @@ describe('toSentence', () => {
 
 describe('in templates', () => {
   const variables = {
-    payload: { count: 2, names: ['John', 'Jane', 'Bob', 'Alice'], obj: { a: 1, b: 'test' }, list: ['a', 'b'], html: '<b>x</b>', none: null },
+    payload: {
+      count: 2,
+      names: ['John', 'Jane', 'Bob', 'Alice'],
+      obj: { a: 1, b: 'test' },
+      list: ['a', 'b'],
+      html: '<b>x</b>',
+      none: null,
+    },
     steps: { 'digest-step': { eventCount: 7 } },
   };
 
@@ -148,9 +155,15 @@ describe('in templates', () => {
       return reading && !reading.ok ? `${reading.kind}: ${reading.message}` : undefined;
     };
     expect(issue('{{ steps.digest.events | toSentence }}')).toBe('filter: "toSentence" expects at least 1 argument (keyPath)');
-    expect(issue("{{ steps.digest.events | toSentence: '' }}")).toBe('filter: "toSentence" expects a non-empty string for argument "keyPath" over digest events');
-    expect(issue("{% if payload.on %}{{ payload.names | toSentence: '', '2' }}{% endif %}")).toBe('filter: "toSentence" expects a number of at least 0 for argument "limit"');
-    expect(issue("{% for n in payload.lists %}{{ n | toSentence: 'name', -1 }}{% endfor %}")).toBe('filter: "toSentence" expects a number of at least 0 for argument "limit"');
+    expect(issue("{{ steps.digest.events | toSentence: '' }}")).toBe(
+      'filter: "toSentence" expects a non-empty string for argument "keyPath" over digest events',
+    );
+    expect(issue("{% if payload.on %}{{ payload.names | toSentence: '', '2' }}{% endif %}")).toBe(
+      'filter: "toSentence" expects a number of at least 0 for argument "limit"',
+    );
+    expect(issue("{% for n in payload.lists %}{{ n | toSentence: 'name', -1 }}{% endfor %}")).toBe(
+      'filter: "toSentence" expects a number of at least 0 for argument "limit"',
+    );
     expect(issue("{{ payload.names | toSentence: '', 2, 5 }}")).toBe('filter: "toSentence" expects a string for argument "overflowSuffix"');
     expect(issue("{{ payload.names | toSentence: '' }}")).toBeUndefined();
     expect(issue("{{ payload.users | toSentence: payload.key, 3, 'person', ' + ', ' or ', ' & ' }}")).toBeUndefined();

@@ -7,7 +7,8 @@ import { apiKeyCandidates, findLeaks } from '../support/log-leaks.ts';
 
 const apiKey = randomBytes(24).toString('hex');
 const password = `pw-${randomBytes(8).toString('hex')}`;
-const line = (fields: Record<string, unknown>) => `${JSON.stringify({ level: 'INFO', message: 'request', service: 'notify', ...fields })}\n`;
+const line = (fields: Record<string, unknown>) =>
+  `${JSON.stringify({ level: 'INFO', message: 'request', service: 'notify', ...fields })}\n`;
 const known = { secrets: [password, 'short'], isApiKey: (t: string) => t === apiKey };
 
 describe('log leak finder', () => {

@@ -97,7 +97,9 @@ describe('cdk-nag AwsSolutions', () => {
     const acknowledged = (path: string): Record<string, string> => {
       const construct = stack.node.findAll().find((c) => c.node.path === path);
       expect(construct, path).toBeDefined();
-      return Object.fromEntries(Object.entries(acknowledgedOn(construct!)).map(([id, reason]) => [id.replace(`${NAG_PACK}::`, ''), reason]));
+      return Object.fromEntries(
+        Object.entries(acknowledgedOn(construct!)).map(([id, reason]) => [id.replace(`${NAG_PACK}::`, ''), reason]),
+      );
     };
     const all = stack.node.findAll().filter((c) => Object.keys(acknowledgedOn(c)).length > 0);
     expect(all.length).toBeGreaterThan(0);
@@ -111,7 +113,9 @@ describe('cdk-nag AwsSolutions', () => {
     }
     for (const routeStack of stack.routeStacks) {
       for (const route of routeStack.routes) {
-        expect(acknowledged(`${routeStack.node.path}/${pascalCase(route.operationId)}Route`)).toEqual({ [`${NAG_PACK}-APIG4`]: UNAUTHORIZED_ROUTE_REASONS[route.auth] });
+        expect(acknowledged(`${routeStack.node.path}/${pascalCase(route.operationId)}Route`)).toEqual({
+          [`${NAG_PACK}-APIG4`]: UNAUTHORIZED_ROUTE_REASONS[route.auth],
+        });
       }
     }
     // $connect has its authorizer: nothing to acknowledge there.

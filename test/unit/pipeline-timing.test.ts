@@ -82,7 +82,10 @@ describe('subscriber schedule', () => {
 
 describe('delay step', () => {
   const now = new Date('2026-01-01T00:00:00Z');
-  function context(controlValues: Record<string, unknown>, extra: { payload?: Record<string, unknown>; overrides?: Record<string, unknown>; status?: string } = {}): JobContext {
+  function context(
+    controlValues: Record<string, unknown>,
+    extra: { payload?: Record<string, unknown>; overrides?: Record<string, unknown>; status?: string } = {},
+  ): JobContext {
     const s = step('delay', controlValues);
     return {
       scope: { organizationId: 'o', environmentId: 'e' },
@@ -99,18 +102,27 @@ describe('delay step', () => {
   it('waits the regular amount, or the amount the trigger overrides it with', () => {
     const regular = decideDelay(context({ type: 'regular', amount: 30, unit: 'minutes' }));
     expect(regular).toMatchObject({ status: 'delayed', job: { delayUntil: '2026-01-01T00:30:00.000Z' }, after: { kind: 'wait' } });
-    const overridden = decideDelay(context({ type: 'regular', amount: 30, unit: 'minutes' }, { overrides: { delay: { amount: 2, unit: 'hours' } } }));
+    const overridden = decideDelay(
+      context({ type: 'regular', amount: 30, unit: 'minutes' }, { overrides: { delay: { amount: 2, unit: 'hours' } } }),
+    );
     expect(overridden.job?.delayUntil).toBe('2026-01-01T02:00:00.000Z');
   });
 
   it('waits until the time the payload gives, or the next cron time', () => {
-    expect(decideDelay(context({ type: 'dynamic', dynamicKey: 'sendAt' }, { payload: { sendAt: '2026-01-03T00:00:00Z' } })).job?.delayUntil).toBe('2026-01-03T00:00:00.000Z');
+    expect(
+      decideDelay(context({ type: 'dynamic', dynamicKey: 'sendAt' }, { payload: { sendAt: '2026-01-03T00:00:00Z' } })).job?.delayUntil,
+    ).toBe('2026-01-03T00:00:00.000Z');
     expect(decideDelay(context({ type: 'timed', cron: '0 12 * * *' })).job?.delayUntil).toBe('2026-01-01T12:00:00.000Z');
   });
 
   it('goes straight on when the time has passed, and when its wait is over', () => {
-    expect(decideDelay(context({ type: 'dynamic', dynamicKey: 'sendAt' }, { payload: { sendAt: '2025-01-01T00:00:00Z' } }))).toMatchObject({ status: 'completed', after: { kind: 'next' } });
-    expect(decideDelay(context({ type: 'regular', amount: 1, unit: 'hours' }, { status: 'delayed' }))).toMatchObject({ status: 'completed' });
+    expect(decideDelay(context({ type: 'dynamic', dynamicKey: 'sendAt' }, { payload: { sendAt: '2025-01-01T00:00:00Z' } }))).toMatchObject({
+      status: 'completed',
+      after: { kind: 'next' },
+    });
+    expect(decideDelay(context({ type: 'regular', amount: 1, unit: 'hours' }, { status: 'delayed' }))).toMatchObject({
+      status: 'completed',
+    });
   });
 
   it('fails and ends the workflow when it cannot tell how long to wait', () => {

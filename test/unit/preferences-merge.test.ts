@@ -52,7 +52,9 @@ describe('decideChannel', () => {
 describe('workflowEnabled', () => {
   const workflow = { _id: 'wf1', defaultPreferences: DEFAULT_WORKFLOW_PREFERENCES, userPreferences: null };
   const choices = (enabled?: boolean) => ({
-    workflows: new Map([['wf1', { workflowDbId: 'wf1', channels: { email: true }, updatedAt: '', ...(enabled !== undefined && { enabled }) }]]),
+    workflows: new Map([
+      ['wf1', { workflowDbId: 'wf1', channels: { email: true }, updatedAt: '', ...(enabled !== undefined && { enabled }) }],
+    ]),
   });
 
   it('is on unless the subscriber switched the workflow off', () => {

@@ -14,21 +14,80 @@ import {
 
 const EXPECTED: Record<Channel, string[]> = {
   email: [
-    'emailjs', 'mailgun', 'mailjet', 'mandrill', 'nodemailer', 'postmark', 'sendgrid', 'sendinblue', 'ses',
-    'netcore', 'infobip-email', 'resend', 'plunk', 'mailersend', 'mailtrap', 'outlook365', 'svc-email',
-    'sparkpost', 'email-webhook', 'braze',
+    'emailjs',
+    'mailgun',
+    'mailjet',
+    'mandrill',
+    'nodemailer',
+    'postmark',
+    'sendgrid',
+    'sendinblue',
+    'ses',
+    'netcore',
+    'infobip-email',
+    'resend',
+    'plunk',
+    'mailersend',
+    'mailtrap',
+    'outlook365',
+    'svc-email',
+    'sparkpost',
+    'email-webhook',
+    'braze',
   ],
   sms: [
-    'nexmo', 'plivo', 'sms77', 'sms-central', 'sns', 'telnyx', 'twilio', 'gupshup', 'firetext', 'infobip-sms',
-    'burst-sms', 'bulk-sms', 'isend-sms', 'forty-six-elks', 'kannel', 'maqsam', 'termii', 'africas-talking',
-    'svc-sms', 'sendchamp', 'generic-sms', 'clicksend', 'bandwidth', 'messagebird', 'simpletexting', 'azure-sms',
-    'ring-central', 'brevo-sms', 'eazy-sms', 'mobishastra', 'afro-message', 'unifonic', 'smsmode', 'imedia',
-    'sinch', 'isendpro-sms', 'clickatell',
+    'nexmo',
+    'plivo',
+    'sms77',
+    'sms-central',
+    'sns',
+    'telnyx',
+    'twilio',
+    'gupshup',
+    'firetext',
+    'infobip-sms',
+    'burst-sms',
+    'bulk-sms',
+    'isend-sms',
+    'forty-six-elks',
+    'kannel',
+    'maqsam',
+    'termii',
+    'africas-talking',
+    'svc-sms',
+    'sendchamp',
+    'generic-sms',
+    'clicksend',
+    'bandwidth',
+    'messagebird',
+    'simpletexting',
+    'azure-sms',
+    'ring-central',
+    'brevo-sms',
+    'eazy-sms',
+    'mobishastra',
+    'afro-message',
+    'unifonic',
+    'smsmode',
+    'imedia',
+    'sinch',
+    'isendpro-sms',
+    'clickatell',
   ],
   push: ['fcm', 'apns', 'expo', 'one-signal', 'pushpad', 'push-webhook', 'pusher-beams', 'appio'],
   chat: [
-    'slack', 'discord', 'msteams', 'mattermost', 'ryver', 'zulip', 'grafana-on-call', 'getstream', 'rocket-chat',
-    'whatsapp-business', 'chat-webhook', 'svc-slack',
+    'slack',
+    'discord',
+    'msteams',
+    'mattermost',
+    'ryver',
+    'zulip',
+    'grafana-on-call',
+    'getstream',
+    'rocket-chat',
+    'whatsapp-business',
+    'chat-webhook',
+    'svc-slack',
   ],
   in_app: ['svc'],
 };
@@ -39,8 +98,15 @@ function get(id: string): ProviderDef {
   return p;
 }
 
-const required = (id: string) => get(id).credentials.filter((f) => f.required).map((f) => f.key).sort();
-const keys = (id: string) => get(id).credentials.map((f) => f.key).sort();
+const required = (id: string) =>
+  get(id)
+    .credentials.filter((f) => f.required)
+    .map((f) => f.key)
+    .sort();
+const keys = (id: string) =>
+  get(id)
+    .credentials.map((f) => f.key)
+    .sort();
 
 describe('provider catalogue', () => {
   it('holds every expected provider exactly once, on the expected channel, and nothing else', () => {
@@ -78,11 +144,15 @@ describe('provider catalogue', () => {
     expect(STRING_CREDENTIAL_KEYS).toHaveLength(39);
     expect(STRING_CREDENTIAL_KEYS[0]).toBe('apiKey');
     expect(STRING_CREDENTIAL_KEYS.at(-1)).toBe('AppIOBaseUrl');
-    expect([...BOOLEAN_CREDENTIAL_KEYS].sort()).toEqual([
-      'authenticateByToken', 'hmac', 'ignoreTls', 'requireTls', 'secure',
-    ]);
+    expect([...BOOLEAN_CREDENTIAL_KEYS].sort()).toEqual(['authenticateByToken', 'hmac', 'ignoreTls', 'requireTls', 'secure']);
     expect([...SECRET_CREDENTIAL_KEYS].sort()).toEqual([
-      'accessKey', 'apiKey', 'apiToken', 'password', 'secretKey', 'serviceAccount', 'token',
+      'accessKey',
+      'apiKey',
+      'apiToken',
+      'password',
+      'secretKey',
+      'serviceAccount',
+      'token',
     ]);
   });
 
@@ -171,7 +241,9 @@ describe('delivery code', () => {
   it('exists for every provider of the catalogue, with its credential checks', async () => {
     const { deliveryProvider } = await import('#lib/providers/registry.ts');
     const { canDeliver } = await import('#lib/providers/credential-checks.ts');
-    const without = PROVIDERS.filter((p) => p.channel !== 'in_app' && (!deliveryProvider(p.id) || !canDeliver(p.id, p.channel))).map((p) => p.id);
+    const without = PROVIDERS.filter((p) => p.channel !== 'in_app' && (!deliveryProvider(p.id) || !canDeliver(p.id, p.channel))).map(
+      (p) => p.id,
+    );
     expect(without).toEqual([]);
   });
 });

@@ -57,11 +57,7 @@ describe('rank', () => {
 
   it('returns the whole active list after the move, highest priority first', () => {
     const actives = [a('p', 2, true), a('o', 1)];
-    expect(rank(actives, { kind: 'activate', id: 'x' }).order).toEqual([
-      a('p', 3, true),
-      a('x', 2),
-      a('o', 1),
-    ]);
+    expect(rank(actives, { kind: 'activate', id: 'x' }).order).toEqual([a('p', 3, true), a('x', 2), a('o', 1)]);
   });
 
   it('orders equal priorities by id, so the outcome does not depend on read order', () => {

@@ -11,7 +11,11 @@ const T0 = 1_700_000_000 * SECOND;
 
 describe('bucketPolicy', () => {
   it('has the reference’s figures: limit = 5 s of requests, burst 10 % more', () => {
-    expect(bucketPolicy('global', SERVICE_LEVELS.business.global, 'business')).toMatchObject({ limit: 1500, burst: 1650, tokenMicros: 3333 });
+    expect(bucketPolicy('global', SERVICE_LEVELS.business.global, 'business')).toMatchObject({
+      limit: 1500,
+      burst: 1650,
+      tokenMicros: 3333,
+    });
     expect(bucketPolicy('trigger', SERVICE_LEVELS.free.trigger, 'free')).toMatchObject({ limit: 300, burst: 330 });
   });
 });

@@ -77,18 +77,24 @@ describe('safeHtml, email only', () => {
   });
 
   it('keeps the XHTML doctype of older templates', () => {
-    const xhtml = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+    const xhtml =
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
     expect(safeHtml(`${xhtml}<html><body><p>x</p></body></html>`, 'email')).toBe(`${xhtml}\n<html><body><p>x</p></body></html>`);
   });
 
   it('drops a <style> block hiding script, and keeps the others', () => {
-    expect(safeHtml('<style>p { color: red }</style><style>p { width: expression(alert(1)) }</style><p>x</p>', 'email')).toBe('<style>p { color: red }</style><p>x</p>');
+    expect(safeHtml('<style>p { color: red }</style><style>p { width: expression(alert(1)) }</style><p>x</p>', 'email')).toBe(
+      '<style>p { color: red }</style><p>x</p>',
+    );
   });
 
   it('drops <meta http-equiv=refresh> even to an https page, and keeps the content-type meta', () => {
-    expect(safeHtml('<meta http-equiv="refresh" content="0;url=https://evil.test"><meta http-equiv="Content-Type" content="text/html; charset=utf-8">', 'email')).toBe(
-      '<meta http-equiv="Content-Type" content="text/html; charset=utf-8" />',
-    );
+    expect(
+      safeHtml(
+        '<meta http-equiv="refresh" content="0;url=https://evil.test"><meta http-equiv="Content-Type" content="text/html; charset=utf-8">',
+        'email',
+      ),
+    ).toBe('<meta http-equiv="Content-Type" content="text/html; charset=utf-8" />');
   });
 });
 
@@ -103,7 +109,15 @@ describe('safeUrl', () => {
   });
 
   it('keeps links as rendered: https with a query, relative, protocol-relative, mailto, tel; images over http(s) only', () => {
-    for (const url of ['https://acme.test/a?b=1&c=2#top', '/inbox/42', 'inbox/42?tab=all', '//cdn.acme.test/x', 'mailto:help@acme.test', 'tel:+15550100', '']) {
+    for (const url of [
+      'https://acme.test/a?b=1&c=2#top',
+      '/inbox/42',
+      'inbox/42?tab=all',
+      '//cdn.acme.test/x',
+      'mailto:help@acme.test',
+      'tel:+15550100',
+      '',
+    ]) {
       expect(safeUrl(url, 'link')).toBe(url);
     }
     expect(safeUrl('https://cdn.acme.test/a.png', 'image')).toBe('https://cdn.acme.test/a.png');
@@ -120,7 +134,11 @@ describe('email body: Liquid output is HTML-escaped, then the body is sanitized'
   const variables = { payload: { x: attack, name: 'Tom & Jerry', html: '<b>bold</b>', n: 3 }, subscriber: { firstName: '<i>Ada</i>' } };
 
   it('inserts payload and subscriber values as text', () => {
-    const body = emailBody({ body: '<p>{{payload.x}}</p><p>{{subscriber.firstName}} and {{payload.name}}: {{payload.n | plus: 1}}</p>' }, variables, { inLayout: true });
+    const body = emailBody(
+      { body: '<p>{{payload.x}}</p><p>{{subscriber.firstName}} and {{payload.name}}: {{payload.n | plus: 1}}</p>' },
+      variables,
+      { inLayout: true },
+    );
     const $ = load(body);
     expect($('p').first().text()).toBe(attack);
     expect($('p').last().text()).toBe('<i>Ada</i> and Tom & Jerry: 4');
@@ -137,7 +155,11 @@ describe('email body: Liquid output is HTML-escaped, then the body is sanitized'
   });
 
   it('stores the body as rendered when the step sets disableOutputSanitization', () => {
-    expect(emailBody({ body: '<p>{{payload.x | raw}}</p><script>track()</script>', disableOutputSanitization: true }, variables, { inLayout: true })).toBe(`<p>${attack}</p><script>track()</script>`);
+    expect(
+      emailBody({ body: '<p>{{payload.x | raw}}</p><script>track()</script>', disableOutputSanitization: true }, variables, {
+        inLayout: true,
+      }),
+    ).toBe(`<p>${attack}</p><script>track()</script>`);
   });
 
   it('leaves text templates (subjects, in-app, sms, chat, push) unescaped', () => {

@@ -20,16 +20,32 @@ describe('next window of a schedule', () => {
   it('is now inside a window, else the next start that day', () => {
     expect(next(mondays, 'UTC', '2026-11-23T10:00:00.000Z')).toBe('2026-11-23T10:00:00.000Z');
     expect(next(mondays, 'UTC', '2026-11-23T07:15:30.000Z')).toBe('2026-11-23T09:00:00.000Z');
-    expect(next(days({ monday: { isEnabled: true, hours: [{ start: '02:00 PM', end: '03:00 PM' }, { start: '10:00 AM', end: '11:00 AM' }] } }), 'UTC', '2026-11-23T08:00:00Z')).toBe(
-      '2026-11-23T10:00:00.000Z',
-    );
+    expect(
+      next(
+        days({
+          monday: {
+            isEnabled: true,
+            hours: [
+              { start: '02:00 PM', end: '03:00 PM' },
+              { start: '10:00 AM', end: '11:00 AM' },
+            ],
+          },
+        }),
+        'UTC',
+        '2026-11-23T08:00:00Z',
+      ),
+    ).toBe('2026-11-23T10:00:00.000Z');
   });
 
   it('skips days without windows, up to the same weekday a week on', () => {
     expect(next(mondays, 'UTC', '2026-11-23T17:00:00Z')).toBe('2026-11-30T09:00:00.000Z');
-    expect(next(days({ monday: range('09:00 AM', '05:00 PM'), tuesday: { isEnabled: false, hours: [] }, thursday: range('08:00 AM', '09:00 AM') }), 'UTC', '2026-11-23T18:00:00Z')).toBe(
-      '2026-11-26T08:00:00.000Z',
-    );
+    expect(
+      next(
+        days({ monday: range('09:00 AM', '05:00 PM'), tuesday: { isEnabled: false, hours: [] }, thursday: range('08:00 AM', '09:00 AM') }),
+        'UTC',
+        '2026-11-23T18:00:00Z',
+      ),
+    ).toBe('2026-11-26T08:00:00.000Z');
   });
 
   it('reads the ranges in the subscriber time zone (UTC without one, or with one that is unknown)', () => {
@@ -53,15 +69,23 @@ describe('next window of a schedule', () => {
 
   it('follows daylight saving time changes', () => {
     // New York moves to UTC-4 on Sunday 2026-03-08: Monday's 09:00 is 13:00 UTC, not 14:00.
-    expect(next(days({ monday: range('09:00 AM', '05:00 PM') }), 'America/New_York', '2026-03-08T12:00:00Z')).toBe('2026-03-09T13:00:00.000Z');
+    expect(next(days({ monday: range('09:00 AM', '05:00 PM') }), 'America/New_York', '2026-03-08T12:00:00Z')).toBe(
+      '2026-03-09T13:00:00.000Z',
+    );
     // A start the clock skips (02:30 that Sunday) moves on by the gap: 03:30 EDT.
-    expect(next(days({ sunday: range('02:30 AM', '04:00 AM') }), 'America/New_York', '2026-03-08T05:00:00Z')).toBe('2026-03-08T07:30:00.000Z');
+    expect(next(days({ sunday: range('02:30 AM', '04:00 AM') }), 'America/New_York', '2026-03-08T05:00:00Z')).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
     // A start the clock shows twice (01:30 on 2026-11-01) is the first of the two.
-    expect(next(days({ sunday: range('01:30 AM', '03:00 AM') }), 'America/New_York', '2026-11-01T04:00:00Z')).toBe('2026-11-01T05:30:00.000Z');
+    expect(next(days({ sunday: range('01:30 AM', '03:00 AM') }), 'America/New_York', '2026-11-01T04:00:00Z')).toBe(
+      '2026-11-01T05:30:00.000Z',
+    );
   });
 
   it('finds nothing when no window opens within a week', () => {
-    expect(next(days({ monday: { isEnabled: false, hours: [{ start: '09:00 AM', end: '05:00 PM' }] } }), 'UTC', '2026-11-23T07:00:00Z')).toBeUndefined();
+    expect(
+      next(days({ monday: { isEnabled: false, hours: [{ start: '09:00 AM', end: '05:00 PM' }] } }), 'UTC', '2026-11-23T07:00:00Z'),
+    ).toBeUndefined();
     expect(next(days({}), 'UTC', '2026-11-23T07:00:00Z')).toBeUndefined();
   });
 });
@@ -87,17 +111,27 @@ describe('delay step extended to the schedule', () => {
 
   it('waits for the next window and counts the extension', () => {
     const decision = decideDelay(ended({ extendToSchedule: true }, { count: 1 }));
-    expect(decision).toMatchObject({ status: 'delayed', job: { delayUntil: '2026-11-23T09:00:00.000Z', scheduleExtensionsCount: 2 }, after: { kind: 'wait' } });
+    expect(decision).toMatchObject({
+      status: 'delayed',
+      job: { delayUntil: '2026-11-23T09:00:00.000Z', scheduleExtensionsCount: 2 },
+      after: { kind: 'wait' },
+    });
     expect(decision.details[0]!.detail).toBe('Step was extended to the next available time in the subscriber schedule');
     expect(JSON.parse(decision.details[0]!.raw!)).toEqual({
-      delayMs: 2 * 3_600_000, nextAvailableTime: '2026-11-23T09:00:00.000Z', timezone: 'UTC', scheduleExtensionsCount: 2, maxScheduleExtensions: MAX_EXTENSIONS,
+      delayMs: 2 * 3_600_000,
+      nextAvailableTime: '2026-11-23T09:00:00.000Z',
+      timezone: 'UTC',
+      scheduleExtensionsCount: 2,
+      maxScheduleExtensions: MAX_EXTENSIONS,
     });
   });
 
   it('goes on after the last extension, saying so', () => {
     const decision = decideDelay(ended({ extendToSchedule: true }, { count: MAX_EXTENSIONS }));
     expect(decision.status).toBe('completed');
-    expect(decision.details.map((d) => d.detail)).toEqual(['Step was executed due to maximum number of subscriber schedule extensions reached']);
+    expect(decision.details.map((d) => d.detail)).toEqual([
+      'Step was executed due to maximum number of subscriber schedule extensions reached',
+    ]);
   });
 
   it('goes on without extendToSchedule, and for critical workflows', () => {

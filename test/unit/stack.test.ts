@@ -45,7 +45,10 @@ const synth = (stage: string, props: Partial<NotifyStackProps> = {}) => Template
 function nestedTemplate(parent: NotifyStack, parentTemplate: Template, nested: NestedStack): { resourceId: string; template: Template } {
   const json = Template.fromStack(nested).toJSON();
   const resourceId = parent.getLogicalId(nested.nestedStackResource!);
-  const nestedResource = parentTemplate.toJSON().Resources[resourceId] as { Type: string; Properties: { Parameters?: Record<string, unknown> } };
+  const nestedResource = parentTemplate.toJSON().Resources[resourceId] as {
+    Type: string;
+    Properties: { Parameters?: Record<string, unknown> };
+  };
   if (nestedResource?.Type !== 'AWS::CloudFormation::Stack') throw new Error(`No nested stack resource ${resourceId} in the parent`);
   const values = nestedResource.Properties.Parameters ?? {};
   const put = (value: unknown): unknown => {
@@ -64,10 +67,12 @@ function nestedTemplate(parent: NotifyStack, parentTemplate: Template, nested: N
  */
 function stackTemplates(parent: NotifyStack) {
   const template = Template.fromStack(parent);
-  const nested = new Map(parent.nestedStacks.map((n) => {
-    const { resourceId, template: t } = nestedTemplate(parent, template, n);
-    return [resourceId, { stack: n, template: t }] as const;
-  }));
+  const nested = new Map(
+    parent.nestedStacks.map((n) => {
+      const { resourceId, template: t } = nestedTemplate(parent, template, n);
+      return [resourceId, { stack: n, template: t }] as const;
+    }),
+  );
   const all = [template, ...[...nested.values()].map((n) => n.template)];
   const seen = new Set<string>();
   for (const t of all) {
@@ -98,7 +103,7 @@ function nestedOutput(value: any): unknown {
   const outputs = nested.get(resourceId)?.template.toJSON().Outputs as Record<string, { Value: unknown }> | undefined;
   return outputs?.[attribute.slice('Outputs.'.length)]?.Value;
 }
-const asList = <T,>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
 const functions = resources('AWS::Lambda::Function');
 const policies = resources('AWS::IAM::Policy');
@@ -115,7 +120,12 @@ function statementsOf(functionId: string): Statement[] {
 }
 const tracing = new Set<string>(TRACING_ACTIONS);
 /** What a function may do besides writing its own logs and traces (which every function may: checked on their own). */
-const actionsOf = (functionId: string) => new Set(statementsOf(functionId).flatMap((s) => asList(s.Action)).filter((a) => !a.startsWith('logs:') && !tracing.has(a)));
+const actionsOf = (functionId: string) =>
+  new Set(
+    statementsOf(functionId)
+      .flatMap((s) => asList(s.Action))
+      .filter((a) => !a.startsWith('logs:') && !tracing.has(a)),
+  );
 
 /**
  * The function an integration or authorizer URI invokes: the function's ARN (HTTP API), or the
@@ -149,7 +159,6 @@ function routeFunctions(protocol = 'HTTP'): Map<string, string> {
   return byKey;
 }
 
-
 /** The socket functions: each route key's, and `authorizer` → the $connect authorizer's. */
 function socketFunctions(): Map<string, string> {
   const fns = routeFunctions('WEBSOCKET');
@@ -180,12 +189,11 @@ describe('NotifyStack', () => {
           { AttributeName: index.partitionKey, KeyType: 'HASH' },
           { AttributeName: index.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: index.projection === 'ALL' ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] },
+        Projection:
+          index.projection === 'ALL' ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] },
       })),
       TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
-      Replicas: [
-        Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }),
-      ],
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
     });
   });
 
@@ -212,12 +220,13 @@ describe('NotifyStack', () => {
 
     // Every other function consumes a queue or serves the sockets (or is a CDK-internal
     // singleton; there are none today).
-    const consumerFns = new Set(
-      Object.values(resources('AWS::Lambda::EventSourceMapping')).map((m) => refId(m.Properties.FunctionName)),
-    );
+    const consumerFns = new Set(Object.values(resources('AWS::Lambda::EventSourceMapping')).map((m) => refId(m.Properties.FunctionName)));
     const socketFns = new Set([...socketFunctions().values()]);
     const cdkInternal = /^(AWS[0-9a-f]{32}|LogRetention[0-9a-f]{32}|Custom[A-Za-z]+Provider)/;
-    const others = Object.keys(functions).filter((id) => id !== fallbackFn && id !== consoleFn && !routeFns.has(id) && !consumerFns.has(id) && !socketFns.has(id) && !cdkInternal.test(id));
+    const others = Object.keys(functions).filter(
+      (id) =>
+        id !== fallbackFn && id !== consoleFn && !routeFns.has(id) && !consumerFns.has(id) && !socketFns.has(id) && !cdkInternal.test(id),
+    );
     expect(others).toEqual([]);
     expect(consumerFns.size).toBe(consumers.length + streamConsumers.length);
     expect(Object.keys(resources('AWS::ApiGatewayV2::Api'))).toHaveLength(2);
@@ -225,7 +234,9 @@ describe('NotifyStack', () => {
 
   it('puts each part of the route table in a nested stack of its own: its functions, routes, integrations and permissions', () => {
     const byKey = routeFunctions();
-    const routeStacks = [...nested.values()].flatMap(({ stack: s, template: t }) => (s instanceof HttpRoutes ? [{ routeStack: s, template: t }] : []));
+    const routeStacks = [...nested.values()].flatMap(({ stack: s, template: t }) =>
+      s instanceof HttpRoutes ? [{ routeStack: s, template: t }] : [],
+    );
     expect(routeStacks.map((n) => n.routeStack)).toEqual(stack.routeStacks);
     expect(stack.routeStacks.map((n) => n.part)).toEqual(Object.keys(routeParts));
     // The flat table is the parts', in their order (the local runtime and the stack read the same).
@@ -270,16 +281,23 @@ describe('NotifyStack', () => {
     const authorizers = Object.entries(resources('AWS::ApiGatewayV2::Authorizer'));
     expect(authorizers).toHaveLength(1);
     const [authorizerId, authorizer] = authorizers[0]!;
-    expect(authorizer.Properties).toMatchObject({ AuthorizerType: 'REQUEST', IdentitySource: [`route.request.querystring.${socketAuthorizer.tokenParameter}`] });
+    expect(authorizer.Properties).toMatchObject({
+      AuthorizerType: 'REQUEST',
+      IdentitySource: [`route.request.querystring.${socketAuthorizer.tokenParameter}`],
+    });
     expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(`"${socketFunctions().get('authorizer')}"`);
     expect(routeOf('$connect').Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
     for (const key of ['$disconnect', '$default']) expect(routeOf(key).Properties.AuthorizationType).toBe('NONE');
     // $default answers `pong` on the socket: a route response, and only there.
     expect(routeOf('$default').Properties.RouteResponseSelectionExpression).toBe('$default');
     const responses = Object.values(resources('AWS::ApiGatewayV2::RouteResponse'));
-    expect(responses.map((r) => refId(r.Properties.RouteId))).toEqual([Object.entries(resources('AWS::ApiGatewayV2::Route')).find(([, r]) => r === routeOf('$default'))![0]]);
+    expect(responses.map((r) => refId(r.Properties.RouteId))).toEqual([
+      Object.entries(resources('AWS::ApiGatewayV2::Route')).find(([, r]) => r === routeOf('$default'))![0],
+    ]);
     // API Gateway may invoke the authorizer.
-    const permissions = Object.values(resources('AWS::Lambda::Permission')).filter((p) => refId(p.Properties.FunctionName) === socketFunctions().get('authorizer'));
+    const permissions = Object.values(resources('AWS::Lambda::Permission')).filter(
+      (p) => refId(p.Properties.FunctionName) === socketFunctions().get('authorizer'),
+    );
     expect(permissions.map((p) => p.Properties.Principal)).toEqual(['apigateway.amazonaws.com']);
 
     // In a nested stack of their own, next to the route table's parts.
@@ -288,7 +306,10 @@ describe('NotifyStack', () => {
       ApiId: { Ref: apiId('WEBSOCKET') },
       StageName: 'test',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: DEFAULT_SOCKET_THROTTLE.rateLimit, ThrottlingBurstLimit: DEFAULT_SOCKET_THROTTLE.burstLimit },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: DEFAULT_SOCKET_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: DEFAULT_SOCKET_THROTTLE.burstLimit,
+      },
     });
   });
 
@@ -336,7 +357,13 @@ describe('NotifyStack', () => {
     expect(apis).toHaveLength(1);
     expect(apis[0]!.Properties.CorsConfiguration).toMatchObject({
       AllowOrigins: ['*'],
-      AllowHeaders: expect.arrayContaining(['Authorization', 'Content-Type', 'Novu-API-Version', 'Novu-Client-Version', 'Novu-Application-Identifier']),
+      AllowHeaders: expect.arrayContaining([
+        'Authorization',
+        'Content-Type',
+        'Novu-API-Version',
+        'Novu-Client-Version',
+        'Novu-Application-Identifier',
+      ]),
       AllowMethods: expect.arrayContaining(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS']),
     });
     const restricted = synth('cors', { corsAllowedOrigins: ['https://app.example.com'] });
@@ -347,9 +374,7 @@ describe('NotifyStack', () => {
   it('runs every function on arm64 Node 24 with the table and key settings', () => {
     for (const fn of Object.values(functions)) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], MemorySize: 512 });
-      expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
-        expect.arrayContaining(['TABLE_NAME', 'SECRETS_KMS_KEY_ID']),
-      );
+      expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'SECRETS_KMS_KEY_ID']));
     }
   });
 
@@ -369,24 +394,39 @@ describe('NotifyStack', () => {
     template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'notify-test-waits' });
     const jobsQueueId = Object.entries(resources('AWS::SQS::Queue')).find(([, q]) => q.Properties.QueueName === 'notify-test-jobs')![0];
     const [roleId, role] = Object.entries(resources('AWS::IAM::Role')).find(([, r]) =>
-      JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'))!;
+      JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+    )!;
     expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
-      expect.objectContaining({ Principal: { Service: 'scheduler.amazonaws.com' }, Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } } }),
+      expect.objectContaining({
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+      }),
     ]);
     const roleStatements = Object.values(policies)
       .filter((p) => (p.Properties.Roles as unknown[]).some((r) => refId(r) === roleId))
       .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
-    expect(roleStatements).toEqual([expect.objectContaining({ Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [jobsQueueId, 'Arn'] } })]);
+    expect(roleStatements).toEqual([
+      expect.objectContaining({ Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [jobsQueueId, 'Arn'] } }),
+    ]);
 
     const schedulers = Object.keys(functions).filter((id) => actionsOf(id).has('scheduler:CreateSchedule'));
-    const queuesJobs = Object.keys(functions).filter((id) => actionsOf(id).has('sqs:SendMessage') &&
-      statementsOf(id).some((s) => s.Action === 'sqs:SendMessage' && JSON.stringify(s.Resource).includes(jobsQueueId)));
+    const queuesJobs = Object.keys(functions).filter(
+      (id) =>
+        actionsOf(id).has('sqs:SendMessage') &&
+        statementsOf(id).some((s) => s.Action === 'sqs:SendMessage' && JSON.stringify(s.Resource).includes(jobsQueueId)),
+    );
     expect(schedulers.sort()).toEqual(queuesJobs.sort());
     expect(schedulers).toEqual(expect.arrayContaining([consumerFunction('jobs'), consumerFunction('events')]));
     for (const id of schedulers) {
-      expect(statementsOf(id)).toEqual(expect.arrayContaining([
-        expect.objectContaining({ Action: 'iam:PassRole', Resource: { 'Fn::GetAtt': [roleId, 'Arn'] }, Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } } }),
-      ]));
+      expect(statementsOf(id)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            Action: 'iam:PassRole',
+            Resource: { 'Fn::GetAtt': [roleId, 'Arn'] },
+            Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+          }),
+        ]),
+      );
       // Nothing deletes or changes a schedule: each is deleted by Scheduler once it has fired.
       expect([...actionsOf(id)].filter((a) => a.startsWith('scheduler:'))).toEqual(['scheduler:CreateSchedule']);
       expect(functions[id]!.Properties.Environment.Variables).toMatchObject({
@@ -415,9 +455,7 @@ describe('NotifyStack', () => {
     const all = [
       ...Object.values(policies).flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]),
       ...Object.values(resources('AWS::IAM::Role')).flatMap((r) =>
-        ((r.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).flatMap(
-          (p) => p.PolicyDocument.Statement,
-        ),
+        ((r.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).flatMap((p) => p.PolicyDocument.Statement),
       ),
     ];
     expect(all.length).toBeGreaterThan(0);
@@ -441,7 +479,11 @@ describe('NotifyStack', () => {
         if (scheduling) expect(text).toMatch(/:schedule\/notify-test-waits\/\*"\]\]\}$/);
         const named = perConnection
           ? text.replace(/\/POST\/@connections\/\*"/, '"')
-          : logging ? text.replace(/:log-group:Notify-test-\*"/, '"') : scheduling ? text.replace(/\/\*"/, '"') : text;
+          : logging
+            ? text.replace(/:log-group:Notify-test-\*"/, '"')
+            : scheduling
+              ? text.replace(/\/\*"/, '"')
+              : text;
         expect(named).not.toMatch(/\*/);
       }
     }
@@ -476,7 +518,8 @@ describe('NotifyStack', () => {
       if (access === 'none') {
         expect([...actions].filter((a) => !a.startsWith('sqs:'))).toEqual([]);
       } else if (access === 'read') {
-        for (const action of actions) if (!action.startsWith('sqs:')) expect(reads.has(action), `${route.operationId}: ${action}`).toBe(true);
+        for (const action of actions)
+          if (!action.startsWith('sqs:')) expect(reads.has(action), `${route.operationId}: ${action}`).toBe(true);
         expect(actions).toContain('dynamodb:GetItem'); // the API key lookup
       } else {
         for (const action of [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS, 'kms:GenerateDataKey', 'kms:Decrypt']) {
@@ -506,9 +549,7 @@ describe('NotifyStack', () => {
       expect(q.maxReceiveCount).toBeGreaterThanOrEqual(MIN_MAX_RECEIVE_COUNT);
       expect(consumerTimeoutSeconds(q) * VISIBILITY_PER_CONSUMER_TIMEOUT).toBeLessThanOrEqual(q.visibilityTimeoutSeconds);
       const source = all.find((r) => r.Properties.QueueName === `notify-test-${q.name}`)!;
-      const dlq = Object.entries(resources('AWS::SQS::Queue')).find(
-        ([, r]) => r.Properties.QueueName === `notify-test-${q.name}-dlq`,
-      )!;
+      const dlq = Object.entries(resources('AWS::SQS::Queue')).find(([, r]) => r.Properties.QueueName === `notify-test-${q.name}-dlq`)!;
       expect(source.Properties).toMatchObject({
         VisibilityTimeout: q.visibilityTimeoutSeconds,
         RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq[0], 'Arn'] }, maxReceiveCount: q.maxReceiveCount },
@@ -529,7 +570,9 @@ describe('NotifyStack', () => {
 
   it('streams the table (new and old images) to each stream consumer, woken only for the items of its filter, with retries and an on-failure queue', () => {
     const tableId = Object.keys(resources('AWS::DynamoDB::GlobalTable'))[0]!;
-    expect(resources('AWS::DynamoDB::GlobalTable')[tableId]!.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
+    expect(resources('AWS::DynamoDB::GlobalTable')[tableId]!.Properties.StreamSpecification).toEqual({
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    });
     const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping')).filter((m) => m.Properties.StartingPosition);
     expect(mappings).toHaveLength(streamConsumers.length);
     for (const def of streamConsumers) {
@@ -543,7 +586,9 @@ describe('NotifyStack', () => {
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
       const patterns = (mapping.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((f) => JSON.parse(f.Pattern));
-      expect(patterns).toEqual(def.filters.map((f) => ({ dynamodb: { Keys: { sk: { S: [f.prefix !== undefined ? { prefix: f.prefix } : f.equals] } } } })));
+      expect(patterns).toEqual(
+        def.filters.map((f) => ({ dynamodb: { Keys: { sk: { S: [f.prefix !== undefined ? { prefix: f.prefix } : f.equals] } } } })),
+      );
       const dlqId = refId(mapping.Properties.DestinationConfig.OnFailure.Destination);
       expect(resources('AWS::SQS::Queue')[dlqId]!.Properties.QueueName).toBe(`notify-test-${def.name}-stream-dlq`);
     }
@@ -604,7 +649,11 @@ describe('NotifyStack', () => {
 
   it('refuses publishers of the alarm topic that do not use TLS', () => {
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
   });
 
@@ -635,9 +684,15 @@ describe('NotifyStack', () => {
     // The inbox sockets' routes: integration and execution errors of the WebSocket API's stage.
     const sockets = named('sockets-errors')!.Properties;
     expect(sockets.Threshold).toBe(0);
-    const socketMetrics = (sockets.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } } }[]).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
+    const socketMetrics = (
+      sockets.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } } }[]
+    ).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
     expect(socketMetrics.map((m) => m.MetricName).sort()).toEqual(['ExecutionError', 'IntegrationError']);
-    for (const m of socketMetrics) expect(m.Dimensions).toEqual([{ Name: 'ApiId', Value: { Ref: apiId('WEBSOCKET') } }, { Name: 'Stage', Value: 'test' }]);
+    for (const m of socketMetrics)
+      expect(m.Dimensions).toEqual([
+        { Name: 'ApiId', Value: { Ref: apiId('WEBSOCKET') } },
+        { Name: 'Stage', Value: 'test' },
+      ]);
     for (const c of streamConsumers) {
       expect(named(`${c.name}-stream-dlq-not-empty`)).toBeDefined();
       expect(named(`${c.name}-consumer-errors`)!.Properties).toMatchObject({ MetricName: 'Errors', Threshold: 0 });
@@ -647,20 +702,46 @@ describe('NotifyStack', () => {
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });
 
-  it('alarms when more than 5% of the channel jobs that ended in 5 minutes failed, by metric math on the service\'s metrics', () => {
-    const alarm = Object.values(resources('AWS::CloudWatch::Alarm')).find((a) => a.Properties.AlarmName === 'notify-test-delivery-failure-rate')!;
-    expect(alarm.Properties).toMatchObject({ Threshold: DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' });
-    const queries = alarm.Properties.Metrics as { Id: string; Expression?: string; ReturnData?: boolean; MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown }; Stat: string; Period: number } }[];
+  it("alarms when more than 5% of the channel jobs that ended in 5 minutes failed, by metric math on the service's metrics", () => {
+    const alarm = Object.values(resources('AWS::CloudWatch::Alarm')).find(
+      (a) => a.Properties.AlarmName === 'notify-test-delivery-failure-rate',
+    )!;
+    expect(alarm.Properties).toMatchObject({
+      Threshold: DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    const queries = alarm.Properties.Metrics as {
+      Id: string;
+      Expression?: string;
+      ReturnData?: boolean;
+      MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown }; Stat: string; Period: number };
+    }[];
     const expression = queries.find((q) => q.Expression)!;
-    expect(expression.Expression).toBe(`IF((FILL(delivered, 0) + FILL(failed, 0)) >= ${FAILURE_RATE_MIN_JOBS}, 100 * FILL(failed, 0) / (FILL(delivered, 0) + FILL(failed, 0)), 0)`);
+    expect(expression.Expression).toBe(
+      `IF((FILL(delivered, 0) + FILL(failed, 0)) >= ${FAILURE_RATE_MIN_JOBS}, 100 * FILL(failed, 0) / (FILL(delivered, 0) + FILL(failed, 0)), 0)`,
+    );
     const stats = Object.fromEntries(queries.filter((q) => q.MetricStat).map((q) => [q.Id, q.MetricStat!]));
     // The stage's totals: the points without channel and provider (an alarm cannot SEARCH).
-    const dimensions = [{ Name: 'service', Value: 'notify' }, { Name: 'stage', Value: 'test' }];
-    expect(stats.delivered).toEqual({ Metric: { Namespace: 'Notify', MetricName: 'Deliveries', Dimensions: dimensions }, Stat: 'Sum', Period: 300 });
-    expect(stats.failed).toEqual({ Metric: { Namespace: 'Notify', MetricName: 'DeliveryFailures', Dimensions: dimensions }, Stat: 'Sum', Period: 300 });
+    const dimensions = [
+      { Name: 'service', Value: 'notify' },
+      { Name: 'stage', Value: 'test' },
+    ];
+    expect(stats.delivered).toEqual({
+      Metric: { Namespace: 'Notify', MetricName: 'Deliveries', Dimensions: dimensions },
+      Stat: 'Sum',
+      Period: 300,
+    });
+    expect(stats.failed).toEqual({
+      Metric: { Namespace: 'Notify', MetricName: 'DeliveryFailures', Dimensions: dimensions },
+      Stat: 'Sum',
+      Period: 300,
+    });
     // A stage may set its own threshold.
     const custom = stackTemplates(synthStack('custom', { deliveryFailureRateAlarmPercent: 20 })).resources('AWS::CloudWatch::Alarm');
-    expect(Object.values(custom).find((a) => a.Properties.AlarmName === 'notify-custom-delivery-failure-rate')!.Properties.Threshold).toBe(20);
+    expect(Object.values(custom).find((a) => a.Properties.AlarmName === 'notify-custom-delivery-failure-rate')!.Properties.Threshold).toBe(
+      20,
+    );
   });
 
   it('has a dashboard of deliveries, failures, latency, queue age, dead letters and the API', () => {
@@ -681,13 +762,15 @@ describe('NotifyStack', () => {
       'API answers 4xx and 5xx (5 min)',
       'API latency (ms)',
     ]);
-    const search = (metric: string, stat: string) => `SEARCH('{Notify,service,stage,channel,provider} MetricName=\\"${metric}\\" service=\\"notify\\" stage=\\"test\\"', '${stat}', 300)`;
+    const search = (metric: string, stat: string) =>
+      `SEARCH('{Notify,service,stage,channel,provider} MetricName=\\"${metric}\\" service=\\"notify\\" stage=\\"test\\"', '${stat}', 300)`;
     expect(body).toContain(search('Deliveries', 'Sum'));
     expect(body).toContain(search('DeliveryFailures', 'Sum'));
     expect(body).toContain(search('TriggerToDeliveryLatency', 'p90'));
     // Each series of a SEARCH is labelled by its channel and provider.
     expect(body).toContain(`"label":"delivered \${PROP('Dim.channel')} \${PROP('Dim.provider')}"`);
-    for (const p of ['p50', 'p90', 'p99']) expect(body).toContain(`["Notify","TriggerToDeliveryLatency","service","notify","stage","test",{"label":"${p}","stat":"${p}"}]`);
+    for (const p of ['p50', 'p90', 'p99'])
+      expect(body).toContain(`["Notify","TriggerToDeliveryLatency","service","notify","stage","test",{"label":"${p}","stat":"${p}"}]`);
     expect(body).toContain('["Notify","TriggersAccepted","service","notify","stage","test"');
     // One queue-age line per queue, one depth line per dead-letter queue; the API's answers.
     expect(body.match(/"AWS\/SQS","ApproximateAgeOfOldestMessage"/g)).toHaveLength(queues.length);
@@ -744,12 +827,15 @@ describe('NotifyStack', () => {
     const keys = Object.values(without.resources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
     expect(keys).not.toContain('GET /');
     expect(keys.filter((k: string) => k.includes('/console'))).toEqual([]);
-    expect(Object.keys(without.resources('AWS::Lambda::Function')).filter((id) => id.startsWith(pascalCase(consoleRoute.operationId)))).toEqual([]);
+    expect(
+      Object.keys(without.resources('AWS::Lambda::Function')).filter((id) => id.startsWith(pascalCase(consoleRoute.operationId))),
+    ).toEqual([]);
     expect(without.template.toJSON().Outputs.ConsoleUrl).toBeUndefined();
   });
 
   it('outputs what the create-org command and operators need', () => {
-    for (const output of ['ApiUrl', 'ConsoleUrl', 'SocketUrl', 'TableName', 'SecretsKeyArn', 'AlarmTopicArn']) template.hasOutput(output, {});
+    for (const output of ['ApiUrl', 'ConsoleUrl', 'SocketUrl', 'TableName', 'SecretsKeyArn', 'AlarmTopicArn'])
+      template.hasOutput(output, {});
     // The socket URL is the stage's wss:// URL, the one clients connect to.
     const socketUrl = template.toJSON().Outputs.SocketUrl.Value['Fn::Join'][1];
     expect(socketUrl[0]).toBe('wss://');
@@ -784,9 +870,23 @@ describe('stages', () => {
 
   it('keeps the table, key and log groups of prod and staging on delete, not those of dev', () => {
     for (const stage of ['prod', 'staging']) {
-      expect(kept(stage, synthAll(stage))).toEqual({ stage, table: 'Retain', tableOnReplace: 'Retain', protection: true, key: 'Retain', logs: ['Retain'] });
+      expect(kept(stage, synthAll(stage))).toEqual({
+        stage,
+        table: 'Retain',
+        tableOnReplace: 'Retain',
+        protection: true,
+        key: 'Retain',
+        logs: ['Retain'],
+      });
     }
-    expect(kept('dev', devStacks)).toEqual({ stage: 'dev', table: 'Delete', tableOnReplace: 'Delete', protection: false, key: 'Delete', logs: ['Delete'] });
+    expect(kept('dev', devStacks)).toEqual({
+      stage: 'dev',
+      table: 'Delete',
+      tableOnReplace: 'Delete',
+      protection: false,
+      key: 'Delete',
+      logs: ['Delete'],
+    });
   });
 
   it('pre-warms the table only for a stage that asks (large broadcasts)', () => {
@@ -798,15 +898,29 @@ describe('stages', () => {
 
   it('gives every function the service settings a stage chooses, and none it does not', () => {
     // Every function of the stage: the parent's (consumers) and the nested stacks' (routes, sockets).
-    const variables = (s: ReturnType<typeof synthAll>) => Object.values(s.resources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables);
+    const variables = (s: ReturnType<typeof synthAll>) =>
+      Object.values(s.resources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables);
     const chosen = synthAll('tuned', {
-      settings: { activityRetentionDays: 90, messageRetentionDays: 180, providerTimeoutMs: 5000, apiKeyGraceSeconds: 3600, maxDeferDays: 30, rateLimitTriggerPerSecond: 400 },
+      settings: {
+        activityRetentionDays: 90,
+        messageRetentionDays: 180,
+        providerTimeoutMs: 5000,
+        apiKeyGraceSeconds: 3600,
+        maxDeferDays: 30,
+        rateLimitTriggerPerSecond: 400,
+      },
       rateLimitServiceLevel: 'pro',
     });
     // Besides: the socket authorizer, the fallback route's and the console's.
     expect(variables(chosen)).toHaveLength(routeTable.length + consumers.length + streamConsumers.length + socketRoutes.length + 3);
     for (const env of variables(chosen)) {
-      expect(env).toMatchObject({ ACTIVITY_RETENTION_DAYS: '90', MESSAGE_RETENTION_DAYS: '180', PROVIDER_TIMEOUT_MS: '5000', API_KEY_GRACE_SECONDS: '3600', MAX_DEFER_DAYS: '30' });
+      expect(env).toMatchObject({
+        ACTIVITY_RETENTION_DAYS: '90',
+        MESSAGE_RETENTION_DAYS: '180',
+        PROVIDER_TIMEOUT_MS: '5000',
+        API_KEY_GRACE_SECONDS: '3600',
+        MAX_DEFER_DAYS: '30',
+      });
       expect(env).toMatchObject({ RATE_LIMIT_SERVICE_LEVEL: 'pro', RATE_LIMIT_TRIGGER_PER_SECOND: '400' });
       expect(env).not.toHaveProperty('PROVIDER_RETRY_BACKOFF_MS');
       expect(env).not.toHaveProperty('RATE_LIMIT_GLOBAL_PER_SECOND');

@@ -16,7 +16,11 @@ describe('applyCredentials', () => {
 
   it('overlays the stored credentials; PUT replaces tokens, PATCH appends', () => {
     const update = { providerId: 'expo', integrationId: 'i1', credentials: { deviceTokens: ['b', 'a', 'b'], state: 's' } };
-    expect(applyCredentials([existing], update, 'replace')[0]!.credentials).toEqual({ title: 'kept', state: 's', deviceTokens: ['b', 'a'] });
+    expect(applyCredentials([existing], update, 'replace')[0]!.credentials).toEqual({
+      title: 'kept',
+      state: 's',
+      deviceTokens: ['b', 'a'],
+    });
     expect(applyCredentials([existing], update, 'append')[0]!.credentials).toEqual({ title: 'kept', state: 's', deviceTokens: ['a', 'b'] });
   });
 

@@ -15,7 +15,15 @@ describe('the activity indexes', () => {
   it('hold every attribute the activity filters read', () => {
     const window = { from: new Date('2026-01-01T00:00:00Z'), to: new Date('2026-01-02T00:00:00Z') };
     const filter = activityFilter(
-      { page: 0, limit: 10, channels: ['in_app'], templates: ['t'], severity: ['none'], topicKey: 'news', contextKeys: ['team:blue'] } as Parameters<typeof activityFilter>[0],
+      {
+        page: 0,
+        limit: 10,
+        channels: ['in_app'],
+        templates: ['t'],
+        severity: ['none'],
+        topicKey: 'news',
+        contextKeys: ['team:blue'],
+      } as Parameters<typeof activityFilter>[0],
       window,
       { subscriberIds: ['s1'] },
     );
@@ -36,7 +44,14 @@ describe('the activity indexes', () => {
 
 describe('the message indexes', () => {
   it('hold every attribute the message lists filter on', () => {
-    const filter = filterOf({ channel: 'in_app', transactionIds: ['t1'], read: false, seen: false, feedIds: ['f1'], payload: [{ path: ['author'], value: 'Bob' }] });
+    const filter = filterOf({
+      channel: 'in_app',
+      transactionIds: ['t1'],
+      read: false,
+      seen: false,
+      feedIds: ['f1'],
+      payload: [{ path: ['author'], value: 'Bob' }],
+    });
     // Payload conditions name the payload's own keys after `payload`; the index holds payload whole.
     const read = Object.values(filter.ExpressionAttributeNames ?? {}).filter((name) => name !== 'author');
     expect(read).toEqual(expect.arrayContaining(['channel', 'transactionId', 'read', 'seen', '_feedId', 'payload']));
@@ -59,13 +74,21 @@ describe("a subscriber's profile and preferences range", () => {
 
   it('takes the profile and every preference item', () => {
     expect(keys.subscriber(scope, 's1').sk).toBe(range.skTo);
-    for (const k of [keys.subscriber(scope, 's1'), keys.subscriberGlobalPreference(scope, 's1'), keys.subscriberWorkflowPreference(scope, 's1', 'ffffffffffffffffffffffff')]) {
+    for (const k of [
+      keys.subscriber(scope, 's1'),
+      keys.subscriberGlobalPreference(scope, 's1'),
+      keys.subscriberWorkflowPreference(scope, 's1', 'ffffffffffffffffffffffff'),
+    ]) {
       expect(inRange(k), k.sk).toBe(true);
     }
   });
 
   it('takes nothing else of the partition', () => {
-    for (const k of [keys.message(scope, 's1', '000000000000000000000000'), keys.message(scope, 's1', 'ffffffffffffffffffffffff'), keys.subscriptionCount(scope, 's1')]) {
+    for (const k of [
+      keys.message(scope, 's1', '000000000000000000000000'),
+      keys.message(scope, 's1', 'ffffffffffffffffffffffff'),
+      keys.subscriptionCount(scope, 's1'),
+    ]) {
       expect(k.pk).toBe(range.pk);
       expect(inRange(k), k.sk).toBe(false);
     }
@@ -87,7 +110,9 @@ describe('write shards (keys that one large fan-out would make hot)', () => {
   };
 
   it('hashes stably: the shard is part of stored keys, so these values must never change', () => {
-    expect([shardOf('', 64), shardOf('a', 64), shardOf('subscriber-1', 64), shardOf('subscriber-2', 64), shardOf('ünïcødé ✓', 64)]).toEqual(PINNED_64);
+    expect([shardOf('', 64), shardOf('a', 64), shardOf('subscriber-1', 64), shardOf('subscriber-2', 64), shardOf('ünïcødé ✓', 64)]).toEqual(
+      PINNED_64,
+    );
     expect(['66b1c0e9000a1b2c3d4e5f60', '66b1c0e9000a1b2c3d4e5f61'].map((id) => shardOf(id, 8))).toEqual(PINNED_8);
     expect(['66b1c0e9000a1b2c3d4e5f60', '66b1c0e9000a1b2c3d4e5f61'].map((id) => shardOf(id, 16))).toEqual(PINNED_16);
     for (const value of ['a', 'b', 'subscriber-1']) expect(shardOf(value, 64)).toBe(shardOf(value, 64));
@@ -111,7 +136,8 @@ describe('write shards (keys that one large fan-out would make hot)', () => {
         const mean = values.length / shards;
         const found = counts(values, shards);
         // A fair hash gives each shard mean ± sqrt(mean) (1,000 ± 32 with 64 shards): allow 5 sd.
-        for (const count of found) expect(Math.abs(count - mean), `${name} over ${shards}: ${found.join(',')}`).toBeLessThan(5 * Math.sqrt(mean));
+        for (const count of found)
+          expect(Math.abs(count - mean), `${name} over ${shards}: ${found.join(',')}`).toBeLessThan(5 * Math.sqrt(mean));
       }
     }
   });
@@ -134,7 +160,8 @@ describe('write shards (keys that one large fan-out would make hot)', () => {
     const ids = ['a', 'a#1', '1#a', 'a#01', 'TXN1#a', '#', '1'];
     const partitions = ids.map((id) => new Set(keys.notificationsOfTransaction(scope, id, TRANSACTION_SHARDS).map((s) => s.pk)));
     for (let i = 0; i < ids.length; i++) {
-      for (let j = i + 1; j < ids.length; j++) for (const pk of partitions[i]!) expect(partitions[j]!.has(pk), `${ids[i]} / ${ids[j]}: ${pk}`).toBe(false);
+      for (let j = i + 1; j < ids.length; j++)
+        for (const pk of partitions[i]!) expect(partitions[j]!.has(pk), `${ids[i]} / ${ids[j]}: ${pk}`).toBe(false);
     }
   });
 

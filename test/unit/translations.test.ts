@@ -13,7 +13,8 @@ describe('locales', () => {
     expect(normalizeLocale('en-US')).toBe('en_US');
     expect(normalizeLocale('es_ES')).toBe('es_ES');
     expect(normalizeLocale('fil_PH')).toBe('fil_PH');
-    for (const bad of ['en', 'EN_us', 'xx_XX', 'en_ZZ', 'en_US_POSIX', '123', '', 'e_US', 'en-us']) expect(normalizeLocale(bad), bad).toBeUndefined();
+    for (const bad of ['en', 'EN_us', 'xx_XX', 'en_ZZ', 'en_US_POSIX', '123', '', 'e_US', 'en-us'])
+      expect(normalizeLocale(bad), bad).toBeUndefined();
   });
 
   it('reads a subscriber locale as a locale, a language alone, or nothing', () => {
@@ -39,12 +40,18 @@ describe('lookup', () => {
   });
 
   it('never reads inherited properties', () => {
-    for (const key of ['constructor', '__proto__', 'toString', 'a.constructor', 'hasOwnProperty']) expect(lookup(content, key), key).toBeUndefined();
+    for (const key of ['constructor', '__proto__', 'toString', 'a.constructor', 'hasOwnProperty'])
+      expect(lookup(content, key), key).toBeUndefined();
   });
 });
 
 describe('translateTemplate', () => {
-  const texts: Record<string, string> = { greeting: 'Hello {{payload.name}}', quote: `It's "quoted" \\ done`, one: 'apple', many: 'apples' };
+  const texts: Record<string, string> = {
+    greeting: 'Hello {{payload.name}}',
+    quote: `It's "quoted" \\ done`,
+    one: 'apple',
+    many: 'apples',
+  };
   const resolve = (key: string) => texts[key];
 
   it('replaces {{t.key}} with any whitespace and any case of t., leaving other Liquid alone', () => {
@@ -73,12 +80,20 @@ describe('translateTemplate', () => {
 });
 
 describe('translateValues and chooseLocale', () => {
-  const contents = { en_US: { greeting: 'Hello', bye: 'Bye' }, es_ES: { greeting: 'Hola' }, es_MX: { greeting: '¿Qué onda?' }, pt_BR: { greeting: 'Olá' } };
+  const contents = {
+    en_US: { greeting: 'Hello', bye: 'Bye' },
+    es_ES: { greeting: 'Hola' },
+    es_MX: { greeting: '¿Qué onda?' },
+    pt_BR: { greeting: 'Olá' },
+  };
 
   it('takes the subscriber locale key by key, falling back to the default', () => {
     const choice = chooseLocale(contents, 'es-ES', 'en_US');
     expect(choice.locale).toBe('es_ES');
-    const { values, missing } = translateValues({ body: '{{t.greeting}}, {{t.bye}}', data: { list: ['{{t.bye}}'] }, skip: { '==': ['{{t.greeting}}', 1] } }, choice.resolve);
+    const { values, missing } = translateValues(
+      { body: '{{t.greeting}}, {{t.bye}}', data: { list: ['{{t.bye}}'] }, skip: { '==': ['{{t.greeting}}', 1] } },
+      choice.resolve,
+    );
     expect(values).toEqual({ body: 'Hola, Bye', data: { list: ['Bye'] }, skip: { '==': ['{{t.greeting}}', 1] } });
     expect(missing).toEqual([]);
   });
@@ -89,14 +104,26 @@ describe('translateValues and chooseLocale', () => {
       type: 'doc',
       content: [
         { type: 'paragraph', content: [{ type: 'text', text: '{{t.quote}}' }] },
-        { type: 'paragraph', content: [{ type: 'variable', attrs: { id: 't.bold' }, marks: [{ type: 'bold' }] }, { type: 'variable', attrs: { id: 't.gone' } }] },
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'variable', attrs: { id: 't.bold' }, marks: [{ type: 'bold' }] },
+            { type: 'variable', attrs: { id: 't.gone' } },
+          ],
+        },
         { type: 'paragraph', content: [{ type: 'variable', attrs: { id: 'payload.name' } }] },
       ],
     });
     const { values, missing } = translateValues({ body }, resolve);
     expect(JSON.parse(values.body as string).content).toEqual([
       { type: 'paragraph', content: [{ type: 'text', text: 'Say "hi" \\ {{ payload.name }}' }] },
-      { type: 'paragraph', content: [{ type: 'text', text: 'Strong', marks: [{ type: 'bold' }] }, { type: 'text', text: 'gone' }] },
+      {
+        type: 'paragraph',
+        content: [
+          { type: 'text', text: 'Strong', marks: [{ type: 'bold' }] },
+          { type: 'text', text: 'gone' },
+        ],
+      },
       { type: 'paragraph', content: [{ type: 'variable', attrs: { id: 'payload.name' } }] },
     ]);
     expect(missing).toEqual(['gone']);

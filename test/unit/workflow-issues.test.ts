@@ -7,7 +7,8 @@ import { step, workflow } from '../support/workflow-builder.ts';
 // Each issue type, and the status the issues give.
 
 const ALL: ReadonlySet<Channel> = new Set(['in_app', 'email', 'sms', 'chat', 'push']);
-const issuesOf = (wf: StoredWorkflow, index = 0, channels = ALL, layouts: ReadonlySet<string> = new Set()) => stepIssues(wf, index, channels, layouts);
+const issuesOf = (wf: StoredWorkflow, index = 0, channels = ALL, layouts: ReadonlySet<string> = new Set()) =>
+  stepIssues(wf, index, channels, layouts);
 const types = (wf: StoredWorkflow, index = 0) =>
   Object.fromEntries(Object.entries(issuesOf(wf, index).controls ?? {}).map(([field, list]) => [field, list.map((i) => i.issueType)]));
 
@@ -28,7 +29,8 @@ describe('MISSING_VALUE', () => {
   });
 
   it('flags an email step naming a layout the environment does not have; omitted and null name none', () => {
-    const mail = (layoutId?: string | null) => workflow([step('email', { subject: 's', body: 'b', ...(layoutId !== undefined && { layoutId }) })]);
+    const mail = (layoutId?: string | null) =>
+      workflow([step('email', { subject: 's', body: 'b', ...(layoutId !== undefined && { layoutId }) })]);
     expect(issuesOf(mail('brand'), 0, ALL, new Set(['other'])).controls).toEqual({
       layoutId: [{ issueType: 'MISSING_VALUE', message: 'Layout brand not found in this environment' }],
     });
@@ -52,7 +54,11 @@ describe('ILLEGAL_VARIABLE_IN_CONTROL_VALUE', () => {
 
   it('flags unknown roots, unknown subscriber fields, later or unknown steps', () => {
     const wf = workflow([
-      step('in_app', { body: '{{ user.name }} {{ subscriber.nickname }} {{ steps.later.x }} {{ steps.nope.x }} {{ step.events }}' }, 'first'),
+      step(
+        'in_app',
+        { body: '{{ user.name }} {{ subscriber.nickname }} {{ steps.later.x }} {{ steps.nope.x }} {{ step.events }}' },
+        'first',
+      ),
       step('email', { subject: 's', body: 'b' }, 'later'),
     ]);
     const issues = issuesOf(wf).controls!.body!;
@@ -74,10 +80,19 @@ describe('ILLEGAL_VARIABLE_IN_CONTROL_VALUE', () => {
         meta: { type: 'object', additionalProperties: true },
       },
     };
-    const ok = workflow([step('sms', { body: '{{payload.order.id}} {{payload.items[0].name}} {{payload.items.size}} {{payload.meta.any}}' })], { payloadSchema });
+    const ok = workflow(
+      [step('sms', { body: '{{payload.order.id}} {{payload.items[0].name}} {{payload.items.size}} {{payload.meta.any}}' })],
+      { payloadSchema },
+    );
     expect(issuesOf(ok)).toEqual({});
-    const bad = workflow([step('sms', { body: '{{payload.order.total}} {{payload.items[0].price}} {{payload.other}}' })], { payloadSchema });
-    expect(issuesOf(bad).controls!.body!.map((i) => i.variableName)).toEqual(['payload.order.total', 'payload.items.0.price', 'payload.other']);
+    const bad = workflow([step('sms', { body: '{{payload.order.total}} {{payload.items[0].price}} {{payload.other}}' })], {
+      payloadSchema,
+    });
+    expect(issuesOf(bad).controls!.body!.map((i) => i.variableName)).toEqual([
+      'payload.order.total',
+      'payload.items.0.price',
+      'payload.other',
+    ]);
   });
 
   it('reports a template that does not parse', () => {
@@ -125,7 +140,9 @@ describe('TIER_LIMIT_EXCEEDED (the maximum defer duration)', () => {
     expect(types(workflow([step('digest', { amount: 180, unit: 'days' })]))).toEqual({});
     expect(types(workflow([step('delay', { type: 'regular', amount: 6, unit: 'months' })]))).toEqual({});
     // A dynamic delay's wait is known only when it runs (its amount and unit are not its wait).
-    expect(Object.values(types(workflow([step('delay', { type: 'dynamic', dynamicKey: 'payload.at', amount: 400, unit: 'days' })]))).flat()).not.toContain('TIER_LIMIT_EXCEEDED');
+    expect(
+      Object.values(types(workflow([step('delay', { type: 'dynamic', dynamicKey: 'payload.at', amount: 400, unit: 'days' })]))).flat(),
+    ).not.toContain('TIER_LIMIT_EXCEEDED');
   });
 
   it('flags a timed step whose cron occurrences are further apart than the limit, not a monthly one', () => {

@@ -25,7 +25,13 @@ describe('slugs', () => {
 });
 
 describe('buildSteps', () => {
-  const input = (name: string, type: any, stepId?: string) => ({ name, type, controlValues: {}, templateReadings: [], ...(stepId && { stepId }) });
+  const input = (name: string, type: any, stepId?: string) => ({
+    name,
+    type,
+    controlValues: {},
+    templateReadings: [],
+    ...(stepId && { stepId }),
+  });
 
   it('keeps the database id of steps matched by stepId (default: slugified name) and drops the rest', () => {
     const existing = [step('in_app', {}, 'inbox'), step('email', {}, 'mail'), step('sms', {}, 'text')];
@@ -66,7 +72,14 @@ describe('readSteps', () => {
     };
     const read = readSteps([{ name: 'Inbox', type: 'in_app', controlValues }]);
     expect(read[0]!.templateReadings).toEqual([
-      { field: 'body', ok: true, variables: [['subscriber', 'firstName'], ['payload', 'items', 0, 'name']] },
+      {
+        field: 'body',
+        ok: true,
+        variables: [
+          ['subscriber', 'firstName'],
+          ['payload', 'items', 0, 'name'],
+        ],
+      },
       { field: 'primaryAction.label', ok: false, kind: 'filter', message: expect.stringMatching(/^undefined filter: nope/) },
       { field: 'primaryAction.redirect.url', ok: false, kind: 'syntax', message: expect.any(String) },
     ]);
@@ -86,11 +99,18 @@ describe('buildUserPreferences', () => {
 
 describe('sync of an existing target', () => {
   it('updates matched steps in place and removes steps only the target has', () => {
-    const source = workflow([step('in_app', { body: 'new {{ payload.x }}' }, 'inbox'), step('digest', { amount: 3, unit: 'days' }, 'batch')], {
-      name: 'Source',
-      tags: ['x'],
-    });
-    const target = [step('in_app', { body: 'old' }, 'inbox'), step('email', { subject: 's', body: 'b' }, 'mail'), step('digest', {}, 'batch')];
+    const source = workflow(
+      [step('in_app', { body: 'new {{ payload.x }}' }, 'inbox'), step('digest', { amount: 3, unit: 'days' }, 'batch')],
+      {
+        name: 'Source',
+        tags: ['x'],
+      },
+    );
+    const target = [
+      step('in_app', { body: 'old' }, 'inbox'),
+      step('email', { subject: 's', body: 'b' }, 'mail'),
+      step('digest', {}, 'batch'),
+    ];
     const content = syncedContent(source);
     expect(content).toMatchObject({ name: 'Source', tags: ['x'], active: true, severity: 'none', payloadSchema: null });
     const steps = buildSteps(content.steps, target);

@@ -44,7 +44,10 @@ describe('v1 timed digests as cron', () => {
     [{ unit: 'weeks', timed: { atTime: '09:00' } }, 'metadata.timed.weekDays'],
     [{ unit: 'months', timed: { atTime: '09:00' } }, 'metadata.timed.monthDays'],
     [{ unit: 'months', timed: { atTime: '09:00', weekDays: ['monday'], monthDays: [1] } }, 'metadata.timed.weekDays'],
-    [{ unit: 'months', timed: { atTime: '09:00', monthlyType: 'on', ordinal: '1', ordinalValue: 'weekend' } }, 'metadata.timed.ordinalValue'],
+    [
+      { unit: 'months', timed: { atTime: '09:00', monthlyType: 'on', ordinal: '1', ordinalValue: 'weekend' } },
+      'metadata.timed.ordinalValue',
+    ],
   ])('refuses %j (no cron equivalent) at %s', (metadata, field) => {
     expect(timed(metadata)).toMatchObject({ field });
   });
@@ -52,7 +55,14 @@ describe('v1 timed digests as cron', () => {
 
 describe('v1 steps in the stored model', () => {
   it('reads back in the v1 shape as they were sent', () => {
-    const filters = [{ isNegated: true, type: 'GROUP' as const, value: 'OR' as const, children: [{ on: 'subscriber' as const, field: 'locale', operator: 'IN' as const, value: 'en,de' }] }];
+    const filters = [
+      {
+        isNegated: true,
+        type: 'GROUP' as const,
+        value: 'OR' as const,
+        children: [{ on: 'subscriber' as const, field: 'locale', operator: 'IN' as const, value: 'en,de' }],
+      },
+    ];
     const sent: V1StepInput[] = [
       v1Step({
         name: 'Inbox',
@@ -61,12 +71,28 @@ describe('v1 steps in the stored model', () => {
           type: 'in_app',
           content: 'Hi {{name}}',
           subject: 'S',
-          cta: { type: 'redirect', data: { url: '/x', target: '_blank' }, action: { buttons: [{ type: 'primary', content: 'Go', url: '/go' }, { type: 'secondary', content: 'Later' }] } },
+          cta: {
+            type: 'redirect',
+            data: { url: '/x', target: '_blank' },
+            action: {
+              buttons: [
+                { type: 'primary', content: 'Go', url: '/go' },
+                { type: 'secondary', content: 'Later' },
+              ],
+            },
+          },
         },
       }),
-      v1Step({ shouldStopOnFail: true, replyCallback: { active: true, url: 'https://r.example' }, template: { type: 'email', subject: 'Mail', content: '<p>x</p>', senderName: 'Shop', layoutId: null } }),
+      v1Step({
+        shouldStopOnFail: true,
+        replyCallback: { active: true, url: 'https://r.example' },
+        template: { type: 'email', subject: 'Mail', content: '<p>x</p>', senderName: 'Shop', layoutId: null },
+      }),
       v1Step({ active: false, template: { type: 'sms', content: 'text' } }),
-      v1Step({ template: { type: 'digest' }, metadata: { type: 'backoff', amount: 10, unit: 'minutes', backoffAmount: 2, backoffUnit: 'minutes', digestKey: 'k' } }),
+      v1Step({
+        template: { type: 'digest' },
+        metadata: { type: 'backoff', amount: 10, unit: 'minutes', backoffAmount: 2, backoffUnit: 'minutes', digestKey: 'k' },
+      }),
       v1Step({ template: { type: 'delay' }, metadata: { type: 'regular', amount: 1, unit: 'hours' } }),
     ];
     const stored = workflow(buildSteps(readV1Steps(sent)), { origin: 'svc-cloud-v1' });
@@ -77,22 +103,48 @@ describe('v1 steps in the stored model', () => {
       ['digest', 'Digest', 'digest'],
       ['delay', 'Delay', 'delay'],
     ]);
-    expect(stored.steps[1]!.controlValues).toEqual({ subject: 'Mail', body: '<p>x</p>', editorType: 'html', layoutId: null, senderName: 'Shop' });
+    expect(stored.steps[1]!.controlValues).toEqual({
+      subject: 'Mail',
+      body: '<p>x</p>',
+      editorType: 'html',
+      layoutId: null,
+      senderName: 'Shop',
+    });
 
     const [inbox, mail, sms, digest, delay] = toV1Workflow(stored).steps;
     expect(inbox).toMatchObject({ active: true, shouldStopOnFail: false, filters, template: sent[0]!.template });
-    expect(mail).toMatchObject({ shouldStopOnFail: true, replyCallback: { active: true, url: 'https://r.example' }, template: { subject: 'Mail', content: '<p>x</p>', senderName: 'Shop', layoutId: null } });
+    expect(mail).toMatchObject({
+      shouldStopOnFail: true,
+      replyCallback: { active: true, url: 'https://r.example' },
+      template: { subject: 'Mail', content: '<p>x</p>', senderName: 'Shop', layoutId: null },
+    });
     expect(sms).toMatchObject({ active: false, template: { type: 'sms', content: 'text' } });
-    expect(digest!.metadata).toEqual({ type: 'regular', amount: 10, unit: 'minutes', digestKey: 'k', backoff: true, backoffAmount: 2, backoffUnit: 'minutes' });
+    expect(digest!.metadata).toEqual({
+      type: 'regular',
+      amount: 10,
+      unit: 'minutes',
+      digestKey: 'k',
+      backoff: true,
+      backoffAmount: 2,
+      backoffUnit: 'minutes',
+    });
     expect(delay!.metadata).toEqual({ type: 'regular', amount: 1, unit: 'hours' });
   });
 
   it('matches sent steps to stored ones by _templateId, and gives new steps stepIds of their own', () => {
-    const first = buildSteps(readV1Steps([v1Step({ template: { type: 'sms', content: 'a' } }), v1Step({ template: { type: 'sms', content: 'b' } })]));
+    const first = buildSteps(
+      readV1Steps([v1Step({ template: { type: 'sms', content: 'a' } }), v1Step({ template: { type: 'sms', content: 'b' } })]),
+    );
     expect(first.map((s) => s.stepId)).toEqual(['sms', 'sms-2']);
     // The first is dropped; the second kept by id; a new sms step must not take the dropped one's id.
     const next = buildSteps(
-      readV1Steps([v1Step({ _templateId: first[1]!._id, template: { type: 'sms', content: 'b2' } }), v1Step({ template: { type: 'sms', content: 'c' } })], first),
+      readV1Steps(
+        [
+          v1Step({ _templateId: first[1]!._id, template: { type: 'sms', content: 'b2' } }),
+          v1Step({ template: { type: 'sms', content: 'c' } }),
+        ],
+        first,
+      ),
       first,
     );
     expect(next[0]).toMatchObject({ _id: first[1]!._id, stepId: 'sms-2', controlValues: { body: 'b2' } });
@@ -101,21 +153,53 @@ describe('v1 steps in the stored model', () => {
   });
 
   it('a v2 change keeps what only v1 sets; a v1 change replaces it', () => {
-    const [stored] = buildSteps(readV1Steps([v1Step({ active: false, shouldStopOnFail: true, filters: [{ isNegated: false, value: 'AND', children: [] }], template: { type: 'sms', content: 'a' } })]));
-    const v2 = buildSteps([{ stepId: stored!.stepId, name: 'x', type: 'sms', controlValues: { body: 'b' }, templateReadings: [] }], [stored!]);
+    const [stored] = buildSteps(
+      readV1Steps([
+        v1Step({
+          active: false,
+          shouldStopOnFail: true,
+          filters: [{ isNegated: false, value: 'AND', children: [] }],
+          template: { type: 'sms', content: 'a' },
+        }),
+      ]),
+    );
+    const v2 = buildSteps(
+      [{ stepId: stored!.stepId, name: 'x', type: 'sms', controlValues: { body: 'b' }, templateReadings: [] }],
+      [stored!],
+    );
     expect(v2[0]).toMatchObject({ _id: stored!._id, active: false, shouldStopOnFail: true, filters: stored!.filters });
-    const v1 = buildSteps(readV1Steps([v1Step({ _templateId: stored!._id, template: { type: 'sms', content: 'c' } })], [stored!]), [stored!]);
+    const v1 = buildSteps(readV1Steps([v1Step({ _templateId: stored!._id, template: { type: 'sms', content: 'c' } })], [stored!]), [
+      stored!,
+    ]);
     expect(v1[0]).toMatchObject({ _id: stored!._id, active: true, shouldStopOnFail: false });
     expect(v1[0]).not.toHaveProperty('filters');
   });
 
   it('refuses what would not run as sent, naming the field', () => {
-    expect(Object.keys(refusal(() => readV1Steps([v1Step({ template: { type: 'in_app', content: '{{#each items}}x{{/each}}' } })])))).toEqual(['steps.0.template.content']);
-    expect(Object.keys(refusal(() => readV1Steps([v1Step({ template: { type: 'sms', content: '{{ name | nope }}' } })])))).toEqual(['steps.0.template.content']);
-    expect(Object.keys(refusal(() => readV1Steps([v1Step({ template: { type: 'push', title: '{% if %}', content: 'x' } })])))).toEqual(['steps.0.template.title']);
-    expect(Object.keys(refusal(() => readV1Steps([v1Step({ template: { type: 'digest' }, metadata: { backoff: true, amount: 1, unit: 'hours' } })])))).toEqual(['steps.0.metadata.backoffAmount']);
-    expect(Object.keys(refusal(() => readV1Steps([v1Step({ template: { type: 'delay' }, metadata: { type: 'timed' } })])))).toEqual(['steps.0.metadata.type']);
-    expect(Object.keys(refusal(() => readV1Steps([v1Step({ template: { type: 'in_app', content: 'x', actor: { type: 'system_custom', data: 'no url' } } })])))).toEqual(['steps.0.template.actor.data']);
+    expect(
+      Object.keys(refusal(() => readV1Steps([v1Step({ template: { type: 'in_app', content: '{{#each items}}x{{/each}}' } })]))),
+    ).toEqual(['steps.0.template.content']);
+    expect(Object.keys(refusal(() => readV1Steps([v1Step({ template: { type: 'sms', content: '{{ name | nope }}' } })])))).toEqual([
+      'steps.0.template.content',
+    ]);
+    expect(Object.keys(refusal(() => readV1Steps([v1Step({ template: { type: 'push', title: '{% if %}', content: 'x' } })])))).toEqual([
+      'steps.0.template.title',
+    ]);
+    expect(
+      Object.keys(
+        refusal(() => readV1Steps([v1Step({ template: { type: 'digest' }, metadata: { backoff: true, amount: 1, unit: 'hours' } })])),
+      ),
+    ).toEqual(['steps.0.metadata.backoffAmount']);
+    expect(Object.keys(refusal(() => readV1Steps([v1Step({ template: { type: 'delay' }, metadata: { type: 'timed' } })])))).toEqual([
+      'steps.0.metadata.type',
+    ]);
+    expect(
+      Object.keys(
+        refusal(() =>
+          readV1Steps([v1Step({ template: { type: 'in_app', content: 'x', actor: { type: 'system_custom', data: 'no url' } } })]),
+        ),
+      ),
+    ).toEqual(['steps.0.template.actor.data']);
   });
 });
 

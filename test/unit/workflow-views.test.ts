@@ -37,7 +37,12 @@ describe('v2 view', () => {
 
     const withoutEmail = toWorkflowResponse(stored, { activeChannels: new Set(['in_app']), layouts: new Set() });
     expect(withoutEmail.status).toBe('ERROR');
-    expect(toWorkflowListItem(stored, { activeChannels: everyChannel, layouts: new Set() }).stepTypeOverviews).toEqual(['in_app', 'digest', 'delay', 'email']);
+    expect(toWorkflowListItem(stored, { activeChannels: everyChannel, layouts: new Set() }).stepTypeOverviews).toEqual([
+      'in_app',
+      'digest',
+      'delay',
+      'email',
+    ]);
   });
 });
 
@@ -80,7 +85,13 @@ describe('v1 view (Workflow embedded in a Message)', () => {
     });
     expect(inbox).not.toHaveProperty('metadata');
     expect(batch!.metadata).toEqual({
-      type: 'regular', amount: 10, unit: 'minutes', digestKey: 'payload.key', backoff: true, backoffAmount: 5, backoffUnit: 'minutes',
+      type: 'regular',
+      amount: 10,
+      unit: 'minutes',
+      digestKey: 'payload.key',
+      backoff: true,
+      backoffAmount: 5,
+      backoffUnit: 'minutes',
     });
     expect(batch!._parentId).toBe(stored.steps[0]!._id);
     expect(wait!.metadata).toEqual({ type: 'timed', cronExpression: '0 9 * * *' });
@@ -88,8 +99,17 @@ describe('v1 view (Workflow embedded in a Message)', () => {
   });
 
   it('keeps the filters of older steps and shows an inactive workflow as a draft', () => {
-    const filters = [{ isNegated: false, type: 'GROUP' as const, value: 'AND' as const, children: [{ field: 'x', value: '1', operator: 'EQUAL' as const, on: 'payload' as const }] }];
-    const v1 = toEmbeddedWorkflow(workflow([{ ...step('sms', { body: 'b' }), filters, shouldStopOnFail: true }], { active: false, origin: 'svc-cloud-v1' }));
+    const filters = [
+      {
+        isNegated: false,
+        type: 'GROUP' as const,
+        value: 'AND' as const,
+        children: [{ field: 'x', value: '1', operator: 'EQUAL' as const, on: 'payload' as const }],
+      },
+    ];
+    const v1 = toEmbeddedWorkflow(
+      workflow([{ ...step('sms', { body: 'b' }), filters, shouldStopOnFail: true }], { active: false, origin: 'svc-cloud-v1' }),
+    );
     expect(v1).toMatchObject({ active: false, draft: true, critical: false });
     expect(v1.steps[0]).toMatchObject({ filters, shouldStopOnFail: true });
   });

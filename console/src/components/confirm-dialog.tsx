@@ -20,7 +20,16 @@ export interface ConfirmButtonProps<T> {
   children: ReactNode;
 }
 
-export function ConfirmButton<T>({ label, className = 'secondary', disabled = false, title, confirmLabel, run, onDone, children }: ConfirmButtonProps<T>) {
+export function ConfirmButton<T>({
+  label,
+  className = 'secondary',
+  disabled = false,
+  title,
+  confirmLabel,
+  run,
+  onDone,
+  children,
+}: ConfirmButtonProps<T>) {
   const [asking, setAsking] = useState(false);
   const action = useMutation({
     mutationFn: run,
@@ -55,7 +64,13 @@ export function ConfirmButton<T>({ label, className = 'secondary', disabled = fa
             <button type="button" className="secondary" onClick={cancel} disabled={action.isPending}>
               Cancel
             </button>
-            <button type="button" className="contrast" onClick={() => action.mutate()} disabled={action.isPending} aria-busy={action.isPending}>
+            <button
+              type="button"
+              className="contrast"
+              onClick={() => action.mutate()}
+              disabled={action.isPending}
+              aria-busy={action.isPending}
+            >
               {confirmLabel}
             </button>
           </footer>

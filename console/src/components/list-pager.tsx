@@ -31,7 +31,11 @@ export function OffsetPager({ pageIndex, pageSize, total }: { pageIndex: number;
   return (
     <nav aria-label="Pages">
       <ul>
-        <li>{pageIndex > 0 ? <Link to={withParams(params, { page: pageIndex === 1 ? undefined : String(pageIndex) })}>{PREVIOUS}</Link> : null}</li>
+        <li>
+          {pageIndex > 0 ? (
+            <Link to={withParams(params, { page: pageIndex === 1 ? undefined : String(pageIndex) })}>{PREVIOUS}</Link>
+          ) : null}
+        </li>
         <li>
           Page {pageIndex + 1} of {pages}
         </li>
@@ -49,7 +53,17 @@ export function useCursor(prefix = ''): { after?: string; before?: string } {
   return { ...(after && { after }), ...(before && { before }) };
 }
 
-export function CursorPager({ previous, next, prefix = '', label = 'Pages' }: { previous: string | null; next: string | null; prefix?: string; label?: string }) {
+export function CursorPager({
+  previous,
+  next,
+  prefix = '',
+  label = 'Pages',
+}: {
+  previous: string | null;
+  next: string | null;
+  prefix?: string;
+  label?: string;
+}) {
   const [params] = useSearchParams();
   if (!previous && !next) return null;
   const to = (name: 'after' | 'before', cursor: string) =>

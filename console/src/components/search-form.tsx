@@ -6,10 +6,7 @@ export function SearchForm({ label, placeholder = label }: { label: string; plac
   const [params, setParams] = useSearchParams();
   const search = params.get('query') ?? '';
   return (
-    <form
-      role="search"
-      onSubmit={onSubmitted((text) => setParams(text('query') ? { query: text('query') } : {}))}
-    >
+    <form role="search" onSubmit={onSubmitted((text) => setParams(text('query') ? { query: text('query') } : {}))}>
       <fieldset role="group">
         <input type="search" name="query" aria-label={label} placeholder={placeholder} defaultValue={search} key={search} />
         <button type="submit">Search</button>

@@ -7,11 +7,7 @@ export function EnvironmentSwitcher({ environments, current }: { environments: E
   const { pathname } = useLocation();
   const section = pathname.split('/')[4] ?? 'activity';
   return (
-    <select
-      aria-label="Environment"
-      value={current}
-      onChange={(event) => navigate(`/console/env/${event.target.value}/${section}`)}
-    >
+    <select aria-label="Environment" value={current} onChange={(event) => navigate(`/console/env/${event.target.value}/${section}`)}>
       {environments.map((environment) => (
         <option key={environment.id} value={environment.id}>
           {environment.name}

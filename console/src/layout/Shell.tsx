@@ -48,7 +48,9 @@ export function Shell() {
           </ul>
         </nav>
       </header>
-      <main className="container-fluid">{signedIn ? <Outlet /> : <KeyPrompt environmentId={environmentId} {...(environment && { environment })} />}</main>
+      <main className="container-fluid">
+        {signedIn ? <Outlet /> : <KeyPrompt environmentId={environmentId} {...(environment && { environment })} />}
+      </main>
     </>
   );
 }

@@ -23,7 +23,11 @@ export const section: NodeRenderer = (node, context) => {
     padding: side('padding', [8, 8, 8, 8]),
     'text-align': alignment(a.textAlign ?? a.align, 'left'),
   });
-  return boxTable(context.children(node, context), { align: alignment(a.align, 'left'), style: cell }, styleOf({ margin: side('margin', [0, 0, 10, 0]) }));
+  return boxTable(
+    context.children(node, context),
+    { align: alignment(a.align, 'left'), style: cell },
+    styleOf({ margin: side('margin', [0, 0, 10, 0]) }),
+  );
 };
 
 export const columns: NodeRenderer = (node, context) => {

@@ -19,9 +19,29 @@ export interface BlockNode {
 
 /** Every node type the renderer draws (docs/content.md); `for` is the deprecated `repeat`. */
 const NODE_TYPES = [
-  'doc', 'paragraph', 'heading', 'text', 'variable', 'hardBreak', 'button', 'image', 'inlineImage', 'logo', 'spacer',
-  'horizontalRule', 'section', 'columns', 'column', 'repeat', 'for', 'htmlCodeBlock', 'footer', 'blockquote',
-  'bulletList', 'orderedList', 'listItem',
+  'doc',
+  'paragraph',
+  'heading',
+  'text',
+  'variable',
+  'hardBreak',
+  'button',
+  'image',
+  'inlineImage',
+  'logo',
+  'spacer',
+  'horizontalRule',
+  'section',
+  'columns',
+  'column',
+  'repeat',
+  'for',
+  'htmlCodeBlock',
+  'footer',
+  'blockquote',
+  'bulletList',
+  'orderedList',
+  'listItem',
 ] as const;
 
 const MARK_TYPES = ['bold', 'italic', 'underline', 'strike', 'code', 'textStyle', 'link'] as const;
@@ -42,7 +62,11 @@ const node: z.ZodMiniType<BlockNode> = z.object({
 });
 
 /** Where a node sits, for messages: `content[1].content[0] (button)`. */
-const placeOf = (path: (string | number)[]) => path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
+const placeOf = (path: (string | number)[]) =>
+  path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+    .join('')
+    .replace(/^\./, '');
 
 /** Why the tree is not one the renderer draws, or undefined. */
 function problemIn(tree: BlockNode, path: (string | number)[], parent: string | undefined): string | undefined {
@@ -51,7 +75,8 @@ function problemIn(tree: BlockNode, path: (string | number)[], parent: string | 
   if (tree.type === 'doc' && parent !== undefined) return `a doc node may only be the root${at}`;
   if (tree.type === 'column' && parent !== 'columns') return `a column must be inside columns${at}`;
   if (parent === 'columns' && tree.type !== 'column') return `columns may hold column nodes only, not "${tree.type}"${at}`;
-  if (parent === 'htmlCodeBlock' && tree.type !== 'text' && tree.type !== 'variable') return `an htmlCodeBlock holds text and variables only, not "${tree.type}"${at}`;
+  if (parent === 'htmlCodeBlock' && tree.type !== 'text' && tree.type !== 'variable')
+    return `an htmlCodeBlock holds text and variables only, not "${tree.type}"${at}`;
   if (tree.type === 'text' && tree.text === undefined) return `a text node needs its text${at}`;
   for (const [i, m] of (tree.marks ?? []).entries()) {
     if (!KNOWN_MARKS.has(m.type)) return `Mark type "${m.type}" is not supported${at}.marks[${i}]`;

@@ -13,7 +13,13 @@ const visible = (html: string) => (html !== '' && html.trim() === '' ? '&nbsp;'.
 const MARK_ORDER = ['underline', 'bold', 'italic', 'textStyle', 'link'];
 const rank = (mark: BlockMark) => MARK_ORDER.indexOf(mark.type);
 
-const CODE_STYLE = styleOf({ 'background-color': '#f3f4f6', 'border-radius': '4px', padding: '2px 4px', 'font-family': 'monospace', 'font-size': '90%' });
+const CODE_STYLE = styleOf({
+  'background-color': '#f3f4f6',
+  'border-radius': '4px',
+  padding: '2px 4px',
+  'font-family': 'monospace',
+  'font-size': '90%',
+});
 const LINK_STYLE = styleOf({ color: '#111827', 'text-decoration': 'underline', 'font-weight': 500 });
 
 function withMark(html: string, mark: BlockMark, context: RenderContext): string {

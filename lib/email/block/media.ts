@@ -41,7 +41,12 @@ const pixels = (value: unknown): number | undefined => {
   return Number.isNaN(n) || n <= 0 ? undefined : Math.round(n);
 };
 
-function img(context: RenderContext, node: BlockNode, size: { width?: number; height?: number }, style: Record<string, string | undefined>): string | undefined {
+function img(
+  context: RenderContext,
+  node: BlockNode,
+  size: { width?: number; height?: number },
+  style: Record<string, string | undefined>,
+): string | undefined {
   const src = attrUrl(context, node, 'src', 'isSrcVariable', 'image');
   if (src === undefined) return undefined;
   const tag = `<img${attributes({
@@ -58,20 +63,28 @@ function img(context: RenderContext, node: BlockNode, size: { width?: number; he
 export const image: NodeRenderer = (node, context) => {
   const width = pixels(node.attrs?.width);
   const height = pixels(node.attrs?.height);
-  const tag = img(context, node, { width, height }, {
-    display: 'block',
-    'max-width': '100%',
-    width: width === undefined ? '100%' : `${width}px`,
-    height: height === undefined ? 'auto' : `${height}px`,
-    'border-radius': `${numberAttr(node.attrs?.borderRadius, 0)}px`,
-  });
+  const tag = img(
+    context,
+    node,
+    { width, height },
+    {
+      display: 'block',
+      'max-width': '100%',
+      width: width === undefined ? '100%' : `${width}px`,
+      height: height === undefined ? 'auto' : `${height}px`,
+      'border-radius': `${numberAttr(node.attrs?.borderRadius, 0)}px`,
+    },
+  );
   return tag === undefined ? '' : boxTable(tag, { align: alignment(node.attrs?.alignment, 'center'), style: BLOCK_CELL });
 };
 
 export const inlineImage: NodeRenderer = (node, context) => {
   const width = pixels(node.attrs?.width) ?? 20;
   const height = pixels(node.attrs?.height) ?? 20;
-  return img(context, node, { width, height }, { display: 'inline', 'vertical-align': 'middle', width: `${width}px`, height: `${height}px` }) ?? '';
+  return (
+    img(context, node, { width, height }, { display: 'inline', 'vertical-align': 'middle', width: `${width}px`, height: `${height}px` }) ??
+    ''
+  );
 };
 
 const LOGO_SIZES: Record<string, number> = { sm: 40, md: 48, lg: 64 };

@@ -6,7 +6,18 @@ import { columns, section } from './boxes.ts';
 import { hardBreak, text, variable } from './inline.ts';
 import { button, image, inlineImage, logo } from './media.ts';
 import { wholeDocument } from './page.ts';
-import { blockquote, bulletList, footer, heading, horizontalRule, htmlCodeBlock, listItem, orderedList, paragraph, spacer } from './text-blocks.ts';
+import {
+  blockquote,
+  bulletList,
+  footer,
+  heading,
+  horizontalRule,
+  htmlCodeBlock,
+  listItem,
+  orderedList,
+  paragraph,
+  spacer,
+} from './text-blocks.ts';
 
 // A block-editor email body (the JSON of Novu's Maily editor) rendered to email-client-safe HTML:
 // tables, attributes and inline styles. Our own renderer over the documented node types
@@ -61,10 +72,19 @@ function children(node: BlockNode, context: RenderContext): string {
  * The email's HTML, from the body or its reading (blockDocumentOf) when the caller has one; throws
  * an Error saying why when the body is not a document this service renders.
  */
-export function renderBlockEmail(document: string | BlockDocumentReading, variables: Record<string, unknown>, options: BlockRenderOptions): string {
+export function renderBlockEmail(
+  document: string | BlockDocumentReading,
+  variables: Record<string, unknown>,
+  options: BlockRenderOptions,
+): string {
   const parsed = typeof document === 'string' ? parseBlockDocument(document) : document;
   if (!parsed.ok) throw new Error(`The email body is not a valid block-editor document: ${parsed.message}`);
-  const context: RenderContext = { variables, rewrite: noRewrite, children, ...(options.content !== undefined && { content: options.content }) };
+  const context: RenderContext = {
+    variables,
+    rewrite: noRewrite,
+    children,
+    ...(options.content !== undefined && { content: options.content }),
+  };
   const body = children(parsed.doc, context);
   return options.fragment ? body : wholeDocument(body);
 }

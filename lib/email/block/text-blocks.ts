@@ -8,8 +8,7 @@ import { alignment, attributes, boxTable, cssValue, numberAttr, styleOf } from '
 // block of the author's own HTML. Sizes and colours are the reference renderer's.
 
 /** A paragraph's bottom margin, dropped before a spacer and at the end of a box, as the reference does. */
-const bottomMargin = (place: Place, margin: string) =>
-  place.next === 'spacer' || (place.last && place.parent !== 'doc') ? '0' : margin;
+const bottomMargin = (place: Place, margin: string) => (place.next === 'spacer' || (place.last && place.parent !== 'doc') ? '0' : margin);
 
 const empty = (html: string) => (html === '' ? '&nbsp;' : html);
 
@@ -26,12 +25,12 @@ export const paragraph: NodeRenderer = (node, context, place) =>
   holdsOnlySlot(node, context)
     ? `<div${styleOf({ 'text-align': alignment(node.attrs?.textAlign, 'left') })}>${context.content}</div>`
     : `<p${styleOf({
-    'font-size': '14px',
-    'line-height': '20px',
-    margin: `0 0 ${bottomMargin(place, '10px')} 0`,
-    color: place.parent === 'listItem' ? undefined : '#374151',
-    'text-align': alignment(node.attrs?.textAlign, 'left'),
-  })}>${empty(context.children(node, context))}</p>`;
+        'font-size': '14px',
+        'line-height': '20px',
+        margin: `0 0 ${bottomMargin(place, '10px')} 0`,
+        color: place.parent === 'listItem' ? undefined : '#374151',
+        'text-align': alignment(node.attrs?.textAlign, 'left'),
+      })}>${empty(context.children(node, context))}</p>`;
 
 const HEADINGS = {
   1: { 'font-size': '30px', 'line-height': '40px' },

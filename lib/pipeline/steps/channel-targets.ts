@@ -38,7 +38,11 @@ export interface ChannelTargets {
 /** Chat providers that deliver to the subscriber's phone rather than a webhook. */
 const PHONE_CHAT_PROVIDERS = new Set(['whatsapp-business']);
 
-export async function chatPushTargets(context: JobContext, channel: 'chat' | 'push', overrides: Record<string, unknown>): Promise<ChannelTargets> {
+export async function chatPushTargets(
+  context: JobContext,
+  channel: 'chat' | 'push',
+  overrides: Record<string, unknown>,
+): Promise<ChannelTargets> {
   const { scope, notification, subscriber } = context;
   const entries = (subscriber?.channels ?? []).filter((s) => findProvider(s.providerId)?.channel === channel);
   const result: ChannelTargets = { configured: entries.length > 0, targets: [], skipped: [] };
@@ -74,7 +78,10 @@ export async function chatPushTargets(context: JobContext, channel: 'chat' | 'pu
  * What a chat message records of where it went: the phone (WhatsApp), the webhook URL, or
  * nothing for a Slack channel reached with the bot token (the channel is the subscriber's).
  */
-export function chatDestination(target: Pick<ChannelTarget, 'integration' | 'to'> & { settings?: ChannelSettings }): { phone?: string; directWebhookUrl?: string } {
+export function chatDestination(target: Pick<ChannelTarget, 'integration' | 'to'> & { settings?: ChannelSettings }): {
+  phone?: string;
+  directWebhookUrl?: string;
+} {
   const { providerId, credentials } = target.integration;
   if (PHONE_CHAT_PROVIDERS.has(providerId)) return { phone: target.to };
   return slackBotChannel(providerId, credentials, target.settings?.credentials) ? {} : { directWebhookUrl: target.to };

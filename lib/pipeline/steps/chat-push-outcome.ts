@@ -14,7 +14,17 @@ import { newMessage } from './message.ts';
 
 export function skipDetails(skipped: readonly SkippedEntry[], now: Date, messageId?: string): ExecutionDetail[] {
   return skipped.map((s) =>
-    detail(s.detail, 'Failed', { providerId: s.providerId, source: 'Credentials', ...(messageId && { messageId }), raw: { providerId: s.providerId, reason: s.errorText } }, now),
+    detail(
+      s.detail,
+      'Failed',
+      {
+        providerId: s.providerId,
+        source: 'Credentials',
+        ...(messageId && { messageId }),
+        raw: { providerId: s.providerId, reason: s.errorText },
+      },
+      now,
+    ),
   );
 }
 
@@ -52,7 +62,14 @@ export async function removeDeadTokens(
   if (dead.length === 0) return [];
   try {
     const removed = await removeDeviceTokens(context.scope, context.notification.subscriberId, dead);
-    return removed.map((d) => detail(DETAILS.invalidPushToken, 'Warning', { messageId, providerId: d.providerId, raw: { providerId: d.providerId, deviceToken: d.token } }, now));
+    return removed.map((d) =>
+      detail(
+        DETAILS.invalidPushToken,
+        'Warning',
+        { messageId, providerId: d.providerId, raw: { providerId: d.providerId, deviceToken: d.token } },
+        now,
+      ),
+    );
   } catch (error) {
     // The send's outcome stands; the token is tried (and reported) again next time.
     logger.warn('Invalid push tokens could not be removed', { subscriberId: context.notification.subscriberId, error: error as Error });

@@ -47,7 +47,9 @@ interface DigestControls {
 export async function decideDigest(context: JobContext): Promise<Decision> {
   const { scope, step, job, notification, now } = context;
   const controls = step.controlValues as DigestControls;
-  const digestValue = controls.digestKey ? String(valueAtPath(notification.payload, controls.digestKey) ?? NO_DIGEST_VALUE) : NO_DIGEST_VALUE;
+  const digestValue = controls.digestKey
+    ? String(valueAtPath(notification.payload, controls.digestKey) ?? NO_DIGEST_VALUE)
+    : NO_DIGEST_VALUE;
   const series = digestSeries(scope, notification, step.stepId, digestValue);
 
   if (job.status === 'delayed') {
@@ -64,7 +66,12 @@ export async function decideDigest(context: JobContext): Promise<Decision> {
       details: [detail(DETAILS.digestMerged, 'Success', { raw: { masterTransactionId: window.master.transactionId } }, now)],
       job: { digest: metadata, mergedInto: window.master },
       notification: { _digestedNotificationId: window.master.notificationId },
-      also: joinWindowWrites(series, window, { transactionId: notification.transactionId, notificationId: notification._id, payload: notification.payload }, now),
+      also: joinWindowWrites(
+        series,
+        window,
+        { transactionId: notification.transactionId, notificationId: notification._id, payload: notification.payload },
+        now,
+      ),
       after: { kind: 'end', rest: 'merged' },
     };
   }
@@ -75,7 +82,13 @@ export async function decideDigest(context: JobContext): Promise<Decision> {
     const lookBack = durationMs(controls.lookBackWindow.amount, controls.lookBackWindow.unit);
     if (!last || Date.parse(last) < now.getTime() - lookBack) {
       // Nothing recent to digest with: this event goes out at once.
-      return { status: 'skipped', details: [detail(DETAILS.digestSkippedBackoff, 'Success', {}, now)], job: { digest: { ...metadata, type: 'backoff' } }, also: [seen], after: next };
+      return {
+        status: 'skipped',
+        details: [detail(DETAILS.digestSkippedBackoff, 'Success', {}, now)],
+        job: { digest: { ...metadata, type: 'backoff' } },
+        also: [seen],
+        after: next,
+      };
     }
   }
 
@@ -91,7 +104,11 @@ export async function decideDigest(context: JobContext): Promise<Decision> {
   // A window longer than the maximum defer duration opens nothing: the job fails.
   const overLimit = overDeferLimit(until, now);
   if (overLimit) return overLimit;
-  const opened: DigestWindow = { windowId: job._id, master: { notificationId: notification._id, transactionId: notification.transactionId, jobId: job._id }, closesAt: until.toISOString() };
+  const opened: DigestWindow = {
+    windowId: job._id,
+    master: { notificationId: notification._id, transactionId: notification.transactionId, jobId: job._id },
+    closesAt: until.toISOString(),
+  };
   return {
     status: 'delayed',
     details: [detail(DETAILS.digested, 'Pending', { raw: { delay: until.getTime() - now.getTime() } }, now)],
@@ -124,14 +141,19 @@ async function close(context: JobContext, series: DigestSeries, extensionDetails
 }
 
 /** The payloads a completed (or closing) digest master covers: its own first, then those that joined. */
-export async function digestEventsOf(scope: EnvScope, notification: StoredNotification, digestJob: StoredJob): Promise<Record<string, unknown>[]> {
+export async function digestEventsOf(
+  scope: EnvScope,
+  notification: StoredNotification,
+  digestJob: StoredJob,
+): Promise<Record<string, unknown>[]> {
   if (!digestJob.digestWindowId) return [notification.payload];
   const series = digestSeries(scope, notification, digestJob.stepId, digestJob.digest?.digestValue);
   return [notification.payload, ...(await joinedPayloads(series, digestJob.digestWindowId))];
 }
 
 function metadataOf(controls: DigestControls, digestValue: string): DigestMetadata {
-  if (controls.type === 'timed') return { type: 'timed', digestKey: controls.digestKey, digestValue, timed: { cronExpression: controls.cron } };
+  if (controls.type === 'timed')
+    return { type: 'timed', digestKey: controls.digestKey, digestValue, timed: { cronExpression: controls.cron } };
   return {
     type: controls.lookBackWindow ? 'backoff' : 'regular',
     ...(controls.digestKey && { digestKey: controls.digestKey }),

@@ -20,17 +20,24 @@ const isDocument = (html: string) => /^\s*(<!doctype\s|<html[\s>])/i.test(html);
  * that is a block-editor document is rendered to HTML first (lib/email/block), as the reference
  * decides by the body itself: a fragment when a layout wraps it, else a whole document.
  */
-export function emailBody(controlValues: Record<string, unknown>, variables: Record<string, unknown>, options: { inLayout: boolean }): string {
+export function emailBody(
+  controlValues: Record<string, unknown>,
+  variables: Record<string, unknown>,
+  options: { inLayout: boolean },
+): string {
   const source = typeof controlValues.body === 'string' ? controlValues.body : '';
   const block = blockDocumentOf(source);
-  const body = block
-    ? renderBlockEmail(block, variables, { fragment: options.inLayout })
-    : renderHtmlTemplate(source, variables);
+  const body = block ? renderBlockEmail(block, variables, { fragment: options.inLayout }) : renderHtmlTemplate(source, variables);
   return controlValues.disableOutputSanitization === true ? body : safeHtml(body, 'email');
 }
 
 /** The document the provider gets; the layout's HTML is sanitized with the body in it unless the step opts out. */
-export function emailHtml(body: string, controlValues: Record<string, unknown>, variables: Record<string, unknown>, layout?: LayoutEmailControls): string {
+export function emailHtml(
+  body: string,
+  controlValues: Record<string, unknown>,
+  variables: Record<string, unknown>,
+  layout?: LayoutEmailControls,
+): string {
   if (!layout || isDocument(body)) return inlineCss(body);
   const html = renderLayout(layout, variables, body);
   return inlineCss(controlValues.disableOutputSanitization === true ? html : safeHtml(html, 'email'));

@@ -15,8 +15,22 @@ export function failoverDetails(failed: readonly Attempt[], last: StoredIntegrat
     const to = failed[n + 1]?.integration ?? last;
     const displayName = findProvider(to.providerId)?.displayName ?? to.providerId;
     return [
-      detail(DETAILS.providerError, 'Failed', { messageId, providerId: integration.providerId, raw: { integration: named(integration), error: error?.message, answer: error?.raw } }, now),
-      detail(DETAILS.failingOver(`${displayName} (${to.identifier})`), 'Pending', { messageId, providerId: to.providerId, raw: { integration: named(to) } }, now),
+      detail(
+        DETAILS.providerError,
+        'Failed',
+        {
+          messageId,
+          providerId: integration.providerId,
+          raw: { integration: named(integration), error: error?.message, answer: error?.raw },
+        },
+        now,
+      ),
+      detail(
+        DETAILS.failingOver(`${displayName} (${to.identifier})`),
+        'Pending',
+        { messageId, providerId: to.providerId, raw: { integration: named(to) } },
+        now,
+      ),
     ];
   });
 }

@@ -21,7 +21,12 @@ export async function decideInApp(context: JobContext): Promise<Decision> {
   const { scope, step, now } = context;
   const integration = await cachedInAppIntegration(scope);
   if (!integration) {
-    return { status: 'failed', details: [detail(DETAILS.noIntegration, 'Failed', {}, now)], job: { error: DETAILS.noIntegration }, after: afterFailure(step) };
+    return {
+      status: 'failed',
+      details: [detail(DETAILS.noIntegration, 'Failed', {}, now)],
+      job: { error: DETAILS.noIntegration },
+      after: afterFailure(step),
+    };
   }
   const selected = providerSelected(integration, now);
 
@@ -67,7 +72,10 @@ function render(values: Record<string, unknown>, variables: Record<string, unkno
     return rendered === undefined || !sanitize ? rendered : safeUrl(rendered, kind);
   };
   const buttons: MessageButton[] = [];
-  for (const [type, action] of [['primary', values.primaryAction], ['secondary', values.secondaryAction]] as const) {
+  for (const [type, action] of [
+    ['primary', values.primaryAction],
+    ['secondary', values.secondaryAction],
+  ] as const) {
     const a = action as Action | undefined;
     if (!a?.label) continue;
     const to = a.redirect?.url ? url(a.redirect.url, 'link') : undefined;
@@ -81,7 +89,10 @@ function render(values: Record<string, unknown>, variables: Record<string, unkno
   const redirect = values.redirect as Action['redirect'] | undefined;
   const redirectTo = redirect?.url ? url(redirect.url, 'link') : undefined;
   const cta: MessageCta = {
-    ...(redirectTo !== undefined && { type: 'redirect' as const, data: { url: redirectTo, ...(redirect?.target && { target: redirect.target }) } }),
+    ...(redirectTo !== undefined && {
+      type: 'redirect' as const,
+      data: { url: redirectTo, ...(redirect?.target && { target: redirect.target }) },
+    }),
     action: { status: 'pending', buttons, result: {} },
   };
   const subject = html(values.subject);

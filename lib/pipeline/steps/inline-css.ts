@@ -16,10 +16,7 @@ const CODE_BLOCKS = [/<%([\S\s]*?)%>/g, /\{\{([\S\s]*?)\}\}/g];
 
 export function inlineCss(html: string): string {
   const blocks: string[] = [];
-  const protectedHtml = CODE_BLOCKS.reduce(
-    (text, re) => text.replace(re, (block) => `JUICE_CODE_BLOCK_${blocks.push(block) - 1}_`),
-    html,
-  );
+  const protectedHtml = CODE_BLOCKS.reduce((text, re) => text.replace(re, (block) => `JUICE_CODE_BLOCK_${blocks.push(block) - 1}_`), html);
   const $ = load(protectedHtml, { xml: { decodeEntities: false, xmlMode: false } });
   inliner.juiceDocument($, { preserveImportant: true });
   return $.html().replace(/JUICE_CODE_BLOCK_(\d+)_(="")?/gi, (_, index: string) => blocks[Number(index)] ?? '');

@@ -3,7 +3,9 @@ declare module 'juice/lib/inline.js' {
   import type { CheerioAPI } from 'cheerio';
   import type juice from 'juice';
 
-  export default function makeJuiceClient<T extends object>(base: T): T & {
+  export default function makeJuiceClient<T extends object>(
+    base: T,
+  ): T & {
     juiceDocument($: CheerioAPI, options?: juice.Options): CheerioAPI;
   };
 }

@@ -11,7 +11,12 @@ export interface ProviderOverrides {
   providerData: Record<string, unknown>;
 }
 
-export function providerOverrides(overrides: Record<string, unknown>, channel: string, providerId: string, stepId: string): ProviderOverrides {
+export function providerOverrides(
+  overrides: Record<string, unknown>,
+  channel: string,
+  providerId: string,
+  stepId: string,
+): ProviderOverrides {
   const at = (value: unknown, key: string) => (Object.hasOwn(objectOr(value), key) ? objectOr(objectOr(value)[key]) : {});
   return {
     overrides: deepMerge(at(overrides, channel), at(overrides, providerId)),

@@ -29,7 +29,13 @@ export function scheduleExtension(context: JobContext): Extension {
   const until = nextWindowStart(schedule, timezone, now);
   if (!until || until.getTime() <= now.getTime()) return { kind: 'go-on', details: [] };
   const delayMs = until.getTime() - now.getTime();
-  const raw = { delayMs, nextAvailableTime: until.toISOString(), timezone: timezone ?? 'UTC', scheduleExtensionsCount: count + 1, maxScheduleExtensions: MAX_EXTENSIONS };
+  const raw = {
+    delayMs,
+    nextAvailableTime: until.toISOString(),
+    timezone: timezone ?? 'UTC',
+    scheduleExtensionsCount: count + 1,
+    maxScheduleExtensions: MAX_EXTENSIONS,
+  };
   return {
     kind: 'wait',
     until,

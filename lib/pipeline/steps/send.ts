@@ -26,7 +26,12 @@ import { failoverDetails } from './failover-details.ts';
 // redelivered message never sends a second time. Missing destinations end the step as the
 // reference does: a `warning` message and a canceled job.
 
-const ERROR_IDS: Record<string, string> = { email: 'mail_unexpected_error', sms: 'unexpected_sms_error', chat: 'unexpected_chat_error', push: 'unexpected_push_error' };
+const ERROR_IDS: Record<string, string> = {
+  email: 'mail_unexpected_error',
+  sms: 'unexpected_sms_error',
+  chat: 'unexpected_chat_error',
+  push: 'unexpected_push_error',
+};
 
 /** Push to many devices: sends run side by side, so all of them end within the send lease. */
 const SEND_CONCURRENCY = 10;
@@ -49,10 +54,17 @@ export async function decideSend(context: JobContext): Promise<Decision> {
 
   const targets = await targetsOf(context, channel, overrides);
   if (targets.kind === 'no-integration') {
-    return { status: 'failed', details: [detail(DETAILS.noIntegration, 'Failed', {}, now)], job: { error: DETAILS.noIntegration }, after: afterFailure(step) };
+    return {
+      status: 'failed',
+      details: [detail(DETAILS.noIntegration, 'Failed', {}, now)],
+      job: { error: DETAILS.noIntegration },
+      after: afterFailure(step),
+    };
   }
   if (targets.kind === 'missing') {
-    return channel === 'chat' || channel === 'push' ? noDestination(context, channel, targets.skipped ?? []) : missingDestination(context, channel, targets.integration);
+    return channel === 'chat' || channel === 'push'
+      ? noDestination(context, channel, targets.skipped ?? [])
+      : missingDestination(context, channel, targets.integration);
   }
 
   const first = targets.list[0]!.integration;
@@ -62,9 +74,17 @@ export async function decideSend(context: JobContext): Promise<Decision> {
   const layout = channel === 'email' ? await chooseLayout(context.scope, step, notification.overrides) : undefined;
   if (layout?.kind === 'missing') {
     const error = `Layout ${layout.layoutId} not found`;
-    return { status: 'failed', details: [selected, detail(DETAILS.layoutNotFound, 'Failed', { raw: { layoutId: layout.layoutId } }, now)], job: { error }, after: afterFailure(step) };
+    return {
+      status: 'failed',
+      details: [selected, detail(DETAILS.layoutNotFound, 'Failed', { raw: { layoutId: layout.layoutId } }, now)],
+      job: { error },
+      after: afterFailure(step),
+    };
   }
-  const layoutDetails = layout?.kind === 'layout' ? [detail(DETAILS.layoutSelected, 'Success', { raw: { name: layout.name, layoutId: layout.layoutId } }, now)] : [];
+  const layoutDetails =
+    layout?.kind === 'layout'
+      ? [detail(DETAILS.layoutSelected, 'Success', { raw: { name: layout.name, layoutId: layout.layoutId } }, now)]
+      : [];
   let layoutEmail = layout?.kind === 'layout' || layout?.kind === 'built-in' ? layout.email : undefined;
   // A layout with translations enabled renders its own `{{t.key}}` (translate-step.ts).
   if (layout?.kind === 'layout' && layoutEmail) {
@@ -81,7 +101,10 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     const text = (v: unknown) => (typeof v === 'string' ? renderTemplate(v, context.variables) : undefined);
     const subject = text(step.controlValues.subject);
     // Email bodies are HTML (email-content.ts); sms, chat and push bodies are plain text.
-    const content = channel === 'email' ? emailBody(step.controlValues, context.variables, { inLayout: layoutEmail !== undefined }) : (text(step.controlValues.body) ?? '');
+    const content =
+      channel === 'email'
+        ? emailBody(step.controlValues, context.variables, { inLayout: layoutEmail !== undefined })
+        : (text(step.controlValues.body) ?? '');
     rendered = { ...(subject !== undefined && { subject }), content };
     // v2 steps name their sender in `from: {email, name}`; v1 templates carry `senderName`.
     const sender = (step.controlValues.from ?? {}) as { email?: unknown; name?: unknown };
@@ -94,7 +117,12 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     };
   } catch (error) {
     const reason = (error as Error).message;
-    return { status: 'failed', details: [selected, ...layoutDetails, detail(DETAILS.contentFailed, 'Failed', { raw: { error: reason } }, now)], job: { error: reason }, after: afterFailure(step) };
+    return {
+      status: 'failed',
+      details: [selected, ...layoutDetails, detail(DETAILS.contentFailed, 'Failed', { raw: { error: reason } }, now)],
+      job: { error: reason },
+      after: afterFailure(step),
+    };
   }
 
   const send = async (leaseUntil: Date): Promise<Decision> => {
@@ -105,13 +133,18 @@ export async function decideSend(context: JobContext): Promise<Decision> {
         // Overrides and sender resolution per provider: lib/providers/email|sms/message.ts.
         const merged = providerOverrides(notification.overrides, channel, integration.providerId, step.stepId);
         const channelCredentials = target.settings && { channelCredentials: target.settings.credentials };
-        return { integration, result: await provider.send({ channel, to: target.to, ...rendered, ...outgoing, ...merged, ...channelCredentials, integration }) };
+        return {
+          integration,
+          result: await provider.send({ channel, to: target.to, ...rendered, ...outgoing, ...merged, ...channelCredentials, integration }),
+        };
       } catch (error) {
         return { integration, error: error instanceof ProviderError ? error : new ProviderError((error as Error).message) };
       }
     };
     const results = await mapConcurrently(targets.list, SEND_CONCURRENCY, async (target) => {
-      const attempts = await sendWithFailover(target.integration, target.failover ?? noFailover, leaseUntil, (integration) => deliver(target, integration));
+      const attempts = await sendWithFailover(target.integration, target.failover ?? noFailover, leaseUntil, (integration) =>
+        deliver(target, integration),
+      );
       const { integration, result, error } = attempts.at(-1)!;
       return { target: { ...target, integration }, result, error, failedOver: attempts.slice(0, -1) };
     });
@@ -123,22 +156,43 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     const message = newMessage({ ...context, now: done }, channel, used, {
       ...rendered,
       ...destinationFields(channel, targets.list),
-      ...(sent ? { identifier: sent.result!.id } : { status: 'error', errorId: ERROR_IDS[channel], errorText: failed?.error?.message ?? 'Send failed' }),
+      ...(sent
+        ? { identifier: sent.result!.id }
+        : { status: 'error', errorId: ERROR_IDS[channel], errorText: failed?.error?.message ?? 'Send failed' }),
     });
-    const details = [detail(DETAILS.messageCreated, 'Pending', { messageId: message._id, providerId: used.providerId }, done), ...skipDetails(targets.skipped ?? [], done, message._id)];
+    const details = [
+      detail(DETAILS.messageCreated, 'Pending', { messageId: message._id, providerId: used.providerId }, done),
+      ...skipDetails(targets.skipped ?? [], done, message._id),
+    ];
     for (const r of results) {
       details.push(...failoverDetails(r.failedOver, r.target.integration, message._id, done));
       details.push(
         r.result
-          ? detail(DETAILS.messageSent, 'Success', { messageId: message._id, providerId: r.target.integration.providerId, raw: r.result.raw ?? { id: r.result.id } }, done)
-          : detail(DETAILS.providerError, 'Failed', { messageId: message._id, providerId: r.target.integration.providerId, raw: r.error?.raw ?? { message: r.error?.message } }, done),
+          ? detail(
+              DETAILS.messageSent,
+              'Success',
+              { messageId: message._id, providerId: r.target.integration.providerId, raw: r.result.raw ?? { id: r.result.id } },
+              done,
+            )
+          : detail(
+              DETAILS.providerError,
+              'Failed',
+              { messageId: message._id, providerId: r.target.integration.providerId, raw: r.error?.raw ?? { message: r.error?.message } },
+              done,
+            ),
       );
     }
     if (channel === 'push') details.push(...(await removeDeadTokens(context, results, message._id, done)));
     const failure = channel === 'chat' ? DETAILS.allChatFailed : message.errorText!;
     return sent
       ? { status: 'completed', details, job: { messageId: message._id, providerId: used.providerId }, message, after: next }
-      : { status: 'failed', details, job: { messageId: message._id, providerId: used.providerId, error: failure }, message, after: afterFailure(step) };
+      : {
+          status: 'failed',
+          details,
+          job: { messageId: message._id, providerId: used.providerId, error: failure },
+          message,
+          after: afterFailure(step),
+        };
   };
   return { status: 'running', details: [selected, ...layoutDetails], job: { providerId: first.providerId }, after: next, send };
 }
@@ -153,7 +207,10 @@ async function targetsOf(context: JobContext, channel: Exclude<Channel, 'in_app'
   if (channel === 'email' || channel === 'sms') {
     const options: SelectOptions = {
       ...(typeof overrides.integrationIdentifier === 'string' && { identifier: overrides.integrationIdentifier }),
-      ...(notification.tenant && { tenant: context.variables.tenant as Record<string, unknown>, variables: context.variables as ConditionVariables }),
+      ...(notification.tenant && {
+        tenant: context.variables.tenant as Record<string, unknown>,
+        variables: context.variables as ConditionVariables,
+      }),
     };
     const integration = await selectIntegration(scope, channel, options);
     if (!integration) return { kind: 'no-integration' };

@@ -43,7 +43,13 @@ export async function decideThrottle(context: JobContext): Promise<Decision> {
   if (!windowEnd) return { status: 'completed', details: [], job: { stepOutput: { throttled: false } }, after: next };
 
   const keyValue = controls.throttleKey ? String(valueAtPath(notification.payload, controls.throttleKey) ?? '') : '';
-  const series: ThrottleSeries = { scope, workflowDbId: notification._templateId, stepId: step.stepId, subscriberId: notification.subscriberId, keyValue };
+  const series: ThrottleSeries = {
+    scope,
+    workflowDbId: notification._templateId,
+    stepId: step.stepId,
+    subscriberId: notification.subscriberId,
+    keyValue,
+  };
   const read = await readCounter(series);
   const open = read && read.windowEnd.getTime() > now.getTime();
   const count = open ? read.count + 1 : 1;

@@ -7,21 +7,22 @@ import { webhookChat } from './webhook-chat.ts';
 export const msteams = webhookChat({
   id: 'msteams',
   name: 'Microsoft Teams',
-  message: (d) => ownCard(d.content) ?? {
-    type: 'message',
-    attachments: [
-      {
-        contentType: 'application/vnd.microsoft.card.adaptive',
-        contentUrl: null,
-        content: {
-          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
-          type: 'AdaptiveCard',
-          version: '1.4',
-          body: [{ type: 'TextBlock', text: d.content, wrap: true }],
+  message: (d) =>
+    ownCard(d.content) ?? {
+      type: 'message',
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          contentUrl: null,
+          content: {
+            $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+            type: 'AdaptiveCard',
+            version: '1.4',
+            body: [{ type: 'TextBlock', text: d.content, wrap: true }],
+          },
         },
-      },
-    ],
-  },
+      ],
+    },
   idOf: (answer) => answer.headers.get('request-id') ?? answer.headers.get('x-ms-request-id'),
 });
 

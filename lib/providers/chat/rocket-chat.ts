@@ -9,7 +9,8 @@ export const rocketChat = webhookChat({
   name: 'Rocket.Chat',
   message: (d) => {
     const room = d.channelCredentials?.channel?.trim();
-    if (!room) throw new ProviderError('Rocket.Chat needs the room in the subscriber credentials (`channel`: a room id, #channel or @user)');
+    if (!room)
+      throw new ProviderError('Rocket.Chat needs the room in the subscriber credentials (`channel`: a room id, #channel or @user)');
     return { ...(/^[#@]/.test(room) ? { channel: room } : { roomId: room }), text: d.content };
   },
   request: (d, message) => {

@@ -13,7 +13,11 @@ export function slackBotToken(credentials: Record<string, unknown>): string | un
 }
 
 /** The Slack channel to post to with the bot token, or undefined when the webhook is used. */
-export function slackBotChannel(providerId: string, integrationCredentials: Record<string, unknown>, subscriberCredentials: ChannelSettings['credentials'] | undefined): string | undefined {
+export function slackBotChannel(
+  providerId: string,
+  integrationCredentials: Record<string, unknown>,
+  subscriberCredentials: ChannelSettings['credentials'] | undefined,
+): string | undefined {
   if (!SLACK_PROVIDERS.has(providerId) || !slackBotToken(integrationCredentials)) return undefined;
   const channel = subscriberCredentials?.channel?.trim();
   return channel || undefined;

@@ -21,13 +21,18 @@ function incomingWebhook(id: string) {
 }
 
 // The integration's baseUrl may name another Slack (GovSlack: https://slack-gov.com).
-const webApi = (providerId: string, credentials: Record<string, unknown>, path: string) => `${baseUrlOf(providerId, credentials, 'https://slack.com')}/api/${path}`;
+const webApi = (providerId: string, credentials: Record<string, unknown>, path: string) =>
+  `${baseUrlOf(providerId, credentials, 'https://slack.com')}/api/${path}`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The Web API's own refusal (HTTP 200 with ok: false) as a failure with Slack's error code. */
 function okOrRefused(answer: ProviderAnswer, what: string): Record<string, unknown> {
   const body = objectOr(answer.body);
-  if (body.ok !== true) throw new ProviderError(`Slack ${what}: ${typeof body.error === 'string' ? body.error : 'no reason given'}`, { status: answer.status, body: answer.body });
+  if (body.ok !== true)
+    throw new ProviderError(`Slack ${what}: ${typeof body.error === 'string' ? body.error : 'no reason given'}`, {
+      status: answer.status,
+      body: answer.body,
+    });
   return body;
 }
 
@@ -36,7 +41,11 @@ function botMessage(id: string) {
     id,
     name: 'Slack',
     message: (d) => ({ channel: slackBotChannel(id, d.integration.credentials, d.channelCredentials), text: d.content }),
-    request: (d, message) => ({ url: webApi(id, d.integration.credentials, 'chat.postMessage'), headers: bearer(slackBotToken(d.integration.credentials) ?? ''), json: message }),
+    request: (d, message) => ({
+      url: webApi(id, d.integration.credentials, 'chat.postMessage'),
+      headers: bearer(slackBotToken(d.integration.credentials) ?? ''),
+      json: message,
+    }),
     idOf: (answer) => okOrRefused(answer, 'did not post the message').ts,
   });
 }
@@ -56,5 +65,8 @@ export const svcSlack = slackProvider('svc-slack');
 export async function checkSlackConnection({ providerId, credentials }: ConnectionTarget): Promise<void> {
   const token = slackBotToken(credentials);
   if (!token) return;
-  okOrRefused(await checkCall('Slack', { method: 'POST', url: webApi(providerId, credentials, 'auth.test'), headers: bearer(token) }), 'refused the token');
+  okOrRefused(
+    await checkCall('Slack', { method: 'POST', url: webApi(providerId, credentials, 'auth.test'), headers: bearer(token) }),
+    'refused the token',
+  );
 }

@@ -23,21 +23,30 @@ function base(c: Record<string, unknown>): string {
 const auth = (c: Record<string, unknown>) => ({ authorization: `Bearer ${String(c.apiKey ?? '')}` });
 
 function userLookup(c: Record<string, unknown>, email: string) {
-  return { method: 'POST' as const, url: `${base(c)}/users/export/ids`, headers: auth(c), json: { email_address: email, fields_to_export: ['external_id'] } };
+  return {
+    method: 'POST' as const,
+    url: `${base(c)}/users/export/ids`,
+    headers: auth(c),
+    json: { email_address: email, fields_to_export: ['external_id'] },
+  };
 }
 
 async function externalIdsOf(c: Record<string, unknown>, email: string, until: number): Promise<string[]> {
   const answer = await callProvider(NAME, userLookup(c, email), { until });
   const users = valueAt(answer.body, 'users');
-  const ids = (Array.isArray(users) ? users : []).map((user) => valueAt(user, 'external_id')).filter((id): id is string => typeof id === 'string' && id !== '');
-  if (ids.length === 0) throw new ProviderError(`${NAME} has no user with the email address ${email}`, { status: answer.status, body: answer.body });
+  const ids = (Array.isArray(users) ? users : [])
+    .map((user) => valueAt(user, 'external_id'))
+    .filter((id): id is string => typeof id === 'string' && id !== '');
+  if (ids.length === 0)
+    throw new ProviderError(`${NAME} has no user with the email address ${email}`, { status: answer.status, body: answer.body });
   return ids;
 }
 
 async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const mail = emailMessage(delivery);
-  if (mail.cc.length > 0 || mail.bcc.length > 1) throw new ProviderError(`${NAME} cannot send cc copies or more than one bcc`, { cc: mail.cc, bcc: mail.bcc });
+  if (mail.cc.length > 0 || mail.bcc.length > 1)
+    throw new ProviderError(`${NAME} cannot send cc copies or more than one bcc`, { cc: mail.cc, bcc: mail.bcc });
   // The lookups and the send share one send's time budget (retry.ts), as one call would.
   const until = Date.now() + SEND_BUDGET_MS;
   const externalIds = (await Promise.all(mail.to.map((email) => externalIdsOf(c, email, until)))).flat();

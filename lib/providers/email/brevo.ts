@@ -15,7 +15,10 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const mail = emailMessage(delivery);
   const emails = (list: string[]) => list.map((email) => ({ email }));
-  const headers = { ...mail.headers, ...(Object.keys(mail.customData).length > 0 && { 'X-Mailin-custom': JSON.stringify(mail.customData) }) };
+  const headers = {
+    ...mail.headers,
+    ...(Object.keys(mail.customData).length > 0 && { 'X-Mailin-custom': JSON.stringify(mail.customData) }),
+  };
   const request = withProviderData(
     {
       url: `${base(c)}/v3/smtp/email`,

@@ -12,4 +12,6 @@ function settings(c: Record<string, unknown>): Record<string, unknown> {
 /** Connects and signs in (SMTP verify): nothing is sent. */
 export const checkEmailjsConnection = (integration: ConnectionTarget): Promise<void> => verifySmtp(settings(integration.credentials));
 
-export const emailjsProvider: DeliveryProvider = { send: (delivery: Delivery) => sendOverSmtp(delivery, settings(delivery.integration.credentials)) };
+export const emailjsProvider: DeliveryProvider = {
+  send: (delivery: Delivery) => sendOverSmtp(delivery, settings(delivery.integration.credentials)),
+};

@@ -33,7 +33,10 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const answer = await callProvider(NAME, request);
   const message = valueAt(answer.body, 'messages.0');
   if (valueAt(message, 'status.groupName') === 'REJECTED') {
-    throw new ProviderError(`${NAME} rejected the message: ${String(valueAt(message, 'status.description') ?? valueAt(message, 'status.name'))}`, { status: answer.status, body: answer.body });
+    throw new ProviderError(
+      `${NAME} rejected the message: ${String(valueAt(message, 'status.description') ?? valueAt(message, 'status.name'))}`,
+      { status: answer.status, body: answer.body },
+    );
   }
   return delivered(NAME, valueAt(message, 'messageId'), answer.body);
 }

@@ -40,7 +40,10 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   );
   const answer = await callProvider(NAME, request);
   if (valueAt(answer.body, 'Messages.0.Status') !== 'success') {
-    throw new ProviderError(`${NAME} did not send the message: ${providerMessage(valueAt(answer.body, 'Messages.0')) ?? 'no reason given'}`, { status: answer.status, body: answer.body });
+    throw new ProviderError(
+      `${NAME} did not send the message: ${providerMessage(valueAt(answer.body, 'Messages.0')) ?? 'no reason given'}`,
+      { status: answer.status, body: answer.body },
+    );
   }
   const to = 'Messages.0.To.0';
   return delivered(NAME, valueAt(answer.body, `${to}.MessageUUID`) ?? valueAt(answer.body, `${to}.MessageID`), answer.body);

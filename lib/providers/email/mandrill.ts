@@ -11,7 +11,8 @@ import { emailMessage } from './message.ts';
 
 const NAME = 'Mandrill';
 const base = (c: Record<string, unknown>) => baseUrlOf('mandrill', c, 'https://mandrillapp.com');
-const isFinal = (answer: ProviderAnswer) => answer.status === 500 && valueAt(answer.body, 'status') === 'error' && valueAt(answer.body, 'name') !== 'GeneralError';
+const isFinal = (answer: ProviderAnswer) =>
+  answer.status === 500 && valueAt(answer.body, 'status') === 'error' && valueAt(answer.body, 'name') !== 'GeneralError';
 
 async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;

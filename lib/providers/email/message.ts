@@ -50,7 +50,10 @@ export function emailMessage(delivery: Delivery): EmailMessage {
   const plain = text(overrides.text);
   const ipPoolName = text(overrides.ipPoolName) ?? text(credentials.ipPoolName);
   return {
-    from: { email: text(overrides.from) ?? text(delivery.from) ?? text(credentials.from) ?? defaultFrom(credentials), ...(name && { name }) },
+    from: {
+      email: text(overrides.from) ?? text(delivery.from) ?? text(credentials.from) ?? defaultFrom(credentials),
+      ...(name && { name }),
+    },
     to,
     cc: list(overrides.cc),
     bcc: list(overrides.bcc),

@@ -24,4 +24,6 @@ function settings(c: Record<string, unknown>): Record<string, unknown> {
 /** Signs in to the server (SMTP verify): nothing is sent. */
 export const checkOutlook365Connection = (integration: ConnectionTarget): Promise<void> => verifySmtp(settings(integration.credentials));
 
-export const outlook365Provider: DeliveryProvider = { send: (delivery: Delivery) => sendOverSmtp(delivery, settings(delivery.integration.credentials)) };
+export const outlook365Provider: DeliveryProvider = {
+  send: (delivery: Delivery) => sendOverSmtp(delivery, settings(delivery.integration.credentials)),
+};

@@ -15,7 +15,8 @@ const NAME = 'Plunk';
 async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const mail = emailMessage(delivery);
-  if (mail.cc.length > 0 || mail.bcc.length > 0) throw new ProviderError(`${NAME} cannot send cc or bcc copies`, { cc: mail.cc, bcc: mail.bcc });
+  if (mail.cc.length > 0 || mail.bcc.length > 0)
+    throw new ProviderError(`${NAME} cannot send cc or bcc copies`, { cc: mail.cc, bcc: mail.bcc });
   const request = withProviderData(
     {
       url: `${baseUrlOf('plunk', c, 'https://api.useplunk.com')}/v1/send`,

@@ -11,7 +11,10 @@ import { emailMessage } from './message.ts';
 const NAME = 'SendGrid';
 
 function base(credentials: Record<string, unknown>): string {
-  const eu = String(credentials.region ?? '').trim().toLowerCase() === 'eu';
+  const eu =
+    String(credentials.region ?? '')
+      .trim()
+      .toLowerCase() === 'eu';
   return baseUrlOf('sendgrid', credentials, eu ? 'https://api.eu.sendgrid.com' : 'https://api.sendgrid.com');
 }
 
@@ -28,7 +31,11 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
       headers: auth(credentials),
       json: {
         personalizations: [
-          { to: emails(mail.to), ...(mail.cc.length > 0 && { cc: emails(mail.cc) }), ...(mail.bcc.length > 0 && { bcc: emails(mail.bcc) }) },
+          {
+            to: emails(mail.to),
+            ...(mail.cc.length > 0 && { cc: emails(mail.cc) }),
+            ...(mail.bcc.length > 0 && { bcc: emails(mail.bcc) }),
+          },
         ],
         from: mail.from,
         ...(mail.replyTo && { reply_to: { email: mail.replyTo } }),

@@ -66,9 +66,17 @@ interface SmtpFailure extends Error {
 
 function failure(error: unknown): ProviderError | TransientError {
   const e = error as SmtpFailure;
-  const raw = { error: e.message, ...(e.code && { code: e.code }), ...(e.responseCode && { responseCode: e.responseCode }), ...(e.response && { response: e.response }), ...(e.command && { command: e.command }) };
+  const raw = {
+    error: e.message,
+    ...(e.code && { code: e.code }),
+    ...(e.responseCode && { responseCode: e.responseCode }),
+    ...(e.response && { response: e.response }),
+    ...(e.command && { command: e.command }),
+  };
   const problem = new ProviderError(`${NAME} refused the message: ${e.response ?? e.message}`, raw);
-  const transient = (e.responseCode !== undefined && e.responseCode >= 400 && e.responseCode < 500) || (e.responseCode === undefined && TRANSIENT_CODES.has(e.code ?? ''));
+  const transient =
+    (e.responseCode !== undefined && e.responseCode >= 400 && e.responseCode < 500) ||
+    (e.responseCode === undefined && TRANSIENT_CODES.has(e.code ?? ''));
   return transient ? new TransientError(problem) : problem;
 }
 
@@ -101,7 +109,10 @@ export async function sendOverSmtp(delivery: Delivery, settings: Record<string, 
         ...(mail.text && { text: mail.text }),
         headers,
       });
-      return { id: info.messageId, raw: { messageId: info.messageId, accepted: info.accepted, rejected: info.rejected, response: info.response } };
+      return {
+        id: info.messageId,
+        raw: { messageId: info.messageId, accepted: info.accepted, rejected: info.rejected, response: info.response },
+      };
     } catch (error) {
       throw failure(error);
     } finally {

@@ -12,7 +12,10 @@ import { emailMessage } from './message.ts';
 const NAME = 'SparkPost';
 
 function base(c: Record<string, unknown>): string {
-  const eu = String(c.region ?? '').trim().toLowerCase() === 'eu';
+  const eu =
+    String(c.region ?? '')
+      .trim()
+      .toLowerCase() === 'eu';
   return baseUrlOf('sparkpost', c, eu ? 'https://api.eu.sparkpost.com' : 'https://api.sparkpost.com');
 }
 

@@ -41,7 +41,11 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const body = JSON.stringify(payload);
   const answer = await callProvider(NAME, {
     url: String(c.webhookUrl ?? ''),
-    headers: { 'content-type': 'application/json', ...stringValues(passthrough.headers), [SIGNATURE_HEADER]: signBody(body, String(c.secretKey ?? '')) },
+    headers: {
+      'content-type': 'application/json',
+      ...stringValues(passthrough.headers),
+      [SIGNATURE_HEADER]: signBody(body, String(c.secretKey ?? '')),
+    },
     query: stringValues(passthrough.query),
     body,
   });

@@ -23,7 +23,10 @@ export function apnsTokenKey(key: ApnsKey): string {
 export function apnsToken(key: ApnsKey): Promise<string> {
   return cachedToken(apnsTokenKey(key), async () => {
     const now = Date.now();
-    return { token: signJwt('ES256', parseApnsKey(key.privateKey), { kid: key.keyId }, { iss: key.teamId, iat: Math.floor(now / 1000) }), expiresAt: now + LIFETIME_MS };
+    return {
+      token: signJwt('ES256', parseApnsKey(key.privateKey), { kid: key.keyId }, { iss: key.teamId, iat: Math.floor(now / 1000) }),
+      expiresAt: now + LIFETIME_MS,
+    };
   });
 }
 

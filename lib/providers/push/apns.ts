@@ -32,11 +32,16 @@ export const apns: DeliveryProvider = {
     const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 
     const send = async (): Promise<Http2Answer> =>
-      requestHttp2('APNs', origin, {
-        ...headers,
-        ':path': `/3/device/${encodeURIComponent(delivery.to)}`,
-        authorization: `bearer ${await apnsToken(key)}`,
-      }, JSON.stringify(request.json));
+      requestHttp2(
+        'APNs',
+        origin,
+        {
+          ...headers,
+          ':path': `/3/device/${encodeURIComponent(delivery.to)}`,
+          authorization: `bearer ${await apnsToken(key)}`,
+        },
+        JSON.stringify(request.json),
+      );
 
     let answer = await send();
     if (answer.status === 403 && STALE_AUTH_REASONS.has(reasonOf(answer))) {
@@ -59,4 +64,3 @@ export const apns: DeliveryProvider = {
 export const apnsOrigin = (c: Record<string, unknown>): string => baseUrlOf('apns', c, c.secure === true ? PRODUCTION : SANDBOX);
 
 const reasonOf = (answer: Http2Answer): string => String(objectOr(answer.body).reason ?? '');
-

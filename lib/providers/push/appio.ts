@@ -27,7 +27,10 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 
   const profile = await callProvider(NAME, { url: `${base}/profiles`, headers, json: { fiscal_code: fiscalCode } });
   if (objectOr(profile.body).sender_allowed !== true) {
-    throw new ProviderError('App IO: the recipient does not accept messages from this service (sender_allowed is not true)', { status: profile.status, body: profile.body });
+    throw new ProviderError('App IO: the recipient does not accept messages from this service (sender_allowed is not true)', {
+      status: profile.status,
+      body: profile.body,
+    });
   }
 
   const { title, body } = pushContent(delivery);

@@ -14,9 +14,15 @@ export const expo: DeliveryProvider = {
     const c = delivery.integration.credentials as Record<string, unknown>;
     const token = String(c.apiKey ?? '');
     const { title, body, data } = pushContent(delivery);
-    const message = deepMerge({ to: delivery.to, ...(title && { title }), body, ...(Object.keys(data).length > 0 && { data }) }, messageOverrides(delivery));
+    const message = deepMerge(
+      { to: delivery.to, ...(title && { title }), body, ...(Object.keys(data).length > 0 && { data }) },
+      messageOverrides(delivery),
+    );
     const url = `${baseUrlOf('expo', c, 'https://exp.host')}/--/api/v2/push/send`;
-    const answer = await callProvider('Expo', withProviderData({ url, headers: { ...(token && { authorization: `Bearer ${token}` }) }, json: message }, delivery.providerData));
+    const answer = await callProvider(
+      'Expo',
+      withProviderData({ url, headers: { ...(token && { authorization: `Bearer ${token}` }) }, json: message }, delivery.providerData),
+    );
     const raw = { status: answer.status, body: answer.body };
     const ticketData = objectOr(answer.body).data;
     const ticket = objectOr(Array.isArray(ticketData) ? ticketData[0] : ticketData);

@@ -25,13 +25,23 @@ export const fcm: DeliveryProvider = {
     // FCM data is a map of strings.
     const strings = Object.entries(data).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
     const message = deepMerge(
-      { token: delivery.to, notification: { ...(title && { title }), body }, ...(strings.length > 0 && { data: Object.fromEntries(strings) }) },
+      {
+        token: delivery.to,
+        notification: { ...(title && { title }), body },
+        ...(strings.length > 0 && { data: Object.fromEntries(strings) }),
+      },
       messageOverrides(delivery),
     );
     const url = `${baseUrlOf('fcm', c, 'https://fcm.googleapis.com')}/v1/projects/${encodeURIComponent(account.projectId)}/messages:send`;
 
     const send = async (): Promise<ProviderAnswer> =>
-      callProvider('FCM', withProviderData({ url, headers: { authorization: `Bearer ${await googleAccessToken(account, SCOPE)}` }, json: { message } }, delivery.providerData));
+      callProvider(
+        'FCM',
+        withProviderData(
+          { url, headers: { authorization: `Bearer ${await googleAccessToken(account, SCOPE)}` }, json: { message } },
+          delivery.providerData,
+        ),
+      );
     let answer: ProviderAnswer;
     try {
       answer = await send().catch(async (error: unknown) => {

@@ -51,16 +51,22 @@ export function googleAccessToken(account: ServiceAccount, scope: string): Promi
     } catch {
       throw new ProviderError('The FCM service account private_key is not a valid private key');
     }
-    const assertion = signJwt('RS256', key, { typ: 'JWT', ...(account.privateKeyId && { kid: account.privateKeyId }) }, {
-      iss: account.clientEmail,
-      scope,
-      aud: account.tokenUri,
-      iat,
-      exp: iat + 3600,
-    });
+    const assertion = signJwt(
+      'RS256',
+      key,
+      { typ: 'JWT', ...(account.privateKeyId && { kid: account.privateKeyId }) },
+      {
+        iss: account.clientEmail,
+        scope,
+        aud: account.tokenUri,
+        iat,
+        exp: iat + 3600,
+      },
+    );
     const answer = await callProvider('Google OAuth', { url: account.tokenUri, form: { grant_type: GRANT_TYPE, assertion } });
     const body = answer.body as { access_token?: unknown; expires_in?: unknown };
-    if (typeof body?.access_token !== 'string') throw new ProviderError('Google OAuth gave no access token', { status: answer.status, body: answer.body });
+    if (typeof body?.access_token !== 'string')
+      throw new ProviderError('Google OAuth gave no access token', { status: answer.status, body: answer.body });
     const lifetimeMs = (typeof body.expires_in === 'number' ? body.expires_in : 3600) * 1000;
     return { token: body.access_token, expiresAt: now + Math.max(lifetimeMs - MARGIN_MS, 0) };
   });

@@ -16,12 +16,7 @@ export interface Http2Answer {
 const IDLE_MS = 60_000;
 const sessions = new Map<string, ClientHttp2Session>();
 
-export function requestHttp2(
-  name: string,
-  origin: string,
-  headers: OutgoingHttpHeaders,
-  body: string,
-): Promise<Http2Answer> {
+export function requestHttp2(name: string, origin: string, headers: OutgoingHttpHeaders, body: string): Promise<Http2Answer> {
   return withRetries(async (timeoutMs) => {
     const answer = await attempt(name, origin, headers, body, timeoutMs);
     if (answer.status === 429 || answer.status >= 500) {

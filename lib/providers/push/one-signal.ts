@@ -28,7 +28,10 @@ export const oneSignal: DeliveryProvider = {
     const url = `${baseUrlOf('one-signal', c, 'https://api.onesignal.com')}/notifications`;
     // Current API keys (os_v2_...) use the `Key` scheme; older REST API keys `Basic`.
     const authorization = `${apiKey.startsWith('os_v2_') ? 'Key' : 'Basic'} ${apiKey}`;
-    const answer = await callProvider('OneSignal', withProviderData({ url, query: { c: 'push' }, headers: { authorization }, json: notification }, delivery.providerData));
+    const answer = await callProvider(
+      'OneSignal',
+      withProviderData({ url, query: { c: 'push' }, headers: { authorization }, json: notification }, delivery.providerData),
+    );
     const raw = { status: answer.status, body: answer.body };
     const { id, errors } = objectOr(answer.body);
     if (typeof id !== 'string' || !id) {

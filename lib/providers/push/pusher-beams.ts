@@ -37,7 +37,10 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   );
   const origin = baseUrlOf('pusher-beams', c, `https://${instance}.pushnotifications.pusher.com`);
   const url = `${origin}/publish_api/v1/instances/${encodeURIComponent(instance)}/publishes/users`;
-  const answer = await callProvider(NAME, withProviderData({ url, headers: { authorization: `Bearer ${String(c.secretKey ?? '')}` }, json: publish }, delivery.providerData));
+  const answer = await callProvider(
+    NAME,
+    withProviderData({ url, headers: { authorization: `Bearer ${String(c.secretKey ?? '')}` }, json: publish }, delivery.providerData),
+  );
   return delivered(NAME, (answer.body as { publishId?: unknown } | undefined)?.publishId, { status: answer.status, body: answer.body });
 }
 

@@ -18,7 +18,10 @@ export const pushpad: DeliveryProvider = {
     const url = `${baseUrlOf('pushpad', c, 'https://pushpad.xyz')}/api/v1/projects/${encodeURIComponent(String(c.applicationId ?? ''))}/notifications`;
     const answer = await callProvider(
       'Pushpad',
-      withProviderData({ url, headers: { authorization: `Token token="${String(c.apiKey ?? '')}"` }, json: { notification, uids: [delivery.to] } }, delivery.providerData),
+      withProviderData(
+        { url, headers: { authorization: `Token token="${String(c.apiKey ?? '')}"` }, json: { notification, uids: [delivery.to] } },
+        delivery.providerData,
+      ),
     );
     const raw = { status: answer.status, body: answer.body };
     const id = objectOr(answer.body).id;

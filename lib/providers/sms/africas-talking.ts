@@ -10,18 +10,27 @@ import { smsMessage } from './message.ts';
 
 const NAME = "Africa's Talking";
 const base = (c: Record<string, unknown>) =>
-  baseUrlOf('africas-talking', c, String(c.user ?? '') === 'sandbox' ? 'https://api.sandbox.africastalking.com' : 'https://api.africastalking.com');
+  baseUrlOf(
+    'africas-talking',
+    c,
+    String(c.user ?? '') === 'sandbox' ? 'https://api.sandbox.africastalking.com' : 'https://api.africastalking.com',
+  );
 const auth = (c: Record<string, unknown>) => ({ apiKey: String(c.apiKey ?? '') });
 
 async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const sms = smsMessage(delivery);
   const request = withProviderData(
-    { url: `${base(c)}/version1/messaging`, headers: auth(c), form: { username: String(c.user ?? ''), to: sms.to, message: sms.content, ...(sms.from && { from: sms.from }) } },
+    {
+      url: `${base(c)}/version1/messaging`,
+      headers: auth(c),
+      form: { username: String(c.user ?? ''), to: sms.to, message: sms.content, ...(sms.from && { from: sms.from }) },
+    },
     delivery.providerData,
   );
   const answer = await callProvider(NAME, request);
-  const recipient = valueAt(answer.body, 'SMSMessageData.Recipients.0') as { statusCode?: number; status?: string; messageId?: string } | undefined;
+  const recipient = valueAt(answer.body, 'SMSMessageData.Recipients.0') as
+    { statusCode?: number; status?: string; messageId?: string } | undefined;
   if (!recipient || ![100, 101, 102].includes(Number(recipient.statusCode))) {
     const reason = recipient?.status ?? valueAt(answer.body, 'SMSMessageData.Message') ?? 'no recipient accepted';
     throw new ProviderError(`${NAME} did not send the message: ${String(reason)}`, { status: answer.status, body: answer.body });

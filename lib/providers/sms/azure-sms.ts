@@ -27,15 +27,16 @@ export function parseAzureConnectionString(value: unknown): AzureConnection {
   }
   const endpoint = parts.get('endpoint');
   const key = parts.get('accesskey');
-  if (!endpoint || !key) throw new Error('accessKey must be a connection string: endpoint=https://<resource>.communication.azure.com/;accesskey=<key>');
+  if (!endpoint || !key)
+    throw new Error('accessKey must be a connection string: endpoint=https://<resource>.communication.azure.com/;accesskey=<key>');
   let url: URL;
   try {
     url = new URL(withScheme(endpoint));
   } catch {
-    throw new Error('the connection string\'s endpoint must be a URL');
+    throw new Error("the connection string's endpoint must be a URL");
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('the connection string\'s endpoint must be an http(s) URL');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key)) throw new Error('the connection string\'s accesskey must be base64');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error("the connection string's endpoint must be an http(s) URL");
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key)) throw new Error("the connection string's accesskey must be base64");
   return { endpoint: url.origin, accessKey: Buffer.from(key, 'base64') };
 }
 
@@ -65,7 +66,12 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
     {
       url: `${connection.endpoint}/sms`,
       query: { 'api-version': '2021-03-07' },
-      json: { from: sms.from ?? '', smsRecipients: [{ to: sms.to }], message: sms.content, smsSendOptions: { enableDeliveryReport: false } },
+      json: {
+        from: sms.from ?? '',
+        smsRecipients: [{ to: sms.to }],
+        message: sms.content,
+        smsSendOptions: { enableDeliveryReport: false },
+      },
     },
     delivery.providerData,
   );
@@ -77,7 +83,10 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const answer = await callProvider(NAME, { url: url.toString(), headers, body });
   const result = valueAt(answer.body, 'value.0') as { successful?: boolean; messageId?: string; errorMessage?: string } | undefined;
   if (result?.successful === false) {
-    throw new ProviderError(`${NAME} did not send the message: ${result.errorMessage ?? 'not successful'}`, { status: answer.status, body: answer.body });
+    throw new ProviderError(`${NAME} did not send the message: ${result.errorMessage ?? 'not successful'}`, {
+      status: answer.status,
+      body: answer.body,
+    });
   }
   return delivered(NAME, result?.messageId, answer.body);
 }

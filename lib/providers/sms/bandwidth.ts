@@ -17,7 +17,10 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const sms = smsMessage(delivery);
   const applicationId = String(c.applicationId ?? '').trim() || String(c.accountSid ?? '');
-  const request = withProviderData({ url: messages(c), headers: auth(c), json: { applicationId, to: [sms.to], from: sms.from ?? '', text: sms.content } }, delivery.providerData);
+  const request = withProviderData(
+    { url: messages(c), headers: auth(c), json: { applicationId, to: [sms.to], from: sms.from ?? '', text: sms.content } },
+    delivery.providerData,
+  );
   const answer = await callProvider(NAME, request);
   return delivered(NAME, valueAt(answer.body, 'id'), answer.body);
 }

@@ -21,7 +21,10 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const sms = smsMessage(delivery);
   const request = withProviderData(
-    { url: `${baseUrlOf('firetext', c, 'https://www.firetext.co.uk')}/api/sendsms`, form: { apiKey: String(c.apiKey ?? ''), from: sms.from ?? '', to: sms.to, message: sms.content } },
+    {
+      url: `${baseUrlOf('firetext', c, 'https://www.firetext.co.uk')}/api/sendsms`,
+      form: { apiKey: String(c.apiKey ?? ''), from: sms.from ?? '', to: sms.to, message: sms.content },
+    },
     delivery.providerData,
   );
   const answer = await callProvider(NAME, request);

@@ -13,7 +13,10 @@ const auth = (c: Record<string, unknown>) => ({ authorization: basicAuth(String(
 async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const sms = smsMessage(delivery);
-  const request = withProviderData({ url: `${base(c)}/a1/sms`, headers: auth(c), form: { from: sms.from ?? '', to: sms.to, message: sms.content } }, delivery.providerData);
+  const request = withProviderData(
+    { url: `${base(c)}/a1/sms`, headers: auth(c), form: { from: sms.from ?? '', to: sms.to, message: sms.content } },
+    delivery.providerData,
+  );
   const answer = await callProvider(NAME, request);
   return delivered(NAME, valueAt(answer.body, 'id'), answer.body);
 }

@@ -40,7 +40,12 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
     {
       url: withScheme(String(c.baseUrl ?? '')),
       headers,
-      json: { to: sms.to, content: sms.content, ...(sms.from && { from: sms.from, sender: sms.from }), ...(Object.keys(sms.customData).length > 0 && { customData: sms.customData }) },
+      json: {
+        to: sms.to,
+        content: sms.content,
+        ...(sms.from && { from: sms.from, sender: sms.from }),
+        ...(Object.keys(sms.customData).length > 0 && { customData: sms.customData }),
+      },
     },
     delivery.providerData,
   );

@@ -35,7 +35,9 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
     delivery.providerData,
   );
   const answer = await callProvider(NAME, request);
-  const [status, second, third] = String(answer.body).split('|').map((part) => part.trim());
+  const [status, second, third] = String(answer.body)
+    .split('|')
+    .map((part) => part.trim());
   if (status !== 'success') throw refused(NAME, [second, third].filter(Boolean).join(' '), answer);
   return delivered(NAME, third, answer.body);
 }

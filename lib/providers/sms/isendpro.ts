@@ -16,7 +16,10 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const sms = smsMessage(delivery);
   const request = withProviderData(
-    { url: `${base(c)}/cgi-bin/sms`, json: { keyid: String(c.apiKey ?? ''), num: sms.to, sms: sms.content, ...(sms.from && { emetteur: sms.from }) } },
+    {
+      url: `${base(c)}/cgi-bin/sms`,
+      json: { keyid: String(c.apiKey ?? ''), num: sms.to, sms: sms.content, ...(sms.from && { emetteur: sms.from }) },
+    },
     delivery.providerData,
   );
   const answer = await callProvider(NAME, request);
@@ -34,7 +37,12 @@ function accepted(answer: ProviderAnswer): void {
 
 /** Reads the account's credit: nothing is sent. */
 export async function checkIsendproConnection(integration: ConnectionTarget): Promise<void> {
-  accepted(await checkCall(NAME, { url: `${base(integration.credentials)}/cgi-bin/credit`, query: { keyid: String(integration.credentials.apiKey ?? ''), credit: '1' } }));
+  accepted(
+    await checkCall(NAME, {
+      url: `${base(integration.credentials)}/cgi-bin/credit`,
+      query: { keyid: String(integration.credentials.apiKey ?? ''), credit: '1' },
+    }),
+  );
 }
 
 export const isendproProvider: DeliveryProvider = { send };

@@ -13,7 +13,9 @@ import { smsMessage } from './message.ts';
 const NAME = 'Kannel';
 
 function sendsmsUrl(c: Record<string, unknown>): string {
-  const host = String(c.host ?? '').trim().replace(/\/+$/, '');
+  const host = String(c.host ?? '')
+    .trim()
+    .replace(/\/+$/, '');
   const origin = /^https?:\/\//i.test(host) ? host : `http://${host}`;
   return `${origin}:${String(c.port ?? '').trim()}/cgi-bin/sendsms`;
 }

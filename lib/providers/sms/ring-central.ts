@@ -32,7 +32,8 @@ function accessToken(c: Record<string, unknown>): Promise<string> {
     const now = Date.now();
     const answer = await callProvider(NAME, tokenRequest(c));
     const body = answer.body as { access_token?: unknown; expires_in?: unknown };
-    if (typeof body?.access_token !== 'string') throw new ProviderError(`${NAME} gave no access token`, { status: answer.status, body: answer.body });
+    if (typeof body?.access_token !== 'string')
+      throw new ProviderError(`${NAME} gave no access token`, { status: answer.status, body: answer.body });
     const lifetimeMs = (typeof body.expires_in === 'number' ? body.expires_in : 3600) * 1000;
     return { token: body.access_token, expiresAt: now + Math.max(lifetimeMs - MARGIN_MS, 0) };
   });

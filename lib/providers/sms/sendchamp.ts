@@ -15,7 +15,11 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const sms = smsMessage(delivery);
   const request = withProviderData(
-    { url: `${base(c)}/sms/send`, headers: auth(c), json: { sender_name: sms.from ?? '', to: sms.to, message: sms.content, route: 'international' } },
+    {
+      url: `${base(c)}/sms/send`,
+      headers: auth(c),
+      json: { sender_name: sms.from ?? '', to: sms.to, message: sms.content, route: 'international' },
+    },
     delivery.providerData,
   );
   const answer = await callProvider(NAME, request);

@@ -17,7 +17,10 @@ export const sinchRegionCheck: ValueCheck = (value) =>
   typeof value === 'string' && REGIONS.includes(value.trim().toLowerCase()) ? undefined : `region must be one of ${REGIONS.join(', ')}`;
 
 const plan = (c: Record<string, unknown>) => {
-  const region = String(c.region ?? '').trim().toLowerCase() || 'us';
+  const region =
+    String(c.region ?? '')
+      .trim()
+      .toLowerCase() || 'us';
   return `${baseUrlOf('sinch', c, `https://${region}.sms.api.sinch.com`)}/xms/v1/${encodeURIComponent(String(c.accountSid ?? ''))}`;
 };
 const auth = (c: Record<string, unknown>) => ({ authorization: `Bearer ${String(c.apiToken ?? '')}` });
@@ -25,7 +28,10 @@ const auth = (c: Record<string, unknown>) => ({ authorization: `Bearer ${String(
 async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const sms = smsMessage(delivery);
-  const request = withProviderData({ url: `${plan(c)}/batches`, headers: auth(c), json: { from: sms.from ?? '', to: [sms.to], body: sms.content } }, delivery.providerData);
+  const request = withProviderData(
+    { url: `${plan(c)}/batches`, headers: auth(c), json: { from: sms.from ?? '', to: [sms.to], body: sms.content } },
+    delivery.providerData,
+  );
   const answer = await callProvider(NAME, request);
   return delivered(NAME, valueAt(answer.body, 'id'), answer.body);
 }

@@ -14,7 +14,10 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const sms = smsMessage(delivery);
   const request = withProviderData(
-    { url: `${base(c)}/sms/send`, json: { to: sms.to, from: sms.from ?? '', sms: sms.content, type: 'plain', channel: 'generic', api_key: String(c.apiKey ?? '') } },
+    {
+      url: `${base(c)}/sms/send`,
+      json: { to: sms.to, from: sms.from ?? '', sms: sms.content, type: 'plain', channel: 'generic', api_key: String(c.apiKey ?? '') },
+    },
     delivery.providerData,
   );
   const answer = await callProvider(NAME, request);

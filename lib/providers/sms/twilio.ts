@@ -16,7 +16,10 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const c = delivery.integration.credentials;
   const sms = smsMessage(delivery);
   const sender = sms.from?.startsWith('MG') ? { MessagingServiceSid: sms.from } : { From: sms.from ?? '' };
-  const request = withProviderData({ url: `${account(c)}/Messages.json`, headers: auth(c), form: { To: sms.to, ...sender, Body: sms.content } }, delivery.providerData);
+  const request = withProviderData(
+    { url: `${account(c)}/Messages.json`, headers: auth(c), form: { To: sms.to, ...sender, Body: sms.content } },
+    delivery.providerData,
+  );
   const answer = await callProvider(NAME, request);
   return delivered(NAME, valueAt(answer.body, 'sid'), answer.body);
 }

@@ -17,7 +17,13 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const request = withProviderData(
     {
       url: `${baseUrlOf('unifonic', c, 'https://el.cloud.unifonic.com')}/rest/SMS/messages`,
-      form: { AppSid: String(c.appSid ?? ''), SenderID: sms.from ?? '', Recipient: sms.to.replace(/^\+/, ''), Body: sms.content, responseType: 'JSON' },
+      form: {
+        AppSid: String(c.appSid ?? ''),
+        SenderID: sms.from ?? '',
+        Recipient: sms.to.replace(/^\+/, ''),
+        Body: sms.content,
+        responseType: 'JSON',
+      },
     },
     delivery.providerData,
   );

@@ -33,7 +33,10 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const status = valueAt(answer.body, 'messages.0.status');
   if (status !== '0') {
     const reason = valueAt(answer.body, 'messages.0.error-text');
-    throw new ProviderError(`${NAME} refused the message: ${typeof reason === 'string' ? reason : `status ${String(status)}`}`, { status: answer.status, body: answer.body });
+    throw new ProviderError(`${NAME} refused the message: ${typeof reason === 'string' ? reason : `status ${String(status)}`}`, {
+      status: answer.status,
+      body: answer.body,
+    });
   }
   return delivered(NAME, valueAt(answer.body, 'messages.0.message-id'), answer.body);
 }

@@ -10,6 +10,7 @@ export function assertBasicAuth(integration: StoredIntegration, headers: Record<
   const key = integration.configurations?.inboundWebhookSigningKey;
   if (!key) return;
   const [scheme, encoded] = (headers.authorization ?? '').split(' ');
-  const password = scheme?.toLowerCase() === 'basic' && encoded ? Buffer.from(encoded, 'base64').toString('utf8').split(':').slice(1).join(':') : '';
+  const password =
+    scheme?.toLowerCase() === 'basic' && encoded ? Buffer.from(encoded, 'base64').toString('utf8').split(':').slice(1).join(':') : '';
   if (!sameBytes(Buffer.from(password), Buffer.from(key))) throw new UnauthorizedError(`Missing or wrong ${vendor} webhook credentials`);
 }

@@ -40,14 +40,16 @@ export const brevoReceipts: ReceiptReader = {
     const identifier = e?.['message-id'];
     if (!status || !identifier) return [];
     const at = e!.ts_epoch ?? (typeof e!.ts_event === 'number' ? e!.ts_event * 1000 : undefined);
-    return [{
-      eventId: `${e!.event}:${identifier}:${at ?? ''}`,
-      identifier,
-      status,
-      vendorStatus: e!.event!,
-      date: validDate(at) ?? new Date().toISOString(),
-      ...(e!.reason && { response: e!.reason }),
-      raw: e,
-    }];
+    return [
+      {
+        eventId: `${e!.event}:${identifier}:${at ?? ''}`,
+        identifier,
+        status,
+        vendorStatus: e!.event!,
+        date: validDate(at) ?? new Date().toISOString(),
+        ...(e!.reason && { response: e!.reason }),
+        raw: e,
+      },
+    ];
   },
 };

@@ -30,17 +30,19 @@ export const infobipReceipts: ReceiptReader = {
     return results.flatMap((r): Receipt[] => {
       const status = STATUS[r.status?.groupName ?? ''];
       if (!r.messageId || !status) return [];
-      const failed = r.error?.name && r.error.name !== 'NO_ERROR' ? r.error.description ?? r.error.name : undefined;
+      const failed = r.error?.name && r.error.name !== 'NO_ERROR' ? (r.error.description ?? r.error.name) : undefined;
       const response = failed ?? r.status?.description;
-      return [{
-        eventId: `${r.messageId}:${r.status?.name ?? status}`,
-        identifier: r.messageId,
-        status,
-        vendorStatus: r.status?.name ?? r.status!.groupName!,
-        date: validDate(r.doneAt) ?? new Date().toISOString(),
-        ...(response && { response }),
-        raw: r,
-      }];
+      return [
+        {
+          eventId: `${r.messageId}:${r.status?.name ?? status}`,
+          identifier: r.messageId,
+          status,
+          vendorStatus: r.status?.name ?? r.status!.groupName!,
+          date: validDate(r.doneAt) ?? new Date().toISOString(),
+          ...(response && { response }),
+          raw: r,
+        },
+      ];
     });
   },
 };

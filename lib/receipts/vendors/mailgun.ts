@@ -45,14 +45,16 @@ export const mailgunReceipts: ReceiptReader = {
     const messageId = e?.message?.headers?.['message-id'];
     if (!e?.id || !status || !messageId) return [];
     const response = e['delivery-status']?.description || e['delivery-status']?.message || e.reason;
-    return [{
-      eventId: e.id,
-      identifier: `<${messageId}>`,
-      status,
-      vendorStatus,
-      date: validDate(typeof e.timestamp === 'number' ? e.timestamp * 1000 : undefined) ?? new Date().toISOString(),
-      ...(response && { response }),
-      raw: e,
-    }];
+    return [
+      {
+        eventId: e.id,
+        identifier: `<${messageId}>`,
+        status,
+        vendorStatus,
+        date: validDate(typeof e.timestamp === 'number' ? e.timestamp * 1000 : undefined) ?? new Date().toISOString(),
+        ...(response && { response }),
+        raw: e,
+      },
+    ];
   },
 };

@@ -27,21 +27,30 @@ export const plivoReceipts: ReceiptReader = {
     const params = new URLSearchParams(rawBody);
     // The receipt URL has no query string; one added to it is not signed as Plivo signs it (401).
     const signed = `${url}?${sortedParams(params)}.${nonce}`;
-    assertHmac('sha256', token, signed, sent.split(',').map((s) => s.trim()), 'base64', 'Plivo');
+    assertHmac(
+      'sha256',
+      token,
+      signed,
+      sent.split(',').map((s) => s.trim()),
+      'base64',
+      'Plivo',
+    );
 
     const uuid = params.get('MessageUUID');
     const vendorStatus = params.get('Status') ?? '';
     const status = STATUS[vendorStatus];
     if (!uuid || !status) return [];
     const code = params.get('ErrorCode');
-    return [{
-      eventId: `${uuid}:${vendorStatus}`,
-      identifier: uuid,
-      status,
-      vendorStatus,
-      date: new Date().toISOString(),
-      ...(code && code !== '000' && { response: `Plivo error ${code}` }),
-      raw: Object.fromEntries(params),
-    }];
+    return [
+      {
+        eventId: `${uuid}:${vendorStatus}`,
+        identifier: uuid,
+        status,
+        vendorStatus,
+        date: new Date().toISOString(),
+        ...(code && code !== '000' && { response: `Plivo error ${code}` }),
+        raw: Object.fromEntries(params),
+      },
+    ];
   },
 };

@@ -48,14 +48,16 @@ export const postmarkReceipts: ReceiptReader = {
     if (!r?.MessageID || !status) return [];
     const at = r.DeliveredAt ?? r.BouncedAt ?? r.ReceivedAt ?? r.ChangedAt;
     const response = r.Description ?? r.Details;
-    return [{
-      eventId: `${r.RecordType}:${r.MessageID}:${r.ID ?? at ?? ''}`,
-      identifier: r.MessageID,
-      status,
-      vendorStatus: r.RecordType!,
-      date: validDate(at) ?? new Date().toISOString(),
-      ...(response && { response }),
-      raw: r,
-    }];
+    return [
+      {
+        eventId: `${r.RecordType}:${r.MessageID}:${r.ID ?? at ?? ''}`,
+        identifier: r.MessageID,
+        status,
+        vendorStatus: r.RecordType!,
+        date: validDate(at) ?? new Date().toISOString(),
+        ...(response && { response }),
+        raw: r,
+      },
+    ];
   },
 };

@@ -44,14 +44,16 @@ export const resendReceipts: ReceiptReader = {
     const identifier = event?.data?.email_id;
     if (!status || !identifier || !id) return [];
     const response = event!.data!.bounce?.message ?? event!.data!.failed?.reason;
-    return [{
-      eventId: id,
-      identifier,
-      status,
-      vendorStatus: event!.type!,
-      date: validDate(event!.created_at) ?? new Date().toISOString(),
-      ...(response && { response }),
-      raw: event,
-    }];
+    return [
+      {
+        eventId: id,
+        identifier,
+        status,
+        vendorStatus: event!.type!,
+        date: validDate(event!.created_at) ?? new Date().toISOString(),
+        ...(response && { response }),
+        raw: event,
+      },
+    ];
   },
 };

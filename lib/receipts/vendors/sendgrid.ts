@@ -47,7 +47,9 @@ export const sendgridReceipts: ReceiptReader = {
     } catch {
       throw new UnauthorizedError('The SendGrid verification key on the integration is not a public key');
     }
-    if (!verify('sha256', Buffer.from(timestamp + rawBody, 'utf8'), { key: publicKey, dsaEncoding: 'der' }, Buffer.from(signature, 'base64'))) {
+    if (
+      !verify('sha256', Buffer.from(timestamp + rawBody, 'utf8'), { key: publicKey, dsaEncoding: 'der' }, Buffer.from(signature, 'base64'))
+    ) {
       throw new UnauthorizedError('Invalid SendGrid signature');
     }
     const events = parseJson(rawBody);
@@ -57,15 +59,17 @@ export const sendgridReceipts: ReceiptReader = {
       const identifier = e.sg_message_id?.split('.')[0];
       if (!status || !identifier || !e.sg_event_id) return [];
       const response = e.response ?? e.reason;
-      return [{
-        eventId: e.sg_event_id,
-        identifier,
-        status,
-        vendorStatus: e.event!,
-        date: validDate(typeof e.timestamp === 'number' ? e.timestamp * 1000 : undefined) ?? new Date().toISOString(),
-        ...(response && { response }),
-        raw: e,
-      }];
+      return [
+        {
+          eventId: e.sg_event_id,
+          identifier,
+          status,
+          vendorStatus: e.event!,
+          date: validDate(typeof e.timestamp === 'number' ? e.timestamp * 1000 : undefined) ?? new Date().toISOString(),
+          ...(response && { response }),
+          raw: e,
+        },
+      ];
     });
   },
 };

@@ -62,18 +62,26 @@ export const sesReceipts: ReceiptReader = {
 };
 
 function whenOf(e: SesEvent): string | undefined {
-  return e.delivery?.timestamp ?? e.bounce?.timestamp ?? e.complaint?.timestamp ?? e.open?.timestamp ?? e.click?.timestamp ?? e.deliveryDelay?.timestamp;
+  return (
+    e.delivery?.timestamp ??
+    e.bounce?.timestamp ??
+    e.complaint?.timestamp ??
+    e.open?.timestamp ??
+    e.click?.timestamp ??
+    e.deliveryDelay?.timestamp
+  );
 }
 
 function responseOf(e: SesEvent): string | undefined {
   return (
-    e.bounce?.bouncedRecipients?.[0]?.diagnosticCode ??
-    (e.bounce && [e.bounce.bounceType, e.bounce.bounceSubType].filter(Boolean).join(' ')) ??
-    e.delivery?.smtpResponse ??
-    e.complaint?.complaintFeedbackType ??
-    e.reject?.reason ??
-    e.deliveryDelay?.delayType ??
-    e.failure?.errorMessage ??
+    (e.bounce?.bouncedRecipients?.[0]?.diagnosticCode ??
+      (e.bounce && [e.bounce.bounceType, e.bounce.bounceSubType].filter(Boolean).join(' ')) ??
+      e.delivery?.smtpResponse ??
+      e.complaint?.complaintFeedbackType ??
+      e.reject?.reason ??
+      e.deliveryDelay?.delayType ??
+      e.failure?.errorMessage ??
+      undefined) ||
     undefined
-  ) || undefined;
+  );
 }

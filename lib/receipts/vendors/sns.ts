@@ -51,7 +51,10 @@ export function parseSnsMessage(rawBody: string): SnsMessage {
 export async function verifySnsMessage(m: SnsMessage): Promise<void> {
   const algorithm = m.SignatureVersion === '1' ? 'sha1' : m.SignatureVersion === '2' ? 'sha256' : undefined;
   if (!algorithm) throw new UnauthorizedError(`Unknown SNS signature version ${m.SignatureVersion}`);
-  const signed = SIGNED_FIELDS[m.Type].filter((k) => m[k] !== undefined).map((k) => `${k}\n${m[k]}\n`).join('');
+  const signed = SIGNED_FIELDS[m.Type]
+    .filter((k) => m[k] !== undefined)
+    .map((k) => `${k}\n${m[k]}\n`)
+    .join('');
   const key = await certificate(m.SigningCertURL);
   if (!verify(algorithm, Buffer.from(signed, 'utf8'), key, Buffer.from(m.Signature, 'base64'))) {
     throw new UnauthorizedError('Invalid Amazon SNS signature');
@@ -92,7 +95,9 @@ function snsUrl(raw: string): URL {
   } catch {
     throw new UnauthorizedError('Invalid Amazon SNS URL');
   }
-  const local = flag(ENV.localSnsCertificates) && url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
-  if (!local && (url.protocol !== 'https:' || !SNS_HOST.test(url.hostname))) throw new UnauthorizedError(`Amazon SNS URL not on an SNS host: ${url.host}`);
+  const local =
+    flag(ENV.localSnsCertificates) && url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
+  if (!local && (url.protocol !== 'https:' || !SNS_HOST.test(url.hostname)))
+    throw new UnauthorizedError(`Amazon SNS URL not on an SNS host: ${url.host}`);
   return url;
 }

@@ -37,10 +37,14 @@ export const telnyxReceipts: ReceiptReader = {
     const signature = headers['telnyx-signature-ed25519'];
     const timestamp = headers['telnyx-timestamp'];
     if (!signature || !timestamp) throw new UnauthorizedError('Missing Telnyx signature');
-    if (!(Math.abs(Date.now() / 1000 - Number(timestamp)) <= TOLERANCE_SECONDS)) throw new UnauthorizedError('Telnyx signature timestamp too old or too new');
+    if (!(Math.abs(Date.now() / 1000 - Number(timestamp)) <= TOLERANCE_SECONDS))
+      throw new UnauthorizedError('Telnyx signature timestamp too old or too new');
     let publicKey;
     try {
-      publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(key, 'base64').toString('base64url') }, format: 'jwk' });
+      publicKey = createPublicKey({
+        key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(key, 'base64').toString('base64url') },
+        format: 'jwk',
+      });
     } catch {
       throw new UnauthorizedError('The Telnyx public key on the integration is not an Ed25519 key');
     }
@@ -53,14 +57,16 @@ export const telnyxReceipts: ReceiptReader = {
     if (!data?.id || !data.payload?.id || !status) return [];
     const error = data.payload.errors?.[0];
     const response = error && [error.code, error.title, error.detail].filter(Boolean).join(' ');
-    return [{
-      eventId: data.id,
-      identifier: data.payload.id,
-      status,
-      vendorStatus,
-      date: validDate(data.occurred_at) ?? new Date().toISOString(),
-      ...(response && { response }),
-      raw: data,
-    }];
+    return [
+      {
+        eventId: data.id,
+        identifier: data.payload.id,
+        status,
+        vendorStatus,
+        date: validDate(data.occurred_at) ?? new Date().toISOString(),
+        ...(response && { response }),
+        raw: data,
+      },
+    ];
   },
 };

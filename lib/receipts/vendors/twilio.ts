@@ -32,14 +32,16 @@ export const twilioReceipts: ReceiptReader = {
     const status = STATUS[vendorStatus];
     if (!sid || !status) return [];
     const code = params.get('ErrorCode');
-    return [{
-      eventId: `${sid}:${vendorStatus}`,
-      identifier: sid,
-      status,
-      vendorStatus,
-      date: new Date().toISOString(),
-      ...(code && { response: `Twilio error ${code}` }),
-      raw: Object.fromEntries(params),
-    }];
+    return [
+      {
+        eventId: `${sid}:${vendorStatus}`,
+        identifier: sid,
+        status,
+        vendorStatus,
+        date: new Date().toISOString(),
+        ...(code && { response: `Twilio error ${code}` }),
+        raw: Object.fromEntries(params),
+      },
+    ];
   },
 };

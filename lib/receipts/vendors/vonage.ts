@@ -33,7 +33,9 @@ function signatures(params: Record<string, string>, secret: string): string[] {
     .map((k) => `&${k}=${params[k]!.replace(/[&=]/g, '_')}`)
     .join('');
   return [
-    createHash('md5').update(signed + secret).digest('hex'),
+    createHash('md5')
+      .update(signed + secret)
+      .digest('hex'),
     ...(['md5', 'sha1', 'sha256', 'sha512'] as const).map((a) => createHmac(a, secret).update(signed).digest('hex')),
   ];
 }
@@ -52,14 +54,16 @@ export const vonageReceipts: ReceiptReader = {
     if (!identifier || !status) return [];
     const code = params['err-code'];
     const at = params['message-timestamp'];
-    return [{
-      eventId: `${identifier}:${vendorStatus}`,
-      identifier,
-      status,
-      vendorStatus,
-      date: validDate(at && `${at.replace(' ', 'T')}Z`) ?? new Date().toISOString(),
-      ...(code && code !== '0' && { response: `Vonage error ${code}` }),
-      raw: params,
-    }];
+    return [
+      {
+        eventId: `${identifier}:${vendorStatus}`,
+        identifier,
+        status,
+        vendorStatus,
+        date: validDate(at && `${at.replace(' ', 'T')}Z`) ?? new Date().toISOString(),
+        ...(code && code !== '0' && { response: `Vonage error ${code}` }),
+        raw: params,
+      },
+    ];
   },
 };

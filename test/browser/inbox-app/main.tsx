@@ -19,7 +19,10 @@ const subscriberHash = params.get('subscriberHash') ?? undefined;
 const countBell = params.get('bell') === 'count';
 // `?tabs=a,b`: an "All" tab, then one tab per tag (each with its own unread badge).
 const tabTags = params.get('tabs')?.split(',').filter(Boolean) ?? [];
-const tabs = tabTags.length > 0 ? [{ label: 'All', filter: { tags: [] } }, ...tabTags.map((tag) => ({ label: tag, filter: { tags: [tag] } }))] : undefined;
+const tabs =
+  tabTags.length > 0
+    ? [{ label: 'All', filter: { tags: [] } }, ...tabTags.map((tag) => ({ label: tag, filter: { tags: [tag] } }))]
+    : undefined;
 const root = document.getElementById('inbox');
 if (!root) throw new Error('No #inbox element');
 

@@ -40,7 +40,12 @@ export function ActivityFilters({ environmentId }: { environmentId: string }) {
         <label>
           Workflow
           {/* Mounted again once the names are in, so the workflow the URL names shows as chosen. */}
-          <select key={workflows.data ? 'loaded' : 'loading'} name="templates" defaultValue={params.get('templates') ?? ''} aria-busy={workflows.isPending}>
+          <select
+            key={workflows.data ? 'loaded' : 'loading'}
+            name="templates"
+            defaultValue={params.get('templates') ?? ''}
+            aria-busy={workflows.isPending}
+          >
             <option value="">Any workflow</option>
             {/* A workflow the URL names that is not in the list (deleted, or past the first 100) stays chosen. */}
             {params.get('templates') && !workflows.data?.workflows.some((w) => w._id === params.get('templates')) && (
@@ -57,55 +62,55 @@ export function ActivityFilters({ environmentId }: { environmentId: string }) {
       <details open={MORE.some((name) => params.has(name))}>
         <summary>More filters</summary>
         <div className="grid">
-        <label>
-          Topic key
-          <input name="topicKey" defaultValue={params.get('topicKey') ?? ''} autoComplete="off" />
-        </label>
-        <label>
-          Search
-          <input name="search" defaultValue={params.get('search') ?? ''} placeholder="Exact subscriber ID or email" autoComplete="off" />
-        </label>
-      </div>
-      <div className="grid">
-        <label>
-          After
-          <input type="datetime-local" step="1" name="after" defaultValue={localDateTime(params.get('after'))} />
-        </label>
-        <label>
-          Before
-          <input type="datetime-local" step="1" name="before" defaultValue={localDateTime(params.get('before'))} />
-        </label>
-        <label>
-          Per page
-          <select name="limit" defaultValue={String(limitOf(params))}>
-            {/* A size the URL names that is not offered (the API takes any from 1 to 50) stays chosen. */}
-            {!PAGE_SIZES.some((size) => size === limitOf(params)) && <option>{limitOf(params)}</option>}
-            {PAGE_SIZES.map((size) => (
-              <option key={size}>{size}</option>
+          <label>
+            Topic key
+            <input name="topicKey" defaultValue={params.get('topicKey') ?? ''} autoComplete="off" />
+          </label>
+          <label>
+            Search
+            <input name="search" defaultValue={params.get('search') ?? ''} placeholder="Exact subscriber ID or email" autoComplete="off" />
+          </label>
+        </div>
+        <div className="grid">
+          <label>
+            After
+            <input type="datetime-local" step="1" name="after" defaultValue={localDateTime(params.get('after'))} />
+          </label>
+          <label>
+            Before
+            <input type="datetime-local" step="1" name="before" defaultValue={localDateTime(params.get('before'))} />
+          </label>
+          <label>
+            Per page
+            <select name="limit" defaultValue={String(limitOf(params))}>
+              {/* A size the URL names that is not offered (the API takes any from 1 to 50) stays chosen. */}
+              {!PAGE_SIZES.some((size) => size === limitOf(params)) && <option>{limitOf(params)}</option>}
+              {PAGE_SIZES.map((size) => (
+                <option key={size}>{size}</option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="grid">
+          <fieldset>
+            <legend>Channels</legend>
+            {CHANNELS.map(([value, label]) => (
+              <label key={value} className="activity-check">
+                <input type="checkbox" name="channels" value={value} defaultChecked={checked('channels', value)} />
+                {label}
+              </label>
             ))}
-          </select>
-        </label>
-      </div>
-      <div className="grid">
-        <fieldset>
-          <legend>Channels</legend>
-          {CHANNELS.map(([value, label]) => (
-            <label key={value} className="activity-check">
-              <input type="checkbox" name="channels" value={value} defaultChecked={checked('channels', value)} />
-              {label}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>Severity</legend>
-          {SEVERITIES.map((value) => (
-            <label key={value} className="activity-check">
-              <input type="checkbox" name="severity" value={value} defaultChecked={checked('severity', value)} />
-              {value}
-            </label>
-          ))}
-        </fieldset>
-      </div>
+          </fieldset>
+          <fieldset>
+            <legend>Severity</legend>
+            {SEVERITIES.map((value) => (
+              <label key={value} className="activity-check">
+                <input type="checkbox" name="severity" value={value} defaultChecked={checked('severity', value)} />
+                {value}
+              </label>
+            ))}
+          </fieldset>
+        </div>
       </details>
       <div className="button-row">
         <button type="submit">Apply filters</button>

@@ -32,7 +32,9 @@ export function JobStep({ environmentId, job, message, digestedInto }: JobStepPr
         )}
       </header>
       {job.type === 'delay' && <DelayInfo metadata={job.step.metadata} />}
-      {job.type === 'digest' && (job.digest ?? job.step.metadata) && <DigestInfoView digest={(job.digest ?? job.step.metadata) as DigestInfo} />}
+      {job.type === 'digest' && (job.digest ?? job.step.metadata) && (
+        <DigestInfoView digest={(job.digest ?? job.step.metadata) as DigestInfo} />
+      )}
       {job.status === 'merged' && (
         <p className="timeline-merge-note">
           {digestedInto ? (
@@ -55,7 +57,11 @@ function DelayInfo({ metadata }: { metadata: Record<string, unknown> | undefined
   if (!metadata) return null;
   const { type, amount, unit, cronExpression, delayPath } = metadata as Record<string, string | number | undefined>;
   const text =
-    type === 'timed' ? `until the schedule ${String(cronExpression)}` : type === 'scheduled' ? `until the date at payload ${String(delayPath)}` : `${amount} ${unit}`;
+    type === 'timed'
+      ? `until the schedule ${String(cronExpression)}`
+      : type === 'scheduled'
+        ? `until the date at payload ${String(delayPath)}`
+        : `${amount} ${unit}`;
   return <p className="timeline-wait">Delay: {text}</p>;
 }
 

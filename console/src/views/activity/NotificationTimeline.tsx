@@ -76,7 +76,8 @@ function Timeline({ environmentId, notification: n }: { environmentId: string; n
           <>
             <dt>Digest</dt>
             <dd>
-              Merged into <Link to={notificationPath(environmentId, n._digestedNotificationId)}>the notification that sends the digest</Link>
+              Merged into{' '}
+              <Link to={notificationPath(environmentId, n._digestedNotificationId)}>the notification that sends the digest</Link>
             </dd>
           </>
         )}
@@ -89,7 +90,13 @@ function Timeline({ environmentId, notification: n }: { environmentId: string; n
       ) : (
         <ol aria-label="Jobs" className="timeline">
           {jobs.map((job) => (
-            <JobStep key={job._id} environmentId={environmentId} job={job} message={byJob.get(job._id)} digestedInto={n._digestedNotificationId} />
+            <JobStep
+              key={job._id}
+              environmentId={environmentId}
+              job={job}
+              message={byJob.get(job._id)}
+              digestedInto={n._digestedNotificationId}
+            />
           ))}
         </ol>
       )}

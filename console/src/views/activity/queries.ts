@@ -22,7 +22,8 @@ export function useActivityPage(environmentId: string, params: URLSearchParams) 
 export function useNotification(environmentId: string, notificationId: string) {
   return useQuery({
     queryKey: ['activity', environmentId, 'notification', notificationId],
-    queryFn: ({ signal }) => api<ActivityNotification>(environmentId, `/v1/notifications/${encodeURIComponent(notificationId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ActivityNotification>(environmentId, `/v1/notifications/${encodeURIComponent(notificationId)}`, { signal }),
     // Refreshes while a job may still change, and stops once every job is final.
     refetchInterval: ({ state }) => (state.data && stillRunning(state.data) ? REFRESH_MS : false),
   });
@@ -51,7 +52,10 @@ export function useWorkflowOptions(environmentId: string) {
   return useQuery({
     queryKey: ['activity', environmentId, 'workflow-options'],
     queryFn: ({ signal }) =>
-      api<{ workflows: WorkflowSummary[] }>(environmentId, '/v2/workflows', { query: { limit: 100, orderBy: 'name', orderDirection: 'ASC' }, signal }),
+      api<{ workflows: WorkflowSummary[] }>(environmentId, '/v2/workflows', {
+        query: { limit: 100, orderBy: 'name', orderDirection: 'ASC' },
+        signal,
+      }),
     staleTime: 60_000,
   });
 }

@@ -42,7 +42,13 @@ export function CredentialFields({
           return (
             <div key={key}>
               <label>
-                <input type="checkbox" name={key} checked={value === true} onChange={(e) => onChange(key, e.target.checked)} {...problem.inputProps} />
+                <input
+                  type="checkbox"
+                  name={key}
+                  checked={value === true}
+                  onChange={(e) => onChange(key, e.target.checked)}
+                  {...problem.inputProps}
+                />
                 {label}
               </label>
               {problem.note}

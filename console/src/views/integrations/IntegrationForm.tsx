@@ -87,7 +87,12 @@ export function IntegrationForm({
         />
         {identifierProblem.note}
       </div>
-      <CredentialFields provider={provider} values={credentials} errors={errors} onChange={(key, value) => setCredentials((all) => ({ ...all, [key]: value }))} />
+      <CredentialFields
+        provider={provider}
+        values={credentials}
+        errors={errors}
+        onChange={(key, value) => setCredentials((all) => ({ ...all, [key]: value }))}
+      />
       <fieldset>
         <label>
           <input type="checkbox" name="active" role="switch" checked={active} onChange={(e) => setActive(e.target.checked)} />

@@ -50,7 +50,9 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
   );
   const createdWith = (useLocation().state as { warning?: string } | null)?.warning;
   const warning = update.data ? update.data.warning : createdWith;
-  const toggle = useIntegrationChange(environmentId, (active: boolean) => api<Integration>(environmentId, path, { method: 'PUT', body: { active } }));
+  const toggle = useIntegrationChange(environmentId, (active: boolean) =>
+    api<Integration>(environmentId, path, { method: 'PUT', body: { active } }),
+  );
   const setPrimary = useIntegrationChange(environmentId, () => api(environmentId, `${path}/set-primary`, { method: 'POST' }));
   const queryClient = useQueryClient();
   // One action's failure is shown until another action runs.
@@ -107,9 +109,13 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
           <code>{integration.providerId}</code>
         </dd>
         <dt>Created</dt>
-        <dd><LocalDateTime iso={integration.createdAt} /></dd>
+        <dd>
+          <LocalDateTime iso={integration.createdAt} />
+        </dd>
         <dt>Updated</dt>
-        <dd><LocalDateTime iso={integration.updatedAt} /></dd>
+        <dd>
+          <LocalDateTime iso={integration.updatedAt} />
+        </dd>
       </dl>
 
       <div className="button-row" role="group" aria-label="Actions">
@@ -121,7 +127,14 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
             Set as primary
           </button>
         ) : null}
-        <ConfirmButton label="Delete" title={`Delete ${integration.name}?`} confirmLabel="Delete integration" disabled={busy} run={remove} onDone={removed}>
+        <ConfirmButton
+          label="Delete"
+          title={`Delete ${integration.name}?`}
+          confirmLabel="Delete integration"
+          disabled={busy}
+          run={remove}
+          onDone={removed}
+        >
           <p>It will deliver no more messages. The console cannot bring it back.</p>
         </ConfirmButton>
       </div>
@@ -147,7 +160,10 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
           onSubmit={(fields) => update.mutate(fields)}
         />
       ) : (
-        <ErrorNote title="Unknown provider" error={`The console does not know the provider ${integration.providerId}, so it cannot edit this integration.`} />
+        <ErrorNote
+          title="Unknown provider"
+          error={`The console does not know the provider ${integration.providerId}, so it cannot edit this integration.`}
+        />
       )}
       {update.isSuccess ? <p role="status">Saved.</p> : null}
     </>

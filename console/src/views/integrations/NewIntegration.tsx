@@ -45,7 +45,10 @@ export function NewIntegration() {
           <ul className="choice-list" aria-label="Providers">
             {PROVIDERS.filter((p) => p.channel === channel).map((p) => (
               <li key={p.id}>
-                <Link to={`?channel=${channel}&providerId=${encodeURIComponent(p.id)}`} aria-current={p.id === chosen?.id ? 'true' : undefined}>
+                <Link
+                  to={`?channel=${channel}&providerId=${encodeURIComponent(p.id)}`}
+                  aria-current={p.id === chosen?.id ? 'true' : undefined}
+                >
                   {p.displayName}
                 </Link>
               </li>

@@ -7,7 +7,9 @@ export function warningOf(headers: Headers): string | undefined {
 }
 
 /** Calls `request` with a headers callback; its answer and the warning it came with. */
-export async function withWarning<T>(request: (onHeaders: (headers: Headers) => void) => Promise<T>): Promise<{ body: T; warning?: string }> {
+export async function withWarning<T>(
+  request: (onHeaders: (headers: Headers) => void) => Promise<T>,
+): Promise<{ body: T; warning?: string }> {
   let warning: string | undefined;
   const body = await request((headers) => {
     warning = warningOf(headers);

@@ -34,9 +34,7 @@ export function CreateLayout({ environmentId }: { environmentId: string }) {
 
   return (
     <FormDisclosure summary="New layout">
-      <form
-        onSubmit={onSubmitted((text) => create.mutate({ name: text('name'), layoutId: text('layoutId'), html: text('html') }))}
-      >
+      <form onSubmit={onSubmitted((text) => create.mutate({ name: text('name'), layoutId: text('layoutId'), html: text('html') }))}>
         <label>
           Name
           <input name="name" required maxLength={128} {...name.inputProps} />
@@ -58,7 +56,9 @@ export function CreateLayout({ environmentId }: { environmentId: string }) {
           />
           {html.note}
         </label>
-        {create.error && !name.note && !layoutId.note && !html.note ? <ErrorNote error={create.error} title="Could not create the layout" /> : null}
+        {create.error && !name.note && !layoutId.note && !html.note ? (
+          <ErrorNote error={create.error} title="Could not create the layout" />
+        ) : null}
         <button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
           Create layout
         </button>

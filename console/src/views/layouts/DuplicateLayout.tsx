@@ -26,9 +26,7 @@ export function DuplicateLayout({ environmentId, layout }: { environmentId: stri
   const layoutId = fieldProblem('duplicate-id', fieldMessage(duplicate.error, 'layoutId'));
   return (
     <FormDisclosure summary="Duplicate">
-      <form
-        onSubmit={onSubmitted((text) => duplicate.mutate({ name: text('name'), layoutId: text('layoutId') }))}
-      >
+      <form onSubmit={onSubmitted((text) => duplicate.mutate({ name: text('name'), layoutId: text('layoutId') }))}>
         <label>
           Name of the copy
           <input name="name" required maxLength={128} defaultValue={`${layout.name} (copy)`} {...name.inputProps} />
@@ -39,7 +37,9 @@ export function DuplicateLayout({ environmentId, layout }: { environmentId: stri
           <input name="layoutId" placeholder="Made from the name when left empty" {...layoutId.inputProps} />
           {layoutId.note}
         </label>
-        {duplicate.error && !name.note && !layoutId.note ? <ErrorNote error={duplicate.error} title="Could not duplicate the layout" /> : null}
+        {duplicate.error && !name.note && !layoutId.note ? (
+          <ErrorNote error={duplicate.error} title="Could not duplicate the layout" />
+        ) : null}
         <button type="submit" disabled={duplicate.isPending} aria-busy={duplicate.isPending}>
           Duplicate layout
         </button>

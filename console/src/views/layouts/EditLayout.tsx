@@ -15,7 +15,8 @@ export function EditLayout({ environmentId, layout }: { environmentId: string; l
   const queryClient = useQueryClient();
   const email = layout.controls?.values.email;
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<Layout>(environmentId, `/v2/layouts/${encodeURIComponent(layout.layoutId)}`, { method: 'PUT', body }),
+    mutationFn: (body: Record<string, unknown>) =>
+      api<Layout>(environmentId, `/v2/layouts/${encodeURIComponent(layout.layoutId)}`, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['layouts', environmentId] }),
   });
   const name = fieldProblem('edit-layout-name', fieldMessage(save.error, 'name'));

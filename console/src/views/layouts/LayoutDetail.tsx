@@ -106,7 +106,8 @@ function DeleteLayout({ environmentId, layout }: { environmentId: string; layout
       onDone={backToList}
     >
       <p>
-        The layout <code>{layout.layoutId}</code> and its translations are deleted. The default layout and a layout a workflow uses cannot be deleted.
+        The layout <code>{layout.layoutId}</code> and its translations are deleted. The default layout and a layout a workflow uses cannot
+        be deleted.
       </p>
     </ConfirmButton>
   );

@@ -12,7 +12,8 @@ export function LayoutPreviewFrame({ environmentId, layout }: { environmentId: s
   const preview = useQuery({
     // Keyed by the layout's last change, so a changed layout is rendered again.
     queryKey: ['layouts', environmentId, 'preview', layout.layoutId, layout.updatedAt],
-    queryFn: ({ signal }) => api<LayoutPreview>(environmentId, `/v2/layouts/${encodeURIComponent(layout.layoutId)}/preview`, { method: 'POST', body: {}, signal }),
+    queryFn: ({ signal }) =>
+      api<LayoutPreview>(environmentId, `/v2/layouts/${encodeURIComponent(layout.layoutId)}/preview`, { method: 'POST', body: {}, signal }),
   });
   return (
     <QueryState query={preview} what="the preview">

@@ -20,7 +20,8 @@ export function LayoutUsageList({ environmentId, layoutId }: { environmentId: st
           <ul>
             {data.workflows.map((workflow) => (
               <li key={workflow.workflowId}>
-                <Link to={consolePath(environmentId, 'workflows', workflow.workflowId)}>{workflow.name}</Link> <code>{workflow.workflowId}</code>
+                <Link to={consolePath(environmentId, 'workflows', workflow.workflowId)}>{workflow.name}</Link>{' '}
+                <code>{workflow.workflowId}</code>
               </li>
             ))}
           </ul>

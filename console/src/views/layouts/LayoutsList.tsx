@@ -21,7 +21,10 @@ export function LayoutsList() {
   const layouts = useQuery({
     queryKey: ['layouts', environmentId, 'list', search, pageIndex],
     queryFn: ({ signal }) =>
-      api<LayoutList>(environmentId, '/v2/layouts', { query: { query: search, limit: PAGE_SIZE, offset: pageIndex * PAGE_SIZE, orderBy: 'name', orderDirection: 'ASC' }, signal }),
+      api<LayoutList>(environmentId, '/v2/layouts', {
+        query: { query: search, limit: PAGE_SIZE, offset: pageIndex * PAGE_SIZE, orderBy: 'name', orderDirection: 'ASC' },
+        signal,
+      }),
   });
 
   return (
@@ -31,14 +34,17 @@ export function LayoutsList() {
       <QueryState query={layouts} what="layouts">
         {(data) =>
           data.layouts.length === 0 ? (
-            <Empty>{search ? `No layout matches “${search}”.` : 'No layouts yet: create one below; the first one becomes the default.'}</Empty>
+            <Empty>
+              {search ? `No layout matches “${search}”.` : 'No layouts yet: create one below; the first one becomes the default.'}
+            </Empty>
           ) : (
             <>
               <ScrollTable columns={['Name', 'Identifier', 'Translations', 'Updated']}>
                 {data.layouts.map((layout) => (
                   <tr key={layout._id}>
                     <td>
-                      <Link to={layoutPath(environmentId, layout.layoutId)}>{layout.name}</Link> {layout.isDefault ? <mark className="default-mark">Default</mark> : null}
+                      <Link to={layoutPath(environmentId, layout.layoutId)}>{layout.name}</Link>{' '}
+                      {layout.isDefault ? <mark className="default-mark">Default</mark> : null}
                     </td>
                     <td>
                       <code>{layout.layoutId}</code>

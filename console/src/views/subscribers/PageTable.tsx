@@ -7,7 +7,17 @@ import type { CursorPage } from '../../api/cursor-page.ts';
 export type Column<T> = readonly [header: string, cell: (row: T) => ReactNode];
 
 /** One cursor page of a list as a table (scrolling sideways on a phone), with its page links. */
-export function PageTable<T extends { _id: string }>({ page, columns, label, prefix }: { page: CursorPage<T>; columns: readonly Column<T>[]; label: string; prefix?: string }) {
+export function PageTable<T extends { _id: string }>({
+  page,
+  columns,
+  label,
+  prefix,
+}: {
+  page: CursorPage<T>;
+  columns: readonly Column<T>[];
+  label: string;
+  prefix?: string;
+}) {
   return (
     <>
       <ScrollTable columns={columns.map(([header]) => header)}>

@@ -23,7 +23,10 @@ export function PreferencesPanel({ environmentId, subscriberId }: { environmentI
   const query = useQuery({ queryKey: key, queryFn: ({ signal }) => api<Preferences>(environmentId, path, { signal }) });
   const change = useMutation({
     mutationFn: ({ workflowId, channel, enabled }: Change) =>
-      api<Preferences>(environmentId, path, { method: 'PATCH', body: { ...(workflowId && { workflowId }), channels: { [channel]: enabled } } }),
+      api<Preferences>(environmentId, path, {
+        method: 'PATCH',
+        body: { ...(workflowId && { workflowId }), channels: { [channel]: enabled } },
+      }),
     onSuccess: (saved) => queryClient.setQueryData(key, saved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
@@ -82,7 +85,9 @@ export function PreferencesPanel({ environmentId, subscriberId }: { environmentI
           </div>
           {preferences.workflows.length === 0 && <Empty>No workflow to set preferences for yet: create one in Workflows.</Empty>}
           <p>
-            <small>A channel switched off globally is off for every workflow; a workflow's own switch decides within what the global ones allow.</small>
+            <small>
+              A channel switched off globally is off for every workflow; a workflow's own switch decides within what the global ones allow.
+            </small>
           </p>
         </>
       )}

@@ -43,7 +43,10 @@ export function SubscriberPage() {
       <QueryState query={query} what="the subscriber">
         {(subscriber) => (
           <>
-            <TabNav label="Subscriber sections" tabs={TABS.map(([id, label]) => ({ key: id, label, to: `?tab=${id}`, current: tab === id }))} />
+            <TabNav
+              label="Subscriber sections"
+              tabs={TABS.map(([id, label]) => ({ key: id, label, to: `?tab=${id}`, current: tab === id }))}
+            />
             {/* Keyed: another subscriber's page starts from that subscriber's profile, not this draft. */}
             {tab === 'profile' && <ProfileForm key={subscriber.subscriberId} environmentId={environmentId} subscriber={subscriber} />}
             {tab === 'preferences' && <PreferencesPanel environmentId={environmentId} subscriberId={subscriberId} />}

@@ -37,7 +37,8 @@ export function SubscribersList() {
   const filters = Object.fromEntries(FILTERS.map(([name]) => [name, params.get(name) ?? undefined]));
   const query = useQuery({
     queryKey: [...subscribersListKey(environmentId), params.toString()],
-    queryFn: ({ signal }) => api<CursorPage<Subscriber>>(environmentId, '/v2/subscribers', { query: { ...filters, ...cursor, limit: PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      api<CursorPage<Subscriber>>(environmentId, '/v2/subscribers', { query: { ...filters, ...cursor, limit: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   const filtered = FILTERS.some(([name]) => params.get(name));

@@ -23,7 +23,10 @@ export function TopicsPanel({ environmentId, subscriberId }: { environmentId: st
   const query = useQuery({
     queryKey: ['subscriber-topics', environmentId, subscriberId, cursor],
     queryFn: ({ signal }) =>
-      api<CursorPage<TopicSubscription>>(environmentId, `/v2/subscribers/${encodeURIComponent(subscriberId)}/subscriptions`, { query: { ...cursor, limit: PAGE_SIZE }, signal }),
+      api<CursorPage<TopicSubscription>>(environmentId, `/v2/subscribers/${encodeURIComponent(subscriberId)}/subscriptions`, {
+        query: { ...cursor, limit: PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   return (

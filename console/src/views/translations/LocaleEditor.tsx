@@ -46,7 +46,8 @@ function parseContent(text: string): { content: Record<string, unknown> } | { pr
   } catch (error) {
     return { problem: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { problem: 'The content must be a JSON object of keys to texts, like {"greeting": "Hello"}.' };
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return { problem: 'The content must be a JSON object of keys to texts, like {"greeting": "Hello"}.' };
   return { content: value as Record<string, unknown> };
 }
 
@@ -59,7 +60,10 @@ function EditorForm({ environmentId, resourceType, resourceId, locale, saved }: 
 
   const save = useMutation({
     mutationFn: (content: Record<string, unknown>) =>
-      api<{ data: Translation }>(environmentId, '/v2/translations', { method: 'POST', body: { resourceType, resourceId, locale, content } }),
+      api<{ data: Translation }>(environmentId, '/v2/translations', {
+        method: 'POST',
+        body: { resourceType, resourceId, locale, content },
+      }),
     // The stored content, laid out again: what is in the field is what the API now holds.
     onSuccess: async (body) => {
       setText(JSON.stringify(body.data.content, null, 2));
@@ -67,7 +71,8 @@ function EditorForm({ environmentId, resourceType, resourceId, locale, saved }: 
     },
   });
   const contentNote = fieldProblem('translation-content', problem ?? fieldMessage(save.error, 'content'));
-  const otherField = fieldMessage(save.error, 'locale') ?? fieldMessage(save.error, 'resourceId') ?? fieldMessage(save.error, 'resourceType');
+  const otherField =
+    fieldMessage(save.error, 'locale') ?? fieldMessage(save.error, 'resourceId') ?? fieldMessage(save.error, 'resourceType');
 
   return (
     <article>
@@ -109,7 +114,9 @@ function EditorForm({ environmentId, resourceType, resourceId, locale, saved }: 
           />
           {contentNote.note}
         </label>
-        {save.error && !contentNote.note ? <ErrorNote error={otherField ? new Error(otherField) : save.error} title="Could not save the translation" /> : null}
+        {save.error && !contentNote.note ? (
+          <ErrorNote error={otherField ? new Error(otherField) : save.error} title="Could not save the translation" />
+        ) : null}
         {save.isSuccess ? <p role="status">Saved.</p> : null}
         <div className="grid">
           <button type="submit" disabled={save.isPending} aria-busy={save.isPending}>

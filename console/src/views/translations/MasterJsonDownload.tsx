@@ -26,9 +26,7 @@ export function MasterJsonDownload({ environmentId }: { environmentId: string })
   return (
     <article>
       <h2>Master JSON</h2>
-      <form
-        onSubmit={onSubmitted((text) => download.mutate(text('locale')))}
-      >
+      <form onSubmit={onSubmitted((text) => download.mutate(text('locale')))}>
         <label>
           Locale
           <input name="locale" placeholder="The organization's default locale when empty" {...locale.inputProps} />

@@ -19,7 +19,9 @@ export function TranslationGroupView() {
     queryKey: ['translations', environmentId, 'group', resourceType, resourceId],
     // No group yet (no locale written, or translations off for the resource) is a state, not a failure.
     queryFn: ({ signal }) =>
-      api<{ data: TranslationGroup }>(environmentId, `/v2/translations/group/${resourceType}/${encodeURIComponent(resourceId)}`, { signal }).then(
+      api<{ data: TranslationGroup }>(environmentId, `/v2/translations/group/${resourceType}/${encodeURIComponent(resourceId)}`, {
+        signal,
+      }).then(
         (body) => body.data,
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 404) return null;
@@ -41,7 +43,8 @@ export function TranslationGroupView() {
       {group.isPending ? <Loading what="the locales" /> : null}
       {group.data === null ? (
         <Empty>
-          This {resourceType} has no translations yet, or does not render them (translations are off). Texts written here are kept either way.
+          This {resourceType} has no translations yet, or does not render them (translations are off). Texts written here are kept either
+          way.
         </Empty>
       ) : null}
       {locales.length > 0 ? (

@@ -21,7 +21,10 @@ export function TranslationsList() {
   const groups = useQuery({
     queryKey: ['translations', environmentId, 'list', search, pageIndex],
     queryFn: ({ signal }) =>
-      api<TranslationGroupPage>(environmentId, '/v2/translations/list', { query: { query: search, limit: PAGE_SIZE, offset: pageIndex * PAGE_SIZE }, signal }),
+      api<TranslationGroupPage>(environmentId, '/v2/translations/list', {
+        query: { query: search, limit: PAGE_SIZE, offset: pageIndex * PAGE_SIZE },
+        signal,
+      }),
   });
 
   return (
@@ -42,7 +45,8 @@ export function TranslationsList() {
                 {page.data.map((group) => (
                   <tr key={`${group.resourceType}/${group.resourceId}`}>
                     <td>
-                      <Link to={groupPath(environmentId, group.resourceType, group.resourceId)}>{group.resourceName}</Link> <code>{group.resourceId}</code>
+                      <Link to={groupPath(environmentId, group.resourceType, group.resourceId)}>{group.resourceName}</Link>{' '}
+                      <code>{group.resourceId}</code>
                     </td>
                     <td>{group.resourceType}</td>
                     <td>{group.locales.join(', ')}</td>

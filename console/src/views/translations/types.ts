@@ -34,4 +34,5 @@ export interface Translation {
 export const translationsPath = (environmentId: string) => consolePath(environmentId, 'translations');
 export const groupPath = (environmentId: string, resourceType: string, resourceId: string, locale?: string) =>
   `${translationsPath(environmentId)}/${resourceType}/${encodeURIComponent(resourceId)}${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`;
-export const resourceUrl = (resourceType: string, resourceId: string) => `/v2/translations/${resourceType}/${encodeURIComponent(resourceId)}`;
+export const resourceUrl = (resourceType: string, resourceId: string) =>
+  `/v2/translations/${resourceType}/${encodeURIComponent(resourceId)}`;

@@ -31,12 +31,24 @@ export function EndpointForm({ id, initial, submitLabel, pending, error, onSubmi
   return (
     <form
       onSubmit={onSubmitted((text, form) =>
-        onSubmit({ url: text('url'), description: text('description'), eventTypes: form.getAll('eventTypes').map(String), enabled: form.get('enabled') === 'on' }),
+        onSubmit({
+          url: text('url'),
+          description: text('description'),
+          eventTypes: form.getAll('eventTypes').map(String),
+          enabled: form.get('enabled') === 'on',
+        }),
       )}
     >
       <label>
         URL
-        <input name="url" type="url" required placeholder="https://example.com/webhooks/notify" defaultValue={initial?.url} {...url.inputProps} />
+        <input
+          name="url"
+          type="url"
+          required
+          placeholder="https://example.com/webhooks/notify"
+          defaultValue={initial?.url}
+          {...url.inputProps}
+        />
         {url.note}
       </label>
       <label>

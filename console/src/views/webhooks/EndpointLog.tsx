@@ -25,7 +25,8 @@ export function EndpointLog<T>({ environmentId, endpointId, kind, what, columns,
   const cursor = useCursor();
   const log = useQuery({
     queryKey: ['webhooks', environmentId, kind, endpointId, cursor],
-    queryFn: ({ signal }) => api<CursorPage<T>>(environmentId, `${endpointUrl(endpointId)}/${kind}`, { query: { limit: 20, ...cursor }, signal }),
+    queryFn: ({ signal }) =>
+      api<CursorPage<T>>(environmentId, `${endpointUrl(endpointId)}/${kind}`, { query: { limit: 20, ...cursor }, signal }),
     refetchInterval: (query) => refreshMs?.(query.state.data?.data) ?? false,
   });
   return (

@@ -28,7 +28,11 @@ export function SecretReveal({ secret, onDone }: { secret: string; onDone: () =>
           Done
         </button>
       </div>
-      {copied ? <p role="status">{copied === 'yes' ? 'Copied to the clipboard.' : 'The browser refused the clipboard: select the secret and copy it.'}</p> : null}
+      {copied ? (
+        <p role="status">
+          {copied === 'yes' ? 'Copied to the clipboard.' : 'The browser refused the clipboard: select the secret and copy it.'}
+        </p>
+      ) : null}
     </article>
   );
 }

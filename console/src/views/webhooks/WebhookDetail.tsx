@@ -48,7 +48,8 @@ function EndpointView({ environmentId, endpoint }: { environmentId: string; endp
   const tab = TABS.find(([name]) => name === params.get('tab'))?.[0] ?? 'attempts';
   const invalidate = () => queryClient.invalidateQueries({ queryKey: ['webhooks', environmentId] });
   const update = useMutation({
-    mutationFn: (patch: Partial<EndpointInput>) => api<Endpoint>(environmentId, endpointUrl(endpoint._id), { method: 'PATCH', body: patch }),
+    mutationFn: (patch: Partial<EndpointInput>) =>
+      api<Endpoint>(environmentId, endpointUrl(endpoint._id), { method: 'PATCH', body: patch }),
     onSuccess: invalidate,
   });
 
@@ -74,7 +75,13 @@ function EndpointView({ environmentId, endpoint }: { environmentId: string; endp
       {secret ? <SecretReveal secret={secret} onDone={() => setSecret(undefined)} /> : null}
       {update.error && tab !== 'edit' ? <ErrorNote error={update.error} title="Could not change the endpoint" /> : null}
       <div className="grid">
-        <button type="button" className="secondary" disabled={update.isPending} aria-busy={update.isPending} onClick={() => update.mutate({ enabled: !endpoint.enabled })}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={update.isPending}
+          aria-busy={update.isPending}
+          onClick={() => update.mutate({ enabled: !endpoint.enabled })}
+        >
           {endpoint.enabled ? 'Disable' : 'Enable'}
         </button>
         <RotateSecret environmentId={environmentId} endpoint={endpoint} onRotated={setSecret} />
@@ -109,7 +116,15 @@ function EndpointView({ environmentId, endpoint }: { environmentId: string; endp
   );
 }
 
-function RotateSecret({ environmentId, endpoint, onRotated }: { environmentId: string; endpoint: Endpoint; onRotated: (secret: string) => void }) {
+function RotateSecret({
+  environmentId,
+  endpoint,
+  onRotated,
+}: {
+  environmentId: string;
+  endpoint: Endpoint;
+  onRotated: (secret: string) => void;
+}) {
   return (
     <ConfirmButton
       label="Rotate secret"

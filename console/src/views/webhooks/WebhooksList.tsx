@@ -20,7 +20,11 @@ export function WebhooksList() {
   const queryClient = useQueryClient();
   const endpoints = useQuery({
     queryKey: ['webhooks', environmentId, 'list', cursor],
-    queryFn: ({ signal }) => api<CursorPage<Endpoint>>(environmentId, '/v2/webhooks/endpoints', { query: { limit: 20, orderDirection: 'ASC', ...cursor }, signal }),
+    queryFn: ({ signal }) =>
+      api<CursorPage<Endpoint>>(environmentId, '/v2/webhooks/endpoints', {
+        query: { limit: 20, orderDirection: 'ASC', ...cursor },
+        signal,
+      }),
   });
   const create = useMutation({
     mutationFn: (input: EndpointInput) => api<EndpointWithSecret>(environmentId, '/v2/webhooks/endpoints', { method: 'POST', body: input }),
@@ -69,7 +73,14 @@ export function WebhooksList() {
       </QueryState>
       <FormDisclosure summary="New endpoint">
         {/* A new key after each create: the form starts empty again. */}
-        <EndpointForm key={create.data?._id ?? 'new'} id="new-endpoint" submitLabel="Create endpoint" pending={create.isPending} error={create.error} onSubmit={(input) => create.mutate(input)} />
+        <EndpointForm
+          key={create.data?._id ?? 'new'}
+          id="new-endpoint"
+          submitLabel="Create endpoint"
+          pending={create.isPending}
+          error={create.error}
+          onSubmit={(input) => create.mutate(input)}
+        />
       </FormDisclosure>
     </section>
   );

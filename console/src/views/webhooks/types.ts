@@ -48,5 +48,6 @@ export interface EndpointInput {
 }
 
 export const webhooksPath = (environmentId: string) => consolePath(environmentId, 'webhooks');
-export const endpointPath = (environmentId: string, endpointId: string) => `${webhooksPath(environmentId)}/${encodeURIComponent(endpointId)}`;
+export const endpointPath = (environmentId: string, endpointId: string) =>
+  `${webhooksPath(environmentId)}/${encodeURIComponent(endpointId)}`;
 export const endpointUrl = (endpointId: string) => `/v2/webhooks/endpoints/${encodeURIComponent(endpointId)}`;

@@ -17,7 +17,13 @@ export function ActiveToggle({ environmentId, workflow }: { environmentId: strin
   });
   return (
     <>
-      <button type="button" className={workflow.active ? 'secondary' : ''} disabled={toggle.isPending} aria-busy={toggle.isPending} onClick={() => toggle.mutate()}>
+      <button
+        type="button"
+        className={workflow.active ? 'secondary' : ''}
+        disabled={toggle.isPending}
+        aria-busy={toggle.isPending}
+        onClick={() => toggle.mutate()}
+      >
         {workflow.active ? 'Deactivate' : 'Activate'}
       </button>
       {toggle.error && <ErrorNote error={toggle.error} title={workflow.active ? 'Could not deactivate' : 'Could not activate'} />}

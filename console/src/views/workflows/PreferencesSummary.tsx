@@ -10,8 +10,8 @@ export function PreferencesSummary({ preferences }: { preferences: Workflow['pre
   return (
     <>
       <p>
-        {preferences.user ? 'Set by the workflow’s author.' : 'The workflow defaults.'} All channels{' '}
-        {effective.all.enabled ? 'on' : 'off'} by default
+        {preferences.user ? 'Set by the workflow’s author.' : 'The workflow defaults.'} All channels {effective.all.enabled ? 'on' : 'off'}{' '}
+        by default
         {effective.all.readOnly ? '; subscribers cannot change them (read-only).' : '; subscribers may change them.'}
       </p>
       {channels.length > 0 && (

@@ -14,10 +14,16 @@ const text = (value: unknown): string | undefined =>
 /** The control values worth reading at a glance, by label; the rest are in the raw JSON. */
 function readableControls(step: WorkflowStep): [string, string | undefined][] {
   const v = step.controls.values;
-  if (CONTENT_STEPS.has(step.type)) return [['Subject', text(v.subject)], ['Body', text(v.body)]];
+  if (CONTENT_STEPS.has(step.type))
+    return [
+      ['Subject', text(v.subject)],
+      ['Body', text(v.body)],
+    ];
   if (!TIMED_STEPS.has(step.type)) return [];
   const rows: [string, string | undefined][] =
-    v.type === 'timed' ? [['Schedule (cron)', text(v.cron)]] : [['Wait', v.amount === undefined ? undefined : `${text(v.amount)} ${text(v.unit) ?? ''}`.trim()]];
+    v.type === 'timed'
+      ? [['Schedule (cron)', text(v.cron)]]
+      : [['Wait', v.amount === undefined ? undefined : `${text(v.amount)} ${text(v.unit) ?? ''}`.trim()]];
   if (step.type === 'digest' && v.digestKey) rows.push(['Digest key', text(v.digestKey)]);
   if (step.type === 'throttle' && v.threshold !== undefined) rows.push(['Threshold', text(v.threshold)]);
   if (step.type === 'throttle' && v.dynamicKey) rows.push(['Dynamic key', text(v.dynamicKey)]);

@@ -29,7 +29,8 @@ export function WorkflowsList() {
             <Empty>
               {pageIndex > 0 ? (
                 <>
-                  No workflows on page {pageIndex + 1}. <Link to={`?${new URLSearchParams({ ...(query && { query }) })}`}>Back to the first page</Link>
+                  No workflows on page {pageIndex + 1}.{' '}
+                  <Link to={`?${new URLSearchParams({ ...(query && { query }) })}`}>Back to the first page</Link>
                 </>
               ) : query ? (
                 `No workflow matches “${query}”. Try another name, workflow ID or tag.`
