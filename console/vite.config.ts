@@ -20,6 +20,14 @@ export default defineConfig({
     reportCompressedSize: false,
     // The inbox (@novu/react) is its own chunk, loaded on the subscriber page only.
     chunkSizeWarningLimit: 1_500,
+    rolldownOptions: {
+      // TanStack Query and @novu/react mark modules "use client" for React Server Components; a
+      // client-only bundle has no use for the directive, so the warning for each is noise.
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        handler(level, log);
+      },
+    },
   },
   server: { proxy: { '/v1': api, '/v2': api, '/console/config.json': api } },
 });
