@@ -13,6 +13,6 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
       body: JSON.stringify({ socketUrl: socketUrl() ?? '' }),
     };
   }
-  const answer = consoleFile({ root: consoleDir(), socketUrl: socketUrl() }, path);
+  const answer = consoleFile({ root: consoleDir(), socketUrl: socketUrl() }, path, event.headers['accept-encoding']);
   return { statusCode: answer.status, headers: answer.headers, body: answer.body, isBase64Encoded: answer.isBase64Encoded };
 };

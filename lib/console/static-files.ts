@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
+import { chooseEncoding, compress } from './compress.ts';
 
 // The console's built files (console/dist) as answers: hashed assets cached for a year, the page
 // itself never cached (a new deployment is seen at once), every view path answered with the page
@@ -38,17 +39,30 @@ const ASSETS = 'assets/';
 /** Files read once per container, by file (not by request path: every view path is the page): they never change while it runs. */
 const cache = new Map<string, FileAnswer>();
 
-/** The answer for `path` below /console/ ('' for the page itself), as sent (percent-encoded). */
-export function consoleFile(site: ConsoleSite, path: string): FileAnswer {
+/**
+ * The answer for `path` below /console/ ('' for the page itself), as sent (percent-encoded); a
+ * text compressed when the request's `accept-encoding` allows it.
+ */
+export function consoleFile(site: ConsoleSite, path: string, acceptEncoding?: string): FileAnswer {
   const file = fileFor(site.root, path);
   if (!file) return notFound(site);
-  const key = `${site.root}\0${site.socketUrl ?? ''}\0${file}`;
+  const encoding = chooseEncoding(acceptEncoding);
+  const key = `${site.root}\0${site.socketUrl ?? ''}\0${file}\0${encoding ?? ''}`;
   let answer = cache.get(key);
   if (!answer) {
-    answer = read(site, file);
+    answer = encoded(read(site, file), encoding);
     if (answer.status === 200) cache.set(key, answer);
   }
   return answer;
+}
+
+/** `answer` compressed in `encoding` when it is a text worth compressing; caches told the answer varies by encoding. */
+function encoded(answer: FileAnswer, encoding: ReturnType<typeof chooseEncoding>): FileAnswer {
+  if (answer.isBase64Encoded) return answer;
+  const headers = { ...answer.headers, vary: 'accept-encoding' };
+  const body = encoding && compress(answer.body, encoding);
+  if (!body) return { ...answer, headers };
+  return { ...answer, headers: { ...headers, 'content-encoding': encoding }, body: body.toString('base64'), isBase64Encoded: true };
 }
 
 /**

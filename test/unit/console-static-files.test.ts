@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { consoleFile, securityHeaders } from '#lib/console/static-files.ts';
 
@@ -13,6 +14,8 @@ mkdirSync(join(root, 'assets'), { recursive: true });
 writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
 writeFileSync(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+const BIG_SCRIPT = `${'export const greeting = "hello, console";\n'.repeat(200)}`;
+writeFileSync(join(root, 'assets', 'big-0a1b2c.js'), BIG_SCRIPT);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);
 writeFileSync(join(root, 'assets', 'logo-def456.png'), PNG);
 writeFileSync(join(base, 'package.json'), '{"secret":true}');
@@ -100,5 +103,33 @@ describe('console static files', () => {
     expect(securityHeaders('ws://127.0.0.1:3001')['content-security-policy']).toContain("connect-src 'self' ws://127.0.0.1:3001;");
     expect(securityHeaders(undefined)['content-security-policy']).toContain("connect-src 'self';");
     expect(securityHeaders('not a url')['content-security-policy']).toContain("connect-src 'self';");
+  });
+
+  it('compresses a script in Brotli or gzip as the browser accepts, and sends it plain otherwise', () => {
+    const br = consoleFile(site, 'assets/big-0a1b2c.js', 'gzip, deflate, br, zstd');
+    expect(br.headers).toMatchObject({
+      'content-encoding': 'br',
+      vary: 'accept-encoding',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    expect(br.isBase64Encoded).toBe(true);
+    expect(brotliDecompressSync(Buffer.from(br.body, 'base64')).toString('utf8')).toBe(BIG_SCRIPT);
+    expect(Buffer.from(br.body, 'base64').length).toBeLessThan(BIG_SCRIPT.length / 4);
+
+    const gzip = consoleFile(site, 'assets/big-0a1b2c.js', 'gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(Buffer.from(gzip.body, 'base64')).toString('utf8')).toBe(BIG_SCRIPT);
+
+    const plain = consoleFile(site, 'assets/big-0a1b2c.js', 'identity');
+    expect(plain).toMatchObject({ body: BIG_SCRIPT, isBase64Encoded: false });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+  });
+
+  it('leaves a small text and a binary file uncompressed', () => {
+    expect(consoleFile(site, 'assets/index-abc123.js', 'br')).toMatchObject({ body: 'console.log(1)', isBase64Encoded: false });
+    const png = consoleFile(site, 'assets/logo-def456.png', 'br');
+    expect(png.headers['content-encoding']).toBeUndefined();
+    expect(Buffer.from(png.body, 'base64')).toEqual(PNG);
   });
 });
