@@ -88,6 +88,10 @@ const transactionShard = (s: EnvScope, transactionId: string, n: number) =>
 /** A day's activity index partition `n` (shard 0: the day's key from before sharding). */
 const activityDayShard = (s: EnvScope, day: string, n: number) => (n === 0 ? `${env(s)}#ACT#${day}` : `${env(s)}#ACT#${day}#${n}`);
 /** The environment's message list partition `n` (shard 0: the key from before sharding). */
+/** The partition of one digest series: a subscriber's events of one workflow step and digest value. */
+const digestSeries = (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, digestValue: string) =>
+  `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`;
+
 const messageListShard = (s: EnvScope, n: number) => (n === 0 ? `${env(s)}#MSGS` : `${env(s)}#MSGS#${n}`);
 
 /**
@@ -418,7 +422,7 @@ export const keys = {
   // ---- digest windows and throttle counters ---------------------------------------------------
   /** The open window of a digest key; followers join it while it exists. */
   digestWindow: (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, digestValue: string): Key => ({
-    pk: `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`,
+    pk: digestSeries(s, workflowDbId, stepId, subscriberId, digestValue),
     sk: 'OPEN',
   }),
   /** An event that joined window `windowId` (the master job's id). */
@@ -431,7 +435,7 @@ export const keys = {
     windowId: string,
     transactionId: string,
   ): Key => ({
-    pk: `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`,
+    pk: digestSeries(s, workflowDbId, stepId, subscriberId, digestValue),
     sk: `WIN#${windowId}#EVT#${transactionId}`,
   }),
   digestEventsOfWindow: (
@@ -442,12 +446,12 @@ export const keys = {
     digestValue: string,
     windowId: string,
   ) => ({
-    pk: `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`,
+    pk: digestSeries(s, workflowDbId, stepId, subscriberId, digestValue),
     skPrefix: `WIN#${windowId}#EVT#`,
   }),
   /** When the digest key last saw an event (the look-back window of a backoff digest). */
   digestLastEvent: (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, digestValue: string): Key => ({
-    pk: `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`,
+    pk: digestSeries(s, workflowDbId, stepId, subscriberId, digestValue),
     sk: 'LAST',
   }),
   /** The environment's API rate-limit bucket of a category (lib/rate-limits): one item, one write per request. */

@@ -1,28 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { ApiError } from '../api/errors.ts';
 import { ErrorNote } from '../components/states.tsx';
 import type { EnvironmentInfo } from '../session/session.ts';
-import { signIn } from '../session/sign-in.ts';
-import { ApiError } from '../api/errors.ts';
+import { useSignInForm } from '../session/use-sign-in-form.ts';
 
 /** Asks for the API key of an environment the console has no key for (switched to, or a shared URL). */
 export function KeyPrompt({ environment, environmentId }: { environment?: EnvironmentInfo; environmentId: string }) {
-  const [apiKey, setApiKey] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const signedInTo = await signIn(apiKey);
-      if (signedInTo !== environmentId) setError(new ApiError(403, `That key belongs to another environment`, null));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { apiKey, setApiKey, busy, error, submit } = useSignInForm((signedInTo) => {
+    if (signedInTo !== environmentId) throw new ApiError(403, 'That key belongs to another environment', null);
+  });
 
   return (
     <article>

@@ -1,31 +1,16 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ErrorNote } from '../../components/states.tsx';
-import { signIn } from '../../session/sign-in.ts';
 import { consolePath } from '../../components/console-path.ts';
+import { ErrorNote } from '../../components/states.tsx';
+import { useSignInForm } from '../../session/use-sign-in-form.ts';
 
 /** Sign-in with an environment's API key; `?next=` returns to the shared URL that asked for it. */
 export function SignIn() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [apiKey, setApiKey] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const environmentId = await signIn(apiKey);
-      const next = params.get('next');
-      navigate(next?.startsWith('/console/') ? next : consolePath(environmentId, 'activity'), { replace: true });
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { apiKey, setApiKey, busy, error, submit } = useSignInForm((environmentId) => {
+    const next = params.get('next');
+    navigate(next?.startsWith('/console/') ? next : consolePath(environmentId, 'activity'), { replace: true });
+  });
 
   return (
     <main className="container sign-in">
