@@ -73,7 +73,8 @@ export function costPerMillionEvents(e2e: EndToEndResult, eventsPerRequest = 100
       PRICES.source,
       `Lambda arm64, ${LAMBDA_MEMORY_GB * 1024} MB; durations are the handlers' times on this machine (a Lambda vCPU share differs)`,
       'transactional writes billed at 2 WRU per KB (DynamoDB Local reports 1)',
-      "SQS: sends, non-empty receives and deletes counted; the event source mapping's empty polls are a fixed cost per queue, not per event",
+      'SQS: sends, non-empty receives and deletes counted; ' +
+        "the event source mapping's empty polls are a fixed cost per queue, not per event",
       `logs: ${LOG_KB_PER_EVENT} KB per event assumed (the bench runs with logging off)`,
     ],
     rows,

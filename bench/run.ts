@@ -113,7 +113,8 @@ const log = (message: string) => console.error(`[bench ${new Date().toISOString(
 async function liveSection(bench: Bench, dev: BenchEnv, workflow: WorkflowRef, subscribers: readonly Subscriber[]) {
   const run = async (sockets: boolean, to: readonly Subscriber[]) => {
     log(
-      `live: ${LIVE.perSecond} single triggers/s for ${LIVE.seconds} s to ${LIVE.subscribers} subscribers ${sockets ? 'with' : 'without'} an open socket`,
+      `live: ${LIVE.perSecond} single triggers/s for ${LIVE.seconds} s to ${LIVE.subscribers} subscribers ` +
+        `${sockets ? 'with' : 'without'} an open socket`,
     );
     const cpuBefore = cpuNow();
     const result: LiveResult = await bench.timed(() =>
@@ -285,7 +286,8 @@ async function liveOnly() {
         ],
         [
           'SQS messages / requests per delivery',
-          `${n(q.sqsPerDelivery.messages, 2)} / ${n(q.sqsPerDelivery.sendRequests + q.sqsPerDelivery.receiveRequests + q.sqsPerDelivery.deleteRequests, 2)}`,
+          `${n(q.sqsPerDelivery.messages, 2)} / ` +
+            `${n(q.sqsPerDelivery.sendRequests + q.sqsPerDelivery.receiveRequests + q.sqsPerDelivery.deleteRequests, 2)}`,
         ],
         [
           'consumer batches per delivery',
@@ -323,7 +325,8 @@ function printLive(l: Awaited<ReturnType<typeof liveSection>>) {
       ],
       [
         'cores used: this process / DynamoDB Local; CPU ms per event, both',
-        `${n(l.coresUsed.node, 2)} / ${l.coresUsed.dynamoDbLocal === undefined ? 'n/a' : n(l.coresUsed.dynamoDbLocal, 2)}; ${l.cpuMsPerEvent === undefined ? 'n/a' : n(l.cpuMsPerEvent)}`,
+        `${n(l.coresUsed.node, 2)} / ${l.coresUsed.dynamoDbLocal === undefined ? 'n/a' : n(l.coresUsed.dynamoDbLocal, 2)}; ` +
+          `${l.cpuMsPerEvent === undefined ? 'n/a' : n(l.cpuMsPerEvent)}`,
       ],
       [
         'the same load without sockets: trigger → stored p50 / p99 ms',
@@ -331,7 +334,8 @@ function printLive(l: Awaited<ReturnType<typeof liveSection>>) {
       ],
       [
         '  its DynamoDB requests per event (of them writes); CPU ms per event',
-        `${n(l.withoutSockets.perEvent.requests, 2)} (${n(l.withoutSockets.perEvent.writeRequests, 2)}); ${l.withoutSockets.cpuMsPerEvent === undefined ? 'n/a' : n(l.withoutSockets.cpuMsPerEvent)}`,
+        `${n(l.withoutSockets.perEvent.requests, 2)} (${n(l.withoutSockets.perEvent.writeRequests, 2)}); ` +
+          `${l.withoutSockets.cpuMsPerEvent === undefined ? 'n/a' : n(l.withoutSockets.cpuMsPerEvent)}`,
       ],
     ],
   );
@@ -830,7 +834,8 @@ function table(title: string, header: string[], rows: (string | number)[][]) {
 
 function printTable(r: any, checks: { target: string; value: number; limit: string; ok: boolean }[]) {
   console.log(
-    `\nBenchmark ${r.startedAt} · ${r.machine.cpus} CPUs · Node ${r.machine.node} · load ${r.machine.loadAverage1m.join(' → ')}${r.quick ? ' · QUICK' : ''}`,
+    `\nBenchmark ${r.startedAt} · ${r.machine.cpus} CPUs · Node ${r.machine.node} · ` +
+      `load ${r.machine.loadAverage1m.join(' → ')}${r.quick ? ' · QUICK' : ''}`,
   );
   table(
     'Targets',
@@ -941,7 +946,8 @@ function printTable(r: any, checks: { target: string; value: number; limit: stri
   const hello = r.bundles.helloWorld;
   const sdkHello = r.bundles.sdkHelloWorld;
   table(
-    `6. Bundles (minified; hello world ${n(hello.bytes / 1024)} KB, init ${n(hello.initMs)} ms; hello world + DynamoDB document client ${n(sdkHello.bytes / 1024)} KB, init ${n(sdkHello.initMs)} ms)`,
+    `6. Bundles (minified; hello world ${n(hello.bytes / 1024)} KB, init ${n(hello.initMs)} ms; ` +
+      `hello world + DynamoDB document client ${n(sdkHello.bytes / 1024)} KB, init ${n(sdkHello.initMs)} ms)`,
     ['function', 'KB', 'init ms', '÷ hello', '÷ SDK hello', 'largest parts (KB)'],
     bundles.map((f: any) => [
       f.name,

@@ -246,7 +246,10 @@ export class NotifyStack extends Stack {
         acknowledgeNag(
           role,
           `AwsSolutions-IAM5[Resource::${nagArn('logs', logGroups)}]`,
-          "This stage's own log groups: CloudFormation generates their names from the stack's, and a role serves functions of several stacks, so the stack name's prefix is the narrowest pattern known before deploy (listing every group would pass IAM's size limit of a role's inline policies). A stage whose name starts with this one's and a dash also matches.",
+          "This stage's own log groups: CloudFormation generates their names from the stack's, " +
+            "and a role serves functions of several stacks, so the stack name's prefix is the narrowest pattern known before deploy " +
+            "(listing every group would pass IAM's size limit of a role's inline policies). " +
+            "A stage whose name starts with this one's and a dash also matches.",
         );
         // Active tracing: Lambda sends each invocation's segment to X-Ray, and the consumers' Tracer
         // their calls (lib/observability/consumer-handler.ts). X-Ray's write actions name no
@@ -255,7 +258,8 @@ export class NotifyStack extends Stack {
         acknowledgeNag(
           role,
           'AwsSolutions-IAM5[Resource::*]',
-          "X-Ray's PutTraceSegments and PutTelemetryRecords support no resource-level permissions: `*` is the only resource IAM accepts for them (active tracing).",
+          "X-Ray's PutTraceSegments and PutTelemetryRecords support no resource-level permissions: " +
+            '`*` is the only resource IAM accepts for them (active tracing).',
         );
         grantDataAccess(role, access, { table, secretsKey });
         grantSend(
@@ -347,7 +351,8 @@ export class NotifyStack extends Stack {
       acknowledgeNag(
         dlq,
         'AwsSolutions-SQS3',
-        "A dead-letter queue itself: the stream's event source mapping sends a failed record's place here (onFailure), which cdk-nag does not count as a queue's redrive target.",
+        "A dead-letter queue itself: the stream's event source mapping sends a failed record's place here (onFailure), " +
+          "which cdk-nag does not count as a queue's redrive target.",
       );
       const fn = makeFunction(`${id}StreamConsumer`, {
         entry: def.consumer,

@@ -82,7 +82,8 @@ export class Alarms extends Construct {
     // whatever the channel or provider; the dashboard shows which.
     alarm(
       'delivery-failure-rate',
-      `More than ${props.deliveryFailureRatePercent}% of the channel jobs that ended in 5 minutes failed (counted from ${FAILURE_RATE_MIN_JOBS} jobs)`,
+      `More than ${props.deliveryFailureRatePercent}% of the channel jobs that ended in 5 minutes failed ` +
+        `(counted from ${FAILURE_RATE_MIN_JOBS} jobs)`,
       deliveryFailureRate(stage),
       props.deliveryFailureRatePercent,
     );

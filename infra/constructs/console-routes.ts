@@ -68,7 +68,8 @@ export class ConsoleRoutes extends Construct {
       acknowledgeNag(
         route,
         'AwsSolutions-APIG4',
-        "The console's own page and static files (GET only): its function reads no data (access none). The API calls the page then makes carry the environment's API key and are authenticated by their own routes.",
+        "The console's own page and static files (GET only): its function reads no data (access none). " +
+          "The API calls the page then makes carry the environment's API key and are authenticated by their own routes.",
       );
     });
   }

@@ -44,7 +44,10 @@ export class Dashboard extends Construct {
     const rows: IWidget[][] = [
       [
         new TextWidget({
-          markdown: `# notify-${stage}\nDeliveries and failures per channel and provider, trigger-to-delivery latency, queues and the API. Alarms: topic of the stack's \`AlarmTopicArn\` output (docs/deploy.md).`,
+          markdown:
+            `# notify-${stage}\n` +
+            'Deliveries and failures per channel and provider, trigger-to-delivery latency, queues and the API. ' +
+            "Alarms: topic of the stack's `AlarmTopicArn` output (docs/deploy.md).",
           width: 24,
           height: 2,
         }),

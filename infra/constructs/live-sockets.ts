@@ -67,7 +67,8 @@ export class LiveSockets extends NestedStack {
         acknowledgeNag(
           apiRoute,
           'AwsSolutions-APIG4',
-          'API Gateway authorizes a WebSocket connection once, on $connect (the token authorizer); its later routes run on that authorized connection and take no authorizer.',
+          'API Gateway authorizes a WebSocket connection once, on $connect (the token authorizer); ' +
+            'its later routes run on that authorized connection and take no authorizer.',
         );
       }
     }
@@ -87,7 +88,10 @@ export class LiveSockets extends NestedStack {
       acknowledgeNag(
         this.stage,
         'AwsSolutions-APIG1',
-        'WebSocket access logs need the account-wide API Gateway CloudWatch Logs role, which the stack does not own (one per account and region, shared with every API there); a stage turns them on with -c socketAccessLogs=true once it is set (docs/deploy.md). Lambda logs every connect, message and disconnect meanwhile.',
+        'WebSocket access logs need the account-wide API Gateway CloudWatch Logs role, which the stack does not own ' +
+          '(one per account and region, shared with every API there); ' +
+          'a stage turns them on with -c socketAccessLogs=true once it is set (docs/deploy.md). ' +
+          'Lambda logs every connect, message and disconnect meanwhile.',
       );
     }
     this.alarmOnErrors(props.stage, props.alarmTopic);

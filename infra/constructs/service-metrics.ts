@@ -31,7 +31,9 @@ export function stageMetric(stage: string, metricName: ServiceMetric, statistic:
 export function perProvider(stage: string, metricName: ServiceMetric, statistic: string, label: string): MathExpression {
   const schema = [METRICS_NAMESPACE, 'service', 'stage', ...DELIVERY_DIMENSIONS].join(',');
   return new MathExpression({
-    expression: `SEARCH('{${schema}} MetricName="${metricName}" service="${SERVICE_NAME}" stage="${stage}"', '${statistic}', ${FIVE_MINUTES.toSeconds()})`,
+    expression:
+      `SEARCH('{${schema}} MetricName="${metricName}" service="${SERVICE_NAME}" stage="${stage}"', ` +
+      `'${statistic}', ${FIVE_MINUTES.toSeconds()})`,
     // CloudWatch's dynamic label: each series named by its channel and provider.
     label: `${label} \${PROP('Dim.channel')} \${PROP('Dim.provider')}`,
     period: FIVE_MINUTES,

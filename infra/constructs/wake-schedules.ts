@@ -54,7 +54,8 @@ export class WakeSchedules extends Construct {
     acknowledgeNag(
       grantee,
       `AwsSolutions-IAM5[Resource::${nagArn('scheduler', schedules)}]`,
-      "The stage's own schedule group: each wake is a schedule named at run time after its job and due time (lib/queue/wake-scheduler.ts), so the group's prefix is the narrowest resource; only CreateSchedule is allowed.",
+      "The stage's own schedule group: each wake is a schedule named at run time after its job and due time " +
+        "(lib/queue/wake-scheduler.ts), so the group's prefix is the narrowest resource; only CreateSchedule is allowed.",
     );
   }
 }

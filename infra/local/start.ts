@@ -38,7 +38,8 @@ async function main() {
     `Notification service running at ${stack.apiUrl} (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
     `  Console: ${stack.apiUrl}/   (open it in a browser; sign in with the Development API key below)`,
     `  Inbox sockets: ${stack.socketUrl}   (@novu/js, <Inbox />: socketUrl '${stack.socketUrl}', socketOptions { socketType: 'cloud' })`,
-    `  DynamoDB: ${stack.env.AWS_ENDPOINT_URL_DYNAMODB ?? 'AWS'}   SQS: ${stack.env.AWS_ENDPOINT_URL_SQS ?? 'AWS'}   table: ${stack.env.TABLE_NAME}`,
+    `  DynamoDB: ${stack.env.AWS_ENDPOINT_URL_DYNAMODB ?? 'AWS'}   SQS: ${stack.env.AWS_ENDPOINT_URL_SQS ?? 'AWS'}   ` +
+      `table: ${stack.env.TABLE_NAME}`,
     '',
     `Demo organization ${demo.organizationId}   (sign in to the console with the Development API key)`,
     ...demo.environments.map(
@@ -52,8 +53,11 @@ async function main() {
     `  curl -s ${stack.apiUrl}/v2/workflows -H 'Authorization: ApiKey ${dev.apiKey}'`,
     ...(demo.workflow
       ? [
-          `  curl -s -X POST ${stack.apiUrl}/v1/events/trigger -H 'Authorization: ApiKey ${dev.apiKey}' -H 'Content-Type: application/json' \\`,
-          `    -d '{"name":"${demo.workflow.workflowId}","to":{"subscriberId":"demo-user","firstName":"Ada","email":"ada@example.com"},"payload":{"author":"Bob","comment":"Looks good"}}'`,
+          `  curl -s -X POST ${stack.apiUrl}/v1/events/trigger -H 'Authorization: ApiKey ${dev.apiKey}' ` +
+            "-H 'Content-Type: application/json' \\",
+          `    -d '{"name":"${demo.workflow.workflowId}",` +
+            '"to":{"subscriberId":"demo-user","firstName":"Ada","email":"ada@example.com"},' +
+            `"payload":{"author":"Bob","comment":"Looks good"}}'`,
           `  curl -s ${stack.apiUrl}/v1/subscribers/demo-user/notifications/feed -H 'Authorization: ApiKey ${dev.apiKey}'`,
           `  (the digest email follows 5 minutes later, in ${join(stateDir, 'outbox', 'email.jsonl')})`,
         ]
@@ -62,7 +66,8 @@ async function main() {
     'A subscriber inbox (@novu/js or <Inbox />, docs/inbox.md):',
     `  applicationIdentifier: '${dev.applicationIdentifier}', backendUrl: '${stack.apiUrl}'`,
     `  socketUrl: '${stack.socketUrl}', socketOptions: { socketType: 'cloud' }   (live updates)`,
-    `  curl -s -X POST ${stack.apiUrl}/v1/inbox/session -H 'Content-Type: application/json' -d '{"applicationIdentifier":"${dev.applicationIdentifier}","subscriber":"demo-user"}'`,
+    `  curl -s -X POST ${stack.apiUrl}/v1/inbox/session -H 'Content-Type: application/json' ` +
+      `-d '{"applicationIdentifier":"${dev.applicationIdentifier}","subscriber":"demo-user"}'`,
     '',
     `API description: ${stack.apiUrl}/openapi.json   Stop with Ctrl-C.`,
     '',

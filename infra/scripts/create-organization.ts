@@ -16,8 +16,11 @@ import { RATE_LIMIT_CATEGORIES, type RateLimitCategory } from '../../lib/rate-li
 // TableName and SecretsKeyArn outputs). AWS credentials and region come from the usual AWS
 // environment (AWS_PROFILE, AWS_REGION, ...) or --region.
 
-const USAGE = `Usage: npm run create-org -- --name <organization name> (--stage <stage> | --table <name> --kms-key <arn>) [--region <region>] [--json]
-  [--trigger-limit <n>] [--configuration-limit <n>] [--global-limit <n>]   the organization's own API rate limits, requests per second (default: the stage's)`;
+const USAGE = [
+  'Usage: npm run create-org -- --name <organization name> (--stage <stage> | --table <name> --kms-key <arn>) [--region <region>] [--json]',
+  "  [--trigger-limit <n>] [--configuration-limit <n>] [--global-limit <n>]   the organization's own API rate limits, " +
+    "requests per second (default: the stage's)",
+].join('\n');
 
 interface Target {
   table: string;
@@ -35,7 +38,8 @@ async function stackOutputs(stackName: string, region: string | undefined): Prom
     const reason =
       (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the AWS CLI is not installed' : String((error as Error).message).trim();
     throw new Error(
-      `Cannot read the outputs of stack ${stackName}: ${reason}.\nPass --table and --kms-key instead (the stack's TableName and SecretsKeyArn outputs).`,
+      `Cannot read the outputs of stack ${stackName}: ${reason}.\n` +
+        "Pass --table and --kms-key instead (the stack's TableName and SecretsKeyArn outputs).",
       {
         cause: error,
       },

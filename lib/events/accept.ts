@@ -186,7 +186,9 @@ async function decide(
   if (storedSize(event) > MAX_EVENT_BYTES) {
     return {
       kind: 'tooLarge',
-      message: `The event is too large: payload, overrides, recipients, actor, tenant and context together must be at most ${MAX_EVENT_BYTES / 1024} KB`,
+      message:
+        'The event is too large: payload, overrides, recipients, actor, tenant and context together ' +
+        `must be at most ${MAX_EVENT_BYTES / 1024} KB`,
       transactionId: givenId,
     };
   }

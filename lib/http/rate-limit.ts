@@ -21,7 +21,9 @@ export function rateLimit(route: RouteDef): MiddlewareObj<HttpEvent, HttpRespons
         'RateLimit-Limit': String(policy.limit),
         'RateLimit-Remaining': String(verdict.remaining),
         'RateLimit-Reset': String(verdict.resetSeconds),
-        'RateLimit-Policy': `${policy.limit};w=${WINDOW_SECONDS};burst=${policy.burst};comment="token bucket";category="${category}";cost="${cost}";serviceLevel="${policy.serviceLevel}"`,
+        'RateLimit-Policy':
+          `${policy.limit};w=${WINDOW_SECONDS};burst=${policy.burst};comment="token bucket";` +
+          `category="${category}";cost="${cost}";serviceLevel="${policy.serviceLevel}"`,
       };
       if (!verdict.allowed) throw new TooManyRequestsError(verdict.resetSeconds);
     },

@@ -46,7 +46,8 @@ export function assertStorableBody(body: unknown, limit = MAX_BODY_DEPTH): void 
         const field = path || 'body';
         throw ValidationError.forField(
           field,
-          `${field} must be a number between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}, and not closer to 0 than ${MIN_MAGNITUDE}`,
+          `${field} must be a number between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}, ` +
+            `and not closer to 0 than ${MIN_MAGNITUDE}`,
           value,
         );
       }

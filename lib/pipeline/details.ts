@@ -46,7 +46,8 @@ export const DETAILS = {
   /** Ours (failover is not the reference's): the next integration of the channel is tried. */
   failingOver: (integration: string) => `Failing over to ${integration}`,
   translationMissing: (keys: string[], locale: string) =>
-    `Missing translation for key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `'${k}'`).join(', ')} in locale ${locale} and the default locale: rendered as the key`,
+    `Missing translation for key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `'${k}'`).join(', ')} ` +
+    `in locale ${locale} and the default locale: rendered as the key`,
 } as const;
 
 export interface DetailOptions {

@@ -40,7 +40,8 @@ function checkedTokens(tokens: string[]): string[] {
   const unique = [...new Set(tokens)];
   if (unique.length > MAX_DEVICE_TOKENS) {
     throw new BadRequestError(
-      `Device tokens limit exceeded. Maximum allowed tokens per subscriber channel is ${MAX_DEVICE_TOKENS}, but got ${unique.length} tokens.`,
+      `Device tokens limit exceeded. Maximum allowed tokens per subscriber channel is ${MAX_DEVICE_TOKENS}, ` +
+        `but got ${unique.length} tokens.`,
     );
   }
   return unique;

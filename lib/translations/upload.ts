@@ -63,7 +63,8 @@ export async function uploadTranslations(scope: EnvScope, input: UploadTranslati
   const unconfigured = [...new Set(files.map((f) => localeOfFile(f.filename)!).filter((l) => !configured.includes(l)))];
   if (unconfigured.length > 0) {
     throw new BadRequestError(
-      `The following locales are not configured for your organization: ${unconfigured.join(', ')}. Configured locales: ${configured.join(', ')}`,
+      `The following locales are not configured for your organization: ${unconfigured.join(', ')}. ` +
+        `Configured locales: ${configured.join(', ')}`,
     );
   }
   const resource = await requireResource(scope, input.resourceType, input.resourceId);

@@ -19,7 +19,8 @@ export const maxDeferMs = (): number => Math.max(1, positiveNumber(ENV.maxDeferD
 export const exceedsDeferLimit = (waitMs: number): boolean => waitMs >= DAY_MS && waitMs > maxDeferMs();
 
 export const deferLimitMessage = (): string =>
-  `The maximum delay allowed is ${Math.floor(maxDeferMs() / DAY_MS)} days. Please contact our support team to discuss extending this limit for your use case.`;
+  `The maximum delay allowed is ${Math.floor(maxDeferMs() / DAY_MS)} days. ` +
+  'Please contact our support team to discuss extending this limit for your use case.';
 
 /**
  * The controls of a delay or digest step that ask for a longer wait than the limit: `amount` and

@@ -32,7 +32,9 @@ export const DEMO_WORKFLOW: CreateWorkflowInput = {
       type: 'email',
       controlValues: {
         subject: '{{steps.collect.eventCount}} new comments',
-        body: '<p>Hi {{subscriber.firstName | default: "there"}},</p>{% for e in steps.collect.events %}<p>{{ e.payload.author }}: {{ e.payload.comment }}</p>{% endfor %}',
+        body:
+          '<p>Hi {{subscriber.firstName | default: "there"}},</p>' +
+          '{% for e in steps.collect.events %}<p>{{ e.payload.author }}: {{ e.payload.comment }}</p>{% endfor %}',
         editorType: 'html',
       },
     },

@@ -90,7 +90,9 @@ function controlIssues(workflow: WorkflowTemplates, index: number, layouts: Read
       add(field, {
         issueType: 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE',
         variableName: name,
-        message: `Variable ${name} is not available here: use subscriber.*, payload.* (as the payload schema defines it) or steps.<earlier stepId>.*`,
+        message:
+          `Variable ${name} is not available here: ` +
+          'use subscriber.*, payload.* (as the payload schema defines it) or steps.<earlier stepId>.*',
       });
     }
   }

@@ -62,7 +62,8 @@ describe('console: layouts', () => {
     await page
       .getByLabel('HTML (optional)')
       .fill(
-        '<html><body><h1 style="color:#4338ca">Acme news</h1><div>{{content}}</div><footer>Sent to {{subscriber.firstName}}</footer><script>parent.hacked = 1</script></body></html>',
+        '<html><body><h1 style="color:#4338ca">Acme news</h1><div>{{content}}</div>' +
+          '<footer>Sent to {{subscriber.firstName}}</footer><script>parent.hacked = 1</script></body></html>',
       );
     await page.getByRole('button', { name: 'Create layout' }).click();
 
@@ -120,171 +121,180 @@ describe('console: layouts', () => {
 });
 
 describe('console: translations', () => {
-  it('edits a locale’s JSON and stores it, refuses invalid JSON in the page, adds and deletes a locale, downloads the master JSON', async () => {
-    const workflowId = await createWorkflow(
-      stack.org.dev.client,
-      [{ name: 'Inbox', type: 'in_app', controlValues: { body: '{{t.greeting}}' } }],
-      { isTranslationEnabled: true },
-    );
-    const put = await stack.org.dev.client.post('/v2/translations', {
-      resourceType: 'workflow',
-      resourceId: workflowId,
-      locale: 'en_US',
-      content: { greeting: 'Hello' },
-    });
-    expect(put.status).toBe(200);
-    const stored = async (locale: string) =>
-      (await stack.org.dev.client.get(`/v2/translations/workflow/${workflowId}/${locale}`)).body.data?.content;
+  it(
+    'edits a locale’s JSON and stores it, refuses invalid JSON in ' + 'the page, adds and deletes a locale, downloads the master JSON',
+    async () => {
+      const workflowId = await createWorkflow(
+        stack.org.dev.client,
+        [{ name: 'Inbox', type: 'in_app', controlValues: { body: '{{t.greeting}}' } }],
+        { isTranslationEnabled: true },
+      );
+      const put = await stack.org.dev.client.post('/v2/translations', {
+        resourceType: 'workflow',
+        resourceId: workflowId,
+        locale: 'en_US',
+        content: { greeting: 'Hello' },
+      });
+      expect(put.status).toBe(200);
+      const stored = async (locale: string) =>
+        (await stack.org.dev.client.get(`/v2/translations/workflow/${workflowId}/${locale}`)).body.data?.content;
 
-    const { page, problems } = await stack.open(stack.org.dev.apiKey, envPath('translations'));
-    await page.getByRole('link', { name: workflowId }).click();
-    await expect.poll(() => page.getByRole('link', { name: 'en_US' }).getAttribute('aria-current'), POLL).toBe('page');
-    const editor = page.getByLabel('Texts of en_US (JSON)');
-    await expect.poll(async () => JSON.parse(await editor.inputValue()), POLL).toEqual({ greeting: 'Hello' });
+      const { page, problems } = await stack.open(stack.org.dev.apiKey, envPath('translations'));
+      await page.getByRole('link', { name: workflowId }).click();
+      await expect.poll(() => page.getByRole('link', { name: 'en_US' }).getAttribute('aria-current'), POLL).toBe('page');
+      const editor = page.getByLabel('Texts of en_US (JSON)');
+      await expect.poll(async () => JSON.parse(await editor.inputValue()), POLL).toEqual({ greeting: 'Hello' });
 
-    // Invalid JSON is refused in the page: the field says why and nothing is sent.
-    await editor.fill('{"greeting": "Hallo",');
-    await page.getByRole('button', { name: 'Save en_US' }).click();
-    await expect.poll(() => editor.getAttribute('aria-invalid'), POLL).toBe('true');
-    expect(await page.getByText('Not valid JSON').isVisible()).toBe(true);
-    await editor.fill('["not", "an object"]');
-    await page.getByRole('button', { name: 'Save en_US' }).click();
-    await expect.poll(() => page.getByText('The content must be a JSON object').isVisible(), POLL).toBe(true);
-    expect(await stored('en_US')).toEqual({ greeting: 'Hello' });
+      // Invalid JSON is refused in the page: the field says why and nothing is sent.
+      await editor.fill('{"greeting": "Hallo",');
+      await page.getByRole('button', { name: 'Save en_US' }).click();
+      await expect.poll(() => editor.getAttribute('aria-invalid'), POLL).toBe('true');
+      expect(await page.getByText('Not valid JSON').isVisible()).toBe(true);
+      await editor.fill('["not", "an object"]');
+      await page.getByRole('button', { name: 'Save en_US' }).click();
+      await expect.poll(() => page.getByText('The content must be a JSON object').isVisible(), POLL).toBe(true);
+      expect(await stored('en_US')).toEqual({ greeting: 'Hello' });
 
-    await editor.fill('{"greeting": "Hello {{subscriber.firstName}}", "email": {"subject": "Your order"}}');
-    await page.getByRole('button', { name: 'Save en_US' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).isVisible(), POLL).toBe(true);
-    expect(await editor.getAttribute('aria-invalid')).toBeNull();
-    expect(await stored('en_US')).toEqual({ greeting: 'Hello {{subscriber.firstName}}', email: { subject: 'Your order' } });
-    await saveScreenshot(page, 'translations');
-    expect(await fitsPhoneWidth(page)).toBe(true);
+      await editor.fill('{"greeting": "Hello {{subscriber.firstName}}", "email": {"subject": "Your order"}}');
+      await page.getByRole('button', { name: 'Save en_US' }).click();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).isVisible(), POLL).toBe(true);
+      expect(await editor.getAttribute('aria-invalid')).toBeNull();
+      expect(await stored('en_US')).toEqual({ greeting: 'Hello {{subscriber.firstName}}', email: { subject: 'Your order' } });
+      await saveScreenshot(page, 'translations');
+      expect(await fitsPhoneWidth(page)).toBe(true);
 
-    // A locale the API does not know: its 422 is shown with the API's message.
-    await page.getByLabel('Locale to open').fill('xx_XX');
-    await page.getByRole('button', { name: 'Open locale' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent(), POLL).toContain('422');
+      // A locale the API does not know: its 422 is shown with the API's message.
+      await page.getByLabel('Locale to open').fill('xx_XX');
+      await page.getByRole('button', { name: 'Open locale' }).click();
+      await expect.poll(() => page.getByRole('alert').textContent(), POLL).toContain('422');
 
-    // A new locale: opened empty, saved, listed; then deleted.
-    await page.getByLabel('Locale to open').fill('de_DE');
-    await page.getByRole('button', { name: 'Open locale' }).click();
-    await expect.poll(() => page.url(), POLL).toContain('locale=de_DE');
-    await expect.poll(() => page.getByText('Not saved yet').isVisible(), POLL).toBe(true);
-    await page.getByLabel('Texts of de_DE (JSON)').fill('{"greeting": "Hallo"}');
-    await page.getByRole('button', { name: 'Save de_DE' }).click();
-    await expect
-      .poll(() => page.getByRole('navigation', { name: 'Locales' }).getByRole('link', { name: 'de_DE' }).isVisible(), POLL)
-      .toBe(true);
-    expect(await stored('de_DE')).toEqual({ greeting: 'Hallo' });
-    await page.getByRole('button', { name: 'Delete de_DE' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Locales' }).getByRole('link').allTextContents(), POLL).toEqual(['en_US']);
-    expect((await stack.org.dev.client.get(`/v2/translations/workflow/${workflowId}/de_DE`)).status).toBe(404);
+      // A new locale: opened empty, saved, listed; then deleted.
+      await page.getByLabel('Locale to open').fill('de_DE');
+      await page.getByRole('button', { name: 'Open locale' }).click();
+      await expect.poll(() => page.url(), POLL).toContain('locale=de_DE');
+      await expect.poll(() => page.getByText('Not saved yet').isVisible(), POLL).toBe(true);
+      await page.getByLabel('Texts of de_DE (JSON)').fill('{"greeting": "Hallo"}');
+      await page.getByRole('button', { name: 'Save de_DE' }).click();
+      await expect
+        .poll(() => page.getByRole('navigation', { name: 'Locales' }).getByRole('link', { name: 'de_DE' }).isVisible(), POLL)
+        .toBe(true);
+      expect(await stored('de_DE')).toEqual({ greeting: 'Hallo' });
+      await page.getByRole('button', { name: 'Delete de_DE' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await expect
+        .poll(() => page.getByRole('navigation', { name: 'Locales' }).getByRole('link').allTextContents(), POLL)
+        .toEqual(['en_US']);
+      expect((await stack.org.dev.client.get(`/v2/translations/workflow/${workflowId}/de_DE`)).status).toBe(404);
 
-    // The master JSON comes as a file named for its locale.
-    await page.getByRole('link', { name: 'Translations' }).first().click();
-    await page.getByRole('article').filter({ hasText: 'Master JSON' }).getByLabel('Locale').fill('en_US');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download master JSON' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('en_US.json');
-    const master = JSON.parse(readFileSync(await download.path(), 'utf8'));
-    expect(master.workflows[workflowId]).toEqual({ greeting: 'Hello {{subscriber.firstName}}', email: { subject: 'Your order' } });
-    expect(unexpectedErrors(problems, [404, 422])).toEqual([]);
-  });
+      // The master JSON comes as a file named for its locale.
+      await page.getByRole('link', { name: 'Translations' }).first().click();
+      await page.getByRole('article').filter({ hasText: 'Master JSON' }).getByLabel('Locale').fill('en_US');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download master JSON' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('en_US.json');
+      const master = JSON.parse(readFileSync(await download.path(), 'utf8'));
+      expect(master.workflows[workflowId]).toEqual({ greeting: 'Hello {{subscriber.firstName}}', email: { subject: 'Your order' } });
+      expect(unexpectedErrors(problems, [404, 422])).toEqual([]);
+    },
+  );
 });
 
 describe('console: webhooks', () => {
-  it('creates an endpoint to a local receiver, lists a successful attempt after a trigger, rotates the secret, edits, disables and deletes it', async () => {
-    const path = `/hook-${rand()}`;
-    const deliveries = () => receiver.requests.filter((request) => request.path === path);
-    const { page, problems } = await stack.open(stack.org.dev.apiKey, envPath('webhooks'));
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.api.url });
+  it(
+    'creates an endpoint to a local receiver, lists a successful attempt ' +
+      'after a trigger, rotates the secret, edits, disables and deletes it',
+    async () => {
+      const path = `/hook-${rand()}`;
+      const deliveries = () => receiver.requests.filter((request) => request.path === path);
+      const { page, problems } = await stack.open(stack.org.dev.apiKey, envPath('webhooks'));
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.api.url });
 
-    await page.getByText('New endpoint').click();
-    await page.getByLabel('URL').fill(`${receiver.url}${path}`);
-    await page.getByLabel('Description').fill('Order updates');
-    await page.getByRole('checkbox', { name: 'message.sent' }).check();
-    await page.getByRole('button', { name: 'Create endpoint' }).click();
-    const secretField = page.getByRole('article', { name: 'Signing secret' }).getByLabel('Secret');
-    await expect.poll(() => secretField.inputValue(), POLL).toMatch(/^whsec_/);
-    const secret = await secretField.inputValue();
-    await page.getByRole('button', { name: 'Copy secret' }).click();
-    await expect.poll(() => page.getByText('Copied to the clipboard.').isVisible(), POLL).toBe(true);
-    expect(
-      await page.evaluate(() =>
-        (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
-      ),
-    ).toBe(secret);
-    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Order updates' }).textContent(), POLL).toContain('message.sent');
+      await page.getByText('New endpoint').click();
+      await page.getByLabel('URL').fill(`${receiver.url}${path}`);
+      await page.getByLabel('Description').fill('Order updates');
+      await page.getByRole('checkbox', { name: 'message.sent' }).check();
+      await page.getByRole('button', { name: 'Create endpoint' }).click();
+      const secretField = page.getByRole('article', { name: 'Signing secret' }).getByLabel('Secret');
+      await expect.poll(() => secretField.inputValue(), POLL).toMatch(/^whsec_/);
+      const secret = await secretField.inputValue();
+      await page.getByRole('button', { name: 'Copy secret' }).click();
+      await expect.poll(() => page.getByText('Copied to the clipboard.').isVisible(), POLL).toBe(true);
+      expect(
+        await page.evaluate(() =>
+          (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+        ),
+      ).toBe(secret);
+      await expect.poll(() => page.getByRole('row').filter({ hasText: 'Order updates' }).textContent(), POLL).toContain('message.sent');
 
-    await page
-      .getByRole('status')
-      .getByRole('link', { name: `${receiver.url}${path}` })
-      .click();
-    await expect.poll(() => heading(page).textContent(), POLL).toBe('Order updates');
-    const endpointId = new URL(page.url()).pathname.split('/').pop()!;
-    await expect.poll(() => page.getByText('No attempts yet').isVisible(), POLL).toBe(true);
+      await page
+        .getByRole('status')
+        .getByRole('link', { name: `${receiver.url}${path}` })
+        .click();
+      await expect.poll(() => heading(page).textContent(), POLL).toBe('Order updates');
+      const endpointId = new URL(page.url()).pathname.split('/').pop()!;
+      await expect.poll(() => page.getByText('No attempts yet').isVisible(), POLL).toBe(true);
 
-    // A trigger's in-app message is sent: the delivery is listed (the page refreshes by itself), signed with the secret shown.
-    const workflowId = await createWorkflow(stack.org.dev.client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }]);
-    await trigger(stack.org.dev.client, workflowId, { subscriberId: `sub-${rand()}` });
-    const row = page.getByRole('row').filter({ hasText: 'message.sent' });
-    await expect.poll(() => row.first().textContent(), POLL).toContain('200');
-    expect(await row.first().textContent()).toContain('success');
-    const [delivery] = deliveries();
-    const headers = {
-      'webhook-id': String(delivery!.headers['svix-id']),
-      'webhook-timestamp': String(delivery!.headers['svix-timestamp']),
-      'webhook-signature': String(delivery!.headers['svix-signature']),
-    };
-    expect(new Webhook(secret).verify(delivery!.text, headers)).toMatchObject({ type: 'message.sent' });
-    await saveScreenshot(page, 'webhooks');
-    expect(await fitsPhoneWidth(page)).toBe(true);
-    await row.first().getByText('Raw').click();
-    await expect.poll(() => row.first().locator('pre').textContent(), POLL).toContain(String(delivery!.headers['svix-id']));
+      // A trigger's in-app message is sent: the delivery is listed (the page refreshes by itself), signed with the secret shown.
+      const workflowId = await createWorkflow(stack.org.dev.client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }]);
+      await trigger(stack.org.dev.client, workflowId, { subscriberId: `sub-${rand()}` });
+      const row = page.getByRole('row').filter({ hasText: 'message.sent' });
+      await expect.poll(() => row.first().textContent(), POLL).toContain('200');
+      expect(await row.first().textContent()).toContain('success');
+      const [delivery] = deliveries();
+      const headers = {
+        'webhook-id': String(delivery!.headers['svix-id']),
+        'webhook-timestamp': String(delivery!.headers['svix-timestamp']),
+        'webhook-signature': String(delivery!.headers['svix-signature']),
+      };
+      expect(new Webhook(secret).verify(delivery!.text, headers)).toMatchObject({ type: 'message.sent' });
+      await saveScreenshot(page, 'webhooks');
+      expect(await fitsPhoneWidth(page)).toBe(true);
+      await row.first().getByText('Raw').click();
+      await expect.poll(() => row.first().locator('pre').textContent(), POLL).toContain(String(delivery!.headers['svix-id']));
 
-    // Rotation: the new secret is shown once, and the next delivery is signed with it.
-    await page.getByRole('button', { name: 'Rotate secret' }).click();
-    await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate' }).click();
-    await expect.poll(() => secretField.inputValue(), POLL).toMatch(/^whsec_/);
-    const rotated = await secretField.inputValue();
-    expect(rotated).not.toBe(secret);
-    await trigger(stack.org.dev.client, workflowId, { subscriberId: `sub-${rand()}` });
-    await expect.poll(() => deliveries().length, POLL).toBe(2);
-    const second = deliveries()[1]!;
-    const secondHeaders = {
-      'webhook-id': String(second.headers['svix-id']),
-      'webhook-timestamp': String(second.headers['svix-timestamp']),
-      'webhook-signature': String(second.headers['svix-signature']),
-    };
-    expect(new Webhook(rotated).verify(second.text, secondHeaders)).toMatchObject({ type: 'message.sent' });
-    await page.getByRole('button', { name: 'Done' }).click();
+      // Rotation: the new secret is shown once, and the next delivery is signed with it.
+      await page.getByRole('button', { name: 'Rotate secret' }).click();
+      await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate' }).click();
+      await expect.poll(() => secretField.inputValue(), POLL).toMatch(/^whsec_/);
+      const rotated = await secretField.inputValue();
+      expect(rotated).not.toBe(secret);
+      await trigger(stack.org.dev.client, workflowId, { subscriberId: `sub-${rand()}` });
+      await expect.poll(() => deliveries().length, POLL).toBe(2);
+      const second = deliveries()[1]!;
+      const secondHeaders = {
+        'webhook-id': String(second.headers['svix-id']),
+        'webhook-timestamp': String(second.headers['svix-timestamp']),
+        'webhook-signature': String(second.headers['svix-signature']),
+      };
+      expect(new Webhook(rotated).verify(second.text, secondHeaders)).toMatchObject({ type: 'message.sent' });
+      await page.getByRole('button', { name: 'Done' }).click();
 
-    // Edit (a tab in the URL), disable, and the dead letters tab's empty state.
-    await page.getByRole('link', { name: 'Edit' }).click();
-    await expect.poll(() => page.url(), POLL).toContain('tab=edit');
-    await page.getByLabel('Description').fill('Orders and more');
-    await page.getByRole('checkbox', { name: 'message.read' }).check();
-    await page.getByRole('button', { name: 'Save endpoint' }).click();
-    await expect.poll(() => heading(page).textContent(), POLL).toBe('Orders and more');
-    await page.getByRole('button', { name: 'Disable' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Enable' }).isVisible(), POLL).toBe(true);
-    expect((await stack.org.dev.client.get(`/v2/webhooks/endpoints/${endpointId}`)).body).toMatchObject({
-      description: 'Orders and more',
-      enabled: false,
-      eventTypes: ['message.sent', 'message.read'],
-    });
-    await page.getByRole('link', { name: 'Dead letters' }).click();
-    await expect.poll(() => page.getByText('No dead letters').isVisible(), POLL).toBe(true);
+      // Edit (a tab in the URL), disable, and the dead letters tab's empty state.
+      await page.getByRole('link', { name: 'Edit' }).click();
+      await expect.poll(() => page.url(), POLL).toContain('tab=edit');
+      await page.getByLabel('Description').fill('Orders and more');
+      await page.getByRole('checkbox', { name: 'message.read' }).check();
+      await page.getByRole('button', { name: 'Save endpoint' }).click();
+      await expect.poll(() => heading(page).textContent(), POLL).toBe('Orders and more');
+      await page.getByRole('button', { name: 'Disable' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Enable' }).isVisible(), POLL).toBe(true);
+      expect((await stack.org.dev.client.get(`/v2/webhooks/endpoints/${endpointId}`)).body).toMatchObject({
+        description: 'Orders and more',
+        enabled: false,
+        eventTypes: ['message.sent', 'message.read'],
+      });
+      await page.getByRole('link', { name: 'Dead letters' }).click();
+      await expect.poll(() => page.getByText('No dead letters').isVisible(), POLL).toBe(true);
 
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Delete this endpoint?' }).getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(envPath('webhooks'));
-    expect((await stack.org.dev.client.get(`/v2/webhooks/endpoints/${endpointId}`)).status).toBe(404);
-    expect(unexpectedErrors(problems)).toEqual([]);
-  });
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Delete this endpoint?' }).getByRole('button', { name: 'Delete' }).click();
+      await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(envPath('webhooks'));
+      expect((await stack.org.dev.client.get(`/v2/webhooks/endpoints/${endpointId}`)).status).toBe(404);
+      expect(unexpectedErrors(problems)).toEqual([]);
+    },
+  );
 
   it('shows the API’s validation message next to the URL field and creates nothing', async () => {
     const { page, problems } = await stack.open(stack.org.dev.apiKey, envPath('webhooks'));

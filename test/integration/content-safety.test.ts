@@ -188,7 +188,10 @@ describe('what is not an attack comes through', () => {
         type: 'in_app',
         controlValues: {
           subject: '{{payload.who}} & co. replied',
-          body: '<p>Hi <b>{{subscriber.firstName}}</b>, see <a href="https://acme.test/orders/{{payload.id}}?tab=a&amp;b=c" target="_blank">order {{payload.id}}</a> <img src="https://cdn.acme.test/p.png" alt="p" style="width: 24px"></p>',
+          body:
+            '<p>Hi <b>{{subscriber.firstName}}</b>, see ' +
+            '<a href="https://acme.test/orders/{{payload.id}}?tab=a&amp;b=c" target="_blank">order {{payload.id}}</a> ' +
+            '<img src="https://cdn.acme.test/p.png" alt="p" style="width: 24px"></p>',
           avatar: 'https://cdn.acme.test/avatars/{{payload.id}}.png',
           primaryAction: { label: 'Open <b>now</b>', redirect: { url: '/orders/{{payload.id}}?from=inbox&x=1' } },
           redirect: { url: 'https://acme.test/orders/{{payload.id}}', target: '_blank' },
@@ -198,7 +201,8 @@ describe('what is not an attack comes through', () => {
     const [r] = await triggerEach(workflowId, [{ who: 'Tom', id: 42 }]);
     const message = (await deliveries([r!], 1))[0]!.inApp[0];
     const rendered =
-      '<p>Hi <b>Ada</b>, see <a href="https://acme.test/orders/42?tab=a&amp;b=c" target="_blank">order 42</a> <img src="https://cdn.acme.test/p.png" alt="p" style="width: 24px"></p>';
+      '<p>Hi <b>Ada</b>, see <a href="https://acme.test/orders/42?tab=a&amp;b=c" target="_blank">order 42</a> ' +
+      '<img src="https://cdn.acme.test/p.png" alt="p" style="width: 24px"></p>';
     expect(load(message.content).html()).toBe(load(rendered).html());
     expect(message).toMatchObject({
       subject: 'Tom & co. replied',
@@ -223,7 +227,8 @@ describe('what is not an attack comes through', () => {
             '<style>.btn { background-color: #0055ff; }</style>' +
             '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" bgcolor="#ffffff"><tr>' +
             '<td align="center" style="padding: 24px"><p>Hello {{payload.name}}</p>' +
-            '<a class="btn" href="https://acme.test/orders/{{payload.id}}">Open</a> <img src="https://cdn.acme.test/logo.png" alt="Acme" width="120"></td></tr></table>',
+            '<a class="btn" href="https://acme.test/orders/{{payload.id}}">Open</a> ' +
+            '<img src="https://cdn.acme.test/logo.png" alt="Acme" width="120"></td></tr></table>',
         },
       },
     ]);

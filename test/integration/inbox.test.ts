@@ -452,16 +452,19 @@ describe('notifications through @novu/js', () => {
     expect((await messagesOf(env.client, subscriberId))[0].read).toBe(false);
   });
 
-  it('answers an empty page for a range that ends before it starts, and 422 for an empty cursor (found by the bad-input test: 500s)', async () => {
-    const inbox = await inboxClient(api.url, env, `ranges-${rand()}`);
-    const now = Date.now();
-    for (const query of [`createdGte=${now}&after=0`, `createdGte=${now}&createdLte=${now - 5000}`]) {
-      const res = await inbox.get(`/v1/inbox/notifications?${query}`);
-      expect(res.status, query).toBe(200);
-      expect(res.body.data).toEqual([]);
-    }
-    const filters = encodeURIComponent(JSON.stringify([{ createdGte: now, createdLte: now - 5000 }]));
-    expect((await inbox.get(`/v1/inbox/notifications/count?filters=${filters}`)).body.data[0].count).toBe(0);
-    for (const query of ['after', 'after=']) expect((await inbox.get(`/v1/inbox/notifications?${query}`)).status, query).toBe(422);
-  });
+  it(
+    'answers an empty page for a range that ends before it starts, ' + 'and 422 for an empty cursor (found by the bad-input test: 500s)',
+    async () => {
+      const inbox = await inboxClient(api.url, env, `ranges-${rand()}`);
+      const now = Date.now();
+      for (const query of [`createdGte=${now}&after=0`, `createdGte=${now}&createdLte=${now - 5000}`]) {
+        const res = await inbox.get(`/v1/inbox/notifications?${query}`);
+        expect(res.status, query).toBe(200);
+        expect(res.body.data).toEqual([]);
+      }
+      const filters = encodeURIComponent(JSON.stringify([{ createdGte: now, createdLte: now - 5000 }]));
+      expect((await inbox.get(`/v1/inbox/notifications/count?filters=${filters}`)).body.data[0].count).toBe(0);
+      for (const query of ['after', 'after=']) expect((await inbox.get(`/v1/inbox/notifications?${query}`)).status, query).toBe(422);
+    },
+  );
 });

@@ -36,7 +36,8 @@ afterAll(async () => {
 });
 
 const BRAND =
-  '<html><body><header>Hello {{subscriber.firstName}}</header><main>{{ content }}</main><footer>{{context.tenant.id}}</footer></body></html>';
+  '<html><body><header>Hello {{subscriber.firstName}}</header><main>{{ content }}</main>' +
+  '<footer>{{context.tenant.id}}</footer></body></html>';
 const OTHER = '<html><body><aside>Other layout</aside>{{content}}</body></html>';
 
 async function layout(client: ApiClient, layoutId: string, body: string): Promise<void> {

@@ -136,55 +136,63 @@ describe('the maximum defer duration (180 days)', () => {
   const LIMIT_MESSAGE =
     'The maximum delay allowed is 180 days. Please contact our support team to discuss extending this limit for your use case.';
 
-  it('flags a delay or digest step that waits longer, as the reference does (TIER_LIMIT_EXCEEDED), and not one that waits exactly as long', async () => {
-    const res = await client.post('/v2/workflows', {
-      name: 'Long',
-      workflowId: `wf-${rand()}`,
-      active: true,
-      steps: [
-        delayOf({ amount: 181, unit: 'days' }),
-        { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { type: 'timed', cron: '0 0 1 1 *' } },
-        { name: 'Wait more', stepId: 'wait-more', type: 'delay', controlValues: { type: 'regular', amount: 6, unit: 'months' } },
-        inApp,
-      ],
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    // What the workflow's readers see (the v2 API answers unwrapped).
-    const workflow = (await client.get(`/v2/workflows/${res.body.workflowId}`)).body;
-    expect(workflow.status).toBe('ERROR');
-    const [delay, digest, sixMonths] = workflow.steps;
-    const issue = [{ issueType: 'TIER_LIMIT_EXCEEDED', message: LIMIT_MESSAGE }];
-    expect(delay.issues.controls).toEqual({ amount: issue, unit: issue });
-    expect(digest.issues.controls).toEqual({ cron: issue });
-    // 6 months are 180 days: the limit itself is allowed.
-    expect(sixMonths.issues?.controls).toBeUndefined();
-  });
+  it(
+    'flags a delay or digest step that waits longer, as the reference ' +
+      'does (TIER_LIMIT_EXCEEDED), and not one that waits exactly as long',
+    async () => {
+      const res = await client.post('/v2/workflows', {
+        name: 'Long',
+        workflowId: `wf-${rand()}`,
+        active: true,
+        steps: [
+          delayOf({ amount: 181, unit: 'days' }),
+          { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { type: 'timed', cron: '0 0 1 1 *' } },
+          { name: 'Wait more', stepId: 'wait-more', type: 'delay', controlValues: { type: 'regular', amount: 6, unit: 'months' } },
+          inApp,
+        ],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      // What the workflow's readers see (the v2 API answers unwrapped).
+      const workflow = (await client.get(`/v2/workflows/${res.body.workflowId}`)).body;
+      expect(workflow.status).toBe('ERROR');
+      const [delay, digest, sixMonths] = workflow.steps;
+      const issue = [{ issueType: 'TIER_LIMIT_EXCEEDED', message: LIMIT_MESSAGE }];
+      expect(delay.issues.controls).toEqual({ amount: issue, unit: issue });
+      expect(digest.issues.controls).toEqual({ cron: issue });
+      // 6 months are 180 days: the limit itself is allowed.
+      expect(sixMonths.issues?.controls).toBeUndefined();
+    },
+  );
 
-  it('fails a delay, a dynamic delay and a digest that would wait longer when they run, with the reference detail, and schedules nothing', async () => {
-    const delayed = await createWorkflow([delayOf({ amount: 181, unit: 'days' }), inApp]);
-    const dynamic = await createWorkflow([
-      { name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'dynamic', dynamicKey: 'payload.sendAt' } },
-      inApp,
-    ]);
-    const digested = await createWorkflow([
-      { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: 7, unit: 'months' } },
-      inApp,
-    ]);
-    const subscriberId = `sub-${rand()}`;
-    const sendAt = new Date(Date.now() + 200 * 86_400_000).toISOString();
-    const transactions = [
-      await trigger(delayed, subscriberId),
-      await trigger(dynamic, subscriberId, { sendAt }),
-      await trigger(digested, subscriberId),
-    ];
-    for (const transactionId of transactions) {
-      const [item] = await pipeline.settled(client, transactionId);
-      expect(item.jobs.map((j: any) => j.status)).toEqual(['failed', 'canceled']);
-      const failed = item.jobs[0].executionDetails.at(-1);
-      expect(failed).toMatchObject({ detail: 'Defer duration limit exceeded', status: 'Failed' });
-      expect(JSON.parse(failed.raw)).toEqual({ errors: [LIMIT_MESSAGE] });
-      expect(await wakesOf(transactionId)).toEqual([]);
-    }
-    expect(await messagesOf(subscriberId)).toEqual([]);
-  });
+  it(
+    'fails a delay, a dynamic delay and a digest that would wait longer ' +
+      'when they run, with the reference detail, and schedules nothing',
+    async () => {
+      const delayed = await createWorkflow([delayOf({ amount: 181, unit: 'days' }), inApp]);
+      const dynamic = await createWorkflow([
+        { name: 'Wait', stepId: 'wait', type: 'delay', controlValues: { type: 'dynamic', dynamicKey: 'payload.sendAt' } },
+        inApp,
+      ]);
+      const digested = await createWorkflow([
+        { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: 7, unit: 'months' } },
+        inApp,
+      ]);
+      const subscriberId = `sub-${rand()}`;
+      const sendAt = new Date(Date.now() + 200 * 86_400_000).toISOString();
+      const transactions = [
+        await trigger(delayed, subscriberId),
+        await trigger(dynamic, subscriberId, { sendAt }),
+        await trigger(digested, subscriberId),
+      ];
+      for (const transactionId of transactions) {
+        const [item] = await pipeline.settled(client, transactionId);
+        expect(item.jobs.map((j: any) => j.status)).toEqual(['failed', 'canceled']);
+        const failed = item.jobs[0].executionDetails.at(-1);
+        expect(failed).toMatchObject({ detail: 'Defer duration limit exceeded', status: 'Failed' });
+        expect(JSON.parse(failed.raw)).toEqual({ errors: [LIMIT_MESSAGE] });
+        expect(await wakesOf(transactionId)).toEqual([]);
+      }
+      expect(await messagesOf(subscriberId)).toEqual([]);
+    },
+  );
 });

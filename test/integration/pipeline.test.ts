@@ -313,7 +313,9 @@ describe('action steps', () => {
         type: 'email',
         controlValues: {
           subject: "{{ steps.collect.eventCount | pluralize: 'new comment' }}",
-          body: "<p>{{ steps.collect.events | digest: 1, 'payload.name' }} commented</p><p>{{ steps.collect.eventCount | minus: 1 | pluralize: 'other comment', '', false }}</p>",
+          body:
+            "<p>{{ steps.collect.events | digest: 1, 'payload.name' }} commented</p>" +
+            "<p>{{ steps.collect.eventCount | minus: 1 | pluralize: 'other comment', '', false }}</p>",
         },
       },
     ]);

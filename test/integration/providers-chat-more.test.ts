@@ -146,38 +146,42 @@ describe('through the API', () => {
     expectActivation(client, 'chat', c),
   );
 
-  it('check: true asks Slack’s auth.test about a bot token (sends nothing); without one, and for Ryver and GetStream, the answer says nothing was checked', async () => {
-    fake.reply = () => ({ status: 200, body: { ok: true, team: 'Acme', user: 'notifier' } });
-    const checked = await client.post('/v1/integrations', { providerId: 'slack', channel: 'chat', credentials: bot(), check: true });
-    expect(checked.status, JSON.stringify(checked.body)).toBe(201);
-    expect(checked.headers.get('warning')).toBeNull();
-    expect(fake.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([
-      ['POST', '/api/auth.test', 'Bearer xoxb-1-2-abc'],
-    ]);
+  it(
+    'check: true asks Slack’s auth.test about a bot token (sends nothing); ' +
+      'without one, and for Ryver and GetStream, the answer says nothing was checked',
+    async () => {
+      fake.reply = () => ({ status: 200, body: { ok: true, team: 'Acme', user: 'notifier' } });
+      const checked = await client.post('/v1/integrations', { providerId: 'slack', channel: 'chat', credentials: bot(), check: true });
+      expect(checked.status, JSON.stringify(checked.body)).toBe(201);
+      expect(checked.headers.get('warning')).toBeNull();
+      expect(fake.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([
+        ['POST', '/api/auth.test', 'Bearer xoxb-1-2-abc'],
+      ]);
 
-    fake.reply = () => ({ status: 200, body: { ok: false, error: 'invalid_auth' } });
-    const refused = await client.post('/v1/integrations', {
-      providerId: 'slack',
-      channel: 'chat',
-      credentials: { ...bot(), apiToken: 'xoxb-revoked' },
-      check: true,
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('Integration check failed for slack: Slack refused the token: invalid_auth');
+      fake.reply = () => ({ status: 200, body: { ok: false, error: 'invalid_auth' } });
+      const refused = await client.post('/v1/integrations', {
+        providerId: 'slack',
+        channel: 'chat',
+        credentials: { ...bot(), apiToken: 'xoxb-revoked' },
+        check: true,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('Integration check failed for slack: Slack refused the token: invalid_auth');
 
-    // Slack without a bot token has nothing to test (its webhook URLs are the subscribers').
-    for (const [providerId, credentials] of [
-      ['ryver', {}],
-      ['getstream', { apiKey: 'k' }],
-      ['slack', app],
-      ['svc-slack', {}],
-    ] as const) {
-      const created = await client.post('/v1/integrations', { providerId, channel: 'chat', credentials, check: true });
-      expect(created.status).toBe(201);
-      expect(created.headers.get('warning')).toBe(uncheckedWarning(providerId));
-    }
-    expect(fake.requests).toHaveLength(2);
-  });
+      // Slack without a bot token has nothing to test (its webhook URLs are the subscribers').
+      for (const [providerId, credentials] of [
+        ['ryver', {}],
+        ['getstream', { apiKey: 'k' }],
+        ['slack', app],
+        ['svc-slack', {}],
+      ] as const) {
+        const created = await client.post('/v1/integrations', { providerId, channel: 'chat', credentials, check: true });
+        expect(created.status).toBe(201);
+        expect(created.headers.get('warning')).toBe(uncheckedWarning(providerId));
+      }
+      expect(fake.requests).toHaveLength(2);
+    },
+  );
 
   it('a trigger reaches the subscriber’s Slack channel through the bot token, and Ryver through its webhook', async () => {
     const slack = await client.post('/v1/integrations', {

@@ -387,42 +387,45 @@ describe('more HTTP email APIs', () => {
     text: 'Hi Ada (text)',
   };
 
-  it('MailerSend: v1/email with Bearer auth; the id from X-Message-Id; customData template and personalization; a 422 is final', async () => {
-    fake.reply = () => ({ status: 202, headers: { 'x-message-id': 'ms-1' }, body: '' });
-    const result = await send(email('mailersend', { apiKey: 'mlsn.key', baseUrl: fake.url }, { overrides: everything }));
-    expect(result.id).toBe('ms-1');
-    const [request] = fake.requests;
-    expect(request).toMatchObject({ method: 'POST', path: '/v1/email' });
-    expect(request!.headers.authorization).toBe('Bearer mlsn.key');
-    expect(request!.json).toEqual({
-      ...addressObjects,
-      headers: [{ name: 'X-Campaign', value: 'spring' }],
-    });
+  it(
+    'MailerSend: v1/email with Bearer auth; the id from X-Message-Id; ' + 'customData template and personalization; a 422 is final',
+    async () => {
+      fake.reply = () => ({ status: 202, headers: { 'x-message-id': 'ms-1' }, body: '' });
+      const result = await send(email('mailersend', { apiKey: 'mlsn.key', baseUrl: fake.url }, { overrides: everything }));
+      expect(result.id).toBe('ms-1');
+      const [request] = fake.requests;
+      expect(request).toMatchObject({ method: 'POST', path: '/v1/email' });
+      expect(request!.headers.authorization).toBe('Bearer mlsn.key');
+      expect(request!.json).toEqual({
+        ...addressObjects,
+        headers: [{ name: 'X-Campaign', value: 'spring' }],
+      });
 
-    fake.reset();
-    fake.reply = () => ({ status: 202, headers: { 'x-message-id': 'ms-2' }, body: '' });
-    const personalization = [{ email: 'ada@example.test', data: { name: 'Ada' } }];
-    await send(
-      email(
-        'mailersend',
-        { apiKey: 'mlsn.key', baseUrl: fake.url },
-        { overrides: { customData: { templateId: 'tpl-1', personalization } } },
-      ),
-    );
-    expect(fake.requests[0]!.json).toMatchObject({ template_id: 'tpl-1', personalization });
+      fake.reset();
+      fake.reply = () => ({ status: 202, headers: { 'x-message-id': 'ms-2' }, body: '' });
+      const personalization = [{ email: 'ada@example.test', data: { name: 'Ada' } }];
+      await send(
+        email(
+          'mailersend',
+          { apiKey: 'mlsn.key', baseUrl: fake.url },
+          { overrides: { customData: { templateId: 'tpl-1', personalization } } },
+        ),
+      );
+      expect(fake.requests[0]!.json).toMatchObject({ template_id: 'tpl-1', personalization });
 
-    fake.reset();
-    fake.reply = () => ({
-      status: 422,
-      body: {
-        message: 'The from.email domain must be verified in your account.',
-        errors: { 'from.email': ['The from.email domain must be verified in your account.'] },
-      },
-    });
-    const error = await failure(send(email('mailersend', { apiKey: 'mlsn.key', baseUrl: fake.url })));
-    expect(fake.requests).toHaveLength(1);
-    expect(error.message).toBe('MailerSend answered 422: The from.email domain must be verified in your account.');
-  });
+      fake.reset();
+      fake.reply = () => ({
+        status: 422,
+        body: {
+          message: 'The from.email domain must be verified in your account.',
+          errors: { 'from.email': ['The from.email domain must be verified in your account.'] },
+        },
+      });
+      const error = await failure(send(email('mailersend', { apiKey: 'mlsn.key', baseUrl: fake.url })));
+      expect(fake.requests).toHaveLength(1);
+      expect(error.message).toBe('MailerSend answered 422: The from.email domain must be verified in your account.');
+    },
+  );
 
   it('Mailtrap: api/send with Bearer auth, customData as custom_variables; its error list is the reason', async () => {
     fake.reply = () => ({ status: 200, body: { success: true, message_ids: ['mt-1', 'mt-2'] } });

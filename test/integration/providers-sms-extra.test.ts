@@ -467,85 +467,89 @@ describe('integrations of these providers', () => {
     expectActivation(env.client, 'sms', c),
   );
 
-  it('check: true reads the account without sending: BurstSMS balance, BulkSMS profile, iSend SMS balance, 46elks account, iSendPro credit', async () => {
-    const checks = [
-      {
-        providerId: 'burst-sms',
-        credentials: { apiKey: 'bk', secretKey: 'bs' },
-        method: 'GET',
-        path: '/get-balance.json',
-        authorization: basic('bk', 'bs'),
-      },
-      {
-        providerId: 'bulk-sms',
-        credentials: { apiToken: 'id:secret' },
-        method: 'GET',
-        path: '/v1/profile',
-        authorization: basic('id', 'secret'),
-      },
-      {
-        providerId: 'isend-sms',
-        credentials: { apiToken: 'is-token' },
-        method: 'GET',
-        path: '/api/v3/balance',
-        authorization: 'Bearer is-token',
-      },
-      {
-        providerId: 'forty-six-elks',
-        credentials: { user: 'u', password: 'p', from: 'Acme' },
-        method: 'GET',
-        path: '/a1/me',
-        authorization: basic('u', 'p'),
-      },
-      { providerId: 'isendpro-sms', credentials: { apiKey: 'ip-key' }, method: 'GET', path: '/cgi-bin/credit', authorization: undefined },
-    ];
-    for (const { providerId, credentials, method, path, authorization } of checks) {
+  it(
+    'check: true reads the account without sending: BurstSMS balance, ' +
+      'BulkSMS profile, iSend SMS balance, 46elks account, iSendPro credit',
+    async () => {
+      const checks = [
+        {
+          providerId: 'burst-sms',
+          credentials: { apiKey: 'bk', secretKey: 'bs' },
+          method: 'GET',
+          path: '/get-balance.json',
+          authorization: basic('bk', 'bs'),
+        },
+        {
+          providerId: 'bulk-sms',
+          credentials: { apiToken: 'id:secret' },
+          method: 'GET',
+          path: '/v1/profile',
+          authorization: basic('id', 'secret'),
+        },
+        {
+          providerId: 'isend-sms',
+          credentials: { apiToken: 'is-token' },
+          method: 'GET',
+          path: '/api/v3/balance',
+          authorization: 'Bearer is-token',
+        },
+        {
+          providerId: 'forty-six-elks',
+          credentials: { user: 'u', password: 'p', from: 'Acme' },
+          method: 'GET',
+          path: '/a1/me',
+          authorization: basic('u', 'p'),
+        },
+        { providerId: 'isendpro-sms', credentials: { apiKey: 'ip-key' }, method: 'GET', path: '/cgi-bin/credit', authorization: undefined },
+      ];
+      for (const { providerId, credentials, method, path, authorization } of checks) {
+        fake.reset();
+        const created = await env.client.post('/v1/integrations', {
+          providerId,
+          channel: 'sms',
+          credentials: { ...credentials, baseUrl: fake.url },
+          check: true,
+        });
+        expect(created.status, `${providerId}: ${JSON.stringify(created.body)}`).toBe(201);
+        expect(created.headers.get('warning')).toBeNull();
+        expect(fake.requests, providerId).toHaveLength(1);
+        expect(fake.requests[0]).toMatchObject({ method, path });
+        expect(fake.requests[0]!.headers.authorization).toBe(authorization);
+      }
+      expect(Object.fromEntries(fake.requests[0]!.query)).toEqual({ keyid: 'ip-key', credit: '1' });
+
       fake.reset();
-      const created = await env.client.post('/v1/integrations', {
-        providerId,
+      fake.reply = () => ({
+        status: 401,
+        body: {
+          type: 'https://developer.bulksms.com/json/v1/errors#authentication-failed',
+          title: 'Authentication Failed',
+          status: 401,
+          detail: 'Authentication failed',
+        },
+      });
+      const refused = await env.client.post('/v1/integrations', {
+        providerId: 'bulk-sms',
         channel: 'sms',
-        credentials: { ...credentials, baseUrl: fake.url },
+        credentials: { apiToken: 'id:wrong', baseUrl: fake.url },
         check: true,
       });
-      expect(created.status, `${providerId}: ${JSON.stringify(created.body)}`).toBe(201);
-      expect(created.headers.get('warning')).toBeNull();
-      expect(fake.requests, providerId).toHaveLength(1);
-      expect(fake.requests[0]).toMatchObject({ method, path });
-      expect(fake.requests[0]!.headers.authorization).toBe(authorization);
-    }
-    expect(Object.fromEntries(fake.requests[0]!.query)).toEqual({ keyid: 'ip-key', credit: '1' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('Integration check failed for bulk-sms: BulkSMS answered 401: Authentication failed');
 
-    fake.reset();
-    fake.reply = () => ({
-      status: 401,
-      body: {
-        type: 'https://developer.bulksms.com/json/v1/errors#authentication-failed',
-        title: 'Authentication Failed',
-        status: 401,
-        detail: 'Authentication failed',
-      },
-    });
-    const refused = await env.client.post('/v1/integrations', {
-      providerId: 'bulk-sms',
-      channel: 'sms',
-      credentials: { apiToken: 'id:wrong', baseUrl: fake.url },
-      check: true,
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('Integration check failed for bulk-sms: BulkSMS answered 401: Authentication failed');
-
-    fake.reply = () => ({ body: { etat: { etat: [{ code: 9, message: 'Cle API non reconnue' }] } } });
-    const refusedInBody = await env.client.post('/v1/integrations', {
-      providerId: 'isendpro-sms',
-      channel: 'sms',
-      credentials: { apiKey: 'wrong', baseUrl: fake.url },
-      check: true,
-    });
-    expect(refusedInBody.status).toBe(400);
-    expect(refusedInBody.body.message).toBe(
-      'Integration check failed for isendpro-sms: iSendPro refused the message: 9 Cle API non reconnue',
-    );
-  });
+      fake.reply = () => ({ body: { etat: { etat: [{ code: 9, message: 'Cle API non reconnue' }] } } });
+      const refusedInBody = await env.client.post('/v1/integrations', {
+        providerId: 'isendpro-sms',
+        channel: 'sms',
+        credentials: { apiKey: 'wrong', baseUrl: fake.url },
+        check: true,
+      });
+      expect(refusedInBody.status).toBe(400);
+      expect(refusedInBody.body.message).toBe(
+        'Integration check failed for isendpro-sms: iSendPro refused the message: 9 Cle API non reconnue',
+      );
+    },
+  );
 
   it.each(['gupshup', 'firetext', 'kannel', 'maqsam', 'sms-central', 'eazy-sms', 'mobishastra', 'afro-message', 'imedia'])(
     '%s: check: true says in a warning that nothing could be checked, sends nothing, and saves',

@@ -48,7 +48,8 @@ describe('Twilio', () => {
 describe('Amazon SNS (Publish through the SDK)', () => {
   const credentials = () => ({ apiKey: 'AKIDSNS', secretKey: 'shh', region: 'us-east-1', baseUrl: fake.url });
   const published =
-    '<PublishResponse xmlns="http://sns.amazonaws.com/doc/2010-03-31/"><PublishResult><MessageId>sns-1</MessageId></PublishResult><ResponseMetadata><RequestId>r-1</RequestId></ResponseMetadata></PublishResponse>';
+    '<PublishResponse xmlns="http://sns.amazonaws.com/doc/2010-03-31/"><PublishResult><MessageId>sns-1</MessageId></PublishResult>' +
+    '<ResponseMetadata><RequestId>r-1</RequestId></ResponseMetadata></PublishResponse>';
   const xml = { 'content-type': 'text/xml' };
 
   it('publishes to the phone number, the sender id as a message attribute', async () => {
@@ -72,7 +73,9 @@ describe('Amazon SNS (Publish through the SDK)', () => {
     fake.reply = () => ({
       status: 400,
       headers: xml,
-      body: '<ErrorResponse><Error><Type>Sender</Type><Code>InvalidParameter</Code><Message>Invalid parameter: PhoneNumber</Message></Error><RequestId>r-2</RequestId></ErrorResponse>',
+      body:
+        '<ErrorResponse><Error><Type>Sender</Type><Code>InvalidParameter</Code><Message>Invalid parameter: PhoneNumber</Message></Error>' +
+        '<RequestId>r-2</RequestId></ErrorResponse>',
     });
     const refused = await failure(send(sms('sns', credentials())));
     expect(fake.requests).toHaveLength(1);
@@ -82,7 +85,9 @@ describe('Amazon SNS (Publish through the SDK)', () => {
     fake.reply = () => ({
       status: 400,
       headers: xml,
-      body: '<ErrorResponse><Error><Type>Sender</Type><Code>Throttling</Code><Message>Rate exceeded</Message></Error><RequestId>r-3</RequestId></ErrorResponse>',
+      body:
+        '<ErrorResponse><Error><Type>Sender</Type><Code>Throttling</Code><Message>Rate exceeded</Message></Error>' +
+        '<RequestId>r-3</RequestId></ErrorResponse>',
     });
     const throttled = await failure(send(sms('sns', credentials())));
     expect(fake.requests).toHaveLength(3);

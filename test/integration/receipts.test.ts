@@ -42,7 +42,9 @@ function providerReply(request: RecordedRequest): Reply {
     return {
       status: 200,
       headers: { 'content-type': 'application/json' },
-      body: `{"Messages":[{"Status":"success","To":[{"Email":"x@example.test","MessageUUID":"${crypto.randomUUID()}","MessageID":1152921520417546245}]}]}`,
+      body:
+        '{"Messages":[{"Status":"success","To":[{"Email":"x@example.test",' +
+        `"MessageUUID":"${crypto.randomUUID()}","MessageID":1152921520417546245}]}]}`,
     };
   if (request.path === '/email') return { status: 200, body: { MessageID: crypto.randomUUID(), ErrorCode: 0, Message: 'OK' } };
   if (request.path === '/v3/smtp/email') return { status: 201, body: { messageId: `<${rand()}.1@smtp-relay.mailin.fr>` } };

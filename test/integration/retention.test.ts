@@ -124,97 +124,109 @@ describe('retention', () => {
     expect(item!.ttl).toBe(seconds(until.getTime() + RETENTION_DAYS * DAY));
   });
 
-  it('drops expired messages and notifications from the inbox, its counts and the activity feed, and counts nothing twice when DynamoDB deletes them', async () => {
-    const hookPath = `/hook-${rand()}`;
-    expect(
-      (await client.post('/v2/webhooks/endpoints', { url: `${receiver.url}${hookPath}`, eventTypes: ['message.deleted'] })).status,
-    ).toBe(201);
-    const deletedIds = () =>
-      receiver.requests
-        .filter((r) => r.path === hookPath)
-        .map((r) => (JSON.parse(r.text) as { data: { object: { _id: string } } }).data.object._id);
+  it(
+    'drops expired messages and notifications from the inbox, its counts and ' +
+      'the activity feed, and counts nothing twice when DynamoDB deletes them',
+    async () => {
+      const hookPath = `/hook-${rand()}`;
+      expect(
+        (await client.post('/v2/webhooks/endpoints', { url: `${receiver.url}${hookPath}`, eventTypes: ['message.deleted'] })).status,
+      ).toBe(201);
+      const deletedIds = () =>
+        receiver.requests
+          .filter((r) => r.path === hookPath)
+          .map((r) => (JSON.parse(r.text) as { data: { object: { _id: string } } }).data.object._id);
 
-    const workflowId = await createWorkflow(client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }]);
-    const subscriberId = `sub-${rand()}`;
-    const first = await trigger(client, workflowId, { subscriberId });
-    const second = await trigger(client, workflowId, { subscriberId });
-    const notifications = [await settledOne(client, first), await settledOne(client, second)];
-    const old = (await messagesOf(client, subscriberId)).map((m: { _id: string }) => m._id as string).sort();
-    expect(old).toHaveLength(2);
-    // One of them read: the unread one is what must leave the unread count, once.
-    const session = await inboxClient(api.url, org.dev, subscriberId);
-    expect((await session.patch(`/v1/inbox/notifications/${old[0]}/read`)).status).toBe(200);
+      const workflowId = await createWorkflow(client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }]);
+      const subscriberId = `sub-${rand()}`;
+      const first = await trigger(client, workflowId, { subscriberId });
+      const second = await trigger(client, workflowId, { subscriberId });
+      const notifications = [await settledOne(client, first), await settledOne(client, second)];
+      const old = (await messagesOf(client, subscriberId)).map((m: { _id: string }) => m._id as string).sort();
+      expect(old).toHaveLength(2);
+      // One of them read: the unread one is what must leave the unread count, once.
+      const session = await inboxClient(api.url, org.dev, subscriberId);
+      expect((await session.patch(`/v1/inbox/notifications/${old[0]}/read`)).status).toBe(200);
 
-    expect(await whatTheSubscriberSees(subscriberId)).toEqual({
-      sessionUnread: 1,
-      unread: 1,
-      unseenInbox: 1,
-      unseen: 1,
-      inbox: old,
-      feed: old,
-      messages: old,
-    });
+      expect(await whatTheSubscriberSees(subscriberId)).toEqual({
+        sessionUnread: 1,
+        unread: 1,
+        unseenInbox: 1,
+        unseen: 1,
+        inbox: old,
+        feed: old,
+        messages: old,
+      });
 
-    // A day before the retention ends, nothing has changed.
-    const created = Math.max(...old.map((id) => timeOfId(id).getTime()));
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(created + (RETENTION_DAYS - 1) * DAY);
-    expect(await whatTheSubscriberSees(subscriberId)).toEqual({
-      sessionUnread: 1,
-      unread: 1,
-      unseenInbox: 1,
-      unseen: 1,
-      inbox: old,
-      feed: old,
-      messages: old,
-    });
-    expect((await client.get(`/v1/notifications/${notifications[0]._id}`)).status).toBe(200);
+      // A day before the retention ends, nothing has changed.
+      const created = Math.max(...old.map((id) => timeOfId(id).getTime()));
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(created + (RETENTION_DAYS - 1) * DAY);
+      expect(await whatTheSubscriberSees(subscriberId)).toEqual({
+        sessionUnread: 1,
+        unread: 1,
+        unseenInbox: 1,
+        unseen: 1,
+        inbox: old,
+        feed: old,
+        messages: old,
+      });
+      expect((await client.get(`/v1/notifications/${notifications[0]._id}`)).status).toBe(200);
 
-    // A day after it ended: gone from every view, though DynamoDB has not deleted anything yet;
-    // a message made since is counted as usual.
-    vi.setSystemTime(created + (RETENTION_DAYS + 1) * DAY);
-    const [fresh] = await seedMessages([buildMessage(org.dev.scope, await recipient(subscriberId))]);
-    const now = { sessionUnread: 1, unread: 1, unseenInbox: 1, unseen: 1, inbox: [fresh!._id], feed: [fresh!._id], messages: [fresh!._id] };
-    expect(await whatTheSubscriberSees(subscriberId)).toEqual(now);
-    for (const n of notifications) expect((await client.get(`/v1/notifications/${n._id}`)).status).toBe(404);
-    expect((await client.get(`/v1/notifications?subscriberIds=${subscriberId}&limit=50`)).body.data).toEqual([]);
-    expect((await client.get(`/v1/notifications?transactionId=${first}&limit=50`)).body.data).toEqual([]);
-    const later = await inboxClient(api.url, org.dev, subscriberId);
-    expect((await later.patch(`/v1/inbox/notifications/${old[1]}/read`)).status).toBe(404);
-    expect((await client.delete(`/v1/messages/${old[1]}`)).status).toBe(404);
+      // A day after it ended: gone from every view, though DynamoDB has not deleted anything yet;
+      // a message made since is counted as usual.
+      vi.setSystemTime(created + (RETENTION_DAYS + 1) * DAY);
+      const [fresh] = await seedMessages([buildMessage(org.dev.scope, await recipient(subscriberId))]);
+      const now = {
+        sessionUnread: 1,
+        unread: 1,
+        unseenInbox: 1,
+        unseen: 1,
+        inbox: [fresh!._id],
+        feed: [fresh!._id],
+        messages: [fresh!._id],
+      };
+      expect(await whatTheSubscriberSees(subscriberId)).toEqual(now);
+      for (const n of notifications) expect((await client.get(`/v1/notifications/${n._id}`)).status).toBe(404);
+      expect((await client.get(`/v1/notifications?subscriberIds=${subscriberId}&limit=50`)).body.data).toEqual([]);
+      expect((await client.get(`/v1/notifications?transactionId=${first}&limit=50`)).body.data).toEqual([]);
+      const later = await inboxClient(api.url, org.dev, subscriberId);
+      expect((await later.patch(`/v1/inbox/notifications/${old[1]}/read`)).status).toBe(404);
+      expect((await client.delete(`/v1/messages/${old[1]}`)).status).toBe(404);
 
-    // DynamoDB's TTL deletes them: the items go, their REMOVE records (service principal) reach
-    // the stream consumer, which makes no `message.deleted` of an expiry.
-    const scope = org.dev.scope;
-    const items = [
-      ...[first, second].map((t) => keys.triggerEvent(scope, t)),
-      ...[first, second].map((t) => keys.notification(scope, t, subscriberId, 1)),
-      ...old.map((id) => keys.message(scope, subscriberId, id)),
-      keys.message(scope, subscriberId, fresh!._id),
-    ];
-    const deleted = await expireItems(items, seconds(Date.now()));
-    expect(deleted).toEqual(items.slice(0, 6));
-    for (const key of items.slice(0, 6)) expect(await stored(key)).toBeUndefined();
-    expect(await whatTheSubscriberSees(subscriberId)).toEqual(now);
+      // DynamoDB's TTL deletes them: the items go, their REMOVE records (service principal) reach
+      // the stream consumer, which makes no `message.deleted` of an expiry.
+      const scope = org.dev.scope;
+      const items = [
+        ...[first, second].map((t) => keys.triggerEvent(scope, t)),
+        ...[first, second].map((t) => keys.notification(scope, t, subscriberId, 1)),
+        ...old.map((id) => keys.message(scope, subscriberId, id)),
+        keys.message(scope, subscriberId, fresh!._id),
+      ];
+      const deleted = await expireItems(items, seconds(Date.now()));
+      expect(deleted).toEqual(items.slice(0, 6));
+      for (const key of items.slice(0, 6)) expect(await stored(key)).toBeUndefined();
+      expect(await whatTheSubscriberSees(subscriberId)).toEqual(now);
 
-    // A delete the subscriber asks for is a `message.deleted`; by the time it arrives, the
-    // expiries before it on the stream have gone through the same consumer, and made none.
-    vi.useRealTimers();
-    expect((await client.delete(`/v1/messages/${fresh!._id}`)).status).toBe(200);
-    await vi.waitFor(() => expect(deletedIds()).toContain(fresh!._id), WAIT);
-    expect(deletedIds()).toEqual([fresh!._id]);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(created + (RETENTION_DAYS + 1) * DAY);
-    expect(await whatTheSubscriberSees(subscriberId)).toEqual({
-      sessionUnread: 0,
-      unread: 0,
-      unseenInbox: 0,
-      unseen: 0,
-      inbox: [],
-      feed: [],
-      messages: [],
-    });
-  });
+      // A delete the subscriber asks for is a `message.deleted`; by the time it arrives, the
+      // expiries before it on the stream have gone through the same consumer, and made none.
+      vi.useRealTimers();
+      expect((await client.delete(`/v1/messages/${fresh!._id}`)).status).toBe(200);
+      await vi.waitFor(() => expect(deletedIds()).toContain(fresh!._id), WAIT);
+      expect(deletedIds()).toEqual([fresh!._id]);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(created + (RETENTION_DAYS + 1) * DAY);
+      expect(await whatTheSubscriberSees(subscriberId)).toEqual({
+        sessionUnread: 0,
+        unread: 0,
+        unseenInbox: 0,
+        unseen: 0,
+        inbox: [],
+        feed: [],
+        messages: [],
+      });
+    },
+  );
 
   it('frees a transactionId once its trigger has expired, even before DynamoDB deletes it, and cancels nothing of it', async () => {
     const workflowId = await createWorkflow(client, [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }]);

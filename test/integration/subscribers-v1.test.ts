@@ -288,28 +288,31 @@ describe('preferences (v1 shapes)', () => {
     expect(v2.body.workflows[0]).toMatchObject({ enabled: false, channels: { in_app: false, email: false } });
   });
 
-  it('refuses what cannot be changed: unknown subscriber or workflow (404), a critical workflow (400), bad bodies and levels (422)', async () => {
-    const subscriberId = sid();
-    await novu.subscribers.identify(subscriberId, {});
-    const critical = await seedWorkflow(env.scope, {
-      steps: [{ type: 'in_app' }],
-      userPreferences: { all: { enabled: true, readOnly: true }, channels: {} },
-    });
-    const path = `/v1/subscribers/${subscriberId}/preferences`;
-    expect((await env.client.patch(`${path}/${critical._id}`, { enabled: false })).status).toBe(400);
-    expect((await env.client.patch(`${path}/0123456789abcdef01234567`, { enabled: false })).status).toBe(404);
-    expect((await env.client.patch(`/v1/subscribers/missing-${rand()}/preferences`, { enabled: false })).status).toBe(404);
-    expect((await env.client.get(`/v1/subscribers/missing-${rand()}/preferences`)).status).toBe(404);
+  it(
+    'refuses what cannot be changed: unknown subscriber or workflow ' + '(404), a critical workflow (400), bad bodies and levels (422)',
+    async () => {
+      const subscriberId = sid();
+      await novu.subscribers.identify(subscriberId, {});
+      const critical = await seedWorkflow(env.scope, {
+        steps: [{ type: 'in_app' }],
+        userPreferences: { all: { enabled: true, readOnly: true }, channels: {} },
+      });
+      const path = `/v1/subscribers/${subscriberId}/preferences`;
+      expect((await env.client.patch(`${path}/${critical._id}`, { enabled: false })).status).toBe(400);
+      expect((await env.client.patch(`${path}/0123456789abcdef01234567`, { enabled: false })).status).toBe(404);
+      expect((await env.client.patch(`/v1/subscribers/missing-${rand()}/preferences`, { enabled: false })).status).toBe(404);
+      expect((await env.client.get(`/v1/subscribers/missing-${rand()}/preferences`)).status).toBe(404);
 
-    const empty = await env.client.patch(`${path}/${critical._id}`, {});
-    expect(empty.status).toBe(422);
-    expect(empty.body.errors.channel.messages).toEqual(['channel or enabled is required']);
-    expect((await env.client.patch(path, { preferences: [{ type: 'fax', enabled: true }] })).status).toBe(422);
-    expect((await env.client.get(`${path}/everything`)).status).toBe(422);
-    // A critical workflow is listed, marked critical, and stays on.
-    const listed = (await env.client.get(path)).body.data.find((p: { template: { _id: string } }) => p.template._id === critical._id);
-    expect(listed).toMatchObject({ template: { critical: true }, preference: { enabled: true } });
-  });
+      const empty = await env.client.patch(`${path}/${critical._id}`, {});
+      expect(empty.status).toBe(422);
+      expect(empty.body.errors.channel.messages).toEqual(['channel or enabled is required']);
+      expect((await env.client.patch(path, { preferences: [{ type: 'fax', enabled: true }] })).status).toBe(422);
+      expect((await env.client.get(`${path}/everything`)).status).toBe(422);
+      // A critical workflow is listed, marked critical, and stays on.
+      const listed = (await env.client.get(path)).body.data.find((p: { template: { _id: string } }) => p.template._id === critical._id);
+      expect(listed).toMatchObject({ template: { critical: true }, preference: { enabled: true } });
+    },
+  );
 
   it('the global switch stops every non-critical workflow from delivering', async () => {
     const own = (await createTestOrg(api.url)).dev;

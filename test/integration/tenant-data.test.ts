@@ -122,29 +122,32 @@ describe('tenant data in templates and conditions', () => {
     expect((await messagesOf(mailEnv.client, subscriberId)).map((m: any) => m.content)).toEqual(['pro step for Acme']);
   });
 
-  it('a trigger that gives a new name and data updates the tenant, and its templates and integration conditions see the new values', async () => {
-    const identifier = await tenant({ plan: 'pro', seats: 5 });
-    const wf = await createWorkflow(mailEnv.client, STEPS.slice(0, 2));
-    const subscriberId = `sub-${rand()}`;
-    const txid = await triggerWith(mailEnv.client, {
-      name: wf,
-      to: { subscriberId, email: `${subscriberId}@example.test` },
-      tenant: { identifier, name: 'Acme Corp', data: { plan: 'enterprise', seats: 50 } },
-    });
+  it(
+    'a trigger that gives a new name and data updates the tenant, ' + 'and its templates and integration conditions see the new values',
+    async () => {
+      const identifier = await tenant({ plan: 'pro', seats: 5 });
+      const wf = await createWorkflow(mailEnv.client, STEPS.slice(0, 2));
+      const subscriberId = `sub-${rand()}`;
+      const txid = await triggerWith(mailEnv.client, {
+        name: wf,
+        to: { subscriberId, email: `${subscriberId}@example.test` },
+        tenant: { identifier, name: 'Acme Corp', data: { plan: 'enterprise', seats: 50 } },
+      });
 
-    const item = await settledOne(mailEnv.client, txid);
-    expect(item.jobs.map((j: any) => j.status)).toEqual(['completed', 'completed']);
-    const [inbox] = await messagesOf(mailEnv.client, subscriberId);
-    expect(inbox.content).toBe('Acme Corp is on enterprise');
-    const mail = mailTo(subscriberId)!;
-    expect(mail.mail.subject).toBe('Your enterprise plan at Acme Corp');
-    // The integration whose tenant condition passes delivers instead of the primary.
-    expect(mail.mail.from?.value[0]?.address).toBe('vip@acme.test');
-    expect(item.jobs[1].tenant).toEqual({ identifier, name: 'Acme Corp', data: { plan: 'enterprise', seats: 50 } });
+      const item = await settledOne(mailEnv.client, txid);
+      expect(item.jobs.map((j: any) => j.status)).toEqual(['completed', 'completed']);
+      const [inbox] = await messagesOf(mailEnv.client, subscriberId);
+      expect(inbox.content).toBe('Acme Corp is on enterprise');
+      const mail = mailTo(subscriberId)!;
+      expect(mail.mail.subject).toBe('Your enterprise plan at Acme Corp');
+      // The integration whose tenant condition passes delivers instead of the primary.
+      expect(mail.mail.from?.value[0]?.address).toBe('vip@acme.test');
+      expect(item.jobs[1].tenant).toEqual({ identifier, name: 'Acme Corp', data: { plan: 'enterprise', seats: 50 } });
 
-    const stored = await mailEnv.client.get(`/v2/tenants/${identifier}`);
-    expect(stored.body).toMatchObject({ identifier, name: 'Acme Corp', data: { plan: 'enterprise', seats: 50 } });
-  });
+      const stored = await mailEnv.client.get(`/v2/tenants/${identifier}`);
+      expect(stored.body).toMatchObject({ identifier, name: 'Acme Corp', data: { plan: 'enterprise', seats: 50 } });
+    },
+  );
 
   it('a tenant too large to copy into each notification is read by its jobs', async () => {
     const notes = 'x'.repeat(10_000);

@@ -1384,7 +1384,8 @@ const successStatus = (method: string, path: string): number => {
 
 /** What `call` must answer when `attacker` makes it against `victim`'s ids. */
 async function check(call: Call, { attacker, victim, sameOrg }: Ctx) {
-  const what = `${attacker.name} → ${victim.name}: ${call.method} ${call.path}${call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`}${call.note ? ` (${call.note})` : ''}`;
+  const body = call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`;
+  const what = `${attacker.name} → ${victim.name}: ${call.method} ${call.path}${body}${call.note ? ` (${call.note})` : ''}`;
   const res = await (call.session ? attacker.inbox : attacker.client).request(call.method, call.path, {
     ...(call.body !== undefined && { body: call.body }),
     ...(call.form && { rawBody: call.form.rawBody, headers: call.form.headers }),

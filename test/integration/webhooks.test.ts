@@ -130,81 +130,84 @@ describe('webhook endpoints API', () => {
 });
 
 describe('message events', () => {
-  it('sends message.sent and message.delivered for an in-app message, message.sent for an email, then one event per inbox change', async () => {
-    const hook = await endpoint({
-      eventTypes: [
-        'message.sent',
-        'message.delivered',
-        'message.read',
-        'message.unread',
-        'message.seen',
-        'message.archived',
-        'message.unarchived',
-        'message.snoozed',
-        'message.unsnoozed',
-        'message.deleted',
-      ],
-    });
-    const workflowId = await createWorkflow(client, [
-      { name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } },
-      { name: 'Mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hello</p>' } },
-    ]);
-    const subscriberId = `sub-${rand()}`;
-    await trigger(client, workflowId, { subscriberId, email: `${subscriberId}@example.test` });
-    const [message] = await vi.waitFor(async () => {
-      const found = await messagesOf(client, subscriberId);
-      expect(found).toHaveLength(1);
-      return found;
-    }, WAIT);
-
-    const sent = await vi.waitFor(() => {
-      const events = hook.received();
-      expect(ofType(events, 'message.sent')).toHaveLength(2);
-      expect(ofType(events, 'message.delivered')).toHaveLength(1);
-      return events;
-    }, WAIT);
-    const inApp = ofType(sent, 'message.sent').find((e) => e.data.object.channel === 'in_app')!;
-    expect(inApp).toMatchObject({ object: 'message', environmentId: org.dev.applicationIdentifier });
-    expect(inApp.data.object).toMatchObject({ _id: message._id, subscriberId, templateIdentifier: workflowId, read: false, seen: false });
-    expect(inApp.data.object.subscriber).toMatchObject({ subscriberId });
-    expect(inApp.id).toMatch(/^evt_[0-9a-f]{24}$/);
-    expect(ofType(sent, 'message.sent').some((e) => e.data.object.channel === 'email')).toBe(true);
-    expect(ofType(sent, 'message.delivered')[0]!.data.object._id).toBe(message._id);
-
-    const inbox = await inboxClient(api.url, org.dev, subscriberId);
-    const id = message._id as string;
-    // Each change and the events its stored state makes: archiving an unread message also marks
-    // it read (as the reference stores it), so that change is read as well.
-    const steps: [string[], () => Promise<unknown>][] = [
-      [['message.seen'], () => inbox.post('/v1/inbox/notifications/seen', { notificationIds: [id] })],
-      [['message.read'], () => inbox.patch(`/v1/inbox/notifications/${id}/read`)],
-      [['message.unread'], () => inbox.patch(`/v1/inbox/notifications/${id}/unread`)],
-      [['message.read', 'message.archived'], () => inbox.patch(`/v1/inbox/notifications/${id}/archive`)],
-      [['message.unarchived'], () => inbox.patch(`/v1/inbox/notifications/${id}/unarchive`)],
-      [
-        ['message.snoozed'],
-        () => inbox.patch(`/v1/inbox/notifications/${id}/snooze`, { snoozeUntil: new Date(Date.now() + 3_600_000).toISOString() }),
-      ],
-      [['message.unsnoozed'], () => inbox.patch(`/v1/inbox/notifications/${id}/unsnooze`)],
-      [['message.deleted'], () => client.delete(`/v1/messages/${id}`)],
-    ];
-    let expected = ['message.sent', 'message.sent', 'message.delivered'];
-    for (const [types, change] of steps) {
-      const res = (await change()) as { status: number; body: unknown };
-      expect(res.status, `${types.join()}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-      expected = [...expected, ...types].sort();
-      const events = await vi.waitFor(() => {
-        const all = hook.received();
-        expect(all.map((e) => e.type).sort(), types.join()).toEqual(expected);
-        return all.slice(-types.length);
+  it(
+    'sends message.sent and message.delivered for an in-app message, ' + 'message.sent for an email, then one event per inbox change',
+    async () => {
+      const hook = await endpoint({
+        eventTypes: [
+          'message.sent',
+          'message.delivered',
+          'message.read',
+          'message.unread',
+          'message.seen',
+          'message.archived',
+          'message.unarchived',
+          'message.snoozed',
+          'message.unsnoozed',
+          'message.deleted',
+        ],
+      });
+      const workflowId = await createWorkflow(client, [
+        { name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } },
+        { name: 'Mail', type: 'email', controlValues: { subject: 'Hi', body: '<p>Hello</p>' } },
+      ]);
+      const subscriberId = `sub-${rand()}`;
+      await trigger(client, workflowId, { subscriberId, email: `${subscriberId}@example.test` });
+      const [message] = await vi.waitFor(async () => {
+        const found = await messagesOf(client, subscriberId);
+        expect(found).toHaveLength(1);
+        return found;
       }, WAIT);
-      for (const event of events) expect(event.data.object._id).toBe(id);
-    }
-    // Each change made its events once, each with its own id.
-    const all = hook.received();
-    expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
-    expect(ofType(all, 'message.read')[0]!.data.object.read).toBe(true);
-  });
+
+      const sent = await vi.waitFor(() => {
+        const events = hook.received();
+        expect(ofType(events, 'message.sent')).toHaveLength(2);
+        expect(ofType(events, 'message.delivered')).toHaveLength(1);
+        return events;
+      }, WAIT);
+      const inApp = ofType(sent, 'message.sent').find((e) => e.data.object.channel === 'in_app')!;
+      expect(inApp).toMatchObject({ object: 'message', environmentId: org.dev.applicationIdentifier });
+      expect(inApp.data.object).toMatchObject({ _id: message._id, subscriberId, templateIdentifier: workflowId, read: false, seen: false });
+      expect(inApp.data.object.subscriber).toMatchObject({ subscriberId });
+      expect(inApp.id).toMatch(/^evt_[0-9a-f]{24}$/);
+      expect(ofType(sent, 'message.sent').some((e) => e.data.object.channel === 'email')).toBe(true);
+      expect(ofType(sent, 'message.delivered')[0]!.data.object._id).toBe(message._id);
+
+      const inbox = await inboxClient(api.url, org.dev, subscriberId);
+      const id = message._id as string;
+      // Each change and the events its stored state makes: archiving an unread message also marks
+      // it read (as the reference stores it), so that change is read as well.
+      const steps: [string[], () => Promise<unknown>][] = [
+        [['message.seen'], () => inbox.post('/v1/inbox/notifications/seen', { notificationIds: [id] })],
+        [['message.read'], () => inbox.patch(`/v1/inbox/notifications/${id}/read`)],
+        [['message.unread'], () => inbox.patch(`/v1/inbox/notifications/${id}/unread`)],
+        [['message.read', 'message.archived'], () => inbox.patch(`/v1/inbox/notifications/${id}/archive`)],
+        [['message.unarchived'], () => inbox.patch(`/v1/inbox/notifications/${id}/unarchive`)],
+        [
+          ['message.snoozed'],
+          () => inbox.patch(`/v1/inbox/notifications/${id}/snooze`, { snoozeUntil: new Date(Date.now() + 3_600_000).toISOString() }),
+        ],
+        [['message.unsnoozed'], () => inbox.patch(`/v1/inbox/notifications/${id}/unsnooze`)],
+        [['message.deleted'], () => client.delete(`/v1/messages/${id}`)],
+      ];
+      let expected = ['message.sent', 'message.sent', 'message.delivered'];
+      for (const [types, change] of steps) {
+        const res = (await change()) as { status: number; body: unknown };
+        expect(res.status, `${types.join()}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+        expected = [...expected, ...types].sort();
+        const events = await vi.waitFor(() => {
+          const all = hook.received();
+          expect(all.map((e) => e.type).sort(), types.join()).toEqual(expected);
+          return all.slice(-types.length);
+        }, WAIT);
+        for (const event of events) expect(event.data.object._id).toBe(id);
+      }
+      // Each change made its events once, each with its own id.
+      const all = hook.received();
+      expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
+      expect(ofType(all, 'message.read')[0]!.data.object.read).toBe(true);
+    },
+  );
 
   it("honours the event-type filter and `enabled`, and never sends an environment's events to another's endpoints", async () => {
     const readOnly = await endpoint({ eventTypes: ['message.read'] });
@@ -305,70 +308,73 @@ describe('delivery you can trust', () => {
 });
 
 describe('workflow and preference events', () => {
-  it('sends workflow.created, .updated (with the previous workflow), .published on sync and .deleted; a trigger changes nothing', async () => {
-    const dev = await endpoint({ eventTypes: ['workflow.created', 'workflow.updated', 'workflow.published', 'workflow.deleted'] });
-    const prod = await endpoint({ eventTypes: ['workflow.created'] }, org.prod.client);
-    const workflowId = `wf-${rand()}`;
-    const created = await client.post('/v2/workflows', {
-      name: 'Orders',
-      workflowId,
-      active: true,
-      steps: [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }],
-    });
-    expect(created.status).toBe(201);
-    const [createdEvent] = await vi.waitFor(() => {
-      const found = ofType(dev.received(), 'workflow.created');
-      expect(found).toHaveLength(1);
-      return found;
-    }, WAIT);
-    expect(createdEvent).toMatchObject({
-      object: 'workflow',
-      environmentId: org.dev.applicationIdentifier,
-      data: { object: { workflowId, name: 'Orders', _id: created.body._id } },
-    });
+  it(
+    'sends workflow.created, .updated (with the previous workflow), ' + '.published on sync and .deleted; a trigger changes nothing',
+    async () => {
+      const dev = await endpoint({ eventTypes: ['workflow.created', 'workflow.updated', 'workflow.published', 'workflow.deleted'] });
+      const prod = await endpoint({ eventTypes: ['workflow.created'] }, org.prod.client);
+      const workflowId = `wf-${rand()}`;
+      const created = await client.post('/v2/workflows', {
+        name: 'Orders',
+        workflowId,
+        active: true,
+        steps: [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hello' } }],
+      });
+      expect(created.status).toBe(201);
+      const [createdEvent] = await vi.waitFor(() => {
+        const found = ofType(dev.received(), 'workflow.created');
+        expect(found).toHaveLength(1);
+        return found;
+      }, WAIT);
+      expect(createdEvent).toMatchObject({
+        object: 'workflow',
+        environmentId: org.dev.applicationIdentifier,
+        data: { object: { workflowId, name: 'Orders', _id: created.body._id } },
+      });
 
-    // A trigger stamps the workflow's lastTriggeredAt: no change of the workflow, no event.
-    await settledOne(client, await trigger(client, workflowId, { subscriberId: `sub-${rand()}` }));
-    expect((await client.patch(`/v2/workflows/${workflowId}`, { name: 'Orders v2' })).status).toBe(200);
-    const [updated] = await vi.waitFor(() => {
-      const found = ofType(dev.received(), 'workflow.updated');
-      expect(found).toHaveLength(1);
-      return found;
-    }, WAIT);
-    expect(updated!.data.object.name).toBe('Orders v2');
-    expect(updated!.data.previousObject.name).toBe('Orders');
+      // A trigger stamps the workflow's lastTriggeredAt: no change of the workflow, no event.
+      await settledOne(client, await trigger(client, workflowId, { subscriberId: `sub-${rand()}` }));
+      expect((await client.patch(`/v2/workflows/${workflowId}`, { name: 'Orders v2' })).status).toBe(200);
+      const [updated] = await vi.waitFor(() => {
+        const found = ofType(dev.received(), 'workflow.updated');
+        expect(found).toHaveLength(1);
+        return found;
+      }, WAIT);
+      expect(updated!.data.object.name).toBe('Orders v2');
+      expect(updated!.data.previousObject.name).toBe('Orders');
 
-    expect((await client.put(`/v2/workflows/${workflowId}/sync`, { targetEnvironmentId: org.prod.id })).status).toBe(200);
-    const [published] = await vi.waitFor(() => {
-      const found = ofType(dev.received(), 'workflow.published');
-      expect(found).toHaveLength(1);
-      return found;
-    }, WAIT);
-    expect(published!.data.object.workflowId).toBe(workflowId);
-    expect(published!.data).toHaveProperty('previousObject');
-    // The copy made in Production is Production's own event.
-    await vi.waitFor(
-      () =>
-        expect(prod.received().map((e) => [e.type, e.data.object.workflowId, e.environmentId])).toEqual([
-          ['workflow.created', workflowId, org.prod.applicationIdentifier],
-        ]),
-      WAIT,
-    );
+      expect((await client.put(`/v2/workflows/${workflowId}/sync`, { targetEnvironmentId: org.prod.id })).status).toBe(200);
+      const [published] = await vi.waitFor(() => {
+        const found = ofType(dev.received(), 'workflow.published');
+        expect(found).toHaveLength(1);
+        return found;
+      }, WAIT);
+      expect(published!.data.object.workflowId).toBe(workflowId);
+      expect(published!.data).toHaveProperty('previousObject');
+      // The copy made in Production is Production's own event.
+      await vi.waitFor(
+        () =>
+          expect(prod.received().map((e) => [e.type, e.data.object.workflowId, e.environmentId])).toEqual([
+            ['workflow.created', workflowId, org.prod.applicationIdentifier],
+          ]),
+        WAIT,
+      );
 
-    expect((await client.delete(`/v2/workflows/${workflowId}`)).status).toBe(204);
-    const [deleted] = await vi.waitFor(() => {
-      const found = ofType(dev.received(), 'workflow.deleted');
-      expect(found).toHaveLength(1);
-      return found;
-    }, WAIT);
-    expect(deleted!.data.object.workflowId).toBe(workflowId);
-    expect(
-      dev
-        .received()
-        .map((e) => e.type)
-        .sort(),
-    ).toEqual(['workflow.created', 'workflow.deleted', 'workflow.published', 'workflow.updated']);
-  });
+      expect((await client.delete(`/v2/workflows/${workflowId}`)).status).toBe(204);
+      const [deleted] = await vi.waitFor(() => {
+        const found = ofType(dev.received(), 'workflow.deleted');
+        expect(found).toHaveLength(1);
+        return found;
+      }, WAIT);
+      expect(deleted!.data.object.workflowId).toBe(workflowId);
+      expect(
+        dev
+          .received()
+          .map((e) => e.type)
+          .sort(),
+      ).toEqual(['workflow.created', 'workflow.deleted', 'workflow.published', 'workflow.updated']);
+    },
+  );
 
   it('sends workflow.updated, not a deletion and a creation, when a v1 update gives a workflow a new identifier', async () => {
     const hook = await endpoint({ eventTypes: ['workflow.created', 'workflow.updated', 'workflow.deleted'] });
@@ -464,28 +470,32 @@ describe('a delivery message handed over twice, or after a crash', () => {
     expect(hook.received().map((e) => e.id)).toEqual([id, id]);
   });
 
-  it('after a sender died between recording a failed attempt and queueing the next, the redelivered message queues it without sending again', async () => {
-    const hook = await endpoint();
-    const id = eventId();
-    // What the dead sender left: attempt 1 recorded (failed), its follow-up never queued.
-    await recordAttempt(org.dev.scope, {
-      eventId: id,
-      eventType: 'message.read',
-      endpointId: hook.id,
-      attempt: 1,
-      statusCode: 503,
-      success: false,
-      latencyMs: 5,
-      response: 'unavailable',
-      timestamp: new Date().toISOString(),
-      nextAttemptAt: new Date().toISOString(),
-    });
-    await deliverWebhook(delivery(hook.id, id, 1));
-    await vi.waitFor(() => expect(hook.requests()).toHaveLength(1), WAIT);
-    const res = await client.get(`/v2/webhooks/endpoints/${hook.id}/attempts?eventId=${id}&orderDirection=ASC`);
-    expect(res.body.data.map((a: any) => [a.attempt, a.statusCode, a.success])).toEqual([
-      [1, 503, false],
-      [2, 200, true],
-    ]);
-  });
+  it(
+    'after a sender died between recording a failed attempt and queueing ' +
+      'the next, the redelivered message queues it without sending again',
+    async () => {
+      const hook = await endpoint();
+      const id = eventId();
+      // What the dead sender left: attempt 1 recorded (failed), its follow-up never queued.
+      await recordAttempt(org.dev.scope, {
+        eventId: id,
+        eventType: 'message.read',
+        endpointId: hook.id,
+        attempt: 1,
+        statusCode: 503,
+        success: false,
+        latencyMs: 5,
+        response: 'unavailable',
+        timestamp: new Date().toISOString(),
+        nextAttemptAt: new Date().toISOString(),
+      });
+      await deliverWebhook(delivery(hook.id, id, 1));
+      await vi.waitFor(() => expect(hook.requests()).toHaveLength(1), WAIT);
+      const res = await client.get(`/v2/webhooks/endpoints/${hook.id}/attempts?eventId=${id}&orderDirection=ASC`);
+      expect(res.body.data.map((a: any) => [a.attempt, a.statusCode, a.success])).toEqual([
+        [1, 503, false],
+        [2, 200, true],
+      ]);
+    },
+  );
 });

@@ -224,7 +224,9 @@ describe('issues and status', () => {
         digestStep,
         inbox({
           subject: "{{ payload.count | pluralize: 'comment', 'comments', false }}",
-          body: "{{ steps.digest-step.eventCount | minus: 5 | pluralize: 'more comment', '' }} {{ steps.digest-step.events | toSentence: 'payload.name', 3 }} {{ payload.names | digest: 2 }} {{ payload.names | json }}",
+          body:
+            "{{ steps.digest-step.eventCount | minus: 5 | pluralize: 'more comment', '' }} " +
+            "{{ steps.digest-step.events | toSentence: 'payload.name', 3 }} {{ payload.names | digest: 2 }} {{ payload.names | json }}",
         }),
       ],
     });

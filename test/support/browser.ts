@@ -32,7 +32,9 @@ const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../browser/inb
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `The browser tests need Chromium at ${CHROMIUM}. Install Debian's package: \`apt-get install -y chromium\` (as root; .ci/run does it), or set CHROMIUM_PATH to another Chromium build.`,
+      `The browser tests need Chromium at ${CHROMIUM}. ` +
+        "Install Debian's package: `apt-get install -y chromium` (as root; .ci/run does it), " +
+        'or set CHROMIUM_PATH to another Chromium build.',
     );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

@@ -179,7 +179,8 @@ export function account(events: readonly RunEvent[], contents: TableContents, si
       if (!FINAL.includes(job.status)) {
         const last = job.executionDetails.at(-1);
         problems.push(
-          `${event.transactionId}: job ${job.index} (${job.type}) is ${job.status} since ${job.updatedAt}${job.leaseUntil ? `, lease until ${job.leaseUntil}` : ''}, last detail "${last?.detail ?? ''}"`,
+          `${event.transactionId}: job ${job.index} (${job.type}) is ${job.status} since ${job.updatedAt}` +
+            `${job.leaseUntil ? `, lease until ${job.leaseUntil}` : ''}, last detail "${last?.detail ?? ''}"`,
         );
         continue;
       }

@@ -45,7 +45,8 @@ export async function teardown() {
         throw new Error(`The log capture of this run holds secrets (kept in ${logCaptureDir}):\n${list}`);
       }
       process.stdout.write(
-        `Log capture: ${lines} lines from ${files.size} processes, checked against ${secrets} stored secrets and ${apiKeyTokens} key-shaped tokens: no secret logged.\n`,
+        `Log capture: ${lines} lines from ${files.size} processes, checked against ${secrets} stored secrets ` +
+          `and ${apiKeyTokens} key-shaped tokens: no secret logged.\n`,
       );
     }
   } finally {

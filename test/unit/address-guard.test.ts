@@ -51,23 +51,27 @@ const refusePrivate = () => delete process.env[ENV.allowPrivateNetworks];
 const allowPrivate = () => (process.env[ENV.allowPrivateNetworks] = 'true');
 
 describe('the address guard', () => {
-  it('refuses names that resolve to loopback, link-local (the metadata service, the runtime API), private, unique-local and mapped addresses', async () => {
-    refusePrivate();
-    for (const name of [
-      'loopback.test',
-      'metadata.test',
-      'runtime-api.test',
-      'ipv6-loopback.test',
-      'private.test',
-      'ula.test',
-      'mapped.test',
-      'mixed.test',
-    ]) {
-      const { error } = await resolveThroughGuard(name);
-      expect(error?.message, name).toMatch(/not allowed/);
-    }
-    expect(await resolveThroughGuard('public.test')).toEqual({ address: '93.184.216.34' });
-  });
+  it(
+    'refuses names that resolve to loopback, link-local (the metadata ' +
+      'service, the runtime API), private, unique-local and mapped addresses',
+    async () => {
+      refusePrivate();
+      for (const name of [
+        'loopback.test',
+        'metadata.test',
+        'runtime-api.test',
+        'ipv6-loopback.test',
+        'private.test',
+        'ula.test',
+        'mapped.test',
+        'mixed.test',
+      ]) {
+        const { error } = await resolveThroughGuard(name);
+        expect(error?.message, name).toMatch(/not allowed/);
+      }
+      expect(await resolveThroughGuard('public.test')).toEqual({ address: '93.184.216.34' });
+    },
+  );
 
   it('allows them all when the setting says so (the local runtime)', async () => {
     allowPrivate();
@@ -137,30 +141,37 @@ describe('a guarded POST', () => {
     expect(hits).toBe(1);
   });
 
-  it('guards every provider call too (webhook providers, a baseUrl, a subscriber webhookUrl): refused for good, never retried', async () => {
-    refusePrivate();
-    const before = hits;
-    const refused = await callProvider('Chat webhook', { url: `http://localhost:${port}/hook`, json: { text: 'hi' } }).catch(
-      (error: unknown) => error,
-    );
-    expect(refused).toBeInstanceOf(ProviderError);
-    expect((refused as Error).message).toMatch(/was not called: .*not allowed/);
-    expect(hits).toBe(before);
-    allowPrivate();
-    expect((await callProvider('Chat webhook', { url: `http://localhost:${port}/hook`, json: { text: 'hi' } })).status).toBe(200);
-    expect(hits).toBe(before + 1);
-  });
+  it(
+    'guards every provider call too (webhook providers, a baseUrl, ' + 'a subscriber webhookUrl): refused for good, never retried',
+    async () => {
+      refusePrivate();
+      const before = hits;
+      const refused = await callProvider('Chat webhook', { url: `http://localhost:${port}/hook`, json: { text: 'hi' } }).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(ProviderError);
+      expect((refused as Error).message).toMatch(/was not called: .*not allowed/);
+      expect(hits).toBe(before);
+      allowPrivate();
+      expect((await callProvider('Chat webhook', { url: `http://localhost:${port}/hook`, json: { text: 'hi' } })).status).toBe(200);
+      expect(hits).toBe(before + 1);
+    },
+  );
 
-  it("guards the AWS providers' endpoint when the integration names one (its baseUrl): literals at once, names through the agents' lookup", () => {
-    refusePrivate();
-    const credentials = { apiKey: 'AKIA', secretKey: 'secret', region: 'us-east-1' };
-    expect(() => awsClientConfig('ses', { ...credentials, baseUrl: 'http://169.254.169.254' }, 1000)).toThrow(/not allowed/);
-    const named = awsClientConfig('ses', { ...credentials, baseUrl: 'https://ses.internal.example' }, 1000);
-    expect(named.requestHandler.httpsAgent).toBeDefined();
-    expect((named.requestHandler.httpsAgent as unknown as { options: { lookup: unknown } }).options.lookup).toBeTypeOf('function');
-    // AWS's own endpoint: the SDK's defaults.
-    expect(awsClientConfig('ses', credentials, 1000).requestHandler.httpsAgent).toBeUndefined();
-  });
+  it(
+    "guards the AWS providers' endpoint when the integration names one " +
+      "(its baseUrl): literals at once, names through the agents' lookup",
+    () => {
+      refusePrivate();
+      const credentials = { apiKey: 'AKIA', secretKey: 'secret', region: 'us-east-1' };
+      expect(() => awsClientConfig('ses', { ...credentials, baseUrl: 'http://169.254.169.254' }, 1000)).toThrow(/not allowed/);
+      const named = awsClientConfig('ses', { ...credentials, baseUrl: 'https://ses.internal.example' }, 1000);
+      expect(named.requestHandler.httpsAgent).toBeDefined();
+      expect((named.requestHandler.httpsAgent as unknown as { options: { lookup: unknown } }).options.lookup).toBeTypeOf('function');
+      // AWS's own endpoint: the SDK's defaults.
+      expect(awsClientConfig('ses', credentials, 1000).requestHandler.httpsAgent).toBeUndefined();
+    },
+  );
 
   it('guards an SMTP host: refused before any connection, for literals and names', async () => {
     refusePrivate();

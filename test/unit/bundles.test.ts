@@ -172,7 +172,10 @@ describe('Lambda bundles', () => {
   it('the sanitizer bundled without postcss loads and sanitizes', () =>
     withBundle('lib/pipeline/steps/sanitize.ts', (file) => {
       const html = '<style>p { color: red }</style><p style="color: blue" onclick="alert(1)">x</p><img src=x onerror=alert(1)>';
-      const script = `const s = require(${JSON.stringify(file)}); process.stdout.write(JSON.stringify([s.safeHtml(${JSON.stringify(html)}, 'email'), s.safeHtml(${JSON.stringify(html)}, 'in-app')]));`;
+      const script =
+        `const s = require(${JSON.stringify(file)}); ` +
+        `process.stdout.write(JSON.stringify([s.safeHtml(${JSON.stringify(html)}, 'email'), ` +
+        `s.safeHtml(${JSON.stringify(html)}, 'in-app')]));`;
       const out = JSON.parse(
         execFileSync(process.execPath, ['-e', script], { env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' }),
       );
@@ -186,13 +189,14 @@ describe('Lambda bundles', () => {
     withBundle('functions/consumers/live.ts', (file, dir) => {
       // A stand-in for the X-Ray daemon (UDP), then one invocation with an empty batch, as Lambda
       // runs it with active tracing: the trace header in the environment.
+      const context = "{ awsRequestId: 'r1', functionName: 'live', getRemainingTimeInMillis: () => 10000 }";
       const script = `
         const socket = require('node:dgram').createSocket('udp4');
         const received = [];
         socket.on('message', (m) => received.push(m.toString()));
         socket.bind(0, '127.0.0.1', async () => {
           process.env.AWS_XRAY_DAEMON_ADDRESS = '127.0.0.1:' + socket.address().port;
-          const answer = await require(${JSON.stringify(file)}).handler({ Records: [] }, { awsRequestId: 'r1', functionName: 'live', getRemainingTimeInMillis: () => 10000 });
+          const answer = await require(${JSON.stringify(file)}).handler({ Records: [] }, ${context});
           const deadline = Date.now() + 5000;
           const done = () => received.length > 0 || Date.now() > deadline;
           while (!done()) await new Promise((r) => setTimeout(r, 20));
@@ -234,7 +238,10 @@ describe('Lambda bundles', () => {
         requestContext: { http: { method: 'GET', path: '/openapi.json' }, requestId: 'r1', stage: '$default' },
         isBase64Encoded: false,
       };
-      const script = `require(${JSON.stringify(file)}).handler(${JSON.stringify(event)}, { awsRequestId: 'r1', functionName: 'getOpenApi', getRemainingTimeInMillis: () => 10000 }).then((r) => process.stdout.write(JSON.stringify(r)));`;
+      const context = "{ awsRequestId: 'r1', functionName: 'getOpenApi', getRemainingTimeInMillis: () => 10000 }";
+      const script =
+        `require(${JSON.stringify(file)}).handler(${JSON.stringify(event)}, ${context})` +
+        '.then((r) => process.stdout.write(JSON.stringify(r)));';
       const env = {
         ...process.env,
         NODE_OPTIONS: '',
@@ -250,31 +257,37 @@ describe('Lambda bundles', () => {
       });
     }));
 
-  it('the console function bundled as the stack bundles it, with the built files beside it, answers the page, its files and its configuration', () =>
-    withBundle(consoleRoute.handler, (file, dir) => {
-      // What the stack's afterBundling hook does (infra/constructs/console-routes.ts).
-      cpSync('console/dist', join(dir, CONSOLE_ASSET_DIR), { recursive: true });
-      const event = (rawPath: string) => ({
-        version: '2.0',
-        routeKey: 'GET /console/{path+}',
-        rawPath,
-        rawQueryString: '',
-        headers: {},
-        requestContext: { http: { method: 'GET', path: rawPath }, requestId: 'r1', stage: '$default' },
-        isBase64Encoded: false,
-      });
-      const paths = ['/console/env/x/activity', '/console/config.json', '/console/favicon.svg'];
-      const script = `const { handler } = require(${JSON.stringify(file)}); Promise.all(${JSON.stringify(paths.map(event))}.map((e) => handler(e))).then((r) => process.stdout.write(JSON.stringify(r)));`;
-      const env = {
-        ...process.env,
-        NODE_OPTIONS: '',
-        CONSOLE_DIR: join(dir, CONSOLE_ASSET_DIR),
-        LIVE_SOCKET_URL: 'wss://sockets.example.com/prod',
-      };
-      const [page, config, icon] = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
-      expect(page).toMatchObject({ statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
-      expect(page.body).toContain('<div id="root">');
-      expect(JSON.parse(config.body)).toEqual({ socketUrl: 'wss://sockets.example.com/prod' });
-      expect(icon).toMatchObject({ statusCode: 200, headers: { 'content-type': 'image/svg+xml' } });
-    }));
+  it(
+    'the console function bundled as the stack bundles it, with the built ' +
+      'files beside it, answers the page, its files and its configuration',
+    () =>
+      withBundle(consoleRoute.handler, (file, dir) => {
+        // What the stack's afterBundling hook does (infra/constructs/console-routes.ts).
+        cpSync('console/dist', join(dir, CONSOLE_ASSET_DIR), { recursive: true });
+        const event = (rawPath: string) => ({
+          version: '2.0',
+          routeKey: 'GET /console/{path+}',
+          rawPath,
+          rawQueryString: '',
+          headers: {},
+          requestContext: { http: { method: 'GET', path: rawPath }, requestId: 'r1', stage: '$default' },
+          isBase64Encoded: false,
+        });
+        const paths = ['/console/env/x/activity', '/console/config.json', '/console/favicon.svg'];
+        const script =
+          `const { handler } = require(${JSON.stringify(file)}); ` +
+          `Promise.all(${JSON.stringify(paths.map(event))}.map((e) => handler(e))).then((r) => process.stdout.write(JSON.stringify(r)));`;
+        const env = {
+          ...process.env,
+          NODE_OPTIONS: '',
+          CONSOLE_DIR: join(dir, CONSOLE_ASSET_DIR),
+          LIVE_SOCKET_URL: 'wss://sockets.example.com/prod',
+        };
+        const [page, config, icon] = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
+        expect(page).toMatchObject({ statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+        expect(page.body).toContain('<div id="root">');
+        expect(JSON.parse(config.body)).toEqual({ socketUrl: 'wss://sockets.example.com/prod' });
+        expect(icon).toMatchObject({ statusCode: 200, headers: { 'content-type': 'image/svg+xml' } });
+      }),
+  );
 });

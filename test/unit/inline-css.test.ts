@@ -11,8 +11,10 @@ const samples = [
   '<p>Just this</p>',
   '<style>.note { color: #ff0000; }</style><p class="note">Welcome Ada</p>',
   '<style>p { color: red !important; } #x p { color: blue; }</style><div id="x"><p style="margin: 0">a &amp; b &nbsp; ü</p></div>',
-  '<style>td { width: 200px; background-color: #eee; text-align: center; } @media (max-width: 600px) { td { width: 100%; } }</style><table><tr><td>cell</td></tr></table>',
-  '<style>a:hover { color: red; } a { color: blue; } img { height: 40px; }</style><a href="https://x.test/?a=1&b=2">link</a><img src="x.png"><br/>',
+  '<style>td { width: 200px; background-color: #eee; text-align: center; } @media (max-width: 600px) { td { width: 100%; } }</style>' +
+    '<table><tr><td>cell</td></tr></table>',
+  '<style>a:hover { color: red; } a { color: blue; } img { height: 40px; }</style>' +
+    '<a href="https://x.test/?a=1&b=2">link</a><img src="x.png"><br/>',
   '<style>.c::before { content: "» "; } :root { --brand: #123456; } .v { color: var(--brand); }</style><p class="c v">text</p>',
   '<div {{#if a}}class="a"{{/if}}>{{ name }}</div><p><% code %></p>',
   '<!DOCTYPE html><html><head><style>body { margin: 0 }</style></head><body><p>doc</p></body></html>',

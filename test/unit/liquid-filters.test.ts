@@ -172,7 +172,9 @@ describe('in templates', () => {
 
   it('reads a template using them as valid, an unknown filter still as a filter issue', () => {
     const readings = readTemplates({
-      body: "{{ payload.count | pluralize: 'x' }} {{ payload.names | toSentence: 'name' }} {{ payload.names | digest: 2 }} {{ payload.obj | json }}",
+      body:
+        "{{ payload.count | pluralize: 'x' }} {{ payload.names | toSentence: 'name' }} " +
+        '{{ payload.names | digest: 2 }} {{ payload.obj | json }}',
       subject: '{{ payload.count | shout }}',
     });
     expect(readings.map((r) => [r.field, r.ok, r.ok ? undefined : r.kind])).toEqual([

@@ -62,11 +62,14 @@ describe('safeHtml, in-app only', () => {
 describe('safeHtml, email only', () => {
   const document =
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    '<title>Welcome</title><style>.btn { background-color: #0055ff; } @media (max-width: 600px) { .col { width: 100% !important; } }</style></head>' +
-    '<body bgcolor="#f4f4f5" style="margin: 0"><center><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#ffffff">' +
+    '<title>Welcome</title><style>.btn { background-color: #0055ff; } ' +
+    '@media (max-width: 600px) { .col { width: 100% !important; } }</style></head>' +
+    '<body bgcolor="#f4f4f5" style="margin: 0"><center>' +
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#ffffff">' +
     '<tr><td align="center" valign="top" class="col" style="padding: 24px; font-family: Arial, sans-serif">' +
     '<h1 style="color: #111111">Welcome</h1><p>Hello <strong>Ada</strong> &amp; team</p>' +
-    '<a class="btn" href="https://acme.test/start?x=1&amp;y=2" target="_blank" style="display: inline-block; padding: 12px 20px; color: #ffffff">Start</a>' +
+    '<a class="btn" href="https://acme.test/start?x=1&amp;y=2" target="_blank" ' +
+    'style="display: inline-block; padding: 12px 20px; color: #ffffff">Start</a>' +
     '<img src="https://cdn.acme.test/logo.png" alt="Acme" width="120" height="40" border="0"><img src="cid:logo@acme" alt="">' +
     '<font color="#888888" face="Arial" size="2">footer</font></td></tr></table></center></body></html>';
 

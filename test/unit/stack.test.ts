@@ -390,56 +390,60 @@ describe('NotifyStack', () => {
     expect(Object.keys(resources('AWS::IAM::Role'))).toHaveLength(profiles.size + 1);
   });
 
-  it('schedules long waits with EventBridge Scheduler: a group, a role that may only send to the jobs queue, and scheduling for the functions that queue jobs', () => {
-    template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'notify-test-waits' });
-    const jobsQueueId = Object.entries(resources('AWS::SQS::Queue')).find(([, q]) => q.Properties.QueueName === 'notify-test-jobs')![0];
-    const [roleId, role] = Object.entries(resources('AWS::IAM::Role')).find(([, r]) =>
-      JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
-    )!;
-    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
-      expect.objectContaining({
-        Principal: { Service: 'scheduler.amazonaws.com' },
-        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
-      }),
-    ]);
-    const roleStatements = Object.values(policies)
-      .filter((p) => (p.Properties.Roles as unknown[]).some((r) => refId(r) === roleId))
-      .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
-    expect(roleStatements).toEqual([
-      expect.objectContaining({ Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [jobsQueueId, 'Arn'] } }),
-    ]);
+  it(
+    'schedules long waits with EventBridge Scheduler: a group, a role that may ' +
+      'only send to the jobs queue, and scheduling for the functions that queue jobs',
+    () => {
+      template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'notify-test-waits' });
+      const jobsQueueId = Object.entries(resources('AWS::SQS::Queue')).find(([, q]) => q.Properties.QueueName === 'notify-test-jobs')![0];
+      const [roleId, role] = Object.entries(resources('AWS::IAM::Role')).find(([, r]) =>
+        JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+      )!;
+      expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+        expect.objectContaining({
+          Principal: { Service: 'scheduler.amazonaws.com' },
+          Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+        }),
+      ]);
+      const roleStatements = Object.values(policies)
+        .filter((p) => (p.Properties.Roles as unknown[]).some((r) => refId(r) === roleId))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+      expect(roleStatements).toEqual([
+        expect.objectContaining({ Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [jobsQueueId, 'Arn'] } }),
+      ]);
 
-    const schedulers = Object.keys(functions).filter((id) => actionsOf(id).has('scheduler:CreateSchedule'));
-    const queuesJobs = Object.keys(functions).filter(
-      (id) =>
-        actionsOf(id).has('sqs:SendMessage') &&
-        statementsOf(id).some((s) => s.Action === 'sqs:SendMessage' && JSON.stringify(s.Resource).includes(jobsQueueId)),
-    );
-    expect(schedulers.sort()).toEqual(queuesJobs.sort());
-    expect(schedulers).toEqual(expect.arrayContaining([consumerFunction('jobs'), consumerFunction('events')]));
-    for (const id of schedulers) {
-      expect(statementsOf(id)).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({
-            Action: 'iam:PassRole',
-            Resource: { 'Fn::GetAtt': [roleId, 'Arn'] },
-            Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-          }),
-        ]),
+      const schedulers = Object.keys(functions).filter((id) => actionsOf(id).has('scheduler:CreateSchedule'));
+      const queuesJobs = Object.keys(functions).filter(
+        (id) =>
+          actionsOf(id).has('sqs:SendMessage') &&
+          statementsOf(id).some((s) => s.Action === 'sqs:SendMessage' && JSON.stringify(s.Resource).includes(jobsQueueId)),
       );
-      // Nothing deletes or changes a schedule: each is deleted by Scheduler once it has fired.
-      expect([...actionsOf(id)].filter((a) => a.startsWith('scheduler:'))).toEqual(['scheduler:CreateSchedule']);
-      expect(functions[id]!.Properties.Environment.Variables).toMatchObject({
-        WAKE_SCHEDULE_GROUP: { Ref: expect.any(String) },
-        WAKE_SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [roleId, 'Arn'] },
-        JOBS_QUEUE_ARN: { 'Fn::GetAtt': [jobsQueueId, 'Arn'] },
-      });
-    }
-    for (const id of Object.keys(functions).filter((f) => !schedulers.includes(f))) {
-      expect(functions[id]!.Properties.Environment.Variables.WAKE_SCHEDULE_GROUP).toBeUndefined();
-      expect(statementsOf(id).some((s) => s.Action === 'iam:PassRole')).toBe(false);
-    }
-  });
+      expect(schedulers.sort()).toEqual(queuesJobs.sort());
+      expect(schedulers).toEqual(expect.arrayContaining([consumerFunction('jobs'), consumerFunction('events')]));
+      for (const id of schedulers) {
+        expect(statementsOf(id)).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({
+              Action: 'iam:PassRole',
+              Resource: { 'Fn::GetAtt': [roleId, 'Arn'] },
+              Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+            }),
+          ]),
+        );
+        // Nothing deletes or changes a schedule: each is deleted by Scheduler once it has fired.
+        expect([...actionsOf(id)].filter((a) => a.startsWith('scheduler:'))).toEqual(['scheduler:CreateSchedule']);
+        expect(functions[id]!.Properties.Environment.Variables).toMatchObject({
+          WAKE_SCHEDULE_GROUP: { Ref: expect.any(String) },
+          WAKE_SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [roleId, 'Arn'] },
+          JOBS_QUEUE_ARN: { 'Fn::GetAtt': [jobsQueueId, 'Arn'] },
+        });
+      }
+      for (const id of Object.keys(functions).filter((f) => !schedulers.includes(f))) {
+        expect(functions[id]!.Properties.Environment.Variables.WAKE_SCHEDULE_GROUP).toBeUndefined();
+        expect(statementsOf(id).some((s) => s.Action === 'iam:PassRole')).toBe(false);
+      }
+    },
+  );
 
   it('keeps every stack, the parent and each nested one, well under 500 resources', () => {
     // CloudFormation refuses a stack of more than 500 resources, at deploy time, for the whole
@@ -568,31 +572,35 @@ describe('NotifyStack', () => {
     }
   });
 
-  it('streams the table (new and old images) to each stream consumer, woken only for the items of its filter, with retries and an on-failure queue', () => {
-    const tableId = Object.keys(resources('AWS::DynamoDB::GlobalTable'))[0]!;
-    expect(resources('AWS::DynamoDB::GlobalTable')[tableId]!.Properties.StreamSpecification).toEqual({
-      StreamViewType: 'NEW_AND_OLD_IMAGES',
-    });
-    const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping')).filter((m) => m.Properties.StartingPosition);
-    expect(mappings).toHaveLength(streamConsumers.length);
-    for (const def of streamConsumers) {
-      const mapping = mappings.find((m) => refId(m.Properties.FunctionName).startsWith(pascalCase(def.name)))!;
-      expect(mapping.Properties).toMatchObject({
-        EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
-        StartingPosition: 'TRIM_HORIZON',
-        BatchSize: def.batchSize,
-        BisectBatchOnFunctionError: true,
-        MaximumRetryAttempts: STREAM_RETRY_ATTEMPTS,
-        FunctionResponseTypes: ['ReportBatchItemFailures'],
+  it(
+    'streams the table (new and old images) to each stream consumer, woken ' +
+      'only for the items of its filter, with retries and an on-failure queue',
+    () => {
+      const tableId = Object.keys(resources('AWS::DynamoDB::GlobalTable'))[0]!;
+      expect(resources('AWS::DynamoDB::GlobalTable')[tableId]!.Properties.StreamSpecification).toEqual({
+        StreamViewType: 'NEW_AND_OLD_IMAGES',
       });
-      const patterns = (mapping.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((f) => JSON.parse(f.Pattern));
-      expect(patterns).toEqual(
-        def.filters.map((f) => ({ dynamodb: { Keys: { sk: { S: [f.prefix !== undefined ? { prefix: f.prefix } : f.equals] } } } })),
-      );
-      const dlqId = refId(mapping.Properties.DestinationConfig.OnFailure.Destination);
-      expect(resources('AWS::SQS::Queue')[dlqId]!.Properties.QueueName).toBe(`notify-test-${def.name}-stream-dlq`);
-    }
-  });
+      const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping')).filter((m) => m.Properties.StartingPosition);
+      expect(mappings).toHaveLength(streamConsumers.length);
+      for (const def of streamConsumers) {
+        const mapping = mappings.find((m) => refId(m.Properties.FunctionName).startsWith(pascalCase(def.name)))!;
+        expect(mapping.Properties).toMatchObject({
+          EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+          StartingPosition: 'TRIM_HORIZON',
+          BatchSize: def.batchSize,
+          BisectBatchOnFunctionError: true,
+          MaximumRetryAttempts: STREAM_RETRY_ATTEMPTS,
+          FunctionResponseTypes: ['ReportBatchItemFailures'],
+        });
+        const patterns = (mapping.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((f) => JSON.parse(f.Pattern));
+        expect(patterns).toEqual(
+          def.filters.map((f) => ({ dynamodb: { Keys: { sk: { S: [f.prefix !== undefined ? { prefix: f.prefix } : f.equals] } } } })),
+        );
+        const dlqId = refId(mapping.Properties.DestinationConfig.OnFailure.Destination);
+        expect(resources('AWS::SQS::Queue')[dlqId]!.Properties.QueueName).toBe(`notify-test-${def.name}-stream-dlq`);
+      }
+    },
+  );
 
   it('refuses a queue whose visibility timeout is too short for its consumer', () => {
     expect(() =>
@@ -719,7 +727,8 @@ describe('NotifyStack', () => {
     }[];
     const expression = queries.find((q) => q.Expression)!;
     expect(expression.Expression).toBe(
-      `IF((FILL(delivered, 0) + FILL(failed, 0)) >= ${FAILURE_RATE_MIN_JOBS}, 100 * FILL(failed, 0) / (FILL(delivered, 0) + FILL(failed, 0)), 0)`,
+      `IF((FILL(delivered, 0) + FILL(failed, 0)) >= ${FAILURE_RATE_MIN_JOBS}, ` +
+        '100 * FILL(failed, 0) / (FILL(delivered, 0) + FILL(failed, 0)), 0)',
     );
     const stats = Object.fromEntries(queries.filter((q) => q.MetricStat).map((q) => [q.Id, q.MetricStat!]));
     // The stage's totals: the points without channel and provider (an alarm cannot SEARCH).

@@ -45,7 +45,9 @@ describe('ILLEGAL_VARIABLE_IN_CONTROL_VALUE', () => {
     const wf = workflow([
       step('digest', { amount: 1, unit: 'minutes' }, 'batch'),
       step('in_app', {
-        body: '{{subscriber.firstName}} {{subscriber.data.plan}} {{payload.anything.deep}} {{steps.batch.events.size}} {{step.events[0].payload.x}}',
+        body:
+          '{{subscriber.firstName}} {{subscriber.data.plan}} {{payload.anything.deep}} ' +
+          '{{steps.batch.events.size}} {{step.events[0].payload.x}}',
         primaryAction: { label: '{% for e in steps.batch.events %}{{ e.payload.title }}{% endfor %}' },
       }),
     ]);

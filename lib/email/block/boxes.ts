@@ -55,7 +55,8 @@ export const columns: NodeRenderer = (node, context) => {
     })
     .join('');
   return (
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${styleOf({ 'margin-bottom': px(node.attrs?.marginBottom, 10) })}>` +
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"' +
+    `${styleOf({ 'margin-bottom': px(node.attrs?.marginBottom, 10) })}>` +
     `<tbody><tr class="tab-row-full">${cells}</tr></tbody></table>`
   );
 };

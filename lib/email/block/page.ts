@@ -14,7 +14,8 @@ const HEAD = [
   '<meta name="color-scheme" content="light">',
   '<meta name="supported-color-schemes" content="light">',
   '<style>body { margin: 0; padding: 0; } img { -ms-interpolation-mode: bicubic; } ' +
-    '@media (max-width: 425px) { .tab-row-full { width: 100% !important; } .tab-col-full { display: block !important; width: 100% !important; } .tab-pad { padding: 0 !important; } }</style>',
+    '@media (max-width: 425px) { .tab-row-full { width: 100% !important; } ' +
+    '.tab-col-full { display: block !important; width: 100% !important; } .tab-pad { padding: 0 !important; } }</style>',
 ].join('');
 
 const COLUMN = styleOf({

@@ -64,15 +64,26 @@ export const blockquote: NodeRenderer = (node, context) => `<blockquote${BLOCKQU
 
 const list = (tag: 'ul' | 'ol', listStyle: string): NodeRenderer => {
   const style = styleOf({ margin: '0 0 10px 0', 'padding-left': '26px', 'list-style-type': listStyle });
-  return (node, context) =>
-    `<${tag}${tag === 'ol' ? attributes({ start: numberAttr(node.attrs?.start, 1) === 1 ? undefined : numberAttr(node.attrs?.start, 1) }) : ''}${style}>${context.children(node, context)}</${tag}>`;
+  return (node, context) => {
+    const start = numberAttr(node.attrs?.start, 1);
+    const startAttr = tag === 'ol' ? attributes({ start: start === 1 ? undefined : start }) : '';
+    return `<${tag}${startAttr}${style}>${context.children(node, context)}</${tag}>`;
+  };
 };
 
 export const bulletList = list('ul', 'disc');
 export const orderedList = list('ol', 'decimal');
 
-export const listItem: NodeRenderer = (node, context) =>
-  `<li${styleOf({ margin: '0 0 4px 0', 'padding-left': '6px', color: cssValue(node.attrs?.color, '#374151'), 'font-size': '14px', 'line-height': '20px' })}>${context.children(node, context)}</li>`;
+export const listItem: NodeRenderer = (node, context) => {
+  const style = styleOf({
+    margin: '0 0 4px 0',
+    'padding-left': '6px',
+    color: cssValue(node.attrs?.color, '#374151'),
+    'font-size': '14px',
+    'line-height': '20px',
+  });
+  return `<li${style}>${context.children(node, context)}</li>`;
+};
 
 const RULE = `<hr${styleOf({ width: '100%', border: 'none', 'border-top': '1px solid #eaeaea', margin: '32px 0' })}>`;
 

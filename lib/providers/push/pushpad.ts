@@ -15,7 +15,8 @@ export const pushpad: DeliveryProvider = {
       { ...(title && { title }), body, ...(Object.keys(data).length > 0 && { custom_data: JSON.stringify(data) }) },
       messageOverrides(delivery),
     );
-    const url = `${baseUrlOf('pushpad', c, 'https://pushpad.xyz')}/api/v1/projects/${encodeURIComponent(String(c.applicationId ?? ''))}/notifications`;
+    const projectId = encodeURIComponent(String(c.applicationId ?? ''));
+    const url = `${baseUrlOf('pushpad', c, 'https://pushpad.xyz')}/api/v1/projects/${projectId}/notifications`;
     const answer = await callProvider(
       'Pushpad',
       withProviderData(

@@ -54,13 +54,13 @@ export function IntegrationsList() {
 function ChannelTable({ channel, integrations }: { channel: Channel; integrations: Integration[] }) {
   const primary = hasPrimary(channel);
   const headingId = `channel-${channel}`;
+  const label = CHANNEL_LABELS[channel];
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId}>{CHANNEL_LABELS[channel]}</h2>
+      <h2 id={headingId}>{label}</h2>
       {integrations.length === 0 ? (
         <Empty>
-          No {CHANNEL_LABELS[channel]} integration. <Link to={`new?channel=${channel}`}>Add one</Link> to deliver {CHANNEL_LABELS[channel]}{' '}
-          steps.
+          No {label} integration. <Link to={`new?channel=${channel}`}>Add one</Link> to deliver {label} steps.
         </Empty>
       ) : (
         <ScrollTable

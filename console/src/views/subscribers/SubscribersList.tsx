@@ -84,7 +84,8 @@ export function SubscribersList() {
             <Empty>
               {filtered
                 ? 'No subscriber matches these filters. The email and phone must match exactly; the name may be a part of it.'
-                : 'No subscribers yet. They are created by a trigger to a new subscriberId, by POST /v2/subscribers, or when an inbox opens.'}
+                : 'No subscribers yet. ' +
+                  'They are created by a trigger to a new subscriberId, by POST /v2/subscribers, or when an inbox opens.'}
             </Empty>
           ) : (
             <PageTable page={page} columns={columns(environmentId)} label="Subscriber pages" />

@@ -32,7 +32,9 @@ export interface Translation {
 }
 
 export const translationsPath = (environmentId: string) => consolePath(environmentId, 'translations');
-export const groupPath = (environmentId: string, resourceType: string, resourceId: string, locale?: string) =>
-  `${translationsPath(environmentId)}/${resourceType}/${encodeURIComponent(resourceId)}${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`;
+export const groupPath = (environmentId: string, resourceType: string, resourceId: string, locale?: string) => {
+  const query = locale ? `?locale=${encodeURIComponent(locale)}` : '';
+  return `${translationsPath(environmentId)}/${resourceType}/${encodeURIComponent(resourceId)}${query}`;
+};
 export const resourceUrl = (resourceType: string, resourceId: string) =>
   `/v2/translations/${resourceType}/${encodeURIComponent(resourceId)}`;

@@ -7,11 +7,11 @@ const CHANNEL_NAMES: Record<string, string> = { in_app: 'In-app', email: 'Email'
 export function PreferencesSummary({ preferences }: { preferences: Workflow['preferences'] }) {
   const effective: ChannelPreferences = preferences.user ?? preferences.default;
   const channels = Object.entries(effective.channels);
+  const source = preferences.user ? 'Set by the workflow’s author.' : 'The workflow defaults.';
   return (
     <>
       <p>
-        {preferences.user ? 'Set by the workflow’s author.' : 'The workflow defaults.'} All channels {effective.all.enabled ? 'on' : 'off'}{' '}
-        by default
+        {source} All channels {effective.all.enabled ? 'on' : 'off'} by default
         {effective.all.readOnly ? '; subscribers cannot change them (read-only).' : '; subscribers may change them.'}
       </p>
       {channels.length > 0 && (
