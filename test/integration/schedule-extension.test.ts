@@ -34,8 +34,19 @@ async function subscriberWithWindow(opens: Date): Promise<string> {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const start = wallClock(opens);
   const end = wallClock(new Date(opens.getTime() + 2 * 3_600_000));
-  // A range ending past midnight runs overnight, from the day it starts.
-  const schedule = { isEnabled: true, weeklySchedule: { [start.day]: { isEnabled: true, hours: [{ start: start.time, end: end.time }] } } };
+  // The API takes a range within one day (start before end): two hours that cross the
+  // subscriber's midnight are the evening of one day and the small hours of the next.
+  const ranges: [string, { start: string; end: string }][] =
+    end.day === start.day
+      ? [[start.day, { start: start.time, end: end.time }]]
+      : [
+          [start.day, { start: start.time, end: '11:59 PM' }],
+          [end.day, { start: '12:00 AM', end: end.time }],
+        ];
+  const weeklySchedule = Object.fromEntries(
+    ranges.filter(([, hours]) => hours.start !== hours.end).map(([day, hours]) => [day, { isEnabled: true, hours: [hours] }]),
+  );
+  const schedule = { isEnabled: true, weeklySchedule };
   const res = await mailEnv.client.patch(`/v2/subscribers/${subscriberId}/preferences`, { schedule });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return subscriberId;
