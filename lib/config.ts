@@ -127,15 +127,11 @@ export function positiveNumber(name: string, fallback: number, max = Infinity): 
 /** Whether the variable is `true` (anything else, or unset, is false). */
 export const flag = (name: string): boolean => process.env[name] === 'true';
 
-export const socketUrl = (): string | undefined => process.env[ENV.socketUrl] || undefined;
+export const socketUrl = (): string | undefined => optional(ENV.socketUrl);
 
 /**
  * The console's built files. Always set by who runs the function (the stack: the folder bundled
  * beside it; the local runtime: console/dist), so the bundle needs no path of its own (a
  * CommonJS bundle has no import.meta to find one from).
  */
-export function consoleDir(): string {
-  const dir = process.env[ENV.consoleDir];
-  if (!dir) throw new Error(`${ENV.consoleDir} is not set: the stack and the local runtime set it to the console's built files`);
-  return dir;
-}
+export const consoleDir = (): string => required(ENV.consoleDir);

@@ -48,12 +48,14 @@ export function consoleFile(site: ConsoleSite, path: string, acceptEncoding?: st
   if (!file) return notFound(site);
   const encoding = chooseEncoding(acceptEncoding);
   const key = `${site.root}\0${site.socketUrl ?? ''}\0${file}\0${encoding ?? ''}`;
-  let answer = cache.get(key);
-  if (!answer) {
-    answer = encoded(read(site, file), encoding);
-    if (answer.status === 200) cache.set(key, answer);
-  }
-  return answer;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  // The file system is asked only here, on the first request for a file: every later one is the map.
+  const answer = read(site, file);
+  if (answer.status !== 200) return answer;
+  const sent = encoded(answer, encoding);
+  cache.set(key, sent);
+  return sent;
 }
 
 /** `answer` compressed in `encoding` when it is a text worth compressing; caches told the answer varies by encoding. */
@@ -66,10 +68,11 @@ function encoded(answer: FileAnswer, encoding: ReturnType<typeof chooseEncoding>
 }
 
 /**
- * The file below `root` that answers `path`, or undefined (404). A file of Vite's output folder,
- * or a file at the top (favicon.svg), when it exists; a missing one is 404, not the page, so a
- * browser holding an old page sees a clear failure rather than HTML for a script. Any other path
- * is a view of the app (its last segment may hold a dot: a subscriber id like ada@example.com).
+ * The file below `root` that would answer `path`, or undefined (404). A file of Vite's output
+ * folder, or a file at the top (favicon.svg); a missing one is 404 (read says so), not the page,
+ * so a browser holding an old page sees a clear failure rather than HTML for a script. Any other
+ * path is a view of the app (its last segment may hold a dot: a subscriber id like
+ * ada@example.com).
  */
 function fileFor(root: string, path: string): string | undefined {
   let decoded: string;
@@ -84,13 +87,15 @@ function fileFor(root: string, path: string): string | undefined {
   if (!isAsset) return PAGE;
   const resolved = normalize(join(root, decoded));
   if (!resolved.startsWith(root.endsWith(sep) ? root : root + sep) || !Object.hasOwn(TYPES, extname(decoded))) return undefined;
-  return existsSync(resolved) && statSync(resolved).isFile() ? decoded : undefined;
+  return decoded;
 }
 
 function read(site: ConsoleSite, file: string): FileAnswer {
+  const full = join(site.root, file);
+  if (!existsSync(full) || !statSync(full).isFile()) return notFound(site);
   const extension = extname(file);
   const text = TEXT.has(extension);
-  const content = readFileSync(join(site.root, file));
+  const content = readFileSync(full);
   return {
     status: 200,
     headers: {
