@@ -74,3 +74,59 @@ export const seenBody = z.object({
   ...selection,
   notificationIds: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(100))),
 });
+
+// ---- answers (documented in the OpenAPI document; lib/inbox/message-views.ts makes them) ------
+
+const redirect = z.object({ url: z.string(), target: z.optional(z.string()) });
+const action = z.object({ label: z.string(), isCompleted: z.boolean(), redirect: z.optional(redirect) });
+const nullableDate = z.nullable(z.string());
+
+/** One notification as the inbox shows it (the reference's InboxNotificationDto). */
+export const inboxNotificationSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  subject: z.optional(z.string()),
+  body: z.string(),
+  to: z.object({
+    id: z.string(),
+    subscriberId: z.string(),
+    firstName: z.optional(z.string()),
+    lastName: z.optional(z.string()),
+    avatar: z.optional(z.string()),
+  }),
+  isRead: z.boolean(),
+  isSeen: z.boolean(),
+  isArchived: z.boolean(),
+  isSnoozed: z.boolean(),
+  snoozedUntil: nullableDate,
+  deliveredAt: z.array(z.string()),
+  createdAt: z.string(),
+  readAt: nullableDate,
+  firstSeenAt: nullableDate,
+  archivedAt: nullableDate,
+  avatar: z.optional(z.string()),
+  primaryAction: z.optional(action),
+  secondaryAction: z.optional(action),
+  channelType: z.string(),
+  tags: z.array(z.string()),
+  data: z.optional(z.record(z.string(), z.unknown())),
+  redirect: z.optional(redirect),
+  workflow: z.object({
+    id: z.string(),
+    identifier: z.string(),
+    name: z.string(),
+    critical: z.boolean(),
+    tags: z.array(z.string()),
+    severity: z.string(),
+  }),
+  severity: z.string(),
+});
+
+export const notificationListSchema = z.object({
+  data: z.array(inboxNotificationSchema),
+  hasMore: z.boolean(),
+  /** The filter the page was read with, as sent. */
+  filter: z.record(z.string(), z.unknown()),
+});
+
+export const notificationCountsSchema = z.array(z.object({ count: z.number(), filter: z.record(z.string(), z.unknown()) }));
