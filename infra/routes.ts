@@ -11,6 +11,7 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { receiptRoutes } from './routes/receipts.ts';
+import { subscriberNotificationRoutes } from './routes/subscriber-notifications.ts';
 import { subscriberRoutes } from './routes/subscribers.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { topicRoutes } from './routes/topics.ts';
@@ -36,6 +37,7 @@ export type { RouteDef, HttpMethod } from '#lib/http/route.ts';
 export const routeParts = {
   integrations: integrationRoutes,
   subscribers: subscriberRoutes,
+  'subscriber-notifications': subscriberNotificationRoutes,
   topics: topicRoutes,
   workflows: workflowRoutes,
   'workflows-v1': workflowV1Routes,

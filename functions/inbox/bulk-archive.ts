@@ -1,5 +1,8 @@
 import { route } from '#infra/routes/inbox.ts';
 import { httpHandler } from '#lib/http/handler.ts';
+import { inboxOf } from '#lib/inbox/inbox.ts';
 import { bulkInboxAction } from '#lib/inbox/bulk.ts';
 
-export const handler = httpHandler(route('archiveAllInboxNotifications'), ({ session, body }) => bulkInboxAction(session, 'archive', body));
+export const handler = httpHandler(route('archiveAllInboxNotifications'), ({ session, body }) =>
+  bulkInboxAction(inboxOf(session), 'archive', body),
+);

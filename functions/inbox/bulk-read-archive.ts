@@ -1,7 +1,8 @@
 import { route } from '#infra/routes/inbox.ts';
 import { httpHandler } from '#lib/http/handler.ts';
+import { inboxOf } from '#lib/inbox/inbox.ts';
 import { bulkInboxAction } from '#lib/inbox/bulk.ts';
 
 export const handler = httpHandler(route('archiveReadInboxNotifications'), ({ session, body }) =>
-  bulkInboxAction(session, 'read-archive', body),
+  bulkInboxAction(inboxOf(session), 'read-archive', body),
 );

@@ -1,7 +1,8 @@
 import { route } from '#infra/routes/inbox.ts';
 import { httpHandler } from '#lib/http/handler.ts';
+import { inboxOf } from '#lib/inbox/inbox.ts';
 import { snoozeInboxMessage } from '#lib/inbox/actions.ts';
 
 export const handler = httpHandler(route('snoozeInboxNotification'), ({ session, params, body }) =>
-  snoozeInboxMessage(session, params.id, body.snoozeUntil),
+  snoozeInboxMessage(inboxOf(session), params.id, body.snoozeUntil),
 );

@@ -5,7 +5,7 @@ import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 // The subscriber's inbox (/v1/inbox), as the reference's front-end clients (`@novu/js`,
 // `<Inbox />`) call it: a session opened with the environment's public application identifier,
 // then every route with that session's token. Answers in the `{data}` envelope those clients
-// read, except the list and count (read raw) and the routes answering 204. Part of the route
+// read, except the list (read raw) and the routes answering 204. Part of the route
 // table (infra/routes.ts); the handlers in functions/inbox/ take their entry from here.
 
 export const inboxRoutes = [
@@ -43,6 +43,7 @@ export const inboxRoutes = [
     summary: 'Count the session inbox, per filter (at most 100 each)',
     tag: 'Inbox',
     auth: 'subscriber',
+    envelope: 'data',
     successStatus: 200,
     request: { query: countQuery },
     maxBodyBytes: DEFAULT_BODY_LIMIT,

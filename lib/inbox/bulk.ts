@@ -1,4 +1,3 @@
-import type { SubscriberSession } from '../auth/session-token.ts';
 import { announce } from '../live/announce.ts';
 import type { StoredMessage } from '../messages/model.ts';
 import { deleteMessage, getMessagesOfSubscriber } from '../messages/repository.ts';
@@ -6,20 +5,21 @@ import { changeMessage } from '../messages/transition.ts';
 import { mapConcurrently } from '../concurrency.ts';
 import { keys } from '../store/keys.ts';
 import type { DataCondition, InboxFilter } from './filter.ts';
-import { inboxOf, inboxSubscriber, inMessageInbox } from './inbox.ts';
+import { inboxSubscriber, inMessageInbox, type Inbox } from './inbox.ts';
 import { inboxIdPages } from './repository.ts';
 import { markedInInbox, type InboxMark } from './state.ts';
 
-// The bulk actions of the inbox (POST /v1/inbox/notifications/read|archive|read-archive|delete|seen):
-// every message of the session's inbox that matches the tags and data given, and is in the state
-// the action changes, a page at a time. Each change is the one state mechanism's, so a message
-// changed meanwhile is decided again, never overwritten.
+// The bulk actions of an inbox (POST /v1/inbox/notifications/read|archive|read-archive|delete|seen,
+// and their API-key views under /v2/subscribers/{subscriberId}/notifications): every message of
+// the inbox that matches the tags and data given, and is in the state the action changes, a page
+// at a time. Each change is the one state mechanism's, so a message changed meanwhile is decided
+// again, never overwritten.
 
 const CONCURRENT_CHANGES = 10;
 
 export type BulkAction = 'read' | 'archive' | 'read-archive' | 'delete' | 'seen';
 
-interface Selection {
+export interface Selection {
   tags?: string[][];
   data?: DataCondition[];
   /** seen only: exactly these messages. */
@@ -37,8 +37,7 @@ const ACTIONS: Record<Exclude<BulkAction, 'delete'>, { from: InboxFilter; mark: 
 const matches = (m: StoredMessage, from: InboxFilter) =>
   Object.entries(from).every(([field, value]) => m[field as keyof StoredMessage] === value);
 
-export async function bulkInboxAction(session: SubscriberSession, action: BulkAction, selection: Selection): Promise<void> {
-  const inbox = inboxOf(session);
+export async function bulkInboxAction(inbox: Inbox, action: BulkAction, selection: Selection): Promise<void> {
   await inboxSubscriber(inbox);
   const now = new Date().toISOString();
   const change = action === 'delete' ? undefined : ACTIONS[action];

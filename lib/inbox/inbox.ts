@@ -8,19 +8,26 @@ import type { Subscriber } from '../subscribers/model.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import { assertSessionSubscriber } from './session-subscriber.ts';
 
-// What every inbox use case starts from: the session's inbox (its subscriber's in-app messages
-// of exactly its context keys) and, for the answers, the subscriber's profile.
+// What every inbox use case starts from: an inbox (one subscriber's in-app messages of exactly
+// some context keys, in one environment) and, for the answers, the subscriber's profile. Two
+// callers open one: a subscriber's session (/v1/inbox), and an API key naming the subscriber in
+// its path (/v2/subscribers/{subscriberId}/notifications). The use cases are the same for both.
 
 export interface Inbox {
   scope: EnvScope;
   subscriberId: string;
-  /** The internal id the session was opened for. */
-  subscriberDbId: string;
-  /** The exact-set form of the session's context keys. */
+  /**
+   * The internal id a session was opened for: a subscriber deleted since, or deleted and made
+   * again under the same subscriberId, is not the session's. An API key names the subscriber by
+   * its subscriberId alone, whichever it is now.
+   */
+  subscriberDbId?: string;
+  /** The exact-set form of the context keys. */
   ctx: string;
   contextKeys: string[];
 }
 
+/** The inbox a session token opens: its subscriber's, of the context it was opened with. */
 export const inboxOf = (session: SubscriberSession): Inbox => ({
   scope: { organizationId: session.organizationId, environmentId: session.environmentId },
   subscriberId: session.subscriberId,
@@ -29,20 +36,39 @@ export const inboxOf = (session: SubscriberSession): Inbox => ({
   contextKeys: session.contextKeys,
 });
 
-/** The session's subscriber; a session outliving its subscriber opens nothing. */
+/**
+ * The inbox of a subscriber of the caller's environment, of exactly these context keys (none
+ * given: the messages sent without a context, as a session opened without one sees).
+ */
+export const inboxOfSubscriber = (caller: EnvScope, subscriberId: string, contextKeys: readonly string[] = []): Inbox => ({
+  scope: { organizationId: caller.organizationId, environmentId: caller.environmentId },
+  subscriberId,
+  ctx: contextKeyOf(contextKeys),
+  contextKeys: [...new Set(contextKeys)].sort(),
+});
+
+/** The inbox's subscriber; none (or, for a session, not the one it was opened for) is a 404. */
 export async function inboxSubscriber(inbox: Inbox): Promise<Subscriber> {
   const subscriber = await getSubscriber(inbox.scope, inbox.subscriberId);
   assertSessionSubscriber(inbox, subscriber);
-  return subscriber!;
+  return subscriber;
 }
 
-/** One message of the inbox by id: the subscriber's, in-app, of the session's context keys. */
+/** One message of the inbox by id: the subscriber's, in-app, of the inbox's context keys. */
 export async function inboxMessage(inbox: Inbox, id: string): Promise<StoredMessage> {
   const message = await getMessage(inbox.scope, inbox.subscriberId, id.toLowerCase());
-  if (!message || message.channel !== 'in_app' || contextKeyOf(message.contextKeys ?? []) !== inbox.ctx) {
+  if (!message || !inMessageInbox(inbox, message)) {
     throw new NotFoundError(`Notification with id: ${id} is not found.`);
   }
   return message;
+}
+
+/** One message of the inbox and its subscriber, read together; an unknown subscriber is told first. */
+export async function inboxEntry(inbox: Inbox, id: string): Promise<{ subscriber: Subscriber; message: StoredMessage }> {
+  const [subscriber, message] = await Promise.allSettled([inboxSubscriber(inbox), inboxMessage(inbox, id)]);
+  if (subscriber.status === 'rejected') throw subscriber.reason;
+  if (message.status === 'rejected') throw message.reason;
+  return { subscriber: subscriber.value, message: message.value };
 }
 
 export const inMessageInbox = (inbox: Inbox, m: StoredMessage): boolean =>

@@ -1,13 +1,12 @@
-import type { SubscriberSession } from '../auth/session-token.ts';
 import { BadRequestError } from '../errors.ts';
 import type { InboxFilter } from './filter.ts';
-import { inboxOf, inboxSubscriber } from './inbox.ts';
+import { inboxSubscriber, type Inbox } from './inbox.ts';
 import { inboxNotification, type InboxNotification } from './message-views.ts';
 import { inboxPage } from './repository.ts';
 import type { ListRequest } from './schemas.ts';
 
-// GET /v1/inbox/notifications: a page of the session's inbox, newest first, as the client reads
-// it (not enveloped: `{data, hasMore, filter}`).
+// GET /v1/inbox/notifications (and GET /v2/subscribers/{subscriberId}/notifications): a page of an
+// inbox, newest first, as the clients read it (not enveloped: `{data, hasMore, filter}`).
 
 export interface NotificationList {
   data: InboxNotification[];
@@ -21,9 +20,8 @@ export function assertSupported(filter: InboxFilter): void {
     throw new BadRequestError('Filtering for unread and archived notifications is not supported.');
 }
 
-export async function listInbox(session: SubscriberSession, query: ListRequest): Promise<NotificationList> {
+export async function listInbox(inbox: Inbox, query: ListRequest): Promise<NotificationList> {
   assertSupported(query.filter);
-  const inbox = inboxOf(session);
   const [subscriber, page] = await Promise.all([
     inboxSubscriber(inbox),
     inboxPage(inbox.scope, inbox.subscriberId, inbox.ctx, {

@@ -2,6 +2,7 @@ import * as z from '../zod.ts';
 import { contextSchema } from '../events/schemas.ts';
 import { scheduleSchema } from '../preferences/schemas.ts';
 import { createSubscriberBody } from '../subscribers/schemas.ts';
+import type { CountFilter } from './count.ts';
 import type { DataCondition, InboxFilter } from './filter.ts';
 
 // The inbox routes' inputs as `@novu/js` sends them (the package is the contract; docs/inbox.md):
@@ -46,10 +47,10 @@ const epochMs = z.preprocess(
 );
 const severity = z.enum(SEVERITY_VALUES, { error: `severity must be one of ${SEVERITY_VALUES.join(', ')}` });
 const severities = z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(severity).check(z.maxLength(SEVERITY_VALUES.length)));
-const tag = z.string().check(z.minLength(1), z.maxLength(256));
+export const tag = z.string().check(z.minLength(1), z.maxLength(256));
 const orGroup = z.object({ or: z.array(tag).check(z.maxLength(MAX_TAGS)) });
 /** A list of tags (any of them), `{or}`, or `{and: [{or}, …]}`: normalized to AND-of-OR groups. */
-const tagFilter = z.pipe(
+export const tagFilter = z.pipe(
   z.union([z.array(tag).check(z.maxLength(MAX_TAGS)), orGroup, z.object({ and: z.array(orGroup).check(z.maxLength(MAX_TAGS)) })]),
   z.transform((t): string[][] => (Array.isArray(t) ? [t] : 'or' in t ? [t.or] : t.and.map((g) => g.or)).filter((g) => g.length > 0)),
 );
@@ -65,7 +66,7 @@ const valueCondition = z.union([
  * `data`: top-level keys AND-ed, each a scalar (equal), a list or `{or}` (any of), `{and: [{or}]}`
  * (each group), or an object one level deep following the same rules.
  */
-const dataFilter = z.pipe(
+export const dataFilter = z.pipe(
   z.record(
     z.string().check(z.minLength(1), z.maxLength(256)),
     z.union([valueCondition, z.record(z.string().check(z.minLength(1), z.maxLength(256)), valueCondition)]),
@@ -86,7 +87,7 @@ const dataFilter = z.pipe(
     return out;
   }),
 );
-const jsonText = <S extends z.ZodMiniType>(schema: S, field: string) =>
+export const jsonText = <S extends z.ZodMiniType>(schema: S, field: string) =>
   z.preprocess((v) => {
     if (typeof v !== 'string') return v;
     try {
@@ -97,7 +98,7 @@ const jsonText = <S extends z.ZodMiniType>(schema: S, field: string) =>
   }, schema);
 
 /** A filter as the count endpoint's `filters` and the UI's tabs send it (an object). */
-const filterObject = z.object({
+export const filterObject = z.object({
   tags: z.optional(tagFilter),
   read: z.optional(bool),
   seen: z.optional(bool),
@@ -115,7 +116,7 @@ const normalized = (f: Partial<Record<keyof InboxFilter, unknown>>): InboxFilter
 // ---- list ------------------------------------------------------------------------------------
 
 const TAG_GROUP_KEY = /^tags\[(\d{1,2})\]\[\]$/;
-const list = <S extends z.ZodMiniType>(item: S) =>
+export const list = <S extends z.ZodMiniType>(item: S) =>
   z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(item).check(z.maxLength(MAX_TAGS)));
 
 /**
@@ -123,35 +124,36 @@ const list = <S extends z.ZodMiniType>(item: S) =>
  * AND-of-OR groups `tags[<n>][]`, `severity` or `severity[]`, the flags, `data` as JSON text.
  * Folded into one filter by `listRequest`.
  */
-export const listQuery = z
-  .looseObject({
-    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
-    // Empty is not a cursor (the client sends `after` only with an id).
-    after: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-    offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 0),
-    'tags[]': z.optional(list(tag)),
-    severity: z.optional(severities),
-    'severity[]': z.optional(severities),
-    read: z.optional(bool),
-    seen: z.optional(bool),
-    archived: z.optional(bool),
-    snoozed: z.optional(bool),
-    data: z.optional(z.string().check(z.maxLength(4096))),
-    createdGte: z.optional(epochMs),
-    createdLte: z.optional(epochMs),
-  })
-  .check(
-    z.superRefine((q, ctx) => {
-      for (const [key, value] of Object.entries(q)) {
-        if (TAG_GROUP_KEY.test(key) && !list(tag).safeParse(value).success)
-          ctx.addIssue({ code: 'custom', message: 'tags must be strings', path: [key] });
-      }
-      if (q.data !== undefined) {
-        for (const issue of jsonText(dataFilter, 'data').safeParse(q.data).error?.issues ?? [])
-          ctx.addIssue({ code: 'custom', message: issue.message, path: ['data', ...(issue.path as PropertyKey[])] });
-      }
-    }),
-  );
+export const listQueryShape = {
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
+  // Empty is not a cursor (the client sends `after` only with an id).
+  after: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 0),
+  'tags[]': z.optional(list(tag)),
+  severity: z.optional(severities),
+  'severity[]': z.optional(severities),
+  read: z.optional(bool),
+  seen: z.optional(bool),
+  archived: z.optional(bool),
+  snoozed: z.optional(bool),
+  data: z.optional(z.string().check(z.maxLength(4096))),
+  createdGte: z.optional(epochMs),
+  createdLte: z.optional(epochMs),
+};
+
+/** What the shape alone cannot check: the tag groups' values, and `data` as a filter. */
+export const listQueryChecks = z.superRefine((q: Record<string, unknown>, ctx) => {
+  for (const [key, value] of Object.entries(q)) {
+    if (TAG_GROUP_KEY.test(key) && !list(tag).safeParse(value).success)
+      ctx.addIssue({ code: 'custom', message: 'tags must be strings', path: [key] });
+  }
+  if (q.data !== undefined) {
+    for (const issue of jsonText(dataFilter, 'data').safeParse(q.data).error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['data', ...(issue.path as PropertyKey[])] });
+  }
+});
+
+export const listQuery = z.looseObject(listQueryShape).check(listQueryChecks);
 export type ListQueryInput = z.infer<typeof listQuery>;
 
 export interface ListRequest {
@@ -190,23 +192,31 @@ export function listRequest(q: ListQueryInput): ListRequest {
 
 // ---- count -----------------------------------------------------------------------------------
 
-/** One filter of a count: checked, normalized, and kept as sent (the answer echoes it: the UI keys its badges on it). */
-const countFilter = z.pipe(
-  z.record(z.string(), z.unknown(), { error: 'each filter must be an object' }).check(
-    z.superRefine((raw, ctx) => {
-      for (const issue of filterObject.safeParse(raw).error?.issues ?? [])
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
+/**
+ * The `filters` of a count, each checked against `filter`, normalized, and kept as sent (the
+ * answer echoes it: the UI keys its badges on it); a filter's `contextKeys`, where `filter` has
+ * them, are kept apart.
+ */
+export const countFilters = (filter: z.ZodMiniType<Partial<Record<keyof InboxFilter, unknown>> & { contextKeys?: string[] }>) => {
+  const one = z.pipe(
+    z.record(z.string(), z.unknown(), { error: 'each filter must be an object' }).check(
+      z.superRefine((raw, ctx) => {
+        for (const issue of filter.safeParse(raw).error?.issues ?? [])
+          ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
+      }),
+    ),
+    z.transform((raw): CountFilter => {
+      const { contextKeys, ...rest } = filter.parse(raw);
+      return { echo: raw, filter: normalized(rest), ...(contextKeys && { contextKeys }) };
     }),
-  ),
-  z.transform((raw) => ({ echo: raw, filter: normalized(filterObject.parse(raw)) })),
-);
-
-export const countQuery = z.object({
-  filters: jsonText(
-    z.array(countFilter).check(z.minLength(1), z.maxLength(MAX_COUNT_FILTERS, `filters must have at most ${MAX_COUNT_FILTERS} items`)),
+  );
+  return jsonText(
+    z.array(one).check(z.minLength(1), z.maxLength(MAX_COUNT_FILTERS, `filters must have at most ${MAX_COUNT_FILTERS} items`)),
     'filters',
-  ),
-});
+  );
+};
+
+export const countQuery = z.object({ filters: countFilters(filterObject) });
 
 // ---- actions ---------------------------------------------------------------------------------
 

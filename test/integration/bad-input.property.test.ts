@@ -320,6 +320,8 @@ function pathId(method: string, huge: boolean): fc.Arbitrary<string> {
     seeds.layout,
     seeds.integrationId,
     seeds.messageId,
+    // An action type, so the subscriber notification action routes get past their path.
+    'primary',
   ];
   const arbitraries = [
     fc.constantFrom(...ODD_STRINGS.filter((s) => s !== ''), '#', '/', '?', '%2F', '.', '..', '%', '+', ' x ').map(encode),

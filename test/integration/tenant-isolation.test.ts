@@ -1355,6 +1355,92 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       expect: notFound,
     })),
 
+  // ---- a subscriber's inbox with an API key: the victim's subscriber, or the caller's own with the victim's message ----
+  listSubscriberNotifications: ({ attacker, victim }) => [
+    { method: 'GET', path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}/notifications`, expect: notFound },
+    {
+      method: 'GET',
+      path: `/v2/subscribers/${attacker.seeded.subscriber.subscriberId}/notifications?seen=false&tags=${enc(victim.marker)}`,
+      expect: own(),
+    },
+  ],
+  countSubscriberNotifications: ({ attacker, victim }) =>
+    [victim, attacker].map((scope) => ({
+      method: 'GET',
+      path: `/v2/subscribers/${scope.seeded.subscriber.subscriberId}/notifications/count?filters=${enc('[{"read":false},{"seen":false}]')}`,
+      expect: scope === victim ? notFound : own(),
+    })),
+  ...(Object.fromEntries(
+    (
+      [
+        ['readSubscriberNotification', 'PATCH', 'read'],
+        ['unreadSubscriberNotification', 'PATCH', 'unread'],
+        ['archiveSubscriberNotification', 'PATCH', 'archive'],
+        ['unarchiveSubscriberNotification', 'PATCH', 'unarchive'],
+        ['unsnoozeSubscriberNotification', 'PATCH', 'unsnooze'],
+        ['snoozeSubscriberNotification', 'PATCH', 'snooze'],
+        ['completeSubscriberNotificationAction', 'PATCH', 'actions/primary/complete'],
+        ['revertSubscriberNotificationAction', 'PATCH', 'actions/primary/revert'],
+        ['deleteSubscriberNotification', 'DELETE', ''],
+      ] as const
+    ).map(([operationId, method, action]) => [
+      operationId,
+      ({ attacker, victim }: Ctx): Call[] =>
+        [victim, attacker].map((scope) => ({
+          method,
+          path: `/v2/subscribers/${scope.seeded.subscriber.subscriberId}/notifications/${messageOf(victim)._id}${action && `/${action}`}`,
+          ...(action === 'snooze' && { body: { snoozeUntil: new Date(Date.now() + 3_600_000).toISOString() } }),
+          ...(scope === attacker && { note: "the caller's own subscriber, the victim's message" }),
+          expect: notFound,
+        })),
+    ]),
+  ) as Record<
+    | 'readSubscriberNotification'
+    | 'unreadSubscriberNotification'
+    | 'archiveSubscriberNotification'
+    | 'unarchiveSubscriberNotification'
+    | 'unsnoozeSubscriberNotification'
+    | 'snoozeSubscriberNotification'
+    | 'completeSubscriberNotificationAction'
+    | 'revertSubscriberNotificationAction'
+    | 'deleteSubscriberNotification',
+    (ctx: Ctx) => Call[]
+  >),
+  markSubscriberNotificationsSeen: ({ attacker, victim }) =>
+    [victim, attacker].map((scope) => ({
+      method: 'POST',
+      path: `/v2/subscribers/${scope.seeded.subscriber.subscriberId}/notifications/seen`,
+      body: { notificationIds: [messageOf(victim)._id] },
+      ...(scope === attacker && { note: "the caller's own subscriber, the victim's message: not its, nothing changes" }),
+      expect: scope === victim ? notFound : own(),
+    })),
+  // On the caller's own subscriber, with the victim's marker as tag: they match nothing.
+  ...(Object.fromEntries(
+    (
+      [
+        ['readAllSubscriberNotifications', 'read'],
+        ['archiveAllSubscriberNotifications', 'archive'],
+        ['archiveReadSubscriberNotifications', 'read-archive'],
+        ['deleteAllSubscriberNotifications', 'delete'],
+      ] as const
+    ).map(([operationId, action]) => [
+      operationId,
+      ({ attacker, victim }: Ctx): Call[] =>
+        [victim, attacker].map((scope) => ({
+          method: 'POST',
+          path: `/v2/subscribers/${scope.seeded.subscriber.subscriberId}/notifications/${action}`,
+          body: { tags: [victim.marker] },
+          expect: scope === victim ? notFound : own(),
+        })),
+    ]),
+  ) as Record<
+    | 'readAllSubscriberNotifications'
+    | 'archiveAllSubscriberNotifications'
+    | 'archiveReadSubscriberNotifications'
+    | 'deleteAllSubscriberNotifications',
+    (ctx: Ctx) => Call[]
+  >),
+
   // ---- no tenant data ----
   getOpenApi: () => [{ method: 'GET', path: '/openapi.json', expect: own() }],
 };

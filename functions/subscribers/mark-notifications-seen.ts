@@ -1,0 +1,8 @@
+import { route } from '#infra/routes/subscriber-notifications.ts';
+import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
+import { bulkInboxAction } from '#lib/inbox/bulk.ts';
+import { inboxOfSubscriber } from '#lib/inbox/inbox.ts';
+
+export const handler = idempotentHttpHandler(route('markSubscriberNotificationsSeen'), ({ caller, params, body }) =>
+  bulkInboxAction(inboxOfSubscriber(caller, params.subscriberId, body.contextKeys), 'seen', body),
+);
