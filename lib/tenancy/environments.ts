@@ -126,7 +126,7 @@ export async function listEnvironments(organizationId: string): Promise<Environm
   return Items.map(toEnvironment);
 }
 
-export function toEnvironment(item: Record<string, unknown>): Environment {
+function toEnvironment(item: Record<string, unknown>): Environment {
   return {
     _id: item._id as string,
     _organizationId: item._organizationId as string,
