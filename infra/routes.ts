@@ -1,5 +1,6 @@
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { environmentRoutes } from './routes/environments.ts';
+import { environmentVariableRoutes } from './routes/environment-variables.ts';
 import { eventRoutes } from './routes/events.ts';
 import { executionDetailRoutes } from './routes/execution-details.ts';
 import { inboxPreferenceRoutes } from './routes/inbox-preferences.ts';
@@ -48,6 +49,7 @@ export const routeParts = {
   notifications: notificationRoutes,
   'execution-details': executionDetailRoutes,
   environments: environmentRoutes,
+  'environment-variables': environmentVariableRoutes,
   organizations: organizationRoutes,
   translations: translationRoutes,
   inbox: inboxRoutes,

@@ -1,3 +1,4 @@
+import { environmentVariableValues } from '../environment-variables/values.ts';
 import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/catalogue.ts';
 import { listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
 import type { EnvScope } from '../scope.ts';
@@ -96,6 +97,16 @@ export function cachedTranslations(
 ): Promise<Record<string, TranslationContent>> {
   const key = `${scopeKey(scope)}/${resource.resourceType}/${resource.dbId}`;
   return stampedRead(translations, key, notBefore, () => contentsOf(scope, resource));
+}
+
+const environmentVariables = new ReadCache<Stamped<Record<string, string>>>(CACHE_MS, MAX_ENTRIES);
+
+/**
+ * The environment's variables in clear (what templates see as `env`), read no earlier than
+ * `notBefore` (the trigger's time): a value changed before a trigger always renders.
+ */
+export function cachedEnvironmentVariables(scope: EnvScope, notBefore: number): Promise<Record<string, string>> {
+  return stampedRead(environmentVariables, scopeKey(scope), notBefore, () => environmentVariableValues(scope));
 }
 
 /** The organization's default locale, read no earlier than `notBefore`. */

@@ -11,12 +11,12 @@ import { FINAL_JOB_STATUSES, type StoredJob, type StoredNotification } from './m
 import { getNotification, type VersionedNotification } from './notification-store.ts';
 import { MAX_QUEUE_DELAY_SECONDS } from '../queue/delay.ts';
 import type { JobMessage } from './queue-messages.ts';
-import { cachedWorkflow } from './read-cache.ts';
+import { cachedEnvironmentVariables, cachedWorkflow } from './read-cache.ts';
 import type { DecideStep } from './steps/decide.ts';
 import { decideStoppedSend } from './stopped-send.ts';
 import { failJob, followUp, saveDecision, storeDecision, waitMessage } from './store-decision.ts';
 import { templateVariables } from './variables.ts';
-import { payloadAtTopLevel } from '../workflows/model.ts';
+import { payloadAtTopLevel, templateVariables as stepTemplateVariables } from '../workflows/model.ts';
 
 // Running one job of one notification: the jobs consumer's work, and the events consumer's for an
 // in-app first step (consume-event.ts). The notification is read consistently (or handed over
@@ -144,8 +144,12 @@ async function contextOf(scope: EnvScope, notification: StoredNotification, job:
   ]);
   const step = workflow?.steps.find((s) => s._id === job.stepDbId);
   if (!workflow || !step) return undefined;
+  // Only a step whose templates name `env` reads the environment's variables.
+  const readsEnv = stepTemplateVariables(step).some((path) => path[0] === 'env');
+  const env = readsEnv ? await cachedEnvironmentVariables(scope, Date.parse(notification.createdAt)) : undefined;
   const variables = await templateVariables(scope, notification, job, subscriber, {
     payloadAtTopLevel: payloadAtTopLevel(workflow.origin),
+    ...(env && { env }),
   });
   return { scope, notification, job, step, workflow, subscriber, choices, liveUntil, variables, now };
 }

@@ -4,7 +4,9 @@ import { digestEventsOf } from './steps/digest.ts';
 import type { StoredJob, StoredNotification } from './model.ts';
 import { tenantVariable } from './tenant-snapshot.ts';
 
-// The variables templates and conditions see: {subscriber, payload, step, steps, tenant, actor, context}.
+// The variables templates and conditions see: {subscriber, payload, step, steps, tenant, actor, context,
+// workflow, env}. `env` is the environment's variables (lib/environment-variables), given only to
+// steps whose templates name it.
 // `step` carries the events of the digest that ran before this job, if any (`step.events`,
 // `step.total_count`, `step.digest`); `tenant` is the stored tenant the trigger named
 // (tenant-snapshot.ts). Templates of v1 workflows also see the payload's values at
@@ -15,7 +17,7 @@ export async function templateVariables(
   notification: StoredNotification,
   job: StoredJob,
   subscriber: Subscriber | undefined,
-  options: { payloadAtTopLevel?: boolean } = {},
+  options: { payloadAtTopLevel?: boolean; env?: Record<string, string> } = {},
 ): Promise<Record<string, unknown>> {
   // A look-back digest skipped for the first event still digested that one event.
   const digests = notification.jobs
@@ -53,5 +55,6 @@ export async function templateVariables(
       tags: notification.tags,
       severity: notification.severity,
     },
+    env: options.env ?? {},
   };
 }

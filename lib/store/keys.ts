@@ -129,6 +129,18 @@ export const keys = {
   /** The organization's settings (default and target locales, branding), beside the organization. */
   organizationSettings: (organizationId: string): Key => ({ pk: org(organizationId), sk: 'SETTINGS' }),
   environmentsOfOrganization: (organizationId: string) => ({ pk: org(organizationId), skPrefix: 'ENV#' }),
+  /**
+   * Marker that makes an environment's name unique within the organization (case-insensitive),
+   * written in the environment's own transaction. Development and Production have none: their
+   * names are refused to every other environment anyway.
+   */
+  environmentName: (organizationId: string, name: string): Key => ({ pk: org(organizationId), sk: `ENVNAME#${name.toLowerCase()}` }),
+  /**
+   * An environment variable: the organization's, by key, with its value for each environment
+   * inside (lib/environment-variables). All of them are one Query of the organization's partition.
+   */
+  environmentVariable: (organizationId: string, key: string): Key => ({ pk: org(organizationId), sk: `ENVVAR#${key}` }),
+  environmentVariablesOfOrganization: (organizationId: string) => ({ pk: org(organizationId), skPrefix: 'ENVVAR#' }),
 
   /** API keys are looked up by the hash of the key itself: that lookup is what finds the scope. */
   apiKey: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),

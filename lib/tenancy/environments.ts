@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BadRequestError, ConflictError } from '../errors.ts';
+import { transact } from '../store/transact.ts';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
 import { getItem } from '../store/get-item.ts';
@@ -29,8 +31,20 @@ export interface Environment {
   identifier: string;
   /** The environment it was made beside: Production's is Development (as the reference's). */
   _parentId?: string;
+  /** What the dashboard shows it in (hex); kept for the reference's clients, used by nothing here. */
+  color?: string;
+  /** The domain inbound email is parsed for, as the reference keeps it (used by nothing here). */
+  inboundParseDomain?: string;
+  /** The code-first bridge URL the reference keeps per environment (used by nothing here). */
+  bridgeUrl?: string;
   createdAt: string;
 }
+
+/** The names every organization's first two environments have; no other environment may take them. */
+export const PROTECTED_ENVIRONMENT_NAMES = ['Development', 'Production'] as const;
+
+export const isProtectedEnvironmentName = (name: string): boolean =>
+  PROTECTED_ENVIRONMENT_NAMES.some((protectedName) => protectedName.toLowerCase() === name.trim().toLowerCase());
 
 export async function putOrganization(organization: Organization): Promise<void> {
   await db().send(
@@ -42,34 +56,46 @@ export async function putOrganization(organization: Organization): Promise<void>
   );
 }
 
-/** The environment with its application identifier, both created at once. */
+/**
+ * The environment with its application identifier, both created at once, and the marker of its
+ * name for an environment other than Development and Production (whose names are protected).
+ */
 export async function putEnvironment(environment: Environment): Promise<void> {
   const scope = { organizationId: environment._organizationId, environmentId: environment._id };
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
+  const nameMarker = isProtectedEnvironmentName(environment.name)
+    ? []
+    : [
         {
           Put: {
             TableName: tableName(),
-            Item: { ...keys.environment(environment._organizationId, environment._id), type: 'Environment', ...environment },
+            Item: { ...keys.environmentName(environment._organizationId, environment.name), type: 'EnvironmentName', ...scope },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...keys.applicationIdentifier(environment.identifier),
-              type: 'ApplicationIdentifier',
-              ...scope,
-              name: environment.name,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
+      ];
+  const refused = await transact(
+    [
+      ...nameMarker,
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.environment(environment._organizationId, environment._id), type: 'Environment', ...environment },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-      ],
-    }),
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.applicationIdentifier(environment.identifier), type: 'ApplicationIdentifier', ...scope, name: environment.name },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    { answers: ['ConditionalCheckFailed'] },
   );
+  if (!refused) return;
+  if (nameMarker.length > 0 && refused[0] === 'ConditionalCheckFailed') throw new BadRequestError('Environment name must be unique');
+  throw new ConflictError('The environment could not be created; try again');
 }
 
 /** A new application identifier: public, but not guessable from another (12 random characters). */
@@ -107,6 +133,9 @@ function toEnvironment(item: Record<string, unknown>): Environment {
     name: item.name as string,
     identifier: item.identifier as string,
     ...(typeof item._parentId === 'string' && { _parentId: item._parentId }),
+    ...(typeof item.color === 'string' && { color: item.color }),
+    ...(typeof item.inboundParseDomain === 'string' && { inboundParseDomain: item.inboundParseDomain }),
+    ...(typeof item.bridgeUrl === 'string' && { bridgeUrl: item.bridgeUrl }),
     createdAt: item.createdAt as string,
   };
 }

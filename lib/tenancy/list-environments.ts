@@ -1,6 +1,7 @@
 import type { EnvScope } from '../scope.ts';
 import { listApiKeys } from './api-keys.ts';
-import { listEnvironments } from './environments.ts';
+import type { ApiKeyView } from './api-key-schemas.ts';
+import { listEnvironments, type Environment } from './environments.ts';
 import type { EnvironmentView } from './schemas.ts';
 
 /**
@@ -11,14 +12,20 @@ export async function listMyEnvironments(scope: EnvScope): Promise<EnvironmentVi
   const [environments, ownKeys] = await Promise.all([listEnvironments(scope.organizationId), listApiKeys(scope)]);
   return environments
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
-    .map(({ _id, name, _organizationId, identifier, _parentId, createdAt }) => ({
-      _id,
-      name,
-      _organizationId,
-      identifier,
-      type: name === 'Production' ? ('prod' as const) : ('dev' as const),
-      ...(_parentId !== undefined && { _parentId }),
-      apiKeys: _id === scope.environmentId ? ownKeys : [],
-      createdAt,
-    }));
+    .map((environment) => toEnvironmentView(environment, environment._id === scope.environmentId ? ownKeys : []));
+}
+
+/** The reference's `EnvironmentResponseDto` of an environment, with the API keys given. */
+export function toEnvironmentView(environment: Environment, apiKeys: ApiKeyView[]): EnvironmentView {
+  const { _id, name, _organizationId, identifier, _parentId, createdAt } = environment;
+  return {
+    _id,
+    name,
+    _organizationId,
+    identifier,
+    type: name === 'Production' ? 'prod' : 'dev',
+    ...(_parentId !== undefined && { _parentId }),
+    apiKeys,
+    createdAt,
+  };
 }

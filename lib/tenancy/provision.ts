@@ -62,6 +62,7 @@ export async function provisionEnvironment(
   ownerId: string,
   name: string,
   parentId?: string,
+  extra: Pick<Environment, 'color'> = {},
 ): Promise<ProvisionedEnvironment> {
   const environment: Environment = {
     _id: newId(),
@@ -69,6 +70,7 @@ export async function provisionEnvironment(
     name,
     identifier: newApplicationIdentifier(),
     ...(parentId !== undefined && { _parentId: parentId }),
+    ...(extra.color !== undefined && { color: extra.color }),
     createdAt: new Date().toISOString(),
   };
   await putEnvironment(environment);

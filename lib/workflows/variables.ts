@@ -15,6 +15,7 @@ export const TOP_LEVEL_VARIABLE_ROOTS: ReadonlySet<string> = new Set([
   'actor',
   'context',
   'workflow',
+  'env',
 ]);
 
 export type Schema = Record<string, unknown>;
@@ -75,6 +76,8 @@ export function stepVariables(
       properties: Object.fromEntries(earlier.map((step) => [step.stepId, outputOf(step)])),
       additionalProperties: false,
     },
+    // The environment's variables (lib/environment-variables): any key, a string each.
+    env: { type: 'object', additionalProperties: { type: 'string' } },
   };
   // Templates after a digest may use `{{step.events}}`, the events the digest gathered.
   if (earlier.some((step) => step.type === 'digest')) {

@@ -105,6 +105,8 @@ let seeds: {
   integrationId: string;
   applicationIdentifier: string;
   messageId: string;
+  /** An environment variable's key (the /v1/environment-variables/{variableKey} routes). */
+  variableKey: string;
 };
 
 // ---- inputs ------------------------------------------------------------------------------------
@@ -322,6 +324,10 @@ function pathId(method: string, huge: boolean): fc.Arbitrary<string> {
     seeds.messageId,
     // An action type, so the subscriber notification action routes get past their path.
     'primary',
+    // The environments (/v1/environments/{environmentId}, /v2/environments/{id}/…) and a variable.
+    ...org.environmentIds,
+    seeds.applicationIdentifier,
+    seeds.variableKey,
   ];
   const arbitraries = [
     fc.constantFrom(...ODD_STRINGS.filter((s) => s !== ''), '#', '/', '?', '%2F', '.', '..', '%', '+', ' x ').map(encode),
@@ -709,6 +715,12 @@ beforeAll(async () => {
   );
   // The reference's envelope: `{data: integration}`.
   const { data: integration } = await created(client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', name: 'Mail' }));
+  await created(
+    client.post('/v1/environment-variables', {
+      key: 'BASE_URL',
+      values: [{ _environmentId: org.environmentIds[0]!, value: 'https://example.com' }],
+    }),
+  );
   const applicationIdentifier = provisioned.environments[0]!.environment.identifier;
   validToken = (await inboxClient(api.url, { applicationIdentifier } as TestEnv, 'sub-1')).token;
   const session = (await verifySessionToken(validToken))!;
@@ -728,6 +740,7 @@ beforeAll(async () => {
     integrationId: integration._id,
     applicationIdentifier,
     messageId: message!._id,
+    variableKey: 'BASE_URL',
   };
 }, 60_000);
 

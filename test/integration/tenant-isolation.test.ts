@@ -4,7 +4,7 @@ import type { StoredMessage } from '#lib/messages/model.ts';
 import { routes, type OperationId } from '#infra/routes.ts';
 import { hashApiKey } from '#lib/auth/api-keys.ts';
 import type { StoredNotification } from '#lib/pipeline/model.ts';
-import { createTestOrg, inboxClient, startTestApi, type ApiClient, type ApiResponse, type TestEnv } from '../support/api.ts';
+import { apiClient, createTestOrg, inboxClient, startTestApi, type ApiClient, type ApiResponse, type TestEnv } from '../support/api.ts';
 import { buildMessage, seedMessages } from '../support/message-builder.ts';
 import { multipartBody, type MultipartBody } from '../support/multipart.ts';
 import { seedNotification } from '../support/notification-builder.ts';
@@ -24,7 +24,9 @@ import { rand } from '../support/pipeline.ts';
 // the organization, and PUT/DELETE/set-primary
 // of an integration work from any environment of its organization — and workflow sync (and an
 // integration's `_environmentId`) target environments of the caller's organization; idempotency
-// keys are scoped to the organization. The matrix
+// keys are scoped to the organization; environment promotion (diff, publish) reads and writes the
+// target environment from the source's key, as the sync; environment variables are the
+// organization's (their keys listed organization-wide, each value its environment's). The matrix
 // expects exactly that for the same organization, and nothing at all for the other one; the
 // exceptions themselves are exercised, with their effects, in the last test.
 
@@ -48,6 +50,8 @@ interface Seeded {
   notificationGroupId: string;
   /** A webhook endpoint (disabled: the seeding's own changes are sent nowhere). */
   webhookEndpoint: { _id: string };
+  /** An environment variable of the organization with this scope's value (its marker in it). */
+  variable: { key: string; _id: string };
 }
 
 interface Entity {
@@ -177,6 +181,11 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
     enabled: false,
   });
   expectStatus(endpoint, 201, 'seed webhook endpoint');
+  const variable = await client.post('/v1/environment-variables', {
+    key: `VAR_${tag.replace(/[^A-Za-z0-9]/g, '_')}`,
+    values: [{ _environmentId: scope.env.id, value: `value-${marker}` }],
+  });
+  expectStatus(variable, 200, 'seed environment variable');
 
   return {
     integrations: { email, chat, push },
@@ -188,6 +197,7 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
     layout: { layoutId: layout.body.layoutId, _id: layout.body._id, slug: layout.body.slug },
     notificationGroupId: groups.body.data[0]._id,
     webhookEndpoint: { _id: endpoint.body._id },
+    variable: { key: variable.body.data.key, _id: variable.body.data._id },
   };
 }
 
@@ -282,6 +292,7 @@ async function snapshot(victim: Scope): Promise<Record<string, { status: number;
     webhookEndpoints: '/v2/webhooks/endpoints?limit=100',
     webhookEndpoint: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`,
     webhookAttempts: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/attempts?limit=100`,
+    variable: `/v1/environment-variables/${victim.seeded.variable.key}`,
   };
   const out: Record<string, { status: number; body: unknown }> = {};
   for (const [name, path] of Object.entries(views)) {
@@ -317,6 +328,7 @@ function victimSecrets(victim: Scope, sameOrg: boolean): string[] {
     s.layout._id,
     s.notificationGroupId,
     s.webhookEndpoint._id,
+    s.variable._id,
     messageOf(victim)._id,
   ];
 }
@@ -358,6 +370,13 @@ const notFound = { kind: 'notFound' } as const;
 const own = (extra: Omit<Extract<Expectation, { kind: 'own' }>, 'kind'> = {}): Expectation => ({ kind: 'own', ...extra });
 
 const enc = encodeURIComponent;
+
+/** Deletes an environment a create made, with the API key its answer shows (the only key acting there). */
+const removeEnvironment = async (res: ApiResponse) => {
+  const { _id, apiKeys } = res.body.data as { _id: string; apiKeys: { key: string }[] };
+  const removed = await apiClient(api.url, apiKeys[0]!.key).delete(`/v1/environments/${_id}`);
+  expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+};
 
 /** Deletes, with the attacker's own key, what a successful create made in the attacker's scope. */
 const removeOwn = (attacker: Scope, path: string) => async () => {
@@ -1138,6 +1157,125 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   regenerateApiKey: () => [{ method: 'POST', path: '/v1/environments/api-keys/regenerate', expect: own() }],
   revokeApiKey: ({ victim }) => [
     { method: 'DELETE', path: `/v1/environments/api-keys/${hashApiKey(victim.env.apiKey)}`, expect: notFound },
+  ],
+  // ---- managing environments, tags, promotion (issue 32): an API key acts for its own
+  // environment; another of its organization is refused (403), another organization's not found.
+  // Promotion reads the target (documented, as the workflow sync): only dry runs here, whose
+  // effects-free answer lists the victim's workflows as ones a publish would delete. ----
+  createEnvironment: ({ attacker, victim, sameOrg }) => [
+    {
+      method: 'POST',
+      path: '/v1/environments',
+      body: { name: `Probe ${rand()}`, color: '#123456', parentId: victim.env.id },
+      note: "the victim's environment as the parent",
+      expect: sameOrg ? own({ cleanup: removeEnvironment }) : notFound,
+    },
+    {
+      method: 'POST',
+      path: '/v1/environments',
+      body: { name: `Probe ${rand()}`, color: '#123456' },
+      expect: own({ cleanup: removeEnvironment }),
+      note: `made in ${attacker.name}'s organization`,
+    },
+  ],
+  updateEnvironment: ({ victim, sameOrg }) => [
+    {
+      method: 'PUT',
+      path: `/v1/environments/${victim.env.id}`,
+      body: { identifier: `hijack-${rand()}`, color: '#000000', bridge: { url: 'https://attacker.example' } },
+      expect: sameOrg ? own({ statuses: [403] }) : notFound,
+    },
+  ],
+  deleteEnvironment: ({ victim, sameOrg }) => [
+    { method: 'DELETE', path: `/v1/environments/${victim.env.id}`, expect: sameOrg ? own({ statuses: [403] }) : notFound },
+  ],
+  getEnvironmentTags: ({ victim, sameOrg }) =>
+    [victim.env.id, victim.env.applicationIdentifier].map((ref) => ({
+      method: 'GET',
+      path: `/v2/environments/${ref}/tags`,
+      expect: sameOrg ? own({ statuses: [403] }) : notFound,
+    })),
+  diffEnvironment: ({ attacker, victim, sameOrg }) => [
+    {
+      method: 'POST',
+      path: `/v2/environments/${victim.env.id}/diff`,
+      body: { sourceEnvironmentId: attacker.env.id },
+      expect: sameOrg ? { kind: 'orgWide', contains: victim.seeded.workflow._id } : notFound,
+    },
+    {
+      method: 'POST',
+      path: `/v2/environments/${attacker.env.id}/diff`,
+      body: { sourceEnvironmentId: victim.env.id },
+      note: "the victim's environment as the source",
+      expect: sameOrg ? own({ statuses: [403] }) : notFound,
+    },
+  ],
+  publishEnvironment: ({ attacker, victim, sameOrg }) => [
+    {
+      method: 'POST',
+      path: `/v2/environments/${victim.env.id}/publish`,
+      body: { sourceEnvironmentId: attacker.env.id, dryRun: true },
+      expect: sameOrg ? { kind: 'orgWide', contains: victim.seeded.workflow._id } : notFound,
+    },
+    ...(sameOrg ? [] : [{ method: 'POST', path: `/v2/environments/${victim.env.id}/publish`, body: {}, expect: notFound }]),
+    {
+      method: 'POST',
+      path: `/v2/environments/${attacker.env.id}/publish`,
+      body: { sourceEnvironmentId: victim.env.id },
+      note: "the victim's environment as the source",
+      expect: sameOrg ? own({ statuses: [403] }) : notFound,
+    },
+  ],
+
+  // ---- environment variables: the organization's (documented), each key seeing and setting its
+  // own environment's value only ----
+  createEnvironmentVariable: ({ attacker, victim, sameOrg }) => [
+    {
+      method: 'POST',
+      path: '/v1/environment-variables',
+      body: { key: `PROBE_${rand()}`, values: [{ _environmentId: victim.env.id, value: 'hijack' }] },
+      note: "a value for the victim's environment",
+      expect: sameOrg ? own({ statuses: [403] }) : notFound,
+    },
+    {
+      method: 'POST',
+      path: '/v1/environment-variables',
+      body: { key: victim.seeded.variable.key },
+      // The key is the organization's: taken in the same one, free in another.
+      expect: sameOrg
+        ? own({ statuses: [409] })
+        : own({ cleanup: removeOwn(attacker, `/v1/environment-variables/${victim.seeded.variable.key}`) }),
+    },
+  ],
+  listEnvironmentVariables: ({ victim, sameOrg }) => [
+    {
+      method: 'GET',
+      path: '/v1/environment-variables',
+      expect: sameOrg ? { kind: 'orgWide', contains: victim.seeded.variable.key } : own(),
+    },
+  ],
+  getEnvironmentVariable: ({ victim, sameOrg }) => [
+    {
+      method: 'GET',
+      path: `/v1/environment-variables/${victim.seeded.variable.key}`,
+      // Without the victim's value: the key and id are the organization's.
+      expect: sameOrg ? { kind: 'orgWide', contains: victim.seeded.variable._id } : notFound,
+    },
+  ],
+  getEnvironmentVariableUsage: ({ victim, sameOrg }) => [
+    { method: 'GET', path: `/v1/environment-variables/${victim.seeded.variable.key}/usage`, expect: sameOrg ? own() : notFound },
+  ],
+  updateEnvironmentVariable: ({ victim, sameOrg }) => [
+    {
+      method: 'PATCH',
+      path: `/v1/environment-variables/${victim.seeded.variable.key}`,
+      body: { values: [{ _environmentId: victim.env.id, value: 'hijack' }] },
+      expect: sameOrg ? own({ statuses: [403] }) : notFound,
+    },
+  ],
+  deleteEnvironmentVariable: ({ victim }) => [
+    // The caller's environment has no value of it, the victim's has: not the caller's to remove.
+    { method: 'DELETE', path: `/v1/environment-variables/${victim.seeded.variable.key}`, expect: notFound },
   ],
 
   // ---- events (triggers): another scope's workflow is not found, its tenant does not exist ----
