@@ -1,6 +1,6 @@
 import { Novu } from '@novu/api';
 import { HTTPClient } from '@novu/api/lib/http.js';
-import { ValidationErrorDto } from '@novu/api/models/errors';
+import { ValidationErrorDto } from '@novu/api/models/errors/validationerrordto.js';
 import { Novu as InboxClient } from '@novu/js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
