@@ -2,7 +2,7 @@ import { decodeCursor } from '../store/cursor.ts';
 import type { EnvScope } from '../scope.ts';
 import { requireTopic } from './get.ts';
 import { cursorList, toPageRequest } from '../http/cursor-list.ts';
-import type { TopicSubscriptionList, TopicSubscriptionsQuery } from './schemas.ts';
+import type { Topic, TopicSubscriptionList, TopicSubscriptionsQuery } from './schemas.ts';
 import { findSubscribers } from './subscriber-lookup.ts';
 import {
   getSubscription,
@@ -27,7 +27,7 @@ export async function listTopicSubscriptions(
 ): Promise<TopicSubscriptionList> {
   const request = toPageRequest(query, decodeCursor);
   const topic = await requireTopic(scope, topicKey);
-  const [page, total] = await pageAndTotal(scope, topicKey, query.subscriberId, request);
+  const [page, total] = await pageAndTotal(scope, topic, query.subscriberId, request);
   const subscribers = await findSubscribers(
     scope,
     page.items.map((s) => s.subscriberId),
@@ -44,13 +44,13 @@ export async function listTopicSubscriptions(
 /** The subscriberId filter is a direct read: a list of at most one, counted as such. */
 async function pageAndTotal(
   scope: EnvScope,
-  topicKey: string,
+  topic: Topic,
   subscriberId: string | undefined,
   request: PageRequest,
 ): Promise<[Page<StoredSubscription>, TotalCount]> {
   if (subscriberId === undefined) {
-    return Promise.all([topicSubscriptionsPage(scope, topicKey, request), totalCountOf(topicSubscriptionsRange(scope, topicKey))]);
+    return Promise.all([topicSubscriptionsPage(scope, topic.key, request), totalCountOf(topicSubscriptionsRange(scope, topic.key))]);
   }
-  const one = await getSubscription(scope, topicKey, subscriberId);
-  return [await pageOfOne(one, (s) => topicListKey(scope, s), request), capTotalCount(one ? 1 : 0)];
+  const one = await getSubscription(scope, topic.key, subscriberId);
+  return [await pageOfOne(one, (s) => topicListKey(scope, s), request), capTotalCount(one && belongsTo(one, topic) ? 1 : 0)];
 }
