@@ -1,17 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 // Record ids look like the reference's (24 hex characters, time first), so clients that check
-// or sort ids keep working, and ids sort by creation time inside DynamoDB sort keys.
+// or sort ids keep working, and ids sort by creation time inside DynamoDB sort keys. The time is
+// to the millisecond (8 hex of seconds, 3 of milliseconds), so that a record made from the same
+// instant as its `createdAt` (pass it as `now`) sorts among others as its createdAt does: lists
+// kept in id order are in createdAt order. Then 7 hex of this process and a 6-hex counter.
 const ID_PATTERN = /^[0-9a-f]{24}$/;
 let counter = randomBytes(3).readUIntBE(0, 3);
-const processPart = randomBytes(5).toString('hex');
+const processPart = randomBytes(4).toString('hex').slice(0, 7);
 
+/** A new id; `now` is the instant the record is created at (the one its createdAt says). */
 export function newId(now = Date.now()): string {
   counter = (counter + 1) % 0xffffff;
-  const seconds = Math.floor(now / 1000)
+  return timePart(now) + processPart + counter.toString(16).padStart(6, '0');
+}
+
+/** 11 hex characters: the seconds, then the milliseconds, of `at`. */
+function timePart(at: number): string {
+  const seconds = Math.floor(at / 1000)
     .toString(16)
     .padStart(8, '0');
-  return seconds + processPart + counter.toString(16).padStart(6, '0');
+  return seconds + (at % 1000).toString(16).padStart(3, '0');
 }
 
 /**
@@ -20,11 +29,7 @@ export function newId(now = Date.now()): string {
  * keep their order), then 13 hex characters of the seed's hash.
  */
 export function idOf(seed: string, at: number): string {
-  const seconds = Math.floor(at / 1000)
-    .toString(16)
-    .padStart(8, '0');
-  const millis = (at % 1000).toString(16).padStart(3, '0');
-  return seconds + millis + createHash('sha256').update(seed).digest('hex').slice(0, 13);
+  return timePart(at) + createHash('sha256').update(seed).digest('hex').slice(0, 13);
 }
 
 export function isId(value: string): boolean {

@@ -87,7 +87,7 @@ export const integrationRoutes = [
     tag: 'Integrations',
     auth: 'apiKey',
     envelope: 'data',
-    successStatus: 201,
+    successStatus: 200,
     request: { params: integrationIdParams },
     response: integrationSchema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,

@@ -1,4 +1,5 @@
 import {
+  createSubscriptionsBody,
   deleteTopicResponse,
   listTopicsQuery,
   newTopicKeyParams,
@@ -106,7 +107,7 @@ export const topicRoutes = inRateLimitCategory('configuration', [
     tag: 'Topics',
     auth: 'apiKey',
     successStatus: 201,
-    request: { params: newTopicKeyParams, body: subscriberIdsBody },
+    request: { params: newTopicKeyParams, body: createSubscriptionsBody },
     response: subscriptionChangeSchema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },

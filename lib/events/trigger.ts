@@ -1,6 +1,6 @@
 import type * as z from '../zod.ts';
 import type { Caller } from '../auth/caller.ts';
-import { AppError, UnprocessableEntityError } from '../errors.ts';
+import { AppError, ValidationError } from '../errors.ts';
 import { acceptEvents, type Candidate, type Outcome } from './accept.ts';
 import { PayloadValidationError } from './payload-validation.ts';
 import { triggerEventBody, type BroadcastEventInput, type TriggerEventInput, type TriggerEventResponse } from './schemas.ts';
@@ -32,12 +32,12 @@ export async function triggerBulk(caller: Caller, body: { events: unknown[] }): 
 }
 
 export async function triggerEvent(caller: Caller, input: TriggerEventInput): Promise<TriggerEventResponse> {
-  return singleResult((await acceptEvents(caller, [{ input }]))[0]!);
+  return singleResult((await acceptEvents(caller, [{ input }]))[0]!, input.name);
 }
 
 /** To every subscriber of the environment: the events consumer fans out page by page. */
 export async function triggerBroadcast(caller: Caller, input: BroadcastEventInput): Promise<TriggerEventResponse> {
-  return singleResult((await acceptEvents(caller, [{ input, broadcast: true }]))[0]!);
+  return singleResult((await acceptEvents(caller, [{ input, broadcast: true }]))[0]!, input.name);
 }
 
 function bulkResult(outcome: Outcome): TriggerEventResponse {
@@ -52,12 +52,13 @@ function bulkResult(outcome: Outcome): TriggerEventResponse {
   }
 }
 
-function singleResult(outcome: Outcome): TriggerEventResponse {
+/** `name`: the workflow identifier the trigger named, the field an unknown workflow is reported on. */
+function singleResult(outcome: Outcome, name: string): TriggerEventResponse {
   switch (outcome.kind) {
     case 'answered':
       return outcome.response;
     case 'workflowNotFound':
-      throw new UnprocessableEntityError('workflow_not_found');
+      throw new ValidationError({ name: { messages: [`No workflow with the identifier "${name}"`], value: name } }, 'workflow_not_found');
     case 'invalidPayload':
       throw new PayloadValidationError(outcome.message, outcome.problems);
     case 'tooLarge':

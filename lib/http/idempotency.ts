@@ -8,7 +8,7 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { Context } from 'aws-lambda';
 import { tableName } from '../config.ts';
 import { decryptSecrets, encryptSecrets } from '../crypto/secret-fields.ts';
-import { AppError, BadRequestError, ConflictError } from '../errors.ts';
+import { BadRequestError, ConflictError, ValidationError } from '../errors.ts';
 import { dynamo } from '../store/client.ts';
 import { keys } from '../store/keys.ts';
 import { TABLE } from '../store/table.ts';
@@ -133,9 +133,8 @@ export async function runIdempotently(
       });
     }
     if (error instanceof IdempotencyValidationError) {
-      throw new AppError(422, `Request with key "${call.key}" is being reused for a different body`, {
-        headers: { 'Idempotency-Key': call.key },
-      });
+      const message = `Request with key "${call.key}" is being reused for a different body`;
+      throw new ValidationError({ 'Idempotency-Key': { messages: [message], value: call.key } }, message, { 'Idempotency-Key': call.key });
     }
     throw error;
   }

@@ -28,7 +28,7 @@ export async function createIntegration(caller: Caller, input: CreateIntegration
 
   const now = new Date().toISOString();
   const integration: Integration = {
-    _id: newId(),
+    _id: newId(Date.parse(now)),
     _environmentId: environmentId,
     _organizationId: caller.organizationId,
     name: input.name ?? provider.displayName,

@@ -25,11 +25,11 @@ export interface NewLayout {
 }
 
 export async function addLayout(caller: Caller, input: NewLayout): Promise<StoredLayout> {
-  const _id = newId();
-  const layoutId = input.layoutId || slugify(input.name) || _id;
   const [existing, defaultLayoutId] = await Promise.all([listLayouts(caller), getDefaultLayoutId(caller)]);
   if (existing.length >= MAX_LAYOUTS) throw new BadRequestError('Layout limit exceeded. Please contact us to support more layouts.');
   const now = new Date().toISOString();
+  const _id = newId(Date.parse(now));
+  const layoutId = input.layoutId || slugify(input.name) || _id;
   const layout: StoredLayout = {
     _id,
     _organizationId: caller.organizationId,

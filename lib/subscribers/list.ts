@@ -4,6 +4,7 @@ import { paginate, queryReader, type SortKeyRange } from '../store/cursor-page.t
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { cursorList, toPageRequest } from '../http/cursor-list.ts';
+import { totalCountOf } from '../http/total-count.ts';
 import type { Subscriber } from './model.ts';
 import { subscriberFromItem } from './repository.ts';
 import { subscriberIdSchema, type ListSubscribersQuery } from './schemas.ts';
@@ -18,14 +19,22 @@ export interface SubscriberList {
   data: Subscriber[];
   next: string | null;
   previous: string | null;
+  totalCount: number;
+  totalCountCapped: boolean;
 }
 
-/** A page of the caller's environment's subscribers, newest first unless `orderDirection=ASC`. */
+/**
+ * A page of the caller's environment's subscribers, newest first unless `orderDirection=ASC`, and
+ * how many match (the same range counted by Queries with Select COUNT, up to 50,000).
+ */
 export async function listSubscribers(caller: Caller, query: ListSubscribersQuery): Promise<SubscriberList> {
   const request = toPageRequest(query, (cursor) => decodeSortKey(cursor, query.email !== undefined));
   const range = rangeOf(caller, query);
-  const page = await paginate(queryReader(range), (item) => item[range.sortKeyName] as string, request);
-  return cursorList(page, (items) => items.map((item) => toSubscriberView(subscriberFromItem(item))));
+  const [page, total] = await Promise.all([
+    paginate(queryReader(range), (item) => item[range.sortKeyName] as string, request),
+    totalCountOf(range),
+  ]);
+  return { ...cursorList(page, (items) => items.map((item) => toSubscriberView(subscriberFromItem(item)))), ...total };
 }
 
 /** `<createdAt>#<_id>` as subscriberListIndex builds it. */

@@ -7,7 +7,7 @@ import { PROFILE_FIELDS, type ProfileField } from './profile-fields.ts';
 export function newSubscriber(scope: EnvScope, subscriberId: string, profile: Partial<Record<ProfileField, unknown>>): Subscriber {
   const now = new Date().toISOString();
   const subscriber: Subscriber = {
-    _id: newId(),
+    _id: newId(Date.parse(now)),
     _organizationId: scope.organizationId,
     _environmentId: scope.environmentId,
     subscriberId,

@@ -131,7 +131,13 @@ export const subscriberSchema = z
   .register(z.globalRegistry, { id: 'Subscriber' });
 
 export const subscriberListSchema = z
-  .object({ data: z.array(subscriberSchema), next: z.nullable(z.string()), previous: z.nullable(z.string()) })
+  .object({
+    data: z.array(subscriberSchema),
+    next: z.nullable(z.string()),
+    previous: z.nullable(z.string()),
+    totalCount: z.number(),
+    totalCountCapped: z.boolean(),
+  })
   .register(z.globalRegistry, { id: 'SubscriberList' });
 
 export const removeSubscriberResponse = z

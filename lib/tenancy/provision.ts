@@ -40,7 +40,7 @@ export async function provisionOrganization(
 ): Promise<ProvisionedOrganization> {
   const now = new Date().toISOString();
   const organization: Organization = {
-    _id: newId(),
+    _id: newId(Date.parse(now)),
     name,
     createdAt: now,
     ...(options.apiRateLimits && { apiRateLimits: options.apiRateLimits }),
@@ -64,14 +64,15 @@ export async function provisionEnvironment(
   parentId?: string,
   extra: Pick<Environment, 'color'> = {},
 ): Promise<ProvisionedEnvironment> {
+  const now = new Date().toISOString();
   const environment: Environment = {
-    _id: newId(),
+    _id: newId(Date.parse(now)),
     _organizationId: organizationId,
     name,
     identifier: newApplicationIdentifier(),
     ...(parentId !== undefined && { _parentId: parentId }),
     ...(extra.color !== undefined && { color: extra.color }),
-    createdAt: new Date().toISOString(),
+    createdAt: now,
   };
   await putEnvironment(environment);
   const owner: Caller = { organizationId, environmentId: environment._id, userId: ownerId };

@@ -7,7 +7,7 @@ import type { CreateTenantInput, Tenant } from './schemas.ts';
 export async function createTenant(scope: EnvScope, input: CreateTenantInput): Promise<Tenant> {
   const now = new Date().toISOString();
   const tenant: Tenant = {
-    _id: newId(),
+    _id: newId(Date.parse(now)),
     identifier: input.identifier,
     name: input.name,
     data: input.data ?? {},

@@ -3,7 +3,7 @@ import { isId } from '../ids.ts';
 import type { Page, PageRequest } from '../store/cursor-page.ts';
 import type { EnvScope } from '../scope.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
-import { capTotalCount } from './count.ts';
+import { capTotalCount } from '../http/total-count.ts';
 import { toPageRequest } from '../http/cursor-list.ts';
 import { getTopics } from './repository.ts';
 import type { SubscriberSubscriptionList, SubscriberSubscriptionsQuery } from './schemas.ts';

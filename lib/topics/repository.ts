@@ -3,7 +3,8 @@ import { tableName } from '../config.ts';
 import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { conditionalWrite, writeIf } from '../store/conditions.ts';
-import { arrayReader, paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
+import { countRange } from '../store/count-range.ts';
+import { arrayReader, paginate, queryReader, type Page, type PageRequest, type SortKeyRange } from '../store/cursor-page.ts';
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { numberedPage } from '../store/numbered-page.ts';
@@ -54,28 +55,35 @@ export async function deleteTopicItem(scope: EnvScope, key: string): Promise<voi
 }
 
 /** A page of the environment's topics in creation order; cursors are gsi1 sort-key values. */
-export async function topicsPage(
-  scope: EnvScope,
-  request: PageRequest,
-  filter: { key?: string | undefined; nameContains?: string | undefined },
-): Promise<Page<Topic & { listKey: string }>> {
+export async function topicsPage(scope: EnvScope, request: PageRequest, filter: TopicFilter): Promise<Page<Topic & { listKey: string }>> {
   const needle = filter.nameContains?.toLowerCase();
   const page =
     filter.key !== undefined
       ? await pageOfOne(scope, filter.key, needle, request)
-      : await paginate(
-          queryReader({
-            index: 'gsi1',
-            partitionKey: { name: 'gsi1pk', value: keys.topicsOfEnvironment(scope).gsi1pk },
-            sortKeyName: 'gsi1sk',
-            ...(needle !== undefined && {
-              filter: { expression: 'contains(nameLower, :needle)', values: { ':needle': needle } },
-            }),
-          }),
-          (item) => item.gsi1sk as string,
-          request,
-        );
+      : await paginate(queryReader(topicsRange(scope, needle)), (item) => item.gsi1sk as string, request);
   return { ...page, items: page.items.map((item) => ({ ...fromItem(item), listKey: item.gsi1sk as string })) };
+}
+
+export interface TopicFilter {
+  key?: string | undefined;
+  nameContains?: string | undefined;
+}
+
+/** How many topics the filter matches, exact up to `upTo` (a key is one read; otherwise counted on gsi1). */
+export async function countTopics(scope: EnvScope, filter: TopicFilter, upTo: number): Promise<number> {
+  const needle = filter.nameContains?.toLowerCase();
+  if (filter.key !== undefined) return (await matchOfKey(scope, filter.key, needle)).length;
+  return countRange(topicsRange(scope, needle), upTo);
+}
+
+/** The environment's topics on gsi1, in creation order, those whose name contains `needle` when given. */
+function topicsRange(scope: EnvScope, needle: string | undefined): SortKeyRange {
+  return {
+    index: 'gsi1',
+    partitionKey: { name: 'gsi1pk', value: keys.topicsOfEnvironment(scope).gsi1pk },
+    sortKeyName: 'gsi1sk',
+    ...(needle !== undefined && { filter: { expression: 'contains(nameLower, :needle)', values: { ':needle': needle } } }),
+  };
 }
 
 /**
@@ -102,9 +110,13 @@ export async function topicsByPage(
 }
 
 /** The key filter is a direct read; the cursor rules still apply to its list of at most one. */
-async function pageOfOne(scope: EnvScope, key: string, needle: string | undefined, request: PageRequest) {
+async function matchOfKey(scope: EnvScope, key: string, needle: string | undefined): Promise<Record<string, unknown>[]> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.topic(scope, key) }));
-  const matches = Item && (needle === undefined || String(Item.nameLower ?? '').includes(needle)) ? [Item] : [];
+  return Item && (needle === undefined || String(Item.nameLower ?? '').includes(needle)) ? [Item] : [];
+}
+
+async function pageOfOne(scope: EnvScope, key: string, needle: string | undefined, request: PageRequest) {
+  const matches = await matchOfKey(scope, key, needle);
   const sortKeyOf = (item: Record<string, unknown>) => item.gsi1sk as string;
   return paginate(arrayReader(matches, sortKeyOf), sortKeyOf, request);
 }

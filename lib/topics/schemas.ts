@@ -19,14 +19,44 @@ export const upsertTopicBody = z.object({ key: topicKeySchema, name: z.optional(
 export type UpsertTopicInput = z.infer<typeof upsertTopicBody>;
 
 export const MAX_SUBSCRIBERS_PER_REQUEST = 100;
+const subscriberIdSchema = z.string().check(z.minLength(1), z.maxLength(MAX_KEY_LENGTH));
 export const subscriberIdsBody = z.object({
   subscriberIds: z
-    .array(z.string().check(z.minLength(1), z.maxLength(MAX_KEY_LENGTH)))
+    .array(subscriberIdSchema)
     .check(
       z.minLength(1, 'At least one subscriber identifier is required'),
       z.maxLength(MAX_SUBSCRIBERS_PER_REQUEST, `Cannot change more than ${MAX_SUBSCRIBERS_PER_REQUEST} subscriptions at once`),
     ),
 });
+
+/**
+ * Subscribing: `subscriptions` (a subscriberId, or one with the subscription's own identifier and
+ * name) and the older `subscriberIds`, together at most 100.
+ */
+const subscriptionEntry = z.union([
+  subscriberIdSchema,
+  z.object({
+    identifier: z.string().check(z.minLength(1), z.maxLength(MAX_KEY_LENGTH)),
+    subscriberId: subscriberIdSchema,
+    name: z.optional(z.string().check(z.maxLength(1024))),
+  }),
+]);
+const TOO_MANY = `Cannot change more than ${MAX_SUBSCRIBERS_PER_REQUEST} subscriptions at once`;
+const requested = (b: { subscriberIds?: unknown[] | undefined; subscriptions?: unknown[] | undefined }) =>
+  (b.subscriberIds?.length ?? 0) + (b.subscriptions?.length ?? 0);
+export const createSubscriptionsBody = z
+  .object({
+    subscriberIds: z.optional(z.array(subscriberIdSchema).check(z.maxLength(MAX_SUBSCRIBERS_PER_REQUEST, TOO_MANY))),
+    subscriptions: z.optional(z.array(subscriptionEntry).check(z.maxLength(MAX_SUBSCRIBERS_PER_REQUEST, TOO_MANY))),
+  })
+  .check(
+    z.refine((b) => requested(b) > 0, {
+      message: 'At least one subscription is required in subscriptions or subscriberIds',
+      path: ['subscriptions'],
+    }),
+    z.refine((b) => requested(b) <= MAX_SUBSCRIBERS_PER_REQUEST, { message: TOO_MANY, path: ['subscriptions'] }),
+  );
+export type CreateSubscriptionsInput = z.infer<typeof createSubscriptionsBody>;
 
 // ---- cursor lists ----------------------------------------------------------------------------
 
@@ -70,19 +100,20 @@ export const topicSubscriberSchema = z
 export type TopicSubscriber = z.infer<typeof topicSubscriberSchema>;
 
 export const topicSubscriptionSchema = z
-  .object({ _id: z.string(), createdAt: z.string(), topic: topicSchema, subscriber: topicSubscriberSchema })
+  .object({ _id: z.string(), identifier: z.string(), createdAt: z.string(), topic: topicSchema, subscriber: topicSubscriberSchema })
   .register(z.globalRegistry, { id: 'TopicSubscription' });
 export type TopicSubscription = z.infer<typeof topicSubscriptionSchema>;
 
-const cursorPage = { next: z.nullable(z.string()), previous: z.nullable(z.string()) };
+/** A v2 cursor page: its cursors and the list's total, counted up to 50,000 (lib/http/total-count.ts). */
+const cursorPage = {
+  next: z.nullable(z.string()),
+  previous: z.nullable(z.string()),
+  totalCount: z.number(),
+  totalCountCapped: z.boolean(),
+};
 
 export const subscriberSubscriptionListSchema = z
-  .object({
-    data: z.array(topicSubscriptionSchema),
-    ...cursorPage,
-    totalCount: z.number(),
-    totalCountCapped: z.boolean(),
-  })
+  .object({ data: z.array(topicSubscriptionSchema), ...cursorPage })
   .register(z.globalRegistry, { id: 'SubscriberSubscriptionList' });
 export type SubscriberSubscriptionList = z.infer<typeof subscriberSubscriptionListSchema>;
 
@@ -100,6 +131,8 @@ export const subscriptionChangeSchema = z
     data: z.array(
       z.object({
         _id: z.string(),
+        identifier: z.string(),
+        name: z.optional(z.string()),
         topic: z.object({ _id: z.string(), key: z.string(), name: z.optional(z.string()) }),
         subscriber: z.extend(topicSubscriberSchema, { createdAt: z.string(), updatedAt: z.string() }),
         createdAt: z.string(),

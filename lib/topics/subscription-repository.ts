@@ -3,7 +3,7 @@ import { tableName } from '../config.ts';
 import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { mapConcurrently } from '../concurrency.ts';
-import { arrayReader, paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
+import { arrayReader, paginate, queryReader, type Page, type PageRequest, type SortKeyRange } from '../store/cursor-page.ts';
 import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { transact, type TransactItem, type TransactOptions } from '../store/transact.ts';
@@ -15,6 +15,10 @@ import { transact, type TransactItem, type TransactOptions } from '../store/tran
 
 export interface StoredSubscription {
   _id: string;
+  /** The subscription's own name for itself, given when subscribing or made from its topic and subscriber. */
+  identifier: string;
+  /** The name given to the subscription when subscribing, if any. */
+  name?: string | undefined;
   topicKey: string;
   _topicId: string;
   subscriberId: string;
@@ -26,7 +30,8 @@ export interface StoredSubscription {
 /** A transaction answers which conditions failed; conflicts with concurrent ones are retried. */
 const CONDITIONS: TransactOptions = { answers: ['ConditionalCheckFailed'], attempts: 5 };
 
-export function subscriptionItem(scope: EnvScope, s: StoredSubscription): Record<string, unknown> {
+/** The stored item of a subscription; one written without an identifier gets the default one. */
+export function subscriptionItem(scope: EnvScope, s: NewSubscription): Record<string, unknown> {
   return {
     ...keys.topicSubscription(scope, s.topicKey, s.subscriberId),
     ...keys.subscriptionOfSubscriberIndex(scope, s.subscriberId, s._id),
@@ -34,15 +39,26 @@ export function subscriptionItem(scope: EnvScope, s: StoredSubscription): Record
     _organizationId: scope.organizationId,
     _environmentId: scope.environmentId,
     ...s,
+    identifier: s.identifier ?? defaultSubscriptionIdentifier(s.topicKey, s.subscriberId),
   };
 }
 
+export type NewSubscription = Omit<StoredSubscription, 'identifier'> & { identifier?: string | undefined };
+
+/** The identifier a subscription has when none was given: `tk=<topicKey>:si=<subscriberId>`, as the reference makes it. */
+export const defaultSubscriptionIdentifier = (topicKey: string, subscriberId: string) => `tk=${topicKey}:si=${subscriberId}`;
+
 export function fromSubscriptionItem(item: Record<string, unknown>): StoredSubscription {
+  const topicKey = item.topicKey as string;
+  const subscriberId = item.subscriberId as string;
   return {
     _id: item._id as string,
-    topicKey: item.topicKey as string,
+    // Subscriptions stored before identifiers were kept have the one they would have been given.
+    identifier: (item.identifier as string | undefined) ?? defaultSubscriptionIdentifier(topicKey, subscriberId),
+    ...(typeof item.name === 'string' && { name: item.name }),
+    topicKey,
     _topicId: item._topicId as string,
-    subscriberId: item.subscriberId as string,
+    subscriberId,
     _subscriberId: item._subscriberId as string,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
@@ -137,16 +153,15 @@ export function subscriberSubscriptionsPage(
   );
 }
 
+/** A topic's subscriptions, in subscriberId order: the items of its partition under `SUB#`. */
+export function topicSubscriptionsRange(scope: EnvScope, topicKey: string): SortKeyRange {
+  const { pk, skPrefix } = keys.subscribersOfTopic(scope, topicKey);
+  return { partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix };
+}
+
 /** A page of a topic's subscriptions in subscriberId order; cursors are table sort-key values. */
 export function topicSubscriptionsPage(scope: EnvScope, topicKey: string, request: PageRequest): Promise<Page<StoredSubscription>> {
-  const { pk, skPrefix } = keys.subscribersOfTopic(scope, topicKey);
-  return mapPage(
-    paginate(
-      queryReader({ partitionKey: { name: 'pk', value: pk }, sortKeyName: 'sk', prefix: skPrefix }),
-      (item) => item.sk as string,
-      request,
-    ),
-  );
+  return mapPage(paginate(queryReader(topicSubscriptionsRange(scope, topicKey)), (item) => item.sk as string, request));
 }
 
 /** The sort key a subscription has in its topic's partition (the cursor of topicSubscriptionsPage). */

@@ -22,12 +22,17 @@ export const subscriptionNotFound = (subscriberId: string): ChangeError => ({
 /** Each subscriberId once, in the order first sent. */
 export const distinct = (ids: string[]) => [...new Set(ids)];
 
-export function changeResult(requested: string[], outcomes: ChangeOutcome[], noneMessage: string): SubscriptionChange {
+/** `fieldOf` names where in the body each subscriber was asked for (`subscriberIds.3`), for the 400's `errors`. */
+export function changeResult(
+  fieldOf: (subscriberId: string) => string,
+  outcomes: ChangeOutcome[],
+  noneMessage: string,
+): SubscriptionChange {
   const data = outcomes.flatMap((o) => ('changed' in o ? [o.changed] : []));
   const errors = outcomes.flatMap((o) => ('error' in o ? [o.error] : []));
   if (data.length === 0) {
     const fields: Record<string, FieldError> = {};
-    for (const e of errors) fields[`subscriberIds.${requested.indexOf(e.subscriberId)}`] = { messages: [e.message], value: e.subscriberId };
+    for (const e of errors) fields[fieldOf(e.subscriberId)] = { messages: [e.message], value: e.subscriberId };
     throw new AppError(400, noneMessage, { errors: fields });
   }
   return {

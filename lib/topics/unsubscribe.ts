@@ -26,5 +26,5 @@ export async function unsubscribe(scope: EnvScope, topicKey: string, subscriberI
     }
     return { changed: toChangedSubscription(subscription, topic, subscriber) };
   });
-  return changeResult(ids, outcomes, 'None of the subscribers could be unsubscribed from the topic');
+  return changeResult((id) => `subscriberIds.${ids.indexOf(id)}`, outcomes, 'None of the subscribers could be unsubscribed from the topic');
 }

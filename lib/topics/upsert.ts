@@ -15,7 +15,7 @@ export async function upsertTopic(scope: EnvScope, input: UpsertTopicInput): Pro
     const now = new Date().toISOString();
     const existing = await getTopic(scope, input.key);
     if (!existing) {
-      const topic: Topic = { _id: newId(), key: input.key, createdAt: now, updatedAt: now };
+      const topic: Topic = { _id: newId(Date.parse(now)), key: input.key, createdAt: now, updatedAt: now };
       if (input.name !== undefined) topic.name = input.name;
       const created = await createTopic(scope, topic);
       if (created) return created;
@@ -38,7 +38,7 @@ export async function findOrCreateTopic(scope: EnvScope, key: string, nameIfNew?
     if (existing) return existing;
     const now = new Date().toISOString();
     const created = await createTopic(scope, {
-      _id: newId(),
+      _id: newId(Date.parse(now)),
       key,
       ...(nameIfNew !== undefined && { name: nameIfNew }),
       createdAt: now,

@@ -19,7 +19,13 @@ const COUNT_AHEAD = 5_000;
 /** A new topic; 409 when the key is taken in the environment. */
 export async function createTopicV1(scope: EnvScope, input: CreateTopicV1Input): Promise<{ _id: string; key: string }> {
   const now = new Date().toISOString();
-  const created = await createTopic(scope, { _id: newId(), key: input.key, name: input.name, createdAt: now, updatedAt: now });
+  const created = await createTopic(scope, {
+    _id: newId(Date.parse(now)),
+    key: input.key,
+    name: input.name,
+    createdAt: now,
+    updatedAt: now,
+  });
   if (!created) throw new ConflictError(`Topic exists with key ${input.key} in the environment`);
   return { _id: created._id, key: created.key };
 }

@@ -5,7 +5,7 @@ import type { StoredSubscription } from './subscription-repository.ts';
 // Stored subscriptions as the API shows them (its TopicSubscription shape).
 
 export function toTopicSubscription(s: StoredSubscription, topic: Topic, subscriber: SubscriberSummary): TopicSubscription {
-  return { _id: s._id, createdAt: s.createdAt, topic, subscriber: toTopicSubscriber(subscriber) };
+  return { _id: s._id, identifier: s.identifier, createdAt: s.createdAt, topic, subscriber: toTopicSubscriber(subscriber) };
 }
 
 export function toTopicSubscriber({ createdAt: _c, updatedAt: _u, ...summary }: SubscriberSummary): TopicSubscriber {
@@ -16,6 +16,8 @@ export function toTopicSubscriber({ createdAt: _c, updatedAt: _u, ...summary }: 
 export function toChangedSubscription(s: StoredSubscription, topic: Topic, subscriber: SubscriberSummary) {
   return {
     _id: s._id,
+    identifier: s.identifier,
+    ...(s.name !== undefined && { name: s.name }),
     topic: { _id: topic._id, key: topic.key, ...(topic.name !== undefined && { name: topic.name }) },
     subscriber,
     createdAt: s.createdAt,

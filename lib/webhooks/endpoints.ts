@@ -14,7 +14,7 @@ const notFound = (endpointId: string) => new NotFoundError(`Webhook endpoint wit
 export async function createEndpoint(scope: EnvScope, input: CreateEndpointInput): Promise<EndpointWithSecret> {
   const now = new Date().toISOString();
   const endpoint: Endpoint = {
-    _id: newId(),
+    _id: newId(Date.parse(now)),
     url: input.url,
     description: input.description ?? '',
     eventTypes: [...new Set(input.eventTypes ?? [])],

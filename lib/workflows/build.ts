@@ -82,8 +82,8 @@ export function buildUserPreferences(input: PreferencesInput | null): WorkflowPr
 
 /** A new workflow in the caller's environment (not yet saved), from what its author sent. */
 export function newWorkflow(caller: Caller, input: ReadWorkflowInput, origin: StoredWorkflow['origin'] = 'svc-cloud'): StoredWorkflow {
-  const _id = newId();
   const now = new Date().toISOString();
+  const _id = newId(Date.parse(now));
   return {
     _id,
     _organizationId: caller.organizationId,

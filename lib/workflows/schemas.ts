@@ -187,7 +187,10 @@ export const workflowListSchema = z.object({
         updatedAt: true,
         lastTriggeredAt: true,
       }),
-      { stepTypeOverviews: z.array(z.enum(STEP_TYPES)) },
+      {
+        stepTypeOverviews: z.array(z.enum(STEP_TYPES)),
+        steps: z.array(z.pick(stepResponseSchema, { slug: true, type: true, issues: true })),
+      },
     ),
   ),
   totalCount: z.number(),

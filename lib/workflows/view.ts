@@ -1,6 +1,6 @@
 import type { Channel } from '../integrations/catalogue.ts';
 import { controlsDataSchema } from './controls.ts';
-import { stepIssues, workflowStatus, type StepIssues } from './issues.ts';
+import { hasIssues, stepIssues, workflowStatus, type StepIssues } from './issues.ts';
 import { isCritical, type StoredWorkflow } from './model.ts';
 import { payloadExample } from './payload-example.ts';
 import type { WorkflowList, WorkflowResponse } from './schemas.ts';
@@ -71,14 +71,21 @@ export function toWorkflowResponse(workflow: StoredWorkflow, context: ViewContex
 }
 
 export function toWorkflowListItem(workflow: StoredWorkflow, context: ViewContext): WorkflowList['workflows'][number] {
+  const issues = issuesOf(workflow, context);
   return {
     ...identity(workflow),
     severity: workflow.severity,
     origin: workflow.origin,
-    status: workflowStatus(workflow.active, issuesOf(workflow, context)),
+    status: workflowStatus(workflow.active, issues),
     createdAt: workflow.createdAt,
     updatedAt: workflow.updatedAt,
     lastTriggeredAt: workflow.lastTriggeredAt ?? null,
     stepTypeOverviews: workflow.steps.map((step) => step.type),
+    // Each step's issues only when it has some: the list says which step keeps the workflow in ERROR.
+    steps: workflow.steps.map((step, index) => ({
+      slug: step.slug,
+      type: step.type,
+      ...(hasIssues(issues[index]!) && { issues: issues[index]! }),
+    })),
   };
 }

@@ -53,6 +53,7 @@ describe('idempotency-key over HTTP', () => {
     const res = await client.post('/v1/integrations', emailIntegration('second body'), { 'idempotency-key': key });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(`Request with key "${key}" is being reused for a different body`);
+    expect(res.body.errors).toEqual({ 'Idempotency-Key': { messages: [res.body.message], value: key } });
   });
 
   it('refuses a key over 255 characters (400)', async () => {

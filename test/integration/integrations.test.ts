@@ -824,7 +824,7 @@ describe('POST /v1/integrations/{integrationId}/set-primary', () => {
     const inactive = await createIntegration(org.dev.client, { providerId: 'sendgrid', channel: 'email', credentials: SENDGRID });
 
     const res = await org.dev.client.post(`/v1/integrations/${a._id}/set-primary`);
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ _id: a._id, active: true, primary: true, priority: 2 });
     expect(await channelOrder(org.dev.client, org.dev.id)).toEqual([
       [a._id, 2, true],
@@ -833,7 +833,7 @@ describe('POST /v1/integrations/{integrationId}/set-primary', () => {
 
     // An inactive one is activated on the way.
     const res2 = await org.dev.client.post(`/v1/integrations/${inactive._id}/set-primary`);
-    expect(res2.status).toBe(201);
+    expect(res2.status).toBe(200);
     expect(res2.body.data).toMatchObject({ active: true, primary: true, priority: 3 });
     expect(await channelOrder(org.dev.client, org.dev.id)).toEqual([
       [inactive._id, 3, true],

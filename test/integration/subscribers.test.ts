@@ -335,6 +335,9 @@ describe('GET /v2/subscribers', () => {
     expect(ids(back)).toEqual(matching.slice(5, 10));
 
     expect(ids(await list(dev.client, { phone: '+15550001', limit: 100, orderDirection: 'ASC' }))).toEqual(matching);
+    // The total counts what the filters match, not the page.
+    expect(await list(dev.client, { name: 'ce hop', limit: 5 })).toMatchObject({ totalCount: matching.length, totalCountCapped: false });
+    expect(await list(dev.client, { phone: '+15550002', limit: 1 })).toMatchObject({ totalCount: 24 - matching.length });
     expect(ids(await list(dev.client, { phone: '+1555000', limit: 100 }))).toEqual([]);
     expect(ids(await list(dev.client, { name: 'turing', phone: '+15550001' }))).toEqual([]);
   });
@@ -362,6 +365,8 @@ describe('GET /v2/subscribers', () => {
     await createSubscriber(dev.client, { subscriberId: 'e3', email: 'other@example.com' });
 
     expect(ids(await list(dev.client, { email: 'shared@example.com' })).sort()).toEqual(['e1', 'e2']);
+    expect(await list(dev.client, { email: 'shared@example.com' })).toMatchObject({ totalCount: 2, totalCountCapped: false });
+    expect(await list(dev.client)).toMatchObject({ totalCount: 3, totalCountCapped: false });
     expect(ids(await list(dev.client, { email: 'SHARED@example.com' })).sort()).toEqual(['e1', 'e2']);
     expect(ids(await list(dev.client, { email: 'shared@example' }))).toEqual([]);
 

@@ -1758,7 +1758,7 @@ describe('tenant isolation', () => {
     // Documented: set-primary from another environment of the organization.
     const email = aDev.seeded.integrations.email._id;
     expectStatus(await bDev.client.post(`/v1/integrations/${email}/set-primary`), 404, 'other org set-primary');
-    expectStatus(await aProd.client.post(`/v1/integrations/${email}/set-primary`), 201, 'same org set-primary');
+    expectStatus(await aProd.client.post(`/v1/integrations/${email}/set-primary`), 200, 'same org set-primary');
     expect((await aDevIntegrations()).find((i) => i._id === email)?.primary).toBe(true);
 
     // Documented: `_environmentId` places an integration in another environment of the organization.

@@ -104,16 +104,22 @@ describe('topics', () => {
     const all = await env.client.get('/v2/topics');
     expect(all.status).toBe(200);
     expect(keysOf(all)).toEqual(['digest', 'alerts', 'news']);
-    expect(all.body).toMatchObject({ next: null, previous: null });
+    expect(all.body).toMatchObject({ next: null, previous: null, totalCount: 3, totalCountCapped: false });
     expect(keysOf(await env.client.get('/v2/topics?orderDirection=ASC'))).toEqual(['news', 'alerts', 'digest']);
     expect(keysOf(await env.client.get('/v2/topics?name=NEWS'))).toEqual(['news']);
-    expect(keysOf(await env.client.get('/v2/topics?name=e'))).toEqual(['alerts', 'news']);
+    const withE = await env.client.get('/v2/topics?name=e');
+    expect(keysOf(withE)).toEqual(['alerts', 'news']);
+    expect(withE.body.totalCount).toBe(2);
     expect(keysOf(await env.client.get('/v2/topics?key=alerts'))).toEqual(['alerts']);
+    expect((await env.client.get('/v2/topics?key=alerts')).body.totalCount).toBe(1);
     expect(keysOf(await env.client.get('/v2/topics?key=alert'))).toEqual([]);
+    expect((await env.client.get('/v2/topics?key=alert')).body.totalCount).toBe(0);
     expect(keysOf(await env.client.get('/v2/topics?key=alerts&name=zzz'))).toEqual([]);
 
     const first = await env.client.get('/v2/topics?limit=2');
     expect(keysOf(first)).toEqual(['digest', 'alerts']);
+    // The total is the list's, not the page's.
+    expect(first.body).toMatchObject({ totalCount: 3, totalCountCapped: false });
     expect(first.body.previous).toBeNull();
     const second = await env.client.get(`/v2/topics${qs({ limit: 2, after: first.body.next })}`);
     expect(keysOf(second)).toEqual(['news']);
@@ -162,6 +168,7 @@ describe('topic subscriptions', () => {
       data: [
         {
           _id: ID,
+          identifier: 'tk=fresh:si=ann',
           topic: { _id: topic._id, key: 'fresh' },
           subscriber: {
             _id: ann._id,
@@ -243,12 +250,17 @@ describe('topic subscriptions', () => {
     expect(subscriberIds(asc)).toEqual(['ann', 'bob', 'carl']);
     expect(asc.body.data[0]).toEqual({
       _id: ID,
+      identifier: 'tk=news:si=ann',
       createdAt: ISO,
       topic: { _id: ID, key: 'news', createdAt: ISO, updatedAt: ISO },
       subscriber: { _id: ID, subscriberId: 'ann', firstName: null, lastName: null, email: null, avatar: null },
     });
+    expect(asc.body).toMatchObject({ totalCount: 3, totalCountCapped: false });
     expect(subscriberIds(await list())).toEqual(['carl', 'bob', 'ann']);
-    expect(subscriberIds(await list({ subscriberId: 'bob' }))).toEqual(['bob']);
+    const bob = await list({ subscriberId: 'bob' });
+    expect(subscriberIds(bob)).toEqual(['bob']);
+    expect(bob.body).toMatchObject({ totalCount: 1, totalCountCapped: false });
+    expect((await list({ subscriberId: 'nobody' })).body).toMatchObject({ data: [], totalCount: 0 });
 
     const first = await list({ orderDirection: 'ASC', limit: 2 });
     expect(subscriberIds(first)).toEqual(['ann', 'bob']);
@@ -315,6 +327,7 @@ describe('subscriber subscriptions', () => {
       data: [
         {
           _id: subscribed.data[0]._id,
+          identifier: 'tk=news:si=alice',
           createdAt: subscribed.data[0].createdAt,
           topic,
           subscriber: {

@@ -440,6 +440,8 @@ describe('POST /v1/events/trigger', () => {
       message: 'workflow_not_found',
       error: 'Unprocessable Entity',
       path: '/v1/events/trigger',
+      // Every 422 names the field at fault: the SDKs require `errors` on a 422.
+      errors: { name: { messages: ['No workflow with the identifier "no-such-workflow"'], value: 'no-such-workflow' } },
     });
   });
 

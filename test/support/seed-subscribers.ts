@@ -3,7 +3,7 @@ import { batchPut } from '#lib/store/batch.ts';
 import { keys } from '#lib/store/keys.ts';
 import type { EnvScope } from '#lib/scope.ts';
 import type { Subscriber } from '#lib/subscribers/model.ts';
-import { subscriptionItem, type StoredSubscription } from '#lib/topics/subscription-repository.ts';
+import { subscriptionItem, type NewSubscription } from '#lib/topics/subscription-repository.ts';
 
 // Test-only bulk seeding straight into the table (BatchWrite), for data sets too large to create
 // one request at a time. Items have the shapes the repositories write.
@@ -41,7 +41,7 @@ export async function seedTopicSubscriptions(
   subscribers: Subscriber[],
 ): Promise<void> {
   const now = new Date().toISOString();
-  const subscriptions: StoredSubscription[] = subscribers.map((s) => ({
+  const subscriptions: NewSubscription[] = subscribers.map((s) => ({
     _id: newId(),
     topicKey: topic.key,
     _topicId: topic._id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '#lib/store/cursor.ts';
 import { arrayReader, paginate, type PageRequest } from '#lib/store/cursor-page.ts';
-import { capTotalCount } from '#lib/topics/count.ts';
+import { capTotalCount } from '#lib/http/total-count.ts';
 
 // The pure parts of cursor paging: the cap of totalCount, opaque cursors, and the page rules of
 // lib/store/cursor-page.ts over an in-memory list (the DynamoDB reader has the same contract).

@@ -2,10 +2,12 @@ import type { Channel } from '../../integrations/catalogue.ts';
 import type { StoredIntegration } from '../../integrations/repository.ts';
 import type { StoredMessage } from '../../messages/model.ts';
 import type { JobContext } from '../decision.ts';
-import { messageIdOf } from '../message-id.ts';
+import { messageStampOf } from '../message-id.ts';
 
 // The message a channel step records. Its id is the job's (message-id.ts): the runner creates it
 // before it records the job, and a repeated run of the job finds it instead of adding a second.
+// Its createdAt is the instant its id was made from, so lists in id order are in createdAt order;
+// when it was delivered is `deliveredAt`.
 
 export function newMessage(
   context: JobContext,
@@ -15,8 +17,9 @@ export function newMessage(
 ): StoredMessage {
   const { notification, job, step, workflow, now } = context;
   const at = now.toISOString();
+  const { _id, createdAt } = messageStampOf(job);
   return {
-    _id: messageIdOf(job),
+    _id,
     _organizationId: notification._organizationId,
     _environmentId: notification._environmentId,
     _notificationId: notification._id,
@@ -45,7 +48,7 @@ export function newMessage(
     archived: false,
     deliveredAt: [at],
     _feedId: null,
-    createdAt: at,
+    createdAt,
     updatedAt: at,
     ...fields,
   };
