@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller.ts';
 import { hashApiKey } from '../auth/api-keys.ts';
-import { BadRequestError, NotFoundError, UnprocessableEntityError } from '../errors.ts';
+import { BadRequestError, NotFoundError, ValidationError } from '../errors.ts';
 import { isProtectedEnvironmentName, listEnvironments } from './environments.ts';
 import { toEnvironmentView } from './list-environments.ts';
 import type { CreateEnvironmentInput } from './manage-schemas.ts';
@@ -18,7 +18,8 @@ export const MAX_ENVIRONMENTS = 10;
 
 export async function createEnvironment(caller: Caller, input: CreateEnvironmentInput): Promise<EnvironmentView> {
   const name = input.name.trim();
-  if (isProtectedEnvironmentName(name)) throw new UnprocessableEntityError('Environment name cannot be Development or Production');
+  if (isProtectedEnvironmentName(name))
+    throw ValidationError.forField('name', 'Environment name cannot be Development or Production', name);
   const existing = await listEnvironments(caller.organizationId);
   if (existing.length >= MAX_ENVIRONMENTS) {
     throw new BadRequestError(`An organization can have at most ${MAX_ENVIRONMENTS} environments`);

@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller.ts';
 import { tableName } from '../config.ts';
-import { BadRequestError, ConflictError, NotFoundError, UnprocessableEntityError } from '../errors.ts';
+import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { keys } from '../store/keys.ts';
 import { transact, type TransactItem } from '../store/transact.ts';
 import { listApiKeys } from './api-keys.ts';
@@ -22,9 +22,10 @@ export async function updateEnvironment(caller: Caller, environmentId: string, i
   const name = input.name?.trim();
   if (name !== undefined && name !== current.name) {
     if (isProtectedEnvironmentName(current.name)) {
-      throw new UnprocessableEntityError('Cannot update the name of Development or Production environments');
+      throw ValidationError.forField('name', 'Cannot update the name of Development or Production environments', name);
     }
-    if (isProtectedEnvironmentName(name)) throw new UnprocessableEntityError('Environment name cannot be Development or Production');
+    if (isProtectedEnvironmentName(name))
+      throw ValidationError.forField('name', 'Environment name cannot be Development or Production', name);
     next.name = name;
     if (name.toLowerCase() !== current.name.toLowerCase()) {
       items.push(
