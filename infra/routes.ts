@@ -1,4 +1,5 @@
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { contextRoutes } from './routes/contexts.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { eventRoutes } from './routes/events.ts';
 import { executionDetailRoutes } from './routes/execution-details.ts';
@@ -41,6 +42,7 @@ export const routeParts = {
   'workflows-v1': workflowV1Routes,
   layouts: layoutRoutes,
   tenants: tenantRoutes,
+  contexts: contextRoutes,
   events: eventRoutes,
   messages: messageRoutes,
   notifications: notificationRoutes,
