@@ -42,7 +42,7 @@ export async function putOrganization(organization: Organization): Promise<void>
   );
 }
 
-/** The environment with its application identifier, both created at once. */
+/** The environment with its application identifier and its lookup by id, all created at once. */
 export async function putEnvironment(environment: Environment): Promise<void> {
   const scope = { organizationId: environment._organizationId, environmentId: environment._id };
   await db().send(
@@ -67,6 +67,7 @@ export async function putEnvironment(environment: Environment): Promise<void> {
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        { Put: { TableName: tableName(), Item: { ...keys.environmentById(environment._id), type: 'EnvironmentId', ...scope } } },
       ],
     }),
   );
