@@ -43,7 +43,7 @@ import {
   updateCredentialsBody,
 } from '#lib/subscribers/schemas.ts';
 import { subscriberSubscriptionListSchema, subscriberSubscriptionsQuery } from '#lib/topics/schemas.ts';
-import { bulkPreferencesBody, bulkPreferencesResponse } from '#lib/preferences/bulk-schemas.ts';
+import { bulkPreferencesBody, bulkPreferencesResponse } from '#lib/inbox/preferences-bulk-schemas.ts';
 import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 

@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { contextSchema } from '../events/schemas.ts';
-import { inboxPreferenceSchema } from '../inbox/preferences-schemas.ts';
-import { preferenceChannelsSchema } from './schemas.ts';
+import { inboxPreferenceSchema } from './preferences-schemas.ts';
+import { preferenceChannelsSchema } from '../preferences/schemas.ts';
 
 // PATCH /v2/subscribers/{subscriberId}/preferences/bulk (the SDK's BulkUpdateSubscriberPreferencesDto):
 // the channels of up to 100 workflows at once; answered with each workflow's preferences after.

@@ -1,10 +1,10 @@
 import { mapConcurrently } from '../concurrency.ts';
 import { NotFoundError } from '../errors.ts';
 import { announce } from '../live/announce.ts';
-import { notificationsOfTransaction } from '../pipeline/notification-store.ts';
+import { notificationsOfTransaction } from './notification-store.ts';
 import type { EnvScope } from '../scope.ts';
 import { keys } from '../store/keys.ts';
-import { deleteMessage } from './repository.ts';
+import { deleteMessage } from '../messages/repository.ts';
 
 // DELETE /v1/messages/transaction/{transactionId}: every message the transaction's jobs recorded
 // (of one channel, when given) is deleted, as in the reference. The messages are found through

@@ -1,11 +1,12 @@
-import { updateWorkflowPreferences } from '../inbox/preferences-update-workflow.ts';
-import type { InboxPreference } from '../inbox/preferences-schemas.ts';
+import { updateWorkflowPreferences } from './preferences-update-workflow.ts';
+import type { InboxPreference } from './preferences-schemas.ts';
 import { NotFoundError } from '../errors.ts';
 import type { EnvScope } from '../scope.ts';
-import type { BulkPreferencesInput } from './bulk-schemas.ts';
+import type { BulkPreferencesInput } from './preferences-bulk-schemas.ts';
 
 /**
- * The channels of several workflows at once, with the single PATCH's rules: only the channels
+ * PATCH /v2/subscribers/{subscriberId}/preferences/bulk (API key): answered in the preference
+ * items the inbox shows, as the SDK's GetPreferencesResponseDto is. The channels of several workflows at once, with the single PATCH's rules: only the channels
  * sent change, an unknown workflow is a 404 and a critical one a 400, all checked before
  * anything is written; items naming the same workflow apply in order.
  */
