@@ -31,9 +31,13 @@ export async function getContext(scope: EnvScope, type: string, id: string): Pro
   return Item && fromItem(Item);
 }
 
-/** The stored contexts of `type:id` keys, found ones only. */
+/** The stored contexts of `type:id` keys, found ones only; read consistently, so a change just made is seen. */
 export async function getContextsByKeys(scope: EnvScope, contextKeys: readonly string[]): Promise<Context[]> {
-  const items = await batchGet(contextKeys.map((key) => keys.context(scope, key)));
+  const items = await batchGet(
+    contextKeys.map((key) => keys.context(scope, key)),
+    undefined,
+    { consistent: true },
+  );
   return items.map(fromItem);
 }
 
