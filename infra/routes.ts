@@ -1,4 +1,5 @@
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { contextRoutes } from './routes/contexts.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { environmentVariableRoutes } from './routes/environment-variables.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -44,6 +45,7 @@ export const routeParts = {
   'workflows-v1': workflowV1Routes,
   layouts: layoutRoutes,
   tenants: tenantRoutes,
+  contexts: contextRoutes,
   events: eventRoutes,
   messages: messageRoutes,
   notifications: notificationRoutes,

@@ -1,4 +1,11 @@
-import { deleteMessageResponse, listMessagesQuery, messageIdParams, messageListSchema } from '#lib/messages/schemas.ts';
+import {
+  deleteMessageResponse,
+  listMessagesQuery,
+  messageIdParams,
+  messageListSchema,
+  transactionMessagesParams,
+  transactionMessagesQuery,
+} from '#lib/messages/schemas.ts';
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
@@ -32,6 +39,19 @@ export const messageRoutes = [
     successStatus: 200,
     request: { params: messageIdParams },
     response: deleteMessageResponse,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['live'],
+  },
+  {
+    operationId: 'deleteMessagesByTransactionId',
+    method: 'DELETE',
+    path: '/v1/messages/transaction/{transactionId}',
+    handler: 'functions/messages/delete-by-transaction.ts',
+    summary: 'Delete every message of a transaction (of one channel, when given)',
+    tag: 'Messages',
+    auth: 'apiKey',
+    successStatus: 204,
+    request: { params: transactionMessagesParams, query: transactionMessagesQuery },
     maxBodyBytes: DEFAULT_BODY_LIMIT,
     sends: ['live'],
   },

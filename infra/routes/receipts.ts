@@ -1,4 +1,4 @@
-import { receiptParams, receiptResponse } from '#lib/receipts/schemas.ts';
+import { deliveryEventsResponse, deliveryProviderParams, receiptParams, receiptResponse } from '#lib/receipts/schemas.ts';
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { RECEIPT_BODY_LIMIT } from './body-limits.ts';
 
@@ -19,6 +19,21 @@ export const receiptRoutes = [
     successStatus: 200,
     request: { params: receiptParams },
     response: receiptResponse,
+    maxBodyBytes: RECEIPT_BODY_LIMIT,
+  },
+  {
+    // The SDK's path for the same receipts (`activity.track`): the integration names its channel.
+    operationId: 'trackProviderActivity',
+    method: 'POST',
+    path: '/v2/inbound-webhooks/delivery-providers/{environmentId}/{integrationId}',
+    handler: 'functions/receipts/track.ts',
+    summary: "Receive an email or sms provider's delivery events (signed by the vendor; no API key)",
+    tag: 'Provider receipts',
+    auth: 'none',
+    bodyFormat: 'raw',
+    successStatus: 200,
+    request: { params: deliveryProviderParams },
+    response: deliveryEventsResponse,
     maxBodyBytes: RECEIPT_BODY_LIMIT,
   },
 ] as const satisfies readonly RouteDef[];

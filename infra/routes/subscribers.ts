@@ -43,6 +43,7 @@ import {
   updateCredentialsBody,
 } from '#lib/subscribers/schemas.ts';
 import { subscriberSubscriptionListSchema, subscriberSubscriptionsQuery } from '#lib/topics/schemas.ts';
+import { bulkPreferencesBody, bulkPreferencesResponse } from '#lib/inbox/preferences-bulk-schemas.ts';
 import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
@@ -195,6 +196,19 @@ export const subscriberRoutes = inRateLimitCategory('configuration', [
     successStatus: 200,
     request: { params: subscriberPathParams, body: patchPreferencesBody },
     response: subscriberPreferencesSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'bulkUpdateSubscriberPreferences',
+    method: 'PATCH',
+    path: '/v2/subscribers/{subscriberId}/preferences/bulk',
+    handler: 'functions/subscribers/bulk-update-preferences.ts',
+    summary: 'Change the channel preferences of up to 100 workflows of a subscriber at once',
+    tag: 'Subscribers',
+    auth: 'apiKey',
+    successStatus: 200,
+    request: { params: subscriberPathParams, body: bulkPreferencesBody },
+    response: bulkPreferencesResponse,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
   {

@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { contextDataSchema, contextIdSchema } from '../contexts/fields.ts';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 import { subscriberDefinitionBody } from '../subscribers/schemas.ts';
 
@@ -9,7 +10,6 @@ import { subscriberDefinitionBody } from '../subscribers/schemas.ts';
 
 export const MAX_BULK_EVENTS = 100;
 const MAX_CONTEXT_KEYS = 5;
-const MAX_CONTEXT_DATA_BYTES = 64 * 1024;
 const MAX_TOPIC_EXCLUDES = 100;
 /** transactionIds are part of keys, so they are bounded (the reference sets no limit). */
 const MAX_TRANSACTION_ID_LENGTH = 256;
@@ -32,22 +32,8 @@ export const topicRecipientSchema = z.object({
   ),
 });
 
-const CONTEXT_ID = /^[a-zA-Z0-9_-]+$/;
-const contextId = (field: string) =>
-  z
-    .string({ error: `${field} must be a string` })
-    .check(
-      z.minLength(1, `${field} must not be empty`),
-      z.maxLength(100, `${field} must be at most 100 characters`),
-      z.regex(CONTEXT_ID, `${field} may only contain letters, digits, - and _`),
-    );
-
-const contextData = object('context data').check(
-  z.refine(
-    (data) => Buffer.byteLength(JSON.stringify(data)) <= MAX_CONTEXT_DATA_BYTES,
-    `context data must be at most ${MAX_CONTEXT_DATA_BYTES / 1024} KB`,
-  ),
-);
+const contextId = contextIdSchema;
+const contextData = contextDataSchema('context data');
 
 /** Optional fields sent as null are absent, as with the reference's validators. */
 const absentIfNull = <T extends z.ZodMiniType>(schema: T) => z.preprocess((value) => value ?? undefined, z.optional(schema));

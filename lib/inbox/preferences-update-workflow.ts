@@ -4,6 +4,7 @@ import { getSubscriberForWorkflow, getSubscriberWithChoices, updateChoice, type 
 import { resolveWorkflowPreference } from '../preferences/resolve.ts';
 import type { EnvScope } from '../scope.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
+import type { Subscriber } from '../subscribers/model.ts';
 import { resolveWorkflow } from '../workflows/lookup.ts';
 import { isCritical } from '../workflows/model.ts';
 import type { VersionedWorkflow } from '../workflows/repository.ts';
@@ -63,17 +64,35 @@ export async function bulkUpdateInboxPreferences(
   input: BulkUpdatePreferencesInput,
 ): Promise<InboxPreference[]> {
   const { scope } = inboxOf(session);
-  const { subscriberId } = session;
-  const refs = [...new Set(input.preferences.map((item) => item.workflowId))];
+  return updateWorkflowPreferences(
+    scope,
+    session.subscriberId,
+    input.preferences.map((item) => ({ workflowId: item.workflowId, change: workflowChange(item) })),
+    (subscriber) => assertSessionSubscriber(session, subscriber),
+  );
+}
+
+/**
+ * Several workflows' preferences of one subscriber at once (the inbox's bulk change and PATCH
+ * /v2/subscribers/{subscriberId}/preferences/bulk): `checkSubscriber` refuses a subscriber the
+ * caller may not change before anything is written.
+ */
+export async function updateWorkflowPreferences(
+  scope: EnvScope,
+  subscriberId: string,
+  items: readonly { workflowId: string; change: ChoiceChange }[],
+  checkSubscriber: (subscriber: Subscriber | undefined) => void,
+): Promise<InboxPreference[]> {
+  const refs = [...new Set(items.map((item) => item.workflowId))];
   const [subscriber, ...found] = await Promise.all([getSubscriber(scope, subscriberId), ...refs.map((ref) => resolveWorkflow(scope, ref))]);
-  assertSessionSubscriber(session, subscriber);
+  checkSubscriber(subscriber);
   const byRef = new Map(refs.map((ref, i) => [ref, changeable(found[i], ref)]));
 
   const changes = new Map<string, { workflow: VersionedWorkflow; change: ChoiceChange }>();
-  for (const item of input.preferences) {
+  for (const item of items) {
     const workflow = byRef.get(item.workflowId)!;
     const entry = changes.get(workflow._id) ?? { workflow, change: { channels: {} } };
-    const next = workflowChange(item);
+    const next = item.change;
     entry.change = { ...entry.change, ...next, channels: { ...entry.change.channels, ...next.channels } };
     changes.set(workflow._id, entry);
   }

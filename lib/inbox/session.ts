@@ -2,6 +2,7 @@ import { apiKeysOfEnvironment } from '../auth/api-keys.ts';
 import { signSessionToken } from '../auth/session-token.ts';
 import { positiveNumber, ENV } from '../config.ts';
 import { contextKeysOf } from '../context-keys.ts';
+import { upsertContexts } from '../contexts/upsert.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../errors.ts';
 import { listIntegrationsOfChannel } from '../integrations/repository.ts';
 import { setScheduleIfUnset } from '../preferences/repository.ts';
@@ -66,6 +67,8 @@ export async function openSession(input: SessionInput): Promise<Session> {
   const subscriber = existing && !signed ? existing : await upsertSubscriber(scope, { ...definition, subscriberId });
   if (input.defaultSchedule) await setScheduleIfUnset(scope, subscriberId, input.defaultSchedule);
 
+  // As a trigger does: the contexts the session names are created if new.
+  await upsertContexts(scope, input.context, new Date());
   const contextKeys = contextKeysOf(input.context);
   const unreadCount = await unreadCounts({ scope, subscriberId, contextKeys });
   const token = await signSessionToken({ ...scope, subscriberId, subscriberDbId: subscriber._id, contextKeys });

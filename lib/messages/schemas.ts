@@ -36,6 +36,10 @@ export const listMessagesQuery = z.object({
 });
 export type ListMessagesQuery = z.infer<typeof listMessagesQuery>;
 
+/** DELETE /v1/messages/transaction/{transactionId}: `tool` is in the SDK's enum; no message has it. */
+export const transactionMessagesParams = z.object({ transactionId });
+export const transactionMessagesQuery = z.object({ channel: z.optional(z.enum([...CHANNELS, 'tool'])) });
+
 /** Path ids are only bounded: one that cannot be a message id is simply not found. */
 export const messageIdParams = z.object({ messageId: z.string().check(z.minLength(1), z.maxLength(256)) });
 

@@ -1,3 +1,4 @@
+import { upsertContexts } from '../contexts/upsert.ts';
 import { logger } from '../logger.ts';
 import type { EnvScope } from '../scope.ts';
 import { mapConcurrently } from '../concurrency.ts';
@@ -199,7 +200,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 /**
  * What happens once per trigger: the workflow's lastTriggeredAt, the tenant's name and data follow
- * the trigger (answers the tenant as stored after), the actor is upserted.
+ * the trigger (answers the tenant as stored after), the actor is upserted, the contexts it names
+ * are created if new (lib/contexts/upsert.ts).
  */
 async function prepare(scope: EnvScope, event: TriggerEvent, workflow: VersionedWorkflow): Promise<Tenant | undefined> {
   const now = new Date();
@@ -216,6 +218,7 @@ async function prepare(scope: EnvScope, event: TriggerEvent, workflow: Versioned
     }
   }
   if (event.actor) await upsertSubscriber(scope, event.actor);
+  await upsertContexts(scope, event.context, now);
   return event.tenant && applyTriggerTenant(scope, event.tenant);
 }
 

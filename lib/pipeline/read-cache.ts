@@ -1,3 +1,5 @@
+import { getContextsByKeys } from '../contexts/repository.ts';
+import type { Context } from '../contexts/schemas.ts';
 import { environmentVariableValues } from '../environment-variables/values.ts';
 import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/catalogue.ts';
 import { listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
@@ -75,6 +77,7 @@ interface Stamped<T> {
 }
 const translations = new ReadCache<Stamped<Record<string, TranslationContent>>>(CACHE_MS, MAX_ENTRIES);
 const defaultLocales = new ReadCache<Stamped<string>>(CACHE_MS, MAX_ENTRIES);
+const storedContexts = new ReadCache<Stamped<Context[]>>(CACHE_MS, MAX_ENTRIES);
 
 /** `load` kept under `key` in `cache`, used again only if it began at or after `notBefore` (epoch ms). */
 async function stampedRead<T>(cache: ReadCache<Stamped<T>>, key: string, notBefore: number, load: () => Promise<T>): Promise<T> {
@@ -128,4 +131,14 @@ export function cachedTriggerTenant(scope: EnvScope, transactionId: string, iden
     const tenant = await getTenant(scope, identifier);
     return tenant && snapshotOf(tenant);
   });
+}
+
+/**
+ * The stored contexts of a notification's `type:id` keys, read no earlier than `notBefore` (its
+ * trigger's time): a context changed before a trigger always renders, one changed after it by the
+ * time its job runs, give or take CACHE_MS.
+ */
+export function cachedContexts(scope: EnvScope, contextKeys: readonly string[], notBefore: number): Promise<Context[]> {
+  const key = `${scopeKey(scope)}/${contextKeys.join(',')}`;
+  return stampedRead(storedContexts, key, notBefore, () => getContextsByKeys(scope, contextKeys));
 }

@@ -2,6 +2,7 @@ import type { EnvScope } from '../scope.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 import { digestEventsOf } from './steps/digest.ts';
 import type { StoredJob, StoredNotification } from './model.ts';
+import { contextVariable } from './context-variable.ts';
 import { tenantVariable } from './tenant-snapshot.ts';
 
 // The variables templates and conditions see: {subscriber, payload, step, steps, tenant, actor, context,
@@ -9,8 +10,9 @@ import { tenantVariable } from './tenant-snapshot.ts';
 // steps whose templates name it.
 // `step` carries the events of the digest that ran before this job, if any (`step.events`,
 // `step.total_count`, `step.digest`); `tenant` is the stored tenant the trigger named
-// (tenant-snapshot.ts). Templates of v1 workflows also see the payload's values at
-// the top level (`{{orderId}}`), as the reference renders them; the names above win over those.
+// (tenant-snapshot.ts); `context` the stored contexts it named (context-variable.ts). Templates
+// of v1 workflows also see the payload's values at the top level (`{{orderId}}`), as the
+// reference renders them; the names above win over those.
 
 export async function templateVariables(
   scope: EnvScope,
@@ -32,14 +34,6 @@ export async function templateVariables(
     steps[digestJob.stepId] = { events: events.map((payload) => ({ payload })), eventCount: events.length };
   }
   const digestJob = digests.at(-1);
-  const context =
-    notification.context ??
-    Object.fromEntries(
-      notification.contextKeys.map((key) => {
-        const [type, ...id] = key.split(':');
-        return [type, { id: id.join(':') }];
-      }),
-    );
   return {
     ...(options.payloadAtTopLevel && notification.payload),
     subscriber: { ...(subscriber ?? notification.subscriber), isOnline: subscriber?.isOnline ?? false },
@@ -48,7 +42,7 @@ export async function templateVariables(
     steps,
     tenant: await tenantVariable(scope, notification),
     actor: notification.actor ?? {},
-    context,
+    context: await contextVariable(scope, notification),
     workflow: {
       workflowId: notification.templateIdentifier,
       _id: notification._templateId,

@@ -17,9 +17,10 @@ import { detailStatusOf, messageAfter } from './statuses.ts';
 /** A lost race with another write is read again and decided again, this many times. */
 const ATTEMPTS = 5;
 
+/** A receipt recorded on a message (`id`: the message's). */
 export interface RecordedReceipt {
   id: string;
-  event: string;
+  receipt: Receipt;
 }
 
 export async function recordReceipt(
@@ -31,7 +32,7 @@ export async function recordReceipt(
   const found = await findMessagesByProviderId(scope, integration.providerId, receipt.identifier);
   const recorded: RecordedReceipt[] = [];
   for (const message of found.filter((m) => m.channel === channel)) {
-    if (await recordOnMessage(scope, message, receipt, channel)) recorded.push({ id: message._id, event: receipt.status });
+    if (await recordOnMessage(scope, message, receipt, channel)) recorded.push({ id: message._id, receipt });
   }
   return recorded;
 }

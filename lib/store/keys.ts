@@ -152,6 +152,11 @@ export const keys = {
    * looked up by itself, like an API key: that lookup is what finds the scope.
    */
   applicationIdentifier: (identifier: string): Key => ({ pk: `APPID#${identifier}`, sk: 'APPID' }),
+  /**
+   * An environment looked up by its id alone, for the one URL that names no organization: a
+   * provider's delivery events (/v2/inbound-webhooks/delivery-providers/{environmentId}/…).
+   */
+  environmentById: (environmentId: string): Key => ({ pk: `ENVID#${environmentId}`, sk: 'ENVID' }),
   /** The stage's key for signing subscriber session tokens (stored wrapped by KMS or the local key). */
   sessionSigningKey: (): Key => ({ pk: 'STAGE', sk: 'SESSIONKEY' }),
   // The local runtime's long waits (lib/queue/table-scheduler.ts): the stage's own, like
@@ -279,6 +284,15 @@ export const keys = {
   translationLocaleIndex: (s: EnvScope, locale: string, resourceType: string, resourceDbId: string) => ({
     gsi1pk: `${env(s)}#TRANSLOCALE#${locale}`,
     gsi1sk: `${resourceType}#${resourceDbId}`,
+  }),
+
+  // ---- contexts -------------------------------------------------------------------------------
+  /** By `type:id` (a trigger's `context`); gsi1: the environment's contexts in creation order. */
+  context: (s: EnvScope, contextKey: string): Key => ({ pk: `${env(s)}#CONTEXT#${contextKey}`, sk: 'CONTEXT' }),
+  contextsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#CONTEXTS` }),
+  contextListIndex: (s: EnvScope, createdAt: string, contextKey: string) => ({
+    gsi1pk: `${env(s)}#CONTEXTS`,
+    gsi1sk: `${createdAt}#${contextKey}`,
   }),
 
   // ---- tenants --------------------------------------------------------------------------------

@@ -57,8 +57,9 @@ export async function putOrganization(organization: Organization): Promise<void>
 }
 
 /**
- * The environment with its application identifier, both created at once, and the marker of its
- * name for an environment other than Development and Production (whose names are protected).
+ * The environment with its application identifier and its lookup by id, all created at once, and
+ * the marker of its name for an environment other than Development and Production (whose names
+ * are protected).
  */
 export async function putEnvironment(environment: Environment): Promise<void> {
   const scope = { organizationId: environment._organizationId, environmentId: environment._id };
@@ -90,6 +91,7 @@ export async function putEnvironment(environment: Environment): Promise<void> {
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      { Put: { TableName: tableName(), Item: { ...keys.environmentById(environment._id), type: 'EnvironmentId', ...scope } } },
     ],
     { answers: ['ConditionalCheckFailed'] },
   );

@@ -631,6 +631,7 @@ const READS = [
   '/v2/topics?limit=100',
   '/v2/workflows?limit=100',
   '/v2/tenants?limit=100',
+  '/v2/contexts?limit=100',
   '/v2/layouts?limit=100',
   // What the inbox session's subscriber may change (the inbox preferences routes).
   '/v2/subscribers/sub-1/preferences?criticality=all',
@@ -706,6 +707,8 @@ beforeAll(async () => {
     }),
   );
   await created(client.post('/v2/tenants', { identifier: 'acme', name: 'Acme', data: { seats: 5 } }));
+  // A context named by real path ids (`/v2/contexts/acme/acme`), so its routes go past the lookup too.
+  await created(client.post('/v2/contexts', { type: 'acme', id: 'acme', data: { seats: 5 } }));
   await created(
     client.post('/v2/layouts', {
       layoutId: 'brand',

@@ -82,6 +82,12 @@ function expectStatus(res: ApiResponse, status: number, what: string) {
   expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status);
 }
 
+/** Each scope's context (`tenant:<id>`) is named by its tag. */
+const contextIdOf = (scope: Pick<Scope, 'tag'>) => `ctx-${scope.tag}`;
+/** The path of the victim's subscription by its default identifier. */
+const subscriptionPathOf = ({ seeded }: Scope) =>
+  `/v2/topics/${seeded.topic.key}/subscriptions/${encodeURIComponent(`tk_${seeded.topic.key}:si_${seeded.subscriber.subscriberId}`)}`;
+
 async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
   const { client, tag, marker } = scope;
   const integration = async (body: Record<string, unknown>): Promise<Entity> => {
@@ -165,6 +171,8 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
 
   const tenant = await client.post('/v2/tenants', { identifier: `tenant-${tag}`, name: `Tenant ${marker}`, data: { marker } });
   expectStatus(tenant, 201, 'seed tenant');
+  const context = await client.post('/v2/contexts', { type: 'tenant', id: contextIdOf(scope), data: { marker } });
+  expectStatus(context, 201, 'seed context');
 
   const groups = await client.get('/v1/notification-groups');
   expectStatus(groups, 200, 'seed notification group');
@@ -281,6 +289,8 @@ async function snapshot(victim: Scope): Promise<Record<string, { status: number;
     workflowV1: `/v1/notification-templates/${victim.seeded.workflow._id}`,
     tenants: '/v2/tenants?limit=100',
     tenant: `/v2/tenants/${victim.seeded.tenant.identifier}`,
+    contexts: '/v2/contexts?limit=100',
+    context: `/v2/contexts/tenant/${contextIdOf(victim)}`,
     translation: `/v2/translations/workflow/${victim.seeded.workflow.workflowId}/en_US`,
     translations: '/v2/translations/master-json?locale=en_US',
     layouts: '/v2/layouts?limit=100',
@@ -975,6 +985,66 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     },
   ],
   deleteTenantV1: ({ victim }) => [{ method: 'DELETE', path: `/v1/tenants/${victim.seeded.tenant.identifier}`, expect: notFound }],
+
+  // ---- contexts, and the SDK's completing operations (topic rename, a subscription by identifier,
+  // bulk preferences, a transaction's messages, delivery events) ----
+  createContext: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v2/contexts',
+      body: { type: 'tenant', id: contextIdOf(victim), data: { probe: true } },
+      expect: own({ cleanup: removeOwn(attacker, `/v2/contexts/tenant/${contextIdOf(victim)}`) }),
+    },
+  ],
+  listContexts: ({ victim }) => [
+    { method: 'GET', path: '/v2/contexts?limit=100', expect: own() },
+    { method: 'GET', path: `/v2/contexts?search=${contextIdOf(victim)}`, expect: own() },
+  ],
+  getContext: ({ victim }) => [{ method: 'GET', path: `/v2/contexts/tenant/${contextIdOf(victim)}`, expect: notFound }],
+  updateContext: ({ victim }) => [
+    { method: 'PATCH', path: `/v2/contexts/tenant/${contextIdOf(victim)}`, body: { data: { hijacked: true } }, expect: notFound },
+  ],
+  deleteContext: ({ victim }) => [{ method: 'DELETE', path: `/v2/contexts/tenant/${contextIdOf(victim)}`, expect: notFound }],
+  patchTopic: ({ victim }) => [
+    { method: 'PATCH', path: `/v2/topics/${victim.seeded.topic.key}`, body: { name: 'Hijacked' }, expect: notFound },
+  ],
+  getTopicSubscription: ({ victim }) => [
+    {
+      method: 'GET',
+      path: subscriptionPathOf(victim),
+      expect: notFound,
+    },
+  ],
+  patchTopicSubscription: ({ victim }) => [
+    {
+      method: 'PATCH',
+      path: subscriptionPathOf(victim),
+      body: { name: 'Hijacked' },
+      expect: notFound,
+    },
+  ],
+  bulkUpdateSubscriberPreferences: ({ victim }) => [
+    {
+      method: 'PATCH',
+      path: `/v2/subscribers/${victim.seeded.subscriber.subscriberId}/preferences/bulk`,
+      body: { preferences: [{ workflowId: victim.seeded.workflow.workflowId, channels: { in_app: false } }] },
+      expect: notFound,
+    },
+  ],
+  deleteMessagesByTransactionId: ({ victim }) => [
+    { method: 'DELETE', path: `/v1/messages/transaction/${enc(messageOf(victim).transactionId)}`, expect: notFound },
+    { method: 'DELETE', path: `/v1/messages/transaction/${enc(notificationOf(victim).transactionId)}`, expect: notFound },
+  ],
+  // No API key: the URL's environment is the scope; the victim's integration under the caller's finds nothing.
+  trackProviderActivity: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/v2/inbound-webhooks/delivery-providers/${attacker.env.id}/${victim.seeded.integrations.email._id}`,
+      body: {},
+      expect: notFound,
+      note: "the victim's integration named under the caller's own environment",
+    },
+  ],
 
   // ---- translations: another scope's workflow is not found; lists and exports are the caller's ----
   upsertTranslation: ({ victim }) => [
