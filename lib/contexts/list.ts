@@ -1,7 +1,7 @@
 import { cursorList, cursorOfShape, toPageRequest } from '../http/cursor-list.ts';
 import type { EnvScope } from '../scope.ts';
-import { capTotalCount, TOTAL_COUNT_CAP } from '../topics/count.ts';
-import { contextsPage, countContexts } from './repository.ts';
+import { totalCountOf } from '../http/total-count.ts';
+import { contextsPage, contextsRange } from './repository.ts';
 import type { ContextList, ListContextsQuery } from './schemas.ts';
 
 /** `<createdAt>#<type>:<id>` as contextListIndex builds it; anything else is a 422, not an empty page. */
@@ -16,7 +16,7 @@ export async function listContexts(scope: EnvScope, query: ListContextsQuery): P
   const filter = { type: query.type, id: query.id, search: query.search };
   const [page, count] = await Promise.all([
     contextsPage(scope, toPageRequest(query, cursorOfShape(LIST_KEY)), filter),
-    countContexts(scope, filter, TOTAL_COUNT_CAP),
+    totalCountOf(contextsRange(scope, filter)),
   ]);
-  return { ...cursorList(page), ...capTotalCount(count) };
+  return { ...cursorList(page), ...count };
 }

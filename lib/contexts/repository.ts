@@ -1,10 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import type { EnvScope } from '../scope.ts';
 import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { conditionalWrite, writeIf } from '../store/conditions.ts';
-import { arrayReader, paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
+import { arrayReader, paginate, queryReader, type Page, type PageRequest, type SortKeyRange } from '../store/cursor-page.ts';
 import { keys } from '../store/keys.ts';
 import { deleteExisting } from '../store/update-existing.ts';
 import type { Context } from './schemas.ts';
@@ -93,46 +93,20 @@ export async function contextsPage(scope: EnvScope, request: PageRequest, filter
     const matches = Item && matchesSearch(Item, filter.search) ? [Item] : [];
     page = await paginate(arrayReader(matches, sortKeyOf), sortKeyOf, request);
   } else {
-    const expression = filterExpression(filter);
-    page = await paginate(
-      queryReader({
-        index: 'gsi1',
-        partitionKey: { name: 'gsi1pk', value: keys.contextsOfEnvironment(scope).gsi1pk },
-        sortKeyName: 'gsi1sk',
-        ...(expression && { filter: expression }),
-      }),
-      sortKeyOf,
-      request,
-    );
+    page = await paginate(queryReader(contextsRange(scope, filter)), sortKeyOf, request);
   }
   return { ...page, items: page.items.map(fromItem) };
 }
 
-/**
- * How many of the environment's contexts match `filter`, counted up to `cap` + 1 (a Query that
- * counts without returning items; its cost is that of reading them).
- */
-export async function countContexts(scope: EnvScope, filter: ContextFilter, cap: number): Promise<number> {
+/** The environment's contexts matching `filter`, in creation order: what the list pages and its total counts. */
+export function contextsRange(scope: EnvScope, filter: ContextFilter): SortKeyRange {
   const expression = filterExpression(filter);
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: '#pk = :pk',
-        ...(expression && { FilterExpression: expression.expression }),
-        ExpressionAttributeNames: { '#pk': 'gsi1pk' },
-        ExpressionAttributeValues: { ':pk': keys.contextsOfEnvironment(scope).gsi1pk, ...expression?.values },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && count <= cap);
-  return count;
+  return {
+    index: 'gsi1',
+    partitionKey: { name: 'gsi1pk', value: keys.contextsOfEnvironment(scope).gsi1pk },
+    sortKeyName: 'gsi1sk',
+    ...(expression && { filter: expression }),
+  };
 }
 
 function filterExpression(filter: ContextFilter) {

@@ -14,11 +14,8 @@ import { fromSubscriptionItem, type StoredSubscription } from './subscription-re
 // partition (a Query filtered on it: its cost grows with the topic's subscribers).
 
 export interface NamedSubscription extends StoredSubscription {
-  identifier: string;
   name?: string;
 }
-
-export const defaultSubscriptionIdentifier = (topicKey: string, subscriberId: string) => `tk_${topicKey}:si_${subscriberId}`;
 
 /** The subscriberId a default identifier of this topic names, if it is one. */
 function subscriberOfDefault(topicKey: string, identifier: string): string | undefined {
@@ -34,11 +31,7 @@ function subscriberOfDefault(topicKey: string, identifier: string): string | und
 
 const named = (topicKey: string, item: Record<string, unknown>): NamedSubscription => {
   const s = fromSubscriptionItem(item);
-  return {
-    ...s,
-    identifier: typeof item.identifier === 'string' ? item.identifier : defaultSubscriptionIdentifier(topicKey, s.subscriberId),
-    ...(typeof item.name === 'string' && { name: item.name }),
-  };
+  return { ...s, ...(typeof item.name === 'string' && { name: item.name }) };
 };
 
 export async function findSubscriptionByIdentifier(

@@ -45,8 +45,8 @@ export function subscriptionItem(scope: EnvScope, s: NewSubscription): Record<st
 
 export type NewSubscription = Omit<StoredSubscription, 'identifier'> & { identifier?: string | undefined };
 
-/** The identifier a subscription has when none was given: `tk=<topicKey>:si=<subscriberId>`, as the reference makes it. */
-export const defaultSubscriptionIdentifier = (topicKey: string, subscriberId: string) => `tk=${topicKey}:si=${subscriberId}`;
+/** The identifier a subscription has when none was given: `tk_<topicKey>:si_<subscriberId>`, as the reference makes it. */
+export const defaultSubscriptionIdentifier = (topicKey: string, subscriberId: string) => `tk_${topicKey}:si_${subscriberId}`;
 
 export function fromSubscriptionItem(item: Record<string, unknown>): StoredSubscription {
   const topicKey = item.topicKey as string;

@@ -52,16 +52,16 @@ describe('topic subscriptions through @novu/api', () => {
     expect(created.result.meta).toEqual({ totalCount: 3, successful: 3, failed: 0 });
     expect(created.result.data.map((s) => [s.subscriber?.subscriberId, s.identifier, s.name])).toEqual([
       [ann, 'ann-news', 'Ann reads the news'],
-      [bob, `tk=${topicKey}:si=${bob}`, undefined],
-      [cat, `tk=${topicKey}:si=${cat}`, undefined],
+      [bob, `tk_${topicKey}:si_${bob}`, undefined],
+      [cat, `tk_${topicKey}:si_${cat}`, undefined],
     ]);
 
     const byTopic = await novu.topics.subscriptions.list({ topicKey, orderDirection: 'ASC' });
     expect(byTopic.result).toMatchObject({ next: null, previous: null, totalCount: 3, totalCountCapped: false });
     expect(byTopic.result.data.map((s) => [s.subscriber.subscriberId, s.identifier])).toEqual([
       [ann, 'ann-news'],
-      [bob, `tk=${topicKey}:si=${bob}`],
-      [cat, `tk=${topicKey}:si=${cat}`],
+      [bob, `tk_${topicKey}:si_${bob}`],
+      [cat, `tk_${topicKey}:si_${cat}`],
     ]);
     expect(byTopic.result.data[0]).toMatchObject({ id: ID, createdAt: expect.any(String), topic: { id: ID, key: topicKey } });
 

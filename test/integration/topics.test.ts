@@ -168,7 +168,7 @@ describe('topic subscriptions', () => {
       data: [
         {
           _id: ID,
-          identifier: 'tk=fresh:si=ann',
+          identifier: 'tk_fresh:si_ann',
           topic: { _id: topic._id, key: 'fresh' },
           subscriber: {
             _id: ann._id,
@@ -250,7 +250,7 @@ describe('topic subscriptions', () => {
     expect(subscriberIds(asc)).toEqual(['ann', 'bob', 'carl']);
     expect(asc.body.data[0]).toEqual({
       _id: ID,
-      identifier: 'tk=news:si=ann',
+      identifier: 'tk_news:si_ann',
       createdAt: ISO,
       topic: { _id: ID, key: 'news', createdAt: ISO, updatedAt: ISO },
       subscriber: { _id: ID, subscriberId: 'ann', firstName: null, lastName: null, email: null, avatar: null },
@@ -327,7 +327,7 @@ describe('subscriber subscriptions', () => {
       data: [
         {
           _id: subscribed.data[0]._id,
-          identifier: 'tk=news:si=alice',
+          identifier: 'tk_news:si_alice',
           createdAt: subscribed.data[0].createdAt,
           topic,
           subscriber: {
