@@ -1,4 +1,5 @@
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { bridgeRoutes } from './routes/bridge.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { eventRoutes } from './routes/events.ts';
 import { executionDetailRoutes } from './routes/execution-details.ts';
@@ -53,6 +54,7 @@ export const routeParts = {
   webhooks: webhookRoutes,
   receipts: receiptRoutes,
   openapi: openApiRoutes,
+  bridge: bridgeRoutes,
 } as const satisfies Record<string, readonly RouteDef[]>;
 
 export type RoutePart = keyof typeof routeParts;

@@ -29,6 +29,8 @@ export interface Environment {
   identifier: string;
   /** The environment it was made beside: Production's is Development (as the reference's). */
   _parentId?: string;
+  /** Set by a code-first sync (lib/bridge/sync.ts): the customer's bridge its `external` workflows run through. */
+  bridge?: { url: string };
   createdAt: string;
 }
 
@@ -107,6 +109,10 @@ function toEnvironment(item: Record<string, unknown>): Environment {
     name: item.name as string,
     identifier: item.identifier as string,
     ...(typeof item._parentId === 'string' && { _parentId: item._parentId }),
+    ...(isBridge(item.bridge) && { bridge: { url: item.bridge.url } }),
     createdAt: item.createdAt as string,
   };
 }
+
+const isBridge = (value: unknown): value is { url: string } =>
+  typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string';

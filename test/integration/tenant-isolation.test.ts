@@ -1123,6 +1123,24 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
 
   // ---- the caller's own environment ----
   getCurrentEnvironment: () => [{ method: 'GET', path: '/v1/environments/me', expect: own() }],
+  // ---- code-first bridge: every call acts on the caller's own environment only. No bridge
+  // answers at this address, so a sync or diff is a 400 that writes nothing, and the attacker's
+  // environment has no stored bridge for a status to reach (the victim's is never used).
+  syncBridge: () => [
+    {
+      method: 'POST',
+      path: '/v1/bridge/sync?source=cli',
+      body: { bridgeUrl: 'http://127.0.0.1:9/api/novu' },
+      expect: own({ statuses: [400] }),
+    },
+  ],
+  diffBridge: () => [
+    { method: 'POST', path: '/v1/bridge/diff', body: { bridgeUrl: 'http://127.0.0.1:9/api/novu' }, expect: own({ statuses: [400] }) },
+  ],
+  validateBridge: () => [
+    { method: 'POST', path: '/v1/bridge/validate', body: { bridgeUrl: 'http://127.0.0.1:9/api/novu' }, expect: own() },
+  ],
+  getBridgeStatus: () => [{ method: 'GET', path: '/v1/bridge/status', expect: own({ statuses: [400] }) }],
   listEnvironments: ({ victim, sameOrg }) => [
     {
       method: 'GET',
