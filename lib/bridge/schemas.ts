@@ -1,22 +1,10 @@
 import * as z from '../zod.ts';
 import { workflowResponseSchema } from '../workflows/schemas.ts';
+import { bridgeUrl } from './url.ts';
 
 // Requests and answers of the bridge routes (/v1/bridge/*): what `npx novu sync` and the
 // reference's dashboard send. A `workflows` field in a sync body is ignored, as the reference
 // ignores it: the workflows are what the bridge's discover answers.
-
-/** http(s) only, at most 2,048 characters; where it may point is checked at connect time (lib/net). */
-export const bridgeUrl = z.string().check(
-  z.maxLength(2048),
-  z.refine((value) => {
-    try {
-      const parsed = new URL(value);
-      return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'bridgeUrl must be an http or https URL'),
-);
 
 export const syncBridgeBody = z.object({ bridgeUrl });
 export const syncBridgeQuery = z.object({ source: z.optional(z.string().check(z.maxLength(64))) });

@@ -197,6 +197,8 @@ export interface TriggerEvent {
   /** Who triggered (the API key's user). */
   userId: string;
   createdAt: string;
+  /** Code-first workflows: the trigger's own bridge URL, used for this event instead of the environment's. */
+  bridgeUrl?: string;
   /** Set by DELETE /v1/events/trigger/{transactionId}: notifications not yet created never will be. */
   canceledAt?: string;
   /**

@@ -260,7 +260,7 @@ describe('executing code-first workflows', () => {
     }
   });
 
-  it('fails the step when the bridge is slow past the timeout on every attempt, or down', async () => {
+  it('fails the step when the bridge is slow past the timeout on every attempt', async () => {
     bridge.setFault(async (req) => {
       if (req.query.action !== 'execute') return false;
       await new Promise((resolve) => setTimeout(resolve, 6_000));
@@ -285,4 +285,40 @@ describe('executing code-first workflows', () => {
       bridge.setFault(undefined);
     }
   }, 90_000);
+
+  it('fails the step when the bridge is down, after its retries', async () => {
+    const subscriberId = `down-${rand()}`;
+    // The trigger's own bridgeUrl (stateless mode) points where nothing listens.
+    const res = await env.client.post('/v1/events/trigger', {
+      name: 'removable-flow',
+      to: subscriberId,
+      payload: {},
+      bridgeUrl: 'http://127.0.0.1:9/api/novu',
+    });
+    const notification = await settledOne(env.client, res.body.data.transactionId);
+    expect(notification.jobs[0].status).toBe('failed');
+    const failed = notification.jobs[0].executionDetails.at(-1);
+    expect(failed.detail).toMatch(/^Bridge execution failed: The bridge could not be reached/);
+    expect(JSON.parse(failed.raw)).toMatchObject({ attempts: 3 });
+    expect(await messagesOf(env.client, subscriberId)).toEqual([]);
+  });
+});
+
+describe("a trigger's own bridge URL", () => {
+  it("runs the event's steps through that bridge instead of the environment's", async () => {
+    const preview = workflow('removable-flow', async ({ step }) => {
+      await step.inApp('hello', async () => ({ body: 'Hello from the branch deploy' }));
+    });
+    const other = await startBridgeApp(env.apiKey, [preview]);
+    try {
+      const subscriberId = `stateless-${rand()}`;
+      const result = await novu.trigger({ workflowId: 'removable-flow', to: subscriberId, payload: {}, bridgeUrl: other.url });
+      const notification = await settledOne(env.client, result.result.transactionId!);
+      expect(notification.jobs[0].status).toBe('completed');
+      expect((await messagesOf(env.client, subscriberId))[0].content).toBe('Hello from the branch deploy');
+      expect(other.calls.some((c) => c.action === 'execute' && c.signed && c.status === 200)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
 });
