@@ -322,3 +322,46 @@ describe("a trigger's own bridge URL", () => {
     }
   });
 });
+
+describe('step retrieve and preview through @novu/api', () => {
+  it("retrieves a code-first step with its code's control schema", async () => {
+    const { result } = await novu.workflows.steps.retrieve('comment-flow', 'notify');
+    expect(result).toMatchObject({ stepId: 'notify', type: 'in_app', origin: 'external', workflowId: 'comment-flow' });
+    expect(result.controls.dataSchema).toMatchObject({ properties: { subject: { default: 'New comment on {{payload.postTitle}}' } } });
+  });
+
+  it("previews a code-first step with the bridge's own preview, and a dashboard step with the service's renderer", async () => {
+    const external = await novu.workflows.steps.generatePreview({
+      workflowId: 'comment-flow',
+      stepId: 'notify',
+      generatePreviewRequestDto: { previewPayload: { payload: { postTitle: 'Drafts', author: 'Grace' } } },
+    });
+    expect(external.result.result).toMatchObject({
+      type: 'in_app',
+      preview: { subject: 'New comment on Drafts', body: 'Grace commented' },
+    });
+    expect(bridge.calls.some((c) => c.action === 'preview' && c.signed && c.status === 200)).toBe(true);
+
+    const dashboardId = `dash-${rand()}`;
+    const created = await env.client.post('/v2/workflows', {
+      name: dashboardId,
+      workflowId: dashboardId,
+      steps: [
+        {
+          name: 'Mail',
+          stepId: 'mail',
+          type: 'email',
+          controlValues: { subject: 'Hi {{payload.who}}', body: '<p>Dear {{payload.who}}</p>' },
+        },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const dashboard = await novu.workflows.steps.generatePreview({
+      workflowId: dashboardId,
+      stepId: 'mail',
+      generatePreviewRequestDto: { previewPayload: { payload: { who: 'Ada' } } },
+    });
+    expect(dashboard.result.result).toMatchObject({ type: 'email', preview: { subject: 'Hi Ada' } });
+    expect((dashboard.result.result as { preview: { body: string } }).preview.body).toContain('<p>Dear Ada</p>');
+  });
+});

@@ -1141,6 +1141,11 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     { method: 'POST', path: '/v1/bridge/validate', body: { bridgeUrl: 'http://127.0.0.1:9/api/novu' }, expect: own() },
   ],
   getBridgeStatus: () => [{ method: 'GET', path: '/v1/bridge/status', expect: own({ statuses: [400] }) }],
+  // A step of the victim's workflow, by any of the workflow's names: not in the caller's environment.
+  getWorkflowStep: ({ victim }) =>
+    workflowRefs(victim).map((ref) => ({ method: 'GET', path: `/v2/workflows/${ref}/steps/inbox`, expect: notFound })),
+  previewWorkflowStep: ({ victim }) =>
+    workflowRefs(victim).map((ref) => ({ method: 'POST', path: `/v2/workflows/${ref}/step/inbox/preview`, body: {}, expect: notFound })),
   listEnvironments: ({ victim, sameOrg }) => [
     {
       method: 'GET',
