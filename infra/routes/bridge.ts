@@ -1,11 +1,14 @@
 import {
   bridgeDiffResponse,
   bridgeStatusResponse,
+  stepControlsBody,
+  stepControlsParams,
   syncBridgeBody,
   syncBridgeQuery,
   syncBridgeResponse,
   validateBridgeResponse,
 } from '#lib/bridge/schemas.ts';
+import { stepResponseSchema } from '#lib/workflows/schemas.ts';
 import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
@@ -70,6 +73,20 @@ export const bridgeRoutes = inRateLimitCategory('configuration', [
     successStatus: 200,
     request: {},
     response: bridgeStatusResponse,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'putBridgeStepControls',
+    method: 'PUT',
+    path: '/v1/bridge/controls/{workflowId}/{stepId}',
+    handler: 'functions/bridge/controls.ts',
+    summary: "Set the control values of a code-first step (checked against its code's control schema), sent with its next execution",
+    tag: 'Bridge',
+    auth: 'apiKey',
+    envelope: 'data',
+    successStatus: 200,
+    request: { params: stepControlsParams, body: stepControlsBody },
+    response: stepResponseSchema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
   },
 ] as const satisfies readonly RouteDef[]);

@@ -34,3 +34,10 @@ export const bridgeStatusResponse = z
     discovered: z.optional(z.object({ workflows: z.number(), steps: z.number() })),
   })
   .register(z.globalRegistry, { id: 'BridgeStatus' });
+
+export const stepControlsParams = z.object({
+  workflowId: z.string().check(z.minLength(1), z.maxLength(512)),
+  stepId: z.string().check(z.minLength(1), z.maxLength(512)),
+});
+/** The reference's body: the values under `variables`. */
+export const stepControlsBody = z.object({ variables: z.record(z.string(), z.unknown(), { error: 'variables must be an object' }) });

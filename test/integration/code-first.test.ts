@@ -365,3 +365,30 @@ describe('step retrieve and preview through @novu/api', () => {
     expect((dashboard.result.result as { preview: { body: string } }).preview.body).toContain('<p>Dear Ada</p>');
   });
 });
+
+describe('control values of a code-first step', () => {
+  it("are checked against the code's schema, kept across a sync, and sent with the next execute", async () => {
+    const bad = await env.client.put('/v1/bridge/controls/comment-flow/notify', { variables: { subject: 5 } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors['variables.subject'].messages[0]).toMatch(/string/);
+
+    const set = await env.client.put('/v1/bridge/controls/comment-flow/notify', {
+      variables: { subject: 'Edited: {{payload.postTitle}}' },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.data.controls.values).toEqual({ subject: 'Edited: {{payload.postTitle}}' });
+    try {
+      await sync(bridge.url);
+      const subscriberId = `ctl-${rand()}`;
+      const result = await novu.trigger({
+        workflowId: 'comment-flow',
+        to: { subscriberId, email: `${subscriberId}@example.com` },
+        payload: { postTitle: 'Limits', author: 'Lin' },
+      });
+      await settledOne(env.client, result.result.transactionId!);
+      expect((await messagesOf(env.client, subscriberId))[0].subject).toBe('Edited: Limits');
+    } finally {
+      await env.client.put('/v1/bridge/controls/comment-flow/notify', { variables: {} });
+    }
+  }, 60_000);
+});

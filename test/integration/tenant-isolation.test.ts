@@ -1141,6 +1141,13 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     { method: 'POST', path: '/v1/bridge/validate', body: { bridgeUrl: 'http://127.0.0.1:9/api/novu' }, expect: own() },
   ],
   getBridgeStatus: () => [{ method: 'GET', path: '/v1/bridge/status', expect: own({ statuses: [400] }) }],
+  putBridgeStepControls: ({ victim }) =>
+    workflowRefs(victim).map((ref) => ({
+      method: 'PUT',
+      path: `/v1/bridge/controls/${ref}/inbox`,
+      body: { variables: { subject: 'Hijacked' } },
+      expect: notFound,
+    })),
   // A step of the victim's workflow, by any of the workflow's names: not in the caller's environment.
   getWorkflowStep: ({ victim }) =>
     workflowRefs(victim).map((ref) => ({ method: 'GET', path: `/v2/workflows/${ref}/steps/inbox`, expect: notFound })),
