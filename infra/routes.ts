@@ -1,4 +1,5 @@
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { bridgeRoutes } from './routes/bridge.ts';
 import { contextRoutes } from './routes/contexts.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { environmentVariableRoutes } from './routes/environment-variables.ts';
@@ -59,6 +60,7 @@ export const routeParts = {
   webhooks: webhookRoutes,
   receipts: receiptRoutes,
   openapi: openApiRoutes,
+  bridge: bridgeRoutes,
 } as const satisfies Record<string, readonly RouteDef[]>;
 
 export type RoutePart = keyof typeof routeParts;

@@ -88,6 +88,8 @@ export const ENV = {
    * runtime sets it; never in AWS.
    */
   allowPrivateNetworks: 'OUTBOUND_ALLOW_PRIVATE_NETWORKS',
+  /** Code-first bridges (lib/bridge/client.ts): the wait before the first retry (ms, default 1000; it doubles). */
+  bridgeBackoffMs: 'BRIDGE_RETRY_BACKOFF_MS',
   /** Powertools: the service name on every log line (the stack sets the metrics' service name). */
   serviceName: 'POWERTOOLS_SERVICE_NAME',
   /** AWS SDK: an SQS endpoint of its own (the local runtime's emulator); set, calls go there rather than to a queue URL's host. */

@@ -8,6 +8,8 @@ import {
   workflowListSchema,
   workflowResponseSchema,
 } from '#lib/workflows/schemas.ts';
+import { previewStepBody, stepPreviewSchema, workflowStepParams } from '#lib/workflows/step-schemas.ts';
+import { stepResponseSchema } from '#lib/workflows/schemas.ts';
 import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT, WORKFLOW_BODY_LIMIT } from './body-limits.ts';
 
@@ -104,6 +106,33 @@ export const workflowRoutes = inRateLimitCategory('configuration', [
     request: { params: workflowIdParams, body: syncWorkflowBody },
     response: workflowResponseSchema,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'getWorkflowStep',
+    method: 'GET',
+    path: '/v2/workflows/{workflowId}/steps/{stepId}',
+    handler: 'functions/workflows/get-step.ts',
+    summary: 'One step of a workflow, by stepId or database id',
+    tag: 'Workflows',
+    auth: 'apiKey',
+    successStatus: 200,
+    request: { params: workflowStepParams },
+    response: stepResponseSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'previewWorkflowStep',
+    method: 'POST',
+    path: '/v2/workflows/{workflowId}/step/{stepId}/preview',
+    handler: 'functions/workflows/preview-step.ts',
+    summary: "A step's content rendered with an example payload (a code-first step: its bridge's preview)",
+    tag: 'Workflows',
+    auth: 'apiKey',
+    successStatus: 201,
+    request: { params: workflowStepParams, body: previewStepBody },
+    response: stepPreviewSchema,
+    maxBodyBytes: WORKFLOW_BODY_LIMIT,
+    access: 'read',
   },
 ] as const satisfies readonly RouteDef[]);
 

@@ -179,6 +179,7 @@ async function decide(
     ...(tenant && { tenant }),
     contextKeys: contextKeysOf(input.context),
     ...(input.context && { context: input.context }),
+    ...(input.bridgeUrl !== undefined && workflow.origin === 'external' && { bridgeUrl: input.bridgeUrl }),
     userId: caller.userId,
     createdAt: new Date().toISOString(),
     ...(notificationShards > 1 && { notificationShards }),

@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { bridgeUrl } from '../bridge/url.ts';
 import { contextDataSchema, contextIdSchema } from '../contexts/fields.ts';
 import { externalIdSchema, MAX_EXTERNAL_ID_LENGTH } from '../external-id.ts';
 import { subscriberDefinitionBody } from '../subscribers/schemas.ts';
@@ -108,6 +109,8 @@ const commonFields = {
   actor: absentIfNull(actorSchema),
   tenant: tenantSchema,
   context: absentIfNull(contextSchema),
+  /** Code-first workflows (docs/code-first.md): this event's bridge instead of the environment's. */
+  bridgeUrl: absentIfNull(bridgeUrl),
 };
 
 export const triggerEventBody = z.object(

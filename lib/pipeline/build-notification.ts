@@ -89,6 +89,7 @@ export function buildNotification(input: {
     ...(input.tenant && { tenantSnapshot: input.tenant }),
     ...(input.actor && { actor: summaryOf(input.actor) }),
     ...(event.notificationShards !== undefined && { notificationShards: event.notificationShards }),
+    ...(event.bridgeUrl !== undefined && { bridgeUrl: event.bridgeUrl }),
     jobs,
     createdAt: at,
     updatedAt: at,

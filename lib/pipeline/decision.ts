@@ -25,6 +25,11 @@ export interface JobContext {
   liveUntil?: number;
   /** Template and condition variables: subscriber, payload, step (digest), tenant, actor, context. */
   variables: Record<string, unknown>;
+  /**
+   * The step's control values are content already rendered (a code-first step's bridge outputs,
+   * steps/bridge.ts): the senders use them as they are, with no Liquid of theirs.
+   */
+  verbatim?: true;
   now: Date;
 }
 

@@ -41,6 +41,11 @@ export const DETAILS = {
   throttlePassed: 'Step passed the throttle',
   throttleInPast: 'Throttle window date is in the past',
   customExecuted: 'Custom step executed',
+  /** Ours: every call of a code-first step to its bridge (the reference records the call in its logs). */
+  bridgeExecuted: 'Step executed by the bridge',
+  bridgeFailed: (message: string) => `Bridge execution failed: ${message}`,
+  bridgeSkipped: 'Step was skipped by the bridge (skip)',
+  bridgeUrlMissing: 'Bridge URL not found: run `npx novu sync` for this environment',
   outcomeUnknown: 'Delivery outcome unknown: the worker stopped during the send, so it is not repeated',
   failedForGood: 'Step failed after repeated attempts',
   /** Ours (failover is not the reference's): the next integration of the channel is tried. */

@@ -131,6 +131,14 @@ export function closeWindow(series: DigestSeries, windowId: string): Promise<boo
 
 /** The payloads of the events that joined window `windowId`, in the order they joined. */
 export async function joinedPayloads(series: DigestSeries, windowId: string): Promise<Record<string, unknown>[]> {
+  return (await joinedEvents(series, windowId)).map((event) => event.payload);
+}
+
+/** The events that joined the window, oldest first: their transactionId, when they joined, their payload. */
+export async function joinedEvents(
+  series: DigestSeries,
+  windowId: string,
+): Promise<{ transactionId: string; at: string; payload: Record<string, unknown> }[]> {
   const { pk, skPrefix } = keys.digestEventsOfWindow(...keyArgs(series), windowId);
   const joined = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -138,7 +146,11 @@ export async function joinedPayloads(series: DigestSeries, windowId: string): Pr
     ConsistentRead: true,
   });
   joined.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
-  return joined.map((item) => item.payload as Record<string, unknown>);
+  return joined.map((item) => ({
+    transactionId: item.transactionId as string,
+    at: item.createdAt as string,
+    payload: item.payload as Record<string, unknown>,
+  }));
 }
 
 /** When the series last saw an event (ISO time), if it is kept. */

@@ -72,8 +72,13 @@ export interface StoredJob {
   digestWindowId?: string;
   /** Digest follower: the master job's notification. */
   mergedInto?: { notificationId: string; transactionId: string; jobId: string };
-  /** Throttle: what the counter said. */
+  /** Throttle: what the counter said; custom steps of code-first workflows: what the bridge returned. */
   stepOutput?: Record<string, unknown>;
+  /**
+   * Delay and digest steps of code-first workflows: the bridge's outputs the wait was set from,
+   * kept so that the job resumed after the wait (and later steps' state) reads them again.
+   */
+  bridgeOutputs?: Record<string, unknown>;
   messageId?: string;
   error?: string;
   /** A send in progress: until then a redelivered message waits; after, the outcome is unknown. */
@@ -137,6 +142,8 @@ export interface StoredNotification {
   tenantSnapshot?: TenantSnapshot;
   actor?: SubscriberSummary;
   _digestedNotificationId?: string;
+  /** Code-first workflows: the trigger's own bridge URL, used instead of the environment's (lib/bridge). */
+  bridgeUrl?: string;
   /** Its trigger's `notificationShards` (absent: 1): which partition of the transaction holds it (keys.notification). */
   notificationShards?: number;
   jobs: StoredJob[];
@@ -190,6 +197,8 @@ export interface TriggerEvent {
   /** Who triggered (the API key's user). */
   userId: string;
   createdAt: string;
+  /** Code-first workflows: the trigger's own bridge URL, used for this event instead of the environment's. */
+  bridgeUrl?: string;
   /** Set by DELETE /v1/events/trigger/{transactionId}: notifications not yet created never will be. */
   canceledAt?: string;
   /**

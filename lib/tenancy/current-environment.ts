@@ -7,6 +7,7 @@ import type { CurrentEnvironment } from './schemas.ts';
 export async function getCurrentEnvironment(scope: EnvScope): Promise<CurrentEnvironment> {
   const environment = await getEnvironment(scope.organizationId, scope.environmentId);
   if (!environment) throw new NotFoundError(`Environment ${scope.environmentId} not found`);
-  const { _id, name, _organizationId, identifier, createdAt } = environment;
-  return { _id, name, _organizationId, identifier, createdAt };
+  const { _id, name, _organizationId, identifier, bridge, createdAt } = environment;
+  // The reference keeps the bridge URL twice, as `bridge` and the older `echo`.
+  return { _id, name, _organizationId, identifier, ...(bridge && { bridge, echo: bridge }), createdAt };
 }

@@ -35,8 +35,8 @@ export interface Environment {
   color?: string;
   /** The domain inbound email is parsed for, as the reference keeps it (used by nothing here). */
   inboundParseDomain?: string;
-  /** The code-first bridge URL the reference keeps per environment (used by nothing here). */
-  bridgeUrl?: string;
+  /** Set by a code-first sync (lib/bridge/sync.ts): the customer's bridge its `external` workflows run through. */
+  bridge?: { url: string };
   createdAt: string;
 }
 
@@ -137,7 +137,10 @@ function toEnvironment(item: Record<string, unknown>): Environment {
     ...(typeof item._parentId === 'string' && { _parentId: item._parentId }),
     ...(typeof item.color === 'string' && { color: item.color }),
     ...(typeof item.inboundParseDomain === 'string' && { inboundParseDomain: item.inboundParseDomain }),
-    ...(typeof item.bridgeUrl === 'string' && { bridgeUrl: item.bridgeUrl }),
+    ...(isBridge(item.bridge) && { bridge: { url: item.bridge.url } }),
     createdAt: item.createdAt as string,
   };
 }
+
+const isBridge = (value: unknown): value is { url: string } =>
+  typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string';

@@ -6,7 +6,16 @@ import { apiKeySchema } from './api-key-schemas.ts';
 // answer too (and which are kept here only as hashes and sealed copies).
 
 export const currentEnvironmentSchema = z
-  .object({ _id: z.string(), name: z.string(), _organizationId: z.string(), identifier: z.string(), createdAt: z.string() })
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    _organizationId: z.string(),
+    identifier: z.string(),
+    /** The bridge URL of its code-first workflows, once `npx novu sync` has set it (docs/code-first.md). */
+    bridge: z.optional(z.object({ url: z.string() })),
+    echo: z.optional(z.object({ url: z.string() })),
+    createdAt: z.string(),
+  })
   .register(z.globalRegistry, { id: 'CurrentEnvironment' });
 export type CurrentEnvironment = z.infer<typeof currentEnvironmentSchema>;
 

@@ -86,7 +86,7 @@ function identifierItem(environment: Environment) {
 /** An empty URL removes it; any other must be an absolute http(s) URL. */
 function setBridgeUrl(environment: Environment, url: string): void {
   if (url === '') {
-    delete environment.bridgeUrl;
+    delete environment.bridge;
     return;
   }
   let parsed: URL;
@@ -96,5 +96,5 @@ function setBridgeUrl(environment: Environment, url: string): void {
     throw new BadRequestError('bridge.url must be an absolute http(s) URL');
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new BadRequestError('bridge.url must be an absolute http(s) URL');
-  environment.bridgeUrl = parsed.toString();
+  environment.bridge = { url: parsed.toString() };
 }

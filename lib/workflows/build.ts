@@ -66,6 +66,8 @@ export function buildSteps(inputs: readonly ReadStep[], existing: readonly Store
       ...(legacy.filters && legacy.filters.length > 0 && { filters: legacy.filters }),
       ...(legacy.shouldStopOnFail !== undefined && { shouldStopOnFail: legacy.shouldStopOnFail }),
       ...(legacy.replyCallback && { replyCallback: legacy.replyCallback }),
+      // A code-first step keeps what its code declared; only a sync changes that (lib/bridge/sync.ts).
+      ...(match?.bridge && _id === match._id && { bridge: match.bridge }),
     };
   });
 }

@@ -34,6 +34,8 @@ const blank = (value: unknown) => value === undefined || value === null || (type
 
 /** Required controls of each kind that are empty; which are required can depend on other values. */
 function missingFields(step: StoredStep): string[] {
+  // A code-first step's content is its code's: the bridge checks its controls when it runs.
+  if (step.bridge) return [];
   const v = step.controlValues;
   const missing = (...fields: string[]) => fields.filter((field) => blank(v[field]));
   switch (step.type) {

@@ -43,6 +43,20 @@ export interface StoredStep {
   shouldStopOnFail?: boolean;
   /** Set by v1 authors and shown by the v1 view; there is no inbound-mail route here to call it. */
   replyCallback?: { active?: boolean; url?: string };
+  /**
+   * Steps of code-first (`external`) workflows: what the bridge's discover said of the step. Its
+   * content comes from the bridge when it runs (lib/bridge/); `controlValues` then holds only the
+   * values an author set in the console, sent to the bridge as the step's controls.
+   */
+  bridge?: BridgeStepDefinition;
+}
+
+export interface BridgeStepDefinition {
+  /** JSON Schema of the step's controls (the API's `controls.dataSchema`). */
+  controlSchema: Record<string, unknown>;
+  /** JSON Schema of what the step returns (custom steps' results). */
+  outputSchema?: Record<string, unknown>;
+  disableOutputSanitization?: boolean;
 }
 
 /** A preferences document: `all.readOnly` is what makes a workflow critical. */

@@ -56,7 +56,10 @@ export function toWorkflowResponse(workflow: StoredWorkflow, context: ViewContex
       origin: workflow.origin,
       workflowId: workflow.workflowId,
       workflowDatabaseId: workflow._id,
-      controls: { dataSchema: controlsDataSchema(step.type), uiSchema: uiSchemaOf(step.type), values: step.controlValues },
+      // A code-first step's controls are the ones its code declares (no editor layout of ours).
+      controls: step.bridge
+        ? { dataSchema: step.bridge.controlSchema, values: step.controlValues }
+        : { dataSchema: controlsDataSchema(step.type), uiSchema: uiSchemaOf(step.type), values: step.controlValues },
       controlValues: step.controlValues,
       variables: stepVariables(workflow, index),
       issues: issues[index]!,

@@ -1212,6 +1212,36 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
 
   // ---- the caller's own environment ----
   getCurrentEnvironment: () => [{ method: 'GET', path: '/v1/environments/me', expect: own() }],
+  // ---- code-first bridge: every call acts on the caller's own environment only. No bridge
+  // answers at this address, so a sync or diff is a 400 that writes nothing, and the attacker's
+  // environment has no stored bridge for a status to reach (the victim's is never used).
+  syncBridge: () => [
+    {
+      method: 'POST',
+      path: '/v1/bridge/sync?source=cli',
+      body: { bridgeUrl: 'http://127.0.0.1:9/api/novu' },
+      expect: own({ statuses: [400] }),
+    },
+  ],
+  diffBridge: () => [
+    { method: 'POST', path: '/v1/bridge/diff', body: { bridgeUrl: 'http://127.0.0.1:9/api/novu' }, expect: own({ statuses: [400] }) },
+  ],
+  validateBridge: () => [
+    { method: 'POST', path: '/v1/bridge/validate', body: { bridgeUrl: 'http://127.0.0.1:9/api/novu' }, expect: own() },
+  ],
+  getBridgeStatus: () => [{ method: 'GET', path: '/v1/bridge/status', expect: own({ statuses: [400] }) }],
+  putBridgeStepControls: ({ victim }) =>
+    workflowRefs(victim).map((ref) => ({
+      method: 'PUT',
+      path: `/v1/bridge/controls/${ref}/inbox`,
+      body: { variables: { subject: 'Hijacked' } },
+      expect: notFound,
+    })),
+  // A step of the victim's workflow, by any of the workflow's names: not in the caller's environment.
+  getWorkflowStep: ({ victim }) =>
+    workflowRefs(victim).map((ref) => ({ method: 'GET', path: `/v2/workflows/${ref}/steps/inbox`, expect: notFound })),
+  previewWorkflowStep: ({ victim }) =>
+    workflowRefs(victim).map((ref) => ({ method: 'POST', path: `/v2/workflows/${ref}/step/inbox/preview`, body: {}, expect: notFound })),
   listEnvironments: ({ victim, sameOrg }) => [
     {
       method: 'GET',

@@ -4,6 +4,7 @@ import { isChannelStep } from '../build-notification.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { translateStep } from '../translate-step.ts';
+import { runBridgeStep } from './bridge.ts';
 import { channelGate } from './gates.ts';
 
 // One job's decision: the step's conditions first, then, for channel steps, preferences and the
@@ -30,6 +31,17 @@ export function stepDecider(deciders: StepDeciders): DecideStep {
     if (blocked) return blocked;
     const decide = deciders[step.type];
     if (!decide) throw new Error(`This consumer does not run ${step.type} steps`);
+    // A code-first step: its content comes from the bridge, then its kind decides as any step's.
+    if (step.bridge && context.workflow.origin === 'external') {
+      const bridged = await runBridgeStep(context);
+      if (bridged.kind === 'done') return bridged.decision;
+      const decision = await decide(bridged.context);
+      return {
+        ...decision,
+        details: [...bridged.details, ...decision.details],
+        ...(Object.keys(bridged.job).length > 0 && { job: { ...decision.job, ...bridged.job } }),
+      };
+    }
     if (!isChannelStep(step.type)) return decide(context);
     const translated = await translateStep(context);
     const decision = await decide(translated.context);

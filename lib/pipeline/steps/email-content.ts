@@ -23,10 +23,12 @@ const isDocument = (html: string) => /^\s*(<!doctype\s|<html[\s>])/i.test(html);
 export function emailBody(
   controlValues: Record<string, unknown>,
   variables: Record<string, unknown>,
-  options: { inLayout: boolean },
+  options: { inLayout: boolean; verbatim?: boolean },
 ): string {
   const source = typeof controlValues.body === 'string' ? controlValues.body : '';
-  const block = blockDocumentOf(source);
+  // Content already rendered (a code-first step's bridge output) is only sanitized.
+  const block = options.verbatim ? undefined : blockDocumentOf(source);
+  if (options.verbatim) return controlValues.disableOutputSanitization === true ? source : safeHtml(source, 'email');
   const body = block ? renderBlockEmail(block, variables, { fragment: options.inLayout }) : renderHtmlTemplate(source, variables);
   return controlValues.disableOutputSanitization === true ? body : safeHtml(body, 'email');
 }

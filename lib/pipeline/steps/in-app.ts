@@ -32,7 +32,7 @@ export async function decideInApp(context: JobContext): Promise<Decision> {
 
   let content: ReturnType<typeof render>;
   try {
-    content = render(step.controlValues, context.variables);
+    content = render(step.controlValues, context.variables, context.verbatim === true);
   } catch (error) {
     return {
       status: 'failed',
@@ -60,9 +60,10 @@ export async function decideInApp(context: JobContext): Promise<Decision> {
 // sanitized after Liquid (sanitize.ts) unless the step sets `disableOutputSanitization`, and a
 // URL that goes somewhere a link must not is left out. `data` is passed on as rendered: it is
 // the app's own data, like the payload the message also carries.
-function render(values: Record<string, unknown>, variables: Record<string, unknown>) {
+function render(values: Record<string, unknown>, variables: Record<string, unknown>, verbatim: boolean) {
   const sanitize = values.disableOutputSanitization !== true;
-  const text = (v: unknown) => (typeof v === 'string' ? renderTemplate(v, variables) : undefined);
+  // A code-first step's values are the bridge's content, already rendered (steps/bridge.ts).
+  const text = (v: unknown) => (typeof v === 'string' ? (verbatim ? v : renderTemplate(v, variables)) : undefined);
   const html = (v: unknown) => {
     const rendered = text(v);
     return rendered === undefined || !sanitize ? rendered : safeHtml(rendered, 'in-app');
@@ -101,7 +102,9 @@ function render(values: Record<string, unknown>, variables: Record<string, unkno
     content: html(values.body) ?? '',
     ...(subject !== undefined && { subject }),
     ...(avatar !== undefined && { avatar }),
-    ...(values.data !== undefined && { data: renderData(values.data as Record<string, unknown>, variables) }),
+    ...(values.data !== undefined && {
+      data: verbatim ? (values.data as Record<string, unknown>) : renderData(values.data as Record<string, unknown>, variables),
+    }),
     cta,
   };
 }

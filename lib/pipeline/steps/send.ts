@@ -98,12 +98,13 @@ export async function decideSend(context: JobContext): Promise<Decision> {
   // keeps the rendered body. The step's own sender comes before the integration's.
   let outgoing: { content: string; from?: string; senderName?: string };
   try {
-    const text = (v: unknown) => (typeof v === 'string' ? renderTemplate(v, context.variables) : undefined);
+    // A code-first step's values are the bridge's content, already rendered (steps/bridge.ts).
+    const text = (v: unknown) => (typeof v === 'string' ? (context.verbatim ? v : renderTemplate(v, context.variables)) : undefined);
     const subject = text(step.controlValues.subject);
     // Email bodies are HTML (email-content.ts); sms, chat and push bodies are plain text.
     const content =
       channel === 'email'
-        ? emailBody(step.controlValues, context.variables, { inLayout: layoutEmail !== undefined })
+        ? emailBody(step.controlValues, context.variables, { inLayout: layoutEmail !== undefined, verbatim: context.verbatim })
         : (text(step.controlValues.body) ?? '');
     rendered = { ...(subject !== undefined && { subject }), content };
     // v2 steps name their sender in `from: {email, name}`; v1 templates carry `senderName`.

@@ -1,4 +1,5 @@
 import { RawJson } from '../../components/raw-json.tsx';
+import { ControlValuesForm } from './ControlValuesForm.tsx';
 import { issuesOf } from './issues.ts';
 import type { WorkflowStep } from './types.ts';
 
@@ -30,8 +31,10 @@ function readableControls(step: WorkflowStep): [string, string | undefined][] {
   return rows;
 }
 
-export function StepCard({ step, position }: { step: WorkflowStep; position: number }) {
+export function StepCard({ environmentId, step, position }: { environmentId: string; step: WorkflowStep; position: number }) {
   const issues = issuesOf(step.issues);
+  // A code-first step's content comes from the app's code: its controls are what can be set here.
+  if (step.origin === 'external') return <CodeFirstStep environmentId={environmentId} step={step} position={position} />;
   const headingId = `step-${step._id}`;
   return (
     <article aria-labelledby={headingId} className={issues.length > 0 ? 'workflow-step has-issues' : 'workflow-step'}>
@@ -61,6 +64,24 @@ export function StepCard({ step, position }: { step: WorkflowStep; position: num
         </ul>
       )}
       <RawJson value={step.controls.values} summary="Control values (JSON)" />
+    </article>
+  );
+}
+
+function CodeFirstStep({ environmentId, step, position }: { environmentId: string; step: WorkflowStep; position: number }) {
+  const headingId = `step-${step._id}`;
+  return (
+    <article aria-labelledby={headingId} className="workflow-step">
+      <header>
+        <h3 id={headingId}>
+          {position}. {step.stepId}
+        </h3>
+        <small>
+          {step.type} · <span className="code-first-mark">code-first</span>
+        </small>
+      </header>
+      <RawJson value={step.controls.dataSchema ?? {}} summary="Control schema (from the code)" />
+      <ControlValuesForm environmentId={environmentId} step={step} />
     </article>
   );
 }

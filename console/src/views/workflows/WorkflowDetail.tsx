@@ -47,6 +47,13 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
           )}
         </p>
       </hgroup>
+      {workflow.origin === 'external' && (
+        <p className="code-first-note">
+          <small className="code-first-mark">code-first</small> Defined in your app's code and synced with <code>npx novu sync</code>: its
+          steps and schemas change with the code. Each step's content comes from your app when it runs; the control values set below are
+          sent with it.
+        </p>
+      )}
       {workflow.description && <p>{workflow.description}</p>}
       {workflow.tags.length > 0 && <p>Tags: {workflow.tags.join(', ')}</p>}
 
@@ -54,7 +61,8 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
         <ActiveToggle environmentId={environmentId} workflow={workflow} />
         <Link to="trigger">Trigger a test event</Link>
       </div>
-      <SyncForm environmentId={environmentId} workflow={workflow} />
+      {/* A code-first workflow reaches another environment by syncing that environment from the code. */}
+      {workflow.origin !== 'external' && <SyncForm environmentId={environmentId} workflow={workflow} />}
 
       <h2>Issues</h2>
       {issues.length === 0 ? (
@@ -82,7 +90,7 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
         <ol className="workflow-steps">
           {workflow.steps.map((step, index) => (
             <li key={step._id}>
-              <StepCard step={step} position={index + 1} />
+              <StepCard environmentId={environmentId} step={step} position={index + 1} />
             </li>
           ))}
         </ol>

@@ -59,6 +59,14 @@ function WorkflowRow({ environmentId, workflow }: { environmentId: string; workf
     <tr>
       <td>
         <Link to={workflowPath(environmentId, workflow.workflowId)}>{workflow.name}</Link>
+        {workflow.origin === 'external' && (
+          <>
+            {' '}
+            <small className="code-first-mark" title="Defined in your app's code, synced with npx novu sync">
+              code-first
+            </small>
+          </>
+        )}
       </td>
       <td>
         <code>{workflow.workflowId}</code>

@@ -12,6 +12,8 @@ export interface WorkflowListItem {
   status: WorkflowStatus;
   updatedAt: string;
   stepTypeOverviews: string[];
+  /** `external`: a code-first workflow, defined in the customer's app and synced with `npx novu sync`. */
+  origin: string;
 }
 
 export interface WorkflowList {
@@ -35,7 +37,10 @@ export interface WorkflowStep {
   stepId: string;
   name: string;
   type: string;
-  controls: { values: Record<string, unknown> };
+  origin: string;
+  workflowId: string;
+  /** `dataSchema`: a code-first step's control schema, as its code declares it. */
+  controls: { values: Record<string, unknown>; dataSchema?: Record<string, unknown> };
   issues?: StepIssues;
 }
 
