@@ -1,4 +1,6 @@
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { channelConnectionRoutes } from './routes/channel-connections.ts';
+import { channelEndpointRoutes } from './routes/channel-endpoints.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { eventRoutes } from './routes/events.ts';
 import { executionDetailRoutes } from './routes/execution-details.ts';
@@ -54,6 +56,8 @@ export const routeParts = {
   'inbox-preferences': inboxPreferenceRoutes,
   webhooks: webhookRoutes,
   receipts: receiptRoutes,
+  'channel-connections': channelConnectionRoutes,
+  'channel-endpoints': channelEndpointRoutes,
   openapi: openApiRoutes,
 } as const satisfies Record<string, readonly RouteDef[]>;
 

@@ -105,6 +105,10 @@ let seeds: {
   integrationId: string;
   applicationIdentifier: string;
   messageId: string;
+  /** A Slack integration's identifier, a connection of sub-1 through it, and a Slack channel endpoint of sub-1. */
+  slackIntegration: string;
+  channelConnection: string;
+  channelEndpoint: string;
 };
 
 // ---- inputs ------------------------------------------------------------------------------------
@@ -158,6 +162,9 @@ const plausible = () =>
       seeds.layout,
       seeds.integrationId,
       seeds.applicationIdentifier,
+      seeds.slackIntegration,
+      seeds.channelConnection,
+      seeds.channelEndpoint,
       ...org.environmentIds,
     ),
   );
@@ -320,6 +327,8 @@ function pathId(method: string, huge: boolean): fc.Arbitrary<string> {
     seeds.layout,
     seeds.integrationId,
     seeds.messageId,
+    seeds.channelConnection,
+    seeds.channelEndpoint,
     // An action type, so the subscriber notification action routes get past their path.
     'primary',
   ];
@@ -709,6 +718,28 @@ beforeAll(async () => {
   );
   // The reference's envelope: `{data: integration}`.
   const { data: integration } = await created(client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', name: 'Mail' }));
+  const slack = { applicationId: 'A1', clientId: 'client-1', secretKey: 'secret-1' };
+  await created(
+    client.post('/v1/integrations', { providerId: 'slack', channel: 'chat', identifier: 'slack-app', active: true, credentials: slack }),
+  );
+  await created(
+    client.post('/v1/channel-connections', {
+      identifier: 'conn-1',
+      subscriberId: 'sub-1',
+      integrationIdentifier: 'slack-app',
+      workspace: { id: 'T1' },
+      auth: { accessToken: 'xoxb-1' },
+    }),
+  );
+  await created(
+    client.post('/v1/channel-endpoints', {
+      identifier: 'ep-1',
+      subscriberId: 'sub-1',
+      integrationIdentifier: 'slack-app',
+      type: 'slack_channel',
+      endpoint: { channelId: 'C1' },
+    }),
+  );
   const applicationIdentifier = provisioned.environments[0]!.environment.identifier;
   validToken = (await inboxClient(api.url, { applicationIdentifier } as TestEnv, 'sub-1')).token;
   const session = (await verifySessionToken(validToken))!;
@@ -728,6 +759,9 @@ beforeAll(async () => {
     integrationId: integration._id,
     applicationIdentifier,
     messageId: message!._id,
+    slackIntegration: 'slack-app',
+    channelConnection: 'conn-1',
+    channelEndpoint: 'ep-1',
   };
 }, 60_000);
 
