@@ -1,6 +1,7 @@
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { channelConnectionRoutes } from './routes/channel-connections.ts';
 import { channelEndpointRoutes } from './routes/channel-endpoints.ts';
+import { chatOAuthRoutes } from './routes/chat-oauth.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { eventRoutes } from './routes/events.ts';
 import { executionDetailRoutes } from './routes/execution-details.ts';
@@ -58,6 +59,7 @@ export const routeParts = {
   receipts: receiptRoutes,
   'channel-connections': channelConnectionRoutes,
   'channel-endpoints': channelEndpointRoutes,
+  'chat-oauth': chatOAuthRoutes,
   openapi: openApiRoutes,
 } as const satisfies Record<string, readonly RouteDef[]>;
 

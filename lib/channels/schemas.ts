@@ -180,3 +180,36 @@ export const endpointSchema = z
 export type EndpointView = z.infer<typeof endpointSchema>;
 
 export const endpointListSchema = z.object(listPage(endpointSchema)).register(z.globalRegistry, { id: 'ChannelEndpointList' });
+
+// ---- OAuth connect flow (lib/channels/oauth.ts) -----------------------------------------------
+
+const scopeList = z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(50));
+
+export const generateOAuthUrlBody = z
+  .object({
+    subscriberId: z.optional(identifier('subscriberId')),
+    integrationIdentifier: text('integrationIdentifier', MAX_EXTERNAL_ID_LENGTH),
+    connectionIdentifier: z.optional(identifier('connectionIdentifier')),
+    context: z.optional(contextSchema),
+    scope: z.optional(scopeList),
+    connectionMode: z._default(connectionModeSchema, 'subscriber'),
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      if (body.connectionMode === 'subscriber' && !body.subscriberId)
+        ctx.addIssue({ code: 'custom', message: 'subscriberId is required when connectionMode is subscriber', path: ['subscriberId'] });
+      if (body.connectionMode === 'shared' && !body.context)
+        ctx.addIssue({ code: 'custom', message: 'context is required when connectionMode is shared', path: ['context'] });
+    }),
+  );
+export type GenerateOAuthUrlInput = z.infer<typeof generateOAuthUrlBody>;
+
+export const oauthUrlSchema = z.object({ url: z.string() }).register(z.globalRegistry, { id: 'ChatOAuthUrl' });
+
+/** What the provider sends the browser back with: a code and our state, or an error. */
+export const oauthCallbackQuery = z.object({
+  code: z.optional(z.string().check(z.maxLength(1024))),
+  state: z.optional(z.string().check(z.maxLength(4096))),
+  error: z.optional(z.string().check(z.maxLength(256))),
+});
+export type OAuthCallbackQuery = z.infer<typeof oauthCallbackQuery>;

@@ -301,6 +301,9 @@ export const keys = {
     gsi2sk: `${createdAt}#${id}`,
   }),
 
+  /** A used OAuth state (its `jti`): written once by the callback, so a replayed state is refused; expires by `ttl`. */
+  chatOAuthStateUse: (s: EnvScope, stateId: string): Key => ({ pk: `${env(s)}#CHOAUTHSTATE#${stateId}`, sk: 'USED' }),
+
   // ---- layouts ---------------------------------------------------------------------------------
   /**
    * By identifier (what steps name); gsi1 by database id; gsi2 lists the environment's. The

@@ -718,7 +718,7 @@ beforeAll(async () => {
   );
   // The reference's envelope: `{data: integration}`.
   const { data: integration } = await created(client.post('/v1/integrations', { providerId: 'svc-email', channel: 'email', name: 'Mail' }));
-  const slack = { applicationId: 'A1', clientId: 'client-1', secretKey: 'secret-1' };
+  const slack = { applicationId: 'A1', clientId: 'client-1', secretKey: 'secret-1', redirectUrl: 'https://app.example/connected' };
   await created(
     client.post('/v1/integrations', { providerId: 'slack', channel: 'chat', identifier: 'slack-app', active: true, credentials: slack }),
   );

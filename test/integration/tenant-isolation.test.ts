@@ -1078,6 +1078,33 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     { method: 'DELETE', path: `/v1/channel-endpoints/${victim.seeded.slack.endpoint}`, expect: notFound },
   ],
 
+  // The OAuth connect flow: another environment's integration is not found; the callback is public
+  // and trusts only a signed state (one of another scope's is exercised in chat-oauth.test.ts).
+  generateChatOAuthUrl: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/integrations/chat/oauth',
+      body: { integrationIdentifier: victim.seeded.slack.integration, subscriberId: victim.seeded.subscriber.subscriberId },
+      expect: notFound,
+    },
+  ],
+  generateConnectOAuthUrl: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/integrations/channel-connections/oauth',
+      body: { integrationIdentifier: victim.seeded.slack.integration, subscriberId: victim.seeded.subscriber.subscriberId },
+      expect: notFound,
+    },
+  ],
+  chatOAuthCallback: ({ victim }) => [
+    {
+      method: 'GET',
+      path: `/v1/integrations/chat/oauth/callback?code=c&state=${enc(victim.seeded.slack.connection)}`,
+      expect: own({ statuses: [400] }),
+      note: 'a state that is not a signed one is refused, whoever calls',
+    },
+  ],
+
   // ---- translations: another scope's workflow is not found; lists and exports are the caller's ----
   upsertTranslation: ({ victim }) => [
     {
