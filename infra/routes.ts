@@ -1,6 +1,9 @@
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { bridgeRoutes } from './routes/bridge.ts';
 import { contextRoutes } from './routes/contexts.ts';
+import { channelConnectionRoutes } from './routes/channel-connections.ts';
+import { channelEndpointRoutes } from './routes/channel-endpoints.ts';
+import { chatOAuthRoutes } from './routes/chat-oauth.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { environmentVariableRoutes } from './routes/environment-variables.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -59,6 +62,9 @@ export const routeParts = {
   'inbox-preferences': inboxPreferenceRoutes,
   webhooks: webhookRoutes,
   receipts: receiptRoutes,
+  'channel-connections': channelConnectionRoutes,
+  'channel-endpoints': channelEndpointRoutes,
+  'chat-oauth': chatOAuthRoutes,
   openapi: openApiRoutes,
   bridge: bridgeRoutes,
 } as const satisfies Record<string, readonly RouteDef[]>;

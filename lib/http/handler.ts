@@ -48,6 +48,11 @@ class BodyWithHeaders {
   ) {}
 }
 
+/** The body with response headers of the action's own (a redirect's `location`). */
+export function withHeaders(body: unknown, headers: Record<string, string>): unknown {
+  return new BodyWithHeaders(body, headers);
+}
+
 /**
  * The body, with a `Warning: 299` header (a persistent warning) when the request did something
  * less than it asked that is not an error: `check: true` for a provider that cannot be checked.

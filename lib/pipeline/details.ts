@@ -20,6 +20,7 @@ export const DETAILS = {
   noPushTokens: 'Subscriber credentials is missing the tokens for sending a push notification message',
   webhookUrlMissing: 'Webhook URL for the chat channel is missing',
   allChatFailed: 'All chat channels failed to send the message',
+  connectionRevoked: 'The provider refused the channel connection token; the connection is marked revoked',
   invalidPushToken: 'Invalid push device token was removed from subscriber',
   conditionsSkipped: 'Step was skipped based on steps conditions',
   filteredSubscriberWorkflow: 'Step filtered by subscriber workflow preferences',

@@ -30,6 +30,11 @@ export interface Delivery {
   /** Chat and push: the subscriber's credentials for this provider (Mattermost/Rocket.Chat `channel`, Grafana alert fields). */
   channelCredentials?: ChannelSettings['credentials'];
   integration: StoredIntegration;
+  /**
+   * Chat through a channel connection (lib/channels): the workspace's token to post with; `to`
+   * is then the provider's channel or user id.
+   */
+  connection?: { identifier: string; accessToken: string };
 }
 
 export interface DeliveryResult {

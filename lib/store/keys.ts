@@ -301,6 +301,35 @@ export const keys = {
   tenantsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#TENANTS` }),
   tenantListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#TENANTS`, gsi1sk: `${createdAt}#${id}` }),
 
+  // ---- chat channel connections and endpoints (lib/channels) ------------------------------------
+  /** A workspace's token for an integration, by identifier; gsi1: the environment's, in creation order. */
+  channelConnection: (s: EnvScope, identifier: string): Key => ({ pk: `${env(s)}#CHCONN#${identifier}`, sk: 'CHCONN' }),
+  channelConnectionsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#CHCONNS` }),
+  channelConnectionListIndex: (s: EnvScope, createdAt: string, id: string) => ({
+    gsi1pk: `${env(s)}#CHCONNS`,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+  /**
+   * Claims the one connection an integration may have per resource (a subscriber, or a context
+   * for shared connections): written in the connection's own transaction, so two creates race safely.
+   */
+  channelConnectionClaim: (s: EnvScope, integrationIdentifier: string, resource: string): Key => ({
+    pk: `${env(s)}#CHCONNCLAIM#${integrationIdentifier}#${resource}`,
+    sk: 'CHCONNCLAIM',
+  }),
+  /** Where a chat step posts, by identifier; gsi1: the environment's; gsi2: the subscriber's (what delivery reads). */
+  channelEndpoint: (s: EnvScope, identifier: string): Key => ({ pk: `${env(s)}#CHEP#${identifier}`, sk: 'CHEP' }),
+  channelEndpointsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#CHEPS` }),
+  channelEndpointListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#CHEPS`, gsi1sk: `${createdAt}#${id}` }),
+  channelEndpointsOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi2pk: `${env(s)}#SUB#${subscriberId}#CHEPS` }),
+  channelEndpointSubscriberIndex: (s: EnvScope, subscriberId: string, createdAt: string, id: string) => ({
+    gsi2pk: `${env(s)}#SUB#${subscriberId}#CHEPS`,
+    gsi2sk: `${createdAt}#${id}`,
+  }),
+
+  /** A used OAuth state (its `jti`): written once by the callback, so a replayed state is refused; expires by `ttl`. */
+  chatOAuthStateUse: (s: EnvScope, stateId: string): Key => ({ pk: `${env(s)}#CHOAUTHSTATE#${stateId}`, sk: 'USED' }),
+
   // ---- layouts ---------------------------------------------------------------------------------
   /**
    * By identifier (what steps name); gsi1 by database id; gsi2 lists the environment's. The

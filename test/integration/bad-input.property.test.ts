@@ -107,6 +107,10 @@ let seeds: {
   messageId: string;
   /** An environment variable's key (the /v1/environment-variables/{variableKey} routes). */
   variableKey: string;
+  /** A Slack integration's identifier, a connection of sub-1 through it, and a Slack channel endpoint of sub-1. */
+  slackIntegration: string;
+  channelConnection: string;
+  channelEndpoint: string;
 };
 
 // ---- inputs ------------------------------------------------------------------------------------
@@ -160,6 +164,9 @@ const plausible = () =>
       seeds.layout,
       seeds.integrationId,
       seeds.applicationIdentifier,
+      seeds.slackIntegration,
+      seeds.channelConnection,
+      seeds.channelEndpoint,
       ...org.environmentIds,
     ),
   );
@@ -322,6 +329,8 @@ function pathId(method: string, huge: boolean): fc.Arbitrary<string> {
     seeds.layout,
     seeds.integrationId,
     seeds.messageId,
+    seeds.channelConnection,
+    seeds.channelEndpoint,
     // An action type, so the subscriber notification action routes get past their path.
     'primary',
     // The environments (/v1/environments/{environmentId}, /v2/environments/{id}/…) and a variable.
@@ -724,6 +733,28 @@ beforeAll(async () => {
       values: [{ _environmentId: org.environmentIds[0]!, value: 'https://example.com' }],
     }),
   );
+  const slack = { applicationId: 'A1', clientId: 'client-1', secretKey: 'secret-1', redirectUrl: 'https://app.example/connected' };
+  await created(
+    client.post('/v1/integrations', { providerId: 'slack', channel: 'chat', identifier: 'slack-app', active: true, credentials: slack }),
+  );
+  await created(
+    client.post('/v1/channel-connections', {
+      identifier: 'conn-1',
+      subscriberId: 'sub-1',
+      integrationIdentifier: 'slack-app',
+      workspace: { id: 'T1' },
+      auth: { accessToken: 'xoxb-1' },
+    }),
+  );
+  await created(
+    client.post('/v1/channel-endpoints', {
+      identifier: 'ep-1',
+      subscriberId: 'sub-1',
+      integrationIdentifier: 'slack-app',
+      type: 'slack_channel',
+      endpoint: { channelId: 'C1' },
+    }),
+  );
   const applicationIdentifier = provisioned.environments[0]!.environment.identifier;
   validToken = (await inboxClient(api.url, { applicationIdentifier } as TestEnv, 'sub-1')).token;
   const session = (await verifySessionToken(validToken))!;
@@ -744,6 +775,9 @@ beforeAll(async () => {
     applicationIdentifier,
     messageId: message!._id,
     variableKey: 'BASE_URL',
+    slackIntegration: 'slack-app',
+    channelConnection: 'conn-1',
+    channelEndpoint: 'ep-1',
   };
 }, 60_000);
 

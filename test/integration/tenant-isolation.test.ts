@@ -52,6 +52,8 @@ interface Seeded {
   webhookEndpoint: { _id: string };
   /** An environment variable of the organization with this scope's value (its marker in it). */
   variable: { key: string; _id: string };
+  /** A Slack integration, a workspace connection of the subscriber and a Slack channel endpoint (lib/channels). */
+  slack: { integration: string; connection: string; endpoint: string };
 }
 
 interface Entity {
@@ -195,7 +197,33 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
   });
   expectStatus(variable, 200, 'seed environment variable');
 
+  const slack = await integration({
+    providerId: 'slack',
+    channel: 'chat',
+    identifier: `int-slack-${tag}`,
+    name: `Slack ${marker}`,
+    active: true,
+    credentials: { applicationId: `A-${marker}`, clientId: `client-${marker}`, secretKey: `secret-${marker}` },
+  });
+  const connection = await client.post('/v1/channel-connections', {
+    identifier: `conn-${tag}`,
+    subscriberId,
+    integrationIdentifier: slack.identifier,
+    workspace: { id: `T-${marker}`, name: `Workspace ${marker}` },
+    auth: { accessToken: `xoxb-${marker}` },
+  });
+  expectStatus(connection, 201, 'seed channel connection');
+  const channelEndpoint = await client.post('/v1/channel-endpoints', {
+    identifier: `ep-${tag}`,
+    subscriberId,
+    integrationIdentifier: slack.identifier,
+    type: 'slack_channel',
+    endpoint: { channelId: `C-${marker}` },
+  });
+  expectStatus(channelEndpoint, 201, 'seed channel endpoint');
+
   return {
+    slack: { integration: slack.identifier, connection: `conn-${tag}`, endpoint: `ep-${tag}` },
     integrations: { email, chat, push },
     subscriber: { subscriberId, _id: sub.body._id },
     topic: { key: topicKey, _id: topic.body._id },
@@ -303,6 +331,10 @@ async function snapshot(victim: Scope): Promise<Record<string, { status: number;
     webhookEndpoint: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}`,
     webhookAttempts: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/attempts?limit=100`,
     variable: `/v1/environment-variables/${victim.seeded.variable.key}`,
+    channelConnections: '/v1/channel-connections?limit=100',
+    channelConnection: `/v1/channel-connections/${victim.seeded.slack.connection}`,
+    channelEndpoints: '/v1/channel-endpoints?limit=100',
+    channelEndpoint: `/v1/channel-endpoints/${victim.seeded.slack.endpoint}`,
   };
   const out: Record<string, { status: number; body: unknown }> = {};
   for (const [name, path] of Object.entries(views)) {
@@ -339,6 +371,8 @@ function victimSecrets(victim: Scope, sameOrg: boolean): string[] {
     s.notificationGroupId,
     s.webhookEndpoint._id,
     s.variable._id,
+    s.slack.connection,
+    s.slack.endpoint,
     messageOf(victim)._id,
   ];
 }
@@ -1043,6 +1077,119 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       body: {},
       expect: notFound,
       note: "the victim's integration named under the caller's own environment",
+    },
+  ],
+  // ---- channel connections and endpoints: another environment's are not found; lists are the caller's ----
+  createChannelConnection: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/channel-connections',
+      body: {
+        subscriberId: victim.seeded.subscriber.subscriberId,
+        integrationIdentifier: victim.seeded.slack.integration,
+        workspace: { id: 'T-probe' },
+        auth: { accessToken: 'xoxb-probe' },
+      },
+      expect: notFound,
+    },
+    {
+      method: 'POST',
+      path: '/v1/channel-connections',
+      body: {
+        subscriberId: victim.seeded.subscriber.subscriberId,
+        integrationIdentifier: attacker.seeded.slack.integration,
+        workspace: { id: 'T-probe' },
+        auth: { accessToken: 'xoxb-probe' },
+      },
+      expect: notFound,
+      note: "the attacker's own integration with the victim's subscriber",
+    },
+  ],
+  listChannelConnections: ({ victim }) => [
+    { method: 'GET', path: '/v1/channel-connections?limit=100', expect: own() },
+    { method: 'GET', path: `/v1/channel-connections?subscriberId=${victim.seeded.subscriber.subscriberId}`, expect: own() },
+  ],
+  getChannelConnection: ({ victim }) => [
+    { method: 'GET', path: `/v1/channel-connections/${victim.seeded.slack.connection}`, expect: notFound },
+  ],
+  updateChannelConnection: ({ victim }) => [
+    {
+      method: 'PATCH',
+      path: `/v1/channel-connections/${victim.seeded.slack.connection}`,
+      body: { workspace: { id: 'T-hijack' }, auth: { accessToken: 'xoxb-hijack' } },
+      expect: notFound,
+    },
+  ],
+  deleteChannelConnection: ({ victim }) => [
+    { method: 'DELETE', path: `/v1/channel-connections/${victim.seeded.slack.connection}`, expect: notFound },
+  ],
+  createChannelEndpoint: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/channel-endpoints',
+      body: {
+        subscriberId: victim.seeded.subscriber.subscriberId,
+        integrationIdentifier: victim.seeded.slack.integration,
+        type: 'slack_channel',
+        endpoint: { channelId: 'C-probe' },
+      },
+      expect: notFound,
+    },
+    {
+      method: 'POST',
+      path: '/v1/channel-endpoints',
+      body: {
+        subscriberId: attacker.seeded.subscriber.subscriberId,
+        integrationIdentifier: attacker.seeded.slack.integration,
+        connectionIdentifier: victim.seeded.slack.connection,
+        type: 'slack_channel',
+        endpoint: { channelId: 'C-probe' },
+      },
+      expect: notFound,
+      note: "the victim's connection named from the attacker's own integration",
+    },
+  ],
+  listChannelEndpoints: ({ victim }) => [
+    { method: 'GET', path: '/v1/channel-endpoints?limit=100', expect: own() },
+    { method: 'GET', path: `/v1/channel-endpoints?subscriberId=${victim.seeded.subscriber.subscriberId}`, expect: own() },
+  ],
+  getChannelEndpoint: ({ victim }) => [{ method: 'GET', path: `/v1/channel-endpoints/${victim.seeded.slack.endpoint}`, expect: notFound }],
+  updateChannelEndpoint: ({ victim }) => [
+    {
+      method: 'PATCH',
+      path: `/v1/channel-endpoints/${victim.seeded.slack.endpoint}`,
+      body: { endpoint: { channelId: 'C-hijack' } },
+      expect: notFound,
+    },
+  ],
+  deleteChannelEndpoint: ({ victim }) => [
+    { method: 'DELETE', path: `/v1/channel-endpoints/${victim.seeded.slack.endpoint}`, expect: notFound },
+  ],
+
+  // The OAuth connect flow: another environment's integration is not found; the callback is public
+  // and trusts only a signed state (one of another scope's is exercised in chat-oauth.test.ts).
+  generateChatOAuthUrl: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/integrations/chat/oauth',
+      body: { integrationIdentifier: victim.seeded.slack.integration, subscriberId: victim.seeded.subscriber.subscriberId },
+      expect: notFound,
+    },
+  ],
+  generateConnectOAuthUrl: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/integrations/channel-connections/oauth',
+      body: { integrationIdentifier: victim.seeded.slack.integration, subscriberId: victim.seeded.subscriber.subscriberId },
+      expect: notFound,
+    },
+  ],
+  chatOAuthCallback: ({ victim }) => [
+    {
+      method: 'GET',
+      path: `/v1/integrations/chat/oauth/callback?code=c&state=${enc(victim.seeded.slack.connection)}`,
+      expect: own({ statuses: [400] }),
+      note: 'a state that is not a signed one is refused, whoever calls',
     },
   ],
 

@@ -249,7 +249,8 @@ describe('Lambda bundles', () => {
         POWERTOOLS_LOG_LEVEL: 'SILENT',
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       };
-      const answer = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
+      // The document is near 1 MB, Node's default output buffer: allow it room to grow with the table.
+      const answer = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 }));
       expect(answer.statusCode).toBe(200);
       expect(JSON.parse(answer.body)).toMatchObject({
         openapi: '3.1.0',

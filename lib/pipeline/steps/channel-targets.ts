@@ -1,3 +1,4 @@
+import { endpointTargets } from '../../channels/targets.ts';
 import { findProvider } from '../../integrations/catalogue.ts';
 import { getIntegration, type StoredIntegration } from '../../integrations/repository.ts';
 import { slackBotChannel } from '../../providers/chat/slack-target.ts';
@@ -10,13 +11,17 @@ import { DETAILS } from '../details.ts';
 // Chat sends to a webhook URL (`overrides.chat.webhookUrl`, `payload.webhookUrl`, the entry's
 // own), Slack with a bot token to the entry's `channel`, WhatsApp to the subscriber's phone;
 // push to every device token of the entry. An entry that lacks what it needs is skipped with
-// the reference's reason.
+// the reference's reason. Chat also goes to each of the subscriber's channel endpoints
+// (lib/channels/targets.ts: a Slack channel or user through its connection's token, a webhook).
 
 export interface ChannelTarget {
   integration: StoredIntegration;
-  /** Webhook URL, phone (WhatsApp) or device token. */
+  /** Webhook URL, phone (WhatsApp), device token, or (through a connection) the provider's channel or user id. */
   to: string;
-  settings: ChannelSettings;
+  /** The subscriber's channel entry the target comes from (none for a channel endpoint). */
+  settings?: ChannelSettings;
+  /** A channel endpoint's connection: the workspace token the provider posts with. */
+  connection?: { identifier: string; accessToken: string };
 }
 
 export interface SkippedEntry {
@@ -71,18 +76,33 @@ export async function chatPushTargets(
       else skip('no_subscriber_chat_channel_id', DETAILS.webhookUrlMissing);
     }
   }
+  if (channel === 'chat' && subscriber) {
+    const endpoints = await endpointTargets(scope, subscriber.subscriberId);
+    result.configured ||= endpoints.configured;
+    for (const { integration, to, connection } of endpoints.targets)
+      result.targets.push({ integration, to, ...(connection && { connection }) });
+    for (const { integration, endpoint, reason } of endpoints.skipped)
+      result.skipped.push({
+        ...(integration && { integration }),
+        providerId: endpoint.providerId,
+        errorId: 'chat_endpoint_unavailable',
+        errorText: reason,
+        detail: reason,
+      });
+  }
   return result;
 }
 
 /**
  * What a chat message records of where it went: the phone (WhatsApp), the webhook URL, or
- * nothing for a Slack channel reached with the bot token (the channel is the subscriber's).
+ * nothing for a Slack channel reached with a bot or connection token.
  */
-export function chatDestination(target: Pick<ChannelTarget, 'integration' | 'to'> & { settings?: ChannelSettings }): {
+export function chatDestination(target: Pick<ChannelTarget, 'integration' | 'to' | 'settings' | 'connection'>): {
   phone?: string;
   directWebhookUrl?: string;
 } {
   const { providerId, credentials } = target.integration;
+  if (target.connection) return {};
   if (PHONE_CHAT_PROVIDERS.has(providerId)) return { phone: target.to };
   return slackBotChannel(providerId, credentials, target.settings?.credentials) ? {} : { directWebhookUrl: target.to };
 }

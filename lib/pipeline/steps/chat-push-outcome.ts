@@ -1,5 +1,7 @@
 import type { StoredIntegration } from '../../integrations/repository.ts';
+import { markConnectionRevoked } from '../../channels/connection-repository.ts';
 import { logger } from '../../logger.ts';
+import { RevokedTokenError } from '../../providers/revoked-token.ts';
 import { InvalidTokenError } from '../../providers/push/invalid-token.ts';
 import { removeDeviceTokens } from '../../subscribers/remove-device-tokens.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
@@ -9,8 +11,9 @@ import type { ChannelTarget, SkippedEntry } from './channel-targets.ts';
 import { newMessage } from './message.ts';
 
 // What chat and push steps record beyond a plain send: the entries they skipped (no webhook URL,
-// no phone, no device tokens, no active integration), and device tokens the provider called
-// dead, which are removed from the subscriber.
+// no phone, no device tokens, no active integration), device tokens the provider called dead,
+// which are removed from the subscriber, and channel connections whose token the provider
+// refused, which are marked revoked (their endpoints are skipped until they are reconnected).
 
 export function skipDetails(skipped: readonly SkippedEntry[], now: Date, messageId?: string): ExecutionDetail[] {
   return skipped.map((s) =>
@@ -75,4 +78,31 @@ export async function removeDeadTokens(
     logger.warn('Invalid push tokens could not be removed', { subscriberId: context.notification.subscriberId, error: error as Error });
     return [];
   }
+}
+
+/** Marks revoked the connections whose token the provider refused; one detail per connection. */
+export async function markRevokedConnections(
+  context: JobContext,
+  results: readonly { target: Pick<Partial<ChannelTarget>, 'connection' | 'integration'>; error?: Error }[],
+  messageId: string,
+  now: Date,
+): Promise<ExecutionDetail[]> {
+  const revoked = new Map<string, { reason: string; providerId: string }>();
+  for (const r of results) {
+    if (r.error instanceof RevokedTokenError && r.target.connection)
+      revoked.set(r.target.connection.identifier, { reason: r.error.reason, providerId: r.target.integration?.providerId ?? '' });
+  }
+  const details: ExecutionDetail[] = [];
+  for (const [identifier, { reason, providerId }] of revoked) {
+    try {
+      await markConnectionRevoked(context.scope, identifier, reason, now.toISOString());
+      details.push(
+        detail(DETAILS.connectionRevoked, 'Warning', { messageId, providerId, raw: { connectionIdentifier: identifier, reason } }, now),
+      );
+    } catch (error) {
+      // The send's outcome stands; the next send that is refused marks it.
+      logger.warn('A revoked channel connection could not be marked', { connectionIdentifier: identifier, error: error as Error });
+    }
+  }
+  return details;
 }

@@ -17,7 +17,7 @@ import { newMessage } from './message.ts';
 import { mapConcurrently } from '../../concurrency.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';
 import { chatDestination, chatPushTargets, type SkippedEntry } from './channel-targets.ts';
-import { noDestination, removeDeadTokens, skipDetails } from './chat-push-outcome.ts';
+import { markRevokedConnections, noDestination, removeDeadTokens, skipDetails } from './chat-push-outcome.ts';
 import { providerOverrides } from './provider-overrides.ts';
 import { failoverDetails } from './failover-details.ts';
 
@@ -41,6 +41,8 @@ interface Target {
   to: string;
   /** Chat and push: the subscriber's channel entry the target comes from. */
   settings?: ChannelSettings;
+  /** Chat to a channel endpoint: its connection's token. */
+  connection?: { identifier: string; accessToken: string };
   /** Email and sms: the integrations to fail over to (lib/providers/failover.ts), read when due. */
   failover?: () => Promise<StoredIntegration[]>;
 }
@@ -134,9 +136,19 @@ export async function decideSend(context: JobContext): Promise<Decision> {
         // Overrides and sender resolution per provider: lib/providers/email|sms/message.ts.
         const merged = providerOverrides(notification.overrides, channel, integration.providerId, step.stepId);
         const channelCredentials = target.settings && { channelCredentials: target.settings.credentials };
+        const connection = target.connection && { connection: target.connection };
         return {
           integration,
-          result: await provider.send({ channel, to: target.to, ...rendered, ...outgoing, ...merged, ...channelCredentials, integration }),
+          result: await provider.send({
+            channel,
+            to: target.to,
+            ...rendered,
+            ...outgoing,
+            ...merged,
+            ...channelCredentials,
+            ...connection,
+            integration,
+          }),
         };
       } catch (error) {
         return { integration, error: error instanceof ProviderError ? error : new ProviderError((error as Error).message) };
@@ -184,6 +196,7 @@ export async function decideSend(context: JobContext): Promise<Decision> {
       );
     }
     if (channel === 'push') details.push(...(await removeDeadTokens(context, results, message._id, done)));
+    if (channel === 'chat') details.push(...(await markRevokedConnections(context, results, message._id, done)));
     const failure = channel === 'chat' ? DETAILS.allChatFailed : message.errorText!;
     return sent
       ? { status: 'completed', details, job: { messageId: message._id, providerId: used.providerId }, message, after: next }

@@ -1,0 +1,82 @@
+import {
+  endpointListSchema,
+  endpointSchema,
+  createEndpointBody,
+  identifierParams,
+  listEndpointsQuery,
+  updateEndpointBody,
+} from '#lib/channels/schemas.ts';
+import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
+import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
+
+// Channel connections (/v1/channel-endpoints): a workspace's token for a chat integration
+// (docs/chat.md). Part of the route table (infra/routes.ts); handlers in functions/channel-endpoints/.
+
+export const channelEndpointRoutes = inRateLimitCategory('configuration', [
+  {
+    operationId: 'createChannelEndpoint',
+    method: 'POST',
+    path: '/v1/channel-endpoints',
+    handler: 'functions/channel-endpoints/create.ts',
+    summary: 'Create a channel endpoint of a subscriber',
+    tag: 'Channel Endpoints',
+    auth: 'apiKey',
+    successStatus: 201,
+    request: { body: createEndpointBody },
+    response: endpointSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'listChannelEndpoints',
+    method: 'GET',
+    path: '/v1/channel-endpoints',
+    handler: 'functions/channel-endpoints/list.ts',
+    summary: 'List the channel connections of the environment (cursor pages, creation order)',
+    tag: 'Channel Endpoints',
+    auth: 'apiKey',
+    successStatus: 200,
+    request: { query: listEndpointsQuery },
+    response: endpointListSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'getChannelEndpoint',
+    method: 'GET',
+    path: '/v1/channel-endpoints/{identifier}',
+    handler: 'functions/channel-endpoints/get.ts',
+    summary: 'Get a channel connection (tokens masked)',
+    tag: 'Channel Endpoints',
+    auth: 'apiKey',
+    successStatus: 200,
+    request: { params: identifierParams },
+    response: endpointSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'updateChannelEndpoint',
+    method: 'PATCH',
+    path: '/v1/channel-endpoints/{identifier}',
+    handler: 'functions/channel-endpoints/update.ts',
+    summary: 'Replace the workspace and tokens of a channel connection',
+    tag: 'Channel Endpoints',
+    auth: 'apiKey',
+    successStatus: 200,
+    request: { params: identifierParams, body: updateEndpointBody },
+    response: endpointSchema,
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+  {
+    operationId: 'deleteChannelEndpoint',
+    method: 'DELETE',
+    path: '/v1/channel-endpoints/{identifier}',
+    handler: 'functions/channel-endpoints/delete.ts',
+    summary: 'Delete a channel connection',
+    tag: 'Channel Endpoints',
+    auth: 'apiKey',
+    successStatus: 204,
+    request: { params: identifierParams },
+    maxBodyBytes: DEFAULT_BODY_LIMIT,
+  },
+] as const satisfies readonly RouteDef[]);
+
+export const route = routeLookup(channelEndpointRoutes);

@@ -1,0 +1,61 @@
+import { getIntegration, type StoredIntegration } from '../integrations/repository.ts';
+import type { EnvScope } from '../scope.ts';
+import { getConnection } from './connection-repository.ts';
+import { endpointsOfSubscriber, type StoredEndpoint } from './endpoint-repository.ts';
+
+// Where a chat step posts beyond the subscriber's channel credentials: each of its channel
+// endpoints. A Slack channel or user goes through its connection's token; a webhook endpoint
+// to its URL. An endpoint whose integration is inactive or gone, or whose connection is gone
+// or revoked, is skipped with the reason (the step records it like a missing webhook URL).
+
+export interface EndpointTarget {
+  integration: StoredIntegration;
+  /** The provider's channel or user id, or the webhook URL. */
+  to: string;
+  endpoint: StoredEndpoint;
+  connection?: { identifier: string; accessToken: string };
+}
+
+export interface SkippedEndpoint {
+  integration?: StoredIntegration;
+  endpoint: StoredEndpoint;
+  reason: string;
+}
+
+export async function endpointTargets(
+  scope: EnvScope,
+  subscriberId: string,
+): Promise<{ targets: EndpointTarget[]; skipped: SkippedEndpoint[]; configured: boolean }> {
+  const endpoints = await endpointsOfSubscriber(scope, subscriberId);
+  const targets: EndpointTarget[] = [];
+  const skipped: SkippedEndpoint[] = [];
+  for (const endpoint of endpoints) {
+    const found = await getIntegration(scope.organizationId, endpoint._integrationId);
+    const integration = found && !found.deleted && found.active && found._environmentId === scope.environmentId ? found : undefined;
+    if (!integration) {
+      skipped.push({ endpoint, reason: `Integration ${endpoint.integrationIdentifier} is not active` });
+      continue;
+    }
+    const data = endpoint.endpoint;
+    if ('url' in data) {
+      targets.push({ integration, to: data.url, endpoint });
+      continue;
+    }
+    const connection = endpoint.connectionIdentifier ? await getConnection(scope, endpoint.connectionIdentifier) : undefined;
+    if (!connection) skipped.push({ integration, endpoint, reason: `Channel connection ${endpoint.connectionIdentifier} was not found` });
+    else if (connection.status === 'revoked')
+      skipped.push({
+        integration,
+        endpoint,
+        reason: `Channel connection ${connection.identifier} was revoked (${connection.revokedReason})`,
+      });
+    else
+      targets.push({
+        integration,
+        to: 'channelId' in data ? data.channelId : data.userId,
+        endpoint,
+        connection: { identifier: connection.identifier, accessToken: connection.auth.accessToken },
+      });
+  }
+  return { targets, skipped, configured: endpoints.length > 0 };
+}
