@@ -1,4 +1,4 @@
-import { requestOpenPacket } from '#lib/live/socket-open.ts';
+import { requestOpenPacket } from '#lib/live/announce.ts';
 import { openSocket } from '#lib/live/sockets.ts';
 import { socketHandler } from '#lib/live/socket-handler.ts';
 

@@ -1,9 +1,9 @@
 import { wakeMessage } from '../inbox/snooze.ts';
 import { isId, parse } from '../queue/parse-message.ts';
 import type { EnvScope } from '../scope.ts';
-import { scheduleWake, type LiveMessage } from './announce.ts';
+import { scheduleWake, type LiveMessage, type SocketOpenMessage } from './announce.ts';
 import { pushToSubscriber } from './push.ts';
-import { sendOpenPacket, type SocketOpenMessage } from './socket-open.ts';
+import { sendOpenPacket } from './socket-open.ts';
 
 // The live consumer's work for one message of the `live` queue: wake a snoozed message when it
 // is due (again later when not yet), push what changed to the subscriber's open sockets, and

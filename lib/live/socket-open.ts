@@ -1,26 +1,15 @@
 import { logger } from '../logger.ts';
-import { sendMessages } from '../queue/send.ts';
+import { requestOpenPacket, type SocketOpenMessage } from './announce.ts';
 import { postFrame } from './sender.ts';
 import { openPacket } from './socketio.ts';
 
 // A socket.io connection must first receive Engine.IO's open packet, and API Gateway's $connect
 // cannot send it: the connection exists only once $connect has answered. So $connect hands the
-// `live` queue a `socket-open` message and the live consumer sends the packet. If the consumer
+// `live` queue a `socket-open` message (announce.ts) and the live consumer sends the packet. If the consumer
 // comes first (the connection is not there yet), it tries again a second later, a few times;
 // the client waits 20 s for the packet before it retries the connection itself.
 
 const MAX_ATTEMPTS = 5;
-
-export interface SocketOpenMessage {
-  kind: 'socket-open';
-  connectionId: string;
-  attempt: number;
-}
-
-export function requestOpenPacket(connectionId: string, attempt = 1, delaySeconds = 0): Promise<void> {
-  const body: SocketOpenMessage = { kind: 'socket-open', connectionId, attempt };
-  return sendMessages('live', [{ body, ...(delaySeconds > 0 && { delaySeconds }) }]);
-}
 
 export async function sendOpenPacket({ connectionId, attempt }: SocketOpenMessage): Promise<void> {
   const outcome = await postFrame(connectionId, openPacket(connectionId));
