@@ -49,7 +49,7 @@ const connected = (c: HeadlessClient) => vi.waitFor(() => expect(c.socket()?.con
 
 const inApp = (body: string) => ({ name: 'Inbox', stepId: `inbox-${rand()}`, type: 'in_app', controlValues: { body } });
 
-describe('socket.io for the legacy clients', () => {
+describe('socket.io for the legacy clients', { timeout: 90_000 }, () => {
   it('@novu/headless connects with only its socketUrl and hears arrivals, marks and removals', async () => {
     const subscriberId = `sub-${rand()}`;
     const c = await open(subscriberId);

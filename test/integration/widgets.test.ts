@@ -62,7 +62,7 @@ async function deliver(c: HeadlessClient, subscriberId: string, bodies: string[]
   }, WAIT);
 }
 
-describe('@novu/headless 2.6.6 against /v1/widgets', () => {
+describe('@novu/headless 2.6.6 against /v1/widgets', { timeout: 90_000 }, () => {
   it('opens a session whose token is the inbox’s, and reads the feed and the counts', async () => {
     const subscriberId = `sub-${rand()}`;
     const c = await open(subscriberId);
