@@ -16,6 +16,8 @@ import {
 //   alarmEmail=ops@example.com   subscribed to the alarm topic
 //   socketAccessLogs=true        access logs on the WebSocket stage (needs the account's API Gateway
 //                                CloudWatch Logs role first: docs/deploy.md)
+//   socketDomainName=ws.example.com socketCertificateArn=arn:aws:acm:…   a custom domain for the WebSocket API,
+//                                where the legacy in-app clients' socket.io path works (docs/inbox.md)
 //   apiRateLimit=200 apiBurstLimit=400   API Gateway throttling of the default stage
 //   socketRateLimit=500 socketBurstLimit=1000   the same for the WebSocket API (inbox sockets)
 //   api5xxAlarmThreshold=5       5xx answers per 5 minutes before the API alarm fires
@@ -31,6 +33,21 @@ import {
 //   tableWarmWritesPerSecond=40000 tableWarmReadsPerSecond=12000   pre-warm the on-demand table for
 //     large broadcasts (docs/performance.md, "A 1,000,000-subscriber broadcast in AWS")
 const app = new App();
+
+/** The WebSocket API's custom domain: both settings or neither. */
+function socketDomainContext(): { socketDomain?: { domainName: string; certificateArn: string } } {
+  const domainName: unknown = app.node.tryGetContext('socketDomainName');
+  const certificateArn: unknown = app.node.tryGetContext('socketCertificateArn');
+  if (domainName === undefined && certificateArn === undefined) return {};
+  if (
+    typeof domainName !== 'string' ||
+    !/^[a-z0-9.-]+$/i.test(domainName) ||
+    typeof certificateArn !== 'string' ||
+    !certificateArn.startsWith('arn:')
+  )
+    throw new Error('Context socketDomainName and socketCertificateArn go together: a domain name and an ACM certificate ARN');
+  return { socketDomain: { domainName, certificateArn } };
+}
 const stage: unknown = app.node.tryGetContext('stage') ?? 'dev';
 if (typeof stage !== 'string' || !/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
   // The stage goes into queue and API names, so keep it short and DNS-safe.
@@ -102,6 +119,7 @@ new NotifyStack(app, `Notify-${stage}`, {
   deliveryFailureRateAlarmPercent: numberContext('deliveryFailureRateAlarmPercent', DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT),
   ...(typeof alarmEmail === 'string' && { alarmEmail }),
   socketAccessLogs: booleanContext('socketAccessLogs', false),
+  ...socketDomainContext(),
   console: booleanContext('console', true),
   settings,
   ...(typeof rateLimitServiceLevel === 'string' && isServiceLevel(rateLimitServiceLevel) && { rateLimitServiceLevel }),

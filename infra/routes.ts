@@ -25,6 +25,7 @@ import { translationRoutes } from './routes/translations.ts';
 import { workflowRoutes } from './routes/workflows.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { workflowV1Routes } from './routes/workflows-v1.ts';
+import { widgetRoutes } from './routes/widgets.ts';
 
 export type { RouteDef, HttpMethod } from '#lib/http/route.ts';
 
@@ -60,6 +61,7 @@ export const routeParts = {
   translations: translationRoutes,
   inbox: inboxRoutes,
   'inbox-preferences': inboxPreferenceRoutes,
+  widgets: widgetRoutes,
   webhooks: webhookRoutes,
   receipts: receiptRoutes,
   'channel-connections': channelConnectionRoutes,

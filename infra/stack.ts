@@ -62,6 +62,11 @@ export interface NotifyStackProps extends StackProps {
    * role, a per-account setting a fresh account lacks (a deploy would fail), so they are opt-in.
    */
   socketAccessLogs?: boolean;
+  /**
+   * A custom domain for the WebSocket API (its ACM certificate in the stack's region), mapped so
+   * the legacy in-app clients' fixed socket.io path reaches the stage (infra/constructs/live-sockets.ts).
+   */
+  socketDomain?: { domainName: string; certificateArn: string };
   /** 5xx answers per 5 minutes above which the API alarm fires. */
   api5xxAlarmThreshold?: number;
   /** Percentage of channel jobs failing in 5 minutes above which the delivery alarm fires. */
@@ -467,7 +472,8 @@ export class NotifyStack extends Stack {
       stage,
       throttle: props.socketThrottle ?? DEFAULT_SOCKET_THROTTLE,
       accessLogs: props.socketAccessLogs ?? false,
-      makeFunction: (scope, id, entry, access) => makeFunction(id, { entry, timeout: Duration.seconds(10), access, sends: [] }, scope),
+      ...(props.socketDomain && { domain: props.socketDomain }),
+      makeFunction: (scope, id, entry, access, sends) => makeFunction(id, { entry, timeout: Duration.seconds(10), access, sends }, scope),
       alarmTopic: alarms.topic,
       removalPolicy,
     });
@@ -502,6 +508,13 @@ export class NotifyStack extends Stack {
       value: sockets.url,
       description: 'socketUrl of @novu/js and <Inbox /> (with socketOptions: { socketType: "cloud" })',
     });
+    if (props.socketDomain && sockets.domainTarget)
+      new CfnOutput(this, 'SocketDomainTarget', {
+        value: sockets.domainTarget,
+        description:
+          `Point ${props.socketDomain.domainName} here (CNAME); ` +
+          `socketUrl wss://${props.socketDomain.domainName} for the legacy in-app clients`,
+      });
     if (consoleSite)
       new CfnOutput(this, 'ConsoleUrl', {
         value: `${api.apiEndpoint}/`,

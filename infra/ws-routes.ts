@@ -1,4 +1,5 @@
-// The WebSocket API's route table: the inbox sockets of `@novu/js` (PartySocket mode). The CDK
+// The WebSocket API's route table: the inbox sockets of `@novu/js` (PartySocket mode) and of the
+// legacy in-app clients (socket.io over WebSocket: lib/live/socketio.ts). The CDK
 // stack makes one Lambda per entry, the $connect authorizer included, and wires them into an API
 // Gateway WebSocket API; the local runtime serves the same entries from its own socket server
 // (infra/local/websocket-api.ts), with events shaped as API Gateway's.
@@ -15,13 +16,19 @@ export interface SocketRouteDef {
   access: 'none' | 'read' | 'write';
   /** The function's answer `body` is sent back on the socket (a route response). */
   replies?: boolean;
+  /** Queues (infra/queues.ts) the function sends to. */
+  sends?: readonly string[];
 }
 
 export interface SocketAuthorizerDef {
   operationId: string;
   handler: string;
   access: 'none' | 'read' | 'write';
-  /** The query parameter with the session token: the authorizer's identity source (none: 401). */
+  /**
+   * The query parameter with the session token. Not an identity source: a socket.io connection
+   * comes without it (its token is in its CONNECT packet), so the authorizer runs on every
+   * connection and answers 401 itself for one that needs a token and has none.
+   */
   tokenParameter: string;
 }
 
@@ -35,8 +42,17 @@ export const socketAuthorizer: SocketAuthorizerDef = {
 };
 
 export const socketRoutes: readonly SocketRouteDef[] = [
-  { routeKey: '$connect', operationId: 'connectSocket', handler: 'functions/live/connect.ts', access: 'write' },
+  // A socket.io connection's open packet is sent by the live consumer ($connect cannot send).
+  { routeKey: '$connect', operationId: 'connectSocket', handler: 'functions/live/connect.ts', access: 'write', sends: ['live'] },
   { routeKey: '$disconnect', operationId: 'disconnectSocket', handler: 'functions/live/disconnect.ts', access: 'write' },
-  // The client's `ping` heartbeat, answered `pong`: no stored data.
-  { routeKey: '$default', operationId: 'socketMessage', handler: 'functions/live/message.ts', access: 'none', replies: true },
+  // `@novu/js`'s `ping` heartbeat, answered `pong`; a socket.io CONNECT, which keeps the socket
+  // and has the counts sent.
+  {
+    routeKey: '$default',
+    operationId: 'socketMessage',
+    handler: 'functions/live/message.ts',
+    access: 'write',
+    replies: true,
+    sends: ['live'],
+  },
 ];

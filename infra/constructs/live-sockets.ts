@@ -1,5 +1,6 @@
 import { Aws, Duration, NestedStack, type RemovalPolicy } from 'aws-cdk-lib';
-import { LogGroupLogDestination, WebSocketApi, WebSocketStage, type CfnApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { ApiMapping, DomainName, LogGroupLogDestination, WebSocketApi, WebSocketStage, type CfnApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
@@ -15,7 +16,7 @@ import { stageLogGroup } from './log-groups.ts';
 import { acknowledgeNag, nagArn } from './nag.ts';
 
 // The inbox sockets: an API Gateway WebSocket API made from the socket route table
-// (infra/ws-routes.ts). $connect runs a Lambda REQUEST authorizer on `?token=` first, whose
+// (infra/ws-routes.ts). $connect runs a Lambda REQUEST authorizer (`?token=`) first, whose
 // context (the session) API Gateway hands every later route of the connection, so $disconnect
 // knows the connection item's key without a lookup; $default answers the client's `ping` through
 // a route response. The live consumer pushes frames with PostToConnection on the stage's
@@ -29,14 +30,24 @@ export interface LiveSocketsProps {
   /** Steady messages per second and burst of the stage (the client pings every 25 s per socket). */
   throttle: { rateLimit: number; burstLimit: number };
   /** Makes a function in `scope` the way the stack makes every function (bundling, logs, data grants). */
-  makeFunction: (scope: Construct, id: string, entry: string, access: Access) => IFunction;
+  makeFunction: (scope: Construct, id: string, entry: string, access: Access, sends: readonly string[]) => IFunction;
   /** The stage's alarm topic (infra/constructs/alarms.ts). */
   alarmTopic: ITopic;
   /** Access logs on the stage (needs the account's API Gateway CloudWatch Logs role: docs/deploy.md). */
   accessLogs: boolean;
   /** The stage's removal policy, for the access log's group. */
   removalPolicy: RemovalPolicy;
+  /** A custom domain (and its ACM certificate) the stage is mapped on at `/socket.io`. */
+  domain?: { domainName: string; certificateArn: string };
 }
+
+/**
+ * Where the stage sits on the custom domain. The legacy clients (socket.io) always connect to
+ * `/socket.io/` at the origin of their socketUrl and read any path of it as a namespace, so the
+ * stage's own URL (`wss://…/<stage>`) cannot serve them: on the custom domain, the stage is
+ * mapped on `/socket.io`, and their socketUrl is `wss://<domain>` (`@novu/js`'s `wss://<domain>/socket.io`).
+ */
+export const SOCKET_IO_MAPPING_KEY = 'socket.io';
 
 export class LiveSockets extends NestedStack {
   readonly api: WebSocketApi;
@@ -49,15 +60,17 @@ export class LiveSockets extends NestedStack {
       pascalCase(socketAuthorizer.operationId),
       socketAuthorizer.handler,
       socketAuthorizer.access,
+      [],
     );
     const authorizer = new WebSocketLambdaAuthorizer('TokenAuthorizer', authorizerFn, {
-      // No token, no call: API Gateway answers 401 itself.
-      identitySource: [`route.request.querystring.${socketAuthorizer.tokenParameter}`],
+      // No identity source: a socket.io connection may come without `?token=` (its token is in its
+      // CONNECT packet), so the authorizer runs on every connection and refuses the others itself.
+      identitySource: [],
     });
     this.api = new WebSocketApi(this, 'SocketApi', { apiName: `notify-${props.stage}-sockets` });
     for (const route of socketRoutes) {
       const name = pascalCase(route.operationId);
-      const fn = props.makeFunction(this, name, route.handler, route.access);
+      const fn = props.makeFunction(this, name, route.handler, route.access, route.sends ?? []);
       const apiRoute = this.api.addRoute(route.routeKey, {
         integration: new WebSocketLambdaIntegration(`${name}Integration`, fn),
         ...(route.routeKey === '$connect' && { authorizer }),
@@ -94,8 +107,26 @@ export class LiveSockets extends NestedStack {
           'Lambda logs every connect, message and disconnect meanwhile.',
       );
     }
+    if (props.domain) this.mapDomain(props.domain);
     this.alarmOnErrors(props.stage, props.alarmTopic);
   }
+
+  private mapDomain({ domainName, certificateArn }: { domainName: string; certificateArn: string }): void {
+    const domain = new DomainName(this, 'SocketDomain', {
+      domainName,
+      certificate: Certificate.fromCertificateArn(this, 'SocketCertificate', certificateArn),
+    });
+    new ApiMapping(this, 'SocketApiMapping', {
+      api: this.api,
+      domainName: domain,
+      stage: this.stage,
+      apiMappingKey: SOCKET_IO_MAPPING_KEY,
+    });
+    this.domainTarget = domain.regionalDomainName;
+  }
+
+  /** The regional domain name a DNS record (CNAME or alias) of the custom domain must point at. */
+  domainTarget: string | undefined;
 
   /** `wss://…/<stage>`: the `socketUrl` clients are given. */
   get url(): string {

@@ -10,7 +10,7 @@ import { loadHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
 
 // API Gateway's WebSocket API on this machine, for the socket route table (infra/ws-routes.ts):
-// an upgrade runs the $connect authorizer (no token: 401; denied: 403) and then $connect, and the
+// an upgrade runs the $connect authorizer (thrown `Unauthorized`: 401; denied: 403) and then $connect, and the
 // socket opens only if both let it; each client frame runs $default (its answer's body goes back,
 // as a route response does); a close runs $disconnect. Every handler gets the event API Gateway
 // would send it, the authorizer's context in `requestContext.authorizer` on every route. The same
@@ -151,9 +151,6 @@ export async function startWebSocketApi(options: LocalSocketApiOptions): Promise
     const requestContext = baseContext(connectionId, '$connect', 'CONNECT', connectedAt, headers.host ?? host, sourceIp, userAgent);
     const started = Date.now();
 
-    // The authorizer's identity source is the token parameter: without it API Gateway refuses.
-    const token = query[options.authorizer.tokenParameter];
-    if (!token) return refuse(socket, 401, 'Unauthorized');
     const authEvent: APIGatewayRequestAuthorizerEvent = {
       type: 'REQUEST',
       methodArn: `arn:aws:execute-api:us-east-1:${ACCOUNT}:${API_ID}/${STAGE}/$connect`,

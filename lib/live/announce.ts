@@ -44,3 +44,15 @@ export function scheduleWake(scope: EnvScope, subscriberId: string, messageId: s
     },
   ]);
 }
+
+/** A new socket.io connection, to be sent its open packet by the live consumer (socket-open.ts). */
+export interface SocketOpenMessage {
+  kind: 'socket-open';
+  connectionId: string;
+  attempt: number;
+}
+
+export function requestOpenPacket(connectionId: string, attempt = 1, delaySeconds = 0): Promise<void> {
+  const body: SocketOpenMessage = { kind: 'socket-open', connectionId, attempt };
+  return sendMessages('live', [{ body, ...(delaySeconds > 0 && { delaySeconds }) }]);
+}

@@ -7,6 +7,7 @@ import { keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { MAX_CONNECTION_SECONDS } from './gateway-limits.ts';
+import type { SocketProtocol } from './socket-session.ts';
 
 // Storage of a subscriber's open inbox sockets: one item per connection in the subscriber's
 // partition (`CONN#<connectionId>`), so the sockets to push to are one Query of that partition,
@@ -23,12 +24,19 @@ export interface LiveConnection {
   contextKeys: string[];
   contextKey: string;
   connectedAt: string;
+  /** How frames are written to it (lib/live/push.ts). */
+  protocol: SocketProtocol;
 }
 
 /** Until when a socket opened at `at` can be open (epoch seconds). */
 export const openUntil = (at: Date): number => Math.floor(at.getTime() / 1000) + MAX_CONNECTION_SECONDS + TTL_MARGIN_SECONDS;
 
-export async function saveConnection(session: SubscriberSession, connectionId: string, now: Date): Promise<void> {
+export async function saveConnection(
+  session: SubscriberSession,
+  connectionId: string,
+  now: Date,
+  protocol: SocketProtocol = 'cloud',
+): Promise<void> {
   const scope: EnvScope = session;
   const item = {
     ...keys.liveConnection(scope, session.subscriberId, connectionId),
@@ -38,6 +46,7 @@ export async function saveConnection(session: SubscriberSession, connectionId: s
     contextKeys: session.contextKeys,
     contextKey: contextKeyOf(session.contextKeys),
     connectedAt: now.toISOString(),
+    ...(protocol !== 'cloud' && { protocol }),
     ttl: openUntil(now),
   };
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));
@@ -57,8 +66,8 @@ export async function connectionsOf(scope: EnvScope, subscriberId: string, now: 
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-    ProjectionExpression: 'connectionId, contextKeys, contextKey, connectedAt, #ttl',
-    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ProjectionExpression: 'connectionId, contextKeys, contextKey, connectedAt, #protocol, #ttl',
+    ExpressionAttributeNames: { '#ttl': 'ttl', '#protocol': 'protocol' },
   });
   const nowSeconds = Math.floor(now.getTime() / 1000);
   return items
@@ -68,5 +77,6 @@ export async function connectionsOf(scope: EnvScope, subscriberId: string, now: 
       contextKeys: (item.contextKeys as string[] | undefined) ?? [],
       contextKey: (item.contextKey as string | undefined) ?? '',
       connectedAt: item.connectedAt as string,
+      protocol: item.protocol === 'socket.io' ? ('socket.io' as const) : ('cloud' as const),
     }));
 }

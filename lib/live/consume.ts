@@ -1,15 +1,18 @@
 import { wakeMessage } from '../inbox/snooze.ts';
 import { isId, parse } from '../queue/parse-message.ts';
 import type { EnvScope } from '../scope.ts';
-import { scheduleWake, type LiveMessage } from './announce.ts';
+import { scheduleWake, type LiveMessage, type SocketOpenMessage } from './announce.ts';
 import { pushToSubscriber } from './push.ts';
+import { sendOpenPacket } from './socket-open.ts';
 
 // The live consumer's work for one message of the `live` queue: wake a snoozed message when it
-// is due (again later when not yet), and push what changed to the subscriber's open sockets.
+// is due (again later when not yet), push what changed to the subscriber's open sockets, and
+// send a new socket.io connection its open packet (socket-open.ts).
 
 export async function consumeLive(body: string): Promise<void> {
   const message = parseLiveMessage(body);
   if (!message) return;
+  if (message.kind === 'socket-open') return sendOpenPacket(message);
   const scope: EnvScope = { organizationId: message.organizationId, environmentId: message.environmentId };
   const { event, subscriberId } = message;
   if (event.kind === 'wake') {
@@ -22,6 +25,7 @@ export async function consumeLive(body: string): Promise<void> {
 }
 
 function isLiveMessage(m: Record<string, unknown>): boolean {
+  if (m.kind === 'socket-open') return isId(m.connectionId) && typeof m.attempt === 'number';
   const event = m.event as Record<string, unknown> | null;
   if (
     m.kind !== 'live' ||
@@ -39,4 +43,4 @@ function isLiveMessage(m: Record<string, unknown>): boolean {
 }
 
 /** A message that is not one of ours can never succeed: logged and dropped. */
-const parseLiveMessage = (body: string) => parse<LiveMessage>(body, isLiveMessage);
+const parseLiveMessage = (body: string) => parse<LiveMessage | SocketOpenMessage>(body, isLiveMessage);

@@ -2,19 +2,26 @@ import { contextKeyOf } from '../context-keys.ts';
 import { unreadCounts, unseenCount, type InboxRef } from '../inbox/counts.ts';
 import { rawMessage } from '../inbox/message-views.ts';
 import { logger } from '../logger.ts';
+import type { StoredMessage } from '../messages/model.ts';
 import { getMessage } from '../messages/repository.ts';
 import type { EnvScope } from '../scope.ts';
+import type { Subscriber } from '../subscribers/model.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
+import { widgetCounts } from '../widgets/counts.ts';
+import { widgetMessage } from '../widgets/view.ts';
 import type { LiveEvent } from './announce.ts';
 import { connectionsOf, removeConnection, type LiveConnection } from './connections.ts';
 import { receivedFrame, unreadFrame, unseenFrame } from './frames.ts';
 import { postFrame } from './sender.ts';
+import { eventPacket } from './socketio.ts';
 
 // The one sender of socket frames. What changed in a subscriber's inbox goes to its open sockets:
 // a message that arrived to the sockets of exactly its context keys (the reference compares the
 // sets), first as `notification_received`, then the new counts of that context; a change of state
 // (read, seen, archived, snoozed) sends every socket the counts of its own context. A subscriber
-// without sockets costs one Query and nothing else.
+// without sockets costs one Query and nothing else. Each socket gets the frames of its protocol:
+// `@novu/js`'s JSON frames, or socket.io event packets for the legacy clients, whose API knows no
+// contexts (every arrival, and the counts of all the subscriber's in-app messages).
 
 export async function pushToSubscriber(
   scope: EnvScope,
@@ -25,30 +32,41 @@ export async function pushToSubscriber(
   const connections = await connectionsOf(scope, subscriberId, now);
   if (connections.length === 0) return;
 
-  let first: string | undefined;
+  let arrived: { message: StoredMessage; subscriber: Subscriber | undefined } | undefined;
   let audience = connections;
   if (event.kind === 'received') {
     const [message, subscriber] = await Promise.all([getMessage(scope, subscriberId, event.messageId), getSubscriber(scope, subscriberId)]);
     // Deleted since, or not an inbox message: nothing arrived (a deletion sends its own counts).
     if (!message || message.channel !== 'in_app') return;
     const contextKey = contextKeyOf(message.contextKeys);
-    audience = connections.filter((c) => c.contextKey === contextKey);
+    audience = connections.filter((c) => c.protocol === 'socket.io' || c.contextKey === contextKey);
     // Snoozed again before this push: not in the inbox now, but the counts still went.
-    if (!message.snoozedUntil) first = receivedFrame(rawMessage(message, subscriber));
+    if (!message.snoozedUntil) arrived = { message, subscriber };
   }
   if (audience.length === 0) return;
+  const firstFrame = (c: LiveConnection): string | undefined =>
+    arrived &&
+    (c.protocol === 'socket.io'
+      ? eventPacket('notification_received', { message: widgetMessage(arrived.message, arrived.subscriber) })
+      : receivedFrame(rawMessage(arrived.message, arrived.subscriber)));
 
-  // The counts once per context among the sockets, computed while the first frame goes out.
+  // The counts once per context (and protocol) among the sockets, computed while the first frame goes out.
   const counts = new Map<string, Promise<string[]>>();
+  const countsKey = (c: LiveConnection) => (c.protocol === 'socket.io' ? 'socket.io' : `cloud:${c.contextKey}`);
   for (const c of audience) {
-    if (counts.has(c.contextKey)) continue;
-    const frames = countFrames({ scope, subscriberId, contextKeys: c.contextKeys });
+    if (counts.has(countsKey(c))) continue;
+    const frames =
+      c.protocol === 'socket.io'
+        ? socketIoCountFrames(scope, subscriberId)
+        : countFrames({ scope, subscriberId, contextKeys: c.contextKeys });
     // Awaited by each socket after its first frame; a failure meanwhile is theirs to see, not unhandled.
     frames.catch(() => undefined);
-    counts.set(c.contextKey, frames);
+    counts.set(countsKey(c), frames);
   }
   // Every socket gets its frames even when another's fail; then the failure fails the queue message.
-  const outcomes = await Promise.allSettled(audience.map((c) => sendInOrder(scope, subscriberId, c, first, counts.get(c.contextKey)!)));
+  const outcomes = await Promise.allSettled(
+    audience.map((c) => sendInOrder(scope, subscriberId, c, firstFrame(c), counts.get(countsKey(c))!)),
+  );
   const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
   if (failed) throw failed.reason;
 }
@@ -56,6 +74,14 @@ export async function pushToSubscriber(
 async function countFrames(inbox: InboxRef): Promise<string[]> {
   const [unread, unseen] = await Promise.all([unreadCounts(inbox), unseenCount(inbox)]);
   return [unreadFrame(unread), unseenFrame(unseen)];
+}
+
+async function socketIoCountFrames(scope: EnvScope, subscriberId: string): Promise<string[]> {
+  const { unseen, unread } = await widgetCounts(scope, subscriberId);
+  return [
+    eventPacket('unseen_count_changed', { unseenCount: unseen.count, hasMore: unseen.hasMore }),
+    eventPacket('unread_count_changed', { unreadCount: unread.count, hasMore: unread.hasMore }),
+  ];
 }
 
 /** The socket's frames one after another, in order; a socket found gone is forgotten at once. */

@@ -1,7 +1,7 @@
 import type { APIGatewayEventWebsocketRequestContextV2, APIGatewayProxyWebsocketEventV2WithRequestContext, Context } from 'aws-lambda';
 import type { SubscriberSession } from '../auth/session-token.ts';
 import { logger } from '../logger.ts';
-import { sessionOfSocket } from './socket-session.ts';
+import { protocolOfSocket, sessionOfSocket, type SocketProtocol } from './socket-session.ts';
 
 // The Lambda edge of the WebSocket API's routes ($connect, $disconnect, $default), as
 // lib/http/handler.ts is for the HTTP API's: the API Gateway event in, the route's input out
@@ -15,8 +15,13 @@ export type SocketEvent = APIGatewayProxyWebsocketEventV2WithRequestContext<
 
 export interface SocketRouteInput {
   connectionId: string;
-  /** Undefined only if the connection was not admitted by the authorizer (never in a deployed stack). */
+  /**
+   * The session of the connection's `?token=`. Undefined for a socket.io connection that came
+   * without one (its token comes in its CONNECT packet), and otherwise only if the connection was
+   * not admitted by the authorizer (never in a deployed stack).
+   */
   session: SubscriberSession | undefined;
+  protocol: SocketProtocol;
   /** The client's text frame ($default); binary frames are not for us and come as undefined. */
   frame: string | undefined;
 }
@@ -33,6 +38,7 @@ export function socketHandler(action: (input: SocketRouteInput) => Promise<Socke
     const input: SocketRouteInput = {
       connectionId,
       session: sessionOfSocket(event.requestContext.authorizer),
+      protocol: protocolOfSocket(event.requestContext.authorizer),
       frame: event.isBase64Encoded ? undefined : event.body,
     };
     try {

@@ -5,9 +5,24 @@ import type { SubscriberSession } from '../auth/session-token.ts';
 // `requestContext.authorizer`. Its values may only be strings, numbers or booleans, so the
 // context keys travel as JSON.
 
-export type SocketContext = Record<'organizationId' | 'environmentId' | 'subscriberId' | 'subscriberDbId' | 'contextKeys', string>;
+export type SessionContext = Record<'organizationId' | 'environmentId' | 'subscriberId' | 'subscriberDbId' | 'contextKeys', string>;
 
-export function socketContextOf(session: SubscriberSession): SocketContext {
+/**
+ * What a connection is: a session (from `?token=`), and `protocol: 'socket.io'` for the legacy
+ * clients' sockets, whose session may come later, in their CONNECT packet (lib/live/socketio.ts).
+ */
+export type SocketContext = Partial<SessionContext> & { protocol?: SocketProtocol };
+
+/** `cloud`: `@novu/js` in PartySocket mode (JSON frames); `socket.io`: the legacy clients. */
+export type SocketProtocol = 'cloud' | 'socket.io';
+
+/** The protocol a connection's authorizer context names. */
+export const protocolOfSocket = (authorizer: unknown): SocketProtocol =>
+  authorizer !== null && typeof authorizer === 'object' && (authorizer as { protocol?: unknown }).protocol === 'socket.io'
+    ? 'socket.io'
+    : 'cloud';
+
+export function socketContextOf(session: SubscriberSession): SessionContext {
   return {
     organizationId: session.organizationId,
     environmentId: session.environmentId,

@@ -1826,6 +1826,122 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     (ctx: Ctx) => Call[]
   >),
 
+  // ---- the legacy widget API (/v1/widgets): the attacker's own session, the victim's ids ----
+  initializeWidgetSession: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/widgets/session/initialize',
+      body: {
+        applicationIdentifier: attacker.env.applicationIdentifier,
+        subscriberId: victim.seeded.subscriber.subscriberId,
+        hmacHash: null,
+      },
+      expect: own({ cleanup: removeOwn(attacker, `/v2/subscribers/${victim.seeded.subscriber.subscriberId}`) }),
+    },
+  ],
+  getWidgetFeed: ({ victim }) => [
+    { method: 'GET', path: '/v1/widgets/notifications/feed?limit=100', session: true, expect: own() },
+    {
+      method: 'GET',
+      path: `/v1/widgets/notifications/feed?payload=${enc(Buffer.from(JSON.stringify({ marker: victim.marker })).toString('base64'))}`,
+      session: true,
+      expect: own(),
+    },
+  ],
+  getWidgetUnseenCount: () => [{ method: 'GET', path: '/v1/widgets/notifications/unseen', session: true, expect: own() }],
+  getWidgetUnreadCount: () => [{ method: 'GET', path: '/v1/widgets/notifications/unread', session: true, expect: own() }],
+  getWidgetCount: () => [{ method: 'GET', path: '/v1/widgets/notifications/count?read=false', session: true, expect: own() }],
+  // Marks and removals by id find only the caller's own messages: the victim's is neither changed nor answered.
+  markWidgetMessageFlags: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/widgets/messages/markAs',
+      body: { messageId: messageOf(victim)._id, mark: { seen: true, read: true } },
+      session: true,
+      note: 'the reference answers the other subscriber’s message in full; here nothing',
+      expect: own(),
+    },
+  ],
+  markWidgetMessagesAs: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/widgets/messages/mark-as',
+      body: { messageId: [messageOf(victim)._id], markAs: 'read' },
+      session: true,
+      expect: own(),
+    },
+  ],
+  // Mark-all of a feed no message has: the caller's own messages stay as they were.
+  readAllWidgetMessages: ({ victim }) => [
+    { method: 'POST', path: '/v1/widgets/messages/read', body: { feedId: victim.marker }, session: true, expect: own() },
+  ],
+  seeAllWidgetMessages: ({ victim }) => [
+    { method: 'POST', path: '/v1/widgets/messages/seen', body: { feedId: [victim.marker] }, session: true, expect: own() },
+  ],
+  removeWidgetMessage: ({ victim }) => [
+    {
+      method: 'DELETE',
+      path: `/v1/widgets/messages/${messageOf(victim)._id}`,
+      session: true,
+      note: 'the reference deletes any message of the environment by id',
+      expect: notFound,
+    },
+  ],
+  removeWidgetMessages: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/widgets/messages/bulk/delete',
+      body: { messageIds: [messageOf(victim)._id] },
+      session: true,
+      expect: own(),
+    },
+  ],
+  removeAllWidgetMessages: ({ victim }) => [
+    { method: 'DELETE', path: `/v1/widgets/messages?feedId=${victim.marker}`, session: true, expect: own() },
+  ],
+  updateWidgetMessageAction: ({ victim }) => [
+    {
+      method: 'POST',
+      path: `/v1/widgets/messages/${messageOf(victim)._id}/actions/primary`,
+      body: { executedType: 'primary', status: 'done' },
+      session: true,
+      expect: notFound,
+    },
+  ],
+  getWidgetOrganization: () => [{ method: 'GET', path: '/v1/widgets/organization', session: true, expect: own() }],
+  listWidgetPreferences: () => [{ method: 'GET', path: '/v1/widgets/preferences', session: true, expect: own() }],
+  getWidgetPreferencesByLevel: () => [
+    { method: 'GET', path: '/v1/widgets/preferences/global', session: true, expect: own() },
+    { method: 'GET', path: '/v1/widgets/preferences/template', session: true, expect: own() },
+  ],
+  updateWidgetWorkflowPreference: ({ victim }) =>
+    workflowRefs(victim).map((ref) => ({
+      method: 'PATCH',
+      path: `/v1/widgets/preferences/${ref}`,
+      body: { channel: { type: 'in_app', enabled: true } },
+      session: true,
+      expect: notFound,
+    })),
+  // The value the attacker's own subscriber already has (seeded): its snapshot stays as it was.
+  updateWidgetGlobalPreferences: () => [
+    {
+      method: 'PATCH',
+      path: '/v1/widgets/preferences',
+      body: { preferences: [{ type: 'email', channelType: 'email', enabled: false }] },
+      session: true,
+      expect: own(),
+    },
+  ],
+  logWidgetUsage: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/widgets/usage/log',
+      body: { name: '[Widget] - Notification Click', payload: { notificationId: messageOf(victim)._id, hasCta: false } },
+      session: true,
+      expect: own(),
+    },
+  ],
+
   // ---- no tenant data ----
   getOpenApi: () => [{ method: 'GET', path: '/openapi.json', expect: own() }],
 };

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -41,12 +42,33 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /** Builds test/browser/inbox-app into a new temporary folder; that folder. */
-export async function buildInboxApp(): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'notify-inbox-app-'));
+export function buildInboxApp(): Promise<string> {
+  return buildApp(APP_DIR, 'notify-inbox-app-');
+}
+
+const NOTIFICATION_CENTER_APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../browser/notification-center-app');
+
+/**
+ * Builds test/browser/notification-center-app, the `<NotificationCenter />` page. It is an npm
+ * project of its own (React 18, which the legacy widget needs, while the service is on React 19;
+ * docs/inbox.md): its dependencies are installed from its own lockfile the first time.
+ */
+export async function buildNotificationCenterApp(): Promise<string> {
+  if (!existsSync(join(NOTIFICATION_CENTER_APP_DIR, 'node_modules', '@novu', 'notification-center'))) {
+    execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+      cwd: NOTIFICATION_CENTER_APP_DIR,
+      stdio: 'ignore',
+    });
+  }
+  return buildApp(NOTIFICATION_CENTER_APP_DIR, 'notify-nc-app-');
+}
+
+async function buildApp(root: string, prefix: string): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), prefix));
   // Imported here so only the files that build a page load Vite (and its bundler) at all.
   const { build } = await import('vite');
   await build({
-    root: APP_DIR,
+    root,
     configFile: false,
     base: './',
     logLevel: 'warn',

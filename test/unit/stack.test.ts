@@ -283,7 +283,8 @@ describe('NotifyStack', () => {
     const [authorizerId, authorizer] = authorizers[0]!;
     expect(authorizer.Properties).toMatchObject({
       AuthorizerType: 'REQUEST',
-      IdentitySource: [`route.request.querystring.${socketAuthorizer.tokenParameter}`],
+      // None: a socket.io connection may come without `?token=`; the authorizer answers 401 itself.
+      IdentitySource: [],
     });
     expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(`"${socketFunctions().get('authorizer')}"`);
     expect(routeOf('$connect').Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
@@ -334,6 +335,20 @@ describe('NotifyStack', () => {
       expect(nestedOutput(callback[1])).toEqual({ Ref: apiId('WEBSOCKET') });
       expect(callback.at(-1)).toBe('/test');
     }
+  });
+
+  it('maps the WebSocket stage on /socket.io of a custom domain when the stage names one (the legacy socket.io clients)', () => {
+    expect(Object.keys(resources('AWS::ApiGatewayV2::ApiMapping'))).toEqual([]);
+    const parent = synthStack('socket-domain', {
+      socketDomain: { domainName: 'ws.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' },
+    });
+    const sockets = Template.fromStack(parent.sockets);
+    sockets.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'ws.example.com',
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' })],
+    });
+    sockets.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { ApiMappingKey: 'socket.io' });
+    expect(Object.keys(Template.fromStack(parent).toJSON().Outputs)).toContain('SocketDomainTarget');
   });
 
   it('gives the socket functions the data access their table entries name', () => {

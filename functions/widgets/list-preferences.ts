@@ -1,0 +1,5 @@
+import { route } from '#infra/routes/widgets.ts';
+import { httpHandler } from '#lib/http/handler.ts';
+import { widgetPreferences } from '#lib/widgets/preferences.ts';
+
+export const handler = httpHandler(route('listWidgetPreferences'), ({ session }) => widgetPreferences(session, 'template'));

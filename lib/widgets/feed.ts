@@ -1,0 +1,31 @@
+import type { SubscriberSession } from '../auth/session-token.ts';
+import { toPageView } from '../messages/list.ts';
+import { pageOfMessages, type MessageFilter, type MessageRange } from '../messages/repository.ts';
+import type { WidgetFeedQuery } from './schemas.ts';
+import { widgetCaller } from './subscriber.ts';
+import { widgetMessage } from './view.ts';
+
+// GET /v1/widgets/notifications/feed: a numbered page of the session subscriber's in-app
+// messages, newest first, as `/v1/subscribers/{id}/notifications/feed` answers it (top-level
+// `{data, totalCount, hasMore, pageSize, page}`: the clients read the page itself).
+
+export async function widgetFeed(session: SubscriberSession, query: WidgetFeedQuery) {
+  const { scope, subscriberId, subscriber } = await widgetCaller(session);
+  // Only unseen ones: the sparse unseen index holds exactly those.
+  const unseenOnly = query.seen === false;
+  const range: MessageRange = unseenOnly ? { of: 'unseenInApp', subscriberId } : { of: 'subscriber', subscriberId };
+  const filter: MessageFilter = {
+    ...(!unseenOnly && { channel: 'in_app' as const }),
+    ...(query.seen === true && { seen: true }),
+    ...(query.read !== undefined && { read: query.read }),
+    ...(query.payload !== undefined && { payload: query.payload }),
+    ...(query.feedIdentifier !== undefined && { feedIds: query.feedIdentifier }),
+  };
+  // Named feeds none of which can match (an empty list): nothing to read.
+  const { messages, totalCount } =
+    filter.feedIds?.length === 0
+      ? { messages: [], totalCount: 0 }
+      : await pageOfMessages(scope, range, filter, query.page * query.limit, query.limit);
+  const page = toPageView(messages, totalCount, query.page, query.limit);
+  return { ...page, data: messages.map((m) => widgetMessage(m, subscriber)) };
+}
