@@ -219,7 +219,8 @@ describe('fan-out', () => {
   });
 });
 
-describe('action steps', () => {
+// Each case has its own workflow and subscriber, and most wait on a digest window or a delay: they run at once.
+describe.concurrent('action steps', () => {
   it('digests three events into one message that lists them', async () => {
     const wf = await createWorkflow([
       { name: 'Digest', stepId: 'digest', type: 'digest', controlValues: { amount: 4, unit: 'seconds' } },
