@@ -7,6 +7,7 @@ import { esbuildOptions } from '#infra/bundling.ts';
 import { queues } from '#infra/queues.ts';
 import { streamConsumers } from '#infra/streams.ts';
 import { routes } from '#infra/routes.ts';
+import type { RouteDef } from '#lib/http/route.ts';
 import { consoleRoute } from '#infra/routes/console.ts';
 import { fallbackRoute } from '#infra/routes/fallback.ts';
 import { CONSOLE_ASSET_DIR } from '#infra/constructs/console-routes.ts';
@@ -110,6 +111,8 @@ async function withBundle(entry: string, check: (file: string, dir: string) => v
   }
 }
 
+/** Where every send to one of the service's queues goes through (its URL from the function's environment). */
+const SENDER = 'lib/queue/send-batch.ts';
 const ON_FIRST_USE = ['@aws-sdk/client-kms', '@aws-sdk/client-sesv2', '@aws-sdk/client-sns'];
 const SOCKET_ENTRIES = [socketAuthorizer.handler, ...socketRoutes.map((r) => r.handler)];
 const ENTRIES = [
@@ -152,6 +155,20 @@ describe('Lambda bundles', () => {
     }));
     const wrong = carried.filter((c) => c.carries !== (c.auth === 'apiKey' && (c.method === 'POST' || c.method === 'PATCH')));
     expect(wrong).toEqual([]);
+  });
+
+  it('only the functions whose entries declare queues (`sends`) reach the queue sender', () => {
+    const routeDefs: readonly RouteDef[] = routes;
+    const declared = new Map<string, readonly string[]>([
+      ...ENTRIES.map((entry) => [entry, []] as const),
+      ...routeDefs.map((r) => [r.handler, r.sends ?? []] as const),
+      ...queues.flatMap((q) => (q.consumer ? [[q.consumer, q.sends ?? []] as const] : [])),
+      ...streamConsumers.map((c) => [c.consumer, c.sends] as const),
+    ]);
+    const wrong = ENTRIES.filter((entry) => Object.hasOwn(bundle(entry).inputs, SENDER) !== declared.get(entry)!.length > 0);
+    expect(wrong).toEqual([]);
+    // The check sees the sender at all: the trigger route sends to the events queue.
+    expect(Object.hasOwn(bundle(routeDefs.find((r) => r.sends?.includes('events'))!.handler).inputs, SENDER)).toBe(true);
   });
 
   it('no function loads the KMS, SES or SNS client at init', () => {
