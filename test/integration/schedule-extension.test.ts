@@ -68,8 +68,9 @@ const steps = (delay: Record<string, unknown>) => [
   { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hello', body: '<p>Hi</p>' } },
 ];
 
-// Each case has its own workflows and subscribers: they run at once.
-describe.concurrent('extendToSchedule', () => {
+// Each case has its own workflows and subscribers: they run at once, and so share the consumers
+// (90 s each, where one alone needs seconds).
+describe.concurrent('extendToSchedule', { timeout: 90_000 }, () => {
   it('extends a delay and a digest that end outside the schedule to the next window, and counts it in the activity feed', async () => {
     const delayWorkflow = await createWorkflow(mailEnv.client, steps({ extendToSchedule: true }));
     const digestWorkflow = await createWorkflow(mailEnv.client, [
