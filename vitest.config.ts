@@ -1,22 +1,59 @@
 import { defineConfig } from 'vitest/config';
 
-// One local stack (DynamoDB Local + fauxqs) for the whole run, started and stopped by the global
-// setup; every test file seeds its own organization, so files run in parallel safely.
+// Four projects, by folder: `unit` (no emulators: seconds, `npm run test:unit`), `integration`
+// and `browser` (both against the one local stack, DynamoDB Local + fauxqs, that the global setup
+// starts for the run; `browser` also shares one Chromium), and `load`.
+//
+// Files run four at a time. Each integration file seeds its own organization, so files do not see
+// one another's data; most of a file's time is spent waiting on queues and timers, not on the CPU,
+// so on two cores four workers keep the machine busy where one left it two-thirds idle.
 //
 // The load tests (thousands of deliveries through in-process consumers, with faults) measure
 // recovery, not speed, but on two cores they starve when other files run beside them: their
 // consumers fall behind their own redeliveries. `npm test` runs them after the rest, one file at
-// a time (vitest.load.config.ts), each run with its own emulators.
+// a time, in a run of their own with its own emulators (`vitest run --project load`); a plain
+// `npx vitest run` runs them last too (groupOrder), against the same emulators as the rest.
 export const LOAD_TESTS = ['test/integration/large-audience.test.ts', 'test/integration/faults.test.ts'];
 
-export const shared = {
+const WORKERS = 4;
+
+const withStack = {
   pool: 'forks' as const,
   globalSetup: ['test/support/global-setup.ts'],
   setupFiles: ['test/support/worker-env.ts'],
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
 };
 
 export default defineConfig({
-  test: { ...shared, include: ['test/**/*.test.ts'], exclude: ['**/node_modules/**', ...LOAD_TESTS] },
+  test: {
+    maxWorkers: WORKERS,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        // Threads start faster than processes, and no unit file needs a process of its own.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], pool: 'threads', globalSetup: ['test/support/unit-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], exclude: LOAD_TESTS, ...withStack },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          ...withStack,
+          globalSetup: [...withStack.globalSetup, 'test/support/chromium-setup.ts'],
+          // A page answers a click in milliseconds alone, in seconds beside three other files on
+          // two cores: expect.poll waits up to 10 s (vitest's default is 1 s) unless a call says.
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'load', include: LOAD_TESTS, ...withStack, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
+  },
 });

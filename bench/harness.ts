@@ -128,8 +128,8 @@ export async function startBench(options: { consumerConcurrency: number; longWai
 
   const consumerStats: Record<string, ConsumerStats> = {};
   let inFlight = 0;
-  const timed = async (name: string, modulePath: string) => {
-    const handler = await loadHandler(modulePath);
+  const timed = async (name: string, modulePath: string, sends?: readonly string[]) => {
+    const handler = await loadHandler(modulePath, sends);
     const stats = (consumerStats[name] = { batches: 0, records: 0, failed: 0, ms: 0 });
     return async (event: SQSEvent, context: import('aws-lambda').Context) => {
       inFlight++;
@@ -150,7 +150,7 @@ export async function startBench(options: { consumerConcurrency: number; longWai
     };
   };
   const handlers = await Promise.all(
-    queues.filter((q) => q.consumer).map(async (def) => ({ def, handler: await timed(def.name, def.consumer!) })),
+    queues.filter((q) => q.consumer).map(async (def) => ({ def, handler: await timed(def.name, def.consumer!, def.sends) })),
   );
   let pollers: Poller[] = [];
   const startPollers = (concurrency: number) => {

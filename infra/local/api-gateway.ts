@@ -111,7 +111,7 @@ function routeTo(compiled: CompiledRoute[]): Dispatch {
     const { entry, values } = match;
     const pathParameters = Object.fromEntries(entry.names.map((name, i) => [name, decodeSegment(values[i + 1]!)]));
     const event = toEvent(request, url, `${request.method} ${entry.route.path}`, pathParameters);
-    const handler = await loadHandler(entry.route.handler);
+    const handler = await loadHandler(entry.route.handler, entry.route.sends);
     return (await handler(event, lambdaContext(entry.route.operationId))) as APIGatewayProxyStructuredResultV2;
   };
 }

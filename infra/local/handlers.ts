@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { withDeclaredQueues } from './function-env.ts';
 
 // Loads a handler module named in the route or queue table, the way Lambda would load its entry.
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -9,7 +10,11 @@ export type AnyHandler = (event: any, context: import('aws-lambda').Context) => 
 
 const loaded = new Map<string, Promise<AnyHandler>>();
 
-export function loadHandler(modulePath: string): Promise<AnyHandler> {
+/**
+ * The handler of `modulePath`, run as the function of an entry that declares `sends` (the queues it
+ * sends to; none by default) is run in AWS: with those queues' URLs and no others (function-env.ts).
+ */
+export async function loadHandler(modulePath: string, sends?: readonly string[]): Promise<AnyHandler> {
   let handler = loaded.get(modulePath);
   if (!handler) {
     handler = import(pathToFileURL(resolve(ROOT, modulePath)).href).then((mod: { handler?: AnyHandler }) => {
@@ -18,5 +23,5 @@ export function loadHandler(modulePath: string): Promise<AnyHandler> {
     });
     loaded.set(modulePath, handler);
   }
-  return handler;
+  return withDeclaredQueues(await handler, sends);
 }

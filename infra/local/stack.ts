@@ -158,7 +158,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           startPoller({
             client: sqsClient,
             queueUrl: queueUrls[def.name]!,
-            handler: await loadHandler(def.consumer),
+            handler: await loadHandler(def.consumer, def.sends),
             name: `${def.name}-consumer`,
             batchSize: def.batchSize,
             concurrency: options.consumerConcurrency ?? DEFAULT_CONSUMER_CONCURRENCY,
@@ -175,7 +175,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             ...(env.AWS_ENDPOINT_URL_DYNAMODB && { endpoint: env.AWS_ENDPOINT_URL_DYNAMODB }),
             tableName: env[ENV.tableName]!,
             def,
-            handler: await loadHandler(def.consumer),
+            handler: await loadHandler(def.consumer, def.sends),
             ...(options.onConsumerError && { onError: options.onConsumerError }),
           }),
         );

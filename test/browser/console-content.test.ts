@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PageProblems } from '../support/browser.ts';
+import { downloadedText, type PageProblems } from '../support/browser.ts';
 import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { createWorkflow, rand, trigger } from '../support/pipeline.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
@@ -194,7 +193,7 @@ describe('console: translations', () => {
         page.getByRole('button', { name: 'Download master JSON' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe('en_US.json');
-      const master = JSON.parse(readFileSync(await download.path(), 'utf8'));
+      const master = JSON.parse(await downloadedText(download));
       expect(master.workflows[workflowId]).toEqual({ greeting: 'Hello {{subscriber.firstName}}', email: { subject: 'Your order' } });
       expect(unexpectedErrors(problems, [404, 422])).toEqual([]);
     },

@@ -219,7 +219,9 @@ describe('fan-out', () => {
   });
 });
 
-describe('action steps', () => {
+// Each case has its own workflow and subscriber, and most wait on a digest window or a delay: they
+// run at once, and so share the consumers (90 s each, where one alone needs seconds).
+describe.concurrent('action steps', { timeout: 90_000 }, () => {
   it('digests three events into one message that lists them', async () => {
     const wf = await createWorkflow([
       { name: 'Digest', stepId: 'digest', type: 'digest', controlValues: { amount: 4, unit: 'seconds' } },

@@ -6,8 +6,8 @@ import { mailEnvironment } from '../support/smtp-integration.ts';
 // the subscriber's delivery schedule waits for the schedule's next window, then the email step
 // (which the schedule gates too) goes out. Without the flag, or in a critical workflow, the wait
 // ends as before. Schedules are set per minute, so the window of the extended case opens at the
-// first whole minute at least 25 s away (there is no test clock: the pipeline reads the real
-// one): that test waits up to a minute and a half, polling.
+// first whole minute at least 15 s away (there is no test clock: the pipeline reads the real
+// one): that test waits 15 to 75 s, polling, while the other cases run beside it.
 
 const TIMEZONE = 'Asia/Kolkata';
 const LONG_WAIT = { timeout: 150_000, interval: 1_000 };
@@ -68,11 +68,10 @@ const steps = (delay: Record<string, unknown>) => [
   { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Hello', body: '<p>Hi</p>' } },
 ];
 
-describe('extendToSchedule', () => {
+// Each case has its own workflows and subscribers: they run at once, and so share the consumers
+// (90 s each, where one alone needs seconds).
+describe.concurrent('extendToSchedule', { timeout: 90_000 }, () => {
   it('extends a delay and a digest that end outside the schedule to the next window, and counts it in the activity feed', async () => {
-    // The window opens at least 20 s after the one-second waits end (Kolkata is on whole minutes of UTC).
-    const opens = wholeMinute(Date.now() + 25_000);
-    const [delayed, digested] = await Promise.all([subscriberWithWindow(opens), subscriberWithWindow(opens)]);
     const delayWorkflow = await createWorkflow(mailEnv.client, steps({ extendToSchedule: true }));
     const digestWorkflow = await createWorkflow(mailEnv.client, [
       { name: 'Collect', stepId: 'collect', type: 'digest', controlValues: { amount: 1, unit: 'seconds', extendToSchedule: true } },
@@ -83,6 +82,10 @@ describe('extendToSchedule', () => {
         controlValues: { subject: '{{steps.collect.eventCount}} updates', body: '<p>Hi</p>' },
       },
     ]);
+    // The window opens at least 10 s after the one-second waits end, time for the second digest
+    // event to join (Kolkata is on whole minutes of UTC).
+    const opens = wholeMinute(Date.now() + 15_000);
+    const [delayed, digested] = await Promise.all([subscriberWithWindow(opens), subscriberWithWindow(opens)]);
     const delayTx = await trigger(mailEnv.client, delayWorkflow, delayed);
     const digestTx = await trigger(mailEnv.client, digestWorkflow, digested, { n: 1 });
 

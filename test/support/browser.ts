@@ -4,41 +4,33 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
+import { inject, onTestFinished } from 'vitest';
+import { launchLocalChromium } from './chromium.ts';
 import { listenOnLoopback } from './fake-server.ts';
 
 // What browser tests share: the inbox test app built with Vite, a static server for it on its own
-// origin, and Debian's Chromium driven by playwright-core (which never downloads a browser of its
-// own here: the machine's Chromium is launched by path).
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-// Without the background-networking flags Chromium keeps dialling Google's hosts, which this
-// machine's closed network refuses; --no-sandbox because tests run as root.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// origin, and Debian's Chromium driven by playwright-core (test/support/chromium.ts).
 
 const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../browser/inbox-app');
 
-/** Launches the machine's Chromium; a clear error (not a skip) where it is not installed. */
+/**
+ * The run's Chromium (test/support/chromium-setup.ts starts one for the browser project, and each
+ * file connects to it: closing the connection closes what the file opened, not the browser), or,
+ * outside that project, one launched for the caller. A clear error (not a skip) where Chromium is
+ * not installed.
+ */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `The browser tests need Chromium at ${CHROMIUM}. ` +
-        "Install Debian's package: `apt-get install -y chromium` (as root; .ci/run does it), " +
-        'or set CHROMIUM_PATH to another Chromium build.',
-    );
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
+  return launchLocalChromium();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's Chromium, where the project starts one. */
+    chromiumEndpoint?: string;
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /** Builds test/browser/inbox-app into a new temporary folder; that folder. */
@@ -154,4 +146,11 @@ async function screenshot(page: Page, testName: string, problems: PageProblems):
   } catch (error) {
     console.error(`No screenshot of the failed test "${testName}": ${String(error)}`);
   }
+}
+
+/** What a download holds, as text: read through the connection (a connected browser's file is not on this side's disk). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

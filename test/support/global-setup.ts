@@ -14,23 +14,45 @@ import { leaksInCapture } from './log-leaks.ts';
 // The WebSocket API runs here too, next to the live consumer that pushes to its sockets; workers
 // find its URL in LIVE_SOCKET_URL (startTestApi's `socketUrl`).
 // At the end, before the table goes, the whole run's log capture is searched for secrets.
-let stack: LocalStack | undefined;
-let stateDir: string | undefined;
+//
+// Several projects (integration, browser) name this setup: vitest loads it once per project, in
+// the same process. The first starts the stack, the others use it, and the last to finish stops it.
 
-export async function setup(project: TestProject) {
-  stateDir = mkdtempSync(join(tmpdir(), 'notify-test-'));
+interface RunStack {
+  users: number;
+  started: Promise<LocalStack>;
+  stateDir: string;
+}
+const RUN_STACK = Symbol.for('notify.testStack');
+const shared = globalThis as { [RUN_STACK]?: RunStack };
+
+function startRunStack(): RunStack {
+  const stateDir = mkdtempSync(join(tmpdir(), 'notify-test-'));
   // The webhook sender runs here: retries a second apart (not hours) and POSTs that give up after
   // 2 s, so the tests see a fifth attempt and a dead letter in seconds.
   process.env[ENV.webhookRetryScheduleSeconds] ??= '0,1,1,1,1,1,1,1';
   process.env[ENV.webhookTimeoutMs] ??= '2000';
   // The console is served from its built files (console/dist): built here once, before any
   // browser test opens it, when a source changed since the last build.
-  [stack] = await Promise.all([startLocalStack({ stateDir, tableName: 'notify-test', socketPort: 0 }), ensureConsoleBuilt()]);
+  const started = Promise.all([startLocalStack({ stateDir, tableName: 'notify-test', socketPort: 0 }), ensureConsoleBuilt()]).then(
+    ([stack]) => stack,
+  );
+  return { users: 0, started, stateDir };
+}
+
+export async function setup(project: TestProject) {
+  const run = (shared[RUN_STACK] ??= startRunStack());
+  run.users++;
+  const stack = await run.started;
   project.provide('stackEnv', stack.env);
   project.provide('logCapture', { dir: logCaptureDir, levelChosen: logLevelChosen });
 }
 
 export async function teardown() {
+  const run = shared[RUN_STACK];
+  if (!run || --run.users > 0) return;
+  delete shared[RUN_STACK];
+  const stack = await run.started.catch(() => undefined);
   let keepCapture = false;
   try {
     if (stack) {
@@ -51,7 +73,7 @@ export async function teardown() {
     }
   } finally {
     await stack?.stop();
-    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+    rmSync(run.stateDir, { recursive: true, force: true });
     if (!keepCapture) rmSync(logCaptureDir, { recursive: true, force: true });
   }
 }

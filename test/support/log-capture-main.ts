@@ -11,9 +11,19 @@ import { captureOutput, isServiceLogLine } from './log-capture.ts';
 // also writes vitest's report, which quotes failing requests (API keys included) to help rerun
 // them: only the service's log lines are kept from it.
 
-export const logCaptureDir = mkdtempSync(join(tmpdir(), 'notify-test-logs-'));
+//
+// Each vitest project loads its global setup (and so this module) anew in the same process: the
+// first evaluation decides for the whole run, the later ones read what it decided.
+
+const DECIDED = Symbol.for('notify.logCaptureMain');
+const run = ((globalThis as { [DECIDED]?: { dir: string; levelChosen: boolean } })[DECIDED] ??= {
+  dir: mkdtempSync(join(tmpdir(), 'notify-test-logs-')),
+  levelChosen: process.env.POWERTOOLS_LOG_LEVEL !== undefined,
+});
+
+export const logCaptureDir = run.dir;
 /** Whoever runs the tests chose a level: print the logs too. */
-export const logLevelChosen = process.env.POWERTOOLS_LOG_LEVEL !== undefined;
+export const logLevelChosen = run.levelChosen;
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'DEBUG';
 captureOutput(join(logCaptureDir, 'main.log'), (chunk) => logLevelChosen || !isServiceLogLine(chunk), isServiceLogLine);

@@ -68,7 +68,8 @@ const STAGES: Record<string, Partial<NotifyStackProps>> = {
   },
 };
 
-describe('cdk-nag AwsSolutions', () => {
+// Each case synthesizes the whole app: seconds alone, but tens of seconds beside other files on two cores.
+describe('cdk-nag AwsSolutions', { timeout: 120_000 }, () => {
   for (const [stage, props] of Object.entries(STAGES)) {
     it(`finds nothing unacknowledged on the ${stage} stage's stacks`, () => {
       expect(nagFindings(stage, props)).toEqual([]);

@@ -174,7 +174,8 @@ function consumerFunction(queueName: string): string {
   return refId(mapping.Properties.FunctionName);
 }
 
-describe('NotifyStack', () => {
+// Many cases synthesize the whole app: seconds alone, but tens of seconds beside other files on two cores.
+describe('NotifyStack', { timeout: 120_000 }, () => {
   it('has one table with the keys, indexes and TTL of TABLE, on demand, with PITR', () => {
     template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
@@ -868,7 +869,7 @@ describe('NotifyStack', () => {
   });
 });
 
-describe('stages', () => {
+describe('stages', { timeout: 120_000 }, () => {
   /** The stack of a stage with all its nested stacks. */
   const synthAll = (stage: string, props: Partial<NotifyStackProps> = {}) => stackTemplates(synthStack(stage, props));
   const kept = (stage: string, s: ReturnType<typeof synthAll>) => {
