@@ -72,8 +72,9 @@ export async function startWebSocketApi(options: LocalSocketApiOptions): Promise
     return work;
   };
 
-  const invoke = async (def: { handler: string; operationId: string }, event: unknown): Promise<unknown> => {
-    const handler = await loadHandler(def.handler);
+  const invoke = async (def: { handler: string; operationId: string; sends?: readonly string[] }, event: unknown): Promise<unknown> => {
+    // With the queue URLs its entry declares, and no others, as the stack gives it.
+    const handler = await loadHandler(def.handler, def.sends);
     return handler(event, lambdaContext(def.operationId));
   };
 

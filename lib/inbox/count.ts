@@ -1,8 +1,7 @@
 import { contextKeyOf } from '../context-keys.ts';
 import { MAX_INBOX_COUNT } from './counts.ts';
-import type { InboxFilter } from './filter.ts';
+import { assertSupported, type InboxFilter } from './filter.ts';
 import { inboxSubscriber, type Inbox } from './inbox.ts';
-import { assertSupported } from './list.ts';
 import { countInbox } from './repository.ts';
 
 // GET /v1/inbox/notifications/count (and GET /v2/subscribers/{subscriberId}/notifications/count):

@@ -1,3 +1,4 @@
+import { BadRequestError } from '../errors.ts';
 import type { Severity } from '../workflows/model.ts';
 
 // What an inbox list or count asks for, normalized from the several forms the client sends
@@ -41,4 +42,10 @@ export function isUnreadOnly(f: InboxFilter): boolean {
     f.createdGte === undefined &&
     f.createdLte === undefined
   );
+}
+
+/** The reference refuses this combination: an unread message is never archived. */
+export function assertSupported(filter: InboxFilter): void {
+  if (filter.read === false && filter.archived === true)
+    throw new BadRequestError('Filtering for unread and archived notifications is not supported.');
 }

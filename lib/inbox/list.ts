@@ -1,5 +1,4 @@
-import { BadRequestError } from '../errors.ts';
-import type { InboxFilter } from './filter.ts';
+import { assertSupported } from './filter.ts';
 import { inboxSubscriber, type Inbox } from './inbox.ts';
 import { inboxNotification, type InboxNotification } from './message-views.ts';
 import { inboxPage } from './repository.ts';
@@ -12,12 +11,6 @@ export interface NotificationList {
   data: InboxNotification[];
   hasMore: boolean;
   filter: Record<string, unknown>;
-}
-
-/** The reference refuses this combination: an unread message is never archived. */
-export function assertSupported(filter: InboxFilter): void {
-  if (filter.read === false && filter.archived === true)
-    throw new BadRequestError('Filtering for unread and archived notifications is not supported.');
 }
 
 export async function listInbox(inbox: Inbox, query: ListRequest): Promise<NotificationList> {

@@ -1,6 +1,5 @@
 import type { SubscriberSession } from '../auth/session-token.ts';
 import { countMessages } from '../messages/repository.ts';
-import type { EnvScope } from '../scope.ts';
 import { widgetCaller } from './subscriber.ts';
 
 // GET /v1/widgets/notifications/unseen | unread | count: how many of the subscriber's in-app
@@ -32,15 +31,3 @@ export async function widgetCount(session: SubscriberSession, request: WidgetCou
 /** `/count` without a state counts the unseen, as the reference does. */
 export const countRequest = (q: WidgetCountRequest): WidgetCountRequest =>
   q.seen === undefined && q.read === undefined ? { ...q, seen: false } : q;
-
-/** The counts a legacy client's socket is sent: up to 100 each, and whether there are more. */
-export async function widgetCounts(scope: EnvScope, subscriberId: string) {
-  const capped = (n: number) => ({ count: Math.min(n, MAX_COUNT), hasMore: n > MAX_COUNT });
-  const [unseen, unread] = await Promise.all([
-    countMessages(scope, { of: 'unseenInApp', subscriberId }, {}, MAX_COUNT + 1),
-    countMessages(scope, { of: 'subscriber', subscriberId }, { channel: 'in_app', read: false }, MAX_COUNT + 1),
-  ]);
-  return { unseen: capped(unseen), unread: capped(unread) };
-}
-
-const MAX_COUNT = 100;

@@ -3,7 +3,7 @@ import { toPageView } from '../messages/list.ts';
 import { pageOfMessages, type MessageFilter, type MessageRange } from '../messages/repository.ts';
 import type { WidgetFeedQuery } from './schemas.ts';
 import { widgetCaller } from './subscriber.ts';
-import { widgetMessage } from './view.ts';
+import { widgetMessage } from '../messages/widget-view.ts';
 
 // GET /v1/widgets/notifications/feed: a numbered page of the session subscriber's in-app
 // messages, newest first, as `/v1/subscribers/{id}/notifications/feed` answers it (top-level

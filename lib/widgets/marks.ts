@@ -5,7 +5,7 @@ import type { StoredMessage } from '../messages/model.ts';
 import { flagged, marked } from '../messages/state.ts';
 import type { MarkAsInput, MarkFlagsInput } from './schemas.ts';
 import { widgetCaller } from './subscriber.ts';
-import { widgetMessage } from './view.ts';
+import { widgetMessage } from '../messages/widget-view.ts';
 
 // The widget's marks, through the one state mechanism the API-key routes and the inbox use
 // (lib/messages/state.ts), so a message read here is read everywhere. Only the caller's in-app

@@ -6,7 +6,7 @@ import type { StoredMessage } from '../messages/model.ts';
 import { deleteMessage, getMessage, getMessagesOfSubscriber, messageIdPages } from '../messages/repository.ts';
 import { keys } from '../store/keys.ts';
 import { widgetCaller, type WidgetCaller } from './subscriber.ts';
-import { widgetMessage } from './view.ts';
+import { widgetMessage } from '../messages/widget-view.ts';
 
 // The widget's removals: one message, some by id, or all (of a feed). Each reads and deletes only
 // under the caller's own subscriber key, so an id of another subscriber's message is simply not

@@ -162,6 +162,7 @@ describe('Lambda bundles', () => {
     const declared = new Map<string, readonly string[]>([
       ...ENTRIES.map((entry) => [entry, []] as const),
       ...routeDefs.map((r) => [r.handler, r.sends ?? []] as const),
+      ...socketRoutes.map((r) => [r.handler, r.sends ?? []] as const),
       ...queues.flatMap((q) => (q.consumer ? [[q.consumer, q.sends ?? []] as const] : [])),
       ...streamConsumers.map((c) => [c.consumer, c.sends] as const),
     ]);

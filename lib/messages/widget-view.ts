@@ -1,5 +1,5 @@
-import type { StoredMessage } from '../messages/model.ts';
-import { messageView } from '../messages/view.ts';
+import type { StoredMessage } from './model.ts';
+import { messageView } from './view.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 
 // A message as the legacy in-app clients read it, on the REST routes and in the socket's
