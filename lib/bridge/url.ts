@@ -1,14 +1,4 @@
-import * as z from '../zod.ts';
+import { httpUrl } from '../net/http-url.ts';
 
-/** A bridge URL: http(s) only, at most 2,048 characters; where it may point is checked at connect time (lib/net). */
-export const bridgeUrl = z.string().check(
-  z.maxLength(2048),
-  z.refine((value) => {
-    try {
-      const parsed = new URL(value);
-      return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'bridgeUrl must be an http or https URL'),
-);
+/** A bridge URL (a sync's, a trigger's): where it may point is checked at connect time (lib/net). */
+export const bridgeUrl = httpUrl('bridgeUrl must be an http or https URL');

@@ -8,7 +8,8 @@ import { writeIf } from '../store/conditions.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
 import { keys } from '../store/keys.ts';
 import { transact } from '../store/transact.ts';
-import { countOf, listFilter } from './list-filter.ts';
+import { totalCountOf } from '../http/total-count.ts';
+import { listFilter, listRange } from './list-filter.ts';
 import type { Auth, Workspace } from './schemas.ts';
 
 // Storage of channel connections: one item per connection, keyed by its identifier, listed in
@@ -156,15 +157,8 @@ export async function connectionsPage(
 ): Promise<Page<StoredConnection> & { totalCount: number; totalCountCapped: boolean }> {
   const { gsi1pk } = keys.channelConnectionsOfEnvironment(scope);
   const { contextKeys, ...equal } = filter;
-  const condition = listFilter(equal, contextKeys);
-  const [page, total] = await Promise.all([
-    paginate(
-      queryReader({ index: 'gsi1', partitionKey: { name: 'gsi1pk', value: gsi1pk }, sortKeyName: 'gsi1sk', filter: condition }),
-      (item) => item.gsi1sk as string,
-      request,
-    ),
-    countOf(gsi1pk, condition),
-  ]);
+  const range = listRange(gsi1pk, listFilter(equal, contextKeys));
+  const [page, total] = await Promise.all([paginate(queryReader(range), (item) => item.gsi1sk as string, request), totalCountOf(range)]);
   return { ...page, items: await Promise.all(page.items.map(fromItem)), ...total };
 }
 

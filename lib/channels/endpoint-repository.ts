@@ -8,7 +8,8 @@ import { paginate, queryReader, type Page, type PageRequest } from '../store/cur
 import { keys } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { deleteExisting, setOnExisting } from '../store/update-existing.ts';
-import { countOf, listFilter } from './list-filter.ts';
+import { totalCountOf } from '../http/total-count.ts';
+import { listFilter, listRange } from './list-filter.ts';
 import type { EndpointData, EndpointType } from './schemas.ts';
 
 // Storage of channel endpoints: one item per endpoint, keyed by its identifier, listed in
@@ -93,15 +94,8 @@ export async function endpointsPage(
 ): Promise<Page<StoredEndpoint> & { totalCount: number; totalCountCapped: boolean }> {
   const { gsi1pk } = keys.channelEndpointsOfEnvironment(scope);
   const { contextKeys, ...equal } = filter;
-  const condition = listFilter(equal, contextKeys);
-  const [page, total] = await Promise.all([
-    paginate(
-      queryReader({ index: 'gsi1', partitionKey: { name: 'gsi1pk', value: gsi1pk }, sortKeyName: 'gsi1sk', filter: condition }),
-      (item) => item.gsi1sk as string,
-      request,
-    ),
-    countOf(gsi1pk, condition),
-  ]);
+  const range = listRange(gsi1pk, listFilter(equal, contextKeys));
+  const [page, total] = await Promise.all([paginate(queryReader(range), (item) => item.gsi1sk as string, request), totalCountOf(range)]);
   return { ...page, items: page.items.map(fromItem), ...total };
 }
 

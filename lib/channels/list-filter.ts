@@ -1,14 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../config.ts';
 import { contextKeyOf } from '../context-keys.ts';
-import { db } from '../store/client.ts';
 import type { SortKeyRange } from '../store/cursor-page.ts';
 
 // The list filters of connections and endpoints, applied by DynamoDB to the environment's list
-// partition (gsi1), and the list's total count under the same filter (the SDK's `totalCount`,
-// capped as the reference caps it).
-
-export const TOTAL_COUNT_CAP = 50_000;
+// partition (gsi1); the list's total is counted over the same range (lib/http/total-count.ts).
 
 /** Equality filters on stored attributes; `contextKeys` compares the sorted set (`contextKey`). */
 export function listFilter(equal: Record<string, string | undefined>, contextKeys?: readonly string[]): SortKeyRange['filter'] {
@@ -22,25 +16,10 @@ export function listFilter(equal: Record<string, string | undefined>, contextKey
   };
 }
 
-/** How many items of the partition pass the filter, counting up to the cap. */
-export async function countOf(gsi1pk: string, filter: SortKeyRange['filter']): Promise<{ totalCount: number; totalCountCapped: boolean }> {
-  let total = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: '#pk = :pk',
-        ...(filter && { FilterExpression: filter.expression }),
-        ExpressionAttributeNames: { '#pk': 'gsi1pk', ...filter?.names },
-        ExpressionAttributeValues: { ':pk': gsi1pk, ...filter?.values },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    total += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && total <= TOTAL_COUNT_CAP);
-  return { totalCount: Math.min(total, TOTAL_COUNT_CAP), totalCountCapped: total > TOTAL_COUNT_CAP };
-}
+/** An environment's list partition (gsi1) under the filter: what a page reads and its total counts. */
+export const listRange = (gsi1pk: string, filter: SortKeyRange['filter']): SortKeyRange => ({
+  index: 'gsi1',
+  partitionKey: { name: 'gsi1pk', value: gsi1pk },
+  sortKeyName: 'gsi1sk',
+  ...(filter && { filter }),
+});

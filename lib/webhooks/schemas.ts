@@ -1,22 +1,12 @@
 import * as z from '../zod.ts';
 import { cursorQueryFields } from '../http/cursor-list.ts';
+import { httpUrl } from '../net/http-url.ts';
 import { WEBHOOK_EVENT_TYPES } from './event-types.ts';
 
 // Shapes of webhook endpoints, of the requests that manage them, and of their delivery attempts
 // and dead letters. Unknown body fields are ignored (zod strips them), as elsewhere.
 
-/** http(s) only, at most 2,048 characters; where it may point is checked at connect time (lib/net). */
-const url = z.string().check(
-  z.maxLength(2048),
-  z.refine((value) => {
-    try {
-      const parsed = new URL(value);
-      return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'url must be an http or https URL'),
-);
+const url = httpUrl('url must be an http or https URL');
 const description = z.string().check(z.maxLength(1024));
 /** Empty (or absent): every event type. */
 const eventTypes = z.array(z.enum(WEBHOOK_EVENT_TYPES)).check(z.maxLength(WEBHOOK_EVENT_TYPES.length));
