@@ -4,20 +4,28 @@ import { pageOfMessages, type MessageFilter, type MessageRange } from './reposit
 import type { FeedQuery } from './schemas.ts';
 import { assertSubscriberExists } from './subscriber.ts';
 
-/**
- * A subscriber's in-app inbox, newest first. The unseen feed reads the sparse unseen index,
- * which holds only those messages; any other feed walks the subscriber's messages with filters.
- */
+/** A subscriber's in-app inbox, newest first (what it reads: feedSelection). */
 export async function getSubscriberFeed(scope: EnvScope, subscriberId: string, query: FeedQuery): Promise<MessagePageView> {
   await assertSubscriberExists(scope, subscriberId);
-  const unseenOnly = query.seen === false;
-  const range: MessageRange = unseenOnly ? { of: 'unseenInApp', subscriberId } : { of: 'subscriber', subscriberId };
-  const filter: MessageFilter = {
-    ...(!unseenOnly && { channel: 'in_app' as const }),
-    ...(query.seen === true && { seen: true }),
-    ...(query.read !== undefined && { read: query.read }),
-    ...(query.payload !== undefined && { payload: query.payload }),
-  };
+  const { range, filter } = feedSelection(subscriberId, query);
   const { messages, totalCount } = await pageOfMessages(scope, range, filter, query.page * query.limit, query.limit);
   return toPageView(messages, totalCount, query.page, query.limit);
+}
+
+/** What a feed reads: the sparse unseen index for exactly the unseen ones, else the subscriber's in-app messages filtered. */
+export function feedSelection(
+  subscriberId: string,
+  query: { seen?: boolean | undefined; read?: boolean | undefined; payload?: MessageFilter['payload']; feedIds?: string[] | undefined },
+): { range: MessageRange; filter: MessageFilter } {
+  const unseenOnly = query.seen === false;
+  return {
+    range: unseenOnly ? { of: 'unseenInApp', subscriberId } : { of: 'subscriber', subscriberId },
+    filter: {
+      ...(!unseenOnly && { channel: 'in_app' as const }),
+      ...(query.seen === true && { seen: true }),
+      ...(query.read !== undefined && { read: query.read }),
+      ...(query.payload !== undefined && { payload: query.payload }),
+      ...(query.feedIds !== undefined && { feedIds: query.feedIds }),
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import type { SubscriberSession } from '../auth/session-token.ts';
 import { toPageView } from '../messages/list.ts';
-import { pageOfMessages, type MessageFilter, type MessageRange } from '../messages/repository.ts';
+import { feedSelection } from '../messages/feed.ts';
+import { pageOfMessages } from '../messages/repository.ts';
 import type { WidgetFeedQuery } from './schemas.ts';
 import { widgetCaller } from './subscriber.ts';
 import { widgetMessage } from '../messages/widget-view.ts';
@@ -11,16 +12,7 @@ import { widgetMessage } from '../messages/widget-view.ts';
 
 export async function widgetFeed(session: SubscriberSession, query: WidgetFeedQuery) {
   const { scope, subscriberId, subscriber } = await widgetCaller(session);
-  // Only unseen ones: the sparse unseen index holds exactly those.
-  const unseenOnly = query.seen === false;
-  const range: MessageRange = unseenOnly ? { of: 'unseenInApp', subscriberId } : { of: 'subscriber', subscriberId };
-  const filter: MessageFilter = {
-    ...(!unseenOnly && { channel: 'in_app' as const }),
-    ...(query.seen === true && { seen: true }),
-    ...(query.read !== undefined && { read: query.read }),
-    ...(query.payload !== undefined && { payload: query.payload }),
-    ...(query.feedIdentifier !== undefined && { feedIds: query.feedIdentifier }),
-  };
+  const { range, filter } = feedSelection(subscriberId, { ...query, feedIds: query.feedIdentifier });
   // Named feeds none of which can match (an empty list): nothing to read.
   const { messages, totalCount } =
     filter.feedIds?.length === 0
