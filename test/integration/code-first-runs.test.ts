@@ -1,4 +1,5 @@
 import type { Context, SQSEvent } from 'aws-lambda';
+import { z as z4 } from 'zod';
 import { z } from 'zod/v3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as jobsConsumer } from '#functions/consumers/jobs.ts';
@@ -69,6 +70,33 @@ const providerFlow = workflow('provider-flow', async ({ step }) => {
   });
 });
 
+// The same workflow with zod 4 schemas: the framework describes them with zod-to-json-schema,
+// which reads zod 3 schemas only, so its discover reports them empty; and with zod 4's own JSON
+// Schema handed to the framework instead (docs/code-first.md, "Known limits").
+const greetingControls = z4.object({ greeting: z4.string().default('Hello') });
+const namePayload = z4.object({ name: z4.string() });
+const zod4Flow = workflow(
+  'zod4-flow',
+  async ({ step, payload }) => {
+    await step.inApp('hi', async (controls) => ({ body: `${String(controls.greeting)} ${String(payload.name)}` }), {
+      controlSchema: greetingControls,
+    });
+  },
+  { payloadSchema: namePayload },
+);
+/** What a customer hands the framework for a zod 4 schema: the JSON Schema of its input (defaulted fields optional). */
+const jsonSchemaOf = (schema: z4.ZodType) =>
+  z4.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as { type: 'object'; properties: Record<string, object> };
+const zod4JsonFlow = workflow(
+  'zod4-json-flow',
+  async ({ step, payload }) => {
+    await step.inApp('hi', async (controls) => ({ body: `${String(controls.greeting)} ${String(payload.name)}` }), {
+      controlSchema: jsonSchemaOf(greetingControls),
+    });
+  },
+  { payloadSchema: jsonSchemaOf(namePayload) },
+);
+
 const jobsContext = { getRemainingTimeInMillis: () => 30_000, functionName: 'test', awsRequestId: 'r' } as unknown as Context;
 const sqsEvent = (body: unknown): SQSEvent => ({
   Records: [
@@ -122,7 +150,7 @@ beforeAll(async () => {
   expect(integration.status, JSON.stringify(integration.body)).toBe(201);
   const primary = await env.client.post(`/v1/integrations/${integration.body.data._id}/set-primary`, {});
   expect(primary.status).toBeLessThan(300);
-  bridge = await startBridgeApp(env.apiKey, [onceFlow, waitFlow, keyedDigest, lookBackDigest, providerFlow]);
+  bridge = await startBridgeApp(env.apiKey, [onceFlow, waitFlow, keyedDigest, lookBackDigest, providerFlow, zod4Flow, zod4JsonFlow]);
   const synced = await env.client.post('/v1/bridge/sync?source=cli', { bridgeUrl: bridge.url });
   expect(synced.status, JSON.stringify(synced.body)).toBe(201);
 }, 90_000);
@@ -247,5 +275,42 @@ describe("a channel step's providers outputs", () => {
     expect(request).toBeDefined();
     expect(request!.json).toMatchObject({ subject: 'With overrides', categories: ['code-first'] });
     expect(request!.headers['x-subject']).toBe('With overrides');
+  });
+});
+
+describe('schemas and step kinds the service cannot take as they are', () => {
+  it("stores a zod 4 schema as the framework reports it (empty), and zod 4's own JSON Schema whole", async () => {
+    const plain = (await env.client.get('/v2/workflows/zod4-flow')).body;
+    expect(plain.payloadSchema).toEqual({ $schema: 'http://json-schema.org/draft-07/schema#' });
+    expect(plain.steps[0].controls.dataSchema).toEqual({ $schema: 'http://json-schema.org/draft-07/schema#' });
+
+    const described = (await env.client.get('/v2/workflows/zod4-json-flow')).body;
+    expect(described.payloadSchema).toMatchObject({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+    expect(described.steps[0].controls.dataSchema).toMatchObject({ properties: { greeting: { type: 'string', default: 'Hello' } } });
+
+    // Both run: the framework validates with the zod schema itself, or with the JSON Schema.
+    for (const name of ['zod4-flow', 'zod4-json-flow']) {
+      const subscriberId = await subscriber('zod4');
+      const notification = await settledOne(env.client, await trigger(name, subscriberId, { name: 'Ada' }));
+      expect(notification.jobs[0].status).toBe('completed');
+      expect((await messagesOf(env.client, subscriberId))[0].content).toBe('Hello Ada');
+    }
+  }, 60_000);
+
+  it('refuses a sync of a bridge declaring a tool step with a 400 naming the step, writing nothing', async () => {
+    const paging = workflow('paging-flow', async ({ step }) => {
+      await step.tool('page-oncall', async () => ({ body: 'Disk full' }));
+    });
+    const other = await startBridgeApp(env.apiKey, [paging]);
+    try {
+      const refused = await env.client.post('/v1/bridge/sync?source=cli', { bridgeUrl: other.url });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('Workflow paging-flow: step page-oncall is of type tool, which is not supported here');
+      expect((await env.client.get('/v2/workflows/paging-flow')).status).toBe(404);
+      expect((await env.client.get('/v2/workflows/once-flow')).status).toBe(200);
+      expect((await env.client.get('/v1/environments/me')).body.data.bridge).toEqual({ url: bridge.url });
+    } finally {
+      await other.close();
+    }
   });
 });
