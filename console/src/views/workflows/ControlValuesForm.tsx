@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
+import { fieldMessages, fieldProblem } from '../../components/api-field-error.tsx';
 import { ErrorNote } from '../../components/states.tsx';
 import { workflowsKey } from './queries.ts';
 import type { WorkflowStep } from './types.ts';
@@ -22,6 +23,11 @@ export function ControlValuesForm({ environmentId, step }: { environmentId: stri
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workflowsKey(environmentId) }),
   });
   const id = `controls-${step._id}`;
+  // A 422 names each refused control as `variables.<path>`: shown under the editor, by control.
+  const refused = Object.entries(fieldMessages(save.error)).map(
+    ([field, message]) => `${field.replace(/^variables\.?/, '') || 'values'}: ${message}`,
+  );
+  const problem = fieldProblem(id, parseError ?? (refused.length > 0 ? refused.join('; ') : undefined));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,10 +35,12 @@ export function ControlValuesForm({ environmentId, step }: { environmentId: stri
     try {
       values = JSON.parse(text || '{}');
     } catch (error) {
+      save.reset();
       setParseError(`Not JSON: ${(error as Error).message}`);
       return;
     }
     if (values === null || typeof values !== 'object' || Array.isArray(values)) {
+      save.reset();
       setParseError('The control values must be a JSON object');
       return;
     }
@@ -43,13 +51,20 @@ export function ControlValuesForm({ environmentId, step }: { environmentId: stri
   return (
     <form onSubmit={submit} className="step-control-values">
       <label htmlFor={id}>Control values (JSON)</label>
-      <textarea id={id} rows={4} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} />
+      <textarea
+        id={id}
+        rows={4}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        spellCheck={false}
+        {...problem.inputProps}
+      />
+      {problem.note}
       <button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
         Save control values
       </button>
-      {parseError && <p role="alert">{parseError}</p>}
       {save.isSuccess && <p role="status">Saved: the next run of this step uses them.</p>}
-      {save.error && <ErrorNote error={save.error} title="Could not save the control values" />}
+      {save.error && refused.length === 0 && <ErrorNote error={save.error} title="Could not save the control values" />}
     </form>
   );
 }

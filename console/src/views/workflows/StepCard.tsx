@@ -1,4 +1,5 @@
 import { RawJson } from '../../components/raw-json.tsx';
+import { ControlSchemaFields } from './ControlSchemaFields.tsx';
 import { ControlValuesForm } from './ControlValuesForm.tsx';
 import { issuesOf } from './issues.ts';
 import type { WorkflowStep } from './types.ts';
@@ -80,7 +81,9 @@ function CodeFirstStep({ environmentId, step, position }: { environmentId: strin
           {step.type} · <span className="code-first-mark">code-first</span>
         </small>
       </header>
-      <RawJson value={step.controls.dataSchema ?? {}} summary="Control schema (from the code)" />
+      <h4>Controls (from the code)</h4>
+      <ControlSchemaFields schema={step.controls.dataSchema} label={`Controls of ${step.stepId}`} />
+      <RawJson value={step.controls.dataSchema ?? {}} summary="Control schema (JSON)" />
       <ControlValuesForm environmentId={environmentId} step={step} />
     </article>
   );

@@ -99,7 +99,13 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
       <h2>Payload schema</h2>
       {workflow.payloadSchema ? (
         <>
-          <p>{workflow.validatePayload ? 'Triggers are checked against it.' : 'Not enforced: triggers are not checked against it.'}</p>
+          <p>
+            {workflow.origin === 'external'
+              ? 'From the code: your app checks each payload against it when a step runs.'
+              : workflow.validatePayload
+                ? 'Triggers are checked against it.'
+                : 'Not enforced: triggers are not checked against it.'}
+          </p>
           <pre className="workflow-schema">
             <code>{JSON.stringify(workflow.payloadSchema, null, 2)}</code>
           </pre>
