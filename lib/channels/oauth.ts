@@ -202,14 +202,19 @@ export async function completeOAuth(query: OAuthCallbackQuery, headers: Headers)
     }
     const install = await flow.completeConnect(integration.credentials, query, redirectUri);
     const identifier = await storeConnection(scope, state, integration, install);
-    if (state.autoLinkUser && state.subscriberId) {
-      const target = { subscriberId: state.subscriberId, contextKeys: state.contextKeys, connectionIdentifier: identifier };
+    const connected = back({ status: 'success', connectionIdentifier: identifier, integrationIdentifier: integration.identifier });
+    if (!state.autoLinkUser || !state.subscriberId) return connected;
+    const target = { subscriberId: state.subscriberId, contextKeys: state.contextKeys, connectionIdentifier: identifier };
+    try {
       // Slack named the installer already; Teams needs the user's own sign-in, a second redirect.
       if (install.authedUserId)
         await linkUserEndpoint(scope, integration, { ...target, type: flow.userEndpointType, userId: install.authedUserId });
       else if (integration.providerId === 'msteams') return await linkUserUrl(scope, integration, target, headers);
+    } catch (error) {
+      // The connection stands; the user can be linked later (generateLinkUserOAuthUrl).
+      logger.warn('Linking the connecting user failed', { integrationIdentifier: integration.identifier, error: error as Error });
     }
-    return back({ status: 'success', connectionIdentifier: identifier, integrationIdentifier: integration.identifier });
+    return connected;
   } catch (error) {
     logger.warn('Chat OAuth callback failed', { integrationIdentifier: integration.identifier, error: error as Error });
     return back({ status: 'error', reason: (error as Error).message });

@@ -125,7 +125,8 @@ export async function exchangeUserCode(
   });
   const claims = jwtClaims(body.id_token);
   const oid = text(claims.oid);
-  if (!oid) throw new ProviderError('Microsoft gave no id token naming the user (oid)', { ...body, access_token: undefined });
+  if (!oid)
+    throw new ProviderError('Microsoft gave no id token naming the user (oid)', { ...body, access_token: undefined, id_token: undefined });
   const tid = text(claims.tid);
   const name = text(claims.name);
   return { oid, ...(tid && { tid }), ...(name && { name }) };
