@@ -71,7 +71,7 @@ export const chatOAuthRoutes = inRateLimitCategory('configuration', [
     method: 'GET',
     path: '/v1/integrations/chat/oauth/callback',
     handler: 'functions/chat-oauth/callback.ts',
-    summary: 'Where the chat provider sends the browser back: stores the connection, then redirects to the integration’s Redirect URL',
+    summary: 'Where the chat provider sends the browser back: stores the connection or links the user, then goes to the Redirect URL',
     tag: 'Integrations',
     auth: 'none',
     successStatus: 302,
