@@ -6,8 +6,10 @@ import type { EnvScope } from '../scope.ts';
 import { getSubscriberOrFail } from '../subscribers/get.ts';
 import { upsertProfile } from '../subscribers/upsert.ts';
 import { claimResource, connectionIdentifierOfClaim, getConnection } from './connection-repository.ts';
+import type { StoredIntegration } from '../integrations/repository.ts';
 import {
   deleteEndpoint,
+  endpointsOfSubscriber,
   endpointsPage,
   getEndpoint,
   insertEndpoint,
@@ -24,9 +26,10 @@ import {
 } from './schemas.ts';
 
 // Channel endpoints (/v1/channel-endpoints): where a chat step to the subscriber posts. A Slack
-// channel or user is reached through a connection's token (the one named, or the subscriber's
-// own connection of the integration for the endpoint's context, else the context's shared one);
-// a webhook endpoint needs no connection.
+// or Teams channel or user is reached through a connection (the one named, or the subscriber's
+// own connection of the integration for the endpoint's context, else the context's shared one):
+// Slack's with its workspace token, Teams' with the bot's token in the connection's tenant. A
+// webhook endpoint needs no connection. A user sign-in (lib/channels/oauth.ts) links one too.
 
 const LIST_KEY = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z#[0-9a-f]{24}$/;
 
@@ -34,6 +37,8 @@ const LIST_KEY = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z#[0-9a-f]{24}$/;
 const TYPE_PROVIDERS: Record<StoredEndpoint['type'], readonly string[] | undefined> = {
   slack_channel: ['slack'],
   slack_user: ['slack'],
+  ms_teams_channel: ['msteams'],
+  ms_teams_user: ['msteams'],
   webhook: undefined,
 };
 
@@ -44,32 +49,76 @@ export async function createEndpoint(scope: EnvScope, input: CreateEndpointInput
     throw ValidationError.forField('type', `A ${input.type} endpoint needs a ${allowed.join(' or ')} integration`, input.type);
   }
   const contextKeys = contextKeysOf(input.context);
-  const connectionIdentifier = allowed ? await connectionFor(scope, input, contextKeys) : (input.connectionIdentifier ?? null);
+  const connectionIdentifier = allowed
+    ? await connectionFor(scope, { ...input, contextKeys, named: input.connectionIdentifier })
+    : (input.connectionIdentifier ?? null);
   if (input.createSubscriberIfMissing) await upsertProfile(scope, { subscriberId: input.subscriberId });
   else await getSubscriberOrFail(scope, input.subscriberId);
-  const now = new Date().toISOString();
-  const endpoint: StoredEndpoint = {
-    _id: newId(),
-    identifier: input.identifier ?? `ep-${newId()}`,
-    providerId: integration.providerId,
-    channel: 'chat',
-    integrationIdentifier: integration.identifier,
-    _integrationId: integration._id,
-    connectionIdentifier,
-    subscriberId: input.subscriberId,
-    contextKeys,
-    type: input.type,
-    endpoint: input.endpoint,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const endpoint = newEndpoint(integration, { ...input, contextKeys, connectionIdentifier });
   await insertEndpoint(scope, endpoint);
   return endpointView(endpoint);
 }
 
-/** The connection a token-based endpoint posts through: it must exist and be of the same integration. */
-async function connectionFor(scope: EnvScope, input: CreateEndpointInput, contextKeys: string[]): Promise<string> {
-  const named = input.connectionIdentifier;
+function newEndpoint(
+  integration: Pick<StoredIntegration, '_id' | 'identifier' | 'providerId'>,
+  fields: Pick<StoredEndpoint, 'subscriberId' | 'contextKeys' | 'connectionIdentifier' | 'type' | 'endpoint'> & { identifier?: string },
+): StoredEndpoint {
+  const now = new Date().toISOString();
+  return {
+    _id: newId(),
+    identifier: fields.identifier ?? `ep-${newId()}`,
+    providerId: integration.providerId,
+    channel: 'chat',
+    integrationIdentifier: integration.identifier,
+    _integrationId: integration._id,
+    connectionIdentifier: fields.connectionIdentifier,
+    subscriberId: fields.subscriberId,
+    contextKeys: fields.contextKeys,
+    type: fields.type,
+    endpoint: fields.endpoint,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * A user a sign-in named (lib/channels/oauth.ts) as the subscriber's endpoint on the connection;
+ * signing in again links nothing twice: the subscriber's same endpoint is returned.
+ */
+export async function linkUserEndpoint(
+  scope: EnvScope,
+  integration: Pick<StoredIntegration, '_id' | 'identifier' | 'providerId'>,
+  fields: {
+    subscriberId: string;
+    contextKeys: string[];
+    connectionIdentifier: string;
+    type: 'slack_user' | 'ms_teams_user';
+    userId: string;
+  },
+): Promise<StoredEndpoint> {
+  const same = (await endpointsOfSubscriber(scope, fields.subscriberId)).find(
+    (e) =>
+      e.integrationIdentifier === integration.identifier &&
+      e.type === fields.type &&
+      e.connectionIdentifier === fields.connectionIdentifier &&
+      'userId' in e.endpoint &&
+      e.endpoint.userId === fields.userId,
+  );
+  if (same) return same;
+  const endpoint = newEndpoint(integration, { ...fields, endpoint: { userId: fields.userId } });
+  await insertEndpoint(scope, endpoint);
+  return endpoint;
+}
+
+/**
+ * The connection a token-based endpoint posts through: the one named (it must exist and be of the
+ * same integration), else the subscriber's own for the context, else the context's shared one.
+ */
+export async function connectionFor(
+  scope: EnvScope,
+  input: { integrationIdentifier: string; subscriberId: string; contextKeys: string[]; named?: string | undefined },
+): Promise<string> {
+  const { named, contextKeys } = input;
   if (named !== undefined) {
     const connection = await getConnection(scope, named);
     if (!connection) throw new NotFoundError(`Channel connection ${named} was not found`);

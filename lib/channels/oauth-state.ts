@@ -19,6 +19,8 @@ const AUDIENCE = 'chat_oauth_state';
 export const STATE_TTL_SECONDS = 5 * 60;
 
 export interface OAuthState {
+  /** `connect`: a workspace or tenant install makes a connection; `link_user`: a user sign-in makes an endpoint. */
+  mode: 'connect' | 'link_user';
   organizationId: string;
   environmentId: string;
   integrationIdentifier: string;
@@ -26,6 +28,8 @@ export interface OAuthState {
   subscriberId?: string | undefined;
   contextKeys: string[];
   connectionIdentifier?: string | undefined;
+  /** After a connect, the subscriber's own user is linked too. */
+  autoLinkUser?: boolean | undefined;
 }
 
 export async function signState(state: OAuthState, now = new Date()): Promise<string> {
@@ -69,12 +73,14 @@ export async function consumeState(token: string): Promise<StateCheck> {
 
 function stateOf(p: Record<string, unknown>): OAuthState | undefined {
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const { organizationId, environmentId, integrationIdentifier, connectionMode, contextKeys } = p;
+  const { mode, organizationId, environmentId, integrationIdentifier, connectionMode, contextKeys } = p;
+  if (mode !== 'connect' && mode !== 'link_user') return undefined;
   if (typeof organizationId !== 'string' || typeof environmentId !== 'string' || typeof integrationIdentifier !== 'string')
     return undefined;
   if (connectionMode !== 'subscriber' && connectionMode !== 'shared') return undefined;
   if (!Array.isArray(contextKeys) || !contextKeys.every((k) => typeof k === 'string')) return undefined;
   return {
+    mode,
     organizationId,
     environmentId,
     integrationIdentifier,
@@ -82,5 +88,6 @@ function stateOf(p: Record<string, unknown>): OAuthState | undefined {
     subscriberId: text(p.subscriberId),
     contextKeys: contextKeys as string[],
     connectionIdentifier: text(p.connectionIdentifier),
+    autoLinkUser: p.autoLinkUser === true,
   };
 }

@@ -1,11 +1,12 @@
 import { getIntegration, type StoredIntegration } from '../integrations/repository.ts';
+import type { ConnectionDestination } from '../providers/provider.ts';
 import type { EnvScope } from '../scope.ts';
 import { getConnection } from './connection-repository.ts';
 import { endpointsOfSubscriber, type StoredEndpoint } from './endpoint-repository.ts';
 
 // Where a chat step posts beyond the subscriber's channel credentials: each of its channel
-// endpoints. A Slack channel or user goes through its connection's token; a webhook endpoint
-// to its URL. An endpoint whose integration is inactive or gone, or whose connection is gone
+// endpoints. A Slack or Teams channel or user goes through its connection (the workspace's
+// token; the tenant); a webhook endpoint to its URL. An endpoint whose integration is inactive or gone, or whose connection is gone
 // or revoked, is skipped with the reason (the step records it like a missing webhook URL).
 
 export interface EndpointTarget {
@@ -13,7 +14,7 @@ export interface EndpointTarget {
   /** The provider's channel or user id, or the webhook URL. */
   to: string;
   endpoint: StoredEndpoint;
-  connection?: { identifier: string; accessToken: string };
+  connection?: ConnectionDestination;
 }
 
 export interface SkippedEndpoint {
@@ -49,13 +50,21 @@ export async function endpointTargets(
         endpoint,
         reason: `Channel connection ${connection.identifier} was revoked (${connection.revokedReason})`,
       });
-    else
+    else {
+      const channel = 'channelId' in data;
       targets.push({
         integration,
-        to: 'channelId' in data ? data.channelId : data.userId,
+        to: channel ? data.channelId : data.userId,
         endpoint,
-        connection: { identifier: connection.identifier, accessToken: connection.auth.accessToken },
+        connection: {
+          identifier: connection.identifier,
+          accessToken: connection.auth.accessToken,
+          workspaceId: connection.workspace.id,
+          kind: channel ? 'channel' : 'user',
+          ...(channel && data.teamId && { teamId: data.teamId }),
+        },
       });
+    }
   }
   return { targets, skipped, configured: endpoints.length > 0 };
 }

@@ -16,7 +16,7 @@ const MAX_TAGS = 100;
 // ---- session ---------------------------------------------------------------------------------
 
 /** The context as sent is kept beside the parsed one: its HMAC is of what the page signed. */
-const keepContextAsSent = (body: unknown) =>
+export const keepContextAsSent = (body: unknown) =>
   body !== null && typeof body === 'object' && !Array.isArray(body) && 'context' in body
     ? { ...body, contextAsSent: (body as { context: unknown }).context }
     : body;

@@ -2,7 +2,7 @@
 // it needs (lib/providers/ is how each one delivers). The facts (ids, channels, names, required keys) follow
 // the reference's shared provider
 // definitions; ids branded after the reference use the 'svc' prefix instead.
-// Credential keys the reference has but our Credentials object does not (signingSecret, tenantId,
+// Credential keys the reference has but our Credentials object does not (signingSecret,
 // servicePlanId, apiVersion, contentType, businessAccountId) are left out; Braze's apiURL and appID
 // are its baseUrl and applicationId here.
 
@@ -49,6 +49,7 @@ export const STRING_CREDENTIAL_KEYS = [
   'appSid',
   'senderId',
   'AppIOBaseUrl',
+  'tenantId',
 ] as const;
 
 export const BOOLEAN_CREDENTIAL_KEYS = ['secure', 'requireTls', 'ignoreTls', 'hmac', 'authenticateByToken'] as const;
@@ -270,10 +271,14 @@ const CHAT: ProviderDef[] = [
   ]),
   // Webhook-based chat providers: the target URL comes per subscriber, not per integration.
   def('discord', 'chat', 'Discord'),
+  // Webhook URLs per subscriber, or a bot (Azure bot registration: app id, secret, home tenant)
+  // that customers' tenants connect to by admin consent (lib/channels, docs/chat.md).
   def('msteams', 'chat', 'MSTeams', [
     optional('clientId', 'Microsoft App ID'),
     optional('secretKey', 'Client Secret'),
+    optional('tenantId', 'Directory (tenant) ID'),
     optional('redirectUrl', 'Redirect URL'),
+    optional('hmac', 'HMAC'),
   ]),
   def('mattermost', 'chat', 'Mattermost'),
   def('ryver', 'chat', 'Ryver'),

@@ -34,7 +34,19 @@ export interface Delivery {
    * Chat through a channel connection (lib/channels): the workspace's token to post with; `to`
    * is then the provider's channel or user id.
    */
-  connection?: { identifier: string; accessToken: string };
+  connection?: ConnectionDestination;
+}
+
+/** A chat destination reached through a channel connection (a channel endpoint's). */
+export interface ConnectionDestination {
+  identifier: string;
+  /** The workspace's token (Slack); Teams posts with the bot's own token instead. */
+  accessToken: string;
+  /** The workspace the connection is for: a Slack team, a Microsoft tenant. */
+  workspaceId: string;
+  /** Whether `to` is a channel or a user; a Teams channel also names its team. */
+  kind: 'channel' | 'user';
+  teamId?: string;
 }
 
 export interface DeliveryResult {

@@ -203,7 +203,12 @@ async function seed(scope: Omit<Scope, 'seeded' | 'inbox'>): Promise<Seeded> {
     identifier: `int-slack-${tag}`,
     name: `Slack ${marker}`,
     active: true,
-    credentials: { applicationId: `A-${marker}`, clientId: `client-${marker}`, secretKey: `secret-${marker}` },
+    credentials: {
+      applicationId: `A-${marker}`,
+      clientId: `client-${marker}`,
+      secretKey: `secret-${marker}`,
+      redirectUrl: 'https://app.example/connected',
+    },
   });
   const connection = await client.post('/v1/channel-connections', {
     identifier: `conn-${tag}`,
@@ -1180,6 +1185,33 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     {
       method: 'POST',
       path: '/v1/integrations/channel-connections/oauth',
+      body: { integrationIdentifier: victim.seeded.slack.integration, subscriberId: victim.seeded.subscriber.subscriberId },
+      expect: notFound,
+    },
+  ],
+  generateLinkUserOAuthUrl: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/integrations/channel-endpoints/oauth',
+      body: { integrationIdentifier: victim.seeded.slack.integration, subscriberId: victim.seeded.subscriber.subscriberId },
+      expect: notFound,
+    },
+    {
+      method: 'POST',
+      path: '/v1/integrations/channel-endpoints/oauth',
+      body: {
+        integrationIdentifier: attacker.seeded.slack.integration,
+        subscriberId: attacker.seeded.subscriber.subscriberId,
+        connectionIdentifier: victim.seeded.slack.connection,
+      },
+      expect: notFound,
+      note: "the victim's connection named from the attacker's own integration",
+    },
+  ],
+  linkChannelEndpoint: ({ victim }) => [
+    {
+      method: 'POST',
+      path: '/v1/integrations/channel-endpoints/link',
       body: { integrationIdentifier: victim.seeded.slack.integration, subscriberId: victim.seeded.subscriber.subscriberId },
       expect: notFound,
     },

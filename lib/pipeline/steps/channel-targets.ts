@@ -2,6 +2,7 @@ import { endpointTargets } from '../../channels/targets.ts';
 import { findProvider } from '../../integrations/catalogue.ts';
 import { getIntegration, type StoredIntegration } from '../../integrations/repository.ts';
 import { slackBotChannel } from '../../providers/chat/slack-target.ts';
+import type { ConnectionDestination } from '../../providers/provider.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';
 import type { JobContext } from '../decision.ts';
 import { DETAILS } from '../details.ts';
@@ -21,7 +22,7 @@ export interface ChannelTarget {
   /** The subscriber's channel entry the target comes from (none for a channel endpoint). */
   settings?: ChannelSettings;
   /** A channel endpoint's connection: the workspace token the provider posts with. */
-  connection?: { identifier: string; accessToken: string };
+  connection?: ConnectionDestination;
 }
 
 export interface SkippedEntry {

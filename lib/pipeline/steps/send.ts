@@ -1,7 +1,7 @@
 import type { Channel } from '../../integrations/catalogue.ts';
 import type { StoredIntegration } from '../../integrations/repository.ts';
 import type { StoredMessage } from '../../messages/model.ts';
-import { ProviderError } from '../../providers/provider.ts';
+import { ProviderError, type ConnectionDestination } from '../../providers/provider.ts';
 import { deliveryProvider } from '../../providers/registry.ts';
 import { selectIntegration, type SelectOptions } from '../../providers/select.ts';
 import { failoverCandidates, sendWithFailover, type Attempt } from '../../providers/failover.ts';
@@ -42,7 +42,7 @@ interface Target {
   /** Chat and push: the subscriber's channel entry the target comes from. */
   settings?: ChannelSettings;
   /** Chat to a channel endpoint: its connection's token. */
-  connection?: { identifier: string; accessToken: string };
+  connection?: ConnectionDestination;
   /** Email and sms: the integrations to fail over to (lib/providers/failover.ts), read when due. */
   failover?: () => Promise<StoredIntegration[]>;
 }

@@ -8,16 +8,19 @@ import { ProviderError } from '../provider.ts';
 // form fields). The origin is the integration's baseUrl, else PROVIDER_BASE_URL_SLACK, else slack.com.
 
 export const DEFAULT_SLACK_SCOPES = ['chat:write', 'chat:write.public', 'channels:read', 'groups:read', 'users:read', 'users:read.email'];
+/** "Sign in with Slack" for linking a user: who they are, nothing more. */
+export const DEFAULT_SLACK_USER_SCOPES = ['identity.basic'];
 
 const origin = (credentials: Record<string, unknown>) => baseUrlOf('slack', credentials, 'https://slack.com');
 
 export function slackAuthorizeUrl(
   credentials: Record<string, unknown>,
-  options: { state: string; redirectUri: string; scope: readonly string[] },
+  options: { state: string; redirectUri: string; scope?: readonly string[]; userScope?: readonly string[] },
 ): string {
   const url = new URL(`${origin(credentials)}/oauth/v2/authorize`);
   url.searchParams.set('client_id', String(credentials.clientId ?? ''));
-  url.searchParams.set('scope', options.scope.join(','));
+  if (options.scope) url.searchParams.set('scope', options.scope.join(','));
+  if (options.userScope) url.searchParams.set('user_scope', options.userScope.join(','));
   url.searchParams.set('redirect_uri', options.redirectUri);
   url.searchParams.set('state', options.state);
   return url.toString();
@@ -41,13 +44,14 @@ export async function exchangeSlackCode(credentials: Record<string, unknown>, co
     },
   });
   const body = objectOr(answer.body);
-  if (body.ok !== true || typeof body.access_token !== 'string') {
+  // A user sign-in ("Sign in with Slack", user scopes only) gives the user's token alone.
+  const user = objectOr(body.authed_user);
+  if (body.ok !== true || (typeof body.access_token !== 'string' && typeof user.access_token !== 'string')) {
     throw new ProviderError(`Slack refused the code: ${typeof body.error === 'string' ? body.error : 'no token given'}`, answer.body);
   }
   const team = objectOr(body.team);
-  const user = objectOr(body.authed_user);
   return {
-    accessToken: body.access_token,
+    accessToken: typeof body.access_token === 'string' ? body.access_token : '',
     workspace: {
       id: typeof team.id === 'string' ? team.id : 'unknown',
       ...(typeof team.name === 'string' && { name: team.name }),
