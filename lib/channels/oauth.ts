@@ -1,6 +1,6 @@
-import { optional, ENV } from '../config.ts';
 import { contextKeyOf, contextKeysOf } from '../context-keys.ts';
 import { BadRequestError, ValidationError } from '../errors.ts';
+import { publicBaseUrl } from '../http/public-url.ts';
 import { newId } from '../ids.ts';
 import { logger } from '../logger.ts';
 import { DEFAULT_SLACK_SCOPES, exchangeSlackCode, slackAuthorizeUrl } from '../providers/chat/slack-oauth.ts';
@@ -19,10 +19,9 @@ import { CONNECTION_PROVIDERS, type GenerateOAuthUrlInput, type OAuthCallbackQue
 
 export const CALLBACK_PATH = '/v1/integrations/chat/oauth/callback';
 
-/** Our callback's absolute URL: the stage's public URL, else the host the request came to (API Gateway sets x-forwarded-proto). */
+/** Our callback's absolute URL (lib/http/public-url.ts). */
 export function callbackUrl(headers: Record<string, string | undefined>): string {
-  const base = optional(ENV.publicUrl) ?? `${headers['x-forwarded-proto'] ?? 'http'}://${headers.host ?? 'localhost'}`;
-  return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}`;
+  return `${publicBaseUrl(headers)}${CALLBACK_PATH}`;
 }
 
 export async function generateOAuthUrl(
