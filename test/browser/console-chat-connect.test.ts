@@ -72,7 +72,7 @@ describe('console: connecting a Slack workspace', () => {
     // The callback returns to the integration's Redirect URL: the console makes it this page.
     await section.getByRole('button', { name: 'Return to this page after connecting' }).click();
     await expect
-      .poll(async () => (await novu.integrations.list()).result.find((i) => i.id === integrationId)?.credentials.redirectUrl, {
+      .poll(async () => (await novu.integrations.list()).result.find((i) => i.id === integrationId)?.credentials?.redirectUrl, {
         timeout: CONSOLE_WAIT_MS,
       })
       .toBe(`${stack.api.url}${pagePath()}`);

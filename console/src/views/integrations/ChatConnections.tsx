@@ -26,10 +26,14 @@ import type { Integration } from './types.ts';
 
 export function ChatConnections({ environmentId, integration }: { environmentId: string; integration: Integration }) {
   const label = CONNECT_LABELS[integration.providerId];
+  // Other providers have no workspaces to connect: nothing is shown, nothing is read.
+  return label ? <WorkspaceConnections environmentId={environmentId} integration={integration} label={label} /> : null;
+}
+
+function WorkspaceConnections({ environmentId, integration, label }: { environmentId: string; integration: Integration; label: string }) {
   const query = useChatConnections(environmentId, integration.identifier);
   const [search] = useSearchParams();
   const outcome = outcomeOf(search);
-  if (!label) return null;
   return (
     <section aria-labelledby="workspace-connections">
       <h2 id="workspace-connections">Workspace connections</h2>
