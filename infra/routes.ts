@@ -4,6 +4,7 @@ import { contextRoutes } from './routes/contexts.ts';
 import { channelConnectionRoutes } from './routes/channel-connections.ts';
 import { channelEndpointRoutes } from './routes/channel-endpoints.ts';
 import { chatOAuthRoutes } from './routes/chat-oauth.ts';
+import { integrationSetupRoutes } from './routes/integration-setup.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { environmentVariableRoutes } from './routes/environment-variables.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -67,6 +68,7 @@ export const routeParts = {
   'channel-connections': channelConnectionRoutes,
   'channel-endpoints': channelEndpointRoutes,
   'chat-oauth': chatOAuthRoutes,
+  'integration-setup': integrationSetupRoutes,
   openapi: openApiRoutes,
   bridge: bridgeRoutes,
 } as const satisfies Record<string, readonly RouteDef[]>;

@@ -2,6 +2,7 @@ import { apiKeysOfEnvironment } from '../auth/api-keys.ts';
 import { optional, ENV } from '../config.ts';
 import { contextKeyOf, contextKeysOf } from '../context-keys.ts';
 import { BadRequestError, ValidationError } from '../errors.ts';
+import { publicBaseUrl } from '../http/public-url.ts';
 import { newId } from '../ids.ts';
 import { contextHashValid } from '../inbox/hmac.ts';
 import type { StoredIntegration } from '../integrations/repository.ts';
@@ -38,10 +39,9 @@ export const CALLBACK_PATH = '/v1/integrations/chat/oauth/callback';
 
 type Headers = Record<string, string | undefined>;
 
-/** Our callback's absolute URL: the stage's public URL, else the host the request came to (API Gateway sets x-forwarded-proto). */
+/** Our callback's absolute URL (lib/http/public-url.ts). */
 export function callbackUrl(headers: Headers): string {
-  const base = optional(ENV.publicUrl) ?? `${headers['x-forwarded-proto'] ?? 'http'}://${headers.host ?? 'localhost'}`;
-  return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}`;
+  return `${publicBaseUrl(headers)}${CALLBACK_PATH}`;
 }
 
 /** The integration a flow runs on: Slack or Teams, with the app's credentials and a Redirect URL. */

@@ -299,6 +299,9 @@ const CHAT: ProviderDef[] = [
     optional('token', 'Verify Token'),
   ]),
   def('chat-webhook', 'chat', 'Chat Webhook', [webhookSecret(false)]),
+  // Telegram: the bot's token; each subscriber's chat is linked through the bot's deep link
+  // (createMobileLink, docs/chat.md).
+  def('telegram', 'chat', 'Telegram', [field('apiToken', 'Bot Token')]),
 ];
 
 const IN_APP: ProviderDef[] = [

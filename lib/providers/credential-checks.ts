@@ -158,6 +158,7 @@ const PROVIDERS = {
   'svc-slack': slackCredentials,
   ryver: {},
   getstream: {},
+  telegram: {},
   // push: the service account must be one Google can sign in with, the APNs key a usable key.
   fcm: { checks: { serviceAccount: parseCheck(parseServiceAccount) }, checkConnection: checkFcmConnection },
   apns: { checks: { secretKey: parseCheck(parseApnsKey) } },

@@ -9,7 +9,7 @@ import { TransientError, retryAfterMs, withRetries, type RetryOptions } from './
 // ProviderError carrying the provider's answer (status and body) when it fails for good.
 
 export interface ProviderRequest {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
   url: string;
   headers?: Record<string, string>;
   query?: Record<string, string>;

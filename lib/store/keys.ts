@@ -330,6 +330,9 @@ export const keys = {
   /** A used OAuth state (its `jti`): written once by the callback, so a replayed state is refused; expires by `ttl`. */
   chatOAuthStateUse: (s: EnvScope, stateId: string): Key => ({ pk: `${env(s)}#CHOAUTHSTATE#${stateId}`, sk: 'USED' }),
 
+  /** A Telegram deep-link token (createMobileLink): read and deleted in one step by the bot's `/start`; expires by `ttl`. */
+  telegramLinkToken: (s: EnvScope, token: string): Key => ({ pk: `${env(s)}#TGLINK#${token}`, sk: 'LINK' }),
+
   // ---- layouts ---------------------------------------------------------------------------------
   /**
    * By identifier (what steps name); gsi1 by database id; gsi2 lists the environment's. The

@@ -1224,6 +1224,32 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       note: 'a state that is not a signed one is refused, whoever calls',
     },
   ],
+  // ---- integration set-up (auto-configure, Telegram webhook and mobile link): another scope's integration is not found ----
+  autoConfigureIntegration: ({ victim, sameOrg }) =>
+    sameOrg
+      ? [] // As set-primary: an integration's id works from any environment of its organization.
+      : [{ method: 'POST', path: `/v1/integrations/${victim.seeded.integrations.email._id}/auto-configure`, expect: notFound }],
+  configureIntegrationWebhook: ({ victim }) => [
+    { method: 'POST', path: `/v1/integrations/${enc(victim.seeded.integrations.chat.identifier)}/webhook/configure`, expect: notFound },
+  ],
+  createIntegrationMobileLink: ({ victim }) => [
+    {
+      method: 'POST',
+      path: `/v1/integrations/${enc(victim.seeded.integrations.chat.identifier)}/mobile-link`,
+      body: { subscriberId: victim.seeded.subscriber.subscriberId },
+      expect: notFound,
+    },
+  ],
+  // No API key: the URL's environment is the scope; the victim's integration under the caller's finds nothing.
+  receiveTelegramUpdate: ({ attacker, victim }) => [
+    {
+      method: 'POST',
+      path: `/webhooks/telegram/${attacker.env.id}/${victim.seeded.integrations.chat._id}`,
+      body: { update_id: 1, message: { text: '/start x', chat: { id: 1 } } },
+      expect: notFound,
+      note: "the victim's integration named under the caller's own environment",
+    },
+  ],
 
   // ---- translations: another scope's workflow is not found; lists and exports are the caller's ----
   upsertTranslation: ({ victim }) => [

@@ -88,6 +88,7 @@ const EXPECTED: Record<Channel, string[]> = {
     'whatsapp-business',
     'chat-webhook',
     'svc-slack',
+    'telegram',
   ],
   in_app: ['svc'],
 };

@@ -9,6 +9,7 @@ const TONES: Record<string, 'ok' | 'bad' | 'wait' | 'off'> = {
   active: 'ok',
   failed: 'bad',
   error: 'bad',
+  revoked: 'bad',
   warning: 'wait',
   pending: 'wait',
   queued: 'wait',

@@ -3,6 +3,7 @@ import { findProvider } from '../../integrations/catalogue.ts';
 import { getIntegration, type StoredIntegration } from '../../integrations/repository.ts';
 import { slackBotChannel } from '../../providers/chat/slack-target.ts';
 import type { ConnectionDestination } from '../../providers/provider.ts';
+import { telegramChatId } from '../../providers/chat/telegram.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';
 import type { JobContext } from '../decision.ts';
 import { DETAILS } from '../details.ts';
@@ -10,8 +11,8 @@ import { DETAILS } from '../details.ts';
 // Where a chat or push step sends, as in the reference: every entry of the subscriber's channels
 // whose provider is of the step's channel and whose integration is active in this environment.
 // Chat sends to a webhook URL (`overrides.chat.webhookUrl`, `payload.webhookUrl`, the entry's
-// own), Slack with a bot token to the entry's `channel`, WhatsApp to the subscriber's phone;
-// push to every device token of the entry. An entry that lacks what it needs is skipped with
+// own), Slack with a bot token and Telegram to the entry's `channel`, WhatsApp to the
+// subscriber's phone; push to every device token of the entry. An entry that lacks what it needs is skipped with
 // the reference's reason. Chat also goes to each of the subscriber's channel endpoints
 // (lib/channels/targets.ts: a Slack channel or user through its connection's token, a webhook).
 
@@ -56,7 +57,10 @@ export async function chatPushTargets(
     const { providerId } = settings;
     const found = await getIntegration(scope.organizationId, settings._integrationId);
     const integration = found?.active && found._environmentId === scope.environmentId ? found : undefined;
-    const slackChannel = integration && slackBotChannel(providerId, integration.credentials, settings.credentials);
+    // A Slack channel reached with the bot token, or a Telegram chat: an id, not a webhook URL.
+    const botChannel =
+      integration &&
+      (slackBotChannel(providerId, integration.credentials, settings.credentials) ?? telegramChatId(providerId, settings.credentials));
     const skip = (errorId: string, errorText: string, detail = errorText) =>
       result.skipped.push({ ...(integration && { integration }), providerId, errorId, errorText, detail });
     if (!integration) {
@@ -65,8 +69,8 @@ export async function chatPushTargets(
       const tokens = settings.credentials.deviceTokens ?? [];
       if (tokens.length === 0) skip('unexpected_push_error', DETAILS.noPushTokens);
       for (const token of tokens) result.targets.push({ integration, to: token, settings });
-    } else if (slackChannel) {
-      result.targets.push({ integration, to: slackChannel, settings });
+    } else if (botChannel) {
+      result.targets.push({ integration, to: botChannel, settings });
     } else if (PHONE_CHAT_PROVIDERS.has(providerId)) {
       const phone = subscriber?.phone;
       if (phone) result.targets.push({ integration, to: phone, settings });
@@ -96,7 +100,7 @@ export async function chatPushTargets(
 
 /**
  * What a chat message records of where it went: the phone (WhatsApp), the webhook URL, or
- * nothing for a Slack channel reached with a bot or connection token.
+ * nothing for a Slack channel reached with a bot or connection token, or a Telegram chat.
  */
 export function chatDestination(target: Pick<ChannelTarget, 'integration' | 'to' | 'settings' | 'connection'>): {
   phone?: string;
@@ -105,7 +109,9 @@ export function chatDestination(target: Pick<ChannelTarget, 'integration' | 'to'
   const { providerId, credentials } = target.integration;
   if (target.connection) return {};
   if (PHONE_CHAT_PROVIDERS.has(providerId)) return { phone: target.to };
-  return slackBotChannel(providerId, credentials, target.settings?.credentials) ? {} : { directWebhookUrl: target.to };
+  const byId =
+    slackBotChannel(providerId, credentials, target.settings?.credentials) ?? telegramChatId(providerId, target.settings?.credentials);
+  return byId ? {} : { directWebhookUrl: target.to };
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);

@@ -8,6 +8,7 @@ import { msteams } from './msteams.ts';
 import { rocketChat } from './rocket-chat.ts';
 import { ryver } from './ryver.ts';
 import { slack, svcSlack } from './slack.ts';
+import { telegram } from './telegram.ts';
 import { whatsappBusiness } from './whatsapp-business.ts';
 import { zulip } from './zulip.ts';
 
@@ -25,4 +26,5 @@ export const CHAT_PROVIDERS = {
   'svc-slack': svcSlack,
   ryver,
   getstream,
+  telegram,
 } satisfies Record<string, DeliveryProvider>;

@@ -10,7 +10,7 @@ import { emailMessage } from './message.ts';
 
 const NAME = 'SendGrid';
 
-function base(credentials: Record<string, unknown>): string {
+export function sendgridApiBase(credentials: Record<string, unknown>): string {
   const eu =
     String(credentials.region ?? '')
       .trim()
@@ -27,7 +27,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
   const customArgs = stringValues(mail.customData);
   const request = withProviderData(
     {
-      url: `${base(credentials)}/v3/mail/send`,
+      url: `${sendgridApiBase(credentials)}/v3/mail/send`,
       headers: auth(credentials),
       json: {
         personalizations: [
@@ -56,7 +56,7 @@ async function send(delivery: Delivery): Promise<DeliveryResult> {
 
 /** Lists the key's scopes: any valid key may, and nothing is sent. */
 export async function checkSendgridConnection(integration: ConnectionTarget): Promise<void> {
-  await checkCall(NAME, { url: `${base(integration.credentials)}/v3/scopes`, headers: auth(integration.credentials) });
+  await checkCall(NAME, { url: `${sendgridApiBase(integration.credentials)}/v3/scopes`, headers: auth(integration.credentials) });
 }
 
 export const sendgridProvider: DeliveryProvider = { send };

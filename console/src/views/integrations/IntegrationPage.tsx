@@ -15,6 +15,7 @@ import type { Integration } from './types.ts';
 import { withWarning } from './warning.ts';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
 import { consolePath } from '../../components/console-path.ts';
+import { ChatConnections } from './ChatConnections.tsx';
 
 /** One integration: its settings, actions (activate, primary, delete), conditions and edit form. */
 export function IntegrationPage() {
@@ -147,6 +148,8 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
 
       <h2>Conditions</h2>
       <Conditions conditions={integration.conditions ?? []} />
+
+      <ChatConnections environmentId={environmentId} integration={integration} />
 
       <h2>Settings and credentials</h2>
       {provider ? (
