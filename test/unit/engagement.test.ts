@@ -80,7 +80,10 @@ describe('a step condition on an earlier step', () => {
   });
 
   it('combines with field conditions and isNegated', () => {
-    const children = [part('mail', 'unopened'), { on: 'payload', field: 'vip', operator: 'EQUAL', value: 'true' }] as StepFilter['children'];
+    const children = [
+      part('mail', 'unopened'),
+      { on: 'payload', field: 'vip', operator: 'EQUAL', value: 'true' },
+    ] as StepFilter['children'];
     const v = { ...vars({ mail: engaged('email') }), payload: { vip: true } };
     expect(stepFiltersPass(filter(...children), v)).toBe(true);
     expect(stepFiltersPass([{ isNegated: true, value: 'AND', children }], v)).toBe(false);
