@@ -82,6 +82,41 @@ describe('a step condition on an earlier step', () => {
   });
 });
 
+describe('a previousStep filter of a v1 workflow', () => {
+  it('sends the reminder only to the subscriber who did not read the first message', async () => {
+    const groupId = (await client.get('/v1/notification-groups')).body.data[0]._id;
+    const created = await client.post('/v1/notification-templates', {
+      name: `Reminder ${rand()}`,
+      notificationGroupId: groupId,
+      active: true,
+      steps: [
+        { uuid: 'inbox', template: { type: 'in_app', content: 'Your invoice is ready' } },
+        { uuid: 'wait', template: { type: 'delay', content: '' }, metadata: { type: 'regular', amount: 6, unit: 'seconds' } },
+        {
+          uuid: 'reminder',
+          template: { type: 'in_app', content: 'Reminder: your invoice' },
+          filters: [
+            { isNegated: false, type: 'GROUP', value: 'AND', children: [{ on: 'previousStep', step: 'inbox', stepType: 'unread' }] },
+          ],
+        },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const workflowId = created.body.data.triggers[0].identifier as string;
+    // The filter is kept as sent.
+    expect(created.body.data.steps[2].filters[0].children[0]).toEqual({ on: 'previousStep', step: 'inbox', stepType: 'unread' });
+    const [reader, other] = [`sub-${rand()}`, `sub-${rand()}`];
+    const [readerTx, otherTx] = [await trigger(client, workflowId, reader), await trigger(client, workflowId, other)];
+    const inbox = await messageWith(reader, 'Your invoice is ready');
+    const session = await inboxClient(api.url, org.dev, reader);
+    expect((await session.patch(`/v1/inbox/notifications/${inbox._id}/read`)).status).toBe(200);
+    expect((await settledOne(client, readerTx)).jobs[2].status).toBe('canceled');
+    expect((await settledOne(client, otherTx)).jobs[2].status).toBe('completed');
+    await messageWith(other, 'Reminder: your invoice');
+    expect((await messagesOf(client, reader)).map((m) => m.content)).toEqual(['Your invoice is ready']);
+  });
+});
+
 describe('a delay that waits for engagement', () => {
   it('ends early when the message is read (woken by the change), and the nudge is not sent, even after the limit', async () => {
     const workflowId = await createWorkflow(client, [INBOX, waitFor('read', 25), NUDGE]);
