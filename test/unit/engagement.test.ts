@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { StepFilter } from '#lib/integrations/schemas.ts';
 import { countsOf, engagementChanges } from '#lib/engagement/transitions.ts';
 import { engagementOf, type EngagedMessage } from '#lib/pipeline/engagement.ts';
+import { stepIssues } from '#lib/workflows/issues.ts';
 import { skipRulePasses, stepFiltersPass, type ConditionVariables } from '#lib/workflows/step-conditions.ts';
+import { step, workflow } from '../support/workflow-builder.ts';
 
 // Steps that depend on engagement, over message items alone: what an earlier step's message says
 // (seen, read, opened, clicked: the tracking attributes are absent until they happen), how the
@@ -156,5 +158,22 @@ describe('what a stored change counts', () => {
     expect(engagementChanges(change(inApp, { ...inApp, seen: true, read: true }))?.events).toEqual(['seen', 'read']);
     expect(engagementChanges(change(inApp, inApp))).toBeUndefined();
     expect(engagementChanges(change(undefined, inApp))).toBeUndefined();
+  });
+});
+
+describe('a delay waiting for engagement, as an issue of its workflow', () => {
+  const waiting = (stepId: string) => step('delay', { amount: 2, unit: 'hours', waitFor: { stepId, event: 'opened' } }, 'wait');
+  const issuesOf = (steps: ReturnType<typeof step>[]) =>
+    stepIssues(workflow(steps), steps.length - 1, new Set(['email', 'in_app']), new Set()).controls;
+
+  it('has none when it names an earlier channel step', () => {
+    expect(issuesOf([step('email', { subject: 's', body: 'b' }, 'mail'), waiting('mail')])).toBeUndefined();
+  });
+
+  it('flags a step that does not come before it, or is no channel step', () => {
+    expect(issuesOf([step('email', { subject: 's', body: 'b' }, 'mail'), waiting('later')])).toEqual({
+      waitFor: [{ issueType: 'MISSING_VALUE', message: 'waitFor.stepId must name an earlier channel step (later is none)' }],
+    });
+    expect(issuesOf([step('delay', { amount: 1, unit: 'hours' }, 'pause'), waiting('pause')])?.waitFor).toHaveLength(1);
   });
 });
