@@ -24,6 +24,7 @@ export interface StreamConsumerDef {
   filters: readonly SortKeyFilter[];
 }
 
+// DynamoDB Streams serves at most two readers per shard without throttling: two are here.
 export const streamConsumers: readonly StreamConsumerDef[] = [
   // Webhook events from stored changes of messages, workflows and preferences (lib/webhooks/emit.ts).
   {
