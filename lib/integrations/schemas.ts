@@ -61,7 +61,7 @@ export const previousStepFilterPartSchema = z.object({
 });
 
 /** A filter's child: a field of the subscriber, payload or tenant, or an earlier step's engagement. */
-export const filterPartSchema = z.union([fieldFilterPartSchema, previousStepFilterPartSchema]);
+export const filterPartSchema = z.discriminatedUnion('on', [fieldFilterPartSchema, previousStepFilterPartSchema]);
 
 export const stepFilterSchema = z
   .object({
