@@ -4,6 +4,7 @@ import { contextRoutes } from './routes/contexts.ts';
 import { channelConnectionRoutes } from './routes/channel-connections.ts';
 import { channelEndpointRoutes } from './routes/channel-endpoints.ts';
 import { chatOAuthRoutes } from './routes/chat-oauth.ts';
+import { engagementRoutes } from './routes/engagement.ts';
 import { integrationSetupRoutes } from './routes/integration-setup.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { environmentVariableRoutes } from './routes/environment-variables.ts';
@@ -64,6 +65,7 @@ export const routeParts = {
   'inbox-preferences': inboxPreferenceRoutes,
   widgets: widgetRoutes,
   webhooks: webhookRoutes,
+  engagement: engagementRoutes,
   receipts: receiptRoutes,
   'channel-connections': channelConnectionRoutes,
   'channel-endpoints': channelEndpointRoutes,

@@ -362,7 +362,7 @@ export class NotifyStack extends Stack {
       const fn = makeFunction(`${id}StreamConsumer`, {
         entry: def.consumer,
         timeout: Duration.seconds(60),
-        access: 'read',
+        access: def.access ?? 'read',
         sends: def.sends,
       });
       fn.addEventSource(

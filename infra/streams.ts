@@ -1,4 +1,4 @@
-import { WEBHOOK_SOURCE_SORT_KEYS } from '#lib/store/keys.ts';
+import { ENGAGEMENT_SOURCE_SORT_KEYS, WEBHOOK_SOURCE_SORT_KEYS } from '#lib/store/keys.ts';
 
 // The consumers of the table's stream (new and old images). The CDK stack wires each with a
 // DynamoDB event source whose filter lets through only the items it derives work from; the local
@@ -18,10 +18,13 @@ export interface StreamConsumerDef {
   /** Queues it sends to (it gets their URLs and sqs:SendMessage). */
   sends: readonly string[];
   batchSize: number;
+  /** What it may do with the table (default: read). */
+  access?: 'read' | 'write';
   /** Records of items matching any of these reach the consumer; others never wake it. */
   filters: readonly SortKeyFilter[];
 }
 
+// DynamoDB Streams serves at most two readers per shard without throttling: two are here.
 export const streamConsumers: readonly StreamConsumerDef[] = [
   // Webhook events from stored changes of messages, workflows and preferences (lib/webhooks/emit.ts).
   {
@@ -34,6 +37,15 @@ export const streamConsumers: readonly StreamConsumerDef[] = [
       { equals: WEBHOOK_SOURCE_SORT_KEYS.workflow },
       { prefix: WEBHOOK_SOURCE_SORT_KEYS.preferencePrefix },
     ],
+  },
+  // Engagement counters and the wakes of delays waiting for engagement (lib/engagement/consume.ts).
+  {
+    name: 'engagement',
+    consumer: 'functions/consumers/engagement.ts',
+    sends: ['jobs'],
+    batchSize: 100,
+    access: 'write',
+    filters: [{ prefix: ENGAGEMENT_SOURCE_SORT_KEYS.messagePrefix }, { equals: ENGAGEMENT_SOURCE_SORT_KEYS.trigger }],
   },
 ];
 

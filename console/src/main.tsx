@@ -10,6 +10,7 @@ import { activityRoutes } from './views/activity/routes.tsx';
 import { integrationsRoutes } from './views/integrations/routes.tsx';
 import { layoutsRoutes } from './views/layouts/routes.tsx';
 import { SignIn } from './views/sign-in/SignIn.tsx';
+import { statsRoutes } from './views/stats/routes.tsx';
 import { subscribersRoutes } from './views/subscribers/routes.tsx';
 import { translationsRoutes } from './views/translations/routes.tsx';
 import { webhooksRoutes } from './views/webhooks/routes.tsx';
@@ -36,6 +37,7 @@ const router = createBrowserRouter([
           ...layoutsRoutes,
           ...translationsRoutes,
           ...webhooksRoutes,
+          ...statsRoutes,
           { path: '*', element: <NotFound /> },
         ],
       },

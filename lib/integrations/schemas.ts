@@ -48,12 +48,27 @@ export const fieldFilterPartSchema = z.object({
   on: z.enum(['subscriber', 'payload', 'tenant']),
 });
 
+/**
+ * What a subscriber did with the message of an earlier step (`step`: its stepId or database id),
+ * the reference's `previousStep` filter part; `opened`/`clicked` and their negations are ours
+ * (docs/engagement.md, "Steps that depend on engagement").
+ */
+export const PREVIOUS_STEP_TYPES = ['read', 'unread', 'seen', 'unseen', 'opened', 'unopened', 'clicked', 'unclicked'] as const;
+export const previousStepFilterPartSchema = z.object({
+  on: z.literal('previousStep'),
+  step: z.string().check(z.minLength(1), z.maxLength(256)),
+  stepType: z.enum(PREVIOUS_STEP_TYPES),
+});
+
+/** A filter's child: a field of the subscriber, payload or tenant, or an earlier step's engagement. */
+export const filterPartSchema = z.discriminatedUnion('on', [fieldFilterPartSchema, previousStepFilterPartSchema]);
+
 export const stepFilterSchema = z
   .object({
     isNegated: z.boolean(),
     type: z.optional(z.enum(['BOOLEAN', 'TEXT', 'DATE', 'NUMBER', 'STATEMENT', 'LIST', 'MULTI_LIST', 'GROUP'])),
     value: z.optional(z.enum(['AND', 'OR'])),
-    children: z.array(fieldFilterPartSchema),
+    children: z.array(filterPartSchema),
   })
   .register(z.globalRegistry, { id: 'StepFilter' });
 export type StepFilter = z.infer<typeof stepFilterSchema>;

@@ -30,6 +30,8 @@ export const DETAILS = {
   canceledAfterFailure: 'Step was canceled because a previous step failed',
   canceledByRequest: 'Step was canceled by request (DELETE /v1/events/trigger)',
   delayed: 'Step delayed',
+  /** Ours: a delay that waited for engagement (steps/delay.ts). */
+  delayEngaged: (event: string) => `Delay ended: the subscriber ${event === 'seen' ? 'saw' : event} the message`,
   extendedToSchedule: 'Step was extended to the next available time in the subscriber schedule',
   maxScheduleExtensions: 'Step was executed due to maximum number of subscriber schedule extensions reached',
   invalidDelay: 'Invalid delay configuration',

@@ -1,6 +1,6 @@
 import type { Channel } from '../integrations/catalogue.ts';
 import type { SubscriberDefinition } from '../subscribers/model.ts';
-import type { TimeUnit } from '../workflows/controls.ts';
+import type { EngagementEvent, TimeUnit } from '../workflows/controls.ts';
 import type { Severity, StepType } from '../workflows/model.ts';
 
 // What a trigger produces, as stored. A Notification is one event for one subscriber; its jobs
@@ -80,6 +80,8 @@ export interface StoredJob {
    */
   bridgeOutputs?: Record<string, unknown>;
   messageId?: string;
+  /** A delay waiting for engagement: the earlier step's message it watches, and for what (steps/delay.ts). */
+  engagementWait?: { messageId: string; event: EngagementEvent };
   error?: string;
   /** A send in progress: until then a redelivered message waits; after, the outcome is unknown. */
   leaseUntil?: string;

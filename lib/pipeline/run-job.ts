@@ -6,6 +6,7 @@ import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { getSubscriberForWorkflow } from '../preferences/repository.ts';
 import type { JobContext } from './decision.ts';
 import { detail } from './details.ts';
+import { hasHappened } from './engagement.ts';
 import { messageIdOf } from './message-id.ts';
 import { FINAL_JOB_STATUSES, type StoredJob, type StoredNotification } from './model.ts';
 import { getNotification, type VersionedNotification } from './notification-store.ts';
@@ -90,7 +91,12 @@ async function runOnce(
 
   if (FINAL_JOB_STATUSES.includes(job.status)) return followUp(scope, loaded.notification, job);
   if (job.status === 'pending') return [];
-  if (job.status === 'delayed' && job.delayUntil && Date.parse(job.delayUntil) > now.getTime()) {
+  if (
+    job.status === 'delayed' &&
+    job.delayUntil &&
+    Date.parse(job.delayUntil) > now.getTime() &&
+    !(await engagedEarly(scope, loaded.notification, job))
+  ) {
     // Not due yet (a wake that came early, or a wait SQS chains): wait again for the rest.
     return [waitMessage(scope, loaded.notification, job, new Date(job.delayUntil), now)];
   }
@@ -135,6 +141,12 @@ async function runOnce(
     logger.error('Send outcome could not be stored', { transactionId: held.transactionId, error: error as Error });
     throw error;
   });
+}
+
+/** A delay waiting for engagement whose event has happened: it goes on before its time (steps/engagement-delay.ts). */
+function engagedEarly(scope: EnvScope, notification: StoredNotification, job: StoredJob): Promise<boolean> | boolean {
+  const wait = job.engagementWait;
+  return wait !== undefined && hasHappened(scope, notification.subscriberId, wait.messageId, wait.event);
 }
 
 async function contextOf(scope: EnvScope, notification: StoredNotification, job: StoredJob, now: Date): Promise<JobContext | undefined> {

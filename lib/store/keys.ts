@@ -119,6 +119,9 @@ export function workflowOfPreferenceSortKey(sk: string): string | undefined {
  */
 export const WEBHOOK_SOURCE_SORT_KEYS = { messagePrefix: 'MSG#', workflow: 'WORKFLOW', preferencePrefix: 'PREF#' } as const;
 
+/** The sort keys (exact, or prefixes) of the items whose stored changes the engagement counters count: messages, triggers. */
+export const ENGAGEMENT_SOURCE_SORT_KEYS = { messagePrefix: 'MSG#', trigger: 'EVENT' } as const;
+
 export const keys = {
   organization: (organizationId: string): Key => ({ pk: org(organizationId), sk: 'ORG' }),
 
@@ -518,6 +521,26 @@ export const keys = {
     pk: `${env(s)}#THROTTLE#${workflowDbId}#${stepId}#${subscriberId}#${throttleKey}`,
     sk: 'WINDOW',
   }),
+
+  // ---- engagement counters (lib/engagement) ----------------------------------------------------
+  /**
+   * The counters of one workflow (by workflowId) on one UTC day: `triggered`, and one number per
+   * channel and event (`email#sent`, `in_app#read`, ...). One partition per environment, sorted by
+   * day: a date range is one Query. Only the stream consumer writes them, once per batch per item.
+   */
+  engagementCounters: (s: EnvScope, day: string, workflowId: string): Key => ({ pk: `${env(s)}#STATS`, sk: `${day}#${workflowId}` }),
+  /** The environment's counters of days `from` to `to` (yyyy-mm-dd, both included). */
+  engagementCountersOfDays: (s: EnvScope, from: string, to: string) => ({
+    pk: `${env(s)}#STATS`,
+    skFrom: `${from}#`,
+    skTo: `${to}#\uffff`,
+  }),
+  /**
+   * Marks that `event` of a message (or trigger) `itemId` was counted: created in the same
+   * transaction as the increment, with a condition, so a stream record handed over again (or a
+   * second record of the same change) counts nothing. Kept as long as the item it counts (TTL).
+   */
+  engagementCounted: (s: EnvScope, itemId: string, event: string): Key => ({ pk: `${env(s)}#COUNTED#${itemId}`, sk: event }),
 
   /**
    * Idempotency records are written by Powertools, which builds the key value itself

@@ -101,8 +101,20 @@ const sms = z.object({ skip, body: z.optional(z.string()) });
 const chat = z.object({ skip, body: z.optional(z.string()) });
 const push = z.object({ skip, subject: z.optional(z.string()), body: z.optional(z.string()) });
 
+/** What a subscriber may do with a message that later steps can depend on (lib/pipeline/engagement.ts). */
+export const ENGAGEMENT_EVENTS = ['seen', 'read', 'opened', 'clicked'] as const;
+export type EngagementEvent = (typeof ENGAGEMENT_EVENTS)[number];
+
 const delay = z.object({
   skip,
+  // Ours: wait for the subscriber to do `event` with an earlier step's message, at most the
+  // delay's own wait (docs/engagement.md, "Steps that depend on engagement").
+  waitFor: z.optional(
+    z.object({
+      stepId: z.string().check(z.minLength(1), z.maxLength(256)),
+      event: z.enum(ENGAGEMENT_EVENTS),
+    }),
+  ),
   // dynamic: the payload at dynamicKey holds an ISO date or {amount, unit}, as in the reference.
   type: z.optional(z.enum(['regular', 'timed', 'dynamic'])),
   dynamicKey: z.optional(z.string()),

@@ -71,6 +71,16 @@ function controlIssues(workflow: WorkflowTemplates, index: number, layouts: Read
     for (const field of controlsOverDeferLimit(step.controlValues))
       add(field, { issueType: 'TIER_LIMIT_EXCEEDED', message: deferLimitMessage() });
   }
+  // A delay waiting for engagement of a step that does not come before it: a plain delay when it runs.
+  const waitFor = step.type === 'delay' ? (step.controlValues.waitFor as { stepId?: string } | undefined) : undefined;
+  if (waitFor?.stepId !== undefined) {
+    const earlier = workflow.steps.slice(0, index).some((s) => s.stepId === waitFor.stepId && CHANNEL_STEP_TYPES.includes(s.type));
+    if (!earlier)
+      add('waitFor', {
+        issueType: 'MISSING_VALUE',
+        message: `waitFor.stepId must name an earlier channel step (${waitFor.stepId} is none)`,
+      });
+  }
   // The reference refuses such a step (404); here it is saved and shows this until the layout exists.
   const layoutId = layoutNamedBy(step);
   if (layoutId !== undefined && !layouts.has(layoutId)) {

@@ -15,6 +15,7 @@ export interface ConditionVariables {
 }
 
 type Child = StepFilter['children'][number];
+type FieldChild = Exclude<Child, { on: 'previousStep' }>;
 
 export function stepFiltersPass(filters: readonly StepFilter[] | undefined, variables: ConditionVariables): boolean {
   if (!filters || filters.length === 0) return true;
@@ -31,10 +32,35 @@ function filterPasses(filter: StepFilter, variables: ConditionVariables): boolea
 }
 
 function childPasses(child: Child, variables: ConditionVariables): boolean {
+  if (child.on === 'previousStep') return previousStepPasses(child, variables);
   const actual = valueAt(variables[child.on], child.field);
   const expected = renderTemplate(child.value, variables);
   return compare(child.operator, actual, expected);
 }
+
+type PreviousStepChild = Extract<Child, { on: 'previousStep' }>;
+
+/**
+ * An earlier step's engagement (`steps.<stepId>`: lib/pipeline/engagement.ts). A step that made
+ * no message (skipped, not reached, or named by no earlier job) passes, as in the reference. For
+ * an email, read and seen mean opened, as the reference reads them from the provider's receipts.
+ */
+function previousStepPasses(child: PreviousStepChild, variables: ConditionVariables): boolean {
+  const steps = (variables.steps ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const engagement = steps[child.step];
+  if (!engagement || typeof engagement.messageId !== 'string') return true;
+  const negated = child.stepType.startsWith('un');
+  const event = negated ? child.stepType.slice(2) : child.stepType;
+  const field = engagement.channel === 'email' && (event === 'read' || event === 'seen') ? 'opened' : event;
+  return engagement[field] === true ? !negated : negated;
+}
+
+/** Whether any filter tests an earlier step's engagement (then its messages are read). */
+export const filtersNameEarlierSteps = (filters: readonly StepFilter[] | undefined): boolean =>
+  (filters ?? []).some((f) => f.children.some((c) => c.on === 'previousStep'));
+
+/** Whether a JSON-logic rule reads a `steps.` variable (then the earlier steps' messages are read). */
+export const ruleNamesSteps = (rule: unknown): boolean => rule !== undefined && rule !== null && /"steps\./.test(JSON.stringify(rule));
 
 function valueAt(root: unknown, path: string): unknown {
   let current = root;
@@ -93,7 +119,7 @@ function like(actual: unknown, pattern: string): boolean {
 
 const elements = (actual: unknown): unknown[] => (Array.isArray(actual) ? actual : actual === undefined ? [] : [actual]);
 
-function compare(operator: Child['operator'], actual: unknown, expected: string): boolean {
+function compare(operator: FieldChild['operator'], actual: unknown, expected: string): boolean {
   switch (operator) {
     case 'EQUAL':
       return equals(actual, expected);

@@ -1,4 +1,4 @@
-import { fieldFilterPartSchema } from '../integrations/schemas.ts';
+import { filterPartSchema } from '../integrations/schemas.ts';
 import * as z from '../zod.ts';
 import { TIME_UNITS } from './controls.ts';
 import { tagsSchema } from './schemas.ts';
@@ -21,7 +21,7 @@ const stepFilter = z.object({
   isNegated: z._default(z.boolean(), false),
   type: z.optional(z.enum(['BOOLEAN', 'TEXT', 'DATE', 'NUMBER', 'STATEMENT', 'LIST', 'MULTI_LIST', 'GROUP'])),
   value: z.optional(z.enum(['AND', 'OR'])),
-  children: z.array(fieldFilterPartSchema).check(z.maxLength(50)),
+  children: z.array(filterPartSchema).check(z.maxLength(50)),
 });
 
 const emailBlock = z.object({

@@ -1352,6 +1352,12 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     { method: 'GET', path: `/v2/webhooks/endpoints/${victim.seeded.webhookEndpoint._id}/dead-letters`, expect: notFound },
   ],
 
+  // ---- engagement numbers (ours) ----
+  getEngagementStats: ({ victim }) => [
+    { method: 'GET', path: '/v1/engagement/stats', expect: own() },
+    { method: 'GET', path: `/v1/engagement/stats?workflowId=${enc(victim.seeded.workflow.workflowId)}`, expect: own() },
+  ],
+
   // ---- messages (inbox) ----
   listMessages: ({ victim }) => [
     { method: 'GET', path: '/v1/messages?limit=100', expect: own() },

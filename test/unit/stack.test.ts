@@ -399,7 +399,7 @@ describe('NotifyStack', { timeout: 120_000 }, () => {
     const profiles = new Set([
       ...routeTable.map((r) => `${accessOf(r)}:${[...new Set(r.sends ?? [])].sort().join(',')}`),
       ...consumers.map((q) => `write:${[...new Set(q.sends ?? [])].sort().join(',')}${q.pushesToSockets ? ':sockets' : ''}`),
-      ...streamConsumers.map((c) => `read:${[...new Set(c.sends)].sort().join(',')}`),
+      ...streamConsumers.map((c) => `${c.access ?? 'read'}:${[...new Set(c.sends)].sort().join(',')}`),
     ]);
     // And the role EventBridge Scheduler assumes to send long waits' wakes.
     template.resourceCountIs('AWS::IAM::Role', profiles.size + 1);

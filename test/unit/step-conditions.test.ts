@@ -10,7 +10,7 @@ const vars: ConditionVariables = {
   payload: { amount: 250, tags: ['billing', 'urgent'], country: 'PT', when: '2026-05-01T10:00:00Z', vip: true, limit: 100 },
 };
 
-type Op = StepFilter['children'][number]['operator'];
+type Op = Extract<StepFilter['children'][number], { operator: unknown }>['operator'];
 const child = (on: 'payload' | 'subscriber', field: string, operator: Op, value: string) => ({ on, field, operator, value });
 const filter = (children: StepFilter['children'], extra: Partial<StepFilter> = {}): StepFilter => ({
   isNegated: false,

@@ -12,6 +12,7 @@ export const SECTIONS = [
   ['layouts', 'Layouts'],
   ['translations', 'Translations'],
   ['webhooks', 'Webhooks'],
+  ['stats', 'Stats'],
 ] as const;
 
 /** The frame of every view of an environment: navigation, environment switcher, sign-out. */

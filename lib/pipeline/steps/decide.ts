@@ -1,8 +1,15 @@
 import type { StepType } from '../../workflows/model.ts';
-import { stepFiltersPass, skipRulePasses, type ConditionVariables } from '../../workflows/step-conditions.ts';
+import {
+  filtersNameEarlierSteps,
+  ruleNamesSteps,
+  skipRulePasses,
+  stepFiltersPass,
+  type ConditionVariables,
+} from '../../workflows/step-conditions.ts';
 import { isChannelStep } from '../build-notification.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
+import { earlierEngagement } from '../engagement.ts';
 import { translateStep } from '../translate-step.ts';
 import { runBridgeStep } from './bridge.ts';
 import { channelGate } from './gates.ts';
@@ -18,7 +25,7 @@ export type DecideStep = (context: JobContext) => Promise<Decision>;
 export function stepDecider(deciders: StepDeciders): DecideStep {
   return async (context) => {
     const { step, job, now } = context;
-    const variables = context.variables as ConditionVariables;
+    const variables = await conditionVariables(context);
     const passes = stepFiltersPass(step.filters, variables) && skipRulePasses(step.controlValues.skip, variables);
     // A step resumed after its wait (delay, digest) was already checked when it started.
     if (!passes && job.status !== 'delayed') {
@@ -47,4 +54,20 @@ export function stepDecider(deciders: StepDeciders): DecideStep {
     const decision = await decide(translated.context);
     return translated.details.length === 0 ? decision : { ...decision, details: [...translated.details, ...decision.details] };
   };
+}
+
+/**
+ * The variables the step's conditions see: the template variables, and, when a condition names an
+ * earlier step (a `previousStep` filter, a `steps.` variable in `skip`), what the subscriber did
+ * with that step's message (`steps.<stepId>.read`, `.seen`, `.opened`, `.clicked`, `.delivered`),
+ * read when this step runs. Other steps read nothing more.
+ */
+async function conditionVariables(context: JobContext): Promise<ConditionVariables> {
+  const { step, scope, notification, job } = context;
+  const variables = context.variables as ConditionVariables;
+  if (job.status === 'delayed' || !(filtersNameEarlierSteps(step.filters) || ruleNamesSteps(step.controlValues.skip))) return variables;
+  const engagement = await earlierEngagement(scope, notification, job);
+  const steps = { ...((variables.steps ?? {}) as Record<string, Record<string, unknown>>) };
+  for (const [id, value] of Object.entries(engagement)) steps[id] = { ...steps[id], ...value };
+  return { ...variables, steps };
 }

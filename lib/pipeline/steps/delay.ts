@@ -10,7 +10,8 @@ import { scheduleExtension } from './schedule-extension.ts';
 // (dynamic), at most the maximum defer duration (lib/workflows/defer-limit.ts). The wait is a delayed SQS
 // message, or a scheduled wake when longer than SQS allows (lib/queue/wake-scheduler.ts). With
 // `extendToSchedule`, a wait that ends outside the subscriber's schedule is extended
-// (schedule-extension.ts).
+// (schedule-extension.ts). A delay that waits for engagement (`waitFor`) is this wait with an
+// early end: engagement-delay.ts.
 
 export function decideDelay(context: JobContext): Decision {
   const { job, now } = context;
@@ -41,7 +42,7 @@ export function decideDelay(context: JobContext): Decision {
 function waitEnded(context: JobContext): Decision {
   const extension = scheduleExtension(context);
   if (extension.kind === 'wait') return extension.decision;
-  return { status: 'completed', details: extension.details, job: { delayUntil: undefined }, after: next };
+  return { status: 'completed', details: extension.details, job: { delayUntil: undefined, engagementWait: undefined }, after: next };
 }
 
 function delayUntil(context: JobContext): Date | undefined {

@@ -1,6 +1,6 @@
 import { decideCustom } from './custom.ts';
 import { stepDecider } from './decide.ts';
-import { decideDelay } from './delay.ts';
+import { decideEngagementDelay } from './engagement-delay.ts';
 import { decideDigest } from './digest.ts';
 import { decideInApp } from './in-app.ts';
 import { decideSend } from './send.ts';
@@ -14,7 +14,7 @@ export const decideStep = stepDecider({
   chat: decideSend,
   push: decideSend,
   digest: decideDigest,
-  delay: decideDelay,
+  delay: decideEngagementDelay,
   throttle: decideThrottle,
   custom: decideCustom,
 });
