@@ -4,6 +4,7 @@ import { contextRoutes } from './routes/contexts.ts';
 import { channelConnectionRoutes } from './routes/channel-connections.ts';
 import { channelEndpointRoutes } from './routes/channel-endpoints.ts';
 import { chatOAuthRoutes } from './routes/chat-oauth.ts';
+import { engagementRoutes } from './routes/engagement.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { environmentVariableRoutes } from './routes/environment-variables.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -69,6 +70,7 @@ export const routeParts = {
   'chat-oauth': chatOAuthRoutes,
   openapi: openApiRoutes,
   bridge: bridgeRoutes,
+  engagement: engagementRoutes,
 } as const satisfies Record<string, readonly RouteDef[]>;
 
 export type RoutePart = keyof typeof routeParts;
