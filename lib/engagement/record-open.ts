@@ -23,6 +23,7 @@ export async function recordOpen(
   const message = await getMessage(scope, token.subscriberId, token.messageId);
   if (!message || message.opened) return 'ignored';
   if ((await setOpened(scope, token.subscriberId, token.messageId, now)) !== 'first') return 'ignored';
-  await addEngagementDetail(scope, message, ENGAGEMENT_DETAILS.opened, { userAgent: headers['user-agent'] ?? null }, now);
+  // Nothing of the request (address, user agent) is kept: the time is all an open records.
+  await addEngagementDetail(scope, message, ENGAGEMENT_DETAILS.opened, undefined, now);
   return 'recorded';
 }
