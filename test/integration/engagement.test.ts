@@ -33,9 +33,11 @@ beforeAll(async () => {
   [api, site] = await Promise.all([startTestApi(), startFakeApi()]);
   org = await createTestOrg(api.url);
   client = org.dev.client;
-  const res = await client.put(`/v1/environments/${org.dev.id}`, { tracking: { opens: { email: true }, links: { sms: true } } });
+  const res = await client.put(`/v1/environments/${org.dev.id}`, {
+    tracking: { opens: { email: true }, links: { sms: true, in_app: true } },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.data.tracking).toEqual({ links: { email: true, in_app: false, chat: false, sms: true }, opens: { email: true } });
+  expect(res.body.data.tracking).toEqual({ links: { email: true, in_app: true, chat: false, sms: true }, opens: { email: true } });
 });
 afterAll(async () => {
   await Promise.all([api?.close(), site?.close()]);
@@ -268,6 +270,29 @@ describe('link tracking', () => {
     }, WAIT);
     expect(plain!.content).toContain('href="https://acme.test/plain"');
     expect(plain!.content).not.toMatch(/\/[to]\/[A-Za-z0-9_-]{40,}/);
+  });
+
+  it('tracks in-app action URLs when the environment opts in; the inbox gets the tracked ones, the message keeps the originals', async () => {
+    const target = `${site.url}/orders/7?from=inbox`;
+    const workflowId = await createWorkflow(client, [
+      {
+        name: 'Inbox',
+        stepId: 'inbox',
+        type: 'in_app',
+        controlValues: { body: 'Order shipped', redirect: { url: target }, primaryAction: { label: 'Track', redirect: { url: target } } },
+      },
+    ]);
+    const subscriberId = `sub-${rand()}`;
+    await settledOne(client, await trigger(client, workflowId, { subscriberId }));
+    const [message] = await messagesOf(client, subscriberId, 'in_app');
+    expect(message.links).toEqual([target]);
+    const tracked = message.cta.data.url as string;
+    expect(tracked).toMatch(/\/t\/[A-Za-z0-9_-]+$/);
+    expect(message.cta.action.buttons[0].url).toBe(tracked);
+    const res = await follow(onOurGateway(tracked));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(target);
+    expect(await messageNow(subscriberId, 'in_app', message._id)).toMatchObject({ clickCount: 1, clicked: expect.any(String) });
   });
 
   it('refuses tracking settings that are not booleans', async () => {
