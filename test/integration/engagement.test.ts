@@ -272,7 +272,7 @@ describe('link tracking', () => {
     expect(plain!.content).not.toMatch(/\/[to]\/[A-Za-z0-9_-]{40,}/);
   });
 
-  it('tracks in-app action URLs when the environment opts in; the inbox gets the tracked ones, the message keeps the originals', async () => {
+  it('tracks in-app action URLs on opt-in: the inbox gets tracked ones, the message keeps the originals', async () => {
     const target = `${site.url}/orders/7?from=inbox`;
     const workflowId = await createWorkflow(client, [
       {
