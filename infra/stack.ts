@@ -504,6 +504,9 @@ export class NotifyStack extends Stack {
     }
 
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });
+    // The jobs consumer writes tracked links and open pixels (lib/engagement) on the API's own
+    // URL; the consumers run behind no route, so this makes no cycle.
+    for (const { fn } of consumers) fn.addEnvironment(ENV.publicUrl, api.apiEndpoint);
     new CfnOutput(this, 'SocketUrl', {
       value: sockets.url,
       description: 'socketUrl of @novu/js and <Inbox /> (with socketOptions: { socketType: "cloud" })',

@@ -8,7 +8,10 @@ export const ENV = {
   stage: 'NOTIFY_STAGE',
   /** Local: file holding the 32-byte master key (created on first use). */
   secretsKeyFile: 'SECRETS_KEY_FILE',
-  /** Local: API Gateway base URL, for links in logs and the printed curl. */
+  /**
+   * The API's public base URL: locally the local gateway's (links in logs, the printed curl); in
+   * AWS the stack sets it on the queue consumers, which write tracked links on it (lib/engagement).
+   */
   publicUrl: 'PUBLIC_URL',
   /** The WebSocket API's URL, the `socketUrl` clients are given (the console reads it; a deployed stack also outputs SocketUrl). */
   socketUrl: 'LIVE_SOCKET_URL',

@@ -144,6 +144,22 @@ export const activityStepSchema: z.ZodMiniType<ActivityStep> = z
   })
   .register(z.globalRegistry, { id: 'ActivityStep' });
 
+export const activityMessageSchema = z
+  .object({
+    _id: z.string(),
+    channel: z.string(),
+    status: z.string(),
+    seen: z.boolean(),
+    read: z.boolean(),
+    deliveryStatus: z.optional(z.string()),
+    deliveryStatusAt: z.optional(z.string()),
+    opened: z.optional(z.string()),
+    clicked: z.optional(z.string()),
+    clickCount: z.optional(z.number()),
+  })
+  .register(z.globalRegistry, { id: 'ActivityMessage' });
+export type ActivityMessage = z.infer<typeof activityMessageSchema>;
+
 export const activityJobSchema = z
   .object({
     _id: z.string(),
@@ -160,6 +176,11 @@ export const activityJobSchema = z
     scheduleExtensionsCount: z.optional(z.number()),
     /** The tenant the trigger named, as the job's templates saw it (the reference's `tenant` of a job). */
     tenant: z.optional(z.object({ identifier: z.string(), name: z.optional(z.string()), data: z.optional(record) })),
+    /**
+     * Ours (docs/engagement.md): the message the step sent, with its engagement as it is now:
+     * delivery receipts, in-app seen/read, tracked opens and clicks (absent until they happen).
+     */
+    message: z.optional(activityMessageSchema),
   })
   .register(z.globalRegistry, { id: 'ActivityJob' });
 

@@ -2,11 +2,12 @@ import { SERVICE_PROVIDER_ID } from '../integrations/catalogue.ts';
 import type { DigestMetadata, ExecutionDetail, StoredJob, StoredNotification } from '../pipeline/model.ts';
 import { batchGet } from '../store/batch.ts';
 import { keys } from '../store/keys.ts';
+import { isExpired } from '../store/retention.ts';
 import type { EnvScope } from '../scope.ts';
 import type { StoredWorkflow } from '../workflows/model.ts';
 import { getWorkflowByDbId } from '../workflows/repository.ts';
 import { toEmbeddedWorkflow, type EmbeddedWorkflow } from '../workflows/v1-view.ts';
-import type { ActivityJob, ActivityNotification, ActivityStep } from './schemas.ts';
+import type { ActivityJob, ActivityMessage, ActivityNotification, ActivityStep } from './schemas.ts';
 
 // Stored notifications as the activity feed shows them, as the reference does: the notification
 // with its jobs, each job with its execution details and the step it ran, plus the subscriber and
@@ -25,7 +26,11 @@ interface WorkflowView {
 }
 
 export async function toActivityNotifications(scope: EnvScope, notifications: StoredNotification[]): Promise<ActivityNotification[]> {
-  const [subscribers, workflows] = await Promise.all([currentSubscribers(scope, notifications), currentWorkflows(scope, notifications)]);
+  const [subscribers, workflows, messages] = await Promise.all([
+    currentSubscribers(scope, notifications),
+    currentWorkflows(scope, notifications),
+    currentMessages(scope, notifications),
+  ]);
   return notifications.map((n) => {
     const subscriber = subscribers.get(n.subscriberId);
     const workflow = workflows.get(n._templateId);
@@ -48,7 +53,7 @@ export async function toActivityNotifications(scope: EnvScope, notifications: St
       // The subscriber of this notification: one deleted and created again is another subscriber.
       ...(subscriber && subscriber._id === n._subscriberId && { subscriber }),
       ...(workflow && { template: workflow.template }),
-      jobs: [...n.jobs].sort((a, b) => a.index - b.index).map((job) => toActivityJob(n, job, workflow)),
+      jobs: [...n.jobs].sort((a, b) => a.index - b.index).map((job) => toActivityJob(n, job, workflow, messages)),
       severity: n.severity ?? 'none',
       critical: n.critical ?? false,
       contextKeys: n.contextKeys ?? [],
@@ -110,7 +115,36 @@ function workflowView(workflow: StoredWorkflow): WorkflowView {
   };
 }
 
-function toActivityJob(n: StoredNotification, job: StoredJob, workflow: WorkflowView | undefined): ActivityJob {
+/** What a job shows of its message (the engagement the message records, as it is now). */
+const MESSAGE_FIELDS = [
+  '_id',
+  'channel',
+  'status',
+  'seen',
+  'read',
+  'deliveryStatus',
+  'deliveryStatusAt',
+  'opened',
+  'clicked',
+  'clickCount',
+];
+
+/** The messages the page's jobs sent: one BatchGet (by key: the notification's subscriber and the job's message id). */
+async function currentMessages(scope: EnvScope, notifications: StoredNotification[]): Promise<Map<string, ActivityMessage>> {
+  const messageKeys = notifications.flatMap((n) =>
+    n.jobs.flatMap((job) => (job.messageId ? [keys.message(scope, n.subscriberId, job.messageId)] : [])),
+  );
+  const items = messageKeys.length === 0 ? [] : await batchGet(messageKeys, MESSAGE_FIELDS);
+  const kept = items.filter((item) => !isExpired('message', item._id as string));
+  return new Map(kept.map((item) => [item._id as string, item as unknown as ActivityMessage]));
+}
+
+function toActivityJob(
+  n: StoredNotification,
+  job: StoredJob,
+  workflow: WorkflowView | undefined,
+  messages: Map<string, ActivityMessage>,
+): ActivityJob {
   // A step removed from its workflow (or a deleted workflow) still shows which step ran.
   const step = workflow?.steps.get(job.stepDbId) ?? {
     _id: job.stepDbId,
@@ -133,6 +167,7 @@ function toActivityJob(n: StoredNotification, job: StoredJob, workflow: Workflow
     updatedAt: job.updatedAt,
     ...(job.scheduleExtensionsCount !== undefined && { scheduleExtensionsCount: job.scheduleExtensionsCount }),
     ...(n.tenant && { tenant: tenantView(n) }),
+    ...(job.messageId && messages.has(job.messageId) && { message: messages.get(job.messageId)! }),
   };
 }
 

@@ -53,6 +53,11 @@ export function withHeaders(body: unknown, headers: Record<string, string>): unk
   return new BodyWithHeaders(body, headers);
 }
 
+/** A whole response an action makes itself (a redirect, a page, an image: lib/http/pages.ts), sent as it is. */
+export class PreparedResponse {
+  constructor(readonly response: HttpResponse) {}
+}
+
 /**
  * The body, with a `Warning: 299` header (a persistent warning) when the request did something
  * less than it asked that is not an error: `check: true` for a provider that cannot be checked.
@@ -99,6 +104,7 @@ function build<R extends RouteDef>(route: R, action: Action<R>, around: Around =
     return around(event, context, async () => {
       try {
         const result = await action(request);
+        if (result instanceof PreparedResponse) return result.response;
         const withHeaders = result instanceof BodyWithHeaders;
         const body = withHeaders ? result.body : result;
         const response = jsonResponse(route.successStatus, route.envelope === 'data' ? enveloped(body) : body);

@@ -43,6 +43,8 @@ export function rawMessage(m: StoredMessage, subscriber: Profile | undefined) {
     firstSeenDate: m.firstSeenDate ?? null,
     archivedAt: m.archivedAt ?? null,
     contextKeys: m.contextKeys,
+    // Ours (docs/engagement.md): tracked opens and clicks, absent until they happen.
+    ...engagementOf(m),
     subscriber: {
       _id: subscriber?._id ?? m._subscriberId,
       subscriberId: subscriber?.subscriberId ?? m.subscriberId,
@@ -115,6 +117,16 @@ export function inboxNotification(m: StoredMessage, subscriber: Profile | undefi
     redirect: raw.cta.data?.url ? { url: raw.cta.data.url, ...(raw.cta.data.target && { target: raw.cta.data.target }) } : undefined,
     workflow: raw.workflow,
     severity: raw.severity,
+    ...engagementOf(m),
+  };
+}
+
+/** The engagement fields a message has (the same names in every view: GET /v1/messages, the feed, the inbox). */
+export function engagementOf(m: Pick<StoredMessage, 'opened' | 'clicked' | 'clickCount'>) {
+  return {
+    ...(m.opened !== undefined && { opened: m.opened }),
+    ...(m.clicked !== undefined && { clicked: m.clicked }),
+    ...(m.clickCount !== undefined && { clickCount: m.clickCount }),
   };
 }
 

@@ -120,6 +120,10 @@ export const inboxNotificationSchema = z.object({
     severity: z.string(),
   }),
   severity: z.string(),
+  /** Ours (docs/engagement.md): first open and first click of a tracked link, and the clicks; absent until they happen. */
+  opened: z.optional(z.string()),
+  clicked: z.optional(z.string()),
+  clickCount: z.optional(z.number()),
 });
 
 export const notificationListSchema = z.object({

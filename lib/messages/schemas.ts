@@ -202,6 +202,13 @@ export const messageSchema = z
     identifier: z.optional(z.string()),
     deliveryStatus: z.optional(z.string()),
     deliveryStatusAt: z.optional(z.string()),
+    /** Ours (docs/engagement.md): first open, first click, clicks, the latest click and its URL, the tracked links' original URLs. */
+    opened: z.optional(z.string()),
+    clicked: z.optional(z.string()),
+    clickCount: z.optional(z.number()),
+    lastClickedAt: z.optional(z.string()),
+    lastClickedUrl: z.optional(z.string()),
+    links: z.optional(z.array(z.string())),
     _feedId: z.nullable(z.string()),
     actor: z.optional(z.object({ type: z.enum(['user', 'none']), data: z.optional(z.nullable(z.string())) })),
     _actorId: z.optional(z.string()),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TrackingPatch } from './tracking-settings.ts';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { BadRequestError, ConflictError } from '../errors.ts';
 import { transact } from '../store/transact.ts';
@@ -37,6 +38,8 @@ export interface Environment {
   inboundParseDomain?: string;
   /** Set by a code-first sync (lib/bridge/sync.ts): the customer's bridge its `external` workflows run through. */
   bridge?: { url: string };
+  /** Link and open tracking as set (lib/engagement/settings.ts fills in the defaults). */
+  tracking?: TrackingPatch;
   createdAt: string;
 }
 
@@ -138,6 +141,7 @@ function toEnvironment(item: Record<string, unknown>): Environment {
     ...(typeof item.color === 'string' && { color: item.color }),
     ...(typeof item.inboundParseDomain === 'string' && { inboundParseDomain: item.inboundParseDomain }),
     ...(isBridge(item.bridge) && { bridge: { url: item.bridge.url } }),
+    ...(typeof item.tracking === 'object' && item.tracking !== null && { tracking: item.tracking as TrackingPatch }),
     createdAt: item.createdAt as string,
   };
 }

@@ -2,6 +2,7 @@ import type { EnvScope } from '../scope.ts';
 import { listApiKeys } from './api-keys.ts';
 import type { ApiKeyView } from './api-key-schemas.ts';
 import { listEnvironments, type Environment } from './environments.ts';
+import { trackingOf } from './tracking-settings.ts';
 import type { EnvironmentView } from './schemas.ts';
 
 /**
@@ -26,6 +27,7 @@ export function toEnvironmentView(environment: Environment, apiKeys: ApiKeyView[
     type: name === 'Production' ? 'prod' : 'dev',
     ...(_parentId !== undefined && { _parentId }),
     apiKeys,
+    tracking: trackingOf(environment.tracking),
     createdAt,
   };
 }

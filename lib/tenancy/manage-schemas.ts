@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { trackingPatchSchema } from './tracking-settings.ts';
 
 // Requests that make, change and delete an environment (the reference's `/v1/environments`
 // create, `PUT`/`DELETE /v1/environments/{environmentId}`). Their answers are the list's
@@ -27,6 +28,8 @@ export const updateEnvironmentBody = z.object({
   color: z.optional(z.string().check(HEX_COLOR)),
   dns: z.optional(z.object({ inboundParseDomain: z.optional(z.string().check(z.maxLength(253))) })),
   bridge: z.optional(z.object({ url: z.optional(z.string().check(z.maxLength(2048))) })),
+  /** Ours: link and open tracking per channel (docs/engagement.md); what is left out keeps its value. */
+  tracking: z.optional(trackingPatchSchema),
 });
 export type UpdateEnvironmentInput = z.infer<typeof updateEnvironmentBody>;
 

@@ -1,5 +1,6 @@
 import * as z from '../zod.ts';
 import { apiKeySchema } from './api-key-schemas.ts';
+import { trackingSchema } from './tracking-settings.ts';
 
 // What an API key's caller sees of its own environment (GET /v1/environments/me, `@novu/node`
 // 2.x `environments.getCurrent`): never its API keys, which the reference leaves out of this
@@ -34,6 +35,8 @@ export const environmentSchema = z
     /** Production's parent is Development. */
     _parentId: z.optional(z.string()),
     apiKeys: z.array(apiKeySchema),
+    /** Ours: link and open tracking per channel, defaults filled in (docs/engagement.md). */
+    tracking: trackingSchema,
     createdAt: z.string(),
   })
   .register(z.globalRegistry, { id: 'Environment' });

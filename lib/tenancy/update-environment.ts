@@ -1,6 +1,7 @@
 import type { Caller } from '../auth/caller.ts';
 import { tableName } from '../config.ts';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import { applyTracking, trackingOf } from './tracking-settings.ts';
 import { keys } from '../store/keys.ts';
 import { transact, type TransactItem } from '../store/transact.ts';
 import { listApiKeys } from './api-keys.ts';
@@ -11,9 +12,10 @@ import { requireOwnEnvironment } from './own-environment.ts';
 import type { EnvironmentView } from './schemas.ts';
 
 // PUT /v1/environments/{environmentId}: the caller's own environment's name, application
-// identifier, parent, color, inbound-parse domain and bridge URL. A new name takes the name's
-// marker and a new identifier its lookup item in the same transaction as the environment, so two
-// environments never end with one name or one identifier; Development and Production keep theirs.
+// identifier, parent, color, inbound-parse domain, bridge URL and (ours) link and open tracking
+// (docs/engagement.md). A new name takes the name's marker and a new identifier its lookup item
+// in the same transaction as the environment, so two environments never end with one name or
+// one identifier; Development and Production keep theirs.
 
 export async function updateEnvironment(caller: Caller, environmentId: string, input: UpdateEnvironmentInput): Promise<EnvironmentView> {
   const current = await requireOwnEnvironment(caller, environmentId, 'update');
@@ -51,6 +53,7 @@ export async function updateEnvironment(caller: Caller, environmentId: string, i
   if (input.color !== undefined) next.color = input.color;
   if (input.dns?.inboundParseDomain) next.inboundParseDomain = input.dns.inboundParseDomain;
   if (input.bridge !== undefined) setBridgeUrl(next, input.bridge.url ?? '');
+  if (input.tracking !== undefined) next.tracking = applyTracking(trackingOf(current.tracking), input.tracking);
 
   // The environment as read, so a change made meanwhile is not overwritten unseen.
   items.unshift({

@@ -54,6 +54,11 @@ function messageEvents(before: StoredMessage | undefined, after: StoredMessage |
   if (before.archived !== after.archived) events.push(after.archived ? 'message.archived' : 'message.unarchived');
   if (!before.snoozedUntil && after.snoozedUntil) events.push('message.snoozed');
   if (before.snoozedUntil && !after.snoozedUntil) events.push('message.unsnoozed');
+  // Engagement (lib/engagement): the first open and first click set their time once; every later
+  // click only counts.
+  if (!before.opened && after.opened) events.push('message.opened');
+  if (!before.clicked && after.clicked) events.push('message.link_clicked');
+  else if (before.clicked && (after.clickCount ?? 0) > (before.clickCount ?? 0)) events.push('message.link_reclicked');
   return events;
 }
 

@@ -11,7 +11,8 @@ import type { WebhookDelivery } from './delivery-message.ts';
 import { getWorkflowByDbId } from '../workflows/repository.ts';
 import { eventTypesOf, sourceOf, type StoredChange } from './derive.ts';
 import { eventData } from './event-data.ts';
-import { objectTypeOf, type WebhookEventType } from './event-types.ts';
+import { eventTime } from './event-time.ts';
+import { objectTypeOf, OPT_IN_EVENTS, type WebhookEventType } from './event-types.ts';
 import { endpointsOfEnvironment } from './repository.ts';
 import { delayBeforeAttempt } from './schedule.ts';
 import type { Endpoint } from './schemas.ts';
@@ -26,7 +27,7 @@ export interface ChangeRecord extends StoredChange {
   /** The stream record's id: unique per stored change, the same on every redelivery. */
   changeId: string;
   pk: string;
-  /** When the change was stored (ms). */
+  /** When the stream says the change was stored (ms, approximate: event-time.ts reads the change's own). */
   at: number;
 }
 
@@ -63,7 +64,8 @@ async function isMove(scope: EnvScope, record: ChangeRecord): Promise<boolean> {
   return (await getWorkflowByDbId(scope, record.before._id as string)) !== undefined;
 }
 
-const takes = (endpoint: Endpoint, type: WebhookEventType) => endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(type);
+const takes = (endpoint: Endpoint, type: WebhookEventType) =>
+  endpoint.eventTypes.length === 0 ? !OPT_IN_EVENTS.includes(type) : endpoint.eventTypes.includes(type);
 
 export async function emitChange(record: ChangeRecord, cache: EmitCache): Promise<void> {
   const scope = scopeOfKey(record.pk);
@@ -81,7 +83,7 @@ export async function emitChange(record: ChangeRecord, cache: EmitCache): Promis
       type,
       object: objectTypeOf(type),
       data: await eventData(scope, type, record, subscriberIdOfKey(record.pk), (subscriberId) => cache.subscriberOf(scope, subscriberId)),
-      timestamp: new Date(record.at).toISOString(),
+      timestamp: eventTime(type, record),
       environmentId: await cache.identifierOf(scope),
     });
     for (const endpoint of to) {

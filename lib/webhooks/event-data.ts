@@ -47,6 +47,10 @@ const MESSAGE_FIELDS = [
   'contextKeys',
   'deliveryStatus',
   'deliveryStatusAt',
+  'opened',
+  'clicked',
+  'clickCount',
+  'lastClickedAt',
 ] as const;
 
 async function messageData(type: WebhookEventType, message: StoredMessage, subscriberOf: SubscriberReader) {
@@ -54,7 +58,13 @@ async function messageData(type: WebhookEventType, message: StoredMessage, subsc
   for (const field of MESSAGE_FIELDS) if (message[field] !== undefined) object[field] = message[field];
   if (message.identifier !== undefined) object.providerResponseId = message.identifier;
   object.subscriber = (await subscriberOf(message.subscriberId)) ?? null;
-  return { object, ...(type === 'message.failed' && { error: { message: message.errorText ?? 'Send failed' } }) };
+  const clicked = type === 'message.link_clicked' || type === 'message.link_reclicked';
+  return {
+    object,
+    ...(type === 'message.failed' && { error: { message: message.errorText ?? 'Send failed' } }),
+    // The link of this click (each click's write stores it: the image is this click's).
+    ...(clicked && message.lastClickedUrl !== undefined && { link: { url: message.lastClickedUrl } }),
+  };
 }
 
 async function workflowData(scope: EnvScope, type: WebhookEventType, change: StoredChange) {

@@ -30,6 +30,8 @@ beforeAll(async () => {
   org = await createTestOrg(api.url);
   dev = org.dev;
   await primarySmtpIntegration(dev.client, smtp);
+  // Links are checked as the step wrote them: email link tracking (on by default, docs/engagement.md) off here.
+  expect((await dev.client.put(`/v1/environments/${dev.id}`, { tracking: { links: { email: false } } })).status).toBe(200);
 });
 afterAll(async () => {
   await Promise.all([api?.close(), smtp?.close()]);

@@ -433,6 +433,13 @@ const removeOwn = (attacker: Scope, path: string) => async () => {
   expect([200, 204], `cleanup ${path}: ${JSON.stringify(res.body)}`).toContain(res.status);
 };
 
+/** What a tracking token holds (lib/tracking/token.ts), for the victim's message, in the clear instead of sealed. */
+const forgedToken = (victim: Scope, kind: 'c' | 'o') => {
+  const { _id } = messageOf(victim);
+  const fields = [1, kind, victim.orgId, victim.env.id, victim.seeded.subscriber.subscriberId, _id, 0, 4102444800];
+  return Buffer.concat([Buffer.alloc(12), Buffer.from(JSON.stringify(fields)), Buffer.alloc(16)]).toString('base64url');
+};
+
 const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
   // ---- integrations: organization-scoped (documented) ----
   listIntegrations: ({ victim, sameOrg }) => [
@@ -2004,6 +2011,18 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
       session: true,
       expect: own(),
     },
+  ],
+
+  // ---- engagement: public routes (no API key), the sealed token is the only credential ----
+  // A token cannot be made from the victim's ids: the ids themselves, or a token-shaped text
+  // holding them in the clear, lead to the plain 404 page and change nothing.
+  followTrackedLink: ({ victim }) => [
+    { method: 'GET', path: `/t/${messageOf(victim)._id}`, expect: notFound },
+    { method: 'GET', path: `/t/${forgedToken(victim, 'c')}`, expect: notFound },
+  ],
+  loadOpenPixel: ({ victim }) => [
+    // The pixel answers the same image whatever the token; the victim's message stays unopened (checked after).
+    { method: 'GET', path: `/o/${forgedToken(victim, 'o')}`, expect: own() },
   ],
 
   // ---- no tenant data ----

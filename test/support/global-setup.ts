@@ -34,7 +34,7 @@ function startRunStack(): RunStack {
   process.env[ENV.webhookTimeoutMs] ??= '2000';
   // The console is served from its built files (console/dist): built here once, before any
   // browser test opens it, when a source changed since the last build.
-  const started = Promise.all([startLocalStack({ stateDir, tableName: 'notify-test', socketPort: 0 }), ensureConsoleBuilt()]).then(
+  const started = Promise.all([startLocalStack({ stateDir, tableName: 'notify-test', socketPort: 0, port: 0 }), ensureConsoleBuilt()]).then(
     ([stack]) => stack,
   );
   return { users: 0, started, stateDir };
@@ -44,7 +44,10 @@ export async function setup(project: TestProject) {
   const run = (shared[RUN_STACK] ??= startRunStack());
   run.users++;
   const stack = await run.started;
-  project.provide('stackEnv', stack.env);
+  // The stack's own gateway (port 0) is where the consumers' tracked links and open pixels lead
+  // (lib/tracking); each worker serves the API on a gateway of its own, so its URL stays theirs.
+  const { [ENV.publicUrl]: _stackUrl, ...workerEnv } = stack.env;
+  project.provide('stackEnv', workerEnv);
   project.provide('logCapture', { dir: logCaptureDir, levelChosen: logLevelChosen });
 }
 

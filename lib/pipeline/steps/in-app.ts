@@ -6,6 +6,8 @@ import { providerSelected } from './provider-selected.ts';
 import { mayHaveSockets } from '../../live/presence.ts';
 import { cachedInAppIntegration } from '../read-cache.ts';
 import { newMessage } from './message.ts';
+import { trackActionUrls } from '../../tracking/track-content.ts';
+import { messageIdOf } from '../message-id.ts';
 import { safeHtml, safeUrl, type UrlKind } from './sanitize.ts';
 
 // An in-app step writes the message into the subscriber's inbox. The message's id is the job's,
@@ -41,7 +43,15 @@ export async function decideInApp(context: JobContext): Promise<Decision> {
       after: afterFailure(step),
     };
   }
-  const message = newMessage(context, 'in_app', integration, content);
+  // Action URLs tracked when the environment opts in (lib/engagement); the message keeps the originals in `links`.
+  const target = {
+    scope,
+    channel: 'in_app' as const,
+    subscriberId: context.notification.subscriberId,
+    messageId: messageIdOf(context.job),
+  };
+  const { cta, links } = await trackActionUrls(target, content.cta);
+  const message = newMessage(context, 'in_app', integration, { ...content, cta, ...(links && { links }) });
   return {
     status: 'completed',
     details: [

@@ -20,6 +20,8 @@ import { chatDestination, chatPushTargets, type SkippedEntry } from './channel-t
 import { markRevokedConnections, noDestination, removeDeadTokens, skipDetails } from './chat-push-outcome.ts';
 import { providerOverrides } from './provider-overrides.ts';
 import { failoverDetails } from './failover-details.ts';
+import { trackContent } from '../../tracking/track-content.ts';
+import { messageIdOf } from '../message-id.ts';
 
 // Email, sms, chat and push steps: choose the integration, find where to send, render, and hand
 // the send to the runner, which holds the job under a lease while the provider is called, so a
@@ -128,6 +130,18 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     };
   }
 
+  // Link and open tracking (lib/engagement): what goes out carries tracked links; the message
+  // keeps the rendered content and the original URLs.
+  const tracked =
+    channel === 'push'
+      ? { content: outgoing.content }
+      : await trackContent(
+          { scope: context.scope, channel, subscriberId: notification.subscriberId, messageId: messageIdOf(context.job) },
+          outgoing.content,
+          channel === 'email' ? 'html' : 'text',
+        );
+  outgoing = { ...outgoing, content: tracked.content };
+
   const send = async (leaseUntil: Date): Promise<Decision> => {
     const deliver = async (target: Target, integration: StoredIntegration): Promise<Attempt> => {
       const provider = deliveryProvider(integration.providerId);
@@ -169,6 +183,7 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     const message = newMessage({ ...context, now: done }, channel, used, {
       ...rendered,
       ...destinationFields(channel, targets.list),
+      ...(tracked.links && { links: tracked.links }),
       ...(sent
         ? { identifier: sent.result!.id }
         : { status: 'error', errorId: ERROR_IDS[channel], errorText: failed?.error?.message ?? 'Send failed' }),
