@@ -1,3 +1,4 @@
+import { StepTypeName } from '../../components/names.tsx';
 import { RawJson } from '../../components/raw-json.tsx';
 import { ControlValuesForm } from './ControlValuesForm.tsx';
 import { issuesOf } from './issues.ts';
@@ -43,7 +44,7 @@ export function StepCard({ environmentId, step, position }: { environmentId: str
           {position}. {step.name}
         </h3>
         <small>
-          <code>{step.stepId}</code> · {step.type}
+          <code>{step.stepId}</code> · <StepTypeName type={step.type} />
         </small>
       </header>
       <dl className="step-controls">
