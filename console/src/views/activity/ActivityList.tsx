@@ -1,5 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { StepTypeName } from '../../components/names.tsx';
+import { StepTypeName } from '../../components/named.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { ActivityFilters } from './ActivityFilters.tsx';

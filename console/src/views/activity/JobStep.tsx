@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { RawJson } from '../../components/raw-json.tsx';
-import { ProviderName, StepTypeName, stepTypeLabel } from '../../components/names.tsx';
+import { ProviderName, StepTypeName } from '../../components/named.tsx';
+import { stepTypeLabel } from '../../components/names.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { isWaiting } from './status.ts';
 import { notificationPath } from './format.ts';

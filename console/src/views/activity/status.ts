@@ -1,4 +1,4 @@
-import { stepTypeLabel } from '../../components/names.tsx';
+import { stepTypeLabel } from '../../components/names.ts';
 import type { ActivityJob, ActivityNotification } from './types.ts';
 
 // What a notification's jobs say about it as a whole, and whether the view must keep refreshing.

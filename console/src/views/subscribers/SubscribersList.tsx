@@ -84,7 +84,8 @@ export function SubscribersList() {
           page.data.length === 0 ? (
             <Empty>
               {filtered
-                ? 'No subscriber matches these filters. The subscriber ID, email and phone must match exactly; the name may be a part of it.'
+                ? 'No subscriber matches these filters. ' +
+                  'The subscriber ID, email and phone must match exactly; the name may be a part of it.'
                 : 'No subscribers yet. ' +
                   'They are created by a trigger to a new subscriberId, by POST /v2/subscribers, or when an inbox opens.'}
             </Empty>

@@ -1,4 +1,4 @@
-import { StepTypeName } from '../../components/names.tsx';
+import { StepTypeName } from '../../components/named.tsx';
 import type { ChannelPreferences, Workflow } from './types.ts';
 
 // The preferences a subscriber starts from: the author's where set, else the workflow default.

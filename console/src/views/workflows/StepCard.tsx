@@ -1,4 +1,4 @@
-import { StepTypeName } from '../../components/names.tsx';
+import { StepTypeName } from '../../components/named.tsx';
 import { RawJson } from '../../components/raw-json.tsx';
 import { ControlValuesForm } from './ControlValuesForm.tsx';
 import { issuesOf } from './issues.ts';

@@ -91,7 +91,9 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
       const known = await fetchRecipientProfile(queryClient, environmentId, value('subscriberId')).catch(() => null);
       for (const { field, stepName } of needs) {
         if (!value(field) && !known?.[field])
-          missing[field] = `The step “${stepName}” sends to ${field === 'email' ? 'an email address' : 'a phone number'}, and this subscriber has none: give one, or that step is canceled.`;
+          missing[field] =
+            `The step “${stepName}” sends to ${field === 'email' ? 'an email address' : 'a phone number'}, ` +
+            'and this subscriber has none: give one, or that step is canceled.';
       }
     }
     setFieldErrors(missing);
@@ -159,7 +161,8 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
               aria-describedby="phone-help"
             />
             <small id="phone-help" role={fieldErrors.phone ? 'alert' : undefined}>
-              {fieldErrors.phone ?? `The step “${need('phone')!.stepName}” sends to it${profile.data?.phone ? '; empty: the profile’s' : ''}.`}
+              {fieldErrors.phone ??
+                `The step “${need('phone')!.stepName}” sends to it${profile.data?.phone ? '; empty: the profile’s' : ''}.`}
             </small>
           </label>
         )}

@@ -1,4 +1,4 @@
-import { StepTypeName } from '../../../components/names.tsx';
+import { StepTypeName } from '../../../components/named.tsx';
 import { ControlFields } from './ControlFields.tsx';
 import type { DraftStep } from './draft.ts';
 import { hasPreview, StepPreview } from './StepPreview.tsx';

@@ -5,7 +5,7 @@ import { api } from '../../../api/client.ts';
 import { fieldMessages } from '../../../components/api-field-error.tsx';
 import { Breadcrumb } from '../../../components/breadcrumb.tsx';
 import { consolePath } from '../../../components/console-path.ts';
-import { stepTypeLabel } from '../../../components/names.tsx';
+import { stepTypeLabel } from '../../../components/names.ts';
 import { ErrorNote, QueryState } from '../../../components/states.tsx';
 import { useWorkflow, workflowPath, workflowsKey } from '../queries.ts';
 import type { Workflow } from '../types.ts';
@@ -57,7 +57,7 @@ export function EditWorkflow() {
       <QueryState query={workflow} what="the workflow">
         {(data) =>
           data.origin === 'external' ? (
-            <ErrorNote error="A code-first workflow changes with your app's code (npx novu sync); only its control values are set here, on its page." />
+            <ErrorNote error={CODE_FIRST_NOTE} />
           ) : (
             <WorkflowForm key={data._id} environmentId={environmentId} workflow={data} initial={draftOf(data)} />
           )
@@ -66,6 +66,9 @@ export function EditWorkflow() {
     </section>
   );
 }
+
+const CODE_FIRST_NOTE =
+  "A code-first workflow changes with your app's code (npx novu sync); only its control values are set here, on its page.";
 
 /** The 422 messages by place: the workflow's own fields, and each step's (by its index in the body sent). */
 function splitErrors(messages: Record<string, string>) {

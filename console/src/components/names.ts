@@ -1,7 +1,7 @@
 import { findProvider } from '../../../lib/integrations/catalogue.ts';
 
-// The words a person reads for the API's ids of step kinds, channels and providers, the id kept
-// on hover (title) for whoever writes it in a script. Every view names them through these.
+// The words a person reads for the API's ids of step kinds, channels and providers (the
+// elements in named.tsx keep the id on hover, for whoever writes it in a script).
 
 const STEP_TYPE_LABELS: Record<string, string> = {
   in_app: 'In-app',
@@ -22,11 +22,3 @@ export const stepTypeLabel = (type: string): string => STEP_TYPE_LABELS[type] ??
 
 /** The provider's name in the catalogue (`svc-email` → `Demo Email`); an unknown id as it is. */
 export const providerLabel = (providerId: string): string => findProvider(providerId)?.displayName ?? providerId;
-
-export function StepTypeName({ type }: { type: string }) {
-  return <span title={type}>{stepTypeLabel(type)}</span>;
-}
-
-export function ProviderName({ providerId }: { providerId: string }) {
-  return <span title={providerId}>{providerLabel(providerId)}</span>;
-}
