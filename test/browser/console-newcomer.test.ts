@@ -153,7 +153,12 @@ describe('console: a newcomer finds their way', { timeout: 120_000 }, () => {
     const { page, problems } = await stack.open(stack.org.dev.apiKey, `${base()}/workflows/${DEMO_WORKFLOW.workflowId}`);
     const crumb = page.getByRole('navigation', { name: 'breadcrumb' });
     await expect.poll(() => crumb.getByRole('listitem').count(), POLL).toBe(2);
-    const separator = await crumb.getByRole('listitem').first().evaluate('(li) => getComputedStyle(li, "::after").content');
+    // The test's own tsconfig has no DOM types: the browser's function, typed where it is used.
+    type Styles = { getComputedStyle(element: unknown, pseudo: string): { content: string } };
+    const separator = await crumb
+      .getByRole('listitem')
+      .first()
+      .evaluate((li) => (globalThis as unknown as Styles).getComputedStyle(li, '::after').content);
     expect(separator).toBe('">"');
 
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Subscribers' }).click();
