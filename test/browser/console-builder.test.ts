@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
-import { messagesOf, rand, trigger, WAIT } from '../support/pipeline.ts';
+import { messagesOf, rand, settled, trigger, WAIT } from '../support/pipeline.ts';
 
 // The workflow editor (issue 39, items 1, 2 and 4) in a real browser: a product person builds an
 // in-app + digest + email workflow from nothing, with variables completed as they type, sees
@@ -129,6 +129,40 @@ describe('console: building a workflow', { timeout: 150_000 }, () => {
     expect(message.content).toBe('Shipped today for Grace');
     // Saved in place: the steps keep their ids.
     expect(stepIds).toHaveLength(3);
+    expect(problems.errors).toEqual([]);
+  });
+
+  it('sets a step’s condition with the form, and a trigger that fails it skips the step', async () => {
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${base()}/workflows/${workflowId}/edit`);
+    const conditions = stepCard(page, 1).getByRole('group', { name: 'Conditions: send only when' });
+    await conditions.getByRole('button', { name: 'Add condition' }).click();
+    await conditions.getByLabel('Variable').fill('payload.orderId');
+    await conditions.getByLabel('Operator').selectOption({ label: 'does not equal' });
+    await conditions.getByLabel('Value').fill('HOLD');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await apiWorkflow(workflowId)).steps[0].controls.values.skip).toEqual({ '!=': [{ var: 'payload.orderId' }, 'HOLD'] });
+
+    const held = `held-${rand()}`;
+    const sent = `sent-${rand()}`;
+    const txHeld = await trigger(
+      stack.org.dev.client,
+      workflowId,
+      { subscriberId: held, email: `${held}@example.com` },
+      { orderId: 'HOLD' },
+    );
+    await trigger(stack.org.dev.client, workflowId, { subscriberId: sent, email: `${sent}@example.com` }, { orderId: 'C-3' });
+    await vi.waitFor(async () => expect(await messagesOf(stack.org.dev.client, sent)).toHaveLength(1), WAIT);
+    await settled(stack.org.dev.client, txHeld);
+    expect(await messagesOf(stack.org.dev.client, held)).toEqual([]);
+
+    // Read back as rows, and removed: the step always runs again.
+    await page.reload();
+    await expect.poll(() => conditions.getByLabel('Value').inputValue(), POLL).toBe('HOLD');
+    await conditions.getByRole('button', { name: 'Remove condition 1' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await apiWorkflow(workflowId)).steps[0].controls.values.skip).toBeUndefined();
     expect(problems.errors).toEqual([]);
   });
 

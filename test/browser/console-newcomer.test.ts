@@ -87,7 +87,10 @@ describe('console: a newcomer finds their way', { timeout: 120_000 }, () => {
     page.on('request', (request) => {
       if (request.url().includes('/v1/events/trigger')) triggers.push(request.method());
     });
-    await page.getByLabel('Subscriber ID').fill(`new-${rand()}`);
+    const subscriberId = `new-${rand()}`;
+    await page.getByLabel('Subscriber ID').fill(subscriberId);
+    // Filled in for the new subscriber; a person clears it on purpose.
+    await expect.poll(() => page.getByLabel('Email').inputValue(), POLL).toBe(`${subscriberId}@example.com`);
     await page.getByLabel('Email').fill('');
     await page.getByRole('button', { name: 'Send test event' }).click();
     await expect.poll(() => page.locator('#email-help').textContent(), POLL).toContain('The step “Receipt” sends to an email address');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ConditionField } from './ConditionField.tsx';
 import type { DraftStep, JsonSchema, UiProperty } from './draft.ts';
 import { VariableText } from './VariableText.tsx';
 
@@ -16,7 +17,7 @@ const LABELS: Record<string, string> = {
   redirect: 'Redirect',
   disableOutputSanitization: 'Send the content unsanitized',
   data: 'Data',
-  skip: 'Skip this step when (JSON Logic)',
+  skip: 'Conditions (JSON Logic): send only when it holds',
   editorType: 'Editor',
   layoutId: 'Layout ID',
   from: 'From',
@@ -107,6 +108,9 @@ function ControlField({ step, name, schema, ui, required, value, onChange, probl
   ) : null;
   const placeholder = typeof ui?.placeholder === 'string' && ui.placeholder ? ui.placeholder : undefined;
 
+  if (ui?.component === 'QUERY_EDITOR') {
+    return <ConditionField id={id} value={value} variables={step.variables} onChange={onChange} problem={problem} />;
+  }
   if (type === 'boolean') {
     return (
       <label>
