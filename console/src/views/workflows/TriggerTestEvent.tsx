@@ -87,10 +87,18 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
       return;
     }
     const missing: FieldErrors = {};
+    // Sent as the form shows it once the profile is known: an email filled in for a subscriber
+    // without one is sent even when the click came before the profile was read (not when a
+    // person cleared the field).
+    let filled: string | undefined;
     if (value('subscriberId') && ((need('email') && !value('email')) || (need('phone') && !value('phone')))) {
       const known = await fetchRecipientProfile(queryClient, environmentId, value('subscriberId')).catch(() => null);
+      if (need('email') && !value('email') && !known?.email && typedEmail === undefined) {
+        filled = testEmailFor(value('subscriberId'));
+        setTypedEmail(filled);
+      }
       for (const { field, stepName } of needs) {
-        if (!value(field) && !known?.[field])
+        if (!value(field) && !known?.[field] && !(field === 'email' && filled))
           missing[field] =
             `The step “${stepName}” sends to ${field === 'email' ? 'an email address' : 'a phone number'}, ` +
             'and this subscriber has none: give one, or that step is canceled.';
@@ -100,7 +108,7 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
     if (Object.keys(missing).length > 0) return;
     const to = {
       subscriberId: value('subscriberId'),
-      ...(value('email') && { email: value('email') }),
+      ...((value('email') || filled) && { email: value('email') || filled }),
       ...(value('phone') && { phone: value('phone') }),
       ...(value('firstName') && { firstName: value('firstName') }),
     };
