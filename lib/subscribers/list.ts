@@ -6,7 +6,7 @@ import type { EnvScope } from '../scope.ts';
 import { cursorList, toPageRequest } from '../http/cursor-list.ts';
 import { totalCountOf } from '../http/total-count.ts';
 import type { Subscriber } from './model.ts';
-import { subscriberFromItem } from './repository.ts';
+import { getSubscriber, nameLowerOf, subscriberFromItem } from './repository.ts';
 import { subscriberIdSchema, type ListSubscribersQuery } from './schemas.ts';
 import { toSubscriberView } from './view.ts';
 
@@ -28,6 +28,7 @@ export interface SubscriberList {
  * how many match (the same range counted by Queries with Select COUNT, up to 50,000).
  */
 export async function listSubscribers(caller: Caller, query: ListSubscribersQuery): Promise<SubscriberList> {
+  if (query.subscriberId !== undefined) return subscriberById(caller, query, query.subscriberId);
   const request = toPageRequest(query, (cursor) => decodeSortKey(cursor, query.email !== undefined));
   const range = rangeOf(caller, query);
   const [page, total] = await Promise.all([
@@ -35,6 +36,21 @@ export async function listSubscribers(caller: Caller, query: ListSubscribersQuer
     totalCountOf(range),
   ]);
   return { ...cursorList(page, (items) => items.map((item) => toSubscriberView(subscriberFromItem(item)))), ...total };
+}
+
+/**
+ * `subscriberId` names one subscriber exactly: read by its key (a GetItem, not a page of an
+ * index) and kept when the other filters match it as the index's filters would.
+ */
+async function subscriberById(scope: EnvScope, query: ListSubscribersQuery, subscriberId: string): Promise<SubscriberList> {
+  const found = await getSubscriber(scope, subscriberId);
+  const matches =
+    found !== undefined &&
+    (query.email === undefined || found.email === query.email) &&
+    (query.phone === undefined || found.phone === query.phone) &&
+    (query.name === undefined || nameLowerOf(found).includes(query.name.toLowerCase()));
+  const data = matches ? [toSubscriberView(found)] : [];
+  return { data, next: null, previous: null, totalCount: data.length, totalCountCapped: false };
 }
 
 /** `<createdAt>#<_id>` as subscriberListIndex builds it. */

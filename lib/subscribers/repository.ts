@@ -118,7 +118,7 @@ function stillAt(expected: number, values: Record<string, unknown>) {
     : atVersion(expected, values);
 }
 
-const nameLowerOf = (s: Pick<Subscriber, 'firstName' | 'lastName'>) => `${s.firstName ?? ''} ${s.lastName ?? ''}`.toLowerCase();
+export const nameLowerOf = (s: Pick<Subscriber, 'firstName' | 'lastName'>) => `${s.firstName ?? ''} ${s.lastName ?? ''}`.toLowerCase();
 
 type UpdateInput = Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key' | 'ReturnValues'>;
 

@@ -57,6 +57,8 @@ export const listSubscribersQuery = z.object({
   email: z.optional(z.string().check(z.minLength(1), z.maxLength(254))),
   name: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
   phone: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
+  /** An exact subscriberId, as the reference matches it: that subscriber (or none), still filtered by the others. */
+  subscriberId: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
 });
 export type ListSubscribersQuery = z.infer<typeof listSubscribersQuery>;
 

@@ -144,7 +144,9 @@ describe('console activity', () => {
     const jobs = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem');
     await expect.poll(() => jobs.count(), POLL).toBe(3);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Updating…' }).isVisible(), POLL).toBe(true);
-    await expect.poll(() => page.getByLabel('Notification status').textContent(), POLL).toMatch(/^(delayed|pending|queued|running)$/);
+    await expect
+      .poll(() => page.getByLabel('Notification status').textContent(), POLL)
+      .toMatch(/^(delayed|pending|queued|running|In-app sent, digest waiting)$/);
 
     await expect.poll(() => page.getByLabel('Notification status').textContent(), POLL).toBe('completed');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Updating…' }).count(), POLL).toBe(0);

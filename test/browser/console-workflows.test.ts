@@ -115,6 +115,7 @@ describe('console workflows', () => {
   it('deactivates and activates a workflow, and the list shows it', async () => {
     const { page, problems } = await stack.open(stack.org.dev.apiKey, `${workflowsUrl()}/${shipped}`);
     await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Activate', exact: true }).isVisible(), POLL).toBe(true);
     expect((await stack.org.dev.client.get(`/v2/workflows/${shipped}`)).body.active).toBe(false);
 
@@ -135,6 +136,7 @@ describe('console workflows', () => {
     const { page, problems } = await stack.open(stack.org.dev.apiKey, `${workflowsUrl()}/${shipped}`);
     await page.getByLabel('Sync to another environment').selectOption({ label: 'Production' });
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sync to Production' }).click();
     await expect.poll(() => page.getByRole('status').textContent(), POLL).toContain('Synced to Production');
     const copy = await stack.org.prod.client.get(`/v2/workflows/${shipped}`);
     expect(copy.status).toBe(200);
@@ -152,8 +154,9 @@ describe('console workflows', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { page, problems } = await stack.open(stack.org.dev.apiKey, `${workflowsUrl()}/${created.body.data._id}`);
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sync to Production' }).click();
     await expect
-      .poll(() => page.getByRole('alert').textContent(), POLL)
+      .poll(() => page.getByRole('dialog').getByRole('alert').textContent(), POLL)
       .toContain("Cannot sync workflow: origin 'svc-cloud-v1' is not allowed");
     expect((await stack.org.prod.client.get(`/v2/workflows/${created.body.data._id}`)).status).toBe(404);
     expect(problems.errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
@@ -161,7 +164,7 @@ describe('console workflows', () => {
 
   it('triggers a test event with the payload generated from the schema and links to its activity', async () => {
     const { page, problems } = await stack.open(stack.org.dev.apiKey, `${workflowsUrl()}/${shipped}`);
-    await page.getByRole('link', { name: 'Trigger a test event' }).click();
+    await page.getByRole('button', { name: 'Trigger a test event' }).click();
     await expect.poll(() => page.url(), POLL).toContain(`/workflows/${shipped}/trigger`);
     expect(await page.getByLabel('Subscriber ID').inputValue()).toBe('demo-user');
     const subscriberId = `sub-${rand()}`;

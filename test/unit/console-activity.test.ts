@@ -6,14 +6,15 @@ import type { ActivityNotification } from '../../console/src/views/activity/type
 // The console's activity views: the one word a notification's jobs add up to, and the filters'
 // trip from the form to the URL to the API's query (the browser test drives the pages).
 
+/** Jobs by status, `type:status` where the kind matters (in-app otherwise). */
 const withJobs = (...statuses: string[]): ActivityNotification => ({
   _id: 'n',
   _subscriberId: 's',
   transactionId: 't',
-  jobs: statuses.map((status, i) => ({
+  jobs: statuses.map((entry, i) => ({
     _id: `j${i}`,
-    type: 'in_app',
-    status,
+    type: entry.includes(':') ? entry.split(':')[0]! : 'in_app',
+    status: entry.split(':').pop()!,
     providerId: 'svc',
     step: { _id: `s${i}` },
     executionDetails: [],
@@ -21,9 +22,14 @@ const withJobs = (...statuses: string[]): ActivityNotification => ({
 });
 
 describe('a notification’s overall status', () => {
-  it('is the first job still waiting while any is', () => {
-    expect(overallStatus(withJobs('completed', 'delayed', 'pending'))).toBe('delayed');
-    expect(stillRunning(withJobs('completed', 'delayed', 'pending'))).toBe(true);
+  it('while a job waits: the channels already sent and what waits, else the waiting job’s status', () => {
+    expect(overallStatus(withJobs('in_app:completed', 'digest:delayed', 'email:pending'))).toBe('In-app sent, digest waiting');
+    expect(stillRunning(withJobs('in_app:completed', 'digest:delayed', 'email:pending'))).toBe(true);
+    expect(overallStatus(withJobs('delay:delayed', 'email:pending'))).toBe('delayed');
+  });
+
+  it('a channel step canceled beside one sent reads partly sent', () => {
+    expect(overallStatus(withJobs('in_app:completed', 'digest:completed', 'email:canceled'))).toBe('partly sent');
   });
 
   it('once all are final: failed over merged over completed, else what the first became', () => {

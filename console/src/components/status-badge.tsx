@@ -3,6 +3,8 @@
 
 const TONES: Record<string, 'ok' | 'bad' | 'wait' | 'off'> = {
   completed: 'ok',
+  done: 'ok',
+  read: 'ok',
   success: 'ok',
   sent: 'ok',
   delivered: 'ok',
@@ -11,6 +13,8 @@ const TONES: Record<string, 'ok' | 'bad' | 'wait' | 'off'> = {
   error: 'bad',
   revoked: 'bad',
   warning: 'wait',
+  waiting: 'wait',
+  'partly sent': 'bad',
   pending: 'wait',
   queued: 'wait',
   running: 'wait',
@@ -23,7 +27,13 @@ const TONES: Record<string, 'ok' | 'bad' | 'wait' | 'off'> = {
   draft: 'off',
 };
 
-export function StatusBadge({ status }: { status: string }) {
-  const tone = TONES[status.toLowerCase()] ?? 'wait';
-  return <span className={`badge badge-${tone}`}>{status}</span>;
+/** `title`: the API's own word where the badge shows another (an execution detail's `Pending`). */
+export function StatusBadge({ status, title }: { status: string; title?: string }) {
+  // A phrase (`In-app sent, digest waiting`) takes the tone of its last word.
+  const tone = TONES[status.toLowerCase()] ?? TONES[status.split(' ').pop()!.toLowerCase()] ?? 'wait';
+  return (
+    <span className={`badge badge-${tone}`} title={title}>
+      {status}
+    </span>
+  );
 }

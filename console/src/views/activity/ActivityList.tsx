@@ -1,7 +1,9 @@
 import { Link, useParams, useSearchParams } from 'react-router';
+import { StepTypeName } from '../../components/named.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { ActivityFilters } from './ActivityFilters.tsx';
+import { EmptyActivity } from './EmptyActivity.tsx';
 import { isFiltered, pageOf, withPage } from './filters.ts';
 import { notificationPath, subscriberLabel, workflowName } from './format.ts';
 import { useActivityPage } from './queries.ts';
@@ -43,12 +45,10 @@ export function ActivityList() {
 function FeedPage({ environmentId, page, params }: { environmentId: string; page: ActivityPage; params: URLSearchParams }) {
   const current = pageOf(params);
   if (page.data.length === 0 && current === 0) {
-    return (
-      <Empty>
-        {isFiltered(params)
-          ? 'No notification matches these filters. Loosen or clear them to see more.'
-          : 'No notifications yet. Trigger a workflow (POST /v1/events/trigger) and its notifications show here.'}
-      </Empty>
+    return isFiltered(params) ? (
+      <Empty>No notification matches these filters. Loosen or clear them to see more.</Empty>
+    ) : (
+      <EmptyActivity environmentId={environmentId} />
     );
   }
   return (
@@ -78,7 +78,14 @@ function FeedRow({ environmentId, notification: n }: { environmentId: string; no
         <Link to={notificationPath(environmentId, n._id)}>{workflowName(n)}</Link>
       </td>
       <td>{subscriberLabel(n)}</td>
-      <td>{jobChannels(n).join(', ')}</td>
+      <td>
+        {jobChannels(n).map((channel, i) => (
+          <span key={channel}>
+            {i > 0 && ', '}
+            <StepTypeName type={channel} />
+          </span>
+        ))}
+      </td>
       <td>
         <StatusBadge status={overallStatus(n)} />
       </td>

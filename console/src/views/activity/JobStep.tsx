@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import { RawJson } from '../../components/raw-json.tsx';
+import { ProviderName, StepTypeName } from '../../components/named.tsx';
+import { stepTypeLabel } from '../../components/names.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { isWaiting } from './status.ts';
 import { notificationPath } from './format.ts';
 import type { ActivityJob, DigestInfo, ExecutionDetail, Message } from './types.ts';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
@@ -19,12 +22,16 @@ export function JobStep({ environmentId, job, message, digestedInto }: JobStepPr
   return (
     <li className={`timeline-job job-${job.status}`}>
       <header className="timeline-head">
-        <strong>{job.step.name ?? job.type}</strong>
-        <small className="timeline-type">{job.type}</small>
-        <StatusBadge status={job.status} />
-        <small>
-          Provider <code>{job.providerId}</code>
+        <strong>{job.step.name ?? stepTypeLabel(job.type)}</strong>
+        <small className="timeline-type">
+          <StepTypeName type={job.type} />
         </small>
+        <StatusBadge status={job.status} />
+        {job.providerId && (
+          <small>
+            Provider <ProviderName providerId={job.providerId} />
+          </small>
+        )}
         {job.updatedAt && (
           <small>
             Updated <LocalDateTime iso={job.updatedAt} />
@@ -48,7 +55,7 @@ export function JobStep({ environmentId, job, message, digestedInto }: JobStepPr
         </p>
       )}
       {message && <MessageView message={message} />}
-      <Details details={job.executionDetails} />
+      <Details details={job.executionDetails} jobWaiting={isWaiting(job)} />
     </li>
   );
 }
@@ -110,18 +117,44 @@ function MessageView({ message }: { message: Message }) {
   );
 }
 
-function Details({ details }: { details: ExecutionDetail[] }) {
+/**
+ * An execution detail is an event that happened: the API's `Pending` or `Queued` on "Step queued"
+ * or "Message created" says what the job was doing then, so it reads `done` once the job went on,
+ * and `waiting` only as the last word of a job still waiting. The API's word is on hover.
+ */
+function detailStatus(detail: ExecutionDetail, last: boolean, jobWaiting: boolean): string {
+  switch (detail.status) {
+    case 'Failed':
+      return 'failed';
+    case 'Warning':
+      return 'warning';
+    case 'ReadConfirmation':
+      return 'read';
+    case 'Pending':
+    case 'Queued':
+      return last && jobWaiting ? 'waiting' : 'done';
+    default:
+      return 'done';
+  }
+}
+
+function Details({ details, jobWaiting }: { details: ExecutionDetail[]; jobWaiting: boolean }) {
   if (details.length === 0) return <Empty>No execution details yet.</Empty>;
   return (
     // Not a list: the jobs' list holds one item per job and nothing else, for whoever counts them.
     <div className="timeline-details">
-      {details.map((d) => (
+      {details.map((d, i) => (
         <div key={d._id} className="timeline-detail">
-          <StatusBadge status={d.status} /> {d.detail}
+          <StatusBadge status={detailStatus(d, i === details.length - 1, jobWaiting)} title={d.status} /> {d.detail}
           <small>
             {' '}
             · {d.source}
-            {d.providerId && ` · ${d.providerId}`}
+            {d.providerId && (
+              <>
+                {' · '}
+                <ProviderName providerId={d.providerId} />
+              </>
+            )}
             {d.isRetry && ' · retry'}
             {d.createdAt && (
               <>

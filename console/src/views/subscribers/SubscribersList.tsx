@@ -12,10 +12,11 @@ import { fullName, type Subscriber } from './types.ts';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
 import { consolePath } from '../../components/console-path.ts';
 
-// GET /v2/subscribers with its filters (email exact, name contained, phone exact) and cursor
-// pages, all in the URL. The API has no subscriberId filter: an id is opened directly instead.
+// GET /v2/subscribers with its filters (subscriberId exact, email exact, name contained, phone
+// exact) and cursor pages, all in the URL.
 
 const FILTERS = [
+  ['subscriberId', 'Subscriber ID', 'text'],
   ['email', 'Email', 'email'],
   ['name', 'Name', 'text'],
   ['phone', 'Phone', 'tel'],
@@ -83,7 +84,8 @@ export function SubscribersList() {
           page.data.length === 0 ? (
             <Empty>
               {filtered
-                ? 'No subscriber matches these filters. The email and phone must match exactly; the name may be a part of it.'
+                ? 'No subscriber matches these filters. ' +
+                  'The subscriber ID, email and phone must match exactly; the name may be a part of it.'
                 : 'No subscribers yet. ' +
                   'They are created by a trigger to a new subscriberId, by POST /v2/subscribers, or when an inbox opens.'}
             </Empty>

@@ -1,8 +1,7 @@
+import { StepTypeName } from '../../components/named.tsx';
 import type { ChannelPreferences, Workflow } from './types.ts';
 
 // The preferences a subscriber starts from: the author's where set, else the workflow default.
-
-const CHANNEL_NAMES: Record<string, string> = { in_app: 'In-app', email: 'Email', sms: 'SMS', chat: 'Chat', push: 'Push' };
 
 export function PreferencesSummary({ preferences }: { preferences: Workflow['preferences'] }) {
   const effective: ChannelPreferences = preferences.user ?? preferences.default;
@@ -18,7 +17,7 @@ export function PreferencesSummary({ preferences }: { preferences: Workflow['pre
         <ul className="workflow-channels">
           {channels.map(([channel, { enabled }]) => (
             <li key={channel}>
-              {CHANNEL_NAMES[channel] ?? channel}: {enabled ? 'on' : 'off'}
+              <StepTypeName type={channel} />: {enabled ? 'on' : 'off'}
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { StepTypeName } from '../../components/named.tsx';
 import { RawJson } from '../../components/raw-json.tsx';
 import { ControlSchemaFields } from './ControlSchemaFields.tsx';
 import { ControlValuesForm } from './ControlValuesForm.tsx';
@@ -44,7 +45,7 @@ export function StepCard({ environmentId, step, position }: { environmentId: str
           {position}. {step.name}
         </h3>
         <small>
-          <code>{step.stepId}</code> · {step.type}
+          <code>{step.stepId}</code> · <StepTypeName type={step.type} />
         </small>
       </header>
       <dl className="step-controls">

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client.ts';
-import { ErrorNote } from '../../components/states.tsx';
+import { ConfirmButton } from '../../components/confirm-dialog.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { workflowPath, workflowsKey } from './queries.ts';
 import type { Workflow } from './types.ts';
@@ -30,14 +30,12 @@ export function SyncForm({ environmentId, workflow }: { environmentId: string; w
   });
   if (targets.length === 0) return null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (target) sync.mutate(target);
-  };
+  const targetName = targets.find((environment) => environment.id === target)?.name ?? 'the other environment';
   const synced = sync.isSuccess ? targets.find((environment) => environment.id === sync.data) : undefined;
 
+  // Syncing replaces the workflow in another environment (Production, usually): asked first.
   return (
-    <form onSubmit={submit} className="workflow-sync">
+    <div className="workflow-sync">
       <label htmlFor="sync-target">Sync to another environment</label>
       <fieldset role="group">
         <select id="sync-target" value={target} onChange={(event) => setTarget(event.target.value)}>
@@ -47,16 +45,25 @@ export function SyncForm({ environmentId, workflow }: { environmentId: string; w
             </option>
           ))}
         </select>
-        <button type="submit" disabled={sync.isPending} aria-busy={sync.isPending}>
-          Sync
-        </button>
+        <ConfirmButton
+          label="Sync"
+          className="secondary outline"
+          disabled={!target}
+          title={`Sync ${workflow.name} to ${targetName}?`}
+          confirmLabel={`Sync to ${targetName}`}
+          run={() => sync.mutateAsync(target)}
+        >
+          <p>
+            {targetName} gets this workflow as it is here, replacing its own copy if it has one. Its triggers there use the new steps at
+            once.
+          </p>
+        </ConfirmButton>
       </fieldset>
       {synced && (
         <p role="status">
           Synced to {synced.name}. <Link to={workflowPath(synced.id, workflow.workflowId)}>Open it in {synced.name}</Link>
         </p>
       )}
-      {sync.error && <ErrorNote error={sync.error} title="Could not sync" />}
-    </form>
+    </div>
   );
 }

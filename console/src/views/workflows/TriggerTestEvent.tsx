@@ -6,6 +6,7 @@ import { ApiError } from '../../api/errors.ts';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { ErrorNote, QueryState } from '../../components/states.tsx';
 import { useWorkflow, workflowPath, workflowsKey } from './queries.ts';
+import { contactNeeds, fetchRecipientProfile, testEmailFor, useRecipientProfile, type ContactNeed } from './recipient.ts';
 import { testPayload } from './test-payload.ts';
 import type { TriggerResult, Workflow } from './types.ts';
 import { consolePath } from '../../components/console-path.ts';
@@ -34,6 +35,8 @@ export function TriggerTestEvent() {
 
 interface FieldErrors {
   subscriberId?: string;
+  email?: string;
+  phone?: string;
   payload?: string;
 }
 
@@ -50,6 +53,15 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
   const [payloadText, setPayloadText] = useState(() => JSON.stringify(initialPayload, null, 2));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const queryClient = useQueryClient();
+  // The recipient: what the steps need of them is filled in, or said missing, before sending.
+  const [subscriberId, setSubscriberId] = useState('demo-user');
+  const [typedEmail, setTypedEmail] = useState<string>();
+  const needs = contactNeeds(workflow);
+  const need = (field: ContactNeed['field']) => needs.find((n) => n.field === field);
+  const profile = useRecipientProfile(environmentId, subscriberId.trim(), needs.length > 0);
+  const profileEmail = profile.data?.email ?? undefined;
+  const filledEmail = need('email') && profile.data !== undefined && !profileEmail ? testEmailFor(subscriberId.trim()) : '';
+  const email = typedEmail ?? filledEmail;
   const send = useMutation({
     mutationFn: (body: Record<string, unknown>) => api<TriggerResult>(environmentId, '/v1/events/trigger', { method: 'POST', body }),
     // The workflow's lastTriggeredAt moves.
@@ -59,7 +71,7 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '').trim();
@@ -74,10 +86,30 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
       setFieldErrors({ payload: 'The payload must be a JSON object ({ … }).' });
       return;
     }
-    setFieldErrors({});
+    const missing: FieldErrors = {};
+    // Sent as the form shows it once the profile is known: an email filled in for a subscriber
+    // without one is sent even when the click came before the profile was read (not when a
+    // person cleared the field).
+    let filled: string | undefined;
+    if (value('subscriberId') && ((need('email') && !value('email')) || (need('phone') && !value('phone')))) {
+      const known = await fetchRecipientProfile(queryClient, environmentId, value('subscriberId')).catch(() => null);
+      if (need('email') && !value('email') && !known?.email && typedEmail === undefined) {
+        filled = testEmailFor(value('subscriberId'));
+        setTypedEmail(filled);
+      }
+      for (const { field, stepName } of needs) {
+        if (!value(field) && !known?.[field] && !(field === 'email' && filled))
+          missing[field] =
+            `The step “${stepName}” sends to ${field === 'email' ? 'an email address' : 'a phone number'}, ` +
+            'and this subscriber has none: give one, or that step is canceled.';
+      }
+    }
+    setFieldErrors(missing);
+    if (Object.keys(missing).length > 0) return;
     const to = {
       subscriberId: value('subscriberId'),
-      ...(value('email') && { email: value('email') }),
+      ...((value('email') || filled) && { email: value('email') || filled }),
+      ...(value('phone') && { phone: value('phone') }),
       ...(value('firstName') && { firstName: value('firstName') }),
     };
     send.mutate({ name: workflow.workflowId, to, payload });
@@ -87,13 +119,14 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
   const unplaced = send.error && !(send.error instanceof ApiError && send.error.status >= 400 && send.error.status < 500);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       {!workflow.active && <p className="workflow-note">This workflow is inactive: activate it first, or the event is not processed.</p>}
       <label>
         Subscriber ID
         <input
           name="subscriberId"
-          defaultValue="demo-user"
+          value={subscriberId}
+          onChange={(event) => setSubscriberId(event.target.value)}
           required
           aria-invalid={fieldErrors.subscriberId ? true : undefined}
           aria-describedby={fieldErrors.subscriberId ? 'subscriber-error' : undefined}
@@ -102,9 +135,45 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
       </label>
       <div className="grid">
         <label>
-          Email (optional)
-          <input name="email" type="email" autoComplete="off" />
+          {need('email') ? 'Email' : 'Email (optional)'}
+          <input
+            name="email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            placeholder={profileEmail}
+            onChange={(event) => setTypedEmail(event.target.value)}
+            aria-invalid={fieldErrors.email ? true : undefined}
+            aria-describedby={need('email') ? 'email-help' : undefined}
+          />
+          {need('email') && (
+            <small id="email-help" role={fieldErrors.email ? 'alert' : undefined}>
+              {fieldErrors.email ??
+                (profileEmail && !email
+                  ? `Empty: the email goes to ${profileEmail}, from the subscriber's profile.`
+                  : email && email === filledEmail
+                    ? `Filled in: the step “${need('email')!.stepName}” needs an address and this subscriber has none yet.`
+                    : `The step “${need('email')!.stepName}” sends to it.`)}
+            </small>
+          )}
         </label>
+        {need('phone') && (
+          <label>
+            Phone
+            <input
+              name="phone"
+              type="tel"
+              autoComplete="off"
+              placeholder={profile.data?.phone ?? undefined}
+              aria-invalid={fieldErrors.phone ? true : undefined}
+              aria-describedby="phone-help"
+            />
+            <small id="phone-help" role={fieldErrors.phone ? 'alert' : undefined}>
+              {fieldErrors.phone ??
+                `The step “${need('phone')!.stepName}” sends to it${profile.data?.phone ? '; empty: the profile’s' : ''}.`}
+            </small>
+          </label>
+        )}
         <label>
           First name (optional)
           <input name="firstName" autoComplete="off" />

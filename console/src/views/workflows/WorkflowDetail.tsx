@@ -4,6 +4,7 @@ import { RawJson } from '../../components/raw-json.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { ActiveToggle } from './ActiveToggle.tsx';
+import { DeleteWorkflow } from './DeleteWorkflow.tsx';
 import { workflowIssues } from './issues.ts';
 import { PreferencesSummary } from './PreferencesSummary.tsx';
 import { useWorkflow } from './queries.ts';
@@ -22,7 +23,7 @@ export function WorkflowDetail() {
   const workflow = useWorkflow(environmentId, workflowId);
   return (
     <section>
-      <Breadcrumb listTo={consolePath(environmentId, 'workflows')} listLabel="Workflows" />
+      <Breadcrumb listTo={consolePath(environmentId, 'workflows')} listLabel="Workflows" current={workflow.data?.name} />
       <QueryState query={workflow} what="the workflow">
         {(data) => <WorkflowView environmentId={environmentId} workflow={data} />}
       </QueryState>
@@ -57,9 +58,19 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
       {workflow.description && <p>{workflow.description}</p>}
       {workflow.tags.length > 0 && <p>Tags: {workflow.tags.join(', ')}</p>}
 
+      {/* The everyday actions first and filled; the ones that stop, remove or reach another
+          environment outlined, and each asks before it acts. */}
       <div className="button-row">
+        <Link role="button" to="trigger">
+          Trigger a test event
+        </Link>
+        {workflow.origin !== 'external' && (
+          <Link role="button" className="secondary" to="edit">
+            Edit
+          </Link>
+        )}
         <ActiveToggle environmentId={environmentId} workflow={workflow} />
-        <Link to="trigger">Trigger a test event</Link>
+        <DeleteWorkflow environmentId={environmentId} workflow={workflow} />
       </div>
       {/* A code-first workflow reaches another environment by syncing that environment from the code. */}
       {workflow.origin !== 'external' && <SyncForm environmentId={environmentId} workflow={workflow} />}
@@ -85,7 +96,9 @@ function WorkflowView({ environmentId, workflow }: { environmentId: string; work
 
       <h2>Steps</h2>
       {workflow.steps.length === 0 ? (
-        <Empty>No steps yet: add them with PUT /v2/workflows/{workflow.workflowId}.</Empty>
+        <Empty>
+          No steps yet: <Link to="edit">add them</Link>.
+        </Empty>
       ) : (
         <ol className="workflow-steps">
           {workflow.steps.map((step, index) => (

@@ -22,6 +22,11 @@ export function WorkflowsList() {
   return (
     <section>
       <h1>Workflows</h1>
+      <p>
+        <Link role="button" to="new">
+          New workflow
+        </Link>
+      </p>
       <SearchForm label="Search workflows" placeholder="Name, workflow ID or tag" />
       <QueryState query={list} what="workflows">
         {({ workflows, totalCount }) =>
@@ -35,7 +40,7 @@ export function WorkflowsList() {
               ) : query ? (
                 `No workflow matches “${query}”. Try another name, workflow ID or tag.`
               ) : (
-                'No workflows yet. Create one with POST /v2/workflows (or an SDK), then it shows here.'
+                'No workflows yet: create one with New workflow above (or with POST /v2/workflows).'
               )}
             </Empty>
           ) : (

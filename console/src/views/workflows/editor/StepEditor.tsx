@@ -1,0 +1,94 @@
+import { StepTypeName } from '../../../components/named.tsx';
+import { ControlFields } from './ControlFields.tsx';
+import type { DraftStep } from './draft.ts';
+import { hasPreview, StepPreview } from './StepPreview.tsx';
+
+// One step in the editor: its name, its controls as a form, where it sits (move up or down,
+// remove), and the preview of what it sends.
+
+export interface StepEditorProps {
+  environmentId: string;
+  /** The saved workflow's id; undefined while it is being created. */
+  workflowId: string | undefined;
+  step: DraftStep;
+  position: number;
+  count: number;
+  errors: Record<string, string>;
+  onChange: (step: DraftStep) => void;
+  onMove: (offset: -1 | 1) => void;
+  onRemove: () => void;
+}
+
+export function StepEditor({ environmentId, workflowId, step, position, count, errors, onChange, onMove, onRemove }: StepEditorProps) {
+  const headingId = `${step.key}-heading`;
+  const controlErrors = Object.fromEntries(
+    Object.entries(errors)
+      .filter(([field]) => field.startsWith('controlValues.'))
+      .map(([field, message]) => [field.slice('controlValues.'.length).split('.')[0]!, message]),
+  );
+  const issueCount = Object.values(step.issues?.controls ?? {}).flat().length;
+  return (
+    <article aria-labelledby={headingId} className={issueCount > 0 ? 'workflow-step has-issues' : 'workflow-step'}>
+      <header className="step-editor-head">
+        <h3 id={headingId}>
+          {position}. {step.name || 'Unnamed step'}
+        </h3>
+        <small>
+          <StepTypeName type={step.type} />
+          {step.stepId && (
+            <>
+              {' '}
+              · <code>{step.stepId}</code>
+            </>
+          )}
+        </small>
+        <div className="button-row step-moves">
+          <button
+            type="button"
+            className="secondary outline"
+            disabled={position === 1}
+            onClick={() => onMove(-1)}
+            aria-label={`Move ${step.name} up`}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className="secondary outline"
+            disabled={position === count}
+            onClick={() => onMove(1)}
+            aria-label={`Move ${step.name} down`}
+          >
+            ↓
+          </button>
+          <button type="button" className="secondary outline" onClick={onRemove} aria-label={`Remove ${step.name}`}>
+            Remove
+          </button>
+        </div>
+      </header>
+      <label>
+        Step name
+        <input
+          value={step.name}
+          onChange={(event) => onChange({ ...step, name: event.target.value })}
+          aria-invalid={errors.name ? true : undefined}
+          required
+        />
+        {errors.name && <small className="field-error">{errors.name}</small>}
+      </label>
+      <div className={hasPreview(step) ? 'step-editor-body with-preview' : 'step-editor-body'}>
+        <ControlFields step={step} errors={controlErrors} onChange={(values) => onChange({ ...step, values })} />
+        {hasPreview(step) && (
+          <div>
+            <h4>Preview</h4>
+            {workflowId ? (
+              <StepPreview environmentId={environmentId} workflowId={workflowId} step={step} />
+            ) : (
+              <p className="empty">Create the workflow to preview this step.</p>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
