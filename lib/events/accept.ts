@@ -140,7 +140,7 @@ async function decide(
   const workflow = await workflows(input.name);
   if (!workflow) return { kind: 'workflowNotFound', transactionId: givenId };
 
-  const payload = checkPayload(workflow, input.payload);
+  const payload = await checkPayload(workflow, input.payload);
   if (!payload.ok) return { kind: 'invalidPayload', message: payload.message, problems: payload.problems, transactionId: givenId };
 
   const answer = (status: TriggerEventResponse['status'], transactionId?: string): Decision => ({
