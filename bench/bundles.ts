@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { esbuildOptions } from '#infra/bundling.ts';
+import { buildLazyPackages, esbuildOptions, LAZY_PACKAGES, lazyPackageFile } from '#infra/bundling.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
 import { consoleRoute } from '#infra/routes/console.ts';
@@ -14,7 +14,8 @@ import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 // node24, the AWS SDK external because the runtime ships it), its size, and its module-init time:
 // a fresh Node process requiring it, as the runtime does, from process start to the handler
 // module loaded (what Lambda reports as Init Duration, less its own runtime start), against a
-// hello-world bundle built the same way.
+// hello-world bundle built the same way. The lazy packages (infra/bundling.ts) are built beside
+// the bundles, as in their layer: no bundle loads one at init, and each one's size is reported.
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** Inside the repository, so the external @aws-sdk/* packages resolve from node_modules. */
@@ -36,6 +37,8 @@ export interface BundlesResult {
   /** A hello world that loads the DynamoDB document client (which every function does). */
   sdkHelloWorld: { bytes: number; initMs: number };
   functions: BundleResult[];
+  /** Each lazy package's file, as the layer holds it, bytes. */
+  lazyPackages: Record<string, number>;
   largest: BundleResult;
   slowest: BundleResult;
 }
@@ -84,6 +87,8 @@ function initMs(file: string): number {
 export async function measureBundles(options: { runs: number }): Promise<BundlesResult> {
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
+  buildLazyPackages(join(OUT_DIR, 'node_modules'));
+  const lazyPackages = Object.fromEntries(LAZY_PACKAGES.map((p) => [p, statSync(join(OUT_DIR, 'node_modules', lazyPackageFile(p))).size]));
   const hello = join(OUT_DIR, 'hello-world.ts');
   writeFileSync(hello, "export const handler = async () => ({ statusCode: 200, body: 'hello' });\n");
   const helloOut = join(OUT_DIR, 'hello-world.cjs');
@@ -136,6 +141,7 @@ export async function measureBundles(options: { runs: number }): Promise<Bundles
     helloWorld: { bytes: helloBuilt.bytes, initMs: helloInit },
     sdkHelloWorld: { bytes: sdkHelloBuilt.bytes, initMs: sdkHelloInit },
     functions,
+    lazyPackages,
     largest,
     slowest,
   };

@@ -10,6 +10,7 @@ import { coresUsed, cpuMsPerDelivery, cpuNow } from './cpu.ts';
 import { measureFloor, putRateNow } from './floor.ts';
 import { startBench, type Bench } from './harness.ts';
 import { largeTopic, type LargeTopicResult } from './fan-out.ts';
+import { floodOnly } from './flood.ts';
 import { liveUnderLoad, type LiveResult } from './live.ts';
 import { BENCH_LONG_WAIT_SECONDS, longWaits, type LongWaitResult } from './long-waits.ts';
 import { replayDeliveryWrites, sampleDeliveryWrites } from './write-bound.ts';
@@ -44,7 +45,8 @@ import { round } from './stats.ts';
 // measures what authenticating an API-key request costs, BENCH_AUTH_CALLS times (500) each
 // (bench/results-auth.json), and what the API rate-limit check adds to each, the same number of
 // times (also a section of the whole run). BENCH_ONLY=waits measures what a 30-day delay costs
-// (bench/results-waits.json).
+// (bench/results-waits.json). BENCH_ONLY=flood measures one environment's flood against another's
+// single triggers (bench/flood.ts, bench/results-flood.json).
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);
@@ -484,6 +486,7 @@ function printLongWaits(w: LongWaitResult) {
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY === 'flood') return floodOnly(CONSUMER_CONCURRENCY);
   if (process.env.BENCH_ONLY === 'waits') return waitsOnly();
   if (process.env.BENCH_ONLY === 'auth') return authOnly();
   if (process.env.BENCH_ONLY === 'live') return liveOnly();

@@ -26,7 +26,8 @@ export interface QueueDef {
 }
 
 export const queues: readonly QueueDef[] = [
-  // Accepted triggers: one message per event (and per continuation of a long fan-out).
+  // Accepted single triggers: one message per event. Bulk work has a queue of its own (`bulk`,
+  // next), drained by its own consumers, so a single trigger never waits behind a flood.
   {
     name: 'events',
     urlEnv: QUEUE_URL_ENV.events,
@@ -34,7 +35,19 @@ export const queues: readonly QueueDef[] = [
     maxReceiveCount: 5,
     batchSize: 10,
     consumer: 'functions/consumers/events.ts',
-    sends: ['events', 'jobs', 'live'],
+    sends: ['bulk', 'jobs', 'live'],
+  },
+  // The same fan-out work in bulk: the events of bulk requests and broadcasts, and every segment
+  // and continuation a fan-out hands on (lib/pipeline/queue-messages.ts, EventQueue). The same
+  // handler as `events` (functions/consumers/bulk.ts), another function with its own instances.
+  {
+    name: 'bulk',
+    urlEnv: QUEUE_URL_ENV.bulk,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    consumer: 'functions/consumers/bulk.ts',
+    sends: ['bulk', 'jobs', 'live'],
   },
   // Jobs of the delivery pipeline: one message per step to run (delayed messages for waits; a wait
   // over 15 minutes is a scheduled wake that sends the message when due: lib/queue/wake-scheduler.ts).

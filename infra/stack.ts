@@ -1,13 +1,13 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type NestedStack, type StackProps } from 'aws-cdk-lib';
+import { AssetHashType, Aws, CfnOutput, DockerImage, Duration, RemovalPolicy, Stack, type NestedStack, type StackProps } from 'aws-cdk-lib';
 import { CorsHttpMethod, HttpApi, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './cors.ts';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, FilterCriteria, FilterRule, LayerVersion, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -16,7 +16,7 @@ import { ENV, SERVICE_NAME } from '../lib/config.ts';
 import type { RouteDef } from '../lib/http/route.ts';
 import type { ServiceLevel } from '../lib/rate-limits/policy.ts';
 import { TABLE } from '../lib/store/table.ts';
-import { BUNDLING } from './bundling.ts';
+import { BUNDLING, buildLazyPackages } from './bundling.ts';
 import { grantDataAccess, grantSend, grantTracing, type Access } from './constructs/access.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { Dashboard } from './constructs/dashboard.ts';
@@ -277,6 +277,28 @@ export class NotifyStack extends Stack {
       return role;
     };
 
+    // The packages functions load on first use (infra/bundling.ts, LAZY_PACKAGES), each built once
+    // into one file of this layer, which every function has: Lambda's NODE_PATH holds
+    // /opt/nodejs/node_modules, where a bundle's require() finds them.
+    const lazyPackages = new LayerVersion(this, 'LazyPackages', {
+      code: Code.fromAsset(path.join(REPO_ROOT, 'infra', 'bundling'), {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Never pulled: esbuild runs here (local bundling), as for the functions.
+          image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24-slim'),
+          local: {
+            tryBundle: (outputDir) => {
+              buildLazyPackages(path.join(outputDir, 'nodejs', 'node_modules'));
+              return true;
+            },
+          },
+        },
+      }),
+      compatibleRuntimes: [LAMBDA_RUNTIME],
+      compatibleArchitectures: [Architecture.ARM_64],
+      description: 'Packages the functions load on first use (infra/bundling.ts, LAZY_PACKAGES)',
+    });
+
     /** A function in `scope` (this stack, or a nested stack of it); `files` adds what afterBundling copies into its asset. */
     const makeFunction = (id: string, spec: FunctionSpec, scope: Construct = this, files?: ConsoleFiles): NodejsFunction => {
       const sendsTo = spec.sends.map(queueNamed);
@@ -297,6 +319,7 @@ export class NotifyStack extends Stack {
         environment,
         // X-Ray: Lambda's own segment for every function; the consumers add their calls (Tracer).
         tracing: Tracing.ACTIVE,
+        layers: [lazyPackages],
         role: roleFor(spec.access, spec.sends, spec.pushesToSockets),
         // An explicit group instead of logRetention, which would add a custom-resource Lambda.
         logGroup: stageLogGroup(scope, `${id}Logs`, removalPolicy),
@@ -308,7 +331,10 @@ export class NotifyStack extends Stack {
           mainFields: [...BUNDLING.mainFields],
           minify: BUNDLING.minify,
           externalModules: [...BUNDLING.external],
-          esbuildArgs: { '--alias': Object.entries(BUNDLING.alias).map(([name, path]) => `${name}=${path}`) },
+          esbuildArgs: {
+            '--alias': Object.entries(BUNDLING.alias).map(([name, path]) => `${name}=${path}`),
+            '--supported': Object.entries(BUNDLING.supported).map(([feature, on]) => `${feature}=${on}`),
+          },
           sourceMap: true,
           sourcesContent: false,
           ...(files && {

@@ -5,10 +5,11 @@ import { consumeEvent } from '#lib/pipeline/consume-event.ts';
 import { Outbox } from '#lib/queue/outbox.ts';
 import { consumerHandler } from '#lib/observability/consumer-handler.ts';
 
-// Consumer of the `events` queue: fans out accepted triggers. Failed records alone go back to
+// Consumer of the `events` queue, and of `bulk` (bulk.ts): fans out accepted triggers. Failed records alone go back to
 // the queue (ReportBatchItemFailures); on the last receive before the dead-letter queue, a
 // fan-out that still fails settles its recipients instead of vanishing (consume-event.ts).
 
+// The same for both queues (infra/queues.ts).
 const { maxReceiveCount } = queue('events');
 /** Time kept back for handing the rest of a fan-out on before Lambda's timeout. */
 const RESERVE_MS = 8_000;

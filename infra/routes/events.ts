@@ -43,7 +43,7 @@ export const eventRoutes = inRateLimitCategory('trigger', [
     response: bulkTriggerResponseSchema,
     maxBodyBytes: BULK_TRIGGER_BODY_LIMIT,
     rateLimitCost: 'bulk',
-    sends: ['events'],
+    sends: ['bulk'],
   },
   {
     operationId: 'triggerBroadcast',
@@ -59,7 +59,7 @@ export const eventRoutes = inRateLimitCategory('trigger', [
     response: triggerEventResponseSchema,
     maxBodyBytes: TRIGGER_BODY_LIMIT,
     rateLimitCost: 'bulk',
-    sends: ['events'],
+    sends: ['bulk'],
   },
   {
     operationId: 'cancelTrigger',

@@ -27,7 +27,7 @@ export async function storeStepControls(
     if (workflow.origin !== 'external' || !step.bridge) {
       throw new BadRequestError('Only steps of code-first (external) workflows take control values here: use PUT /v2/workflows');
     }
-    checkControls(step.bridge.controlSchema, values);
+    await checkControls(step.bridge.controlSchema, values);
     const { version: _version, ...current } = workflow;
     const steps = current.steps.map((s) => (s._id === step._id ? { ...s, controlValues: values } : s));
     return saveWorkflow({ ...current, steps, updatedAt: new Date().toISOString(), updatedBy: { _id: caller.userId } }, workflow);
@@ -36,10 +36,10 @@ export async function storeStepControls(
   return view.steps.find((s) => s.stepId === stepRef || s._id === stepRef)!;
 }
 
-function checkControls(schema: Record<string, unknown>, values: Record<string, unknown>): void {
+async function checkControls(schema: Record<string, unknown>, values: Record<string, unknown>): Promise<void> {
   let validate;
   try {
-    validate = newAjv({ useDefaults: true }).compile(schema);
+    validate = (await newAjv({ useDefaults: true })).compile(schema);
   } catch {
     return; // a schema ajv cannot read: the bridge checks the values when it runs
   }

@@ -11,7 +11,7 @@ import {
   storeGeneratedTriggers,
 } from '../pipeline/notification-store.ts';
 import { recordTriggersAccepted } from '../observability/metrics.ts';
-import { enqueueEvents } from '../pipeline/queue-messages.ts';
+import { enqueueEvents, type EventQueue } from '../pipeline/queue-messages.ts';
 import { mapConcurrently } from '../concurrency.ts';
 import { getTenant } from '../tenants/repository.ts';
 import { getWorkflow, type VersionedWorkflow } from '../workflows/repository.ts';
@@ -57,7 +57,8 @@ const MAX_LOOKUP_BYTES = 1024;
 export const DUPLICATE_TRANSACTION_MESSAGE =
   'transactionId property is not unique, please make sure all triggers have a unique transactionId';
 
-export async function acceptEvents(caller: Caller, candidates: readonly Candidate[]): Promise<Outcome[]> {
+/** `queue`: where the accepted events go (a single trigger's to `events`, bulk and broadcast to `bulk`). */
+export async function acceptEvents(caller: Caller, candidates: readonly Candidate[], queue: EventQueue): Promise<Outcome[]> {
   // One read per distinct workflow and tenant of the request, whatever the number of events.
   const workflows = memoize((name: string) => (canBeKey(name) ? getWorkflow(caller, name) : Promise.resolve(undefined)));
   const tenants = memoize((identifier: string) => (canBeKey(identifier) ? getTenant(caller, identifier) : Promise.resolve(undefined)));
@@ -91,7 +92,7 @@ export async function acceptEvents(caller: Caller, candidates: readonly Candidat
       ? { kind: 'answered', response: { acknowledged: true, status: 'processed', transactionId } }
       : duplicate(transactionId);
   });
-  await enqueue(caller, accepted);
+  await enqueue(caller, accepted, queue);
   recordTriggersAccepted(caller, accepted.length);
   return outcomes as Outcome[];
 }
@@ -139,7 +140,7 @@ async function decide(
   const workflow = await workflows(input.name);
   if (!workflow) return { kind: 'workflowNotFound', transactionId: givenId };
 
-  const payload = checkPayload(workflow, input.payload);
+  const payload = await checkPayload(workflow, input.payload);
   if (!payload.ok) return { kind: 'invalidPayload', message: payload.message, problems: payload.problems, transactionId: givenId };
 
   const answer = (status: TriggerEventResponse['status'], transactionId?: string): Decision => ({
@@ -202,11 +203,11 @@ async function decide(
  * batches sent go on (a retry answers them as duplicates). A message of a failed batch that SQS
  * took after all finds no trigger and is dropped.
  */
-async function enqueue(scope: Caller, transactionIds: readonly string[]): Promise<void> {
+async function enqueue(scope: Caller, transactionIds: readonly string[], queue: EventQueue): Promise<void> {
   const batches: string[][] = [];
   for (let i = 0; i < transactionIds.length; i += BATCH) batches.push(transactionIds.slice(i, i + BATCH));
   const failures = await mapConcurrently(batches, SEND_CONCURRENCY, (batch) =>
-    enqueueEvents(scope, batch).then(
+    enqueueEvents(scope, batch, queue).then(
       () => undefined,
       (error: unknown) => ({ batch, error }),
     ),

@@ -37,11 +37,11 @@ const cache = new Map<string, ValidateFunction>();
 
 type ValidatedWorkflow = Pick<StoredWorkflow, '_id' | 'validatePayload' | 'payloadSchema'> & { version?: number };
 
-export function checkPayload(workflow: ValidatedWorkflow, payload: Record<string, unknown>): PayloadCheck {
+export async function checkPayload(workflow: ValidatedWorkflow, payload: Record<string, unknown>): Promise<PayloadCheck> {
   if (!workflow.validatePayload || !workflow.payloadSchema) return { ok: true, payload };
   let validate: ValidateFunction;
   try {
-    validate = validatorOf(workflow, workflow.payloadSchema);
+    validate = await validatorOf(workflow, workflow.payloadSchema);
   } catch (error) {
     // Saved before schemas were checked: say so rather than fail the request.
     const problem = { field: 'root', message: `payloadSchema is not a valid JSON Schema: ${(error as Error).message}`, value: null };
@@ -56,7 +56,7 @@ export function checkPayload(workflow: ValidatedWorkflow, payload: Record<string
   return { ok: false, problems, message: `Payload validation failed: ${listed}${more}` };
 }
 
-function validatorOf(workflow: ValidatedWorkflow, schema: Record<string, unknown>): ValidateFunction {
+async function validatorOf(workflow: ValidatedWorkflow, schema: Record<string, unknown>): Promise<ValidateFunction> {
   const key = `${workflow._id}:${workflow.version ?? JSON.stringify(schema)}`;
   const cached = cache.get(key);
   if (cached) {
@@ -67,7 +67,7 @@ function validatorOf(workflow: ValidatedWorkflow, schema: Record<string, unknown
   }
   // Own instance per schema: ajv keeps every schema it compiled (and refuses a second one with
   // the same $id), so a shared instance would grow, and fail, with each new workflow version.
-  const validate = newAjv({ useDefaults: true, logger: false }).compile(schema);
+  const validate = (await newAjv({ useDefaults: true, logger: false })).compile(schema);
   cache.set(key, validate);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return validate;

@@ -8,6 +8,8 @@ import { triggerEventBody, type BroadcastEventInput, type TriggerEventInput, typ
 // The three trigger endpoints. Bulk answers every event in its result (a bad item fails alone);
 // the single and broadcast triggers answer an unknown workflow with 422 and a payload that fails
 // the workflow's schema with 400, as the reference does, and every other status in the result.
+// A single trigger's event goes to the `events` queue, bulk and broadcast work to `bulk`
+// (lib/pipeline/queue-messages.ts, EventQueue): a flood never queues in front of a single trigger.
 
 /** The reference's wording for an event its command validation refused. */
 const VALIDATION_PREFIX = 'Validation failed for ParseEventRequestMulticastCommand';
@@ -26,18 +28,18 @@ export async function triggerBulk(caller: Caller, body: { events: unknown[] }): 
       results.push(refused(validationMessage(parsed.error), givenTransactionId(item)));
     }
   });
-  const outcomes = await acceptEvents(caller, candidates);
+  const outcomes = await acceptEvents(caller, candidates, 'bulk');
   outcomes.forEach((outcome, i) => (results[positions[i]!] = bulkResult(outcome)));
   return results as TriggerEventResponse[];
 }
 
 export async function triggerEvent(caller: Caller, input: TriggerEventInput): Promise<TriggerEventResponse> {
-  return singleResult((await acceptEvents(caller, [{ input }]))[0]!, input.name);
+  return singleResult((await acceptEvents(caller, [{ input }], 'events'))[0]!, input.name);
 }
 
 /** To every subscriber of the environment: the events consumer fans out page by page. */
 export async function triggerBroadcast(caller: Caller, input: BroadcastEventInput): Promise<TriggerEventResponse> {
-  return singleResult((await acceptEvents(caller, [{ input, broadcast: true }]))[0]!, input.name);
+  return singleResult((await acceptEvents(caller, [{ input, broadcast: true }], 'bulk'))[0]!, input.name);
 }
 
 function bulkResult(outcome: Outcome): TriggerEventResponse {

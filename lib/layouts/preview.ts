@@ -1,4 +1,4 @@
-import { safeHtml } from '../pipeline/steps/sanitize.ts';
+import { loadSanitizer, safeHtml } from '../pipeline/steps/sanitize.ts';
 import type { EnvScope } from '../scope.ts';
 import { schemaExample } from '../workflows/payload-example.ts';
 import { SUBSCRIBER } from '../workflows/variables.ts';
@@ -19,6 +19,7 @@ const CONTENT_PLACEHOLDER =
 
 export async function previewLayout(scope: EnvScope, ref: string, input: PreviewLayoutInput): Promise<LayoutPreview> {
   const layout = await requireLayout(scope, ref);
+  await loadSanitizer();
   const email = (input.controlValues ?? layout.controlValues)?.email;
   const subscriber = { ...(schemaExample(SUBSCRIBER, 'subscriber') as Record<string, unknown>), ...input.previewPayload?.subscriber };
   try {

@@ -1,6 +1,7 @@
-import { Tracer } from '@aws-lambda-powertools/tracer';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { Context } from 'aws-lambda';
 import { SERVICE_NAME } from '../config.ts';
+import { lazy } from '../lazy.ts';
 import { logger } from '../logger.ts';
 import { sqs } from '../queue/client.ts';
 import { dynamo } from '../store/client.ts';
@@ -13,11 +14,22 @@ import { flushMetrics } from './metrics.ts';
 // metrics the invocation recorded are written.
 // Tracer is only here, not in the HTTP functions: it carries aws-xray-sdk-core, which would add
 // to each of the API's bundles and cold starts (docs/architecture.md, "Metrics and traces");
-// those have Lambda's active tracing alone. Tracer turns itself off outside Lambda (local runtime,
-// tests), where this only flushes the metrics.
+// those have Lambda's active tracing alone. Tracer (with the X-Ray SDK, a third of a consumer's
+// bundle) is loaded by the first invocation Lambda traces (lib/lazy.ts): never outside Lambda
+// (local runtime, tests), where this only flushes the metrics.
 
-const tracer = new Tracer({ serviceName: SERVICE_NAME });
-let clientsCaptured = false;
+const tracing = lazy('@aws-lambda-powertools/tracer', async () => {
+  const { Tracer } = await import('@aws-lambda-powertools/tracer');
+  const tracer = new Tracer({ serviceName: SERVICE_NAME });
+  if (tracer.isTracingEnabled()) {
+    tracer.captureAWSv3Client(dynamo());
+    tracer.captureAWSv3Client(sqs());
+  }
+  return tracer;
+});
+
+/** Lambda's own environment, with a trace to add to: what Tracer itself looks for. */
+const traced = () => process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined && process.env._X_AMZN_TRACE_ID !== undefined;
 
 export function consumerHandler<E, R>(
   name: string,
@@ -25,14 +37,10 @@ export function consumerHandler<E, R>(
 ): (event: E, context: Context) => Promise<R> {
   return async (event, context) => {
     logger.addContext(context);
-    if (!clientsCaptured && tracer.isTracingEnabled()) {
-      tracer.captureAWSv3Client(dynamo());
-      tracer.captureAWSv3Client(sqs());
-      clientsCaptured = true;
-    }
-    const facade = tracer.isTracingEnabled() ? tracer.getSegment() : undefined;
+    const tracer: Tracer | undefined = traced() ? await tracing.load() : undefined;
+    const facade = tracer?.isTracingEnabled() ? tracer.getSegment() : undefined;
     const segment = facade?.addNewSubsegment(`## ${name}`);
-    if (facade && segment) {
+    if (tracer && facade && segment) {
       tracer.setSegment(segment);
       tracer.annotateColdStart();
       tracer.addServiceNameAnnotation();
@@ -40,10 +48,10 @@ export function consumerHandler<E, R>(
     try {
       return await handler(event, context);
     } catch (error) {
-      tracer.addErrorAsMetadata(error as Error);
+      tracer?.addErrorAsMetadata(error as Error);
       throw error;
     } finally {
-      if (facade && segment) {
+      if (tracer && facade && segment) {
         segment.close();
         tracer.setSegment(facade);
       }

@@ -7,7 +7,7 @@ import { deliverSegment, deliverSingles, openFanOut, walkAudience, type FanOutRe
 import { settleFailedFanOut } from './settle-fan-out.ts';
 import { FINAL_JOB_STATUSES } from './model.ts';
 import { createNotification, isUnstored } from './notification-store.ts';
-import { scopeOfMessage } from './queue-messages.ts';
+import { HANDED_ON, scopeOfMessage } from './queue-messages.ts';
 import { runJob } from './run-job.ts';
 import { sendFollowUps, sendJobs } from './send-jobs.ts';
 import { stepDecider } from './steps/decide.ts';
@@ -39,7 +39,7 @@ export async function consumeEvent(body: string, deadline: number, receive: Rece
   const finish = async (delivered: FanOutResult) => {
     const ranHere = await runFirstJobs(scope, delivered, receive.first ? deadline : 0);
     await sendFollowUps(scope, [...delivered.jobs.map((job) => ({ body: job })), ...ranHere], lastAttempt);
-    if (delivered.continuation) await sendMessages('events', [{ body: delivered.continuation }]);
+    if (delivered.continuation) await sendMessages(HANDED_ON, [{ body: delivered.continuation }]);
   };
   // A segment's deliveries are finished after the try, as a walk's are not: a failure to run or
   // send them is retried as such, not settled as a failed fan-out.
@@ -58,7 +58,7 @@ export async function consumeEvent(body: string, deadline: number, receive: Rece
         deadline,
         cursor ? undefined : async (first) => finish(await deliverSegment(ctx, first, deadline)),
       );
-      if (continuation) await sendMessages('events', [{ body: continuation }]);
+      if (continuation) await sendMessages(HANDED_ON, [{ body: continuation }]);
     }
   } catch (error) {
     if (!lastAttempt) throw error;

@@ -13,7 +13,7 @@ import type { Channel } from '../integrations/catalogue.ts';
 import type { NotificationTopic, Recipient, StoredJob, StoredNotification, TenantSnapshot, TopicRecipient, TriggerEvent } from './model.ts';
 import { createNotification, getTriggerEvent, unstored, type VersionedNotification } from './notification-store.ts';
 import { sendMessages } from '../queue/send.ts';
-import { eventMessage, jobMessage, segmentMessage, type EventMessage, type JobMessage, type Segment } from './queue-messages.ts';
+import { eventMessage, HANDED_ON, jobMessage, segmentMessage, type EventMessage, type JobMessage, type Segment } from './queue-messages.ts';
 import { cachedDefaultIntegration, cachedTriggerTenant, cachedWorkflow } from './read-cache.ts';
 import { applyTriggerTenant, keptSnapshot, snapshotOf } from './tenant-snapshot.ts';
 import { decodePosition, encodePosition, isTopic, recipientPage, SEGMENT_SIZE, singleRecipients, type Position } from './recipients.ts';
@@ -126,7 +126,7 @@ export async function walkAudience(
     const segments = chunks(members, SEGMENT_SIZE).map((subscriberIds) => ({ source: position.source, subscriberIds }));
     const first = kept ? undefined : segments.shift();
     await sendMessages(
-      'events',
+      HANDED_ON,
       segments.map((segment) => ({ body: segmentMessage(scope, event.transactionId, segment) })),
     );
     if (first) {

@@ -40,9 +40,20 @@ export interface JobMessage {
   notificationShards?: number;
 }
 
-export function enqueueEvents(scope: EnvScope, transactionIds: readonly string[]): Promise<void> {
+/**
+ * The two queues of fan-out work, drained by consumers of their own (docs/architecture.md, "No
+ * noisy neighbours"). `events` takes a single trigger's walk; `bulk` takes the events of a bulk
+ * request, a broadcast, and whatever a walk hands on past its first segment (the rest of a large
+ * audience, a walk that ran out of time). So a flood of one environment queues behind itself, and
+ * another environment's single trigger never waits for it.
+ */
+export type EventQueue = 'events' | 'bulk';
+/** Where a fan-out's segments and continuations go. */
+export const HANDED_ON: EventQueue = 'bulk';
+
+export function enqueueEvents(scope: EnvScope, transactionIds: readonly string[], queue: EventQueue): Promise<void> {
   return sendMessages(
-    'events',
+    queue,
     transactionIds.map((transactionId) => ({ body: eventMessage(scope, transactionId) })),
   );
 }

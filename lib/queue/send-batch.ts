@@ -10,6 +10,7 @@ import { MAX_QUEUE_DELAY_SECONDS } from './delay.ts';
 
 export const QUEUE_URL_ENV = {
   events: 'EVENTS_QUEUE_URL',
+  bulk: 'BULK_QUEUE_URL',
   jobs: 'JOBS_QUEUE_URL',
   live: 'LIVE_QUEUE_URL',
   webhooks: 'WEBHOOKS_QUEUE_URL',

@@ -1,8 +1,8 @@
 import { BridgeCallError, callBridge } from '../bridge/client.ts';
 import { signingKey, storedBridgeUrl } from '../bridge/environment.ts';
 import { BadRequestError } from '../errors.ts';
-import { emailBody } from '../pipeline/steps/email-content.ts';
-import { safeHtml } from '../pipeline/steps/sanitize.ts';
+import { emailBody, loadEmailContent } from '../pipeline/steps/email-content.ts';
+import { loadSanitizer, safeHtml } from '../pipeline/steps/sanitize.ts';
 import type { EnvScope } from '../scope.ts';
 import { findStep } from '../workflows/get-step.ts';
 import { requireWorkflow } from '../workflows/lookup.ts';
@@ -31,6 +31,7 @@ export async function previewStep(scope: EnvScope, workflowRef: string, stepRef:
     ...(sent.context && { context: sent.context }),
   };
   const controls = input.controlValues ?? step.controlValues;
+  if (workflow.origin !== 'external') await (step.type === 'email' ? loadEmailContent() : loadSanitizer());
   const preview =
     workflow.origin === 'external'
       ? await bridgePreview(scope, workflow.workflowId, step, controls, example, sent)

@@ -15,7 +15,7 @@ import { toWorkflowResponse } from './view.ts';
 // version read.
 
 export async function changeWorkflow(caller: Caller, ref: string, input: WorkflowChanges): Promise<WorkflowResponse> {
-  assertPayloadSchema(input.payloadSchema);
+  await assertPayloadSchema(input.payloadSchema);
   let translated = false;
   const saved = await retryOnStaleWrite(async () => {
     const current = await requireWorkflow(caller, ref);

@@ -10,7 +10,7 @@ import { withLayoutIdentifiers } from '../layouts/step-layouts.ts';
 
 /** A new workflow in the caller's environment; its workflowId (default: the slugified name) must be free (409). */
 export async function createWorkflow(caller: Caller, input: CreateWorkflowInput): Promise<WorkflowResponse> {
-  assertPayloadSchema(input.payloadSchema);
+  await assertPayloadSchema(input.payloadSchema);
   const saved = await saveWorkflow(newWorkflow(caller, { ...input, steps: await withLayoutIdentifiers(caller, readSteps(input.steps)) }));
   return toWorkflowResponse(saved, await viewContext(caller, [saved]));
 }

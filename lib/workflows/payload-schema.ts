@@ -7,17 +7,17 @@ import { newAjv } from './json-schema.ts';
 // only read workflows do not bundle ajv.
 
 /** 422 at `payloadSchema` (the request schema's error body) when a schema sent cannot be used. */
-export function assertPayloadSchema(schema: Record<string, unknown> | null | undefined): void {
-  const problem = schema ? payloadSchemaProblem(schema) : undefined;
+export async function assertPayloadSchema(schema: Record<string, unknown> | null | undefined): Promise<void> {
+  const problem = schema ? await payloadSchemaProblem(schema) : undefined;
   if (problem) throw ValidationError.forField('payloadSchema', problem, schema);
 }
 
 /** Why the schema cannot be used, or undefined when it can. */
-function payloadSchemaProblem(schema: Record<string, unknown>): string | undefined {
+async function payloadSchemaProblem(schema: Record<string, unknown>): Promise<string | undefined> {
   try {
     // A fresh instance each time: one that kept its schemas would grow with every save and refuse
     // a second schema with the same `$id` (the same workflow saved twice in one container).
-    newAjv().compile(schema);
+    (await newAjv()).compile(schema);
     return undefined;
   } catch (error) {
     return `payloadSchema is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`;

@@ -389,14 +389,15 @@ describe('POST /v1/events/trigger/bulk', () => {
 
   it('answers 503 and releases the claims when the events cannot be queued, so a retry is accepted', async () => {
     const events = Array.from({ length: 12 }, (_, i) => ({ name: active, to: 'sub-1', transactionId: unique(`txn-queue-${i}`) }));
-    const queueUrl = process.env.EVENTS_QUEUE_URL!;
-    process.env.EVENTS_QUEUE_URL = `${queueUrl}-missing`;
+    // Bulk requests go to the `bulk` queue (infra/queues.ts).
+    const queueUrl = process.env.BULK_QUEUE_URL!;
+    process.env.BULK_QUEUE_URL = `${queueUrl}-missing`;
     try {
       const res = await bulk(events);
       expect(res.status, JSON.stringify(res.body)).toBe(503);
       expect(res.headers.get('retry-after')).toBe('1');
     } finally {
-      process.env.EVENTS_QUEUE_URL = queueUrl;
+      process.env.BULK_QUEUE_URL = queueUrl;
     }
     for (const e of events) expect(await stored(e.transactionId)).toBeUndefined();
     expect((await bulkOk(events)).map((r) => r.status)).toEqual(events.map(() => 'processed'));

@@ -39,11 +39,11 @@ export async function startFaultStack({ visibilitySeconds, leaseMs }: { visibili
     stack,
     client,
     scope,
-    queueUrls: ['events', 'jobs'].map((q) => stack.queueUrls[q]!),
+    queueUrls: ['events', 'bulk', 'jobs'].map((q) => stack.queueUrls[q]!),
     async deadLetters(events) {
       const ours = new Set(events.map((e) => e.transactionId));
       const found: DeadLetter[] = [];
-      for (const name of ['events', 'jobs']) {
+      for (const name of ['events', 'bulk', 'jobs']) {
         for (;;) {
           const { Messages } = await sqs().send(
             new ReceiveMessageCommand({

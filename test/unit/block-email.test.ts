@@ -1,12 +1,15 @@
 import { load, type CheerioAPI } from 'cheerio';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BlockNode } from '#lib/email/block/document.ts';
 import { parseBlockDocument } from '#lib/email/block/document.ts';
 import { renderBlockEmail } from '#lib/email/block/render.ts';
-import { emailBody } from '#lib/pipeline/steps/email-content.ts';
+import { loadEmailContent, emailBody } from '#lib/pipeline/steps/email-content.ts';
 import { readTemplates } from '#lib/workflows/templates.ts';
 import { doc, n, t, v } from '../support/block-document.ts';
 import { HTML_VECTORS, URL_VECTORS, dangersIn } from '../support/xss.ts';
+
+// The sanitizer and the inliner are loaded on first use (lib/lazy.ts), as a step loads them.
+beforeAll(() => loadEmailContent());
 
 // The block-editor renderer (lib/email/block) per node kind and mark: the HTML is parsed as a
 // browser or mail client would (cheerio) and what a reader sees is checked, the structure, the

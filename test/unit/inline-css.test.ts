@@ -1,8 +1,11 @@
 import juice from 'juice';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_LAYOUT_HTML } from '#lib/layouts/built-in.ts';
-import { emailHtml } from '#lib/pipeline/steps/email-content.ts';
+import { loadEmailContent, emailHtml } from '#lib/pipeline/steps/email-content.ts';
 import { inlineCss } from '#lib/pipeline/steps/inline-css.ts';
+
+// The sanitizer and the inliner are loaded on first use (lib/lazy.ts), as a step loads them.
+beforeAll(() => loadEmailContent());
 
 // The email inliner runs juice's inliner over cheerio's slim build (a smaller bundle); what a
 // mail client gets must be exactly what juice itself gives.

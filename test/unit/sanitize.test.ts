@@ -1,9 +1,12 @@
 import { load } from 'cheerio';
-import { describe, expect, it } from 'vitest';
-import { emailBody } from '#lib/pipeline/steps/email-content.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEmailContent, emailBody } from '#lib/pipeline/steps/email-content.ts';
 import { safeHtml, safeUrl } from '#lib/pipeline/steps/sanitize.ts';
 import { renderHtmlTemplate, renderTemplate } from '#lib/workflows/templates.ts';
 import { HTML_VECTORS, URL_VECTORS, dangersIn, unsafeUrl } from '../support/xss.ts';
+
+// The sanitizer and the inliner are loaded on first use (lib/lazy.ts), as a step loads them.
+beforeAll(() => loadEmailContent());
 
 // The sanitizer on its own (lib/pipeline/steps/sanitize.ts) and the email body's Liquid escaping.
 // "Safe" is judged by parsing the output as a browser does (test/support/xss.ts), not by looking

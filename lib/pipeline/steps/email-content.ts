@@ -3,13 +3,16 @@ import { renderBlockEmail } from '../../email/block/render.ts';
 import { renderLayout } from '../../layouts/render.ts';
 import type { LayoutEmailControls } from '../../layouts/schemas.ts';
 import { renderHtmlTemplate } from '../../workflows/templates.ts';
-import { inlineCss } from './inline-css.ts';
-import { safeHtml } from './sanitize.ts';
+import { inlineCss, loadInliner } from './inline-css.ts';
+import { loadSanitizer, safeHtml } from './sanitize.ts';
 
 // The HTML an email step sends: the rendered body inside the step's layout (lib/layouts/: which
 // one, and its rendering), sanitized again as a whole, then every <style> rule inlined into style
 // attributes (juice, inline-css.ts). No layout (`layoutId: null`) sends the body alone (still
 // inlined); a body that is already a whole document is never wrapped.
+
+/** What emailBody and emailHtml use, loaded on first use (lib/lazy.ts): await it before them. */
+export const loadEmailContent = async (): Promise<void> => void (await Promise.all([loadSanitizer(), loadInliner()]));
 
 const isDocument = (html: string) => /^\s*(<!doctype\s|<html[\s>])/i.test(html);
 

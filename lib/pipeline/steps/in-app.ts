@@ -8,7 +8,7 @@ import { cachedInAppIntegration } from '../read-cache.ts';
 import { newMessage } from './message.ts';
 import { trackActionUrls } from '../../tracking/track-content.ts';
 import { messageIdOf } from '../message-id.ts';
-import { safeHtml, safeUrl, type UrlKind } from './sanitize.ts';
+import { loadSanitizer, safeHtml, safeUrl, type UrlKind } from './sanitize.ts';
 
 // An in-app step writes the message into the subscriber's inbox. The message's id is the job's,
 // so a run repeated after a crash finds it there: the inbox gets it exactly once. It is announced
@@ -32,6 +32,7 @@ export async function decideInApp(context: JobContext): Promise<Decision> {
   }
   const selected = providerSelected(integration, now);
 
+  await loadSanitizer();
   let content: ReturnType<typeof render>;
   try {
     content = render(step.controlValues, context.variables, context.verbatim === true);

@@ -1,4 +1,6 @@
-import sanitizeHtml, { type IOptions } from 'sanitize-html';
+import type sanitize from 'sanitize-html';
+import type { IOptions } from 'sanitize-html';
+import { lazy } from '../../lazy.ts';
 
 // What a rendered message may carry to an inbox or a mail client, after Liquid: HTML through
 // sanitize-html with an allow-list of tags and attributes, links and images only to allowed
@@ -6,11 +8,11 @@ import sanitizeHtml, { type IOptions } from 'sanitize-html';
 // in-app and email steps call it unless they set `disableOutputSanitization`; sms, chat and push
 // content is plain text that no client renders as HTML, so it does not come here (as in the
 // reference, whose sanitizer runs on email and in-app outputs only).
+// sanitize-html is loaded by the first step or preview that sanitizes (lib/lazy.ts): callers
+// `await loadSanitizer()` before `safeHtml` or `safeUrl`.
 
 export type HtmlKind = 'in-app' | 'email';
 
-/** Where a link may go: sanitize-html's defaults (http, https, ftp, mailto, tel) or a relative URL. */
-const LINK_SCHEMES = sanitizeHtml.defaults.allowedSchemes;
 /** What an image may load. Email adds `cid:`, an attachment of the same mail; never `data:`. */
 const IMAGE_SCHEMES = ['http', 'https'];
 
@@ -51,22 +53,22 @@ const shared: IOptions = {
 // The reference's allow-list: sanitize-html's default tags (text, lists, tables, links) and
 // attributes, plus images, with `style` on every element. Not <style> blocks: an inbox renders
 // in the host page, where a block would restyle the whole page.
-const IN_APP: IOptions = {
+const inAppOptions = (defaults: sanitize.IDefaults): IOptions => ({
   ...shared,
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
+  allowedTags: [...defaults.allowedTags, 'img'],
   allowedAttributes: {
-    ...sanitizeHtml.defaults.allowedAttributes,
+    ...defaults.allowedAttributes,
     a: ['href', 'name', 'target', 'rel'],
     '*': ['style'],
   },
   allowedSchemesByTag: { img: IMAGE_SCHEMES },
-};
+});
 
 // Email adds what whole documents and mail clients use: the document's tags, <style> blocks, the
 // presentational attributes of table layouts, and <center>/<font> of older templates.
-const EMAIL: IOptions = {
+const emailOptions = (defaults: sanitize.IDefaults): IOptions => ({
   ...shared,
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'style', 'html', 'head', 'body', 'meta', 'title', 'link', 'center', 'font'],
+  allowedTags: [...defaults.allowedTags, 'img', 'style', 'html', 'head', 'body', 'meta', 'title', 'link', 'center', 'font'],
   allowedAttributes: {
     '*': [
       'style',
@@ -104,9 +106,17 @@ const EMAIL: IOptions = {
   allowedSchemesByTag: { img: [...IMAGE_SCHEMES, 'cid'] },
   // Allows <style>: sanitize-html would warn on every call otherwise. Its content is checked above.
   allowVulnerableTags: true,
-};
+});
 
-const OPTIONS: Record<HtmlKind, IOptions> = { 'in-app': IN_APP, email: EMAIL };
+const sanitizer = lazy('sanitize-html', async () => {
+  const { default: sanitizeHtml } = await import('sanitize-html');
+  const options: Record<HtmlKind, IOptions> = { 'in-app': inAppOptions(sanitizeHtml.defaults), email: emailOptions(sanitizeHtml.defaults) };
+  /** Where a link may go: sanitize-html's defaults (http, https, ftp, mailto, tel) or a relative URL. */
+  const linkSchemes = sanitizeHtml.defaults.allowedSchemes;
+  return { sanitizeHtml, options, linkSchemes };
+});
+
+export const loadSanitizer = async (): Promise<void> => void (await sanitizer.load());
 
 /** sanitize-html drops the doctype; a whole email document keeps a well-formed one. */
 const DOCTYPE = /^\s*<!doctype\s+html(\s+public\s+"[^"<>]*"(\s+"[^"<>]*")?)?\s*>/i;
@@ -114,7 +124,8 @@ const DOCTYPE = /^\s*<!doctype\s+html(\s+public\s+"[^"<>]*"(\s+"[^"<>]*")?)?\s*>
 /** Rendered HTML as it may be stored and sent. Text without `<` holds no markup and is returned as it is. */
 export function safeHtml(html: string, kind: HtmlKind): string {
   if (!html.includes('<')) return html;
-  const clean = sanitizeHtml(html, OPTIONS[kind]);
+  const { sanitizeHtml, options } = sanitizer.get();
+  const clean = sanitizeHtml(html, options[kind]);
   const doctype = kind === 'email' ? DOCTYPE.exec(html)?.[0].trim() : undefined;
   return doctype ? `${doctype}\n${clean}` : clean;
 }
@@ -129,7 +140,7 @@ export type UrlKind = 'link' | 'image';
  */
 export function safeUrl(url: string, kind: UrlKind): string | undefined {
   if (url === '') return url;
-  const schemes = kind === 'image' ? IMAGE_SCHEMES : LINK_SCHEMES;
+  const schemes = kind === 'image' ? IMAGE_SCHEMES : sanitizer.get().linkSchemes;
   // The check is sanitize-html's own for href (control characters, case, protocol-relative), run
   // on the URL as written and as a client writing it into HTML would see it, references decoded.
   const asWritten = url.replace(/&/g, '&amp;');
@@ -139,5 +150,8 @@ export function safeUrl(url: string, kind: UrlKind): string | undefined {
 
 function keepsHref(attributeValue: string, schemes: string[]): boolean {
   const anchor = `<a href="${attributeValue.replace(/"/g, '&quot;')}"></a>`;
-  return sanitizeHtml(anchor, { allowedTags: ['a'], allowedAttributes: { a: ['href'] }, allowedSchemes: schemes }).includes(' href=');
+  return sanitizer
+    .get()
+    .sanitizeHtml(anchor, { allowedTags: ['a'], allowedAttributes: { a: ['href'] }, allowedSchemes: schemes })
+    .includes(' href=');
 }

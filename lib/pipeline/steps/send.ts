@@ -12,7 +12,7 @@ import { DETAILS, detail } from '../details.ts';
 import { providerSelected } from './provider-selected.ts';
 import { chooseLayout } from '../../layouts/select.ts';
 import { translateLayout } from '../translate-step.ts';
-import { emailBody, emailHtml } from './email-content.ts';
+import { emailBody, emailHtml, loadEmailContent } from './email-content.ts';
 import { newMessage } from './message.ts';
 import { mapConcurrently } from '../../concurrency.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';
@@ -97,6 +97,7 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     layoutDetails.push(...translated.details);
   }
 
+  if (channel === 'email') await loadEmailContent();
   let rendered: { subject?: string; content: string };
   // What the provider gets: for email the whole HTML document (layout, inlined CSS); the message
   // keeps the rendered body. The step's own sender comes before the integration's.

@@ -1,5 +1,5 @@
-import Mail from 'nodemailer/lib/mailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { lazy } from '../../lazy.ts';
 import { ForbiddenAddressError, resolveGuarded } from '../../net/address-guard.ts';
 import { objectOr, stringValues } from '../deep-merge.ts';
 import { ProviderError, type ConnectionTarget, type Delivery, type DeliveryProvider, type DeliveryResult } from '../provider.ts';
@@ -10,9 +10,9 @@ import { emailMessage } from './message.ts';
 // "try later" and 5xx for "never"; a connection that fails or times out is tried again too.
 // Trigger provider data adds headers only: nodemailer reads files and URLs named in several of
 // its options, which callers must not reach.
-// nodemailer's SMTP transport and mailer are imported by themselves: `nodemailer`'s
-// createTransport builds the same pair for these options, but its module also loads every other
-// transport (SES, sendmail, pool, ...). The connection check needs the transport alone.
+// nodemailer is loaded by the first SMTP send or check (lib/lazy.ts), whole (createTransport):
+// it is the largest package of the jobs consumer and only this provider uses it, so it ships in
+// the lazy-packages layer as one file of its own, not in any function's bundle.
 
 const NAME = 'SMTP server';
 const CHECK_TIMEOUT_MS = 5_000;
@@ -52,9 +52,11 @@ async function transportOptions(c: Record<string, unknown>, timeoutMs: number): 
   };
 }
 
-/** What `nodemailer.createTransport(options)` gives for SMTP options. */
-function mailer(options: SMTPTransport.Options) {
-  return new Mail(new SMTPTransport(options), options);
+const nodemailer = lazy('nodemailer', async () => (await import('nodemailer')).default);
+
+/** nodemailer's mailer over its SMTP transport, for these options. */
+async function mailer(options: SMTPTransport.Options) {
+  return (await nodemailer.load()).createTransport(options);
 }
 
 interface SmtpFailure extends Error {
@@ -96,7 +98,7 @@ export async function sendOverSmtp(delivery: Delivery, settings: Record<string, 
     } catch (error) {
       throw error instanceof ProviderError ? error : failure(error);
     }
-    const smtp = mailer(options);
+    const smtp = await mailer(options);
     try {
       const info = await smtp.sendMail({
         from: { name: mail.from.name ?? '', address: mail.from.email },
@@ -123,7 +125,7 @@ export async function sendOverSmtp(delivery: Delivery, settings: Record<string, 
 
 /** Connects, greets and authenticates (nodemailer's verify), then hangs up: nothing is sent. */
 export async function verifySmtp(settings: Record<string, unknown>): Promise<void> {
-  const smtp = new SMTPTransport(await transportOptions(settings, CHECK_TIMEOUT_MS));
+  const smtp = await mailer(await transportOptions(settings, CHECK_TIMEOUT_MS));
   try {
     await smtp.verify();
   } finally {

@@ -1,0 +1,183 @@
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { mapConcurrently } from '#lib/concurrency.ts';
+import { hasMessage } from './fan-out.ts';
+import { startBench, type Bench } from './harness.ts';
+import { bulkBody, createInAppWorkflow, expectStatus, type WorkflowRef } from './scenarios.ts';
+import { benchOrganization, seedSubscribers, type BenchEnv } from './seed.ts';
+import { percentile, round } from './stats.ts';
+
+// No noisy neighbours (docs/performance.md, "No noisy neighbours"): one environment's flood of
+// bulk triggers against another environment's single triggers, one at a time. Measured: trigger
+// request → the quiet subscriber's inbox message stored, first with nothing else running, then
+// while the flood is being delivered; and whether the flood was still undelivered (its queue not
+// empty) when each quiet message arrived. BENCH_ONLY=flood runs it (bench/results-flood.json);
+// BENCH_FLOOD_EVENTS (50,000) and BENCH_FLOOD_QUIET (30 triggers each way) size it.
+
+export interface FloodOptions {
+  floodEvents: number;
+  quietTriggers: number;
+  /** Bulk requests (100 events each) in flight at once. */
+  floodParallel: number;
+}
+
+export interface Latency {
+  samples: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export interface FloodResult {
+  floodEvents: number;
+  withoutFlood: Latency;
+  duringFlood: Latency;
+  /** p99 during the flood ÷ p99 without it (target ≤ 2). */
+  p99Ratio: number;
+  /** Quiet messages that arrived while flood messages were still queued. */
+  deliveredWhileFloodQueued: number;
+  /** Least flood messages left queued when a quiet message arrived. */
+  leastFloodQueued: number;
+  floodAcceptedMs: number;
+  floodDeliveredMs: number;
+  floodDeliveriesPerSec: number;
+}
+
+const EVENTS_PER_REQUEST = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function latency(samples: readonly number[]): Latency {
+  return {
+    samples: samples.length,
+    p50Ms: round(percentile(samples, 50)),
+    p99Ms: round(percentile(samples, 99)),
+    maxMs: round(Math.max(...samples)),
+  };
+}
+
+/** One single trigger of the quiet environment, timed until its subscriber's message is stored. */
+async function quietDelivery(bench: Bench, quiet: BenchEnv, workflow: WorkflowRef, subscriberId: string): Promise<number> {
+  const started = performance.now();
+  await expectStatus(
+    bench.api(quiet.apiKey)('POST', '/v1/events/trigger', { name: workflow.workflowId, to: subscriberId, payload: { comment: 'hi' } }),
+    201,
+    'quiet trigger',
+  );
+  // Polled every 10 ms: a few reads against the flood's hundreds of thousands.
+  while (!(await hasMessage(quiet.scope, subscriberId))) {
+    if (performance.now() - started > 300_000) throw new Error(`flood: no message for ${subscriberId} within 5 minutes`);
+    await sleep(10);
+  }
+  return performance.now() - started;
+}
+
+export async function measureFlood(bench: Bench, noisy: BenchEnv, quiet: BenchEnv, options: FloodOptions): Promise<FloodResult> {
+  const floodWorkflow = await createInAppWorkflow(bench.api(noisy.apiKey), 'flood-noisy');
+  const quietWorkflow = await createInAppWorkflow(bench.api(quiet.apiKey), 'flood-quiet');
+  const floodSubscribers = (
+    await seedSubscribers(
+      noisy.scope,
+      Array.from({ length: 1_000 }, (_, i) => `flood-${i}`),
+    )
+  ).map((s) => s.subscriberId);
+  const quietIds = (phase: string) => Array.from({ length: options.quietTriggers }, (_, i) => `quiet-${phase}-${i}`);
+  const [before, during] = await Promise.all([
+    seedSubscribers(quiet.scope, quietIds('before')),
+    seedSubscribers(quiet.scope, quietIds('during')),
+  ]);
+  await bench.idle();
+
+  // The quiet environment alone (its first trigger warms the path up and is not counted).
+  await quietDelivery(bench, quiet, quietWorkflow, `quiet-warm-${Date.now()}`);
+  const alone: number[] = [];
+  for (const s of before) alone.push(await quietDelivery(bench, quiet, quietWorkflow, s.subscriberId));
+
+  // The flood: every bulk request sent as fast as the API takes them; the quiet triggers start
+  // once a tenth of it is accepted, one after another, while the rest is sent and delivered.
+  const depthClient = new SQSClient({ useQueueUrlAsEndpoint: false });
+  const floodQueued = async () => {
+    const { Attributes = {} } = await depthClient.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: bench.stack.queueUrls.bulk!,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
+    );
+    return Object.values(Attributes).reduce((sum, v) => sum + Number(v), 0);
+  };
+  const requests = Math.ceil(options.floodEvents / EVENTS_PER_REQUEST);
+  let accepted = 0;
+  const floodStarted = performance.now();
+  let floodAcceptedAt = 0;
+  const flood = mapConcurrently(
+    Array.from({ length: requests }, (_, r) => r),
+    options.floodParallel,
+    async (r) => {
+      const ids = Array.from(
+        { length: EVENTS_PER_REQUEST },
+        (_, i) => floodSubscribers[(r * EVENTS_PER_REQUEST + i) % floodSubscribers.length]!,
+      );
+      await expectStatus(
+        bench.api(noisy.apiKey)('POST', '/v1/events/trigger/bulk', bulkBody(floodWorkflow.workflowId, ids, `flood-${r}`)),
+        201,
+        'flood',
+      );
+      accepted++;
+    },
+  ).then(() => (floodAcceptedAt = performance.now()));
+  while (accepted < requests / 10) await sleep(20);
+  const meanwhile: number[] = [];
+  const queuedAtDelivery: number[] = [];
+  for (const s of during) {
+    meanwhile.push(await quietDelivery(bench, quiet, quietWorkflow, s.subscriberId));
+    queuedAtDelivery.push(await floodQueued());
+  }
+  await flood;
+  await bench.idle(3_600_000);
+  const floodDoneAt = performance.now();
+  depthClient.destroy();
+
+  const withoutFlood = latency(alone);
+  const duringFlood = latency(meanwhile);
+  return {
+    floodEvents: requests * EVENTS_PER_REQUEST,
+    withoutFlood,
+    duringFlood,
+    p99Ratio: round(duringFlood.p99Ms / withoutFlood.p99Ms),
+    deliveredWhileFloodQueued: queuedAtDelivery.filter((q) => q > 0).length,
+    leastFloodQueued: Math.min(...queuedAtDelivery),
+    floodAcceptedMs: round(floodAcceptedAt - floodStarted),
+    floodDeliveredMs: round(floodDoneAt - floodStarted),
+    floodDeliveriesPerSec: round((requests * EVENTS_PER_REQUEST) / ((floodDoneAt - floodStarted) / 1000)),
+  };
+}
+
+/** BENCH_ONLY=flood: the section alone, written to bench/results-flood.json. */
+export async function floodOnly(consumerConcurrency: number): Promise<void> {
+  const options: FloodOptions = {
+    floodEvents: Number(process.env.BENCH_FLOOD_EVENTS ?? 50_000),
+    quietTriggers: Number(process.env.BENCH_FLOOD_QUIET ?? 30),
+    floodParallel: 4,
+  };
+  const startedAt = new Date();
+  const load = [loadavg()[0]!];
+  const bench = await startBench({ consumerConcurrency });
+  try {
+    const { dev, prod } = await benchOrganization();
+    const flood = await measureFlood(bench, dev, prod, options);
+    load.push(loadavg()[0]!);
+    const results = {
+      startedAt: startedAt.toISOString(),
+      machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) },
+      consumerConcurrency,
+      target: { p99Ratio: 2, ok: flood.p99Ratio <= 2 },
+      flood,
+    };
+    writeFileSync(fileURLToPath(new URL('results-flood.json', import.meta.url)), `${JSON.stringify(results, null, 2)}\n`);
+    console.log(JSON.stringify(results, null, 2));
+  } finally {
+    await bench.stop();
+  }
+}
