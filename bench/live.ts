@@ -65,7 +65,7 @@ function watchMessageWrites(timings: Map<string, Timing>): () => void {
   return () => client.middlewareStack.remove(name);
 }
 
-async function openSockets(
+export async function openSockets(
   socketUrl: string,
   env: BenchEnv,
   subscribers: readonly Subscriber[],
