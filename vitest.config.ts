@@ -13,7 +13,9 @@ import { defineConfig } from 'vitest/config';
 // consumers fall behind their own redeliveries. `npm test` runs them after the rest, one file at
 // a time, in a run of their own with its own emulators (`vitest run --project load`); a plain
 // `npx vitest run` runs them last too (groupOrder), against the same emulators as the rest.
-export const LOAD_TESTS = ['test/integration/large-audience.test.ts', 'test/integration/faults.test.ts'];
+// test/load/bench.test.ts runs `npm run bench` at smoke sizes, each mode in a process of its own
+// with its own stack: it asserts only that every section completes.
+export const LOAD_TESTS = ['test/integration/large-audience.test.ts', 'test/integration/faults.test.ts', 'test/load/bench.test.ts'];
 
 const WORKERS = 4;
 

@@ -3,18 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { SQSEvent } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import { loadHandler } from '#infra/local/handlers.ts';
 import { localDispatcher } from '#infra/local/api-gateway.ts';
 import { startPoller, type Poller } from '#infra/local/sqs-poller.ts';
 import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
 import { startWakePoller } from '#infra/local/wake-poller.ts';
+import { startStreamPoller, type StreamPoller } from '#infra/local/stream-poller.ts';
+import { streamConsumers } from '#infra/streams.ts';
+import { ENV } from '#lib/config.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
 import { sqs } from '#lib/queue/client.ts';
 import { dynamo } from '#lib/store/client.ts';
 import { countsBetween, meterRequests, type RequestCounts, type RequestMeter } from '#lib/store/request-meter.ts';
+import { QueueLedger, type SqsCounts } from './queue-ledger.ts';
+
+export type { SqsCounts } from './queue-ledger.ts';
 
 // The service on this machine, as the benchmark drives it: the local stack (DynamoDB Local and
 // fauxqs) without its own pollers, pollers started here around timed consumers (so each batch's
@@ -34,14 +41,6 @@ export interface ConsumerStats {
   /** Records the consumer reported failed (they come back after the visibility timeout). */
   failed: number;
   ms: number;
-}
-
-export interface SqsCounts {
-  sendRequests: number;
-  messagesSent: number;
-  receiveRequests: number;
-  messagesReceived: number;
-  deleteRequests: number;
 }
 
 export interface Snapshot {
@@ -67,50 +66,35 @@ export interface Bench {
   api(credential: string | { bearer: string }): (method: string, path: string, body?: unknown) => Promise<ApiResult>;
   snapshot(): Snapshot;
   since(before: Snapshot): Difference;
-  /** Waits until both queues are empty and no consumer runs (delayed messages included). */
+  /**
+   * Waits until every queue is empty and no consumer runs (delayed messages included). With the
+   * consumers paused, it runs them until the queues are drained and pauses them again. On timeout
+   * it names each queue still holding messages and what they are (kinds and counts).
+   */
   idle(timeoutMs?: number): Promise<void>;
   /**
    * Runs `section` timed: DynamoDB requests do not ask for their consumed capacity meanwhile (the
    * raw writes they are compared with do not either); counts of requests go on.
    */
   timed<T>(section: () => Promise<T>): Promise<T>;
+  /** Starts (again) or stops the table's stream consumers. */
+  setStreamConsumers(on: boolean): Promise<void>;
   /** Restarts the pollers with `concurrency` batches per consumer at once (0: stops them). */
   setConsumerConcurrency(concurrency: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-const EMPTY_SQS: SqsCounts = { sendRequests: 0, messagesSent: 0, receiveRequests: 0, messagesReceived: 0, deleteRequests: 0 };
-
-/** Counts the SQS requests of a client into `counts`. */
-function meterSqs(client: SQSClient, counts: SqsCounts): void {
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const name = (context as { commandName?: string }).commandName;
-      const input = args.input as { Entries?: unknown[] };
-      const result = await next(args);
-      if (name === 'SendMessageBatchCommand') {
-        counts.sendRequests++;
-        counts.messagesSent += input.Entries?.length ?? 0;
-      } else if (name === 'SendMessageCommand') {
-        counts.sendRequests++;
-        counts.messagesSent++;
-      } else if (name === 'ReceiveMessageCommand') {
-        const messages = (result.output as { Messages?: unknown[] }).Messages?.length ?? 0;
-        // Empty long polls are requests too, but their number depends on idle time, not on load.
-        if (messages > 0) {
-          counts.receiveRequests++;
-          counts.messagesReceived += messages;
-        }
-      } else if (name === 'DeleteMessageBatchCommand' || name === 'DeleteMessageCommand') {
-        counts.deleteRequests++;
-      }
-      return result;
-    },
-    { step: 'initialize', name: 'benchSqsMeter' },
-  );
+export interface BenchOptions {
+  consumerConcurrency: number;
+  longWaitSeconds?: number;
+  /**
+   * Run the table's stream consumers (webhook events) as the deployed stack does (default true).
+   * Locally their reading of the stream costs DynamoDB Local CPU that AWS does not bill per event.
+   */
+  streams?: boolean;
 }
 
-export async function startBench(options: { consumerConcurrency: number; longWaitSeconds?: number }): Promise<Bench> {
+export async function startBench(options: BenchOptions): Promise<Bench> {
   const stateDir = mkdtempSync(join(tmpdir(), 'notify-bench-'));
   const stack = await startLocalStack({
     stateDir,
@@ -120,18 +104,21 @@ export async function startBench(options: { consumerConcurrency: number; longWai
     ...(options.longWaitSeconds !== undefined && { longWaitSeconds: options.longWaitSeconds }),
   });
   const meter: RequestMeter = meterRequests(dynamo());
-  const sqsCounts: SqsCounts = { ...EMPTY_SQS };
-  meterSqs(sqs(), sqsCounts);
+  const queueNames = new Map(Object.entries(stack.queueUrls).map(([name, url]) => [url, name]));
+  const ledger = new QueueLedger((url) => queueNames.get(url) ?? url);
+  const sqsCounts = ledger.counts;
+  ledger.meter(sqs());
   // Against an emulator the queue URLs name hosts that do not resolve (as in infra/local/stack.ts).
   const pollClient = new SQSClient({ useQueueUrlAsEndpoint: false });
-  meterSqs(pollClient, sqsCounts);
+  ledger.meter(pollClient);
 
   const consumerStats: Record<string, ConsumerStats> = {};
   let inFlight = 0;
   const timed = async (name: string, modulePath: string, sends?: readonly string[]) => {
     const handler = await loadHandler(modulePath, sends);
     const stats = (consumerStats[name] = { batches: 0, records: 0, failed: 0, ms: 0 });
-    return async (event: SQSEvent, context: import('aws-lambda').Context) => {
+    // An SQS event or a stream's: both carry their batch as `Records`.
+    return async (event: { Records: readonly unknown[] }, context: Context) => {
       inFlight++;
       const started = performance.now();
       try {
@@ -153,8 +140,11 @@ export async function startBench(options: { consumerConcurrency: number; longWai
     queues.filter((q) => q.consumer).map(async (def) => ({ def, handler: await timed(def.name, def.consumer!, def.sends) })),
   );
   let pollers: Poller[] = [];
+  /** The concurrency the consumers last ran at: `idle` drains paused queues at it. */
+  let lastConcurrency = options.consumerConcurrency > 0 ? options.consumerConcurrency : 8;
   const startPollers = (concurrency: number) => {
     if (concurrency === 0) return;
+    lastConcurrency = concurrency;
     pollers = handlers.map(({ def, handler }) =>
       startPoller({
         client: pollClient,
@@ -168,6 +158,23 @@ export async function startBench(options: { consumerConcurrency: number; longWai
     );
   };
   startPollers(options.consumerConcurrency);
+  const streamDynamo = new DynamoDBClient({});
+  let streamPollers: StreamPoller[] = [];
+  const startStreams = async () => {
+    streamPollers = await Promise.all(
+      streamConsumers.map(async (def) =>
+        startStreamPoller({
+          dynamo: streamDynamo,
+          ...(stack.env.AWS_ENDPOINT_URL_DYNAMODB && { endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB }),
+          tableName: stack.env[ENV.tableName]!,
+          def,
+          handler: await timed(def.name, def.consumer, def.sends),
+          onError: (error) => console.error(`${def.name} stream consumer:`, error),
+        }),
+      ),
+    );
+  };
+  if (options.streams !== false) await startStreams();
   // Long waits' wakes (the local EventBridge Scheduler): its sends go through the metered client.
   let wakesFired = 0;
   const wakes = startWakePoller({ onError: (error) => console.error('wake poller:', error), onFired: () => wakesFired++ });
@@ -219,29 +226,73 @@ export async function startBench(options: { consumerConcurrency: number; longWai
     };
   };
 
+  const attributesOf = async (name: string) => {
+    const { Attributes = {} } = await pollClient.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: stack.queueUrls[name]!,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+      }),
+    );
+    return {
+      visible: Number(Attributes.ApproximateNumberOfMessages ?? 0),
+      inFlight: Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0),
+      delayed: Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0),
+    };
+  };
   const queueDepth = async () => {
     let total = 0;
-    for (const url of queues.map((q) => stack.queueUrls[q.name]!)) {
-      const { Attributes = {} } = await pollClient.send(
-        new GetQueueAttributesCommand({
-          QueueUrl: url,
-          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
-        }),
-      );
-      total += Object.values(Attributes).reduce((sum, v) => sum + Number(v), 0);
+    for (const q of queues) {
+      const a = await attributesOf(q.name);
+      total += a.visible + a.inFlight + a.delayed;
     }
     return total;
   };
-  const idle: Bench['idle'] = async (timeoutMs = 120_000) => {
-    const deadline = Date.now() + timeoutMs;
-    // Twice in a row: a consumer may be between receiving a batch and running it.
+  /** Every queue that still holds messages: its depth by state, and what the bench saw sent to it and not deleted, by kind. */
+  const stuck = async () => {
+    const held: Record<string, unknown> = {};
+    for (const q of queues) {
+      const a = await attributesOf(q.name);
+      if (a.visible + a.inFlight + a.delayed === 0) continue;
+      held[q.name] = {
+        ...a,
+        consumerPolling: pollers.length > 0 && q.consumer !== undefined,
+        outstandingByKind: ledger.outstanding(q.name),
+      };
+    }
+    return held;
+  };
+  const waitQuiet = async (deadline: number, what: string) => {
+    // Twice in a row: a consumer may be between receiving a batch and running it. With stream
+    // consumers, for longer than their poller's idle wait (100 ms), so the last writes' records are read.
+    const needed = streamPollers.length > 0 ? 8 : 2;
     let quiet = 0;
-    while (quiet < 2) {
+    while (quiet < needed) {
       if (Date.now() > deadline)
-        throw new Error(`The pipeline did not settle: ${JSON.stringify({ inFlight, depth: await queueDepth(), consumerStats })}`);
+        throw new Error(`The pipeline did not settle (${what}): ${JSON.stringify({ consumersRunning: inFlight, queues: await stuck() })}`);
       await sleep(50);
       quiet = inFlight === 0 && (await queueDepth()) === 0 ? quiet + 1 : 0;
     }
+  };
+  const idle: Bench['idle'] = async (timeoutMs = 120_000) => {
+    const deadline = Date.now() + timeoutMs;
+    if (pollers.length > 0 || (await queueDepth()) === 0) return waitQuiet(deadline, 'consumers running');
+    // Paused consumers drain nothing: a section that paused them (to time handlers alone) left
+    // its messages queued. They are drained here at the last concurrency, then paused again.
+    startPollers(lastConcurrency);
+    try {
+      await waitQuiet(deadline, 'consumers resumed to drain what was queued while paused');
+    } finally {
+      await stopPollers();
+    }
+  };
+  const stopPollers = async () => {
+    if (pollers.length === 0) return;
+    await Promise.all(pollers.map((p) => p.stop()));
+    pollers = [];
+    // A stopped poller aborts its long poll on the client side only: fauxqs still hands the
+    // next message to that dead request (in flight, then lost for the visibility timeout) until
+    // the poll's WaitTimeSeconds (1 s) is over. So nothing is sent before then.
+    await sleep(1_200);
   };
 
   return {
@@ -259,18 +310,17 @@ export async function startBench(options: { consumerConcurrency: number; longWai
       }
     },
     setConsumerConcurrency: async (concurrency) => {
-      if (pollers.length > 0) {
-        await Promise.all(pollers.map((p) => p.stop()));
-        pollers = [];
-        // A stopped poller aborts its long poll on the client side only: fauxqs still hands the
-        // next message to that dead request (in flight, then lost for the visibility timeout) until
-        // the poll's WaitTimeSeconds (1 s) is over. So nothing is sent before then.
-        await sleep(1_200);
-      }
+      await stopPollers();
       startPollers(concurrency);
     },
+    setStreamConsumers: async (on) => {
+      await Promise.all(streamPollers.map((p) => p.stop()));
+      streamPollers = [];
+      if (on) await startStreams();
+    },
     stop: async () => {
-      await Promise.all([...pollers, wakes].map((p) => p.stop()));
+      await Promise.all([...pollers, ...streamPollers, wakes].map((p) => p.stop()));
+      streamDynamo.destroy();
       pollClient.destroy();
       await stack.stop();
       rmSync(stateDir, { recursive: true, force: true });

@@ -65,7 +65,9 @@ function watchMessageWrites(timings: Map<string, Timing>): () => void {
   return () => client.middlewareStack.remove(name);
 }
 
-async function openSockets(
+const CLIENT_PING_MS = 25_000;
+
+export async function openSockets(
   socketUrl: string,
   env: BenchEnv,
   subscribers: readonly Subscriber[],
@@ -78,6 +80,10 @@ async function openSockets(
     url.searchParams.set('token', token);
     const ws = new WebSocket(url.toString());
     ws.on('message', (data) => onFrame(data.toString(), performance.now()));
+    // As @novu/js does: a `ping` every 25 s keeps the socket API's 10-minute idle timeout away (a
+    // long section's sockets were closed by it, and its later deliveries had nothing to push to).
+    const heartbeat = setInterval(() => ws.send('ping'), CLIENT_PING_MS);
+    ws.once('close', () => clearInterval(heartbeat));
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);

@@ -1,5 +1,6 @@
 import './env.ts';
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureAuth } from './auth.ts';
@@ -30,6 +31,9 @@ import type { Subscriber } from '#lib/subscribers/model.ts';
 import { inboxDepth, seedInbox } from './inbox.ts';
 import { benchOrganization, seedNotifications, seedSubscribers, seedSubscriptions, type BenchEnv } from './seed.ts';
 import { round } from './stats.ts';
+import { n, table, type Check } from './table.ts';
+import { measureAddedCosts, type AddedCostsResult } from './added-costs.ts';
+import { addedCostChecks, printAddedCosts } from './added-costs-report.ts';
 
 // `npm run bench`: speed, cost and scale of the service on the local stack, against the floor of
 // this machine (issue 8). Prints a table and writes bench/results.json. Not a test: numbers vary
@@ -46,50 +50,81 @@ import { round } from './stats.ts';
 // (bench/results-auth.json), and what the API rate-limit check adds to each, the same number of
 // times (also a section of the whole run). BENCH_ONLY=waits measures what a 30-day delay costs
 // (bench/results-waits.json). BENCH_ONLY=flood measures one environment's flood against another's
-// single triggers (bench/flood.ts, bench/results-flood.json).
+// single triggers (bench/flood.ts, bench/results-flood.json). BENCH_ONLY=costs measures where a one-recipient in-app delivery's
+// time goes: everything added since 2026-11-24 on, then each switched off (bench/added-costs.ts;
+// bench/results-costs.json; also the last section of the whole run), BENCH_ADDED_COST_EVENTS
+// events per variant (3,000). BENCH_SMOKE=1 runs every
+// section at its smallest (the load tests' smoke run, test/load/bench.test.ts); BENCH_RESULTS_DIR
+// writes the results elsewhere than bench/.
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);
-const SIZES = QUICK
+/** The load tests' smoke run (test/load/bench.test.ts): every section at the smallest sizes that exercise it. */
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const SIZES = SMOKE
   ? {
-      subscribers: 300,
+      subscribers: 100,
       subscriptions: 1_100,
-      notifications: 5_000,
-      bulkRequests: 10,
-      e2eRequests: 5,
-      replayDeliveries: 1_000,
-      digests: 5,
-      calls: 20,
-      bulkCalls: 5,
-      depthSamples: 10,
+      notifications: 1_000,
+      bulkRequests: 2,
+      e2eRequests: 2,
+      replayDeliveries: 200,
+      digests: 2,
+      calls: 3,
+      bulkCalls: 2,
+      depthSamples: 2,
       initRuns: 1,
-      longWaits: 20,
+      longWaits: 5,
+      inboxLarge: 300,
+      addedCostEvents: 200,
     }
-  : {
-      subscribers: 1_000,
-      subscriptions: 1_100,
-      notifications: 50_000,
-      bulkRequests: 30,
-      e2eRequests: 60,
-      replayDeliveries: 3_000,
-      digests: 10,
-      calls: 100,
-      bulkCalls: 30,
-      depthSamples: 40,
-      initRuns: 5,
-      longWaits: 100,
-    };
-const SMALL_ENVIRONMENT = 1_000;
-const RESULTS = fileURLToPath(new URL('results.json', import.meta.url));
+  : QUICK
+    ? {
+        subscribers: 300,
+        subscriptions: 1_100,
+        notifications: 5_000,
+        bulkRequests: 10,
+        e2eRequests: 5,
+        replayDeliveries: 1_000,
+        digests: 5,
+        calls: 20,
+        bulkCalls: 5,
+        depthSamples: 10,
+        initRuns: 1,
+        longWaits: 20,
+        inboxLarge: 10_000,
+        addedCostEvents: 1_000,
+      }
+    : {
+        subscribers: 1_000,
+        subscriptions: 1_100,
+        notifications: 50_000,
+        bulkRequests: 30,
+        e2eRequests: 60,
+        replayDeliveries: 3_000,
+        digests: 10,
+        calls: 100,
+        bulkCalls: 30,
+        depthSamples: 40,
+        initRuns: 5,
+        longWaits: 100,
+        inboxLarge: 10_000,
+        addedCostEvents: 3_000,
+      };
+const SMALL_ENVIRONMENT = SMOKE ? 100 : 1_000;
+/** Where results are written: bench/ unless BENCH_RESULTS_DIR says (the smoke test's temporary folder). */
+const resultsPath = (name: string) => join(process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('.', import.meta.url)), name);
 const LIVE = {
   // 200/s builds a backlog on the 2-CPU machine the bench runs on (so does 100/s): every push is
   // ~5 more DynamoDB Local requests and 3 PostToConnection calls (docs/performance.md, "Live").
   perSecond: Number(process.env.BENCH_LIVE_RATE ?? 25),
-  seconds: Number(process.env.BENCH_LIVE_SECONDS ?? (QUICK ? 5 : 30)),
-  subscribers: Number(process.env.BENCH_LIVE_SUBSCRIBERS ?? 200),
+  seconds: Number(process.env.BENCH_LIVE_SECONDS ?? (SMOKE ? 2 : QUICK ? 5 : 30)),
+  subscribers: Number(process.env.BENCH_LIVE_SUBSCRIBERS ?? (SMOKE ? 20 : 200)),
 };
 
-const AUDIENCES = (process.env.BENCH_AUDIENCES ?? (QUICK ? '200,1000,3000' : '1000,10000,50000')).split(',').map(Number);
+const AUDIENCES = (process.env.BENCH_AUDIENCES ?? (SMOKE ? '50,100,200' : QUICK ? '200,1000,3000' : '1000,10000,50000'))
+  .split(',')
+  .map(Number);
 
 const TARGETS = {
   /** First message of the largest topic ÷ that of the smallest. */
@@ -223,7 +258,7 @@ async function audiencesOnly() {
       manyTriggers: { events: many.events, deliveredPerSec: many.deliveredPerSec, perDelivery: many.perDelivery },
       topics: audiences.topics,
     };
-    writeFileSync(fileURLToPath(new URL('results-fanout.json', import.meta.url)), `${JSON.stringify(results, roundNumbers, 2)}\n`);
+    writeFileSync(resultsPath('results-fanout.json'), `${JSON.stringify(results, roundNumbers, 2)}\n`);
     console.log(
       `\nLarge audiences ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`,
     );
@@ -273,7 +308,7 @@ async function liveOnly() {
       noSockets,
       live,
     };
-    writeFileSync(fileURLToPath(new URL('results-live.json', import.meta.url)), `${JSON.stringify(results, roundNumbers, 2)}\n`);
+    writeFileSync(resultsPath('results-live.json'), `${JSON.stringify(results, roundNumbers, 2)}\n`);
     console.log(`\nLive ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`);
     const q = noSockets;
     table(
@@ -388,7 +423,7 @@ async function authOnly() {
       auth,
       rateLimit,
     };
-    writeFileSync(fileURLToPath(new URL('results-auth.json', import.meta.url)), `${JSON.stringify(results, roundNumbers, 2)}\n`);
+    writeFileSync(resultsPath('results-auth.json'), `${JSON.stringify(results, roundNumbers, 2)}\n`);
     console.log(`\nAuthentication ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`);
     const ops = (c: { byOperation: Record<string, number> }) =>
       Object.entries(c.byOperation)
@@ -443,7 +478,7 @@ async function waitsOnly() {
     const { dev } = await benchOrganization();
     const waits = await longWaitSection(bench, dev);
     writeFileSync(
-      fileURLToPath(new URL('results-waits.json', import.meta.url)),
+      resultsPath('results-waits.json'),
       `${JSON.stringify({ startedAt: startedAt.toISOString(), longWaits: waits }, roundNumbers, 2)}\n`,
     );
     printLongWaits(waits);
@@ -491,6 +526,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'auth') return authOnly();
   if (process.env.BENCH_ONLY === 'live') return liveOnly();
   if (process.env.BENCH_ONLY === 'fanout') return audiencesOnly();
+  if (process.env.BENCH_ONLY === 'costs') return addedCostsOnly();
   const startedAt = new Date();
   const load = [loadavg()[0]!];
 
@@ -498,10 +534,15 @@ async function main() {
   const bundles: BundlesResult = await measureBundles({ runs: SIZES.initRuns });
 
   log('starting the local stack');
+  let measured: { results: Record<string, unknown> & { targets: unknown }; checks: Check[] };
   const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY, longWaitSeconds: BENCH_LONG_WAIT_SECONDS });
   try {
     log('floor: raw DynamoDB Local writes');
-    const floor = await measureFloor({ itemBytes: 700, puts: 1_000, concurrentPuts: 4_000, batches: 200 });
+    const floor = await measureFloor(
+      SMOKE
+        ? { itemBytes: 700, puts: 100, concurrentPuts: 200, batches: 10 }
+        : { itemBytes: 700, puts: 1_000, concurrentPuts: 4_000, batches: 200 },
+    );
 
     log('seeding: organization, subscribers, workflow, subscriptions, notifications');
     const { dev, prod } = await benchOrganization();
@@ -542,14 +583,14 @@ async function main() {
       parallel: 2,
       consumerConcurrency: CONSUMER_CONCURRENCY,
     });
-    const putsBefore = await putRateNow({ itemBytes: 700, puts: 2_000 });
+    const putsBefore = await putRateNow({ itemBytes: 700, puts: SMOKE ? 200 : 2_000 });
     const cpuBefore = cpuNow();
     const timedE2e = await bench.timed(() =>
       endToEnd(bench, dev, workflow, subscribers, { requests: SIZES.e2eRequests, parallel: 2, consumerConcurrency: CONSUMER_CONCURRENCY }),
     );
     const e2eCores = coresUsed(cpuBefore, cpuNow(), timedE2e.seconds);
     const e2e = { ...timedE2e, perDelivery: counted.perDelivery };
-    const putsAfter = await putRateNow({ itemBytes: 700, puts: 2_000 });
+    const putsAfter = await putRateNow({ itemBytes: 700, puts: SMOKE ? 200 : 2_000 });
     // The floor of this section: PutItem measured right before and right after it (mean).
     const sectionPutsPerSec = (putsBefore + putsAfter) / 2;
     // Request counts are exact in the timed run too.
@@ -708,8 +749,8 @@ async function main() {
     log('depth: an inbox of 10 messages and one of 10,000');
     const [inboxSmall, inboxLarge, inboxCapped] = await seedSubscribers(dev.scope, ['inbox-small', 'inbox-large', 'inbox-capped']);
     await seedInbox(dev, inboxSmall!, 10, 10);
-    await seedInbox(dev, inboxLarge!, 10_000, 10);
-    await seedInbox(dev, inboxCapped!, 10_000, 1_000);
+    await seedInbox(dev, inboxLarge!, SIZES.inboxLarge, 10);
+    await seedInbox(dev, inboxCapped!, SIZES.inboxLarge, Math.min(1_000, SIZES.inboxLarge));
     const inboxResult = await inboxDepth(bench, dev, { small: inboxSmall!, large: inboxLarge!, capped: inboxCapped! }, SIZES.depthSamples);
     const inboxDepths = inboxResult.compared;
 
@@ -811,28 +852,49 @@ async function main() {
       bundles,
       costPerMillionEvents: cost,
     };
-    writeFileSync(RESULTS, `${JSON.stringify(results, roundNumbers, 2)}\n`);
-    printTable(results, checks);
+    measured = { results, checks };
   } finally {
     await bench.stop();
   }
+  // Its variants start stacks of their own: after this one has stopped, so they do not share the CPU with it.
+  const addedCosts = await addedCostsSection();
+  const checks = [...measured.checks, ...addedCostChecks(addedCosts)];
+  const results = { ...measured.results, targets: checks.map((c) => ({ ...c, value: round(c.value) })), addedCosts };
+  writeFileSync(resultsPath('results.json'), `${JSON.stringify(results, roundNumbers, 2)}\n`);
+  printTable(results, checks);
+  printAddedCosts(addedCosts);
+  console.log(`\nWritten to ${resultsPath('results.json')}\n`);
+}
+
+function addedCostsSection(): Promise<AddedCostsResult> {
+  return measureAddedCosts({
+    // Per variant, in hundreds (bulk requests of 100).
+    events: Math.max(100, Math.round(Number(process.env.BENCH_ADDED_COST_EVENTS ?? SIZES.addedCostEvents) / 100) * 100),
+    subscribers: Math.min(SIZES.subscribers, 200),
+    consumerConcurrency: CONSUMER_CONCURRENCY,
+    log,
+  });
+}
+
+/** Where a one-recipient delivery's time goes, and the targets of issue 35 items 3 and 6 (bench/results-costs.json). */
+async function addedCostsOnly() {
+  const startedAt = new Date();
+  const load = [loadavg()[0]!];
+  const addedCosts = await addedCostsSection();
+  load.push(loadavg()[0]!);
+  const results = {
+    startedAt: startedAt.toISOString(),
+    machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) },
+    targets: addedCostChecks(addedCosts).map((c) => ({ ...c, value: round(c.value) })),
+    addedCosts,
+  };
+  writeFileSync(resultsPath('results-costs.json'), `${JSON.stringify(results, roundNumbers, 2)}\n`);
+  console.log(`\nAdded costs ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`);
+  printAddedCosts(addedCosts);
 }
 
 function roundNumbers(_key: string, value: unknown) {
   return typeof value === 'number' && !Number.isInteger(value) ? round(value, 3) : value;
-}
-
-const n = (v: number, digits = 1) =>
-  Number.isInteger(v)
-    ? v.toLocaleString('en-US')
-    : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-function table(title: string, header: string[], rows: (string | number)[][]) {
-  const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? n(c, 2) : c)))];
-  const widths = header.map((_, i) => Math.max(...cells.map((r) => String(r[i]).length)));
-  const line = (r: (string | number)[]) =>
-    r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ');
-  console.log(`\n${title}\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${cells.slice(1).map(line).join('\n')}`);
 }
 
 function printTable(r: any, checks: { target: string; value: number; limit: string; ok: boolean }[]) {
@@ -978,7 +1040,6 @@ function printTable(r: any, checks: { target: string; value: number; limit: stri
       ['total', '', `$${r.costPerMillionEvents.totalUsd.toFixed(2)}`],
     ],
   );
-  console.log(`\nWritten to bench/results.json\n`);
 }
 
 main().catch((error) => {

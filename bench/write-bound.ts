@@ -60,7 +60,7 @@ export async function sampleDeliveryWrites(env: BenchEnv): Promise<DeliveryWrite
 }
 
 /** The sample's items under new ids, in an environment of their own. */
-function replayItems(sample: DeliveryWrites, scope: { _organizationId: string; _environmentId: string }, subscriberId: string) {
+export function replayItems(sample: DeliveryWrites, scope: { _organizationId: string; _environmentId: string }, subscriberId: string) {
   const transactionId = `replay-${newId()}`;
   const notificationId = newId();
   const ids = { ...scope, transactionId, subscriberId };
@@ -75,7 +75,11 @@ function replayItems(sample: DeliveryWrites, scope: { _organizationId: string; _
  * Deliveries per second when only their writes run: `deliveries` of them, 32 requests in flight,
  * from a client of its own (not counted with the service's requests).
  */
-export async function replayDeliveryWrites(sample: DeliveryWrites, options: { deliveries: number; subscribers: number }): Promise<number> {
+export async function replayDeliveryWrites(
+  sample: DeliveryWrites,
+  options: { deliveries: number; subscribers: number; transform?: (item: Record<string, unknown>) => Record<string, unknown> },
+): Promise<number> {
+  const as = options.transform ?? ((item: Record<string, unknown>) => item);
   const client = rawDocumentClient();
   const TableName = tableName();
   const scope = { _organizationId: `replay-${newId()}`, _environmentId: newId() };
@@ -87,14 +91,14 @@ export async function replayDeliveryWrites(sample: DeliveryWrites, options: { de
     const writes: (() => Promise<unknown>)[] = [];
     for (let i = 0; i < items.length; i += BATCH) {
       const group = items.slice(i, i + BATCH);
-      const events = group.map((d) => ({ PutRequest: { Item: d.event } }));
+      const events = group.map((d) => ({ PutRequest: { Item: as(d.event) } }));
       writes.push(async () => {
         const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [TableName]: events } }));
         if (Object.keys(UnprocessedItems ?? {}).length > 0) throw new Error('write bound: DynamoDB Local left items unprocessed');
       });
       for (const d of group) {
-        writes.push(() => client.send(new PutCommand({ ...conditional, Item: d.message })));
-        writes.push(() => client.send(new PutCommand({ ...conditional, Item: d.notification })));
+        writes.push(() => client.send(new PutCommand({ ...conditional, Item: as(d.message) })));
+        writes.push(() => client.send(new PutCommand({ ...conditional, Item: as(d.notification) })));
       }
     }
     return writes;

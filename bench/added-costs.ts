@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Group, VariantResult } from './added-costs-variant.ts';
+
+// Where the time of a one-recipient in-app delivery goes (issue 35, item 2): the same many
+// one-recipient triggers (bulk requests of 100) with everything on, and with each thing added
+// since 2026-11-24 switched off in turn, and with all of them off; each variant in a process of
+// its own (bench/added-costs-variant.ts), one after another in the same run, the all-on variant
+// again at the end to show the machine's drift. What cannot be switched (TTL attributes, sharded
+// keys: they are in the items) is measured by replaying a delivery's items (bench/write-variants.ts);
+// the API rate-limit check is one conditional UpdateItem per API request, timed alone.
+
+export interface AddedCostsResult {
+  events: number;
+  variants: VariantResult[];
+}
+
+const VARIANT_SCRIPT = fileURLToPath(new URL('added-costs-variant.ts', import.meta.url));
+
+/** Environment of a variant: metrics and traces switched as Lambda and Powertools read them. */
+function envOf(metrics: boolean, traces: boolean): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, POWERTOOLS_METRICS_DISABLED: metrics ? 'false' : 'true' };
+  if (traces) {
+    Object.assign(env, {
+      AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs20.x',
+      LAMBDA_TASK_ROOT: tmpdir(),
+      _X_AMZN_TRACE_ID: 'Root=1-67a0b1c2-0123456789abcdef01234567;Parent=0123456789abcdef;Sampled=1',
+      AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
+      AWS_XRAY_DAEMON_ADDRESS: '127.0.0.1:2000',
+    });
+  } else {
+    for (const key of ['AWS_EXECUTION_ENV', 'LAMBDA_TASK_ROOT', '_X_AMZN_TRACE_ID']) delete env[key];
+  }
+  return env;
+}
+
+async function runGroup(group: Group, metrics: boolean, traces: boolean): Promise<VariantResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'notify-bench-variant-'));
+  const out = join(dir, 'result.json');
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', VARIANT_SCRIPT], {
+        env: { ...envOf(metrics, traces), BENCH_VARIANT: JSON.stringify(group), BENCH_VARIANT_OUT: out },
+        // Metrics are EMF lines on stdout, as in Lambda: written, not shown.
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      child.once('error', reject);
+      child.once('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`added costs: ${group.variants.map((v) => v.name).join(', ')} exited with ${code}`);
+    return JSON.parse(readFileSync(out, 'utf8')) as VariantResult[];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function measureAddedCosts(options: {
+  events: number;
+  subscribers: number;
+  consumerConcurrency: number;
+  log: (message: string) => void;
+}): Promise<AddedCostsResult> {
+  const base = { events: options.events, subscribers: options.subscribers, consumerConcurrency: options.consumerConcurrency };
+  const on = { sockets: true, webhook: true, streams: true, detailed: false };
+  const off = { sockets: false, webhook: false, streams: false, detailed: false };
+  const plan: { group: Group; metrics: boolean; traces: boolean }[] = [
+    {
+      group: {
+        ...base,
+        variants: [
+          { ...on, detailed: true, name: 'everything on' },
+          { ...on, sockets: false, name: 'no open sockets (no live announcement or push)' },
+          { ...on, webhook: false, streams: false, name: 'no webhooks (no endpoint, no stream consumer)' },
+          { ...on, webhook: false, name: 'stream consumer, endpoint disabled' },
+          { ...on, name: 'everything on, again (drift)' },
+        ],
+      },
+      metrics: true,
+      traces: true,
+    },
+    { group: { ...base, variants: [{ ...on, name: 'no metrics' }] }, metrics: false, traces: true },
+    { group: { ...base, variants: [{ ...on, name: 'no traces' }] }, metrics: true, traces: false },
+    { group: { ...base, variants: [{ ...off, name: 'all of them off (as 2026-11-24)' }] }, metrics: false, traces: false },
+  ];
+  const variants: VariantResult[] = [];
+  for (const { group, metrics, traces } of plan) {
+    options.log(`added costs: ${group.variants.map((v) => v.name).join('; ')} (${group.events} one-recipient events each)`);
+    variants.push(...(await runGroup(group, metrics, traces)));
+  }
+  return { events: options.events, variants };
+}

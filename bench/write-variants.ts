@@ -1,0 +1,67 @@
+import { performance } from 'node:perf_hooks';
+import { shardOf } from '#lib/store/keys.ts';
+import { TABLE } from '#lib/store/table.ts';
+import type { BenchEnv } from './seed.ts';
+import { replayDeliveryWrites, replayItems, sampleDeliveryWrites } from './write-bound.ts';
+
+// What two additions since 2026-11-24 cost a delivery's writes, which no switch can take out of
+// the pipeline (they are in its items): the TTL attribute (retention) and the sharded index keys.
+// A delivery's real items are replayed as stored, without `ttl`, and with every key on shard 0
+// (the keys from before sharding), interleaved; their sizes are compared; and `shardOf`, the only
+// work sharding adds to the writer, is timed alone.
+
+export interface ReplayVariants {
+  deliveries: number;
+  /** Deliveries per second of the replayed writes, each variant the median of three rounds. */
+  deliveriesPerSec: { asStored: number; withoutTtl: number; unsharded: number };
+  /** Bytes of the three items (event, notification, message) as stored and without `ttl`. */
+  itemBytes: { asStored: number; withoutTtl: number };
+  /** Microseconds of one `shardOf` call (FNV-1a + murmur3 finalizer over an id). */
+  shardOfMicros: number;
+}
+
+const withoutTtl = (item: Record<string, unknown>) => {
+  const { [TABLE.ttlAttribute]: _ttl, ...rest } = item;
+  return rest;
+};
+
+/** The keys from before sharding: shard n's kind or suffix taken off (`TXN<n>#`, `#ACT#<day>#<n>`, `#MSGS#<n>`). */
+const unsharded = (item: Record<string, unknown>) => {
+  const out: Record<string, unknown> = { ...item };
+  for (const [k, v] of Object.entries(item)) {
+    if (typeof v !== 'string') continue;
+    out[k] = v
+      .replace(/#TXN\d+#/, '#TXN#')
+      .replace(/(#ACT#[^#]+)#\d+$/, '$1')
+      .replace(/#MSGS#\d+$/, '#MSGS');
+  }
+  return out;
+};
+
+/** Rough DynamoDB item size: attribute names and values as JSON (enough to compare two variants). */
+const bytesOf = (item: Record<string, unknown>) => Buffer.byteLength(JSON.stringify(item));
+
+export async function replayVariants(env: BenchEnv, deliveries: number, subscribers: number): Promise<ReplayVariants> {
+  const sample = await sampleDeliveryWrites(env);
+  const runs = { asStored: [] as number[], withoutTtl: [] as number[], unsharded: [] as number[] };
+  for (let round = 0; round < 3; round++) {
+    runs.asStored.push(await replayDeliveryWrites(sample, { deliveries, subscribers }));
+    runs.withoutTtl.push(await replayDeliveryWrites(sample, { deliveries, subscribers, transform: withoutTtl }));
+    runs.unsharded.push(await replayDeliveryWrites(sample, { deliveries, subscribers, transform: unsharded }));
+  }
+  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+  const items = replayItems(sample, { _organizationId: 'o', _environmentId: 'e' }, 'sub');
+  const all = [items.event, items.notification, items.message] as Record<string, unknown>[];
+  const calls = 200_000;
+  const ids = Array.from({ length: 1_000 }, (_, i) => `0190f3a2b7c4d5e6f7a8b9c${i.toString().padStart(4, '0')}`);
+  const started = performance.now();
+  let sink = 0;
+  for (let i = 0; i < calls; i++) sink += shardOf(ids[i % ids.length]!, 16);
+  const shardOfMicros = ((performance.now() - started) * 1000) / calls + (sink < 0 ? 1 : 0);
+  return {
+    deliveries,
+    deliveriesPerSec: { asStored: mid(runs.asStored), withoutTtl: mid(runs.withoutTtl), unsharded: mid(runs.unsharded) },
+    itemBytes: { asStored: all.reduce((s, i) => s + bytesOf(i), 0), withoutTtl: all.reduce((s, i) => s + bytesOf(withoutTtl(i)), 0) },
+    shardOfMicros,
+  };
+}
