@@ -31,6 +31,8 @@ export interface BridgeCall {
   body?: Record<string, unknown>;
   /** At most this many attempts (default 3; the API's own calls, whose caller waits, make fewer). */
   attempts?: number;
+  /** Every attempt and wait ends within this (default 25 s; less when someone waits for the answer). */
+  budgetMs?: number;
 }
 
 export interface BridgeAnswer {
@@ -62,7 +64,7 @@ const backoffMs = () => positiveNumber(ENV.bridgeBackoffMs, 1_000);
 
 export async function callBridge(call: BridgeCall): Promise<BridgeAnswer> {
   const started = Date.now();
-  const until = started + BUDGET_MS;
+  const until = started + Math.min(call.budgetMs ?? BUDGET_MS, BUDGET_MS);
   const method = call.body === undefined ? 'GET' : 'POST';
   const text = call.body === undefined ? undefined : JSON.stringify(call.body);
   const url = bridgeUrlOf(call);
