@@ -426,7 +426,12 @@ export class NotifyStack extends Stack {
           makeFunction: (scope, id, route) =>
             makeFunction(
               id,
-              { entry: route.handler, timeout: Duration.seconds(routeTimeoutSeconds(route)), access: accessOf(route), sends: route.sends ?? [] },
+              {
+                entry: route.handler,
+                timeout: Duration.seconds(routeTimeoutSeconds(route)),
+                access: accessOf(route),
+                sends: route.sends ?? [],
+              },
               scope,
             ),
         }),

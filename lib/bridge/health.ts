@@ -1,7 +1,7 @@
 import { BadRequestError } from '../errors.ts';
 import type { EnvScope } from '../scope.ts';
 import { askBridge } from '../outbound/ask.ts';
-import { BridgeCallError } from './client.ts';
+import { BridgeCallError } from './call-result.ts';
 import { requireBridgeUrl } from './environment.ts';
 
 // The bridge's health check (`GET ?action=health-check`, which the framework answers unsigned):

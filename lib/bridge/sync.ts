@@ -19,7 +19,7 @@ import type { WorkflowResponse } from '../workflows/schemas.ts';
 import { workflowSlug } from '../workflows/slug.ts';
 import { toWorkflowResponse } from '../workflows/view.ts';
 import { askBridge } from '../outbound/ask.ts';
-import { BridgeCallError } from './client.ts';
+import { BridgeCallError } from './call-result.ts';
 import { discoverOutput, type DiscoveredStep, type DiscoveredWorkflow, type DiscoverOutput } from './discover.ts';
 import { storeBridgeUrl, storedBridgeUrl } from './environment.ts';
 import type { BridgeDiff } from './schemas.ts';

@@ -12,8 +12,7 @@ import { TABLE } from '../store/table.ts';
 // handler that waits for it. Kept as JSON text: an answer's body is whatever the customer sent.
 
 export type OutboundOutcome =
-  | { ok: true; status: number; body: unknown }
-  | { ok: false; message: string; status?: number; code?: string; data?: unknown };
+  { ok: true; status: number; body: unknown } | { ok: false; message: string; status?: number; code?: string; data?: unknown };
 
 /** Answers outlive their waiter by far; DynamoDB deletes them after this. */
 const KEPT_SECONDS = 15 * 60;

@@ -1,4 +1,5 @@
-import { BridgeCallError, callBridge } from '../bridge/client.ts';
+import { BridgeCallError } from '../bridge/call-result.ts';
+import { callBridge } from '../bridge/client.ts';
 import { signingKey } from '../bridge/environment.ts';
 import { logger } from '../logger.ts';
 import { parse } from '../queue/parse-message.ts';

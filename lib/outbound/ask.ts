@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BridgeCallError, type BridgeAnswer } from '../bridge/client.ts';
+import { BridgeCallError, type BridgeAnswer } from '../bridge/call-result.ts';
 import { ENV, positiveNumber } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';

@@ -1,4 +1,4 @@
-import type { BridgeAction } from '../bridge/client.ts';
+import type { BridgeAction } from '../bridge/call-result.ts';
 import { isId } from '../queue/parse-message.ts';
 
 // A call to a customer's URL whose answer an API handler needs (the CLI's sync waits for its

@@ -1,4 +1,4 @@
-import { BridgeCallError } from '../bridge/client.ts';
+import { BridgeCallError } from '../bridge/call-result.ts';
 import { storedBridgeUrl } from '../bridge/environment.ts';
 import { BadRequestError } from '../errors.ts';
 import { emailBody } from '../pipeline/steps/email-content.ts';
@@ -17,9 +17,9 @@ import { SUBSCRIBER } from '../workflows/variables.ts';
 // (what the request sends over them). A code-first step's preview is its bridge's own
 // (`POST ?action=preview`, signed, one attempt: the caller waits), asked through the outbound
 // consumer (lib/outbound); a dashboard step's is rendered here with the pipeline's renderers
-// (Liquid, then the same sanitizers). Content that cannot be rendered answers the result without a preview, as the reference does. An area of its
-// own: it draws on the workflows, the pipeline's renderers and the bridge, none of which should
-// know of it.
+// (Liquid, then the same sanitizers). Content that cannot be rendered answers the result without
+// a preview, as the reference does. An area of its own: it draws on the workflows, the
+// pipeline's renderers and the bridge, none of which should know of it.
 
 export async function previewStep(scope: EnvScope, workflowRef: string, stepRef: string, input: PreviewStepInput): Promise<StepPreview> {
   const workflow = await requireWorkflow(scope, workflowRef);
