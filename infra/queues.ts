@@ -72,7 +72,7 @@ export const queues: readonly QueueDef[] = [
     consumer: 'functions/consumers/webhooks.ts',
     sends: ['webhooks'],
   },
-  // Calls to customers' URLs whose answers API handlers wait for (lib/outbound): a bridge's
+  // Calls to customers' URLs whose answers API handlers wait for (lib/bridge/outbound-*.ts): a bridge's
   // discover and health check, a code-first step's preview. The API never calls them itself; it
   // sends the request here and awaits the answer item. A request nobody waits for any more is
   // dropped, so a short visibility timeout (six times the consumer's 20 s) and few receives do.

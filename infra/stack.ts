@@ -124,7 +124,7 @@ export const accessOf = (route: Pick<RouteDef, 'method' | 'access'>): Access => 
 /** A route function's timeout, in seconds. */
 const ROUTE_TIMEOUT_SECONDS = 10;
 /**
- * A route that sends to the `outbound` queue waits for the answer (lib/outbound/ask.ts, 20 s at
+ * A route that sends to the `outbound` queue waits for the answer (lib/bridge/outbound-ask.ts, 20 s at
  * most): its function runs longer, still inside API Gateway's 29 s.
  */
 const ANSWER_WAITING_ROUTE_TIMEOUT_SECONDS = 25;

@@ -91,7 +91,7 @@ export const ENV = {
   /** Code-first bridges (lib/bridge/client.ts): the wait before the first retry (ms, default 1000; it doubles). */
   bridgeBackoffMs: 'BRIDGE_RETRY_BACKOFF_MS',
   /**
-   * Calls the API asks the outbound consumer to make (lib/outbound): how long a handler waits for
+   * Calls the API asks the outbound consumer to make (lib/bridge/outbound-*.ts): how long a handler waits for
    * the answer (ms, default 20000, inside the route function's 25 s and API Gateway's 29 s).
    */
   outboundAnswerWaitMs: 'OUTBOUND_ANSWER_WAIT_MS',

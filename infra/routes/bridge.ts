@@ -14,7 +14,7 @@ import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
 // Code-first workflows (/v1/bridge): what `npx novu sync` calls, at the reference's paths and in
 // its `{data}` envelope (docs/code-first.md). The routes that reach the bridge send the call to
-// the `outbound` queue and wait for its answer (lib/outbound): the API never calls a bridge
+// the `outbound` queue and wait for its answer (lib/bridge/outbound-*.ts): the API never calls a bridge
 // itself. Part of the route table (infra/routes.ts); the handlers in functions/bridge/ take
 // their entry from here.
 

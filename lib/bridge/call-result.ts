@@ -1,5 +1,5 @@
 // What a call to a customer's bridge comes to, apart from the call itself (client.ts): what the
-// API's handlers, which never call a bridge themselves (lib/outbound), share with the consumers
+// API's handlers, which never call a bridge themselves (lib/bridge/outbound-*.ts), share with the consumers
 // that do.
 
 export type BridgeAction = 'discover' | 'health-check' | 'execute' | 'preview';

@@ -1,12 +1,12 @@
 import { BadRequestError } from '../errors.ts';
 import type { EnvScope } from '../scope.ts';
-import { askBridge } from '../outbound/ask.ts';
+import { askBridge } from './outbound-ask.ts';
 import { BridgeCallError } from './call-result.ts';
 import { requireBridgeUrl } from './environment.ts';
 
 // The bridge's health check (`GET ?action=health-check`, which the framework answers unsigned):
 // GET /v1/bridge/status asks the environment's stored bridge, POST /v1/bridge/validate a URL the
-// caller gives. Both are made by the outbound consumer (lib/outbound), through the address guard
+// caller gives. Both are made by the outbound consumer (lib/bridge/outbound-*.ts), through the address guard
 // (lib/net): in AWS a private or loopback URL is not valid.
 
 export interface HealthCheck {

@@ -18,14 +18,14 @@ import { getWorkflow, listWorkflows, saveWorkflow, type VersionedWorkflow } from
 import type { WorkflowResponse } from '../workflows/schemas.ts';
 import { workflowSlug } from '../workflows/slug.ts';
 import { toWorkflowResponse } from '../workflows/view.ts';
-import { askBridge } from '../outbound/ask.ts';
+import { askBridge } from './outbound-ask.ts';
 import { BridgeCallError } from './call-result.ts';
 import { discoverOutput, type DiscoveredStep, type DiscoveredWorkflow, type DiscoverOutput } from './discover.ts';
 import { storeBridgeUrl, storedBridgeUrl } from './environment.ts';
 import type { BridgeDiff } from './schemas.ts';
 
 // POST /v1/bridge/sync (what `npx novu sync` calls): the bridge's discover, signed (made by the
-// outbound consumer: lib/outbound), then each workflow it declares created or updated as a
+// outbound consumer: lib/bridge/outbound-*.ts), then each workflow it declares created or updated as a
 // code-first (`external`) workflow, the code-first workflows it no longer declares deleted, and
 // the bridge URL stored on the environment. Every workflow is checked before anything is
 // written, so a refused sync changes nothing. A step is matched to the stored one by stepId and

@@ -4,7 +4,7 @@ import { BadRequestError } from '../errors.ts';
 import { emailBody } from '../pipeline/steps/email-content.ts';
 import { safeHtml } from '../pipeline/steps/sanitize.ts';
 import type { EnvScope } from '../scope.ts';
-import { askBridge } from '../outbound/ask.ts';
+import { askBridge } from '../bridge/outbound-ask.ts';
 import { findStep } from '../workflows/get-step.ts';
 import { requireWorkflow } from '../workflows/lookup.ts';
 import type { StoredStep } from '../workflows/model.ts';
@@ -16,7 +16,7 @@ import { SUBSCRIBER } from '../workflows/variables.ts';
 // A step's content as it would be sent, for an editor, with the example payload and subscriber
 // (what the request sends over them). A code-first step's preview is its bridge's own
 // (`POST ?action=preview`, signed, one attempt: the caller waits), asked through the outbound
-// consumer (lib/outbound); a dashboard step's is rendered here with the pipeline's renderers
+// consumer (lib/bridge/outbound-*.ts); a dashboard step's is rendered here with the pipeline's renderers
 // (Liquid, then the same sanitizers). Content that cannot be rendered answers the result without
 // a preview, as the reference does. An area of its own: it draws on the workflows, the
 // pipeline's renderers and the bridge, none of which should know of it.

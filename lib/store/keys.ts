@@ -379,7 +379,7 @@ export const keys = {
   }),
   webhookDeadLettersOfEndpoint: (s: EnvScope, endpointId: string) => ({ pk: `${env(s)}#WHEP#${endpointId}`, skPrefix: 'DEAD#' }),
 
-  // ---- outbound calls the API asked the outbound consumer to make (lib/outbound) ----------------
+  // ---- outbound calls the API asked the outbound consumer to make (lib/bridge/outbound-*.ts) ----------------
   /** The answer to one such call (TTL: minutes), written once by the consumer, read by the waiting handler. */
   outboundAnswer: (s: EnvScope, requestId: string): Key => ({ pk: `${env(s)}#OUTCALL#${requestId}`, sk: 'ANSWER' }),
 

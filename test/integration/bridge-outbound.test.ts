@@ -11,7 +11,7 @@ import { startBridgeApp, workflow, type BridgeApp } from '../support/bridge-app.
 import { startOwnStack, type OwnStack } from '../support/own-stack.ts';
 
 // The API never calls a customer's bridge itself: its bridge routes put the call on the
-// `outbound` queue and wait for the outbound consumer's answer (lib/outbound). Here the stack
+// `outbound` queue and wait for the outbound consumer's answer (lib/bridge/outbound-*.ts). Here the stack
 // runs with no consumer polling its queues, so nothing but this test can answer: a sync left
 // alone waits, then answers 504 and the bridge saw nothing; the same request handed to the
 // consumer while the sync waits is called, and the sync completes with the bridge's workflows.

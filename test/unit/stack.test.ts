@@ -27,7 +27,7 @@ import { Stack } from 'aws-cdk-lib';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 import type { RouteDef } from '#lib/http/route.ts';
 import { TABLE } from '#lib/store/table.ts';
-import { answerWaitMs } from '#lib/outbound/ask.ts';
+import { answerWaitMs } from '#lib/bridge/outbound-ask.ts';
 import { pascalCase } from '#infra/names.ts';
 
 // One app per synth (an app synthesizes once); the empty bundling-stacks list skips esbuild, so

@@ -7,7 +7,7 @@ import { getItem } from '../store/get-item.ts';
 import { keys } from '../store/keys.ts';
 import { TABLE } from '../store/table.ts';
 
-// The answer to an outbound call (request.ts): one short-lived item per request id, written once
+// The answer to an outbound call (outbound-request.ts): one short-lived item per request id, written once
 // by the outbound consumer (a redelivered request keeps the first answer) and read by the
 // handler that waits for it. Kept as JSON text: an answer's body is whatever the customer sent.
 

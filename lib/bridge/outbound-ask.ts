@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BridgeCallError, type BridgeAnswer } from '../bridge/call-result.ts';
+import { BridgeCallError, type BridgeAnswer } from './call-result.ts';
 import { ENV, positiveNumber } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { sendMessages } from '../queue/send.ts';
 import type { EnvScope } from '../scope.ts';
-import { getAnswer } from './answer-store.ts';
-import type { OutboundRequest } from './request.ts';
+import { getAnswer } from './outbound-answer-store.ts';
+import type { OutboundRequest } from './outbound-request.ts';
 
-// The API side of an outbound call (request.ts): the request goes on the `outbound` queue, and
+// The API side of an outbound call (outbound-request.ts): the request goes on the `outbound` queue, and
 // the handler polls for its answer until a bound well inside API Gateway's 29 s (the route
 // functions that ask run for 25 s). The bridge's own answer comes back as callBridge would have
 // given it (a BridgeCallError for an error), so the callers' handling does not change; no answer

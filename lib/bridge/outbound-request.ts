@@ -1,10 +1,10 @@
-import type { BridgeAction } from '../bridge/call-result.ts';
+import type { BridgeAction } from './call-result.ts';
 import { isId } from '../queue/parse-message.ts';
 
 // A call to a customer's URL whose answer an API handler needs (the CLI's sync waits for its
 // bridge's discover): the message the handler puts on the `outbound` queue for the outbound
 // consumer, which makes the call through the address guard and writes the answer where the
-// handler waits for it (answer-store.ts). The API never calls a customer's URL itself.
+// handler waits for it (outbound-answer-store.ts). The API never calls a customer's URL itself.
 
 export interface OutboundRequest {
   requestId: string;

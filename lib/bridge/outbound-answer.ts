@@ -1,14 +1,14 @@
-import { BridgeCallError } from '../bridge/call-result.ts';
-import { callBridge } from '../bridge/client.ts';
-import { signingKey } from '../bridge/environment.ts';
+import { BridgeCallError } from './call-result.ts';
+import { callBridge } from './client.ts';
+import { signingKey } from './environment.ts';
 import { logger } from '../logger.ts';
 import { parse } from '../queue/parse-message.ts';
 import type { EnvScope } from '../scope.ts';
-import { getAnswer, putAnswer, type OutboundOutcome } from './answer-store.ts';
-import { isOutboundRequest, type OutboundRequest } from './request.ts';
+import { getAnswer, putAnswer, type OutboundOutcome } from './outbound-answer-store.ts';
+import { isOutboundRequest, type OutboundRequest } from './outbound-request.ts';
 
-// The outbound consumer's work for one message (request.ts): the call, through the address guard
-// (lib/bridge/client.ts, lib/net), inside the time its waiter has left, and its answer written
+// The outbound consumer's work for one message (outbound-request.ts): the call, through the address guard
+// (client.ts, lib/net), inside the time its waiter has left, and its answer written
 // for the waiter. A request already answered (a redelivery) or no longer awaited is not called
 // again. Only the call's own failures are answers; anything else fails the message, to be retried.
 
