@@ -85,6 +85,19 @@ export const queues: readonly QueueDef[] = [
     consumer: 'functions/consumers/webhooks.ts',
     sends: ['webhooks'],
   },
+  // Calls to customers' URLs whose answers API handlers wait for (lib/bridge/outbound-*.ts): a bridge's
+  // discover and health check, a code-first step's preview. The API never calls them itself; it
+  // sends the request here and awaits the answer item. A request nobody waits for any more is
+  // dropped, so a short visibility timeout (six times the consumer's 20 s) and few receives do.
+  {
+    name: 'outbound',
+    urlEnv: QUEUE_URL_ENV.outbound,
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    consumer: 'functions/consumers/outbound.ts',
+    sends: [],
+  },
 ];
 
 export function queue(name: string): QueueDef {

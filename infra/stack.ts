@@ -121,6 +121,16 @@ export const DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT = 5;
 /** What a route's function may do with the data: its `access`, else read for GET, write otherwise. */
 export const accessOf = (route: Pick<RouteDef, 'method' | 'access'>): Access => route.access ?? (route.method === 'GET' ? 'read' : 'write');
 
+/** A route function's timeout, in seconds. */
+const ROUTE_TIMEOUT_SECONDS = 10;
+/**
+ * A route that sends to the `outbound` queue waits for the answer (lib/bridge/outbound-ask.ts, 20 s at
+ * most): its function runs longer, still inside API Gateway's 29 s.
+ */
+const ANSWER_WAITING_ROUTE_TIMEOUT_SECONDS = 25;
+export const routeTimeoutSeconds = (route: Pick<RouteDef, 'sends'>): number =>
+  route.sends?.includes('outbound') ? ANSWER_WAITING_ROUTE_TIMEOUT_SECONDS : ROUTE_TIMEOUT_SECONDS;
+
 /** The consumer's timeout: a sixth of the visibility timeout, so SQS never redelivers a running batch. */
 export function consumerTimeoutSeconds(def: QueueDef): number {
   const timeout = Math.floor(def.visibilityTimeoutSeconds / VISIBILITY_PER_CONSUMER_TIMEOUT);
@@ -442,7 +452,12 @@ export class NotifyStack extends Stack {
           makeFunction: (scope, id, route) =>
             makeFunction(
               id,
-              { entry: route.handler, timeout: Duration.seconds(10), access: accessOf(route), sends: route.sends ?? [] },
+              {
+                entry: route.handler,
+                timeout: Duration.seconds(routeTimeoutSeconds(route)),
+                access: accessOf(route),
+                sends: route.sends ?? [],
+              },
               scope,
             ),
         }),

@@ -93,6 +93,11 @@ export const ENV = {
   allowPrivateNetworks: 'OUTBOUND_ALLOW_PRIVATE_NETWORKS',
   /** Code-first bridges (lib/bridge/client.ts): the wait before the first retry (ms, default 1000; it doubles). */
   bridgeBackoffMs: 'BRIDGE_RETRY_BACKOFF_MS',
+  /**
+   * Calls the API asks the outbound consumer to make (lib/bridge/outbound-*.ts): how long a handler waits for
+   * the answer (ms, default 20000, inside the route function's 25 s and API Gateway's 29 s).
+   */
+  outboundAnswerWaitMs: 'OUTBOUND_ANSWER_WAIT_MS',
   /** Powertools: the service name on every log line (the stack sets the metrics' service name). */
   serviceName: 'POWERTOOLS_SERVICE_NAME',
   /** AWS SDK: an SQS endpoint of its own (the local runtime's emulator); set, calls go there rather than to a queue URL's host. */

@@ -13,8 +13,10 @@ import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
 // Code-first workflows (/v1/bridge): what `npx novu sync` calls, at the reference's paths and in
-// its `{data}` envelope (docs/code-first.md). Part of the route table (infra/routes.ts); the
-// handlers in functions/bridge/ take their entry from here.
+// its `{data}` envelope (docs/code-first.md). The routes that reach the bridge send the call to
+// the `outbound` queue and wait for its answer (lib/bridge/outbound-*.ts): the API never calls a bridge
+// itself. Part of the route table (infra/routes.ts); the handlers in functions/bridge/ take
+// their entry from here.
 
 export const bridgeRoutes = inRateLimitCategory('configuration', [
   {
@@ -30,6 +32,7 @@ export const bridgeRoutes = inRateLimitCategory('configuration', [
     request: { query: syncBridgeQuery, body: syncBridgeBody },
     response: syncBridgeResponse,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['outbound'],
   },
   {
     operationId: 'diffBridge',
@@ -44,6 +47,7 @@ export const bridgeRoutes = inRateLimitCategory('configuration', [
     request: { body: syncBridgeBody },
     response: bridgeDiffResponse,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['outbound'],
     access: 'read',
   },
   {
@@ -59,7 +63,8 @@ export const bridgeRoutes = inRateLimitCategory('configuration', [
     request: { body: syncBridgeBody },
     response: validateBridgeResponse,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
-    access: 'none',
+    sends: ['outbound'],
+    access: 'read',
   },
   {
     operationId: 'getBridgeStatus',
@@ -74,6 +79,7 @@ export const bridgeRoutes = inRateLimitCategory('configuration', [
     request: {},
     response: bridgeStatusResponse,
     maxBodyBytes: DEFAULT_BODY_LIMIT,
+    sends: ['outbound'],
   },
   {
     operationId: 'putBridgeStepControls',

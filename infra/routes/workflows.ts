@@ -133,6 +133,8 @@ export const workflowRoutes = inRateLimitCategory('configuration', [
     response: stepPreviewSchema,
     maxBodyBytes: WORKFLOW_BODY_LIMIT,
     access: 'read',
+    // A code-first step's preview is its bridge's: asked through the outbound queue (lib/bridge/outbound-*.ts).
+    sends: ['outbound'],
   },
 ] as const satisfies readonly RouteDef[]);
 

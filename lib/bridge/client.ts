@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ENV, positiveNumber } from '../config.ts';
 import { guardedRequest } from '../net/guarded-request.ts';
+import { BridgeCallError, type BridgeAction, type BridgeAnswer } from './call-result.ts';
 import { bridgeSignature } from './signature.ts';
 
 // One call to a customer's bridge (an app serving @novu/framework): signed, through the outbound
@@ -18,8 +19,6 @@ const BUDGET_MS = 25_000;
 const MAX_ANSWER_BYTES = 2 << 20;
 const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504, 521, 522, 524]);
 
-export type BridgeAction = 'discover' | 'health-check' | 'execute' | 'preview';
-
 export interface BridgeCall {
   url: string;
   action: BridgeAction;
@@ -31,24 +30,8 @@ export interface BridgeCall {
   body?: Record<string, unknown>;
   /** At most this many attempts (default 3; the API's own calls, whose caller waits, make fewer). */
   attempts?: number;
-}
-
-export interface BridgeAnswer {
-  status: number;
-  body: unknown;
-  durationMs: number;
-  attempts: number;
-}
-
-/** The bridge could not be reached, or answered with an error; `status` is absent when no answer came. */
-export class BridgeCallError extends Error {
-  constructor(
-    message: string,
-    readonly outcome: { status?: number; code?: string; data?: unknown; durationMs: number; attempts: number },
-  ) {
-    super(message);
-    this.name = 'BridgeCallError';
-  }
+  /** Every attempt and wait ends within this (default 25 s; less when someone waits for the answer). */
+  budgetMs?: number;
 }
 
 export function bridgeUrlOf(call: Pick<BridgeCall, 'url' | 'action' | 'query'>): URL {
@@ -62,7 +45,7 @@ const backoffMs = () => positiveNumber(ENV.bridgeBackoffMs, 1_000);
 
 export async function callBridge(call: BridgeCall): Promise<BridgeAnswer> {
   const started = Date.now();
-  const until = started + BUDGET_MS;
+  const until = started + Math.min(call.budgetMs ?? BUDGET_MS, BUDGET_MS);
   const method = call.body === undefined ? 'GET' : 'POST';
   const text = call.body === undefined ? undefined : JSON.stringify(call.body);
   const url = bridgeUrlOf(call);

@@ -1,9 +1,9 @@
 import type { Caller } from '../auth/caller.ts';
-import { BadRequestError, ValidationError, type FieldError } from '../errors.ts';
+import { BadRequestError } from '../errors.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { viewContext } from '../workflows/environment-channels.ts';
 import { findStep } from '../workflows/get-step.ts';
-import { newAjv } from '../workflows/json-schema.ts';
+import { checkCodeControls } from '../workflows/code-controls.ts';
 import { requireWorkflow } from '../workflows/lookup.ts';
 import { saveWorkflow } from '../workflows/repository.ts';
 import type { WorkflowResponse } from '../workflows/schemas.ts';
@@ -27,29 +27,11 @@ export async function storeStepControls(
     if (workflow.origin !== 'external' || !step.bridge) {
       throw new BadRequestError('Only steps of code-first (external) workflows take control values here: use PUT /v2/workflows');
     }
-    await checkControls(step.bridge.controlSchema, values);
+    await checkCodeControls(step.bridge.controlSchema, values, 'variables');
     const { version: _version, ...current } = workflow;
     const steps = current.steps.map((s) => (s._id === step._id ? { ...s, controlValues: values } : s));
     return saveWorkflow({ ...current, steps, updatedAt: new Date().toISOString(), updatedBy: { _id: caller.userId } }, workflow);
   });
   const view = toWorkflowResponse(saved, await viewContext(caller, [saved]));
   return view.steps.find((s) => s.stepId === stepRef || s._id === stepRef)!;
-}
-
-async function checkControls(schema: Record<string, unknown>, values: Record<string, unknown>): Promise<void> {
-  let validate;
-  try {
-    validate = (await newAjv({ useDefaults: true })).compile(schema);
-  } catch {
-    return; // a schema ajv cannot read: the bridge checks the values when it runs
-  }
-  if (validate(structuredClone(values))) return;
-  const errors: Record<string, FieldError> = {};
-  for (const e of validate.errors ?? []) {
-    const path = e.instancePath.split('/').filter(Boolean).join('.');
-    const missing = e.keyword === 'required' ? (e.params as { missingProperty?: string }).missingProperty : undefined;
-    const field = ['variables', path, missing].filter(Boolean).join('.');
-    (errors[field] ??= { messages: [], value: null }).messages.push(e.message ?? 'is invalid');
-  }
-  throw new ValidationError(errors);
 }

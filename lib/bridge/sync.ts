@@ -18,17 +18,19 @@ import { getWorkflow, listWorkflows, saveWorkflow, type VersionedWorkflow } from
 import type { WorkflowResponse } from '../workflows/schemas.ts';
 import { workflowSlug } from '../workflows/slug.ts';
 import { toWorkflowResponse } from '../workflows/view.ts';
-import { BridgeCallError, callBridge } from './client.ts';
+import { askBridge } from './outbound-ask.ts';
+import { BridgeCallError } from './call-result.ts';
 import { discoverOutput, type DiscoveredStep, type DiscoveredWorkflow, type DiscoverOutput } from './discover.ts';
-import { signingKey, storeBridgeUrl, storedBridgeUrl } from './environment.ts';
+import { storeBridgeUrl, storedBridgeUrl } from './environment.ts';
 import type { BridgeDiff } from './schemas.ts';
 
-// POST /v1/bridge/sync (what `npx novu sync` calls): the bridge's discover, signed, then each
-// workflow it declares created or updated as a code-first (`external`) workflow, the code-first
-// workflows it no longer declares deleted, and the bridge URL stored on the environment. Every
-// workflow is checked before anything is written, so a refused sync changes nothing. A step is
-// matched to the stored one by stepId and kind and keeps its database id, so control values an
-// author set for it stay attached. POST /v1/bridge/diff says what a sync would do, writing nothing.
+// POST /v1/bridge/sync (what `npx novu sync` calls): the bridge's discover, signed (made by the
+// outbound consumer: lib/bridge/outbound-*.ts), then each workflow it declares created or updated as a
+// code-first (`external`) workflow, the code-first workflows it no longer declares deleted, and
+// the bridge URL stored on the environment. Every workflow is checked before anything is
+// written, so a refused sync changes nothing. A step is matched to the stored one by stepId and
+// kind and keeps its database id, so control values an author set for it stay attached.
+// POST /v1/bridge/diff says what a sync would do, writing nothing.
 
 export async function syncBridge(caller: Caller, bridgeUrl: string): Promise<WorkflowResponse[]> {
   const discovered = await discover(caller, bridgeUrl);
@@ -64,7 +66,7 @@ export async function diffBridge(caller: Caller, bridgeUrl: string): Promise<Bri
 async function discover(scope: EnvScope, bridgeUrl: string): Promise<DiscoverOutput> {
   let body: unknown;
   try {
-    body = (await callBridge({ url: bridgeUrl, action: 'discover', secretKey: await signingKey(scope), attempts: 2 })).body;
+    body = (await askBridge(scope, { url: bridgeUrl, action: 'discover', signed: true, attempts: 2 })).body;
   } catch (error) {
     if (error instanceof BridgeCallError) throw new BadRequestError(`Bridge discover failed: ${error.message}`);
     throw error;

@@ -14,6 +14,7 @@ export const QUEUE_URL_ENV = {
   jobs: 'JOBS_QUEUE_URL',
   live: 'LIVE_QUEUE_URL',
   webhooks: 'WEBHOOKS_QUEUE_URL',
+  outbound: 'OUTBOUND_QUEUE_URL',
 } as const;
 export type QueueName = keyof typeof QUEUE_URL_ENV;
 /** The queues that take scheduled wakes (wake-scheduler.ts), with the variable that holds each one's ARN (AWS). */

@@ -1,9 +1,10 @@
-import { BridgeCallError, callBridge } from '../bridge/client.ts';
-import { signingKey, storedBridgeUrl } from '../bridge/environment.ts';
+import { BridgeCallError } from '../bridge/call-result.ts';
+import { storedBridgeUrl } from '../bridge/environment.ts';
 import { BadRequestError } from '../errors.ts';
 import { emailBody, loadEmailContent } from '../pipeline/steps/email-content.ts';
 import { loadSanitizer, safeHtml } from '../pipeline/steps/sanitize.ts';
 import type { EnvScope } from '../scope.ts';
+import { askBridge } from '../bridge/outbound-ask.ts';
 import { findStep } from '../workflows/get-step.ts';
 import { requireWorkflow } from '../workflows/lookup.ts';
 import type { StoredStep } from '../workflows/model.ts';
@@ -14,11 +15,11 @@ import { SUBSCRIBER } from '../workflows/variables.ts';
 
 // A step's content as it would be sent, for an editor, with the example payload and subscriber
 // (what the request sends over them). A code-first step's preview is its bridge's own
-// (`POST ?action=preview`, signed, one attempt: the caller waits); a dashboard step's is
-// rendered here with the pipeline's renderers (Liquid, then the same sanitizers). Content that
-// cannot be rendered answers the result without a preview, as the reference does. An area of its
-// own: it draws on the workflows, the pipeline's renderers and the bridge, none of which should
-// know of it.
+// (`POST ?action=preview`, signed, one attempt: the caller waits), asked through the outbound
+// consumer (lib/bridge/outbound-*.ts); a dashboard step's is rendered here with the pipeline's renderers
+// (Liquid, then the same sanitizers). Content that cannot be rendered answers the result without
+// a preview, as the reference does. An area of its own: it draws on the workflows, the
+// pipeline's renderers and the bridge, none of which should know of it.
 
 export async function previewStep(scope: EnvScope, workflowRef: string, stepRef: string, input: PreviewStepInput): Promise<StepPreview> {
   const workflow = await requireWorkflow(scope, workflowRef);
@@ -54,10 +55,10 @@ async function bridgePreview(
   const url = await storedBridgeUrl(scope);
   if (!url) throw new BadRequestError('Bridge URL not found: run `npx novu sync` for this environment first');
   try {
-    const { body } = await callBridge({
+    const { body } = await askBridge(scope, {
       url,
       action: 'preview',
-      secretKey: await signingKey(scope),
+      signed: true,
       query: { workflowId, stepId: step.stepId },
       body: { payload: example.payload, controls, state: [], subscriber: example.subscriber, context: sent.context ?? {} },
       attempts: 1,

@@ -385,6 +385,10 @@ export const keys = {
   }),
   webhookDeadLettersOfEndpoint: (s: EnvScope, endpointId: string) => ({ pk: `${env(s)}#WHEP#${endpointId}`, skPrefix: 'DEAD#' }),
 
+  // ---- outbound calls the API asked the outbound consumer to make (lib/bridge/outbound-*.ts) ----------------
+  /** The answer to one such call (TTL: minutes), written once by the consumer, read by the waiting handler. */
+  outboundAnswer: (s: EnvScope, requestId: string): Key => ({ pk: `${env(s)}#OUTCALL#${requestId}`, sk: 'ANSWER' }),
+
   // ---- pipeline: a partition per transaction (or TRANSACTION_SHARDS of them) --------------------
   /** The trigger of a transactionId: its conditional Put is the claim that makes the id unique. */
   triggerEvent: (s: EnvScope, transactionId: string): Key => ({ pk: transactionShard(s, transactionId, 0), sk: 'EVENT' }),

@@ -3,7 +3,8 @@ import { CONTROL_SCHEMAS } from './controls.ts';
 import { STEP_TYPES, type StepType } from './model.ts';
 
 // Bodies, queries and responses of the v2 workflow API. A step's control values are checked
-// against its kind's schema, so a bad value is a 422 at `steps.<n>.controlValues.<field>`.
+// against its kind's schema, so a bad value is a 422 at `steps.<n>.controlValues.<field>`; an
+// update's once its workflow is read, as a code-first workflow's steps take their code's controls.
 
 const IDENTIFIER = /^[a-zA-Z0-9_:.-]+$/;
 const STEP_ID = /^[a-zA-Z0-9_-]+$/;
@@ -30,19 +31,37 @@ export const preferencesInput = z.object({
 });
 export type PreferencesInput = z.infer<typeof preferencesInput>;
 
+const stepFields = {
+  _id: z.optional(z.string()),
+  stepId: z.optional(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(128), z.regex(STEP_ID, 'stepId may hold letters, digits, - and _ only')),
+  ),
+  name: z.string().check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(256)),
+};
+
 function stepOf<T extends StepType>(type: T) {
   return z.object({
-    _id: z.optional(z.string()),
-    stepId: z.optional(
-      z.string().check(z.trim(), z.minLength(1), z.maxLength(128), z.regex(STEP_ID, 'stepId may hold letters, digits, - and _ only')),
-    ),
-    name: z.string().check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(256)),
+    ...stepFields,
     type: z.literal(type),
     controlValues: z.prefault(CONTROL_SCHEMAS[type] as z.ZodMiniType<Record<string, unknown>>, {}),
   });
 }
 const stepInput = z.discriminatedUnion('type', STEP_TYPES.map((type) => stepOf(type)) as [ReturnType<typeof stepOf>]);
 export type StepInput = z.infer<typeof stepInput>;
+/** A dashboard workflow's steps, each step's control values checked against its kind's schema. */
+export const dashboardSteps = z.object({ steps: z.array(stepInput).check(z.maxLength(50)) });
+
+/**
+ * An update's steps as sent. Their control values are checked once the workflow is read
+ * (update.ts): a dashboard workflow's against their kind's schema (`dashboardSteps`), a
+ * code-first workflow's against the control schema its code declared.
+ */
+const sentStep = z.object({
+  ...stepFields,
+  type: z.enum(STEP_TYPES),
+  controlValues: z.prefault(z.record(z.string(), z.unknown()), {}),
+});
+export type SentStep = z.infer<typeof sentStep>;
 
 /** A workflow's tags, as both API versions take them. */
 export const tagsSchema = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))).check(
@@ -73,7 +92,7 @@ export const createWorkflowBody = z.object({
 export type CreateWorkflowInput = z.infer<typeof createWorkflowBody>;
 
 /** A PUT replaces the steps; other fields left out keep their value; the workflowId stays. */
-export const updateWorkflowBody = z.object({ ...commonFields, steps: z.array(stepInput).check(z.maxLength(50)) });
+export const updateWorkflowBody = z.object({ ...commonFields, steps: z.array(sentStep).check(z.maxLength(50)) });
 export type UpdateWorkflowInput = z.infer<typeof updateWorkflowBody>;
 
 export const patchWorkflowBody = z.object({

@@ -214,6 +214,17 @@ describe('Lambda bundles', () => {
     expect(Object.hasOwn(bundle(routeDefs.find((r) => r.sends?.includes('events'))!.handler).inputs, SENDER)).toBe(true);
   });
 
+  it("the routes that reach a customer's bridge do not carry the outbound address guard: the outbound consumer calls", () => {
+    const GUARD = 'lib/net/guarded-request.ts';
+    const routeDefs: readonly RouteDef[] = routes;
+    const asking = routeDefs.filter((r) => r.sends?.includes('outbound'));
+    expect(asking.map((r) => r.operationId).sort()).toEqual(
+      ['diffBridge', 'getBridgeStatus', 'previewWorkflowStep', 'syncBridge', 'validateBridge'].sort(),
+    );
+    expect(asking.filter((r) => Object.hasOwn(bundle(r.handler).inputs, GUARD)).map((r) => r.operationId)).toEqual([]);
+    expect(Object.hasOwn(bundle(queues.find((q) => q.name === 'outbound')!.consumer!).inputs, GUARD)).toBe(true);
+  });
+
   it('no function loads the KMS, SES or SNS client at init', () => {
     const bundles = new Map(ENTRIES.map((entry) => [entry, bundle(entry)] as const));
     const loaded = [...bundles].map(([entry, metafile]) => ({

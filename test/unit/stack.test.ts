@@ -27,6 +27,7 @@ import { Stack } from 'aws-cdk-lib';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 import type { RouteDef } from '#lib/http/route.ts';
 import { TABLE } from '#lib/store/table.ts';
+import { answerWaitMs } from '#lib/bridge/outbound-ask.ts';
 import { pascalCase } from '#infra/names.ts';
 
 // One app per synth (an app synthesizes once); the empty bundling-stacks list skips esbuild, so
@@ -563,6 +564,20 @@ describe('NotifyStack', { timeout: 120_000 }, () => {
       const env = functions[fnId]!.Properties.Environment.Variables as Record<string, unknown>;
       for (const q of queues) expect(q.urlEnv in env, `${route.operationId} ${q.urlEnv}`).toBe(sends.includes(q.name));
     }
+  });
+
+  it("gives the routes that wait for an outbound call's answer time for the wait, inside API Gateway's 29 s", () => {
+    const byKey = routeFunctions();
+    const waitSeconds = answerWaitMs() / 1000;
+    for (const route of routeTable) {
+      const timeout = functions[byKey.get(`${route.method} ${route.path}`)!]!.Properties.Timeout as number;
+      if (route.sends?.includes('outbound')) {
+        expect(timeout, route.operationId).toBeGreaterThan(waitSeconds + 2);
+        expect(timeout, route.operationId).toBeLessThan(29);
+      } else expect(timeout, route.operationId).toBe(10);
+    }
+    // The consumer that makes the call outlasts the wait: the waiter gives up first.
+    expect(consumerTimeoutSeconds(queues.find((q) => q.name === 'outbound')!)).toBeGreaterThanOrEqual(waitSeconds);
   });
 
   it('gives each queue a dead-letter queue, maxReceiveCount >= 5 and visibility >= 6x its consumer timeout', () => {

@@ -1,4 +1,5 @@
-import { BridgeCallError, callBridge } from '../../bridge/client.ts';
+import { BridgeCallError } from '../../bridge/call-result.ts';
+import { callBridge } from '../../bridge/client.ts';
 import { environmentType, signingKey } from '../../bridge/environment.ts';
 import { deepMerge, objectOr } from '../../providers/deep-merge.ts';
 import { getEnvironment } from '../../tenancy/environments.ts';

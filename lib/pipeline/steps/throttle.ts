@@ -54,15 +54,23 @@ export async function decideThrottle(context: JobContext): Promise<Decision> {
   const open = read && read.windowEnd.getTime() > now.getTime();
   const count = open ? read.count + 1 : 1;
   const end = open ? read.windowEnd : windowEnd;
-  const counter = counterWrite(series, { count, windowEnd: end }, read);
-  const output = { throttled: count > threshold, executionCount: count, threshold, throttledUntil: end.toISOString() };
+  const start = open ? read.windowStart : now;
+  const counter = counterWrite(series, { count, ...(start && { windowStart: start }), windowEnd: end }, read);
+  // Exactly the fields of @novu/framework's throttle result (it refuses any other in a bridge's
+  // state, lib/pipeline/bridge-state.ts), so dashboard and code-first steps read the same output.
+  const output = {
+    throttled: count > threshold,
+    executionCount: count,
+    threshold,
+    ...(start && { windowStart: start.toISOString() }),
+  };
   if (count <= threshold) {
     return { status: 'completed', details: [], job: { stepOutput: output }, also: [counter], after: next };
   }
   const hasLater = notification.jobs.length > context.job.index + 1;
   return {
     status: 'skipped',
-    details: hasLater ? [detail(DETAILS.throttled, 'Success', { raw: output }, now)] : [],
+    details: hasLater ? [detail(DETAILS.throttled, 'Success', { raw: { ...output, windowEnd: end.toISOString() } }, now)] : [],
     job: { stepOutput: output },
     also: [counter],
     after: { kind: 'end', rest: 'skipped' },
