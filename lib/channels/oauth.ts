@@ -1,5 +1,4 @@
 import { apiKeysOfEnvironment } from '../auth/api-keys.ts';
-import { optional, ENV } from '../config.ts';
 import { contextKeyOf, contextKeysOf } from '../context-keys.ts';
 import { BadRequestError, ValidationError } from '../errors.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
