@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mapConcurrently } from '#lib/concurrency.ts';
 import { hasMessage } from './fan-out.ts';
 import { startBench, type Bench } from './harness.ts';
+import { resultsPath, SMOKE } from './results-path.ts';
 import { bulkBody, createInAppWorkflow, expectStatus, type WorkflowRef } from './scenarios.ts';
 import { benchOrganization, seedSubscribers, type BenchEnv } from './seed.ts';
 import { percentile, round } from './stats.ts';
@@ -157,8 +157,8 @@ export async function measureFlood(bench: Bench, noisy: BenchEnv, quiet: BenchEn
 /** BENCH_ONLY=flood: the section alone, written to bench/results-flood.json. */
 export async function floodOnly(consumerConcurrency: number): Promise<void> {
   const options: FloodOptions = {
-    floodEvents: Number(process.env.BENCH_FLOOD_EVENTS ?? 50_000),
-    quietTriggers: Number(process.env.BENCH_FLOOD_QUIET ?? 30),
+    floodEvents: Number(process.env.BENCH_FLOOD_EVENTS ?? (SMOKE ? 500 : 50_000)),
+    quietTriggers: Number(process.env.BENCH_FLOOD_QUIET ?? (SMOKE ? 5 : 30)),
     floodParallel: 4,
   };
   const startedAt = new Date();
@@ -175,7 +175,7 @@ export async function floodOnly(consumerConcurrency: number): Promise<void> {
       target: { p99Ratio: 2, ok: flood.p99Ratio <= 2 },
       flood,
     };
-    writeFileSync(fileURLToPath(new URL('results-flood.json', import.meta.url)), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(resultsPath('results-flood.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.log(JSON.stringify(results, null, 2));
   } finally {
     await bench.stop();

@@ -1,8 +1,6 @@
 import './env.ts';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { measureAuth } from './auth.ts';
 import { measureRateLimit, type RateLimitResult } from './rate-limit.ts';
 import { measureBundles, type BundlesResult } from './bundles.ts';
@@ -12,6 +10,7 @@ import { measureFloor, putRateNow } from './floor.ts';
 import { startBench, type Bench } from './harness.ts';
 import { largeTopic, type LargeTopicResult } from './fan-out.ts';
 import { floodOnly } from './flood.ts';
+import { resultsPath, SMOKE } from './results-path.ts';
 import { liveUnderLoad, type LiveResult } from './live.ts';
 import { BENCH_LONG_WAIT_SECONDS, longWaits, type LongWaitResult } from './long-waits.ts';
 import { replayDeliveryWrites, sampleDeliveryWrites } from './write-bound.ts';
@@ -60,7 +59,6 @@ import { addedCostChecks, printAddedCosts } from './added-costs-report.ts';
 const QUICK = process.env.BENCH_QUICK === '1';
 const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8);
 /** The load tests' smoke run (test/load/bench.test.ts): every section at the smallest sizes that exercise it. */
-const SMOKE = process.env.BENCH_SMOKE === '1';
 const SIZES = SMOKE
   ? {
       subscribers: 100,
@@ -112,8 +110,6 @@ const SIZES = SMOKE
         addedCostEvents: 3_000,
       };
 const SMALL_ENVIRONMENT = SMOKE ? 100 : 1_000;
-/** Where results are written: bench/ unless BENCH_RESULTS_DIR says (the smoke test's temporary folder). */
-const resultsPath = (name: string) => join(process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('.', import.meta.url)), name);
 const LIVE = {
   // 200/s builds a backlog on the 2-CPU machine the bench runs on (so does 100/s): every push is
   // ~5 more DynamoDB Local requests and 3 PostToConnection calls (docs/performance.md, "Live").

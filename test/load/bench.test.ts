@@ -40,6 +40,7 @@ describe('npm run bench, smoke sizes', () => {
     ['live', 'results-live.json'],
     ['fanout', 'results-fanout.json'],
     ['costs', 'results-costs.json'],
+    ['flood', 'results-flood.json'],
   ])(
     'BENCH_ONLY=%s completes and writes %s',
     async (only, file) => {
