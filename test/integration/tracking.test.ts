@@ -109,7 +109,7 @@ async function sendEmail(body: string) {
     expect(found).toHaveLength(1);
     return found;
   }, WAIT);
-  return { message, sent: sent!, subscriberId, transactionId };
+  return { message, sent: sent!, subscriberId, transactionId, workflowId };
 }
 
 describe('link tracking', () => {
@@ -340,5 +340,25 @@ describe('open tracking', () => {
     const forged = await follow(`${api.url}/o/not-a-token`);
     expect(forged.status).toBe(200);
     expect(forged.headers.get('content-type')).toBe('image/gif');
+  });
+});
+
+describe('engagement in the numbers over time', () => {
+  it("a workflow's email opened and clicked counts in its day's numbers, once each however often", async () => {
+    const { sent, workflowId } = await sendEmail(`<p><a href="${site.url}/read-more">Read more</a></p>`);
+    const [link] = trackedIn(sent.content, '/t/');
+    const [pixel] = trackedIn(sent.content, '/o/');
+    for (const url of [pixel!, pixel!, link!, link!]) expect([200, 302]).toContain((await follow(onOurGateway(url))).status);
+
+    // Counted from the message's changes by the engagement consumer: once each, though the pixel
+    // loaded twice and the link was followed twice.
+    const stats = await vi.waitFor(async () => {
+      const res = await client.get(`/v1/engagement/stats?workflowId=${workflowId}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.workflows[0]).toMatchObject({ triggered: 1, channels: { email: { sent: 1, opened: 1, clicked: 1 } } });
+      return res.body;
+    }, WAIT);
+    expect(stats.days).toHaveLength(1);
+    expect(stats.days[0]).toMatchObject({ date: new Date().toISOString().slice(0, 10), workflowId });
   });
 });
