@@ -100,7 +100,7 @@ describe('console: code-first workflows', () => {
 
     // A test trigger from the console, as for any workflow: the payload comes from the code's schema.
     const subscriberId = await newSubscriber();
-    await page.getByRole('link', { name: 'Trigger a test event' }).click();
+    await page.getByRole('button', { name: 'Trigger a test event' }).click();
     await page.getByLabel('Subscriber ID').fill(subscriberId);
     await expect.poll(async () => JSON.parse(await page.getByLabel('Payload').inputValue()), POLL).toEqual({ version: '2.0.0' });
     await page.getByRole('button', { name: 'Send test event' }).click();
