@@ -5,7 +5,7 @@ import { tableName } from '#lib/config.ts';
 import { db } from '#lib/store/client.ts';
 import { INDEXES, keys } from '#lib/store/keys.ts';
 import { onIndex } from '#lib/store/index-keys.ts';
-import { WRITE_OPERATIONS, type RequestCounts } from '#lib/store/request-meter.ts';
+import { WRITE_OPERATIONS, type RequestCounts } from './request-meter.ts';
 import type { Subscriber } from '#lib/subscribers/model.ts';
 import type { ApiResult, Bench, Difference } from './harness.ts';
 import type { BenchEnv } from './seed.ts';
