@@ -119,11 +119,10 @@ const transactionShard = (s: EnvScope, transactionId: string, n: number) =>
   n === 0 ? `${env(s)}#TXN#${transactionId}` : `${env(s)}#TXN${n}#${transactionId}`;
 /** A day's activity index partition `n` (shard 0: the day's key from before sharding). */
 const activityDayShard = (s: EnvScope, day: string, n: number) => (n === 0 ? `${env(s)}#ACT#${day}` : `${env(s)}#ACT#${day}#${n}`);
-/** The environment's message list partition `n` (shard 0: the key from before sharding). */
 /** The partition of one digest series: a subscriber's events of one workflow step and digest value. */
 const digestSeries = (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, digestValue: string) =>
   `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`;
-
+/** The environment's message list partition `n` (shard 0: the key from before sharding). */
 const messageListShard = (s: EnvScope, n: number) => (n === 0 ? `${env(s)}#MSGS` : `${env(s)}#MSGS#${n}`);
 
 /**
