@@ -18,7 +18,7 @@ import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
 import { sqs } from '#lib/queue/client.ts';
 import { dynamo } from '#lib/store/client.ts';
-import { countsBetween, meterRequests, type RequestCounts, type RequestMeter } from '#lib/store/request-meter.ts';
+import { countsBetween, meterRequests, type RequestCounts, type RequestMeter } from './request-meter.ts';
 import { QueueLedger, type SqsCounts } from './queue-ledger.ts';
 
 export type { SqsCounts } from './queue-ledger.ts';

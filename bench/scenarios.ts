@@ -3,8 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
 import { db } from '#lib/store/client.ts';
-import { keys } from '#lib/store/keys.ts';
-import { WRITE_OPERATIONS, type RequestCounts } from '#lib/store/request-meter.ts';
+import { INDEXES, keys } from '#lib/store/keys.ts';
+import { onIndex } from '#lib/store/index-keys.ts';
+import { WRITE_OPERATIONS, type RequestCounts } from './request-meter.ts';
 import type { Subscriber } from '#lib/subscribers/model.ts';
 import type { ApiResult, Bench, Difference } from './harness.ts';
 import type { BenchEnv } from './seed.ts';
@@ -101,8 +102,8 @@ export async function countMessages(env: BenchEnv): Promise<number> {
         const page = await db().send(
           new QueryCommand({
             TableName: tableName(),
-            IndexName: 'gsi5',
-            KeyConditionExpression: 'gsi5pk = :pk',
+            IndexName: INDEXES.message.ofEnvironment.name,
+            KeyConditionExpression: onIndex(INDEXES.message.ofEnvironment),
             ExpressionAttributeValues: { ':pk': gsi5pk },
             Select: 'COUNT',
             ExclusiveStartKey: start,

@@ -9,7 +9,8 @@ import { getNotification, getTriggerEvent, notificationItem, triggerEventItem } 
 import { db } from '#lib/store/client.ts';
 import { mapConcurrently } from '#lib/concurrency.ts';
 import { getItem } from '#lib/store/get-item.ts';
-import { keys } from '#lib/store/keys.ts';
+import { INDEXES, keys } from '#lib/store/keys.ts';
+import { onIndex } from '#lib/store/index-keys.ts';
 import { rawDocumentClient } from './floor.ts';
 import type { BenchEnv } from './seed.ts';
 
@@ -39,8 +40,8 @@ export async function sampleDeliveryWrites(env: BenchEnv): Promise<DeliveryWrite
       const { Items } = await db().send(
         new QueryCommand({
           TableName: tableName(),
-          IndexName: 'gsi5',
-          KeyConditionExpression: 'gsi5pk = :pk',
+          IndexName: INDEXES.message.ofEnvironment.name,
+          KeyConditionExpression: onIndex(INDEXES.message.ofEnvironment),
           ExpressionAttributeValues: { ':pk': gsi5pk },
           ScanIndexForward: false,
           Limit: 1,

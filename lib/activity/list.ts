@@ -1,7 +1,8 @@
 import { notificationFromItem } from '../pipeline/notification-store.ts';
 import type { StoredNotification } from '../pipeline/model.ts';
 import { batchGet } from '../store/batch.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { onIndex } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { activityFilter } from './filters.ts';
@@ -53,8 +54,8 @@ async function subscribersOf(scope: EnvScope, query: ListNotificationsQuery): Pr
 
 async function subscriberIdsWithEmail(scope: EnvScope, email: string): Promise<string[]> {
   const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
+    IndexName: INDEXES.subscriber.byEmail.name,
+    KeyConditionExpression: onIndex(INDEXES.subscriber.byEmail),
     ExpressionAttributeValues: { ':pk': keys.subscribersByEmail(scope, email).gsi2pk },
     ProjectionExpression: 'subscriberId',
   });

@@ -1,4 +1,5 @@
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { onIndex } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { mapConcurrently } from '../concurrency.ts';
 import { queryPages } from '../store/query-pages.ts';
@@ -54,8 +55,8 @@ export function dayByDay(scope: EnvScope, window: TimeWindow, filter: Filter): R
               new QuerySource(
                 withFilter(
                   {
-                    IndexName: 'gsi3',
-                    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :lo AND :hi',
+                    IndexName: INDEXES.notification.byDay.name,
+                    KeyConditionExpression: onIndex(INDEXES.notification.byDay, 'BETWEEN :lo AND :hi'),
                     ExpressionAttributeValues: { ':pk': gsi3pk, ...bounds },
                     ScanIndexForward: false,
                   },
@@ -81,8 +82,8 @@ export function ofSubscribers(scope: EnvScope, subscriberIds: readonly string[],
       new QuerySource(
         withFilter(
           {
-            IndexName: 'gsi4',
-            KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk BETWEEN :lo AND :hi',
+            IndexName: INDEXES.notification.ofSubscriber.name,
+            KeyConditionExpression: onIndex(INDEXES.notification.ofSubscriber, 'BETWEEN :lo AND :hi'),
             ExpressionAttributeValues: { ':pk': keys.activityOfSubscriber(scope, subscriberId).gsi4pk, ...bounds },
             ScanIndexForward: false,
           },

@@ -3,7 +3,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
 import { getItem } from '../store/get-item.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { onIndex } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { dataKeys, open, seal } from '../crypto/data-keys.ts';
 import { queryAll } from '../store/query-pages.ts';
@@ -67,8 +68,8 @@ export async function issueApiKey(owner: Caller): Promise<string> {
 /** The environment's keys that still work, oldest first (one Query of gsi1). */
 export async function liveApiKeyItems(scope: EnvScope, now = Date.now()): Promise<ApiKeyItem[]> {
   const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
+    IndexName: INDEXES.apiKey.ofEnvironment.name,
+    KeyConditionExpression: onIndex(INDEXES.apiKey.ofEnvironment),
     ExpressionAttributeValues: { ':pk': keys.apiKeysOfEnvironment(scope).gsi1pk },
   });
   return items
@@ -111,7 +112,7 @@ function toApiKeyItem(item: Record<string, unknown>): ApiKeyItem {
     environmentId: item.environmentId as string,
     userId: item.userId as string,
     // Keys issued before the hash was an attribute carry it as their index sort key.
-    hash: (item.hash as string | undefined) ?? (item.gsi1sk as string),
+    hash: (item.hash as string | undefined) ?? (item[INDEXES.apiKey.ofEnvironment.sortKey] as string),
     createdAt: item.createdAt as string,
     ...(typeof item.keyHint === 'string' && { keyHint: item.keyHint }),
     ...(typeof item.expiresAt === 'string' && { expiresAt: item.expiresAt }),

@@ -5,11 +5,12 @@ import { ConflictError } from '../errors.ts';
 import type { EnvScope } from '../scope.ts';
 import { db } from '../store/client.ts';
 import { writeIf } from '../store/conditions.ts';
+import { indexRange } from '../store/index-keys.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
 import { transact } from '../store/transact.ts';
 import { totalCountOf } from '../http/total-count.ts';
-import { listFilter, listRange } from './list-filter.ts';
+import { listFilter } from './list-filter.ts';
 import type { Auth, Workspace } from './schemas.ts';
 
 // Storage of channel connections: one item per connection, keyed by its identifier, listed in
@@ -157,8 +158,11 @@ export async function connectionsPage(
 ): Promise<Page<StoredConnection> & { totalCount: number; totalCountCapped: boolean }> {
   const { gsi1pk } = keys.channelConnectionsOfEnvironment(scope);
   const { contextKeys, ...equal } = filter;
-  const range = listRange(gsi1pk, listFilter(equal, contextKeys));
-  const [page, total] = await Promise.all([paginate(queryReader(range), (item) => item.gsi1sk as string, request), totalCountOf(range)]);
+  const range = indexRange(INDEXES.channelConnection.list, gsi1pk, listFilter(equal, contextKeys));
+  const [page, total] = await Promise.all([
+    paginate(queryReader(range), (item) => item[INDEXES.channelConnection.list.sortKey] as string, request),
+    totalCountOf(range),
+  ]);
   return { ...page, items: await Promise.all(page.items.map(fromItem)), ...total };
 }
 

@@ -4,12 +4,13 @@ import { ConflictError } from '../errors.ts';
 import type { EnvScope } from '../scope.ts';
 import { db } from '../store/client.ts';
 import { writeIf } from '../store/conditions.ts';
+import { indexRange, onIndex } from '../store/index-keys.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { deleteExisting, setOnExisting } from '../store/update-existing.ts';
 import { totalCountOf } from '../http/total-count.ts';
-import { listFilter, listRange } from './list-filter.ts';
+import { listFilter } from './list-filter.ts';
 import type { EndpointData, EndpointType } from './schemas.ts';
 
 // Storage of channel endpoints: one item per endpoint, keyed by its identifier, listed in
@@ -71,8 +72,8 @@ export const deleteEndpoint = (scope: EnvScope, identifier: string): Promise<boo
 /** Every endpoint of a subscriber (a chat step's destinations), oldest first. */
 export async function endpointsOfSubscriber(scope: EnvScope, subscriberId: string): Promise<StoredEndpoint[]> {
   const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
+    IndexName: INDEXES.channelEndpoint.ofSubscriber.name,
+    KeyConditionExpression: onIndex(INDEXES.channelEndpoint.ofSubscriber),
     ExpressionAttributeValues: { ':pk': keys.channelEndpointsOfSubscriber(scope, subscriberId).gsi2pk },
   });
   return items.map(fromItem);
@@ -94,8 +95,11 @@ export async function endpointsPage(
 ): Promise<Page<StoredEndpoint> & { totalCount: number; totalCountCapped: boolean }> {
   const { gsi1pk } = keys.channelEndpointsOfEnvironment(scope);
   const { contextKeys, ...equal } = filter;
-  const range = listRange(gsi1pk, listFilter(equal, contextKeys));
-  const [page, total] = await Promise.all([paginate(queryReader(range), (item) => item.gsi1sk as string, request), totalCountOf(range)]);
+  const range = indexRange(INDEXES.channelEndpoint.list, gsi1pk, listFilter(equal, contextKeys));
+  const [page, total] = await Promise.all([
+    paginate(queryReader(range), (item) => item[INDEXES.channelEndpoint.list.sortKey] as string, request),
+    totalCountOf(range),
+  ]);
   return { ...page, items: page.items.map(fromItem), ...total };
 }
 

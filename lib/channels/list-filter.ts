@@ -2,7 +2,8 @@ import { contextKeyOf } from '../context-keys.ts';
 import type { SortKeyRange } from '../store/cursor-page.ts';
 
 // The list filters of connections and endpoints, applied by DynamoDB to the environment's list
-// partition (gsi1); the list's total is counted over the same range (lib/http/total-count.ts).
+// partition (`indexRange` of its list index); the list's total is counted over the same range
+// (lib/http/total-count.ts).
 
 /** Equality filters on stored attributes; `contextKeys` compares the sorted set (`contextKey`). */
 export function listFilter(equal: Record<string, string | undefined>, contextKeys?: readonly string[]): SortKeyRange['filter'] {
@@ -15,11 +16,3 @@ export function listFilter(equal: Record<string, string | undefined>, contextKey
     values: Object.fromEntries(set.map(([, value], i) => [`:f${i}`, value])),
   };
 }
-
-/** An environment's list partition (gsi1) under the filter: what a page reads and its total counts. */
-export const listRange = (gsi1pk: string, filter: SortKeyRange['filter']): SortKeyRange => ({
-  index: 'gsi1',
-  partitionKey: { name: 'gsi1pk', value: gsi1pk },
-  sortKeyName: 'gsi1sk',
-  ...(filter && { filter }),
-});

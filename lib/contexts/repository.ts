@@ -5,7 +5,8 @@ import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { conditionalWrite, writeIf } from '../store/conditions.ts';
 import { arrayReader, paginate, queryReader, type Page, type PageRequest, type SortKeyRange } from '../store/cursor-page.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { indexRange } from '../store/index-keys.ts';
 import { deleteExisting } from '../store/update-existing.ts';
 import type { Context } from './schemas.ts';
 
@@ -83,7 +84,7 @@ export const deleteContext = (scope: EnvScope, type: string, id: string): Promis
 
 /** A page of the environment's contexts in creation order; cursors are gsi1 sort-key values. */
 export async function contextsPage(scope: EnvScope, request: PageRequest, filter: ContextFilter): Promise<Page<Context>> {
-  const sortKeyOf = (item: Record<string, unknown>) => item.gsi1sk as string;
+  const sortKeyOf = (item: Record<string, unknown>) => item[INDEXES.context.list.sortKey] as string;
   let page: Page<Record<string, unknown>>;
   if (filter.type !== undefined && filter.id !== undefined) {
     // Both given name one context: a direct read, paged by the same cursor rules.
@@ -101,12 +102,7 @@ export async function contextsPage(scope: EnvScope, request: PageRequest, filter
 /** The environment's contexts matching `filter`, in creation order: what the list pages and its total counts. */
 export function contextsRange(scope: EnvScope, filter: ContextFilter): SortKeyRange {
   const expression = filterExpression(filter);
-  return {
-    index: 'gsi1',
-    partitionKey: { name: 'gsi1pk', value: keys.contextsOfEnvironment(scope).gsi1pk },
-    sortKeyName: 'gsi1sk',
-    ...(expression && { filter: expression }),
-  };
+  return indexRange(INDEXES.context.list, keys.contextsOfEnvironment(scope).gsi1pk, expression || undefined);
 }
 
 function filterExpression(filter: ContextFilter) {

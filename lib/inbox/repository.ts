@@ -1,7 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { onIndex } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import type { StoredMessage } from '../messages/model.ts';
 import { messageFromItem } from '../messages/repository.ts';
@@ -20,8 +21,8 @@ export async function countUnread(scope: EnvScope, subscriberId: string, ctx: st
   const { Count } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi8',
-      KeyConditionExpression: 'gsi8pk = :pk AND gsi8sk BETWEEN :from AND :to',
+      IndexName: INDEXES.message.unread.name,
+      KeyConditionExpression: onIndex(INDEXES.message.unread, 'BETWEEN :from AND :to'),
       ExpressionAttributeValues: { ':pk': keys.unreadInbox(scope, subscriberId, ctx).gsi8pk, ...unreadRange(severity, undefined) },
       Select: 'COUNT',
       Limit: max,
@@ -42,8 +43,8 @@ export async function countUnseen(scope: EnvScope, subscriberId: string, ctx: st
     const result = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: 'gsi6',
-        KeyConditionExpression: 'gsi6pk = :pk AND gsi6sk >= :kept',
+        IndexName: INDEXES.message.unseen.name,
+        KeyConditionExpression: onIndex(INDEXES.message.unseen, '>= :kept'),
         FilterExpression: ctx === '' ? '(attribute_not_exists(contextKey) OR contextKey = :ctx)' : 'contextKey = :ctx',
         ExpressionAttributeValues: {
           ':pk': keys.unseenMessagesOfSubscriber(scope, subscriberId).gsi6pk,
@@ -121,8 +122,8 @@ async function unreadIds(
       const { Items = [] } = await db().send(
         new QueryCommand({
           TableName: tableName(),
-          IndexName: 'gsi8',
-          KeyConditionExpression: 'gsi8pk = :pk AND gsi8sk BETWEEN :from AND :to',
+          IndexName: INDEXES.message.unread.name,
+          KeyConditionExpression: onIndex(INDEXES.message.unread, 'BETWEEN :from AND :to'),
           ExpressionAttributeValues: { ':pk': pk, ...range },
           ProjectionExpression: '#id',
           ExpressionAttributeNames: { '#id': '_id' },
@@ -231,17 +232,18 @@ function inboxQuery(scope: EnvScope, subscriberId: string, ctx: string, f: Inbox
   // A range that ends before it starts (a cursor older than createdGte, createdLte before
   // createdGte) selects nothing, and DynamoDB refuses it as a BETWEEN.
   if (to !== undefined && (exclusiveTo ? before(to) : to) < from) return undefined;
-  const conditions = ['gsi7pk = :pk'];
+  const inbox = INDEXES.message.inbox;
+  const conditions = [`${inbox.partitionKey} = :pk`];
   const values: Record<string, unknown> = { ':pk': keys.inbox(scope, subscriberId, ctx).gsi7pk, ':from': from };
   if (to !== undefined) {
-    conditions.push('gsi7sk BETWEEN :from AND :to');
+    conditions.push(`${inbox.sortKey} BETWEEN :from AND :to`);
     values[':to'] = exclusiveTo ? before(to) : to;
   } else {
-    conditions.push('gsi7sk >= :from');
+    conditions.push(`${inbox.sortKey} >= :from`);
   }
   return {
     TableName: tableName(),
-    IndexName: 'gsi7',
+    IndexName: inbox.name,
     KeyConditionExpression: conditions.join(' AND '),
     ScanIndexForward: false,
     ProjectionExpression: '#id',

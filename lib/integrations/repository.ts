@@ -4,7 +4,8 @@ import { decryptSecrets, encryptSecrets } from '../crypto/secret-fields.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
 import { newOrAtVersion } from '../store/conditions.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { onIndex } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { queryAll, type QueryInput } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
@@ -44,8 +45,8 @@ export async function listIntegrationsOfOrganization(organizationId: string): Pr
 /** The integrations of one environment and channel (not deleted: the index is sparse). */
 export async function listIntegrationsOfChannel(scope: EnvScope, channel: string): Promise<StoredIntegration[]> {
   return queryIntegrations({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
+    IndexName: INDEXES.integration.ofChannel.name,
+    KeyConditionExpression: onIndex(INDEXES.integration.ofChannel),
     ExpressionAttributeValues: { ':pk': keys.integrationsOfChannel(scope, channel).gsi1pk },
   });
 }

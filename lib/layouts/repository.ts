@@ -1,6 +1,7 @@
 import { tableName } from '../config.ts';
 import { getItem } from '../store/get-item.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { onIndex } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { firstOfIndex, recordOf } from '../store/index-item.ts';
 import { queryAll } from '../store/query-pages.ts';
@@ -41,15 +42,15 @@ export async function getLayout(scope: EnvScope, identifier: string): Promise<St
 }
 
 export async function getLayoutByDbId(scope: EnvScope, layoutDbId: string): Promise<StoredLayout | undefined> {
-  const item = await firstOfIndex('gsi1', keys.layoutByDbId(scope, layoutDbId).gsi1pk);
+  const item = await firstOfIndex(INDEXES.layout.byDbId, keys.layoutByDbId(scope, layoutDbId).gsi1pk);
   return item && fromItem(item);
 }
 
 /** Every layout of the environment, oldest first (at most MAX_LAYOUTS). */
 export async function listLayouts(scope: EnvScope): Promise<StoredLayout[]> {
   const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
+    IndexName: INDEXES.layout.list.name,
+    KeyConditionExpression: onIndex(INDEXES.layout.list),
     ExpressionAttributeValues: { ':pk': keys.layoutsOfEnvironment(scope).gsi2pk },
   });
   return items.map(fromItem);

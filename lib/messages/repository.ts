@@ -6,7 +6,8 @@ import { db } from '../store/client.ts';
 import { writeIf } from '../store/conditions.ts';
 import { getItem } from '../store/get-item.ts';
 import { ExpressionBuilder, type Filter } from '../store/expression.ts';
-import { keys, type Key } from '../store/keys.ts';
+import { INDEXES, keys, type Key } from '../store/keys.ts';
+import { onIndex, withoutKeys } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { queryPages, type QueryInput } from '../store/query-pages.ts';
 import { isExpired, oldestKeptId, ttlOf } from '../store/retention.ts';
@@ -36,7 +37,8 @@ export const isUnread = (m: Pick<StoredMessage, 'read' | 'archived' | 'snoozedUn
  * and for in-app messages the inbox of its context keys (gsi7) and, while unread, its unread
  * index (gsi8). Every write of a message's state writes these with it.
  */
-const STATE_INDEX_ATTRIBUTES = ['gsi6pk', 'gsi6sk', 'gsi7pk', 'gsi7sk', 'gsi8pk', 'gsi8sk'] as const;
+const STATE_INDEXES = [INDEXES.message.unseen, INDEXES.message.inbox, INDEXES.message.unread] as const;
+const STATE_INDEX_ATTRIBUTES = STATE_INDEXES.flatMap((index) => [index.partitionKey, index.sortKey] as const);
 
 function stateIndexes(m: StoredMessage): Partial<Record<(typeof STATE_INDEX_ATTRIBUTES)[number], string>> {
   if (m.channel !== 'in_app') return {};
@@ -72,24 +74,7 @@ function providerIdIndex(m: StoredMessage) {
 }
 
 export function messageFromItem(item: Record<string, unknown>): StoredMessage {
-  const {
-    pk: _pk,
-    sk: _sk,
-    gsi1pk: _i,
-    gsi1sk: _j,
-    gsi5pk: _a,
-    gsi5sk: _b,
-    gsi6pk: _c,
-    gsi6sk: _d,
-    gsi7pk: _e,
-    gsi7sk: _f,
-    gsi8pk: _g,
-    gsi8sk: _h,
-    type: _t,
-    contextKey: _ck,
-    ttl: _ttl,
-    ...message
-  } = item;
+  const { type: _t, contextKey: _ck, ttl: _ttl, ...message } = withoutKeys(item, INDEXES.message);
   return message as unknown as StoredMessage;
 }
 
@@ -131,8 +116,8 @@ function rangeQueries(scope: EnvScope, range: MessageRange): QueryInput[] {
   if (range.of === 'environment') {
     const kept = oldestKeptId('message');
     return keys.messagesOfEnvironment(scope).map(({ gsi5pk }) => ({
-      IndexName: 'gsi5',
-      KeyConditionExpression: 'gsi5pk = :pk AND gsi5sk >= :kept',
+      IndexName: INDEXES.message.ofEnvironment.name,
+      KeyConditionExpression: onIndex(INDEXES.message.ofEnvironment, '>= :kept'),
       ExpressionAttributeValues: { ':pk': gsi5pk, ':kept': kept },
     }));
   }
@@ -154,8 +139,8 @@ function rangeQuery(scope: EnvScope, range: SubscriberRange): QueryInput {
     case 'unseenInApp': {
       const { gsi6pk } = keys.unseenMessagesOfSubscriber(scope, range.subscriberId);
       return {
-        IndexName: 'gsi6',
-        KeyConditionExpression: 'gsi6pk = :pk AND gsi6sk >= :kept',
+        IndexName: INDEXES.message.unseen.name,
+        KeyConditionExpression: onIndex(INDEXES.message.unseen, '>= :kept'),
         ExpressionAttributeValues: { ':pk': gsi6pk, ':kept': kept },
       };
     }
@@ -301,8 +286,8 @@ export async function findMessageKey(scope: EnvScope, messageId: string): Promis
     const { Items } = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: 'gsi5',
-        KeyConditionExpression: 'gsi5pk = :pk AND gsi5sk = :sk',
+        IndexName: INDEXES.message.ofEnvironment.name,
+        KeyConditionExpression: onIndex(INDEXES.message.ofEnvironment, '= :sk'),
         ExpressionAttributeValues: { ':pk': gsi5pk, ':sk': gsi5sk },
         ProjectionExpression: 'pk, sk',
       }),
@@ -318,8 +303,8 @@ export async function findMessagesByProviderId(scope: EnvScope, providerId: stri
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
+      IndexName: INDEXES.message.byProviderId.name,
+      KeyConditionExpression: onIndex(INDEXES.message.byProviderId),
       ExpressionAttributeValues: { ':pk': keys.messageOfProviderId(scope, providerId, identifier).gsi1pk },
       ProjectionExpression: 'pk, sk',
       Limit: 10,

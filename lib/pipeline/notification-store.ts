@@ -1,11 +1,12 @@
 import { contextKeyOf } from '../context-keys.ts';
+import { onIndex, withoutKeys } from '../store/index-keys.ts';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { batchPut } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { atVersion, writeIf } from '../store/conditions.ts';
 import { getItem } from '../store/get-item.ts';
-import { keys, MAX_UNSHARDED_RECIPIENTS, TRANSACTION_SHARDS } from '../store/keys.ts';
+import { INDEXES, keys, MAX_UNSHARDED_RECIPIENTS, TRANSACTION_SHARDS } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { mapConcurrently } from '../concurrency.ts';
 import { queryAll } from '../store/query-pages.ts';
@@ -248,20 +249,7 @@ function notificationTtl(n: StoredNotification) {
 }
 
 export function notificationFromItem(item: Record<string, unknown>): VersionedNotification {
-  const {
-    pk: _pk,
-    sk: _sk,
-    gsi3pk: _a,
-    gsi3sk: _b,
-    gsi4pk: _c,
-    gsi4sk: _d,
-    type: _t,
-    topicKeys: _k,
-    contextKey: _ck,
-    version,
-    ttl: _ttl,
-    ...notification
-  } = item;
+  const { type: _t, topicKeys: _k, contextKey: _ck, version, ttl: _ttl, ...notification } = withoutKeys(item, INDEXES.notification);
   return { notification: notification as unknown as StoredNotification, version: version as number };
 }
 
@@ -299,8 +287,8 @@ export async function findNotificationById(
     const { Items } = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk = :sk',
+        IndexName: INDEXES.notification.byDay.name,
+        KeyConditionExpression: onIndex(INDEXES.notification.byDay, '= :sk'),
         ExpressionAttributeValues: { ':pk': index.gsi3pk, ':sk': index.gsi3sk },
         ProjectionExpression: 'pk, sk',
       }),

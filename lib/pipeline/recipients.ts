@@ -1,4 +1,5 @@
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { onIndex } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { queryPage } from '../store/query-pages.ts';
 import type { SubscriberDefinition } from '../subscribers/model.ts';
@@ -64,8 +65,8 @@ export async function recipientPage(
   }
   const page = await queryPage(
     {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
+      IndexName: INDEXES.subscriber.list.name,
+      KeyConditionExpression: onIndex(INDEXES.subscriber.list),
       ExpressionAttributeValues: { ':pk': keys.subscribersOfEnvironment(scope).gsi1pk },
       ProjectionExpression: 'subscriberId, deleted',
       Limit: WALK_PAGE_SIZE,

@@ -1,4 +1,6 @@
 import type { EnvScope } from '../scope.ts';
+import { indexEntry, indexPartition } from './index-keys.ts';
+import { INDEX } from './table.ts';
 
 // Every key of the single table is built here and nowhere else. Keys of tenant data start with
 // the organization and, where the data belongs to one environment, the environment as well.
@@ -11,6 +13,36 @@ export interface Key {
 
 const org = (organizationId: string) => `ORG#${organizationId}`;
 const env = (s: EnvScope) => `ORG#${s.organizationId}#ENV#${s.environmentId}`;
+
+/**
+ * The indexes each kind of item is on, by what the kind uses them for. Its index keys below are
+ * built from these, and its reader strips exactly these (withoutKeys, lib/store/index-keys.ts):
+ * putting a kind on another index is an entry here, a key builder, and (for a new index) its
+ * definition in table.ts, which the CDK stack and the local runtime create the table from.
+ */
+export const INDEXES = {
+  apiKey: { ofEnvironment: INDEX.shared1 },
+  integration: { ofChannel: INDEX.shared1 },
+  subscriber: { list: INDEX.shared1, byEmail: INDEX.shared2 },
+  topic: { list: INDEX.shared1 },
+  subscription: { ofSubscriber: INDEX.shared1 },
+  workflow: { byDbId: INDEX.shared1, list: INDEX.shared2 },
+  translationGroup: { list: INDEX.shared1 },
+  translation: { ofLocale: INDEX.shared1 },
+  context: { list: INDEX.shared1 },
+  tenant: { list: INDEX.shared1 },
+  channelConnection: { list: INDEX.shared1 },
+  channelEndpoint: { list: INDEX.shared1, ofSubscriber: INDEX.shared2 },
+  layout: { byDbId: INDEX.shared1, list: INDEX.shared2 },
+  notification: { byDay: INDEX.activityByDay, ofSubscriber: INDEX.activityOfSubscriber },
+  message: {
+    byProviderId: INDEX.shared1,
+    ofEnvironment: INDEX.messagesOfEnvironment,
+    unseen: INDEX.unseenMessages,
+    inbox: INDEX.inbox,
+    unread: INDEX.unreadInbox,
+  },
+} as const;
 
 // ---- write sharding ---------------------------------------------------------------------------
 // A partition (of the table or of an index) takes at most 1,000 write units and 3,000 read units
@@ -87,11 +119,10 @@ const transactionShard = (s: EnvScope, transactionId: string, n: number) =>
   n === 0 ? `${env(s)}#TXN#${transactionId}` : `${env(s)}#TXN${n}#${transactionId}`;
 /** A day's activity index partition `n` (shard 0: the day's key from before sharding). */
 const activityDayShard = (s: EnvScope, day: string, n: number) => (n === 0 ? `${env(s)}#ACT#${day}` : `${env(s)}#ACT#${day}#${n}`);
-/** The environment's message list partition `n` (shard 0: the key from before sharding). */
 /** The partition of one digest series: a subscriber's events of one workflow step and digest value. */
 const digestSeries = (s: EnvScope, workflowDbId: string, stepId: string, subscriberId: string, digestValue: string) =>
   `${env(s)}#DIGEST#${workflowDbId}#${stepId}#${subscriberId}#${digestValue}`;
-
+/** The environment's message list partition `n` (shard 0: the key from before sharding). */
 const messageListShard = (s: EnvScope, n: number) => (n === 0 ? `${env(s)}#MSGS` : `${env(s)}#MSGS#${n}`);
 
 /**
@@ -148,8 +179,8 @@ export const keys = {
   /** API keys are looked up by the hash of the key itself: that lookup is what finds the scope. */
   apiKey: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
   /** gsi1: an environment's API keys (their encrypted copies verify inbox HMAC hashes). */
-  apiKeysOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#APIKEYS` }),
-  apiKeyOfEnvironmentIndex: (s: EnvScope, keyHash: string) => ({ gsi1pk: `${env(s)}#APIKEYS`, gsi1sk: keyHash }),
+  apiKeysOfEnvironment: (s: EnvScope) => indexPartition(INDEXES.apiKey.ofEnvironment, `${env(s)}#APIKEYS`),
+  apiKeyOfEnvironmentIndex: (s: EnvScope, keyHash: string) => indexEntry(INDEXES.apiKey.ofEnvironment, `${env(s)}#APIKEYS`, keyHash),
   /**
    * An environment's public application identifier (what `<Inbox />` is configured with) is
    * looked up by itself, like an API key: that lookup is what finds the scope.
@@ -175,11 +206,9 @@ export const keys = {
   }),
   integrationsOfOrganization: (organizationId: string) => ({ pk: org(organizationId), skPrefix: 'INT#' }),
   /** gsi1: the integrations of one environment and channel (provider selection, primary rules). */
-  integrationsOfChannel: (s: EnvScope, channel: string) => ({ gsi1pk: `${env(s)}#INTCH#${channel}` }),
-  integrationChannelIndex: (s: EnvScope, channel: string, integrationId: string) => ({
-    gsi1pk: `${env(s)}#INTCH#${channel}`,
-    gsi1sk: integrationId,
-  }),
+  integrationsOfChannel: (s: EnvScope, channel: string) => indexPartition(INDEXES.integration.ofChannel, `${env(s)}#INTCH#${channel}`),
+  integrationChannelIndex: (s: EnvScope, channel: string, integrationId: string) =>
+    indexEntry(INDEXES.integration.ofChannel, `${env(s)}#INTCH#${channel}`, integrationId),
   /**
    * The order of an environment's active email or sms integrations (primary first). Every change
    * of priority or primary is a transaction conditioned on this item, read consistently, so
@@ -198,13 +227,13 @@ export const keys = {
   // ---- subscribers ----------------------------------------------------------------------------
   /** gsi1: the environment's subscribers in creation order; gsi2: by email. */
   subscriber: (s: EnvScope, subscriberId: string): Key => ({ pk: `${env(s)}#SUB#${subscriberId}`, sk: 'PROFILE' }),
-  subscribersOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#SUBS` }),
-  subscriberListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#SUBS`, gsi1sk: `${createdAt}#${id}` }),
-  subscribersByEmail: (s: EnvScope, email: string) => ({ gsi2pk: `${env(s)}#SUBEMAIL#${email.toLowerCase()}` }),
-  subscriberEmailIndex: (s: EnvScope, email: string, subscriberId: string) => ({
-    gsi2pk: `${env(s)}#SUBEMAIL#${email.toLowerCase()}`,
-    gsi2sk: subscriberId,
-  }),
+  subscribersOfEnvironment: (s: EnvScope) => indexPartition(INDEXES.subscriber.list, `${env(s)}#SUBS`),
+  subscriberListIndex: (s: EnvScope, createdAt: string, id: string) =>
+    indexEntry(INDEXES.subscriber.list, `${env(s)}#SUBS`, `${createdAt}#${id}`),
+  subscribersByEmail: (s: EnvScope, email: string) =>
+    indexPartition(INDEXES.subscriber.byEmail, `${env(s)}#SUBEMAIL#${email.toLowerCase()}`),
+  subscriberEmailIndex: (s: EnvScope, email: string, subscriberId: string) =>
+    indexEntry(INDEXES.subscriber.byEmail, `${env(s)}#SUBEMAIL#${email.toLowerCase()}`, subscriberId),
   /** Everything stored under a subscriber's partition (profile, preferences, counters, messages). */
   subscriberPartition: (s: EnvScope, subscriberId: string) => ({ pk: `${env(s)}#SUB#${subscriberId}` }),
 
@@ -231,32 +260,30 @@ export const keys = {
   // ---- topics ---------------------------------------------------------------------------------
   /** gsi1: the environment's topics in creation order. */
   topic: (s: EnvScope, topicKey: string): Key => ({ pk: `${env(s)}#TOPIC#${topicKey}`, sk: 'TOPIC' }),
-  topicsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#TOPICS` }),
-  topicListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#TOPICS`, gsi1sk: `${createdAt}#${id}` }),
+  topicsOfEnvironment: (s: EnvScope) => indexPartition(INDEXES.topic.list, `${env(s)}#TOPICS`),
+  topicListIndex: (s: EnvScope, createdAt: string, id: string) => indexEntry(INDEXES.topic.list, `${env(s)}#TOPICS`, `${createdAt}#${id}`),
   /** A subscription lives in its topic's partition; gsi1 lists a subscriber's subscriptions. */
   topicSubscription: (s: EnvScope, topicKey: string, subscriberId: string): Key => ({
     pk: `${env(s)}#TOPIC#${topicKey}`,
     sk: `SUB#${subscriberId}`,
   }),
   subscribersOfTopic: (s: EnvScope, topicKey: string) => ({ pk: `${env(s)}#TOPIC#${topicKey}`, skPrefix: 'SUB#' }),
-  subscriptionsOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi1pk: `${env(s)}#SUB#${subscriberId}#TOPICS` }),
-  subscriptionOfSubscriberIndex: (s: EnvScope, subscriberId: string, subscriptionId: string) => ({
-    gsi1pk: `${env(s)}#SUB#${subscriberId}#TOPICS`,
-    gsi1sk: subscriptionId,
-  }),
+  subscriptionsOfSubscriber: (s: EnvScope, subscriberId: string) =>
+    indexPartition(INDEXES.subscription.ofSubscriber, `${env(s)}#SUB#${subscriberId}#TOPICS`),
+  subscriptionOfSubscriberIndex: (s: EnvScope, subscriberId: string, subscriptionId: string) =>
+    indexEntry(INDEXES.subscription.ofSubscriber, `${env(s)}#SUB#${subscriberId}#TOPICS`, subscriptionId),
   /** Kept as subscriptions change, so totalCount never counts items. */
   subscriptionCount: (s: EnvScope, subscriberId: string): Key => ({ pk: `${env(s)}#SUB#${subscriberId}`, sk: 'TOPICCOUNT' }),
 
   // ---- workflows ------------------------------------------------------------------------------
   /** By workflowId (the trigger identifier); gsi1 by database id; gsi2 lists the environment's. */
   workflow: (s: EnvScope, workflowId: string): Key => ({ pk: `${env(s)}#WF#${workflowId}`, sk: 'WORKFLOW' }),
-  workflowByDbId: (s: EnvScope, workflowDbId: string) => ({ gsi1pk: `${env(s)}#WFID#${workflowDbId}` }),
-  workflowDbIdIndex: (s: EnvScope, workflowDbId: string) => ({ gsi1pk: `${env(s)}#WFID#${workflowDbId}`, gsi1sk: 'WORKFLOW' }),
-  workflowsOfEnvironment: (s: EnvScope) => ({ gsi2pk: `${env(s)}#WORKFLOWS` }),
-  workflowListIndex: (s: EnvScope, createdAt: string, workflowDbId: string) => ({
-    gsi2pk: `${env(s)}#WORKFLOWS`,
-    gsi2sk: `${createdAt}#${workflowDbId}`,
-  }),
+  workflowByDbId: (s: EnvScope, workflowDbId: string) => indexPartition(INDEXES.workflow.byDbId, `${env(s)}#WFID#${workflowDbId}`),
+  workflowDbIdIndex: (s: EnvScope, workflowDbId: string) =>
+    indexEntry(INDEXES.workflow.byDbId, `${env(s)}#WFID#${workflowDbId}`, 'WORKFLOW'),
+  workflowsOfEnvironment: (s: EnvScope) => indexPartition(INDEXES.workflow.list, `${env(s)}#WORKFLOWS`),
+  workflowListIndex: (s: EnvScope, createdAt: string, workflowDbId: string) =>
+    indexEntry(INDEXES.workflow.list, `${env(s)}#WORKFLOWS`, `${createdAt}#${workflowDbId}`),
 
   // ---- translations ---------------------------------------------------------------------------
   /**
@@ -278,40 +305,33 @@ export const keys = {
     pk: `${env(s)}#TRANSLATIONS#${resourceType}#${resourceDbId}`,
     sk: `LOCALE#${locale}`,
   }),
-  translationGroupsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#TRANSLATIONGROUPS` }),
-  translationGroupListIndex: (s: EnvScope, createdAt: string, resourceType: string, resourceDbId: string) => ({
-    gsi1pk: `${env(s)}#TRANSLATIONGROUPS`,
-    gsi1sk: `${createdAt}#${resourceType}#${resourceDbId}`,
-  }),
-  translationsOfLocale: (s: EnvScope, locale: string) => ({ gsi1pk: `${env(s)}#TRANSLOCALE#${locale}` }),
-  translationLocaleIndex: (s: EnvScope, locale: string, resourceType: string, resourceDbId: string) => ({
-    gsi1pk: `${env(s)}#TRANSLOCALE#${locale}`,
-    gsi1sk: `${resourceType}#${resourceDbId}`,
-  }),
+  translationGroupsOfEnvironment: (s: EnvScope) => indexPartition(INDEXES.translationGroup.list, `${env(s)}#TRANSLATIONGROUPS`),
+  translationGroupListIndex: (s: EnvScope, createdAt: string, resourceType: string, resourceDbId: string) =>
+    indexEntry(INDEXES.translationGroup.list, `${env(s)}#TRANSLATIONGROUPS`, `${createdAt}#${resourceType}#${resourceDbId}`),
+  translationsOfLocale: (s: EnvScope, locale: string) => indexPartition(INDEXES.translation.ofLocale, `${env(s)}#TRANSLOCALE#${locale}`),
+  translationLocaleIndex: (s: EnvScope, locale: string, resourceType: string, resourceDbId: string) =>
+    indexEntry(INDEXES.translation.ofLocale, `${env(s)}#TRANSLOCALE#${locale}`, `${resourceType}#${resourceDbId}`),
 
   // ---- contexts -------------------------------------------------------------------------------
   /** By `type:id` (a trigger's `context`); gsi1: the environment's contexts in creation order. */
   context: (s: EnvScope, contextKey: string): Key => ({ pk: `${env(s)}#CONTEXT#${contextKey}`, sk: 'CONTEXT' }),
-  contextsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#CONTEXTS` }),
-  contextListIndex: (s: EnvScope, createdAt: string, contextKey: string) => ({
-    gsi1pk: `${env(s)}#CONTEXTS`,
-    gsi1sk: `${createdAt}#${contextKey}`,
-  }),
+  contextsOfEnvironment: (s: EnvScope) => indexPartition(INDEXES.context.list, `${env(s)}#CONTEXTS`),
+  contextListIndex: (s: EnvScope, createdAt: string, contextKey: string) =>
+    indexEntry(INDEXES.context.list, `${env(s)}#CONTEXTS`, `${createdAt}#${contextKey}`),
 
   // ---- tenants --------------------------------------------------------------------------------
   /** By identifier (the trigger's `tenant`); gsi1: the environment's tenants in creation order. */
   tenant: (s: EnvScope, identifier: string): Key => ({ pk: `${env(s)}#TENANT#${identifier}`, sk: 'TENANT' }),
-  tenantsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#TENANTS` }),
-  tenantListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#TENANTS`, gsi1sk: `${createdAt}#${id}` }),
+  tenantsOfEnvironment: (s: EnvScope) => indexPartition(INDEXES.tenant.list, `${env(s)}#TENANTS`),
+  tenantListIndex: (s: EnvScope, createdAt: string, id: string) =>
+    indexEntry(INDEXES.tenant.list, `${env(s)}#TENANTS`, `${createdAt}#${id}`),
 
   // ---- chat channel connections and endpoints (lib/channels) ------------------------------------
   /** A workspace's token for an integration, by identifier; gsi1: the environment's, in creation order. */
   channelConnection: (s: EnvScope, identifier: string): Key => ({ pk: `${env(s)}#CHCONN#${identifier}`, sk: 'CHCONN' }),
-  channelConnectionsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#CHCONNS` }),
-  channelConnectionListIndex: (s: EnvScope, createdAt: string, id: string) => ({
-    gsi1pk: `${env(s)}#CHCONNS`,
-    gsi1sk: `${createdAt}#${id}`,
-  }),
+  channelConnectionsOfEnvironment: (s: EnvScope) => indexPartition(INDEXES.channelConnection.list, `${env(s)}#CHCONNS`),
+  channelConnectionListIndex: (s: EnvScope, createdAt: string, id: string) =>
+    indexEntry(INDEXES.channelConnection.list, `${env(s)}#CHCONNS`, `${createdAt}#${id}`),
   /**
    * Claims the one connection an integration may have per resource (a subscriber, or a context
    * for shared connections): written in the connection's own transaction, so two creates race safely.
@@ -322,13 +342,13 @@ export const keys = {
   }),
   /** Where a chat step posts, by identifier; gsi1: the environment's; gsi2: the subscriber's (what delivery reads). */
   channelEndpoint: (s: EnvScope, identifier: string): Key => ({ pk: `${env(s)}#CHEP#${identifier}`, sk: 'CHEP' }),
-  channelEndpointsOfEnvironment: (s: EnvScope) => ({ gsi1pk: `${env(s)}#CHEPS` }),
-  channelEndpointListIndex: (s: EnvScope, createdAt: string, id: string) => ({ gsi1pk: `${env(s)}#CHEPS`, gsi1sk: `${createdAt}#${id}` }),
-  channelEndpointsOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi2pk: `${env(s)}#SUB#${subscriberId}#CHEPS` }),
-  channelEndpointSubscriberIndex: (s: EnvScope, subscriberId: string, createdAt: string, id: string) => ({
-    gsi2pk: `${env(s)}#SUB#${subscriberId}#CHEPS`,
-    gsi2sk: `${createdAt}#${id}`,
-  }),
+  channelEndpointsOfEnvironment: (s: EnvScope) => indexPartition(INDEXES.channelEndpoint.list, `${env(s)}#CHEPS`),
+  channelEndpointListIndex: (s: EnvScope, createdAt: string, id: string) =>
+    indexEntry(INDEXES.channelEndpoint.list, `${env(s)}#CHEPS`, `${createdAt}#${id}`),
+  channelEndpointsOfSubscriber: (s: EnvScope, subscriberId: string) =>
+    indexPartition(INDEXES.channelEndpoint.ofSubscriber, `${env(s)}#SUB#${subscriberId}#CHEPS`),
+  channelEndpointSubscriberIndex: (s: EnvScope, subscriberId: string, createdAt: string, id: string) =>
+    indexEntry(INDEXES.channelEndpoint.ofSubscriber, `${env(s)}#SUB#${subscriberId}#CHEPS`, `${createdAt}#${id}`),
 
   /** A used OAuth state (its `jti`): written once by the callback, so a replayed state is refused; expires by `ttl`. */
   chatOAuthStateUse: (s: EnvScope, stateId: string): Key => ({ pk: `${env(s)}#CHOAUTHSTATE#${stateId}`, sk: 'USED' }),
@@ -344,13 +364,11 @@ export const keys = {
    * transaction, so a delete can be refused atomically while any workflow uses the layout.
    */
   layout: (s: EnvScope, identifier: string): Key => ({ pk: `${env(s)}#LAYOUT#${identifier}`, sk: 'LAYOUT' }),
-  layoutByDbId: (s: EnvScope, layoutDbId: string) => ({ gsi1pk: `${env(s)}#LAYOUTID#${layoutDbId}` }),
-  layoutDbIdIndex: (s: EnvScope, layoutDbId: string) => ({ gsi1pk: `${env(s)}#LAYOUTID#${layoutDbId}`, gsi1sk: 'LAYOUT' }),
-  layoutsOfEnvironment: (s: EnvScope) => ({ gsi2pk: `${env(s)}#LAYOUTS` }),
-  layoutListIndex: (s: EnvScope, createdAt: string, layoutDbId: string) => ({
-    gsi2pk: `${env(s)}#LAYOUTS`,
-    gsi2sk: `${createdAt}#${layoutDbId}`,
-  }),
+  layoutByDbId: (s: EnvScope, layoutDbId: string) => indexPartition(INDEXES.layout.byDbId, `${env(s)}#LAYOUTID#${layoutDbId}`),
+  layoutDbIdIndex: (s: EnvScope, layoutDbId: string) => indexEntry(INDEXES.layout.byDbId, `${env(s)}#LAYOUTID#${layoutDbId}`, 'LAYOUT'),
+  layoutsOfEnvironment: (s: EnvScope) => indexPartition(INDEXES.layout.list, `${env(s)}#LAYOUTS`),
+  layoutListIndex: (s: EnvScope, createdAt: string, layoutDbId: string) =>
+    indexEntry(INDEXES.layout.list, `${env(s)}#LAYOUTS`, `${createdAt}#${layoutDbId}`),
   /** Names the environment's default layout; created once, by the first layout (conditional Put). */
   defaultLayout: (s: EnvScope): Key => ({ pk: `${env(s)}#LAYOUTS`, sk: 'DEFAULT' }),
   layoutUse: (s: EnvScope, identifier: string, workflowDbId: string): Key => ({
@@ -409,22 +427,20 @@ export const keys = {
    * and, hashed, its shard). gsi3 and gsi4 hold only the keys and the feed's filter attributes
    * (lib/store/table.ts). `activityDay`: the day's shards, read together and merged.
    */
-  activityDay: (s: EnvScope, day: string) => shardNumbers(ACTIVITY_DAY_SHARDS).map((n) => ({ gsi3pk: activityDayShard(s, day, n) })),
-  activityDayIndex: (s: EnvScope, day: string, notificationId: string) => ({
-    gsi3pk: activityDayShard(s, day, shardOf(notificationId, ACTIVITY_DAY_SHARDS)),
-    gsi3sk: notificationId,
-  }),
+  activityDay: (s: EnvScope, day: string) =>
+    shardNumbers(ACTIVITY_DAY_SHARDS).map((n) => indexPartition(INDEXES.notification.byDay, activityDayShard(s, day, n))),
+  activityDayIndex: (s: EnvScope, day: string, notificationId: string) =>
+    indexEntry(INDEXES.notification.byDay, activityDayShard(s, day, shardOf(notificationId, ACTIVITY_DAY_SHARDS)), notificationId),
   /** Where a notification's day entry may be, in order: its shard, then shard 0 (entries written before sharding). */
   activityDayLookup: (s: EnvScope, day: string, notificationId: string) => {
     const own = shardOf(notificationId, ACTIVITY_DAY_SHARDS);
-    return (own === 0 ? [0] : [own, 0]).map((n) => ({ gsi3pk: activityDayShard(s, day, n), gsi3sk: notificationId }));
+    return (own === 0 ? [0] : [own, 0]).map((n) => indexEntry(INDEXES.notification.byDay, activityDayShard(s, day, n), notificationId));
   },
   /** gsi4: the activity of one subscriber, newest last. */
-  activityOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi4pk: `${env(s)}#SUB#${subscriberId}#ACT` }),
-  activityOfSubscriberIndex: (s: EnvScope, subscriberId: string, notificationId: string) => ({
-    gsi4pk: `${env(s)}#SUB#${subscriberId}#ACT`,
-    gsi4sk: notificationId,
-  }),
+  activityOfSubscriber: (s: EnvScope, subscriberId: string) =>
+    indexPartition(INDEXES.notification.ofSubscriber, `${env(s)}#SUB#${subscriberId}#ACT`),
+  activityOfSubscriberIndex: (s: EnvScope, subscriberId: string, notificationId: string) =>
+    indexEntry(INDEXES.notification.ofSubscriber, `${env(s)}#SUB#${subscriberId}#ACT`, notificationId),
 
   // ---- messages (in the subscriber's partition) -------------------------------------------------
   /**
@@ -437,44 +453,37 @@ export const keys = {
    */
   message: (s: EnvScope, subscriberId: string, messageId: string): Key => ({ pk: `${env(s)}#SUB#${subscriberId}`, sk: `MSG#${messageId}` }),
   messagesOfSubscriber: (s: EnvScope, subscriberId: string) => ({ pk: `${env(s)}#SUB#${subscriberId}`, skPrefix: 'MSG#' }),
-  messagesOfEnvironment: (s: EnvScope) => shardNumbers(MESSAGE_LIST_SHARDS).map((n) => ({ gsi5pk: messageListShard(s, n) })),
-  messageListIndex: (s: EnvScope, messageId: string) => ({
-    gsi5pk: messageListShard(s, shardOf(messageId, MESSAGE_LIST_SHARDS)),
-    gsi5sk: messageId,
-  }),
+  messagesOfEnvironment: (s: EnvScope) =>
+    shardNumbers(MESSAGE_LIST_SHARDS).map((n) => indexPartition(INDEXES.message.ofEnvironment, messageListShard(s, n))),
+  messageListIndex: (s: EnvScope, messageId: string) =>
+    indexEntry(INDEXES.message.ofEnvironment, messageListShard(s, shardOf(messageId, MESSAGE_LIST_SHARDS)), messageId),
   /** Where a message's list entry may be, in order: its shard, then shard 0 (entries written before sharding). */
   messageListLookup: (s: EnvScope, messageId: string) => {
     const own = shardOf(messageId, MESSAGE_LIST_SHARDS);
-    return (own === 0 ? [0] : [own, 0]).map((n) => ({ gsi5pk: messageListShard(s, n), gsi5sk: messageId }));
+    return (own === 0 ? [0] : [own, 0]).map((n) => indexEntry(INDEXES.message.ofEnvironment, messageListShard(s, n), messageId));
   },
   /**
    * gsi1 (sparse: sent email and sms messages): a message by the provider's id of it, which the
    * provider's delivery receipts name (W7). The sort key is the message's own id.
    */
-  messageOfProviderId: (s: EnvScope, providerId: string, identifier: string) => ({
-    gsi1pk: `${env(s)}#PROVMSG#${providerId}#${identifier}`,
-  }),
-  providerMessageIndex: (s: EnvScope, providerId: string, identifier: string, messageId: string) => ({
-    gsi1pk: `${env(s)}#PROVMSG#${providerId}#${identifier}`,
-    gsi1sk: messageId,
-  }),
-  unseenMessagesOfSubscriber: (s: EnvScope, subscriberId: string) => ({ gsi6pk: `${env(s)}#SUB#${subscriberId}#UNSEEN` }),
-  unseenMessageIndex: (s: EnvScope, subscriberId: string, messageId: string) => ({
-    gsi6pk: `${env(s)}#SUB#${subscriberId}#UNSEEN`,
-    gsi6sk: messageId,
-  }),
-  inbox: (s: EnvScope, subscriberId: string, ctx: string) => ({ gsi7pk: `${env(s)}#SUB#${subscriberId}#INBOX#${ctx}` }),
-  inboxIndex: (s: EnvScope, subscriberId: string, ctx: string, messageId: string) => ({
-    gsi7pk: `${env(s)}#SUB#${subscriberId}#INBOX#${ctx}`,
-    gsi7sk: messageId,
-  }),
-  unreadInbox: (s: EnvScope, subscriberId: string, ctx: string) => ({ gsi8pk: `${env(s)}#SUB#${subscriberId}#UNREAD#${ctx}` }),
+  messageOfProviderId: (s: EnvScope, providerId: string, identifier: string) =>
+    indexPartition(INDEXES.message.byProviderId, `${env(s)}#PROVMSG#${providerId}#${identifier}`),
+  providerMessageIndex: (s: EnvScope, providerId: string, identifier: string, messageId: string) =>
+    indexEntry(INDEXES.message.byProviderId, `${env(s)}#PROVMSG#${providerId}#${identifier}`, messageId),
+  unseenMessagesOfSubscriber: (s: EnvScope, subscriberId: string) =>
+    indexPartition(INDEXES.message.unseen, `${env(s)}#SUB#${subscriberId}#UNSEEN`),
+  unseenMessageIndex: (s: EnvScope, subscriberId: string, messageId: string) =>
+    indexEntry(INDEXES.message.unseen, `${env(s)}#SUB#${subscriberId}#UNSEEN`, messageId),
+  inbox: (s: EnvScope, subscriberId: string, ctx: string) =>
+    indexPartition(INDEXES.message.inbox, `${env(s)}#SUB#${subscriberId}#INBOX#${ctx}`),
+  inboxIndex: (s: EnvScope, subscriberId: string, ctx: string, messageId: string) =>
+    indexEntry(INDEXES.message.inbox, `${env(s)}#SUB#${subscriberId}#INBOX#${ctx}`, messageId),
+  unreadInbox: (s: EnvScope, subscriberId: string, ctx: string) =>
+    indexPartition(INDEXES.message.unread, `${env(s)}#SUB#${subscriberId}#UNREAD#${ctx}`),
   /** The sort key's severity prefix: one severity's unread messages are a `begins_with` range. */
   unreadSeverityPrefix: (severity: string) => `${severity}#`,
-  unreadInboxIndex: (s: EnvScope, subscriberId: string, ctx: string, severity: string, messageId: string) => ({
-    gsi8pk: `${env(s)}#SUB#${subscriberId}#UNREAD#${ctx}`,
-    gsi8sk: `${severity}#${messageId}`,
-  }),
+  unreadInboxIndex: (s: EnvScope, subscriberId: string, ctx: string, severity: string, messageId: string) =>
+    indexEntry(INDEXES.message.unread, `${env(s)}#SUB#${subscriberId}#UNREAD#${ctx}`, `${severity}#${messageId}`),
 
   // ---- live inbox connections (in the subscriber's partition) -----------------------------------
   /** An open WebSocket of the subscriber's inbox (TTL: API Gateway closes sockets after 2 hours). */

@@ -28,13 +28,48 @@ export const ACTIVITY_INDEX_ATTRIBUTES = [
 export const MESSAGE_INDEX_ATTRIBUTES = ['_id', 'channel', 'transactionId', 'read', 'seen', '_feedId', 'payload', 'contextKey'] as const;
 
 /**
- * What the inbox index (gsi7) holds besides the keys: every attribute an inbox list's filter reads
- * (lib/inbox/). The unread index (gsi8) is only counted and walked for keys: it holds `_id`.
+ * What the inbox index (INDEX.inbox) holds besides the keys: every attribute an inbox list's filter reads
+ * (lib/inbox/). The unread index (INDEX.unreadInbox) is only counted and walked for keys: it holds `_id`.
  */
 export const INBOX_INDEX_ATTRIBUTES = ['_id', 'createdAt', 'read', 'seen', 'archived', 'snoozedUntil', 'tags', 'severity', 'data'] as const;
 
 /** `ALL`: the index holds whole items; otherwise the non-key attributes it holds (INCLUDE). */
 export type IndexProjection = 'ALL' | readonly string[];
+
+/** One global secondary index: its name, the attributes of its keys, what it holds. */
+export interface TableIndex<N extends string = string> {
+  readonly name: N;
+  readonly partitionKey: `${N}pk`;
+  readonly sortKey: `${N}sk`;
+  readonly projection: IndexProjection;
+}
+
+const gsi = <N extends string, P extends IndexProjection>(name: N, projection: P) =>
+  ({ name, partitionKey: `${name}pk`, sortKey: `${name}sk`, projection }) as const satisfies TableIndex<N>;
+
+/**
+ * The indexes, named for what they hold: every Query of an index names it from here, and keys.ts
+ * builds its keys from here (its `INDEXES` says which index each kind of item is on). The stored
+ * names (`gsiN`, `gsiNpk`, `gsiNsk`) must never change: they are the table's schema.
+ */
+export const INDEX = {
+  /** Shared by several kinds of items (lists of an environment's records, lookups by a second id), read whole. */
+  shared1: gsi('gsi1', 'ALL'),
+  /** Shared like shared1, for a kind's second list or lookup. */
+  shared2: gsi('gsi2', 'ALL'),
+  /** Notifications only: the activity feed by day. */
+  activityByDay: gsi('gsi3', ACTIVITY_INDEX_ATTRIBUTES),
+  /** Notifications only: the activity feed of one subscriber. */
+  activityOfSubscriber: gsi('gsi4', ACTIVITY_INDEX_ATTRIBUTES),
+  /** Messages only: the environment's messages by id. */
+  messagesOfEnvironment: gsi('gsi5', MESSAGE_INDEX_ATTRIBUTES),
+  /** Messages only: a subscriber's unseen in-app ones (sparse). */
+  unseenMessages: gsi('gsi6', MESSAGE_INDEX_ATTRIBUTES),
+  /** In-app messages only: a subscriber's inbox by id. */
+  inbox: gsi('gsi7', INBOX_INDEX_ATTRIBUTES),
+  /** In-app messages only: a subscriber's unread ones by severity and id (sparse, counted and walked for keys). */
+  unreadInbox: gsi('gsi8', ['_id'] as const),
+} as const;
 
 export const TABLE = {
   partitionKey: 'pk',
@@ -44,18 +79,14 @@ export const TABLE = {
   /** The stream's records carry the item before and after the change (webhook events are derived from them). */
   streamView: 'NEW_AND_OLD_IMAGES',
   indexes: [
-    // Shared by several kinds of items, read whole from the index.
-    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
-    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
-    // Notifications only: the activity feed by day (gsi3) and by subscriber (gsi4).
-    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: ACTIVITY_INDEX_ATTRIBUTES },
-    { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: ACTIVITY_INDEX_ATTRIBUTES },
-    // Messages only: the environment's messages by id (gsi5), a subscriber's unseen in-app ones (gsi6, sparse).
-    { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: MESSAGE_INDEX_ATTRIBUTES },
-    { name: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk', projection: MESSAGE_INDEX_ATTRIBUTES },
-    // In-app messages only: a subscriber's inbox by id (gsi7), its unread ones by severity and id (gsi8, sparse).
-    { name: 'gsi7', partitionKey: 'gsi7pk', sortKey: 'gsi7sk', projection: INBOX_INDEX_ATTRIBUTES },
-    { name: 'gsi8', partitionKey: 'gsi8pk', sortKey: 'gsi8sk', projection: ['_id'] },
+    INDEX.shared1,
+    INDEX.shared2,
+    INDEX.activityByDay,
+    INDEX.activityOfSubscriber,
+    INDEX.messagesOfEnvironment,
+    INDEX.unseenMessages,
+    INDEX.inbox,
+    INDEX.unreadInbox,
   ],
 } as const;
 

@@ -1,4 +1,5 @@
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { onIndex } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { offsetPage } from '../store/offset-page.ts';
 import type { Subscriber } from './model.ts';
@@ -21,7 +22,12 @@ export interface SubscriberPage {
 export async function pageOfSubscribers(scope: EnvScope, { page, limit }: SubscriberPageQuery): Promise<SubscriberPage> {
   const { gsi1pk } = keys.subscribersOfEnvironment(scope);
   const { items, hasMore } = await offsetPage(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ScanIndexForward: true },
+    {
+      IndexName: INDEXES.subscriber.list.name,
+      KeyConditionExpression: onIndex(INDEXES.subscriber.list),
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+      ScanIndexForward: true,
+    },
     page * limit,
     limit,
   );

@@ -1,7 +1,8 @@
 import type { Caller } from '../auth/caller.ts';
 import { decodeCursor } from '../store/cursor.ts';
 import { paginate, queryReader, type SortKeyRange } from '../store/cursor-page.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { indexRange } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { cursorList, toPageRequest } from '../http/cursor-list.ts';
 import { totalCountOf } from '../http/total-count.ts';
@@ -66,8 +67,8 @@ function decodeSortKey(cursor: string, byEmail: boolean): string | undefined {
 function rangeOf(scope: EnvScope, { email, phone, name }: ListSubscribersQuery): SortKeyRange {
   const range: SortKeyRange =
     email === undefined
-      ? { index: 'gsi1', partitionKey: { name: 'gsi1pk', value: keys.subscribersOfEnvironment(scope).gsi1pk }, sortKeyName: 'gsi1sk' }
-      : { index: 'gsi2', partitionKey: { name: 'gsi2pk', value: keys.subscribersByEmail(scope, email).gsi2pk }, sortKeyName: 'gsi2sk' };
+      ? indexRange(INDEXES.subscriber.list, keys.subscribersOfEnvironment(scope).gsi1pk)
+      : indexRange(INDEXES.subscriber.byEmail, keys.subscribersByEmail(scope, email).gsi2pk);
   const conditions: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};

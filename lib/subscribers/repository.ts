@@ -4,11 +4,14 @@ import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
 import { atVersion, conditionalWrite, writeIf } from '../store/conditions.ts';
 import { getItem } from '../store/get-item.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { withoutKeys } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
 import type { ChannelSettings, Subscriber } from './model.ts';
 import type { SubscriberPatch } from './schemas.ts';
+
+const BY_EMAIL = INDEXES.subscriber.byEmail;
 
 // Storage of subscribers: one item per subscriber, in its own partition, keyed by subscriberId;
 // gsi1 lists an environment's subscribers in creation order, gsi2 finds them by email (sparse:
@@ -81,9 +84,9 @@ export async function updateSubscriberProfile(
     if (changes.email) {
       const index = keys.subscriberEmailIndex(scope, changes.email, subscriberId);
       Object.assign(values, { ':g2pk': index.gsi2pk, ':g2sk': index.gsi2sk });
-      set.push('gsi2pk = :g2pk', 'gsi2sk = :g2sk');
+      set.push(`${BY_EMAIL.partitionKey} = :g2pk`, `${BY_EMAIL.sortKey} = :g2sk`);
     } else {
-      remove.push('gsi2pk', 'gsi2sk');
+      remove.push(BY_EMAIL.partitionKey, BY_EMAIL.sortKey);
     }
   }
   const updated = await update(scope, subscriberId, {
@@ -132,18 +135,6 @@ async function update(scope: EnvScope, subscriberId: string, input: UpdateInput)
 
 export function subscriberFromItem(item: Record<string, unknown>): Subscriber {
   // liveUntil: the live sockets' stamp (lib/live/presence.ts), internal.
-  const {
-    pk: _pk,
-    sk: _sk,
-    gsi1pk: _a,
-    gsi1sk: _b,
-    gsi2pk: _c,
-    gsi2sk: _d,
-    type: _t,
-    version: _v,
-    nameLower: _n,
-    liveUntil: _l,
-    ...subscriber
-  } = item;
+  const { type: _t, version: _v, nameLower: _n, liveUntil: _l, ...subscriber } = withoutKeys(item, INDEXES.subscriber);
   return subscriber as unknown as Subscriber;
 }

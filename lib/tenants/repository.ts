@@ -4,7 +4,8 @@ import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
 import { writeIf } from '../store/conditions.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { onIndex, indexRange } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { numberedPage } from '../store/numbered-page.ts';
 import { transact } from '../store/transact.ts';
@@ -70,8 +71,8 @@ export const deleteTenant = (scope: EnvScope, identifier: string): Promise<boole
 /** A page of the environment's tenants in creation order; cursors are gsi1 sort-key values. */
 export async function tenantsPage(scope: EnvScope, request: PageRequest): Promise<Page<Tenant>> {
   const page = await paginate(
-    queryReader({ index: 'gsi1', partitionKey: { name: 'gsi1pk', value: keys.tenantsOfEnvironment(scope).gsi1pk }, sortKeyName: 'gsi1sk' }),
-    (item) => item.gsi1sk as string,
+    queryReader(indexRange(INDEXES.tenant.list, keys.tenantsOfEnvironment(scope).gsi1pk)),
+    (item) => item[INDEXES.tenant.list.sortKey] as string,
     request,
   );
   return { ...page, items: page.items.map(fromItem) };
@@ -81,8 +82,8 @@ export async function tenantsPage(scope: EnvScope, request: PageRequest): Promis
 export async function tenantsByPage(scope: EnvScope, page: number, limit: number): Promise<{ tenants: Tenant[]; hasMore: boolean }> {
   const result = await numberedPage(
     {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
+      IndexName: INDEXES.tenant.list.name,
+      KeyConditionExpression: onIndex(INDEXES.tenant.list),
       ExpressionAttributeValues: { ':pk': keys.tenantsOfEnvironment(scope).gsi1pk },
       ScanIndexForward: false,
     },

@@ -5,7 +5,8 @@ import { db } from '../store/client.ts';
 import { conditionalWrite, writeIf } from '../store/conditions.ts';
 import { countRange } from '../store/count-range.ts';
 import { arrayReader, paginate, queryReader, type Page, type PageRequest, type SortKeyRange } from '../store/cursor-page.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { indexRange, onIndex } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { numberedPage } from '../store/numbered-page.ts';
 import type { Topic } from './schemas.ts';
@@ -60,8 +61,8 @@ export async function topicsPage(scope: EnvScope, request: PageRequest, filter: 
   const page =
     filter.key !== undefined
       ? await pageOfOne(scope, filter.key, needle, request)
-      : await paginate(queryReader(topicsRange(scope, needle)), (item) => item.gsi1sk as string, request);
-  return { ...page, items: page.items.map((item) => ({ ...fromItem(item), listKey: item.gsi1sk as string })) };
+      : await paginate(queryReader(topicsRange(scope, needle)), (item) => item[INDEXES.topic.list.sortKey] as string, request);
+  return { ...page, items: page.items.map((item) => ({ ...fromItem(item), listKey: item[INDEXES.topic.list.sortKey] as string })) };
 }
 
 export interface TopicFilter {
@@ -76,14 +77,13 @@ export async function countTopics(scope: EnvScope, filter: TopicFilter, upTo: nu
   return countRange(topicsRange(scope, needle), upTo);
 }
 
-/** The environment's topics on gsi1, in creation order, those whose name contains `needle` when given. */
+/** The environment's topics on their list index, in creation order, those whose name contains `needle` when given. */
 function topicsRange(scope: EnvScope, needle: string | undefined): SortKeyRange {
-  return {
-    index: 'gsi1',
-    partitionKey: { name: 'gsi1pk', value: keys.topicsOfEnvironment(scope).gsi1pk },
-    sortKeyName: 'gsi1sk',
-    ...(needle !== undefined && { filter: { expression: 'contains(nameLower, :needle)', values: { ':needle': needle } } }),
-  };
+  return indexRange(
+    INDEXES.topic.list,
+    keys.topicsOfEnvironment(scope).gsi1pk,
+    needle !== undefined ? { expression: 'contains(nameLower, :needle)', values: { ':needle': needle } } : undefined,
+  );
 }
 
 /**
@@ -98,8 +98,8 @@ export async function topicsByPage(
 ): Promise<{ topics: Topic[]; totalCount: number }> {
   const result = await numberedPage(
     {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
+      IndexName: INDEXES.topic.list.name,
+      KeyConditionExpression: onIndex(INDEXES.topic.list),
       ExpressionAttributeValues: { ':pk': keys.topicsOfEnvironment(scope).gsi1pk },
     },
     page,
@@ -117,7 +117,7 @@ async function matchOfKey(scope: EnvScope, key: string, needle: string | undefin
 
 async function pageOfOne(scope: EnvScope, key: string, needle: string | undefined, request: PageRequest) {
   const matches = await matchOfKey(scope, key, needle);
-  const sortKeyOf = (item: Record<string, unknown>) => item.gsi1sk as string;
+  const sortKeyOf = (item: Record<string, unknown>) => item[INDEXES.topic.list.sortKey] as string;
   return paginate(arrayReader(matches, sortKeyOf), sortKeyOf, request);
 }
 

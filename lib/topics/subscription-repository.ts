@@ -4,7 +4,8 @@ import { batchGet } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { mapConcurrently } from '../concurrency.ts';
 import { arrayReader, paginate, queryReader, type Page, type PageRequest, type SortKeyRange } from '../store/cursor-page.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { indexRange } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { transact, type TransactItem, type TransactOptions } from '../store/transact.ts';
 
@@ -142,12 +143,8 @@ export function subscriberSubscriptionsPage(
 ): Promise<Page<StoredSubscription>> {
   return mapPage(
     paginate(
-      queryReader({
-        index: 'gsi1',
-        partitionKey: { name: 'gsi1pk', value: keys.subscriptionsOfSubscriber(scope, subscriberId).gsi1pk },
-        sortKeyName: 'gsi1sk',
-      }),
-      (item) => item.gsi1sk as string,
+      queryReader(indexRange(INDEXES.subscription.ofSubscriber, keys.subscriptionsOfSubscriber(scope, subscriberId).gsi1pk)),
+      (item) => item[INDEXES.subscription.ofSubscriber.sortKey] as string,
       request,
     ),
   );

@@ -2,7 +2,8 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { batchDelete } from '../store/batch.ts';
 import { db } from '../store/client.ts';
-import { keys, type Key } from '../store/keys.ts';
+import { INDEXES, keys, type Key } from '../store/keys.ts';
+import { onIndex } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { queryPages } from '../store/query-pages.ts';
 import { fromSubscriptionItem, type StoredSubscription } from './subscription-repository.ts';
@@ -36,8 +37,8 @@ export async function* subscribersOfTopicPages(
 export async function removeSubscriberFromAllTopics(scope: EnvScope, subscriberId: string): Promise<void> {
   const { gsi1pk } = keys.subscriptionsOfSubscriber(scope, subscriberId);
   const pages = queryPages({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
+    IndexName: INDEXES.subscription.ofSubscriber.name,
+    KeyConditionExpression: onIndex(INDEXES.subscription.ofSubscriber),
     ExpressionAttributeValues: { ':pk': gsi1pk },
     ProjectionExpression: 'pk, sk',
     Limit: 100,

@@ -4,11 +4,15 @@ import { batchDelete } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { writeIf } from '../store/conditions.ts';
 import { recordOf } from '../store/index-item.ts';
-import { keys, type Key } from '../store/keys.ts';
+import { INDEXES, keys, type Key } from '../store/keys.ts';
+import { onIndex } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { deleteExisting } from '../store/update-existing.ts';
 import type { ResourceType, Translation, TranslationContent } from './schemas.ts';
+
+const GROUPS = INDEXES.translationGroup.list;
+const LOCALES = INDEXES.translation.ofLocale;
 
 // Storage of translations. A resource's group item (its identifier and name as last written) and
 // one item per locale share the resource's partition, keyed by its database id; a locale's
@@ -80,7 +84,8 @@ async function putGroup(scope: EnvScope, resource: ResourceRef, now: string): Pr
       Key: groupKey(scope, resource),
       UpdateExpression:
         'SET #type = :type, resourceType = :rt, resourceId = :rid, resourceName = :name, dbId = :db, updatedAt = :now, ' +
-        'createdAt = if_not_exists(createdAt, :now), gsi1pk = :gpk, gsi1sk = if_not_exists(gsi1sk, :gsk)',
+        `createdAt = if_not_exists(createdAt, :now), ${GROUPS.partitionKey} = :gpk, ` +
+        `${GROUPS.sortKey} = if_not_exists(${GROUPS.sortKey}, :gsk)`,
       ExpressionAttributeNames: { '#type': 'type' },
       ExpressionAttributeValues: {
         ':type': 'TranslationGroup',
@@ -110,7 +115,7 @@ async function putLocale(
       Key: keys.translation(scope, resource.resourceType, resource.dbId, locale),
       UpdateExpression:
         'SET #type = :type, resourceType = :rt, resourceId = :rid, dbId = :db, locale = :locale, content = :content, ' +
-        'updatedAt = :now, createdAt = if_not_exists(createdAt, :now), gsi1pk = :ipk, gsi1sk = :isk',
+        `updatedAt = :now, createdAt = if_not_exists(createdAt, :now), ${LOCALES.partitionKey} = :ipk, ${LOCALES.sortKey} = :isk`,
       ExpressionAttributeNames: { '#type': 'type' },
       ExpressionAttributeValues: {
         ':type': 'Translation',
@@ -228,8 +233,8 @@ export async function translationsOfLocale(
   locale: string,
 ): Promise<{ resourceType: ResourceType; resourceId: string; content: TranslationContent }[]> {
   const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
+    IndexName: LOCALES.name,
+    KeyConditionExpression: onIndex(LOCALES),
     ExpressionAttributeValues: { ':pk': keys.translationsOfLocale(scope, locale).gsi1pk },
   });
   return items.map((item) => ({
@@ -242,8 +247,8 @@ export async function translationsOfLocale(
 /** The environment's groups, oldest first (gsi1). */
 export async function groupsOfEnvironment(scope: EnvScope): Promise<StoredGroup[]> {
   const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
+    IndexName: GROUPS.name,
+    KeyConditionExpression: onIndex(GROUPS),
     ExpressionAttributeValues: { ':pk': keys.translationGroupsOfEnvironment(scope).gsi1pk },
   });
   return items.map((item) => recordOf<StoredGroup>(item));

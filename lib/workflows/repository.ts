@@ -3,7 +3,8 @@ import { tableName } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { db } from '../store/client.ts';
 import { atVersion, newOrAtVersion, writeIf } from '../store/conditions.ts';
-import { keys } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
+import { onIndex } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { firstOfIndex, recordOf } from '../store/index-item.ts';
 import { queryAll } from '../store/query-pages.ts';
@@ -47,7 +48,7 @@ export async function getWorkflow(scope: EnvScope, workflowId: string): Promise<
 }
 
 export async function getWorkflowByDbId(scope: EnvScope, workflowDbId: string): Promise<VersionedWorkflow | undefined> {
-  const item = await firstOfIndex('gsi1', keys.workflowByDbId(scope, workflowDbId).gsi1pk);
+  const item = await firstOfIndex(INDEXES.workflow.byDbId, keys.workflowByDbId(scope, workflowDbId).gsi1pk);
   return item && workflowFromItem(item);
 }
 
@@ -59,8 +60,8 @@ export async function findWorkflow(scope: EnvScope, idOrWorkflowId: string): Pro
 /** Every workflow of the environment, oldest first. */
 export async function listWorkflows(scope: EnvScope): Promise<VersionedWorkflow[]> {
   const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
+    IndexName: INDEXES.workflow.list.name,
+    KeyConditionExpression: onIndex(INDEXES.workflow.list),
     ExpressionAttributeValues: { ':pk': keys.workflowsOfEnvironment(scope).gsi2pk },
   });
   return items.map(workflowFromItem);

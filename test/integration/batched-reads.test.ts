@@ -4,7 +4,7 @@ import { tableName } from '#lib/config.ts';
 import { newId } from '#lib/ids.ts';
 import { dynamo, db } from '#lib/store/client.ts';
 import { getItem } from '#lib/store/get-item.ts';
-import { countsBetween, meterRequests } from '#lib/store/request-meter.ts';
+import { countsBetween, meterRequests } from '../../bench/request-meter.ts';
 
 // lib/store/get-item.ts against DynamoDB Local: reads asked for together go as one BatchGetItem,
 // and each caller gets what its own GetItem would have answered.

@@ -2,7 +2,8 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 // Counts the DynamoDB requests of this process and the capacity they consume, per operation, by
 // a middleware on the client's stack (the document client and Powertools share it). Nothing uses
-// it in production: the benchmark (bench/) installs it, and only then do requests ask for
+// it in production (it lives with the benchmark, which installs it; test/integration/batched-reads
+// counts with it too), and only then do requests ask for
 // ReturnConsumedCapacity=TOTAL — not while a section is timed: DynamoDB Local does measurable work
 // for it (a bulk trigger took 86 ms with it, 69 ms without), which the raw writes it is compared
 // with do not pay. Request counts are exact either way.
