@@ -19,7 +19,7 @@ import { templateVariables } from './variables.ts';
 import { payloadAtTopLevel, templateVariables as stepTemplateVariables } from '../workflows/model.ts';
 
 // Running one job of one notification: the jobs consumer's work, and the events consumer's for an
-// in-app first step (consume-event.ts). The notification is read consistently (or handed over
+// in-app first step (first-job.ts). The notification is read consistently (or handed over
 // just written), the step decides, and the decision is stored with a write conditioned on the
 // version read, so of two deliveries of the same SQS message only one can move the job on; the
 // other re-reads, finds the job done and only re-sends the next job's message (harmless to send
