@@ -4,7 +4,7 @@ import type { EnvScope } from '../scope.ts';
 import { mapConcurrently } from '../concurrency.ts';
 import { queryPages } from '../store/query-pages.ts';
 import { merged, QuerySource, type Ref, type RefQueryInput, type RefSource } from '../store/ref-source.ts';
-import { notificationShardsOf } from '../pipeline/notification-store.ts';
+import { notificationShardsOf } from '../pipeline/trigger-store.ts';
 import type { Filter } from './filters.ts';
 import { daysOf, highestIdAt, lowestIdAt, type TimeWindow } from './window.ts';
 

@@ -9,7 +9,7 @@ import {
   notificationShardsFor,
   releaseTransaction,
   storeGeneratedTriggers,
-} from '../pipeline/notification-store.ts';
+} from '../pipeline/trigger-store.ts';
 import { recordTriggersAccepted } from '../observability/metrics.ts';
 import { enqueueEvents, type EventQueue } from '../pipeline/queue-messages.ts';
 import { mapConcurrently } from '../concurrency.ts';

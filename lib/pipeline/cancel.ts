@@ -3,7 +3,8 @@ import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { DETAILS, detail } from './details.ts';
 import { closeWindow, digestSeries } from './digest-store.ts';
 import type { StoredJob } from './model.ts';
-import { getNotification, markTriggerCanceled, notificationsOfTransaction, saveNotification } from './notification-store.ts';
+import { getNotification, notificationsOfTransaction, saveNotification } from './notification-store.ts';
+import { markTriggerCanceled } from './trigger-store.ts';
 
 // DELETE /v1/events/trigger/{transactionId}: stops what has not run yet. The trigger is marked
 // so a fan-out still in progress creates no more notifications, and every job still waiting

@@ -1,25 +1,15 @@
 import { logger } from '../logger.ts';
-import { sendMessages, type OutgoingMessage } from '../queue/send.ts';
-import type { EnvScope } from '../scope.ts';
-import { mapConcurrently } from '../concurrency.ts';
+import { sendMessages } from '../queue/send.ts';
 import { parseEventMessage } from './parse-queue-message.ts';
 import { deliverSegment, deliverSingles, openFanOut, walkAudience, type FanOutResult } from './fan-out.ts';
+import { runFirstJobs } from './first-job.ts';
 import { settleFailedFanOut } from './settle-fan-out.ts';
-import { FINAL_JOB_STATUSES } from './model.ts';
-import { createNotification, isUnstored } from './notification-store.ts';
 import { HANDED_ON, scopeOfMessage } from './queue-messages.ts';
-import { runJob } from './run-job.ts';
 import { sendFollowUps, sendJobs } from './send-jobs.ts';
-import { stepDecider } from './steps/decide.ts';
-import { decideInApp } from './steps/in-app.ts';
-
-/** The events consumer runs in-app first steps only: the providers' code is not loaded here. */
-const decideInAppStep = stepDecider({ in_app: decideInApp });
-const RUN_HERE_CONCURRENCY = 16;
 
 /** Which receive of its SQS message this is. */
 export interface Receive {
-  /** The message's first receive: in-app first steps run here only then (see `runFirstJobs`). */
+  /** The message's first receive: in-app first steps run here only then (first-job.ts). */
   first: boolean;
   /** The last receive before the dead-letter queue. */
   last: boolean;
@@ -37,8 +27,9 @@ export async function consumeEvent(body: string, deadline: number, receive: Rece
   const scope = scopeOfMessage(message);
   /** Delivered recipients' first jobs run (or queued), their follow-ups sent, what is left handed on. */
   const finish = async (delivered: FanOutResult) => {
-    const ranHere = await runFirstJobs(scope, delivered, receive.first ? deadline : 0);
-    await sendFollowUps(scope, [...delivered.jobs.map((job) => ({ body: job })), ...ranHere], lastAttempt);
+    const ranHere = await runFirstJobs(scope, delivered.runHere, deadline, receive.first);
+    const queued = delivered.jobs.map((job) => ({ body: job }));
+    await sendFollowUps(scope, { jobs: [...queued, ...ranHere.jobs], announcements: ranHere.announcements }, lastAttempt);
     if (delivered.continuation) await sendMessages(HANDED_ON, [{ body: delivered.continuation }]);
   };
   // A segment's deliveries are finished after the try, as a walk's are not: a failure to run or
@@ -74,39 +65,4 @@ export async function consumeEvent(body: string, deadline: number, receive: Rece
     return;
   }
   if (segmentDelivered) await finish(segmentDelivered);
-}
-
-/**
- * Runs the fan-out's in-app first jobs; answers the messages to send: their next jobs, and the
- * job itself for one that failed here, which the jobs consumer then retries with its own receives
- * (the run is repeatable, so one that got part-way cannot deliver twice). Past the deadline the
- * rest are queued too: the time kept back is for sending, not for running. Running here is for
- * the message's first receive: a receive after it (the deadline is then 0) queues every job still
- * to run, so a batch whose invocation died does not carry ten deliveries' writes into each of its
- * retries, and those jobs get receives of their own. A notification not stored yet (UNSTORED:
- * its run was to store it with the decision) is stored as built before its job is queued.
- */
-async function runFirstJobs(scope: EnvScope, result: FanOutResult, deadline: number): Promise<OutgoingMessage[]> {
-  const messages: OutgoingMessage[] = [];
-  const queue = async ({ message, loaded }: FanOutResult['runHere'][number]) => {
-    if (isUnstored(loaded)) await createNotification(loaded.notification);
-    messages.push({ body: message });
-  };
-  await mapConcurrently(result.runHere, RUN_HERE_CONCURRENCY, async (first) => {
-    const { message, loaded } = first;
-    const done = FINAL_JOB_STATUSES.includes(loaded.notification.jobs[message.jobIndex]!.status);
-    // A job already done only has its next job's message to give, which takes no time.
-    if (!done && Date.now() > deadline) return queue(first);
-    try {
-      messages.push(...(await runJob(scope, message, { lastAttempt: false, decide: decideInAppStep, loaded })));
-    } catch (error) {
-      logger.warn('First job queued after failing in the events consumer', {
-        transactionId: message.transactionId,
-        subscriberId: message.subscriberId,
-        error: error as Error,
-      });
-      await queue(first);
-    }
-  });
-  return messages;
 }

@@ -12,6 +12,5 @@ export async function consumeJob(body: string, lastAttempt: boolean): Promise<vo
   const message = parseJobMessage(body);
   if (!message) return;
   const scope = scopeOfMessage(message);
-  const followUps = await runJob(scope, message, { lastAttempt, decide: decideStep });
-  if (followUps.length > 0) await sendFollowUps(scope, followUps, lastAttempt);
+  await sendFollowUps(scope, await runJob(scope, message, { lastAttempt, decide: decideStep }), lastAttempt);
 }

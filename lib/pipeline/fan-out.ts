@@ -10,8 +10,9 @@ import { getTopic } from '../topics/repository.ts';
 import { touchLastTriggered, type VersionedWorkflow } from '../workflows/repository.ts';
 import { buildNotification, isChannelStep } from './build-notification.ts';
 import type { Channel } from '../integrations/catalogue.ts';
-import type { NotificationTopic, Recipient, StoredJob, StoredNotification, TenantSnapshot, TopicRecipient, TriggerEvent } from './model.ts';
-import { createNotification, getTriggerEvent, unstored, type VersionedNotification } from './notification-store.ts';
+import { firstJobOf, type FirstJob } from './first-job.ts';
+import type { NotificationTopic, Recipient, StoredNotification, TenantSnapshot, TopicRecipient, TriggerEvent } from './model.ts';
+import { getTriggerEvent } from './trigger-store.ts';
 import { sendMessages } from '../queue/send.ts';
 import { eventMessage, HANDED_ON, jobMessage, segmentMessage, type EventMessage, type JobMessage, type Segment } from './queue-messages.ts';
 import { cachedDefaultIntegration, cachedTriggerTenant, cachedWorkflow } from './read-cache.ts';
@@ -29,21 +30,15 @@ import { decodePosition, encodePosition, isTopic, recipientPage, SEGMENT_SIZE, s
 // creates nothing twice: it finds the notification and re-queues its first job if still queued
 // (or, for an in-app first step, which the events consumer runs itself, runs it again). An
 // in-app first step run at once is decided before its notification is stored: the notification's
-// create records the decision, one write instead of two (see `notify`).
+// create records the decision, one write instead of two (first-job.ts).
 
 export interface FanOutResult {
   /** First jobs for the jobs consumer. */
   jobs: JobMessage[];
-  /** First jobs the events consumer runs itself (in-app steps: see `notify`), with their notification. */
+  /** First jobs the events consumer runs itself (in-app steps: first-job.ts), with their notification. */
   runHere: FirstJob[];
   /** Set when the work must continue in another message (a walk's cursor, a segment's members left). */
   continuation?: EventMessage;
-}
-
-interface FirstJob {
-  message: JobMessage;
-  /** As stored, or unstored (`isUnstored`) when its first step runs here: the run stores it with its decision, or the caller as built. */
-  loaded: VersionedNotification;
 }
 
 /** What every part of one trigger's fan-out reads once: the event, its workflow, the providers. */
@@ -222,16 +217,7 @@ async function prepare(scope: EnvScope, event: TriggerEvent, workflow: Versioned
   return event.tenant && applyTriggerTenant(scope, event.tenant);
 }
 
-/**
- * Creates the subscriber's notification (once); its first job, if it is to run. An in-app first
- * step runs in the events consumer (a queue hop less: it only writes to the table), whatever its
- * status: runJob is made to be repeated, and on a fan-out delivered again it moves on a job a
- * crashed run left, or sends again the next job's message that run may not have sent. Any other
- * first step is queued for the jobs consumer if it still waits to run.
- * When the in-app step runs now, the notification is handed over unstored (UNSTORED, notification-store.ts): the run
- * writes the message, then creates the notification with the job decided. A run that dies between
- * the two leaves the message; the next builds the same ids (build-notification.ts) and finds it.
- */
+/** Creates the subscriber's notification (once); its first job, if it is to run (first-job.ts). */
 async function notify(
   ctx: FanOutContext,
   actor: Subscriber | undefined,
@@ -251,15 +237,8 @@ async function notify(
   const tenant = await tenantOf(ctx);
   const built = notificationOf({ event, workflow, providers, subscriber, to, topics, ...(tenant && { tenant }), ...(actor && { actor }) });
   const message = jobMessage(scope, event.transactionId, subscriber.subscriberId, 0, event.notificationShards);
-  if (runNow && built.jobs[0] && runsHere(built.jobs[0])) return { message, loaded: unstored(built), runHere: true };
-  const { stored } = await createNotification(built);
-  const first = stored.notification.jobs[0];
-  if (first && runsHere(first)) return { message, loaded: stored, runHere: true };
-  return first?.status === 'queued' ? { message, loaded: stored, runHere: false } : undefined;
+  return firstJobOf(built, message, runNow);
 }
-
-/** A first job the events consumer runs itself: until a run of its fan-out ends, its next job's message may be owed. */
-export const runsHere = (job: StoredJob): boolean => job.type === 'in_app';
 
 type Providers = Parameters<typeof buildNotification>[0]['providers'];
 

@@ -1,29 +1,29 @@
 import { contextKeyOf } from '../context-keys.ts';
 import { onIndex, withoutKeys } from '../store/index-keys.ts';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
-import { batchPut } from '../store/batch.ts';
 import { db } from '../store/client.ts';
 import { atVersion, writeIf } from '../store/conditions.ts';
 import { getItem } from '../store/get-item.ts';
-import { INDEXES, keys, MAX_UNSHARDED_RECIPIENTS, TRANSACTION_SHARDS } from '../store/keys.ts';
+import { INDEXES, keys } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { mapConcurrently } from '../concurrency.ts';
 import { queryAll } from '../store/query-pages.ts';
 import { StaleWriteError } from '../store/stale-write.ts';
-import { failedConditions, transact, type TransactItem } from '../store/transact.ts';
-import { absentOrExpired, isExpired, presentAndKept, ttlAt } from '../store/retention.ts';
+import { transact, type TransactItem } from '../store/transact.ts';
+import { absentOrExpired, isExpired, ttlAt } from '../store/retention.ts';
 import { timeOfId } from '../ids.ts';
-import type { Recipient, StoredNotification, TriggerEvent } from './model.ts';
+import type { StoredNotification } from './model.ts';
+import { notificationShardsOf } from './trigger-store.ts';
 
-// Storage of triggers and notifications. A transaction's partition holds its trigger (the claim
-// of the transactionId) and one notification per subscriber; a trigger that fans out (a topic, a
-// broadcast, many single recipients) spreads its notifications over TRANSACTION_SHARDS
-// partitions by subscriberId, and says so on itself (`notificationShards`), as do its
-// notifications and their job messages, so that every reader knows where to look. Every change
-// of a notification is a whole-item Put conditioned on the version it was read at, optionally in
-// one transaction with the items the change writes (a digest event, a throttle count): a
-// redelivered SQS message that repeats a step finds the version moved on and does nothing twice.
+// Storage of notifications. A transaction's partition holds its trigger (trigger-store.ts) and
+// one notification per subscriber; a trigger that fans out (a topic, a broadcast, many single
+// recipients) spreads its notifications over TRANSACTION_SHARDS partitions by subscriberId, and
+// says so on itself (`notificationShards`), as do its notifications and their job messages, so
+// that every reader knows where to look. Every change of a notification is a whole-item Put
+// conditioned on the version it was read at, optionally in one transaction with the items the
+// change writes (a digest event, a throttle count): a redelivered SQS message that repeats a step
+// finds the version moved on and does nothing twice.
 
 export interface VersionedNotification {
   notification: StoredNotification;
@@ -31,18 +31,11 @@ export interface VersionedNotification {
 }
 
 /**
- * The version of a notification built but not stored yet: the fan-out may hand one to the run of
- * its first job, which stores it with its decision; saving at this version is the create.
+ * The version of a notification built but not stored yet: saving at this version is the create
+ * (the fan-out hands such a notification to the run of an in-app first job, which stores it with
+ * its decision: first-job.ts).
  */
 export const UNSTORED = 0;
-
-/** A notification as built, before anything stored it. */
-export interface UnstoredNotification extends VersionedNotification {
-  version: typeof UNSTORED;
-}
-
-export const unstored = (notification: StoredNotification): UnstoredNotification => ({ notification, version: UNSTORED });
-export const isUnstored = (loaded: VersionedNotification): loaded is UnstoredNotification => loaded.version === UNSTORED;
 
 /**
  * What finds a notification: its transaction, its subscriber, and over how many partitions the
@@ -58,16 +51,6 @@ export interface NotificationAddress {
 /** Notifications of one transaction read at once: its shards' Queries in flight together. */
 const SHARD_READ_CONCURRENCY = 16;
 
-/**
- * Over how many partitions a trigger's notifications go (TriggerEvent.notificationShards): one
- * for a few single recipients, TRANSACTION_SHARDS for a topic, a broadcast or more than
- * MAX_UNSHARDED_RECIPIENTS recipients (lib/store/keys.ts has the arithmetic).
- */
-export function notificationShardsFor(to: readonly Recipient[], broadcast: boolean): number {
-  const topic = to.some((r) => typeof r === 'object' && (r as { type?: unknown }).type === 'Topic');
-  return broadcast || topic || to.length > MAX_UNSHARDED_RECIPIENTS ? TRANSACTION_SHARDS : 1;
-}
-
 export const scopeOfNotification = (n: Pick<StoredNotification, '_organizationId' | '_environmentId'>): EnvScope => ({
   organizationId: n._organizationId,
   environmentId: n._environmentId,
@@ -75,149 +58,6 @@ export const scopeOfNotification = (n: Pick<StoredNotification, '_organizationId
 
 /** The UTC day (yyyy-mm-dd) of an id: the activity feed's index partition. */
 export const dayOfId = (id: string): string => timeOfId(id).toISOString().slice(0, 10);
-
-// ---- triggers ---------------------------------------------------------------------------------
-
-/** Claims the event's transactionId in its environment; false when the id was used before. */
-export function claimTransaction(event: TriggerEvent): Promise<boolean> {
-  return writeIf(() => db().send(new PutCommand(claimPut(event))));
-}
-
-/** What one TransactWriteItems may carry: 100 items and 4 MB (kept under, as sizes are estimates). */
-const MAX_CLAIMS_PER_TRANSACTION = 100;
-const MAX_TRANSACTION_BYTES = 3.5 * 1024 * 1024;
-/** Attempts of a claim transaction that lost to a concurrent one or to throttling. */
-const CLAIM_ATTEMPTS = 5;
-
-/**
- * Claims the transactionIds of several events (distinct ids, one environment) with one
- * TransactWriteItems per 100 of them instead of one conditional Put each: `result[i]` is false
- * when events[i]'s id was used before. A cancelled transaction names, in its cancellation
- * reasons, the claims whose condition failed: those are taken; the others are claimed again
- * without them (a transaction is all or nothing, so none of them was written).
- */
-export async function claimTransactions(events: readonly TriggerEvent[], size: (event: TriggerEvent) => number): Promise<boolean[]> {
-  const claimed = new Array<boolean>(events.length).fill(false);
-  // Chunks by count and by bytes; indexes into `events`.
-  const chunks: number[][] = [];
-  let bytes = 0;
-  events.forEach((event, i) => {
-    const last = chunks[chunks.length - 1];
-    const itemBytes = size(event);
-    if (!last || last.length >= MAX_CLAIMS_PER_TRANSACTION || bytes + itemBytes > MAX_TRANSACTION_BYTES) {
-      chunks.push([i]);
-      bytes = itemBytes;
-    } else {
-      last.push(i);
-      bytes += itemBytes;
-    }
-  });
-  try {
-    for (const chunk of chunks) await claimChunk(events, chunk, claimed);
-  } catch (error) {
-    // Claims no message will ever process: released, so a retry of the request is accepted.
-    await Promise.allSettled(
-      events.flatMap((event, i) => (claimed[i] ? [releaseTransaction(scopeOfNotification(event), event.transactionId)] : [])),
-    );
-    throw error;
-  }
-  return claimed;
-}
-
-/** Claims `chunk` (indexes into `events`) in one transaction, again without the taken ones until done. */
-async function claimChunk(events: readonly TriggerEvent[], chunk: number[], claimed: boolean[]): Promise<void> {
-  let pending = chunk;
-  while (pending.length > 0) {
-    if (pending.length === 1) {
-      claimed[pending[0]!] = await claimTransaction(events[pending[0]!]!);
-      return;
-    }
-    // A transaction that lost a race or was throttled, with no claim taken, is tried again.
-    const refused = await transact(
-      pending.map((i) => ({ Put: claimPut(events[i]!) })),
-      { answers: ['ConditionalCheckFailed'], attempts: CLAIM_ATTEMPTS },
-    );
-    if (!refused) {
-      for (const i of pending) claimed[i] = true;
-      return;
-    }
-    const taken = new Set(failedConditions(refused).map((j) => pending[j]!));
-    pending = pending.filter((i) => !taken.has(i));
-  }
-}
-
-/**
- * Stores the triggers of transactionIds the service generated (newTransactionId: its second and
- * 62 random bits), which no other trigger holds: they need no conditional claim, and go as plain
- * BatchWriteItem requests, all at once. On a failure any of them may be written; the caller
- * releases them all.
- */
-export async function storeGeneratedTriggers(events: readonly TriggerEvent[]): Promise<void> {
-  await batchPut(events.map(triggerEventItem), { concurrency: Infinity });
-}
-
-/** A trigger as its table item. */
-export function triggerEventItem(event: TriggerEvent): Record<string, unknown> {
-  const scope = { organizationId: event._organizationId, environmentId: event._environmentId };
-  const { pk, sk } = keys.triggerEvent(scope, event.transactionId);
-  // The key named rather than spread: two spreads in one literal take V8's slow path (~20 µs an
-  // item, 2 ms of a bulk request's 100), one is copied fast. Kept as long as the activity (the
-  // claim with it: once it expires the transactionId may be used again).
-  return { pk, sk, type: 'TriggerEvent', ...event, ...ttlAt('activity', new Date(event.createdAt)) };
-}
-
-function claimPut(event: TriggerEvent) {
-  return {
-    TableName: tableName(),
-    Item: triggerEventItem(event),
-    ...absentOrExpired(),
-  };
-}
-
-/** Releases claims whose events could not be queued, so the caller can retry them. */
-export async function releaseTransaction(scope: EnvScope, transactionId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.triggerEvent(scope, transactionId) }));
-}
-
-/**
- * Over how many partitions the transaction's notifications are spread: its trigger says (1 when
- * it does not, or when there is no trigger: notifications without one are in the transaction's
- * own partition). Read consistently, as the trigger is, but only the one attribute is sent back.
- */
-export async function notificationShardsOf(scope: EnvScope, transactionId: string): Promise<number> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.triggerEvent(scope, transactionId),
-      ConsistentRead: true,
-      ProjectionExpression: 'notificationShards',
-    }),
-  );
-  return (Item?.notificationShards as number | undefined) ?? 1;
-}
-
-export async function getTriggerEvent(scope: EnvScope, transactionId: string): Promise<TriggerEvent | undefined> {
-  const Item = await getItem(keys.triggerEvent(scope, transactionId), { consistent: true });
-  if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, type: _t, ttl: _ttl, ...event } = Item;
-  return event as unknown as TriggerEvent;
-}
-
-/** Marks the trigger canceled (fan-out stops creating notifications); false when unknown or expired. */
-export function markTriggerCanceled(scope: EnvScope, transactionId: string, now: string): Promise<boolean> {
-  const kept = presentAndKept(new Date(now));
-  return writeIf(() =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.triggerEvent(scope, transactionId),
-        UpdateExpression: 'SET canceledAt = if_not_exists(canceledAt, :now)',
-        ...kept,
-        ExpressionAttributeValues: { ...kept.ExpressionAttributeValues, ':now': now },
-      }),
-    ),
-  );
-}
 
 // ---- notifications ----------------------------------------------------------------------------
 

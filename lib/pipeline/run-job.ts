@@ -1,6 +1,5 @@
 import { ENV, positiveNumber } from '../config.ts';
 import { logger } from '../logger.ts';
-import type { OutgoingMessage } from '../queue/send.ts';
 import type { EnvScope } from '../scope.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { getSubscriberForWorkflow } from '../preferences/repository.ts';
@@ -15,12 +14,12 @@ import type { JobMessage } from './queue-messages.ts';
 import { cachedEnvironmentVariables, cachedWorkflow } from './read-cache.ts';
 import type { DecideStep } from './steps/decide.ts';
 import { decideStoppedSend } from './stopped-send.ts';
-import { failJob, followUp, saveDecision, storeDecision, waitMessage } from './store-decision.ts';
+import { failJob, followUp, jobsOnly, saveDecision, storeDecision, waitMessage, type FollowUps } from './store-decision.ts';
 import { templateVariables } from './variables.ts';
 import { payloadAtTopLevel, templateVariables as stepTemplateVariables } from '../workflows/model.ts';
 
 // Running one job of one notification: the jobs consumer's work, and the events consumer's for an
-// in-app first step (consume-event.ts). The notification is read consistently (or handed over
+// in-app first step (first-job.ts). The notification is read consistently (or handed over
 // just written), the step decides, and the decision is stored with a write conditioned on the
 // version read, so of two deliveries of the same SQS message only one can move the job on; the
 // other re-reads, finds the job done and only re-sends the next job's message (harmless to send
@@ -55,7 +54,7 @@ export interface RunOptions {
   loaded?: VersionedNotification;
 }
 
-export async function runJob(scope: EnvScope, message: JobMessage, options: RunOptions): Promise<OutgoingMessage[]> {
+export async function runJob(scope: EnvScope, message: JobMessage, options: RunOptions): Promise<FollowUps> {
   let given = options.loaded;
   try {
     return await retryOnStaleWrite(() => {
@@ -70,7 +69,7 @@ export async function runJob(scope: EnvScope, message: JobMessage, options: RunO
       // strand the job `running` should that sender die: look again once its lease is over, in a
       // new message (no new lease is ever taken on a running job, so this ends).
       const seconds = Math.ceil((error.until.getTime() - Date.now()) / 1000) + 1;
-      return [{ body: message, delaySeconds: Math.max(1, Math.min(MAX_QUEUE_DELAY_SECONDS, seconds)) }];
+      return jobsOnly([{ body: message, delaySeconds: Math.max(1, Math.min(MAX_QUEUE_DELAY_SECONDS, seconds)) }]);
     }
     if (!options.lastAttempt || error instanceof RetryLaterError) throw error;
     logger.error('Job failed for good', { transactionId: message.transactionId, jobIndex: message.jobIndex, error: error as Error });
@@ -83,14 +82,14 @@ async function runOnce(
   message: JobMessage,
   decideStep: DecideStep,
   given: VersionedNotification | undefined,
-): Promise<OutgoingMessage[]> {
+): Promise<FollowUps> {
   const loaded = given ?? (await getNotification(scope, message));
   const job = loaded?.notification.jobs[message.jobIndex];
-  if (!loaded || !job) return [];
+  if (!loaded || !job) return jobsOnly();
   const now = new Date();
 
-  if (FINAL_JOB_STATUSES.includes(job.status)) return followUp(scope, loaded.notification, job);
-  if (job.status === 'pending') return [];
+  if (FINAL_JOB_STATUSES.includes(job.status)) return jobsOnly(followUp(scope, loaded.notification, job));
+  if (job.status === 'pending') return jobsOnly();
   if (
     job.status === 'delayed' &&
     job.delayUntil &&
@@ -98,7 +97,7 @@ async function runOnce(
     !(await engagedEarly(scope, loaded.notification, job))
   ) {
     // Not due yet (a wake that came early, or a wait SQS chains): wait again for the rest.
-    return [waitMessage(scope, loaded.notification, job, new Date(job.delayUntil), now)];
+    return jobsOnly([waitMessage(scope, loaded.notification, job, new Date(job.delayUntil), now)]);
   }
   if (job.status === 'running') {
     if (job.leaseUntil && Date.parse(job.leaseUntil) > now.getTime())
@@ -134,7 +133,7 @@ async function runOnce(
   return retryOnStaleWrite(async () => {
     const current = await getNotification(scope, message);
     const running = current?.notification.jobs[message.jobIndex];
-    if (!current || running?.status !== 'running') return [];
+    if (!current || running?.status !== 'running') return jobsOnly();
     const finished = new Date();
     return storeDecision(scope, current, running, { ...outcome, job: { ...outcome.job, leaseUntil: undefined } }, finished);
   }).catch((error) => {

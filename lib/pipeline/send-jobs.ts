@@ -1,9 +1,8 @@
-import type { LiveMessage } from '../live/announce.ts';
 import { logger } from '../logger.ts';
 import { SEND_BATCH, sendMessages, type OutgoingMessage } from '../queue/send.ts';
 import type { EnvScope } from '../scope.ts';
 import type { JobMessage } from './queue-messages.ts';
-import { failJob } from './store-decision.ts';
+import { failJob, type FollowUps } from './store-decision.ts';
 
 // Sending job messages, for both consumers. On the last receive before the dead-letter queue, a
 // job whose message cannot be sent would wait for ever (`queued` in the activity feed, never run):
@@ -17,23 +16,14 @@ import { failJob } from './store-decision.ts';
  * failing the record: the message is stored, and a redelivery would not announce it again (its
  * job is done); the inbox shows it at its next fetch.
  */
-export async function sendFollowUps(scope: EnvScope, messages: readonly OutgoingMessage[], lastAttempt: boolean): Promise<void> {
-  const isLive = (m: OutgoingMessage) => (m.body as Partial<LiveMessage>).kind === 'live';
-  const announcements = messages.filter(isLive);
+export async function sendFollowUps(scope: EnvScope, { jobs, announcements }: FollowUps, lastAttempt: boolean): Promise<void> {
   const announced =
     announcements.length === 0
       ? undefined
       : sendMessages('live', announcements).catch((error: unknown) =>
           logger.warn('Live announcement not sent', { count: announcements.length, error: error as Error }),
         );
-  await Promise.all([
-    sendJobs(
-      scope,
-      messages.filter((m) => !isLive(m)),
-      lastAttempt,
-    ),
-    announced,
-  ]);
+  await Promise.all([sendJobs(scope, jobs, lastAttempt), announced]);
 }
 
 export async function sendJobs(scope: EnvScope, messages: readonly OutgoingMessage[], lastAttempt: boolean): Promise<void> {
@@ -54,7 +44,7 @@ export async function sendJobs(scope: EnvScope, messages: readonly OutgoingMessa
         jobIndex: job.jobIndex,
         error: error as Error,
       });
-      pending.push(...(await failJob(scope, job, error)));
+      pending.push(...(await failJob(scope, job, error)).jobs);
     }
   }
 }

@@ -1,10 +1,9 @@
 import { logger } from '../logger.ts';
-import { getMessage } from '../messages/repository.ts';
 import type { EnvScope } from '../scope.ts';
 import { mapConcurrently } from '../concurrency.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
-import { notificationOf, openFanOut, runsHere, segmentAudience, tenantOf } from './fan-out.ts';
-import { messageIdOf } from './message-id.ts';
+import { notificationOf, openFanOut, segmentAudience, tenantOf } from './fan-out.ts';
+import { deliveredBeforeStored, firstJobOwed } from './first-job.ts';
 import type { NotificationTopic, Recipient } from './model.ts';
 import { createNotification, getNotification } from './notification-store.ts';
 import { jobMessage, type EventMessage, type JobMessage } from './queue-messages.ts';
@@ -66,8 +65,7 @@ export async function settleFailedFanOut(
       const stored = await getNotification(scope, first);
       if (stored) {
         const job = stored.notification.jobs[0];
-        // One run here by an earlier receive may have ended without sending its next job's message.
-        if (job && (job.status === 'queued' || runsHere(job))) jobs.push(first);
+        if (job && firstJobOwed(job)) jobs.push(first);
         return;
       }
       const subscriber = await getSubscriber(scope, subscriberId);
@@ -84,7 +82,7 @@ export async function settleFailedFanOut(
       if (job?.status !== 'queued') return;
       // Made by a run still going on: it goes on; made here: it fails with the error, unless an
       // earlier receive delivered its in-app step before storing it: the jobs consumer records that.
-      if (created && !(runsHere(job) && (await getMessage(scope, subscriber.subscriberId, messageIdOf(job))))) {
+      if (created && !(await deliveredBeforeStored(scope, subscriber.subscriberId, job))) {
         await failJob(scope, first, error, { endChain: true });
       } else jobs.push(first);
     } catch (settling) {

@@ -1,4 +1,4 @@
-import { liveMessage } from '../live/announce.ts';
+import { liveMessage, type LiveMessage } from '../live/announce.ts';
 import type { OutgoingMessage } from '../queue/send.ts';
 import type { EnvScope } from '../scope.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
@@ -17,12 +17,21 @@ import { jobMessage, type JobMessage } from './queue-messages.ts';
 // then the decision applied to the job and the chain after it, written with one write
 // conditioned on the version read (with the items the decision changes, in one transaction);
 // then the message of what comes next on the queue, and for an in-app message the announcement
-// that tells the subscriber's open sockets, when it may have some (the live queue; send-jobs.ts
-// sends both). A run that dies between the two writes leaves the message and the job as it was:
-// SQS runs the job again, its message is found made (and announced again: a socket may see it
-// twice, never not at all because of the crash).
+// that tells the subscriber's open sockets, when it may have some (the live queue): the two are
+// returned apart (`FollowUps`), and send-jobs.ts sends both. A run that dies between the two
+// writes leaves the message and the job as it was: SQS runs the job again, its message is found
+// made (and announced again: a socket may see it twice, never not at all because of the crash).
 // Apart from the runner, so that the events consumer can fail a job it cannot start (see
 // send-jobs.ts) without bundling the steps and the providers.
+
+/** What a stored decision leaves to send: job messages (the jobs queue) and live announcements (the live queue). */
+export interface FollowUps {
+  jobs: OutgoingMessage[];
+  announcements: { body: LiveMessage }[];
+}
+
+/** Follow-ups that are job messages only. */
+export const jobsOnly = (jobs: OutgoingMessage[] = []): FollowUps => ({ jobs, announcements: [] });
 
 export async function storeDecision(
   scope: EnvScope,
@@ -30,13 +39,13 @@ export async function storeDecision(
   job: StoredJob,
   decision: Decision,
   now: Date,
-): Promise<OutgoingMessage[]> {
+): Promise<FollowUps> {
   const { notification } = await saveDecision(loaded, job, decision, now);
   const stored = notification.jobs[job.index]!;
   recordOutcome(scope, notification, stored, now);
   const after = decision.after;
   const next = after.kind === 'wait' ? [waitMessage(scope, notification, stored, after.until, now)] : followUp(scope, notification, stored);
-  return [...next, ...announcement(scope, decision)];
+  return { jobs: next, announcements: announcement(scope, decision) };
 }
 
 /**
@@ -56,7 +65,7 @@ function recordOutcome(scope: EnvScope, notification: StoredNotification, job: S
 }
 
 /** Once stored, an in-app message is announced to the subscriber's sockets (lib/live/), if it may have some. */
-function announcement(scope: EnvScope, decision: Decision): OutgoingMessage[] {
+function announcement(scope: EnvScope, decision: Decision): FollowUps['announcements'] {
   const { message } = decision;
   if (!decision.announce || message?.channel !== 'in_app') return [];
   return [{ body: liveMessage(scope, message.subscriberId, { kind: 'received', messageId: message._id }) }];
@@ -128,23 +137,19 @@ export function waitMessage(scope: EnvScope, notification: StoredNotification, j
 
 /**
  * Stores the job failed for good with `error` as its reason (its last receive failed, or its
- * message could not be sent), unless it already ended; returns the messages of what comes next.
+ * message could not be sent), unless it already ended; returns the messages of what comes next
+ * (job messages only: a failure stores no message to announce).
  * `endChain`: the jobs after it are canceled instead of going on.
  */
-export function failJob(
-  scope: EnvScope,
-  message: JobMessage,
-  error: unknown,
-  options: { endChain?: boolean } = {},
-): Promise<OutgoingMessage[]> {
+export function failJob(scope: EnvScope, message: JobMessage, error: unknown, options: { endChain?: boolean } = {}): Promise<FollowUps> {
   return retryOnStaleWrite(() => failForGood(scope, message, error, options.endChain ?? false));
 }
 
 /** The last delivery failed too: the job fails with the reason, visible in the activity feed. */
-async function failForGood(scope: EnvScope, message: JobMessage, error: unknown, endChain: boolean): Promise<OutgoingMessage[]> {
+async function failForGood(scope: EnvScope, message: JobMessage, error: unknown, endChain: boolean): Promise<FollowUps> {
   const loaded = await getNotification(scope, message);
   const job = loaded?.notification.jobs[message.jobIndex];
-  if (!loaded || !job || FINAL_JOB_STATUSES.includes(job.status)) return [];
+  if (!loaded || !job || FINAL_JOB_STATUSES.includes(job.status)) return jobsOnly();
   const now = new Date();
   const reason = error instanceof Error ? error.message : String(error);
   const workflow = await getWorkflowByDbId(scope, loaded.notification._templateId).catch(() => undefined);

@@ -6,7 +6,7 @@ import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { handler as eventsConsumer } from '#functions/consumers/events.ts';
 import { handler as jobsConsumer } from '#functions/consumers/jobs.ts';
 import { consumeEvent } from '#lib/pipeline/consume-event.ts';
-import { claimTransaction } from '#lib/pipeline/notification-store.ts';
+import { claimTransaction } from '#lib/pipeline/trigger-store.ts';
 import { eventMessage, jobMessage } from '#lib/pipeline/queue-messages.ts';
 import { ENV } from '#lib/config.ts';
 import { DEFAULT_WORKFLOW_PREFERENCES } from '#lib/workflows/model.ts';

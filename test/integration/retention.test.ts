@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { expireItems } from '#infra/local/ttl.ts';
 import { timeOfId } from '#lib/ids.ts';
-import { storeGeneratedTriggers } from '#lib/pipeline/notification-store.ts';
+import { storeGeneratedTriggers } from '#lib/pipeline/trigger-store.ts';
 import type { TriggerEvent } from '#lib/pipeline/model.ts';
 import { getItem } from '#lib/store/get-item.ts';
 import { keys, type Key } from '#lib/store/keys.ts';

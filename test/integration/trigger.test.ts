@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import { getTriggerEvent } from '#lib/pipeline/notification-store.ts';
+import { getTriggerEvent } from '#lib/pipeline/trigger-store.ts';
 import { createTestOrg, startTestApi, type ApiResponse, type TestEnv } from '../support/api.ts';
 import { seedWorkflow } from '../support/workflow-builder.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activityFilter } from '#lib/activity/filters.ts';
 import { idOf, newId } from '#lib/ids.ts';
-import { notificationShardsFor } from '#lib/pipeline/notification-store.ts';
+import { notificationShardsFor } from '#lib/pipeline/trigger-store.ts';
 import { ACTIVITY_DAY_SHARDS, keys, MAX_UNSHARDED_RECIPIENTS, MESSAGE_LIST_SHARDS, shardOf, TRANSACTION_SHARDS } from '#lib/store/keys.ts';
 import { filterOf } from '#lib/messages/repository.ts';
 import { ACTIVITY_INDEX_ATTRIBUTES, MESSAGE_INDEX_ATTRIBUTES, TABLE } from '#lib/store/table.ts';
