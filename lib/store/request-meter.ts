@@ -18,10 +18,21 @@ const OPERATION_OF: Record<string, string> = {
   BatchWriteCommand: 'BatchWriteItem',
   TransactWriteCommand: 'TransactWriteItems',
   TransactGetCommand: 'TransactGetItems',
+  BatchExecuteStatementCommand: 'BatchExecuteStatement',
 };
 
-/** The operations that write: each call is one write request, whatever it holds. */
-export const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+/**
+ * The operations that write: each call is one write request, whatever it holds. The service's
+ * only PartiQL batches are INSERTs (lib/store/insert-batch.ts).
+ */
+export const WRITE_OPERATIONS = new Set([
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'BatchWriteItem',
+  'TransactWriteItems',
+  'BatchExecuteStatement',
+]);
 
 const CAPACITY_OPERATIONS = new Set([
   'PutItem',
@@ -33,6 +44,7 @@ const CAPACITY_OPERATIONS = new Set([
   'BatchWriteItem',
   'TransactWriteItems',
   'TransactGetItems',
+  'BatchExecuteStatement',
 ]);
 
 export interface OperationCount {
