@@ -23,7 +23,8 @@ const OPERATION_OF: Record<string, string> = {
 
 /**
  * The operations that write: each call is one write request, whatever it holds. The service's
- * only PartiQL batches are INSERTs (lib/store/insert-batch.ts).
+ * only PartiQL batches are INSERTs (lib/store/insert-batch.ts). DynamoDB Local answers those with
+ * no ConsumedCapacity: their units are missing from what it counts (each INSERT bills as a Put).
  */
 export const WRITE_OPERATIONS = new Set([
   'PutItem',
