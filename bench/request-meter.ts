@@ -19,10 +19,22 @@ const OPERATION_OF: Record<string, string> = {
   BatchWriteCommand: 'BatchWriteItem',
   TransactWriteCommand: 'TransactWriteItems',
   TransactGetCommand: 'TransactGetItems',
+  BatchExecuteStatementCommand: 'BatchExecuteStatement',
 };
 
-/** The operations that write: each call is one write request, whatever it holds. */
-export const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+/**
+ * The operations that write: each call is one write request, whatever it holds. The service's
+ * only PartiQL batches are INSERTs (lib/store/insert-batch.ts). DynamoDB Local answers those with
+ * no ConsumedCapacity: their units are missing from what it counts (each INSERT bills as a Put).
+ */
+export const WRITE_OPERATIONS = new Set([
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'BatchWriteItem',
+  'TransactWriteItems',
+  'BatchExecuteStatement',
+]);
 
 const CAPACITY_OPERATIONS = new Set([
   'PutItem',
@@ -34,6 +46,7 @@ const CAPACITY_OPERATIONS = new Set([
   'BatchWriteItem',
   'TransactWriteItems',
   'TransactGetItems',
+  'BatchExecuteStatement',
 ]);
 
 export interface OperationCount {

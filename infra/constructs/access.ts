@@ -16,7 +16,9 @@ export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 
 /**
  * What writers send besides reads. TransactWriteItems needs no action of its own: DynamoDB checks
  * the Put/Update/Delete/ConditionCheck action of each item. The idempotency records (Powertools)
- * use PutItem, UpdateItem and DeleteItem.
+ * use PutItem, UpdateItem and DeleteItem. A batch of PartiQL INSERTs (BatchExecuteStatement,
+ * lib/store/insert-batch.ts) is checked as PartiQLInsert per statement; an INSERT writes one new
+ * item by its key, so it grants no read and no Scan.
  */
 export const TABLE_WRITE_ACTIONS = [
   'dynamodb:PutItem',
@@ -24,6 +26,7 @@ export const TABLE_WRITE_ACTIONS = [
   'dynamodb:DeleteItem',
   'dynamodb:BatchWriteItem',
   'dynamodb:ConditionCheckItem',
+  'dynamodb:PartiQLInsert',
 ] as const;
 
 /**

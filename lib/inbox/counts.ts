@@ -1,7 +1,7 @@
 import { contextKeyOf } from '../context-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import type { Severity } from '../workflows/model.ts';
-import { countUnread, countUnseen } from './repository.ts';
+import { countUnreadBySeverity, countUnseen } from './repository.ts';
 
 // The counts an inbox shows: unread (in all, and per severity, for the bell) and unseen. Each is
 // read from a sparse index that holds only what it counts, and counted no further than
@@ -25,15 +25,12 @@ export interface InboxRef {
 }
 
 export async function unreadCounts(inbox: InboxRef): Promise<UnreadCounts> {
-  const ctx = contextKeyOf(inbox.contextKeys);
-  const counts = await Promise.all(
-    SEVERITIES.map((severity) => countUnread(inbox.scope, inbox.subscriberId, ctx, severity, MAX_INBOX_COUNT)),
-  );
-  const severity = Object.fromEntries(SEVERITIES.map((s, i) => [s, counts[i]!])) as Record<Severity, number>;
+  const counts = await countUnreadBySeverity(inbox.scope, inbox.subscriberId, contextKeyOf(inbox.contextKeys), SEVERITIES, MAX_INBOX_COUNT);
+  const severity = Object.fromEntries(SEVERITIES.map((s) => [s, counts[s] ?? 0])) as Record<Severity, number>;
   return {
     total: Math.min(
       MAX_INBOX_COUNT,
-      counts.reduce((a, b) => a + b, 0),
+      SEVERITIES.reduce((sum, s) => sum + severity[s], 0),
     ),
     severity,
   };

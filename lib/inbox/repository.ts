@@ -32,6 +32,65 @@ export async function countUnread(scope: EnvScope, subscriberId: string, ctx: st
 }
 
 /**
+ * Unread messages of each severity, each counted up to `max`: what a Query per severity
+ * (countUnread) answers, from one Query of the whole unread partition while it holds no more than
+ * `max` entries. Entries come severity by severity (the sort key starts with it); a page that
+ * ends inside a severity already counted to `max` goes on from the next one's start, so a large
+ * inbox reads about what one Query per severity did. Entries past retention in the range (the
+ * key condition bounds only the first severity's) are read and left out.
+ */
+export async function countUnreadBySeverity(
+  scope: EnvScope,
+  subscriberId: string,
+  ctx: string,
+  severities: readonly string[],
+  max: number,
+): Promise<Record<string, number>> {
+  const kept = oldestKeptId('message');
+  // DynamoDB orders sort keys by their bytes, as `<` orders these ASCII prefixes.
+  const inKeyOrder = [...severities].sort((a, b) => (keys.unreadSeverityPrefix(a) < keys.unreadSeverityPrefix(b) ? -1 : 1));
+  const counts: Record<string, number> = Object.fromEntries(severities.map((s) => [s, 0]));
+  const to = `${keys.unreadSeverityPrefix(inKeyOrder[inKeyOrder.length - 1]!)}~`;
+  let next = 0;
+  let startKey: Record<string, unknown> | undefined;
+  while (next < inKeyOrder.length) {
+    const result = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi8',
+        KeyConditionExpression: 'gsi8pk = :pk AND gsi8sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': keys.unreadInbox(scope, subscriberId, ctx).gsi8pk,
+          ':from': `${keys.unreadSeverityPrefix(inKeyOrder[next]!)}${kept}`,
+          ':to': to,
+        },
+        ProjectionExpression: 'gsi8sk',
+        Limit: max,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const items = result.Items ?? [];
+    for (const item of items) {
+      const [severity, id] = splitUnreadKey(item.gsi8sk as string);
+      if (Object.hasOwn(counts, severity) && id >= kept && counts[severity]! < max) counts[severity]!++;
+    }
+    if (!result.LastEvaluatedKey) break;
+    // The page stopped inside a severity already counted to `max`: on from the next one's start.
+    const [last] = splitUnreadKey(items[items.length - 1]?.gsi8sk as string);
+    const full = Object.hasOwn(counts, last) && counts[last]! >= max;
+    next = full ? inKeyOrder.indexOf(last) + 1 : next;
+    startKey = full ? undefined : result.LastEvaluatedKey;
+  }
+  return counts;
+}
+
+/** An unread index entry's sort key: its severity, then the message id. */
+function splitUnreadKey(sk: string | undefined): [string, string] {
+  const cut = sk?.indexOf('#') ?? -1;
+  return cut < 0 ? ['', ''] : [sk!.slice(0, cut), sk!.slice(cut + 1)];
+}
+
+/**
  * Unseen in-app messages of these context keys, counted up to `max`. The unseen index holds every
  * context's, so the count filters: it reads no more than the subscriber's unseen messages (only
  * `max` of them when no other context has unseen ones).

@@ -2,14 +2,15 @@ import { wakeMessage } from '../inbox/snooze.ts';
 import { isId, parse } from '../queue/parse-message.ts';
 import type { EnvScope } from '../scope.ts';
 import { scheduleWake, type LiveMessage, type SocketOpenMessage } from './announce.ts';
-import { pushToSubscriber } from './push.ts';
+import { PushReads, pushToSubscriber } from './push.ts';
 import { sendOpenPacket } from './socket-open.ts';
 
 // The live consumer's work for one message of the `live` queue: wake a snoozed message when it
 // is due (again later when not yet), push what changed to the subscriber's open sockets, and
-// send a new socket.io connection its open packet (socket-open.ts).
+// send a new socket.io connection its open packet (socket-open.ts). `reads`: what the batch's
+// pushes share (push.ts).
 
-export async function consumeLive(body: string): Promise<void> {
+export async function consumeLive(body: string, reads = new PushReads()): Promise<void> {
   const message = parseLiveMessage(body);
   if (!message) return;
   if (message.kind === 'socket-open') return sendOpenPacket(message);
@@ -18,10 +19,13 @@ export async function consumeLive(body: string): Promise<void> {
   if (event.kind === 'wake') {
     if (Date.parse(event.until) > Date.now()) return scheduleWake(scope, subscriberId, event.messageId, new Date(event.until));
     const woken = await wakeMessage(scope, subscriberId, event.messageId, event.until);
-    if (woken?.changed) await pushToSubscriber(scope, subscriberId, { kind: 'received', messageId: event.messageId });
+    if (woken?.changed) {
+      reads.changed(scope, subscriberId);
+      await pushToSubscriber(scope, subscriberId, { kind: 'received', messageId: event.messageId }, new Date(), reads);
+    }
     return;
   }
-  await pushToSubscriber(scope, subscriberId, event);
+  await pushToSubscriber(scope, subscriberId, event, new Date(), reads);
 }
 
 function isLiveMessage(m: Record<string, unknown>): boolean {

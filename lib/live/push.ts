@@ -21,15 +21,57 @@ import { eventPacket } from './socketio.ts';
 // (read, seen, archived, snoozed) sends every socket the counts of its own context. A subscriber
 // without sockets costs one Query and nothing else. Each socket gets the frames of its protocol:
 // `@novu/js`'s JSON frames, or socket.io event packets for the legacy clients, whose API knows no
-// contexts (every arrival, and the counts of all the subscriber's in-app messages).
+// contexts (every arrival, and the counts of all the subscriber's in-app messages). The pushes of
+// one consumer batch to one subscriber share its sockets and counts (PushReads).
+
+/**
+ * What the pushes of one batch of the live queue read once per subscriber: its open sockets and
+ * the counts of each of its inboxes. Every change the batch's messages announce was stored before
+ * the batch was received, so counts read during the batch are each push's counts (or newer);
+ * a change made during the batch (a wake) forgets the subscriber's reads (`changed`).
+ */
+export class PushReads {
+  private reads = new Map<string, Promise<unknown>>();
+  private gone = new Set<string>();
+
+  once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let found = this.reads.get(key) as Promise<T> | undefined;
+    if (!found) {
+      found = read();
+      this.reads.set(key, found);
+      // A failed read is not kept: the next push reads again.
+      found.catch(() => this.reads.get(key) === found && this.reads.delete(key));
+    }
+    return found;
+  }
+
+  async connectionsOf(scope: EnvScope, subscriberId: string, now: Date): Promise<LiveConnection[]> {
+    const all = await this.once(`conn/${subscriberKey(scope, subscriberId)}`, () => connectionsOf(scope, subscriberId, now));
+    return all.filter((c) => !this.gone.has(c.connectionId));
+  }
+
+  /** A socket found gone: the batch's later pushes skip it. */
+  goneConnection(connectionId: string): void {
+    this.gone.add(connectionId);
+  }
+
+  /** The subscriber's inbox changed during the batch: its counts are read again. */
+  changed(scope: EnvScope, subscriberId: string): void {
+    const prefix = `counts/${subscriberKey(scope, subscriberId)}/`;
+    for (const key of this.reads.keys()) if (key.startsWith(prefix)) this.reads.delete(key);
+  }
+}
+
+const subscriberKey = (scope: EnvScope, subscriberId: string) => `${scope.organizationId}/${scope.environmentId}/${subscriberId}`;
 
 export async function pushToSubscriber(
   scope: EnvScope,
   subscriberId: string,
   event: Exclude<LiveEvent, { kind: 'wake' }>,
   now = new Date(),
+  reads = new PushReads(),
 ): Promise<void> {
-  const connections = await connectionsOf(scope, subscriberId, now);
+  const connections = await reads.connectionsOf(scope, subscriberId, now);
   if (connections.length === 0) return;
 
   let arrived: { message: StoredMessage; subscriber: Subscriber | undefined } | undefined;
@@ -50,22 +92,24 @@ export async function pushToSubscriber(
       ? eventPacket('notification_received', { message: widgetMessage(arrived.message, arrived.subscriber) })
       : receivedFrame(rawMessage(arrived.message, arrived.subscriber)));
 
-  // The counts once per context (and protocol) among the sockets, computed while the first frame goes out.
-  const counts = new Map<string, Promise<string[]>>();
-  const countsKey = (c: LiveConnection) => (c.protocol === 'socket.io' ? 'socket.io' : `cloud:${c.contextKey}`);
-  for (const c of audience) {
-    if (counts.has(countsKey(c))) continue;
-    const frames =
-      c.protocol === 'socket.io'
-        ? socketIoCountFrames(scope, subscriberId)
-        : countFrames({ scope, subscriberId, contextKeys: c.contextKeys });
+  // The counts once per context (and protocol) among the sockets, and among the batch's pushes
+  // to this subscriber, computed while the first frame goes out.
+  const counts = (c: LiveConnection): Promise<string[]> => {
+    const frames = reads.once(
+      `counts/${subscriberKey(scope, subscriberId)}/${c.protocol === 'socket.io' ? 'socket.io' : `cloud:${c.contextKey}`}`,
+      () =>
+        c.protocol === 'socket.io'
+          ? socketIoCountFrames(scope, subscriberId)
+          : countFrames({ scope, subscriberId, contextKeys: c.contextKeys }),
+    );
     // Awaited by each socket after its first frame; a failure meanwhile is theirs to see, not unhandled.
     frames.catch(() => undefined);
-    counts.set(countsKey(c), frames);
-  }
+    return frames;
+  };
+  const countsOf = new Map(audience.map((c) => [c.connectionId, counts(c)]));
   // Every socket gets its frames even when another's fail; then the failure fails the queue message.
   const outcomes = await Promise.allSettled(
-    audience.map((c) => sendInOrder(scope, subscriberId, c, firstFrame(c), counts.get(countsKey(c))!)),
+    audience.map((c) => sendInOrder(scope, subscriberId, c, firstFrame(c), countsOf.get(c.connectionId)!, reads)),
   );
   const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
   if (failed) throw failed.reason;
@@ -91,10 +135,12 @@ async function sendInOrder(
   connection: LiveConnection,
   first: string | undefined,
   counts: Promise<string[]>,
+  reads: PushReads,
 ): Promise<void> {
   const send = async (frame: string): Promise<boolean> => {
     const outcome = await postFrame(connection.connectionId, frame);
     if (outcome === 'gone') {
+      reads.goneConnection(connection.connectionId);
       await removeConnection(scope, subscriberId, connection.connectionId);
       return false;
     }

@@ -1,9 +1,9 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import { db } from '../store/client.ts';
-import { writeIf } from '../store/conditions.ts';
 import { paginate, queryReader, type Page, type PageRequest } from '../store/cursor-page.ts';
 import { getItem } from '../store/get-item.ts';
+import { insertIfAbsent } from '../store/insert-batch.ts';
 import { recordOf } from '../store/index-item.ts';
 import { keys } from '../store/keys.ts';
 import { ttlAfter } from '../store/retention.ts';
@@ -11,9 +11,10 @@ import type { EnvScope } from '../scope.ts';
 import type { Attempt, DeadLetter } from './schemas.ts';
 
 // Storage of delivery attempts and dead letters, under their endpoint, each kept RETENTION_DAYS
-// (TTL). An attempt item is written once (conditionally): a redelivered queue message finds it
-// and carries on from its outcome instead of sending and scheduling again; `followedUp` says the
-// next attempt (or the dead letter) is already taken care of, or that a success needs neither.
+// (TTL). An attempt item is written once (conditionally; a consumer batch's attempts in one
+// request, lib/store/insert-batch.ts): a redelivered queue message finds it and carries on from
+// its outcome instead of sending and scheduling again; `followedUp` says the next attempt (or the
+// dead letter) is already taken care of, or that a success needs neither.
 
 const RETENTION_DAYS = 30;
 const live = (item: Record<string, unknown> | undefined) =>
@@ -47,20 +48,12 @@ export async function getAttempt(
  */
 export async function recordAttempt(scope: EnvScope, attempt: Attempt): Promise<StoredAttempt> {
   const stored: StoredAttempt = { ...attempt, followedUp: attempt.success };
-  const recorded = await writeIf(() =>
-    db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt),
-          type: 'WebhookAttempt',
-          ...stored,
-          ...ttlAfter(new Date(attempt.timestamp), RETENTION_DAYS),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    ),
-  );
+  const recorded = await insertIfAbsent({
+    ...keys.webhookAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt),
+    type: 'WebhookAttempt',
+    ...stored,
+    ...ttlAfter(new Date(attempt.timestamp), RETENTION_DAYS),
+  });
   if (recorded) return stored;
   return (await getAttempt(scope, attempt.endpointId, attempt.eventId, attempt.attempt)) ?? stored;
 }

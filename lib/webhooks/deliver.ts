@@ -28,14 +28,16 @@ export async function deliverWebhook(body: string): Promise<void> {
     return sendMessages('webhooks', [{ body: message, delaySeconds: delaySecondsUntil(new Date(message.dueAt)) }]);
   }
 
-  const found = await getEndpointForSending(scope, message.endpointId);
+  // Both read at once, consistently: the batch's records ask together, one BatchGetItem for all.
+  const [found, recorded] = await Promise.all([
+    getEndpointForSending(scope, message.endpointId),
+    getAttempt(scope, message.endpointId, message.eventId, message.attempt),
+  ]);
   if (!found?.endpoint.enabled) {
     logger.info('Webhook not sent: its endpoint is gone or disabled', { endpointId: message.endpointId, eventId: message.eventId });
     return;
   }
-  const attempt =
-    (await getAttempt(scope, message.endpointId, message.eventId, message.attempt)) ??
-    (await send(scope, message, found.endpoint.url, found.secret));
+  const attempt = recorded ?? (await send(scope, message, found.endpoint.url, found.secret));
   if (!attempt.followedUp) await followUp(scope, message, attempt);
 }
 

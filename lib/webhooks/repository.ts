@@ -51,12 +51,12 @@ export async function getEndpoint(scope: EnvScope, endpointId: string): Promise<
   return item && fromItem(item);
 }
 
-/** The endpoint and its secret in plaintext (to sign with). */
+/** The endpoint and its secret in plaintext (to sign with); read consistently, as the sender reads its attempts. */
 export async function getEndpointForSending(
   scope: EnvScope,
   endpointId: string,
 ): Promise<{ endpoint: Endpoint; secret: string } | undefined> {
-  const item = await getItem(keys.webhookEndpoint(scope, endpointId));
+  const item = await getItem(keys.webhookEndpoint(scope, endpointId), { consistent: true });
   if (!item) return undefined;
   const { signing } = await decryptSecrets({ signing: { secret: item.secret } }, item.dataKey as string | undefined);
   return { endpoint: fromItem(item), secret: signing.secret as string };

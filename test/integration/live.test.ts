@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signSessionToken } from '#lib/auth/session-token.ts';
-import { announce } from '#lib/live/announce.ts';
+import { announce, liveMessage } from '#lib/live/announce.ts';
 import { connectionsOf, saveConnection } from '#lib/live/connections.ts';
 import type { JobContext } from '#lib/pipeline/decision.ts';
 import { decideInApp } from '#lib/pipeline/steps/in-app.ts';
 import { getItem } from '#lib/store/get-item.ts';
 import { keys } from '#lib/store/keys.ts';
+import { dynamo } from '#lib/store/client.ts';
+import { countsBetween, meterRequests } from '#lib/store/request-meter.ts';
+import { handler as liveConsumer } from '#functions/consumers/live.ts';
 import { createTestOrg, startTestApi, type TestApi, type TestEnv, type TestOrg } from '../support/api.ts';
 import { createWorkflow, rand, trigger, WAIT } from '../support/pipeline.ts';
 import { SOCKET_WAIT, subscriberSession, TestSocket, withToken } from '../support/sockets.ts';
@@ -144,6 +147,47 @@ describe('what a socket receives', () => {
     expect(unseen!.data).toEqual({ unseenCount: 1, hasMore: false });
     // In that order: the message first, then the counts.
     expect(socket.frames.map((f) => f.event)).toEqual(['notification_received', 'unread_count_changed', 'unseen_count_changed']);
+  });
+
+  it('gives each push of a consumer batch to one subscriber its frames, from one read of its sockets and counts', async () => {
+    const wf = await createWorkflow(env.client, [inApp('Batched')]);
+    const { session, token } = await subscriberSession(env);
+    const socket = await connect(token);
+    await trigger(env.client, wf, session.subscriberId);
+    const [received] = await socket.waitFor('notification_received');
+    await socket.waitFor('unseen_count_changed');
+
+    const events = [{ kind: 'counts' }, { kind: 'received', messageId: received!.data.message._id }, { kind: 'counts' }] as const;
+    const records = events.map((event, i) => ({
+      messageId: `m${i}`,
+      body: JSON.stringify(liveMessage(session, session.subscriberId, event)),
+    }));
+    const meter = meterRequests(dynamo());
+    const before = meter.snapshot();
+    const outcome = await liveConsumer({ Records: records } as any, { awsRequestId: rand() } as any);
+    const queries = countsBetween(before, meter.snapshot()).Query?.requests ?? 0;
+    expect(outcome).toEqual({ batchItemFailures: [] });
+    // The sockets once, the unread counts once, the unseen count once (the stream consumer may read the environment's endpoints meanwhile).
+    expect(queries).toBeGreaterThanOrEqual(3);
+    expect(queries).toBeLessThanOrEqual(4);
+
+    await socket.waitFor('unseen_count_changed', 4);
+    await socket.waitFor('notification_received', 2);
+    expect(
+      socket
+        .events('unread_count_changed')
+        .slice(1)
+        .map((f) => f.data),
+    ).toEqual(
+      Array.from({ length: 3 }, () => ({
+        unreadCount: 1,
+        counts: { total: 1, severity: { high: 0, medium: 0, low: 0, none: 1 } },
+        hasMore: false,
+      })),
+    );
+    expect(socket.events('unseen_count_changed').map((f) => f.data)).toEqual(
+      Array.from({ length: 4 }, () => ({ unseenCount: 1, hasMore: false })),
+    );
   });
 
   it('sends nothing to another subscriber, nor to the subscriber’s socket of another context', async () => {

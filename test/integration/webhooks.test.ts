@@ -4,6 +4,7 @@ import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { newId } from '#lib/ids.ts';
 import { recordAttempt } from '#lib/webhooks/attempt-store.ts';
 import { deliverWebhook } from '#lib/webhooks/deliver.ts';
+import { handler as webhooksConsumer } from '#functions/consumers/webhooks.ts';
 import { createTestOrg, inboxClient, startTestApi, type ApiClient, type TestOrg } from '../support/api.ts';
 import { createWorkflow, messagesOf, rand, settledOne, trigger } from '../support/pipeline.ts';
 import { startFakeApi, type FakeApi, type RecordedRequest } from '../support/provider-servers.ts';
@@ -468,6 +469,56 @@ describe('a delivery message handed over twice, or after a crash', () => {
     expect(attempts).toHaveLength(2);
     expect(hook.requests()).toHaveLength(2);
     expect(hook.received().map((e) => e.id)).toEqual([id, id]);
+  });
+
+  it('records each attempt of a consumer batch, sends none twice, and sends a recorded one no more', async () => {
+    const hook = await endpoint();
+    const before = receiver.reply;
+    const failing = eventId();
+    receiver.reply = (request, index) =>
+      request.path !== hook.path
+        ? before(request, index)
+        : request.text.includes(failing) && hook.requests().filter((r) => r.text.includes(failing)).length === 1
+          ? { status: 500 }
+          : { status: 200 };
+    const ids = [eventId(), eventId(), failing];
+    const recorded = eventId();
+    await recordAttempt(org.dev.scope, {
+      eventId: recorded,
+      eventType: 'message.read',
+      endpointId: hook.id,
+      attempt: 1,
+      statusCode: 200,
+      success: true,
+      latencyMs: 5,
+      response: '',
+      timestamp: new Date().toISOString(),
+      nextAttemptAt: null,
+    });
+    const records = [...ids, recorded].map((id, i) => ({ messageId: `m${i}`, body: delivery(hook.id, id, 1) }));
+    const outcome = await webhooksConsumer({ Records: records } as any, { awsRequestId: newId() } as any);
+    expect(outcome).toEqual({ batchItemFailures: [] });
+
+    const attemptsOf = async (id: string) =>
+      (await client.get(`/v2/webhooks/endpoints/${hook.id}/attempts?eventId=${id}&orderDirection=ASC`)).body.data.map((a: any) => [
+        a.attempt,
+        a.statusCode,
+        a.success,
+      ]);
+    expect(await attemptsOf(ids[0]!)).toEqual([[1, 200, true]]);
+    expect(await attemptsOf(ids[1]!)).toEqual([[1, 200, true]]);
+    expect(await attemptsOf(recorded)).toEqual([[1, 200, true]]);
+    // The failed one's retry follows as before.
+    await vi.waitFor(
+      async () =>
+        expect(await attemptsOf(failing)).toEqual([
+          [1, 500, false],
+          [2, 200, true],
+        ]),
+      WAIT,
+    );
+    expect(hook.received().filter((e) => e.id === recorded)).toHaveLength(0);
+    for (const id of ids.slice(0, 2)) expect(hook.received().filter((e) => e.id === id)).toHaveLength(1);
   });
 
   it(

@@ -1,0 +1,110 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { BatchExecuteStatementCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config.ts';
+import { db } from './client.ts';
+import { writeIf } from './conditions.ts';
+
+// Writes of new items that must not overwrite (a Put with `attribute_not_exists(pk)`), gathered
+// over one consumer invocation's records: a record that inserts waits until every other record
+// of the batch is waiting to insert too or has finished (or MAX_WAIT_MS, so a record held up by
+// a slow endpoint does not hold back the others), then they go out as PartiQL INSERTs in one
+// BatchExecuteStatement per 25. An INSERT fails on an existing key, statement by statement, so
+// each item keeps its own condition (a batch write has none; a transaction would cancel all of
+// them for one and bill each item twice), at the write units of a Put. Each record learns only
+// its own outcome; a statement that fails for any other reason, or a request that fails, leaves
+// its items to be written alone by the conditional Put, so errors are each record's own. Without
+// a batch running (outside a consumer), every insert is that Put.
+
+type Item = Record<string, unknown>;
+
+interface Waiting {
+  item: Item;
+  /** true: inserted; false: the key exists; undefined: write it alone. */
+  settle: (outcome: boolean | undefined) => void;
+}
+
+const storage = new AsyncLocalStorage<InsertBatch>();
+const MAX_WAIT_MS = 25;
+/** BatchExecuteStatement's limit. */
+const STATEMENTS_PER_REQUEST = 25;
+
+export class InsertBatch {
+  private running = 0;
+  private waiting: Waiting[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  /** Runs one record's work: the inserts it makes are gathered with the other records'. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    this.running++;
+    try {
+      return await storage.run(this, work);
+    } finally {
+      this.running--;
+      this.flushIfAllWait();
+    }
+  }
+
+  add(item: Item): Promise<boolean | undefined> {
+    return new Promise((settle) => {
+      this.waiting.push({ item, settle });
+      this.timer ??= setTimeout(() => this.flush(), MAX_WAIT_MS);
+      this.flushIfAllWait();
+    });
+  }
+
+  /** Looked at after this turn of the event loop: records started in it have all registered. */
+  private flushIfAllWait(): void {
+    setImmediate(() => {
+      if (this.waiting.length > 0 && this.waiting.length >= this.running) this.flush();
+    });
+  }
+
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const flushing = this.waiting;
+    this.waiting = [];
+    // One statement per key: a second insert of a key (a message delivered twice at once) goes alone, after.
+    const seen = new Set<string>();
+    const first: Waiting[] = [];
+    for (const w of flushing) {
+      const id = `${String(w.item.pk)}\n${String(w.item.sk)}`;
+      if (seen.has(id)) w.settle(undefined);
+      else first.push(w);
+      seen.add(id);
+    }
+    for (let i = 0; i < first.length; i += STATEMENTS_PER_REQUEST) void insertTogether(first.slice(i, i + STATEMENTS_PER_REQUEST));
+  }
+}
+
+const quoted = (name: string) => `'${name.replace(/'/g, "''")}'`;
+
+async function insertTogether(batch: readonly Waiting[]): Promise<void> {
+  if (batch.length === 1) return batch[0]!.settle(undefined);
+  try {
+    const { Responses = [] } = await db().send(
+      new BatchExecuteStatementCommand({
+        Statements: batch.map(({ item }) => {
+          const names = Object.keys(item).filter((name) => item[name] !== undefined);
+          return {
+            Statement: `INSERT INTO "${tableName()}" VALUE {${names.map((name) => `${quoted(name)}: ?`).join(', ')}}`,
+            Parameters: names.map((name) => item[name]),
+          };
+        }),
+      }),
+    );
+    batch.forEach((w, i) => {
+      const error = Responses[i]?.Error;
+      w.settle(!error ? true : error.Code === 'DuplicateItem' ? false : undefined);
+    });
+  } catch {
+    for (const w of batch) w.settle(undefined);
+  }
+}
+
+/** Writes `item` unless an item of its key exists: true when written. */
+export async function insertIfAbsent(item: Item): Promise<boolean> {
+  const outcome = await storage.getStore()?.add(item);
+  if (outcome !== undefined) return outcome;
+  return writeIf(() => db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' })));
+}
