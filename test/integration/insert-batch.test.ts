@@ -4,7 +4,7 @@ import { tableName } from '#lib/config.ts';
 import { newId } from '#lib/ids.ts';
 import { dynamo, db } from '#lib/store/client.ts';
 import { InsertBatch, insertIfAbsent } from '#lib/store/insert-batch.ts';
-import { countsBetween, meterRequests } from '#lib/store/request-meter.ts';
+import { countsBetween, meterRequests } from '../../bench/request-meter.ts';
 
 // lib/store/insert-batch.ts against DynamoDB Local: the inserts of one batch's records go as one
 // BatchExecuteStatement, and each record learns what its own conditional Put would have answered.

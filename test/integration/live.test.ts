@@ -7,7 +7,7 @@ import { decideInApp } from '#lib/pipeline/steps/in-app.ts';
 import { getItem } from '#lib/store/get-item.ts';
 import { keys } from '#lib/store/keys.ts';
 import { dynamo } from '#lib/store/client.ts';
-import { countsBetween, meterRequests } from '#lib/store/request-meter.ts';
+import { countsBetween, meterRequests } from '../../bench/request-meter.ts';
 import { handler as liveConsumer } from '#functions/consumers/live.ts';
 import { createTestOrg, startTestApi, type TestApi, type TestEnv, type TestOrg } from '../support/api.ts';
 import { createWorkflow, rand, trigger, WAIT } from '../support/pipeline.ts';

@@ -5,7 +5,7 @@ import { SEVERITIES } from '#lib/inbox/counts.ts';
 import { dynamo } from '#lib/store/client.ts';
 import { batchPut } from '#lib/store/batch.ts';
 import { keys } from '#lib/store/keys.ts';
-import { countsBetween, meterRequests } from '#lib/store/request-meter.ts';
+import { countsBetween, meterRequests } from '../../bench/request-meter.ts';
 
 // The unread counts by severity (lib/inbox/repository.ts) from one Query of the unread index,
 // against DynamoDB Local: each severity's count is what its own Query answers (countUnread, the
