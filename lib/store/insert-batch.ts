@@ -32,6 +32,8 @@ export class InsertBatch {
   private running = 0;
   private waiting: Waiting[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** The outcome of the insert under way for each key. */
+  private underWay = new Map<string, Promise<boolean>>();
 
   /** Runs one record's work: the inserts it makes are gathered with the other records'. */
   async run<T>(work: () => Promise<T>): Promise<T> {
@@ -44,7 +46,28 @@ export class InsertBatch {
     }
   }
 
-  add(item: Item): Promise<boolean | undefined> {
+  /**
+   * A second insert of a key while the first is under way (a message delivered twice at once)
+   * waits for the first: written, the key is taken; failed, the second tries alone.
+   */
+  insert(item: Item): Promise<boolean> {
+    const key = `${String(item.pk)}\n${String(item.sk)}`;
+    const earlier = this.underWay.get(key);
+    const outcome = earlier
+      ? earlier.then(
+          () => false,
+          () => putIfAbsent(item),
+        )
+      : this.add(item).then((inserted) => inserted ?? putIfAbsent(item));
+    this.underWay.set(key, outcome);
+    const forget = () => {
+      if (this.underWay.get(key) === outcome) this.underWay.delete(key);
+    };
+    outcome.then(forget, forget);
+    return outcome;
+  }
+
+  private add(item: Item): Promise<boolean | undefined> {
     return new Promise((settle) => {
       this.waiting.push({ item, settle });
       this.timer ??= setTimeout(() => this.flush(), MAX_WAIT_MS);
@@ -64,16 +87,8 @@ export class InsertBatch {
     this.timer = undefined;
     const flushing = this.waiting;
     this.waiting = [];
-    // One statement per key: a second insert of a key (a message delivered twice at once) goes alone, after.
-    const seen = new Set<string>();
-    const first: Waiting[] = [];
-    for (const w of flushing) {
-      const id = `${String(w.item.pk)}\n${String(w.item.sk)}`;
-      if (seen.has(id)) w.settle(undefined);
-      else first.push(w);
-      seen.add(id);
-    }
-    for (let i = 0; i < first.length; i += STATEMENTS_PER_REQUEST) void insertTogether(first.slice(i, i + STATEMENTS_PER_REQUEST));
+    // Each key is here once: insert() holds a second insert of a key back until the first settles.
+    for (let i = 0; i < flushing.length; i += STATEMENTS_PER_REQUEST) void insertTogether(flushing.slice(i, i + STATEMENTS_PER_REQUEST));
   }
 }
 
@@ -103,8 +118,10 @@ async function insertTogether(batch: readonly Waiting[]): Promise<void> {
 }
 
 /** Writes `item` unless an item of its key exists: true when written. */
-export async function insertIfAbsent(item: Item): Promise<boolean> {
-  const outcome = await storage.getStore()?.add(item);
-  if (outcome !== undefined) return outcome;
+export function insertIfAbsent(item: Item): Promise<boolean> {
+  return storage.getStore()?.insert(item) ?? putIfAbsent(item);
+}
+
+function putIfAbsent(item: Item): Promise<boolean> {
   return writeIf(() => db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' })));
 }
