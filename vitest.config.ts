@@ -28,7 +28,9 @@ const withStack = {
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
-    testTimeout: 30_000,
+    // A bound on a hang, not on speed: on two loaded cores (CI runs four files at once) a
+    // request-heavy case can take tens of seconds.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
       {

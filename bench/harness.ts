@@ -14,7 +14,7 @@ import { startWakePoller } from '#infra/local/wake-poller.ts';
 import { startStreamPoller, type StreamPoller } from '#infra/local/stream-poller.ts';
 import { streamConsumers } from '#infra/streams.ts';
 import { ENV } from '#lib/config.ts';
-import { queues } from '#infra/queues.ts';
+import { consumerTimeoutMs, queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
 import { sqs } from '#lib/queue/client.ts';
 import { dynamo } from '#lib/store/client.ts';
@@ -152,6 +152,7 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
         handler,
         name: `${def.name}-consumer`,
         batchSize: def.batchSize,
+        timeoutMs: consumerTimeoutMs(def.visibilityTimeoutSeconds),
         concurrency,
         onError: (error) => console.error(`${def.name} consumer:`, error),
       }),

@@ -25,6 +25,17 @@ export interface QueueDef {
   batchSize: number;
 }
 
+/**
+ * A consumer's timeout is at most this share of its queue's visibility timeout (AWS's advice for
+ * Lambda's SQS event source), so SQS never hands a batch to a second consumer while the first
+ * still runs it. The stack checks it at synth; the local pollers give their consumers the same.
+ */
+export const VISIBILITY_PER_CONSUMER_TIMEOUT = 6;
+
+/** The longest a consumer of a queue with this visibility timeout may run. */
+export const consumerTimeoutMs = (visibilityTimeoutSeconds: number): number =>
+  Math.floor((visibilityTimeoutSeconds * 1000) / VISIBILITY_PER_CONSUMER_TIMEOUT);
+
 export const queues: readonly QueueDef[] = [
   // Accepted single triggers: one message per event. Bulk work has a queue of its own (`bulk`,
   // next), drained by its own consumers, so a single trigger never waits behind a flood.

@@ -26,7 +26,7 @@ import { stageLogGroup } from './constructs/log-groups.ts';
 import { WakeSchedules } from './constructs/wake-schedules.ts';
 import { acknowledgeNag, nagArn } from './constructs/nag.ts';
 import { ConsoleRoutes, type ConsoleFiles } from './constructs/console-routes.ts';
-import { queues, type QueueDef } from './queues.ts';
+import { queues, VISIBILITY_PER_CONSUMER_TIMEOUT, type QueueDef } from './queues.ts';
 import { streamConsumers } from './streams.ts';
 import { consoleRoute } from './routes/console.ts';
 import { fallbackRoute } from './routes/fallback.ts';
@@ -46,7 +46,7 @@ export const DISPOSABLE_STAGE = 'dev';
 
 /** SQS redrive and Lambda retry rules every queue must meet (checked at synth). */
 export const MIN_MAX_RECEIVE_COUNT = 5;
-export const VISIBILITY_PER_CONSUMER_TIMEOUT = 6;
+export { VISIBILITY_PER_CONSUMER_TIMEOUT };
 const MIN_CONSUMER_TIMEOUT_SECONDS = 5;
 /** Retries of a failing batch of stream records before its place goes to the stream's dead-letter queue. */
 export const STREAM_RETRY_ATTEMPTS = 10;

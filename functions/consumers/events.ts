@@ -11,11 +11,12 @@ import { consumerHandler } from '#lib/observability/consumer-handler.ts';
 
 // The same for both queues (infra/queues.ts).
 const { maxReceiveCount } = queue('events');
-/** Time kept back for handing the rest of a fan-out on before Lambda's timeout. */
+/** Time kept back for handing the rest of a fan-out on before Lambda's timeout: a quarter of it, at most this. */
 const RESERVE_MS = 8_000;
 
 export const handler = consumerHandler('events', async (event: SQSEvent, context: Context) => {
-  const deadline = Date.now() + Math.max(1_000, context.getRemainingTimeInMillis() - RESERVE_MS);
+  const remaining = context.getRemainingTimeInMillis();
+  const deadline = Date.now() + remaining - Math.min(RESERVE_MS, remaining / 4);
   // The records' sends go out together (lib/queue/outbox.ts).
   const outbox = new Outbox();
   return processPartialResponse(

@@ -27,6 +27,11 @@ export function startPoller(options: {
   handler: AnyHandler;
   name: string;
   batchSize: number;
+  /**
+   * What the consumer's context says it has (getRemainingTimeInMillis): its queue's
+   * consumerTimeoutMs, so that it hands work on before the message could be redelivered.
+   */
+  timeoutMs: number;
   /** Batches handled at once, as Lambda runs several instances of a consumer (default 1). */
   concurrency?: number;
   onError?: (error: unknown) => void;
@@ -76,7 +81,7 @@ export function startPoller(options: {
       };
       const invoke = async (batch: SQSEvent): Promise<Set<string>> => {
         try {
-          const result = (await handler(batch, lambdaContext(options.name))) as SQSBatchResponse | undefined;
+          const result = (await handler(batch, lambdaContext(options.name, options.timeoutMs))) as SQSBatchResponse | undefined;
           return new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
         } catch (error) {
           options.onError?.(error);

@@ -4,7 +4,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { ENV } from '#lib/config.ts';
 import { routes } from '../routes.ts';
-import { queues } from '../queues.ts';
+import { consumerTimeoutMs, queues } from '../queues.ts';
 import { socketAuthorizer, socketRoutes } from '../ws-routes.ts';
 import { startApiGateway, type LocalApi } from './api-gateway.ts';
 import { startDynamoDbLocal, startSqsEmulator, type Emulator } from './emulators.ts';
@@ -152,7 +152,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       faults.installFaults();
     }
     if (options.consumers !== false) {
-      for (const def of queues) {
+      for (const def of queueDefs) {
         if (!def.consumer) continue;
         pollers.push(
           startPoller({
@@ -161,6 +161,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             handler: await loadHandler(def.consumer, def.sends),
             name: `${def.name}-consumer`,
             batchSize: def.batchSize,
+            timeoutMs: consumerTimeoutMs(def.visibilityTimeoutSeconds),
             concurrency: options.consumerConcurrency ?? DEFAULT_CONSUMER_CONCURRENCY,
             ...(options.onConsumerError && { onError: options.onConsumerError }),
             ...(faults && { faults: faults.invokeWithFaults }),

@@ -1,10 +1,10 @@
 import { logger } from '../logger.ts';
-import { sendMessages } from '../queue/send.ts';
 import { parseEventMessage } from './parse-queue-message.ts';
 import { deliverSegment, deliverSingles, openFanOut, walkAudience, type FanOutResult } from './fan-out.ts';
 import { runFirstJobs } from './first-job.ts';
 import { settleFailedFanOut } from './settle-fan-out.ts';
-import { HANDED_ON, scopeOfMessage } from './queue-messages.ts';
+import { handOn } from './hand-on.ts';
+import { scopeOfMessage } from './queue-messages.ts';
 import { sendFollowUps, sendJobs } from './send-jobs.ts';
 
 /** Which receive of its SQS message this is. */
@@ -30,7 +30,7 @@ export async function consumeEvent(body: string, deadline: number, receive: Rece
     const ranHere = await runFirstJobs(scope, delivered.runHere, deadline, receive.first);
     const queued = delivered.jobs.map((job) => ({ body: job }));
     await sendFollowUps(scope, { jobs: [...queued, ...ranHere.jobs], announcements: ranHere.announcements }, lastAttempt);
-    if (delivered.continuation) await sendMessages(HANDED_ON, [{ body: delivered.continuation }]);
+    if (delivered.continuation) await handOn(scope, message, delivered.continuation);
   };
   // A segment's deliveries are finished after the try, as a walk's are not: a failure to run or
   // send them is retried as such, not settled as a failed fan-out.
@@ -49,7 +49,7 @@ export async function consumeEvent(body: string, deadline: number, receive: Rece
         deadline,
         cursor ? undefined : async (first) => finish(await deliverSegment(ctx, first, deadline)),
       );
-      if (continuation) await sendMessages(HANDED_ON, [{ body: continuation }]);
+      if (continuation) await handOn(scope, message, continuation);
     }
   } catch (error) {
     if (!lastAttempt) throw error;

@@ -106,7 +106,8 @@ export async function walkAudience(
   let kept = keepFirst === undefined;
   let pages = 0;
   while (event.broadcast ? position.source === -1 : position.source < topics.length) {
-    if (Date.now() > deadline || pages === WALK_PAGES_PER_MESSAGE)
+    // A page at least, however late: a message handed on unchanged would be taken for a copy of its sender (hand-on.ts).
+    if (pages > 0 && (Date.now() > deadline || pages === WALK_PAGES_PER_MESSAGE))
       return eventMessage(scope, event.transactionId, encodePosition(position));
     const topicKey = event.broadcast ? undefined : topics[position.source]!.topicKey;
     // Once per topic, at its first page: a cursor inside a topic was made from that topic's pages.
@@ -141,8 +142,11 @@ export async function deliverSegment(ctx: FanOutContext, segment: Segment, deadl
   if (!audience) return result;
   const actor = await actorOf(ctx);
   const left: string[] = [];
+  let begun = 0;
   await mapConcurrently(segment.subscriberIds, CONCURRENCY, async (subscriberId) => {
-    if (Date.now() > deadline) return void left.push(subscriberId);
+    // A member at least, however late: a rest equal to the segment would be taken for a copy of it (hand-on.ts).
+    if (begun > 0 && Date.now() > deadline) return void left.push(subscriberId);
+    begun++;
     collect(result, await notify(ctx, actor, subscriberId, audience.to(subscriberId), audience.topics));
   });
   if (left.length > 0) result.continuation = segmentMessage(scope, event.transactionId, { source: segment.source, subscriberIds: left });

@@ -407,6 +407,10 @@ export const keys = {
   /** The answer to one such call (TTL: minutes), written once by the consumer, read by the waiting handler. */
   outboundAnswer: (s: EnvScope, requestId: string): Key => ({ pk: `${env(s)}#OUTCALL#${requestId}`, sk: 'ANSWER' }),
 
+  // ---- fan-out messages that handed their rest on (lib/pipeline/hand-on.ts) ---------------------
+  /** One per events-queue message content that handed on (TTL: a day): its copies hand on nothing. */
+  handOn: (s: EnvScope, transactionId: string, digest: string): Key => ({ pk: `${env(s)}#HANDON#${transactionId}#${digest}`, sk: 'CLAIM' }),
+
   // ---- pipeline: a partition per transaction (or TRANSACTION_SHARDS of them) --------------------
   /** The trigger of a transactionId: its conditional Put is the claim that makes the id unique. */
   triggerEvent: (s: EnvScope, transactionId: string): Key => ({ pk: transactionShard(s, transactionId, 0), sk: 'EVENT' }),

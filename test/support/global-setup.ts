@@ -9,6 +9,7 @@ import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
 import { ENV } from '#lib/config.ts';
 import { readCapture } from './log-capture.ts';
 import { leaksInCapture } from './log-leaks.ts';
+import { loggedErrors } from './logged-errors.ts';
 
 // Starts the emulators, table and queues once per run and hands their settings to the workers.
 // The WebSocket API runs here too, next to the live consumer that pushes to its sockets; workers
@@ -73,6 +74,8 @@ export async function teardown() {
         `Log capture: ${lines} lines from ${files.size} processes, checked against ${secrets} stored secrets ` +
           `and ${apiKeyTokens} key-shaped tokens: no secret logged.\n`,
       );
+      const errors = loggedErrors(files);
+      if (errors.length > 0) process.stdout.write(`Logged at ERROR (by count; many are provoked on purpose):\n${errors.join('\n')}\n`);
     }
   } finally {
     await stack?.stop();
