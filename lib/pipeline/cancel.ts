@@ -1,3 +1,4 @@
+import { mapConcurrently } from '../concurrency.ts';
 import type { EnvScope } from '../scope.ts';
 import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { DETAILS, detail } from './details.ts';
@@ -12,13 +13,17 @@ import { markTriggerCanceled } from './trigger-store.ts';
 // finishes. True when the transaction exists and something was stopped.
 
 const WAITING: readonly StoredJob['status'][] = ['pending', 'queued', 'delayed'];
+const CONCURRENCY = 16;
 
 export async function cancelTrigger(scope: EnvScope, transactionId: string): Promise<boolean> {
   const now = new Date();
   if (!(await markTriggerCanceled(scope, transactionId, now.toISOString()))) return false;
-  let canceled = 0;
-  for (const { notification } of await notificationsOfTransaction(scope, transactionId)) {
-    canceled += await retryOnStaleWrite(async () => {
+  // The listing holds each notification whole: only those with a job still waiting are read
+  // again and written (a large fan-out's in-app notifications have none), several at a time.
+  const listed = await notificationsOfTransaction(scope, transactionId);
+  const waitingIn = listed.filter(({ notification }) => notification.jobs.some((j) => WAITING.includes(j.status)));
+  const counts = await mapConcurrently(waitingIn, CONCURRENCY, ({ notification }) =>
+    retryOnStaleWrite(async () => {
       const current = await getNotification(scope, notification);
       if (!current) return 0;
       const waiting = current.notification.jobs.filter((j) => WAITING.includes(j.status));
@@ -40,7 +45,7 @@ export async function cancelTrigger(scope: EnvScope, transactionId: string): Pro
         await closeWindow(digestSeries(scope, current.notification, job.stepId, job.digest?.digestValue), job._id);
       }
       return waiting.length;
-    });
-  }
-  return canceled > 0;
+    }),
+  );
+  return counts.some((n) => n > 0);
 }
