@@ -7,7 +7,7 @@ import type { EnvScope } from '../scope.ts';
 import { askBridge } from '../bridge/outbound-ask.ts';
 import { findStep } from '../workflows/get-step.ts';
 import { requireWorkflow } from '../workflows/lookup.ts';
-import type { StoredStep } from '../workflows/model.ts';
+import type { StepType, StoredStep } from '../workflows/model.ts';
 import { payloadExample, schemaExample } from '../workflows/payload-example.ts';
 import type { PreviewStepInput, StepPreview } from '../workflows/step-schemas.ts';
 import { renderTemplate } from '../workflows/templates.ts';
@@ -25,18 +25,12 @@ export async function previewStep(scope: EnvScope, workflowRef: string, stepRef:
   const workflow = await requireWorkflow(scope, workflowRef);
   const step = findStep(workflow, stepRef);
   const sent = input.previewPayload ?? {};
-  const example = {
-    subscriber: { ...(schemaExample(SUBSCRIBER, 'subscriber') as Record<string, unknown>), ...sent.subscriber },
-    payload: { ...payloadExample(workflow), ...sent.payload },
-    ...(sent.steps && { steps: sent.steps }),
-    ...(sent.context && { context: sent.context }),
-  };
+  const example = previewExample(payloadExample(workflow), sent);
   const controls = input.controlValues ?? step.controlValues;
-  if (workflow.origin !== 'external') await (step.type === 'email' ? loadEmailContent() : loadSanitizer());
   const preview =
     workflow.origin === 'external'
       ? await bridgePreview(scope, workflow.workflowId, step, controls, example, sent)
-      : renderPreview(step, controls, { steps: {}, context: {}, ...example });
+      : await renderPreview(step.type, controls, example);
   return {
     result: { type: step.type, ...(preview && { preview }) },
     previewPayloadExample: example,
@@ -71,7 +65,20 @@ async function bridgePreview(
   }
 }
 
-function renderPreview(step: StoredStep, values: Record<string, unknown>, variables: Record<string, unknown>) {
+/** What a preview renders with: the example subscriber and payload, under what the request sends. */
+export function previewExample(payload: Record<string, unknown> | null, sent: NonNullable<PreviewStepInput['previewPayload']>) {
+  return {
+    subscriber: { ...(schemaExample(SUBSCRIBER, 'subscriber') as Record<string, unknown>), ...sent.subscriber },
+    payload: { ...payload, ...sent.payload },
+    ...(sent.steps && { steps: sent.steps }),
+    ...(sent.context && { context: sent.context }),
+  };
+}
+
+/** A dashboard step's content rendered with the pipeline's renderers; undefined when it cannot be. */
+export async function renderPreview(type: StepType, values: Record<string, unknown>, example: Record<string, unknown>) {
+  await (type === 'email' ? loadEmailContent() : loadSanitizer());
+  const variables = { steps: {}, context: {}, ...example };
   const text = (v: unknown) => (typeof v === 'string' ? renderTemplate(v, variables) : undefined);
   const sanitize = values.disableOutputSanitization !== true;
   const inApp = (v: unknown) => {
@@ -79,7 +86,7 @@ function renderPreview(step: StoredStep, values: Record<string, unknown>, variab
     return rendered === undefined || !sanitize ? rendered : safeHtml(rendered, 'in-app');
   };
   try {
-    switch (step.type) {
+    switch (type) {
       case 'email':
         return { subject: text(values.subject) ?? '', body: emailBody(values, variables, { inLayout: false }) };
       case 'in_app':

@@ -1,4 +1,5 @@
 import * as z from '../zod.ts';
+import { STEP_TYPES } from './model.ts';
 
 // One step of a workflow (GET /v2/workflows/{workflowId}/steps/{stepId}) and its preview
 // (POST /v2/workflows/{workflowId}/step/{stepId}/preview): what `@novu/api`
@@ -25,6 +26,15 @@ export const previewStepBody = z.object({
   ),
 });
 export type PreviewStepInput = z.infer<typeof previewStepBody>;
+
+/** A step not saved yet (an editor's draft): its kind, its values and the workflow's payload schema, over the same preview payload. */
+export const previewDraftStepBody = z.object({
+  type: z.enum(STEP_TYPES),
+  controlValues: z.optional(object('controlValues')),
+  payloadSchema: z.optional(z.nullable(object('payloadSchema'))),
+  previewPayload: previewStepBody.shape.previewPayload,
+});
+export type PreviewDraftStepInput = z.infer<typeof previewDraftStepBody>;
 
 export const stepPreviewSchema = z
   .object({
