@@ -3,7 +3,8 @@ import { STEP_TYPES } from './model.ts';
 
 // One step of a workflow (GET /v2/workflows/{workflowId}/steps/{stepId}) and its preview
 // (POST /v2/workflows/{workflowId}/step/{stepId}/preview): what `@novu/api`
-// workflows.steps.retrieve and workflows.steps.generatePreview send and read.
+// workflows.steps.retrieve and workflows.steps.generatePreview send and read; and the preview of
+// a step not saved yet (POST /v2/workflows/steps/preview, ours), answered in the same shape.
 
 export const workflowStepParams = z.object({
   workflowId: z.string().check(z.minLength(1), z.maxLength(512)),
