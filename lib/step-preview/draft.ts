@@ -1,9 +1,9 @@
 import { payloadExample } from '../workflows/payload-example.ts';
 import type { PreviewDraftStepInput, StepPreview } from '../workflows/step-schemas.ts';
-import { previewExample, renderPreview } from './preview.ts';
+import { previewExample, renderPreview } from './render.ts';
 
 // The preview of a step not saved yet (an editor's draft, before its workflow's first save): the
-// same rendering as a saved step's (preview.ts), from the kind, values and payload schema the
+// same rendering as a saved step's (render.ts), from the kind, values and payload schema the
 // request carries instead of stored ones. It reads and writes nothing of the environment.
 
 export async function previewDraftStep(input: PreviewDraftStepInput): Promise<StepPreview> {
