@@ -8,7 +8,7 @@ import {
   workflowListSchema,
   workflowResponseSchema,
 } from '#lib/workflows/schemas.ts';
-import { previewStepBody, stepPreviewSchema, workflowStepParams } from '#lib/workflows/step-schemas.ts';
+import { previewDraftStepBody, previewStepBody, stepPreviewSchema, workflowStepParams } from '#lib/workflows/step-schemas.ts';
 import { stepResponseSchema } from '#lib/workflows/schemas.ts';
 import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT, WORKFLOW_BODY_LIMIT } from './body-limits.ts';
@@ -135,6 +135,20 @@ export const workflowRoutes = inRateLimitCategory('configuration', [
     access: 'read',
     // A code-first step's preview is its bridge's: asked through the outbound queue (lib/bridge/outbound-*.ts).
     sends: ['outbound'],
+  },
+  {
+    operationId: 'previewDraftStep',
+    method: 'POST',
+    path: '/v2/workflows/steps/preview',
+    handler: 'functions/workflows/preview-draft-step.ts',
+    summary: "A step not saved yet rendered with an example payload: the step preview of an editor's draft (not in the reference)",
+    tag: 'Workflows',
+    auth: 'apiKey',
+    successStatus: 201,
+    request: { body: previewDraftStepBody },
+    response: stepPreviewSchema,
+    maxBodyBytes: WORKFLOW_BODY_LIMIT,
+    access: 'read',
   },
 ] as const satisfies readonly RouteDef[]);
 

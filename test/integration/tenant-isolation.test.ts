@@ -1460,6 +1460,10 @@ const cases: Record<OperationId, (ctx: Ctx) => Call[]> = {
     workflowRefs(victim).map((ref) => ({ method: 'GET', path: `/v2/workflows/${ref}/steps/inbox`, expect: notFound })),
   previewWorkflowStep: ({ victim }) =>
     workflowRefs(victim).map((ref) => ({ method: 'POST', path: `/v2/workflows/${ref}/step/inbox/preview`, body: {}, expect: notFound })),
+  // Names nothing stored: renders what the request carries, in the caller's own environment.
+  previewDraftStep: () => [
+    { method: 'POST', path: '/v2/workflows/steps/preview', body: { type: 'sms', controlValues: { body: 'Hi' } }, expect: own() },
+  ],
   listEnvironments: ({ victim, sameOrg }) => [
     {
       method: 'GET',

@@ -65,6 +65,7 @@ const OVER: Record<string, number> = {
   'functions/consumers/bulk.ts': 310 * 1024,
   'functions/workflows/create.ts': 360 * 1024,
   'functions/workflows/preview-step.ts': 345 * 1024,
+  'functions/workflows/preview-draft-step.ts': 325 * 1024,
   'functions/workflows/v1-create.ts': 345 * 1024,
   'functions/openapi/get.ts': 330 * 1024,
   'functions/workflows/update.ts': 315 * 1024,

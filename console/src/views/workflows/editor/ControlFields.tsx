@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BlockDocumentField } from './BlockDocumentField.tsx';
 import { ConditionField } from './ConditionField.tsx';
 import type { DraftStep, JsonSchema, UiProperty } from './draft.ts';
 import { VariableText } from './VariableText.tsx';
@@ -34,7 +35,7 @@ const LABELS: Record<string, string> = {
   custom: 'Custom values',
 };
 
-/** Components whose text spans lines; EMAIL_BODY is HTML (or the block editor's document). */
+/** Components whose text spans lines; EMAIL_BODY is HTML (the block editor's document has a form of its own). */
 const MULTILINE = new Set(['IN_APP_BODY', 'SMS_BODY', 'CHAT_BODY', 'PUSH_BODY', 'EMAIL_BODY']);
 
 /** What a field is about to be hidden for: a digest on a schedule has no amount, a regular one no cron. */
@@ -60,7 +61,11 @@ export function ControlFields({ step, onChange, errors }: ControlFieldsProps) {
   const properties = step.dataSchema.properties ?? {};
   const ui = step.uiSchema.properties ?? {};
   // The uiSchema's order first (the editor's layout), then any control it does not place.
-  const names = [...Object.keys(ui).filter((name) => name in properties), ...Object.keys(properties).filter((name) => !(name in ui))];
+  const placed = [...Object.keys(ui).filter((name) => name in properties), ...Object.keys(properties).filter((name) => !(name in ui))];
+  // The email's editor before its body: the choice decides how the body is edited.
+  const names = placed.includes('editorType')
+    ? placed.filter((name) => name !== 'editorType').flatMap((name) => (name === 'body' ? ['editorType', name] : [name]))
+    : placed;
   const set = (name: string, value: unknown) => onChange({ ...step.values, [name]: value });
   return (
     <div className="control-fields">
@@ -98,8 +103,7 @@ function ControlField({ step, name, schema, ui, required, value, onChange, probl
   const id = `${step.key}-${name}`;
   const type = typeOf(schema);
   const emailBody = ui?.component === 'EMAIL_BODY';
-  const label =
-    emailBody && step.values.editorType === 'block' ? 'Body (block document, JSON)' : emailBody ? 'Body (HTML)' : (LABELS[name] ?? name);
+  const label = emailBody ? 'Body (HTML)' : (LABELS[name] ?? name);
   const describedBy = problem ? `${id}-problem` : undefined;
   const note = problem ? (
     <small id={`${id}-problem`} className="field-error">
@@ -163,6 +167,18 @@ function ControlField({ step, name, schema, ui, required, value, onChange, probl
         />
         {note}
       </label>
+    );
+  }
+  if (emailBody && step.values.editorType === 'block') {
+    return (
+      <BlockDocumentField
+        id={id}
+        value={typeof value === 'string' ? value : ''}
+        onChange={onChange}
+        variables={step.variables}
+        problem={problem}
+        note={note}
+      />
     );
   }
   if (type === 'string') {

@@ -10,6 +10,9 @@ export interface StepEditorProps {
   environmentId: string;
   /** The saved workflow's id; undefined while it is being created. */
   workflowId: string | undefined;
+  workflowName: string;
+  /** The payload schema being edited, parsed; undefined while it is not JSON. */
+  payloadSchema: Record<string, unknown> | null | undefined;
   step: DraftStep;
   position: number;
   count: number;
@@ -19,7 +22,8 @@ export interface StepEditorProps {
   onRemove: () => void;
 }
 
-export function StepEditor({ environmentId, workflowId, step, position, count, errors, onChange, onMove, onRemove }: StepEditorProps) {
+export function StepEditor(props: StepEditorProps) {
+  const { environmentId, workflowId, workflowName, payloadSchema, step, position, count, errors, onChange, onMove, onRemove } = props;
   const headingId = `${step.key}-heading`;
   const controlErrors = Object.fromEntries(
     Object.entries(errors)
@@ -81,11 +85,13 @@ export function StepEditor({ environmentId, workflowId, step, position, count, e
         {hasPreview(step) && (
           <div>
             <h4>Preview</h4>
-            {workflowId ? (
-              <StepPreview environmentId={environmentId} workflowId={workflowId} step={step} />
-            ) : (
-              <p className="empty">Create the workflow to preview this step.</p>
-            )}
+            <StepPreview
+              environmentId={environmentId}
+              workflowId={workflowId}
+              workflowName={workflowName}
+              payloadSchema={payloadSchema}
+              step={step}
+            />
           </div>
         )}
       </div>

@@ -1,15 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../../../api/client.ts';
 import { ErrorNote } from '../../../components/states.tsx';
 import type { DraftStep } from './draft.ts';
+import type { InboxItem } from './InboxItemPreview.tsx';
 
-// A channel step as it would be sent, rendered by the API's step preview operation
-// (POST /v2/workflows/{id}/step/{stepId}/preview) with the values being edited (not yet saved)
-// over the workflow's payload example: in-app as an inbox item, email as its HTML in a frame with
-// no permissions (no script runs, nothing of the console is reachable), SMS, chat and push as text.
+// A channel step as it would be sent, rendered by the API with the values being edited (not yet
+// saved) over the workflow's payload example: a saved step by the step preview operation
+// (POST /v2/workflows/{id}/step/{stepId}/preview), a step not saved yet (a new workflow's, or one
+// just added) by the draft step preview (POST /v2/workflows/steps/preview) from its kind, values
+// and the payload schema being edited. In-app is drawn by @novu/react's own <Inbox /> item, email
+// as its HTML in a frame with no permissions (no script runs, nothing of the console is
+// reachable), SMS, chat and push as text.
 
 const PREVIEWED = new Set(['in_app', 'email', 'sms', 'chat', 'push']);
+
+// @novu/react is large: loaded with the first in-app preview (the chunk the subscriber's inbox uses too).
+const InboxItemPreview = lazy(() => import('./InboxItemPreview.tsx'));
 
 interface Preview {
   result: { type: string; preview?: Record<string, unknown> };
@@ -17,25 +24,41 @@ interface Preview {
 
 export const hasPreview = (step: DraftStep) => PREVIEWED.has(step.type);
 
-export function StepPreview({ environmentId, workflowId, step }: { environmentId: string; workflowId: string; step: DraftStep }) {
+export interface StepPreviewProps {
+  environmentId: string;
+  /** The saved workflow's id; undefined while it is being created. */
+  workflowId: string | undefined;
+  workflowName: string;
+  /** The payload schema being edited (what a step not saved yet is previewed with); undefined while it is not JSON. */
+  payloadSchema: Record<string, unknown> | null | undefined;
+  step: DraftStep;
+}
+
+/** The request that renders the step: the saved step's own preview, else the draft's. */
+function previewRequest({ workflowId, payloadSchema, step }: StepPreviewProps, values: Record<string, unknown>) {
+  if (workflowId && step.stepId)
+    return {
+      path: `/v2/workflows/${encodeURIComponent(workflowId)}/step/${encodeURIComponent(step.stepId)}/preview`,
+      body: { controlValues: values },
+    };
+  return { path: '/v2/workflows/steps/preview', body: { type: step.type, controlValues: values, payloadSchema: payloadSchema ?? null } };
+}
+
+export function StepPreview(props: StepPreviewProps) {
+  const { environmentId, workflowName, step } = props;
   // The values settle for a moment before they are rendered: not one request per keystroke.
-  const [values, setValues] = useState(step.values);
+  const [request, setRequest] = useState(() => previewRequest(props, step.values));
+  const next = previewRequest(props, step.values);
+  const nextKey = JSON.stringify(next);
   useEffect(() => {
-    const timer = setTimeout(() => setValues(step.values), 400);
+    const timer = setTimeout(() => setRequest(JSON.parse(nextKey) as typeof next), 400);
     return () => clearTimeout(timer);
-  }, [step.values]);
+  }, [nextKey]);
   const preview = useQuery({
-    queryKey: ['workflows', environmentId, 'preview', workflowId, step.stepId, values],
-    queryFn: ({ signal }) =>
-      api<Preview>(environmentId, `/v2/workflows/${encodeURIComponent(workflowId)}/step/${encodeURIComponent(step.stepId!)}/preview`, {
-        method: 'POST',
-        body: { controlValues: values },
-        signal,
-      }),
-    enabled: Boolean(step.stepId),
+    queryKey: ['workflows', environmentId, 'preview', request],
+    queryFn: ({ signal }) => api<Preview>(environmentId, request.path, { method: 'POST', body: request.body, signal }),
     placeholderData: keepPreviousData,
   });
-  if (!step.stepId) return <p className="empty">Save the workflow to preview this step.</p>;
   if (preview.error) return <ErrorNote error={preview.error} title="Could not preview" />;
   const shown = preview.data?.result.preview;
   if (!preview.data) return <p aria-busy="true">Rendering…</p>;
@@ -51,11 +74,9 @@ export function StepPreview({ environmentId, workflowId, step }: { environmentId
           <iframe title={`Email preview of ${step.name}`} sandbox="" srcDoc={text(shown.body)} className="email-preview" />
         </>
       ) : step.type === 'in_app' ? (
-        // The inbox item's parts, as <Inbox /> lays them out; its HTML is the API's, sanitized.
-        <article className="inbox-item-preview">
-          {shown.subject !== undefined && <strong className="preview-subject">{text(shown.subject)}</strong>}
-          <p className="preview-body">{text(shown.body)}</p>
-        </article>
+        <Suspense fallback={<p aria-busy="true">Loading the inbox…</p>}>
+          <InboxItemPreview item={shown as unknown as InboxItem} workflowName={workflowName || 'Workflow'} />
+        </Suspense>
       ) : (
         <article className="text-preview">
           {shown.subject !== undefined && <strong className="preview-subject">{text(shown.subject)}</strong>}

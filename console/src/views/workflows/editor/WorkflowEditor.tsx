@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { api } from '../../../api/client.ts';
 import { fieldMessages } from '../../../components/api-field-error.tsx';
@@ -15,6 +15,7 @@ import {
   DraftError,
   emptyDraft,
   newStep,
+  parsedSchema,
   schemaPaths,
   STEP_TYPES,
   type Draft,
@@ -141,6 +142,9 @@ function WorkflowForm({ environmentId, workflow, initial }: { environmentId: str
     return [...known].sort();
   };
 
+  // What steps not saved yet are previewed with: the schema being typed, once it is JSON.
+  const payloadSchema = useMemo(() => parsedSchema(draft.payloadSchema), [draft.payloadSchema]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     try {
@@ -240,6 +244,8 @@ function WorkflowForm({ environmentId, workflow, initial }: { environmentId: str
             <StepEditor
               environmentId={environmentId}
               workflowId={workflow?.workflowId}
+              workflowName={draft.name}
+              payloadSchema={payloadSchema}
               step={step}
               position={index + 1}
               count={draft.steps.length}

@@ -103,6 +103,17 @@ export function schemaPaths(schema: unknown, prefix = ''): string[] {
   });
 }
 
+/** The payload schema as typed: null when empty, undefined while it is not a JSON object. */
+export function parsedSchema(text: string): Record<string, unknown> | null | undefined {
+  if (!text.trim()) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const emptyDraft = (): Draft => ({
   name: '',
   workflowId: '',

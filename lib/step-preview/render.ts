@@ -1,0 +1,58 @@
+import { emailBody, loadEmailContent } from '../pipeline/steps/email-content.ts';
+import { loadSanitizer, safeHtml } from '../pipeline/steps/sanitize.ts';
+import type { StepType } from '../workflows/model.ts';
+import { schemaExample } from '../workflows/payload-example.ts';
+import type { PreviewStepInput } from '../workflows/step-schemas.ts';
+import { renderTemplate } from '../workflows/templates.ts';
+import { SUBSCRIBER } from '../workflows/variables.ts';
+
+// A dashboard step's preview as the pipeline would render it, shared by the saved step's preview
+// (preview.ts) and a draft's (draft.ts); apart from preview.ts so a draft's function carries
+// neither the bridge nor the workflow store.
+
+/** What a preview renders with: the example subscriber and payload, under what the request sends. */
+export function previewExample(payload: Record<string, unknown> | null, sent: NonNullable<PreviewStepInput['previewPayload']>) {
+  return {
+    subscriber: { ...(schemaExample(SUBSCRIBER, 'subscriber') as Record<string, unknown>), ...sent.subscriber },
+    payload: { ...payload, ...sent.payload },
+    ...(sent.steps && { steps: sent.steps }),
+    ...(sent.context && { context: sent.context }),
+  };
+}
+
+/** A dashboard step's content rendered with the pipeline's renderers; undefined when it cannot be. */
+export async function renderPreview(type: StepType, values: Record<string, unknown>, example: Record<string, unknown>) {
+  await (type === 'email' ? loadEmailContent() : loadSanitizer());
+  const variables = { steps: {}, context: {}, ...example };
+  const text = (v: unknown) => (typeof v === 'string' ? renderTemplate(v, variables) : undefined);
+  const sanitize = values.disableOutputSanitization !== true;
+  const inApp = (v: unknown) => {
+    const rendered = text(v);
+    return rendered === undefined || !sanitize ? rendered : safeHtml(rendered, 'in-app');
+  };
+  try {
+    switch (type) {
+      case 'email':
+        return { subject: text(values.subject) ?? '', body: emailBody(values, variables, { inLayout: false }) };
+      case 'in_app':
+        return {
+          ...(values.subject !== undefined && { subject: inApp(values.subject) }),
+          body: inApp(values.body) ?? '',
+          ...(values.avatar !== undefined && { avatar: text(values.avatar) }),
+          ...(values.primaryAction !== undefined && { primaryAction: values.primaryAction }),
+          ...(values.secondaryAction !== undefined && { secondaryAction: values.secondaryAction }),
+          ...(values.redirect !== undefined && { redirect: values.redirect }),
+          ...(values.data !== undefined && { data: values.data }),
+        };
+      case 'push':
+        return { subject: text(values.subject) ?? '', body: text(values.body) ?? '' };
+      case 'sms':
+      case 'chat':
+        return { body: text(values.body) ?? '' };
+      default:
+        return values;
+    }
+  } catch {
+    return undefined;
+  }
+}
