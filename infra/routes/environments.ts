@@ -1,6 +1,6 @@
-import { apiKeyListSchema, apiKeyParams, regeneratedApiKeyListSchema } from '#lib/tenancy/api-key-schemas.ts';
-import { currentEnvironmentSchema, environmentListSchema, environmentSchema } from '#lib/tenancy/schemas.ts';
-import { createEnvironmentBody, environmentParams, updateEnvironmentBody } from '#lib/tenancy/manage-schemas.ts';
+import { apiKeyListSchema, apiKeyParams, regeneratedApiKeyListSchema } from '#lib/accounts/api-key-schemas.ts';
+import { currentEnvironmentSchema, environmentListSchema, environmentSchema } from '#lib/accounts/schemas.ts';
+import { createEnvironmentBody, environmentParams, updateEnvironmentBody } from '#lib/accounts/manage-schemas.ts';
 import {
   diffEnvironmentBody,
   environmentDiffSchema,

@@ -1,4 +1,4 @@
-import { organizationSettingsSchema, patchOrganizationSettingsBody } from '#lib/tenancy/settings-schemas.ts';
+import { organizationSettingsSchema, patchOrganizationSettingsBody } from '#lib/accounts/settings-schemas.ts';
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
