@@ -1,7 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type NestedStack, type StackProps } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './cors.ts';
+import { CfnOutput, RemovalPolicy, Stack, type NestedStack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { ENV, SERVICE_NAME } from '../lib/config.ts';
 import type { RouteDef } from '../lib/http/route.ts';
@@ -13,12 +10,10 @@ import { DataStore } from './constructs/data-store.ts';
 import { FunctionFactory } from './constructs/function-factory.ts';
 import { HttpRoutes } from './constructs/http-routes.ts';
 import { LiveSockets } from './constructs/live-sockets.ts';
-import { stageLogGroup } from './constructs/log-groups.ts';
-import { acknowledgeNag } from './constructs/nag.ts';
 import { ConsoleRoutes } from './constructs/console-routes.ts';
+import { ServiceApi } from './constructs/service-api.ts';
 import { ServiceQueues } from './constructs/service-queues.ts';
 import { consoleRoute } from './routes/console.ts';
-import { fallbackRoute } from './routes/fallback.ts';
 import { routeParts, type RoutePart } from './routes.ts';
 import { pascalCase } from './names.ts';
 
@@ -104,6 +99,22 @@ export const DEFAULT_SOCKET_THROTTLE = { rateLimit: 500, burstLimit: 1000 };
 export const DEFAULT_API_5XX_ALARM_THRESHOLD = 5;
 export const DEFAULT_DELIVERY_FAILURE_RATE_ALARM_PERCENT = 5;
 
+/** The variables every function gets besides the data's and its queues': the service, the stage, its settings. */
+function serviceEnvironment(props: NotifyStackProps): Record<string, string> {
+  const environment: Record<string, string> = {
+    [ENV.serviceName]: SERVICE_NAME,
+    // The stage dimension of the service's metrics (lib/observability/metrics.ts).
+    [ENV.stage]: props.stage,
+    LOG_LEVEL: 'INFO',
+    NODE_OPTIONS: '--enable-source-maps',
+  };
+  for (const [key, value] of Object.entries(props.settings ?? {}) as [ServiceSetting, number][]) {
+    environment[SERVICE_SETTINGS[key]] = String(value);
+  }
+  if (props.rateLimitServiceLevel) environment[ENV.rateLimitServiceLevel] = props.rateLimitServiceLevel;
+  return environment;
+}
+
 export class NotifyStack extends Stack {
   /** The inbox sockets' nested stack. */
   readonly sockets: LiveSockets;
@@ -123,40 +134,16 @@ export class NotifyStack extends Stack {
     const { table, secretsKey } = data;
     const queues = new ServiceQueues(this, { stage });
 
-    const environment: Record<string, string> = {
-      [ENV.serviceName]: SERVICE_NAME,
-      // The stage dimension of the service's metrics (lib/observability/metrics.ts).
-      [ENV.stage]: stage,
-      LOG_LEVEL: 'INFO',
-      NODE_OPTIONS: '--enable-source-maps',
-    };
-    for (const [key, value] of Object.entries(props.settings ?? {}) as [ServiceSetting, number][]) {
-      environment[SERVICE_SETTINGS[key]] = String(value);
-    }
-    if (props.rateLimitServiceLevel) environment[ENV.rateLimitServiceLevel] = props.rateLimitServiceLevel;
-    const functions = new FunctionFactory(this, { data, queues, environment, removalPolicy });
+    const functions = new FunctionFactory(this, { data, queues, environment: serviceEnvironment(props), removalPolicy });
 
     const consumers = new Consumers(this, { stage, functions, queues, data });
 
-    const throttle = props.apiThrottle ?? DEFAULT_API_THROTTLE;
-    const api = new HttpApi(this, 'Api', {
-      apiName: `notify-${stage}`,
-      createDefaultStage: false,
-      // Browsers call the inbox routes from the product's pages (infra/cors.ts).
-      corsPreflight: {
-        allowOrigins: props.corsAllowedOrigins?.length ? props.corsAllowedOrigins : ['*'],
-        allowHeaders: [...CORS_ALLOWED_HEADERS],
-        allowMethods: CORS_ALLOWED_METHODS.map((m) => CorsHttpMethod[m]),
-        maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
-      },
-    });
-    // The default stage, made here because HttpApi's own has no throttling settings. Each request
-    // is logged in API Gateway's default access-log format (request id, caller IP, route, status).
-    new HttpStage(this, 'ApiDefaultStage', {
-      httpApi: api,
-      autoDeploy: true,
-      throttle,
-      accessLogSettings: { destination: new LogGroupLogDestination(stageLogGroup(this, 'ApiAccessLogs', removalPolicy)) },
+    const { api } = new ServiceApi(this, {
+      stage,
+      throttle: props.apiThrottle ?? DEFAULT_API_THROTTLE,
+      corsAllowedOrigins: props.corsAllowedOrigins,
+      removalPolicy,
+      functions,
     });
     // Each part of the route table in a nested stack of its own (infra/constructs/http-routes.ts):
     // five resources a route, and over a hundred routes, do not fit the 500 of one stack.
@@ -169,25 +156,6 @@ export class NotifyStack extends Stack {
           api,
           functions,
         }),
-    );
-
-    // What no route serves: 404 in the service's error body (infra/routes/fallback.ts).
-    const fallbackId = pascalCase(fallbackRoute.operationId);
-    const fallback = functions.make(this, fallbackId, {
-      entry: fallbackRoute.handler,
-      timeout: Duration.seconds(10),
-      access: fallbackRoute.access,
-      sends: [],
-    });
-    const fallbackRouteResource = new HttpRoute(this, `${fallbackId}Route`, {
-      httpApi: api,
-      routeKey: HttpRouteKey.DEFAULT,
-      integration: new HttpLambdaIntegration(`${fallbackId}Integration`, fallback),
-    });
-    acknowledgeNag(
-      fallbackRouteResource,
-      'AwsSolutions-APIG4',
-      'Answers every unmatched request 404 in the standard error body; its function reads and writes nothing (access none).',
     );
 
     const deadLetterQueues = [
