@@ -8,7 +8,7 @@ import { mapConcurrently } from '#lib/concurrency.ts';
 import { keys } from '#lib/store/keys.ts';
 import type { EnvScope } from '#lib/scope.ts';
 import type { Subscriber } from '#lib/subscribers/model.ts';
-import { provisionOrganization } from '#lib/tenancy/provision.ts';
+import { provisionOrganization } from '#lib/accounts/provision.ts';
 import { createTopic } from '#lib/topics/repository.ts';
 import { subscriptionItem } from '#lib/topics/subscription-repository.ts';
 

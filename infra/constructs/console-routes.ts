@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { ENV } from '../../lib/config.ts';
+import { consoleRoute } from '../routes/console.ts';
+import type { FunctionFiles, FunctionMaker } from './function-factory.ts';
 import { acknowledgeNag } from './nag.ts';
 
 // The console (console/, docs/console.md) as routes of the HTTP API: `GET /` and
@@ -20,18 +22,14 @@ const LAMBDA_TASK_ROOT = '/var/task';
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** What the function's asset needs beyond its bundle: the built files and where they are. */
-export interface ConsoleFiles {
-  environment: Record<string, string>;
-  /** Shell commands NodejsFunction runs after esbuild, in the bundling environment (local or Docker). */
-  afterBundling: (inputDir: string, outputDir: string) => string[];
-}
+export type ConsoleFiles = FunctionFiles;
 
 export interface ConsoleRoutesProps {
   api: IHttpApi;
   /** API Gateway paths of infra/routes/console.ts. */
   paths: readonly string[];
-  /** Makes the function the way the stack makes every function, with the console's files in its asset. */
-  makeFunction: (scope: Construct, id: string, files: ConsoleFiles) => IFunction;
+  /** Makes the function the way the stack makes every function (function-factory.ts), with the console's files in its asset. */
+  functions: FunctionMaker;
   /** The WebSocket API's URL, which the page's live inbox connects to. */
   socketUrl: string;
   /** The built console (default: console/dist of this repository). */
@@ -53,9 +51,16 @@ export class ConsoleRoutes extends Construct {
     }
     const relativeDist = path.relative(REPO_ROOT, distDir);
     // Logical ids start with the construct's id (the route's operation id), as a route's function's do.
-    this.fn = props.makeFunction(this, 'Function', {
+    const files: ConsoleFiles = {
       environment: { [ENV.consoleDir]: `${LAMBDA_TASK_ROOT}/${CONSOLE_ASSET_DIR}`, [ENV.socketUrl]: props.socketUrl },
       afterBundling: (inputDir, outputDir) => [`cp -R "${inputDir}/${relativeDist}" "${outputDir}/${CONSOLE_ASSET_DIR}"`],
+    };
+    this.fn = props.functions.make(this, 'Function', {
+      entry: consoleRoute.handler,
+      timeout: Duration.seconds(10),
+      access: consoleRoute.access,
+      sends: [],
+      files,
     });
     // One integration, one invoke permission per route (HttpLambdaIntegration grants each route's path).
     const integration = new HttpLambdaIntegration('Integration', this.fn);

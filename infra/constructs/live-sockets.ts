@@ -6,11 +6,11 @@ import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integra
 import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Policy, PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { socketAuthorizer, socketRoutes } from '../ws-routes.ts';
 import type { Access } from './access.ts';
+import type { FunctionMaker } from './function-factory.ts';
 import { pascalCase } from '../names.ts';
 import { stageLogGroup } from './log-groups.ts';
 import { acknowledgeNag, nagArn } from './nag.ts';
@@ -29,8 +29,8 @@ export interface LiveSocketsProps {
   stage: string;
   /** Steady messages per second and burst of the stage (the client pings every 25 s per socket). */
   throttle: { rateLimit: number; burstLimit: number };
-  /** Makes a function in `scope` the way the stack makes every function (bundling, logs, data grants). */
-  makeFunction: (scope: Construct, id: string, entry: string, access: Access, sends: readonly string[]) => IFunction;
+  /** Makes each socket route's function the way the stack makes every function (function-factory.ts). */
+  functions: FunctionMaker;
   /** The stage's alarm topic (infra/constructs/alarms.ts). */
   alarmTopic: ITopic;
   /** Access logs on the stage (needs the account's API Gateway CloudWatch Logs role: docs/deploy.md). */
@@ -55,13 +55,9 @@ export class LiveSockets extends NestedStack {
 
   constructor(scope: Construct, id: string, props: LiveSocketsProps) {
     super(scope, id, { description: `notify-${props.stage}: inbox sockets (WebSocket API)` });
-    const authorizerFn = props.makeFunction(
-      this,
-      pascalCase(socketAuthorizer.operationId),
-      socketAuthorizer.handler,
-      socketAuthorizer.access,
-      [],
-    );
+    const makeFunction = (id: string, entry: string, access: Access, sends: readonly string[]) =>
+      props.functions.make(this, id, { entry, timeout: Duration.seconds(10), access, sends });
+    const authorizerFn = makeFunction(pascalCase(socketAuthorizer.operationId), socketAuthorizer.handler, socketAuthorizer.access, []);
     const authorizer = new WebSocketLambdaAuthorizer('TokenAuthorizer', authorizerFn, {
       // No identity source: a socket.io connection may come without `?token=` (its token is in its
       // CONNECT packet), so the authorizer runs on every connection and refuses the others itself.
@@ -70,7 +66,7 @@ export class LiveSockets extends NestedStack {
     this.api = new WebSocketApi(this, 'SocketApi', { apiName: `notify-${props.stage}-sockets` });
     for (const route of socketRoutes) {
       const name = pascalCase(route.operationId);
-      const fn = props.makeFunction(this, name, route.handler, route.access, route.sends ?? []);
+      const fn = makeFunction(name, route.handler, route.access, route.sends ?? []);
       const apiRoute = this.api.addRoute(route.routeKey, {
         integration: new WebSocketLambdaIntegration(`${name}Integration`, fn),
         ...(route.routeKey === '$connect' && { authorizer }),

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { findCallerByApiKey } from '#lib/auth/api-keys.ts';
-import { provisionOrganization } from '#lib/tenancy/provision.ts';
+import { provisionOrganization } from '#lib/accounts/provision.ts';
 import { ensureDemoWorkflow } from '#lib/workflows/demo.ts';
 
 // The demo organization `npm start` prints keys for. Its ids and keys go to .local/demo.json so

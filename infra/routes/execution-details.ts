@@ -12,7 +12,7 @@ export const executionDetailRoutes = [
     operationId: 'getExecutionDetails',
     method: 'GET',
     path: '/v1/execution-details',
-    handler: 'functions/execution-details/get.ts',
+    handler: 'functions/execution-details/get-execution-details.ts',
     summary: "The execution details of a subscriber's notification, oldest first",
     tag: 'Execution Details',
     auth: 'apiKey',

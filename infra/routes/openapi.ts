@@ -9,7 +9,7 @@ export const openApiRoutes = [
     operationId: 'getOpenApi',
     method: 'GET',
     path: '/openapi.json',
-    handler: 'functions/openapi/get.ts',
+    handler: 'functions/openapi/get-open-api.ts',
     summary: 'This API as an OpenAPI 3.1 document',
     tag: 'Meta',
     auth: 'none',

@@ -1,4 +1,4 @@
-import { organizationSettingsSchema, patchOrganizationSettingsBody } from '#lib/tenancy/settings-schemas.ts';
+import { organizationSettingsSchema, patchOrganizationSettingsBody } from '#lib/accounts/settings-schemas.ts';
 import { routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
@@ -11,7 +11,7 @@ export const organizationRoutes = [
     operationId: 'getOrganizationSettings',
     method: 'GET',
     path: '/v1/organizations/settings',
-    handler: 'functions/organizations/settings-get.ts',
+    handler: 'functions/organizations/get-organization-settings.ts',
     summary: "The organization's settings (default locale, target locales)",
     tag: 'Organizations',
     auth: 'apiKey',
@@ -25,7 +25,7 @@ export const organizationRoutes = [
     operationId: 'updateOrganizationSettings',
     method: 'PATCH',
     path: '/v1/organizations/settings',
-    handler: 'functions/organizations/settings-update.ts',
+    handler: 'functions/organizations/update-organization-settings.ts',
     summary: "Change the sent fields of the organization's settings",
     tag: 'Organizations',
     auth: 'apiKey',

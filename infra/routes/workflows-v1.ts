@@ -16,8 +16,8 @@ import { DEFAULT_BODY_LIMIT, WORKFLOW_BODY_LIMIT } from './body-limits.ts';
 
 // Workflows through the legacy v1 API (/v1/notification-templates, and the notification groups
 // its create names), as `@novu/node` 2.x calls them: another view of the stored workflows, in the
-// reference's `{data}` envelope. Part of the route table (infra/routes.ts); the handlers in
-// functions/workflows/v1-*.ts take their entry from here, so the v2 handlers' bundles do not
+// reference's `{data}` envelope. Part of the route table (infra/routes.ts); these entries' handlers
+// in functions/workflows/ take their entry from here, so the v2 handlers' bundles do not
 // carry these schemas.
 
 export const workflowV1Routes = [
@@ -25,7 +25,7 @@ export const workflowV1Routes = [
     operationId: 'listNotificationTemplates',
     method: 'GET',
     path: '/v1/notification-templates',
-    handler: 'functions/workflows/v1-list.ts',
+    handler: 'functions/workflows/list-notification-templates.ts',
     summary: 'List the workflows of the environment in the v1 shape, newest first, by page',
     tag: 'Workflows (v1)',
     auth: 'apiKey',
@@ -39,7 +39,7 @@ export const workflowV1Routes = [
     operationId: 'createNotificationTemplate',
     method: 'POST',
     path: '/v1/notification-templates',
-    handler: 'functions/workflows/v1-create.ts',
+    handler: 'functions/workflows/create-notification-template.ts',
     summary: 'Create a workflow from v1 steps (message templates, filters, digest and delay metadata)',
     tag: 'Workflows (v1)',
     auth: 'apiKey',
@@ -53,7 +53,7 @@ export const workflowV1Routes = [
     operationId: 'getNotificationTemplate',
     method: 'GET',
     path: '/v1/notification-templates/{templateId}',
-    handler: 'functions/workflows/v1-get.ts',
+    handler: 'functions/workflows/get-notification-template.ts',
     summary: 'A workflow in the v1 shape, by database id or trigger identifier',
     tag: 'Workflows (v1)',
     auth: 'apiKey',
@@ -67,7 +67,7 @@ export const workflowV1Routes = [
     operationId: 'updateNotificationTemplate',
     method: 'PUT',
     path: '/v1/notification-templates/{templateId}',
-    handler: 'functions/workflows/v1-update.ts',
+    handler: 'functions/workflows/update-notification-template.ts',
     summary: 'Change the fields sent of a workflow (steps are replaced whole, matched by _templateId)',
     tag: 'Workflows (v1)',
     auth: 'apiKey',
@@ -81,7 +81,7 @@ export const workflowV1Routes = [
     operationId: 'deleteNotificationTemplate',
     method: 'DELETE',
     path: '/v1/notification-templates/{templateId}',
-    handler: 'functions/workflows/v1-delete.ts',
+    handler: 'functions/workflows/delete-notification-template.ts',
     summary: 'Delete a workflow',
     tag: 'Workflows (v1)',
     auth: 'apiKey',
@@ -95,7 +95,7 @@ export const workflowV1Routes = [
     operationId: 'updateNotificationTemplateStatus',
     method: 'PUT',
     path: '/v1/notification-templates/{templateId}/status',
-    handler: 'functions/workflows/v1-status.ts',
+    handler: 'functions/workflows/update-notification-template-status.ts',
     summary: 'Switch a workflow on or off',
     tag: 'Workflows (v1)',
     auth: 'apiKey',
@@ -109,7 +109,7 @@ export const workflowV1Routes = [
     operationId: 'listNotificationGroups',
     method: 'GET',
     path: '/v1/notification-groups',
-    handler: 'functions/workflows/v1-list-groups.ts',
+    handler: 'functions/workflows/list-notification-groups.ts',
     summary: "The environment's notification groups (its one group, which every workflow belongs to)",
     tag: 'Workflows (v1)',
     auth: 'apiKey',
@@ -123,7 +123,7 @@ export const workflowV1Routes = [
     operationId: 'getNotificationGroup',
     method: 'GET',
     path: '/v1/notification-groups/{id}',
-    handler: 'functions/workflows/v1-get-group.ts',
+    handler: 'functions/workflows/get-notification-group.ts',
     summary: 'A notification group of the environment',
     tag: 'Workflows (v1)',
     auth: 'apiKey',

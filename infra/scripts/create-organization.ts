@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   process.env[ENV.kmsKeyId] = target.kmsKey;
 
   // Loaded after the environment is set, as a Lambda handler would be.
-  const { provisionOrganization } = await import('../../lib/tenancy/provision.ts');
+  const { provisionOrganization } = await import('../../lib/accounts/provision.ts');
   const created = await provisionOrganization(name, { apiRateLimits });
   const environments = created.environments.map(({ environment, apiKey }) => ({
     name: environment.name,

@@ -15,7 +15,7 @@ import type { Caller } from './caller.ts';
 // secrets): the inbox checks a subscriber's HMAC hash, which the customer's backend makes with
 // the key, against every key of the environment.
 //
-// A key replaced by a newer one (lib/tenancy/api-keys.ts) carries `expiresAt`: it works until
+// A key replaced by a newer one (lib/accounts/api-keys.ts) carries `expiresAt`: it works until
 // then and never after. DynamoDB's TTL deletes the item later, up to days late, so every reader
 // checks the time itself.
 

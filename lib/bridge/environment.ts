@@ -4,7 +4,7 @@ import { BadRequestError, NotFoundError } from '../errors.ts';
 import type { EnvScope } from '../scope.ts';
 import { keys } from '../store/keys.ts';
 import { setOnExisting } from '../store/update-existing.ts';
-import { getEnvironment } from '../tenancy/environments.ts';
+import { getEnvironment } from '../accounts/environments.ts';
 
 // What an environment knows of its bridge: the URL a sync stored on it (`bridge.url`), and the
 // secret key calls to it are signed with. The reference signs with the environment's secret key,

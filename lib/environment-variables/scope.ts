@@ -1,7 +1,7 @@
 import type { EnvScope } from '../scope.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts';
-import { getEnvironment } from '../tenancy/environments.ts';
-import { scopedMessage } from '../tenancy/own-environment.ts';
+import { getEnvironment } from '../accounts/environments.ts';
+import { scopedMessage } from '../accounts/own-environment.ts';
 import { SECRET_MASK, type VariableValuesInput } from './schemas.ts';
 
 // The values a write may set: the caller's own environment's only (an API key acts for its own

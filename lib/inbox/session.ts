@@ -9,7 +9,7 @@ import { setScheduleIfUnset } from '../preferences/repository.ts';
 import type { EnvScope } from '../scope.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import { upsertSubscriber } from '../subscribers/upsert.ts';
-import { findEnvironmentByIdentifier } from '../tenancy/environments.ts';
+import { findEnvironmentByIdentifier } from '../accounts/environments.ts';
 import { unreadCounts, type UnreadCounts } from './counts.ts';
 import { contextHashValid, subscriberHashValid } from './hmac.ts';
 import type { SessionInput } from './schemas.ts';

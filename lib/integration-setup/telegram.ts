@@ -10,7 +10,7 @@ import { ProviderError } from '../providers/provider.ts';
 import type { EnvScope } from '../scope.ts';
 import { updateSubscriberCredentials } from '../subscribers/credentials.ts';
 import { getSubscriberOrFail } from '../subscribers/get.ts';
-import { findEnvironmentById } from '../tenancy/environment-lookup.ts';
+import { findEnvironmentById } from '../accounts/environment-lookup.ts';
 import { consumeLinkToken, issueLinkToken } from './telegram-link-store.ts';
 import { isTelegramWebhookSecret, telegramWebhookSecret } from './telegram-webhook-secret.ts';
 

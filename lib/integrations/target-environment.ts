@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors.ts';
-import { getEnvironment } from '../tenancy/environments.ts';
+import { getEnvironment } from '../accounts/environments.ts';
 import type { Caller } from '../auth/caller.ts';
 
 /** The environment an integration is placed in: the caller's, or another of its organization. */

@@ -5,7 +5,7 @@ import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/catalogue.t
 import { listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
 import type { EnvScope } from '../scope.ts';
 import { ReadCache } from '../store/read-cache.ts';
-import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
+import { getOrganizationSettings } from '../accounts/organization-settings.ts';
 import { contentsOf, type ResourceRef } from '../translations/repository.ts';
 import type { TranslationContent } from '../translations/schemas.ts';
 import { getTenant } from '../tenants/repository.ts';

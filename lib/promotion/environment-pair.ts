@@ -1,8 +1,8 @@
 import type { Caller } from '../auth/caller.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { EnvScope } from '../scope.ts';
-import { listEnvironments } from '../tenancy/environments.ts';
-import { scopedMessage } from '../tenancy/own-environment.ts';
+import { listEnvironments } from '../accounts/environments.ts';
+import { scopedMessage } from '../accounts/own-environment.ts';
 
 // The two environments of a diff or publish: the target the path names and the source the body
 // names (Development when it names none, as the reference's). Both must be environments of the

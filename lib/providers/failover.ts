@@ -1,7 +1,7 @@
 import type { Channel } from '../integrations/catalogue.ts';
 import type { StoredIntegration } from '../integrations/repository.ts';
 import type { EnvScope } from '../scope.ts';
-import { channelFailoverEnabled } from '../tenancy/organization-settings.ts';
+import { channelFailoverEnabled } from '../accounts/organization-settings.ts';
 import type { DeliveryResult, ProviderError } from './provider.ts';
 import { SEND_BUDGET_MS } from './retry.ts';
 import { failoverOrder, type SelectOptions } from './select.ts';

@@ -2,7 +2,7 @@ import { getItem } from '../store/get-item.ts';
 import { keys } from '../store/keys.ts';
 import type { CategoryLimits } from './policy.ts';
 
-// An organization's own API rate limits: `apiRateLimits` of its item (lib/tenancy's Organization,
+// An organization's own API rate limits: `apiRateLimits` of its item (lib/accounts' Organization,
 // set by create-organization or an operator). Read here, by the rate limits that apply them, so
 // the organization's area does not depend on the limits' and the limits' not on it.
 

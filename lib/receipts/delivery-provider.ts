@@ -1,7 +1,7 @@
 import { NotFoundError } from '../errors.ts';
 import { getIntegration } from '../integrations/repository.ts';
 import { isId } from '../ids.ts';
-import { findEnvironmentById } from '../tenancy/environment-lookup.ts';
+import { findEnvironmentById } from '../accounts/environment-lookup.ts';
 import type { ReceiptRequest } from './model.ts';
 import { recordIncoming } from './receive.ts';
 import type { DeliveryEvent } from './schemas.ts';

@@ -1,9 +1,10 @@
-import { ConflictError, NotFoundError } from '../errors.ts';
+import { ConflictError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { EnvScope } from '../scope.ts';
 import { requireTopic } from './get.ts';
 import { removeTopic } from './remove.ts';
-import { createTopic, getTopic, renameTopic, topicsByPage } from './repository.ts';
+import { patchTopic } from './patch.ts';
+import { createTopic, getTopic, topicsByPage } from './repository.ts';
 import { subscribersOfTopicPages } from './subscriptions.ts';
 import type { CreateTopicV1Input, ListTopicsV1Query, TopicListV1, TopicV1 } from './v1-schemas.ts';
 import { toTopicV1 } from './v1-view.ts';
@@ -47,10 +48,9 @@ export async function getTopicV1(scope: EnvScope, key: string): Promise<TopicV1>
   return toTopicV1(scope, await requireTopic(scope, key));
 }
 
+/** The v2 rename (patch.ts), answered in the v1 shape. */
 export async function renameTopicV1(scope: EnvScope, key: string, name: string): Promise<TopicV1> {
-  const renamed = await renameTopic(scope, key, name, new Date().toISOString());
-  if (!renamed) throw new NotFoundError(`Topic with key ${key} not found`);
-  return toTopicV1(scope, renamed);
+  return toTopicV1(scope, await patchTopic(scope, key, { name }));
 }
 
 /** Deletes a topic that has no subscribers (409 otherwise, as the reference). */

@@ -1,7 +1,7 @@
 import type { EnvScope } from '../scope.ts';
 import { ReadCache } from '../store/read-cache.ts';
-import { getEnvironment } from '../tenancy/environments.ts';
-import { DEFAULT_TRACKING, trackingOf, type TrackingSettings } from '../tenancy/tracking-settings.ts';
+import { getEnvironment } from '../accounts/environments.ts';
+import { DEFAULT_TRACKING, trackingOf, type TrackingSettings } from '../accounts/tracking-settings.ts';
 
 // Every send reads the settings; a container keeps them a few seconds (a change applies to sends
 // that start up to CACHE_MS later).

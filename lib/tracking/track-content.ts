@@ -4,7 +4,7 @@ import type { EnvScope } from '../scope.ts';
 import { ttlOf } from '../store/retention.ts';
 import type { MessageCta } from '../messages/model.ts';
 import { isTrackable, linksOf, withPixel, withTrackedLinks, type ContentFormat } from './links.ts';
-import type { LinkChannel } from '../tenancy/tracking-settings.ts';
+import type { LinkChannel } from '../accounts/tracking-settings.ts';
 import { trackingSettingsOf } from './settings.ts';
 import { sealToken, type TrackingToken } from './token.ts';
 

@@ -1,5 +1,5 @@
 import type { EnvScope } from '../scope.ts';
-import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
+import { getOrganizationSettings } from '../accounts/organization-settings.ts';
 import { putTranslation, translationsOfLocale } from './repository.ts';
 import { findResource } from './resources.ts';
 import type { ImportMasterJsonInput, ImportMasterJsonResult, MasterJson, ResourceType } from './schemas.ts';

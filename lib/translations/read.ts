@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors.ts';
 import type { EnvScope } from '../scope.ts';
-import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
+import { getOrganizationSettings } from '../accounts/organization-settings.ts';
 import { getGroup, getTranslation, groupsOfEnvironment, localesOf, type StoredGroup } from './repository.ts';
 import { requireResource, type TranslatableResource } from './resources.ts';
 import type { ListGroupsQuery, ResourceType, Translation, TranslationGroup, TranslationGroupPage } from './schemas.ts';

@@ -1,6 +1,6 @@
 import { AppError, BadRequestError, type FieldError } from '../errors.ts';
 import type { EnvScope } from '../scope.ts';
-import { getOrganizationSettings } from '../tenancy/organization-settings.ts';
+import { getOrganizationSettings } from '../accounts/organization-settings.ts';
 import { normalizeLocale } from './locales.ts';
 import { importMasterJson } from './master-json.ts';
 import { putTranslations } from './repository.ts';

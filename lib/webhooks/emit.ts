@@ -6,7 +6,7 @@ import { scopeOfKey, subscriberIdOfKey } from '../store/keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import type { Subscriber } from '../subscribers/model.ts';
-import { getEnvironment } from '../tenancy/environments.ts';
+import { getEnvironment } from '../accounts/environments.ts';
 import type { WebhookDelivery } from './delivery-message.ts';
 import { getWorkflowByDbId } from '../workflows/repository.ts';
 import { eventTypesOf, sourceOf, type StoredChange } from './derive.ts';

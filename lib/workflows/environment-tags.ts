@@ -1,7 +1,7 @@
 import type { Caller } from '../auth/caller.ts';
 import { listWorkflows } from './repository.ts';
-import { findEnvironmentByIdentifier, getEnvironment } from '../tenancy/environments.ts';
-import { requireOwnEnvironment } from '../tenancy/own-environment.ts';
+import { findEnvironmentByIdentifier, getEnvironment } from '../accounts/environments.ts';
+import { requireOwnEnvironment } from '../accounts/own-environment.ts';
 
 // GET /v2/environments/{environmentId}/tags: every tag the environment's workflows carry, each
 // once, in name order. The path names the environment by id or by application identifier; an API

@@ -5,6 +5,9 @@ import { findByRef } from './slug.ts';
 
 // The v2 API names a workflow in the path by its workflowId, its database id or its slug.
 
+/** A surface's lookup of the workflow its path names: 404 when the environment has none (v1-lookup.ts for v1). */
+export type WorkflowFinder = (scope: EnvScope, ref: string) => Promise<VersionedWorkflow>;
+
 export function resolveWorkflow(scope: EnvScope, ref: string): Promise<VersionedWorkflow | undefined> {
   return findByRef(
     ref,

@@ -1,7 +1,7 @@
 import type { Caller } from '../auth/caller.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import type { EnvScope } from '../scope.ts';
-import { getEnvironment } from '../tenancy/environments.ts';
+import { getEnvironment } from '../accounts/environments.ts';
 import { copyWorkflowTranslations } from '../translations/workflow-translations.ts';
 import { buildSteps, newWorkflow, type ReadStep } from './build.ts';
 import { viewContext } from './environment-channels.ts';

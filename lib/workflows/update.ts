@@ -3,10 +3,10 @@ import { BadRequestError } from '../errors.ts';
 import { parseOrThrow } from '../http/validation.ts';
 import { withLayoutIdentifiers } from '../layouts/step-layouts.ts';
 import { stepIdOf, type ReadStep } from './build.ts';
-import { changeWorkflow } from './change.ts';
 import { checkCodeControls } from './code-controls.ts';
 import { requireWorkflow } from './lookup.ts';
 import type { StepType, StoredWorkflow } from './model.ts';
+import { patchWorkflow } from './patch.ts';
 import { dashboardSteps, type SentStep, type UpdateWorkflowInput, type WorkflowResponse } from './schemas.ts';
 import { readSteps } from './templates.ts';
 
@@ -21,7 +21,7 @@ export async function updateWorkflow(caller: Caller, ref: string, input: UpdateW
   const current = await requireWorkflow(caller, ref);
   const steps =
     current.origin === 'external' ? await codeSteps(current, input.steps) : readSteps(parseOrThrow(dashboardSteps, input, 'body').steps);
-  return changeWorkflow(caller, ref, { ...input, steps: await withLayoutIdentifiers(caller, steps) });
+  return patchWorkflow(caller, ref, { ...input, steps: await withLayoutIdentifiers(caller, steps) });
 }
 
 async function codeSteps(workflow: StoredWorkflow, sent: readonly SentStep[]): Promise<ReadStep[]> {

@@ -1,11 +1,8 @@
 import type { Caller } from '../auth/caller.ts';
 import { BadRequestError } from '../errors.ts';
-import { retryOnStaleWrite } from '../store/stale-write.ts';
-import { renameWorkflowTranslations } from '../translations/workflow-translations.ts';
 import { updatedWorkflow } from './build.ts';
-import type { StoredWorkflow } from './model.ts';
+import { changeWorkflow } from './change.ts';
 import { requireNotificationGroup } from './notification-group.ts';
-import { saveRenamedWorkflow, saveWorkflow } from './repository.ts';
 import type { UpdateV1WorkflowInput } from './v1-schemas.ts';
 import { requireV1Workflow } from './v1-lookup.ts';
 import { v1UserPreferences } from './v1-preferences.ts';
@@ -13,10 +10,10 @@ import { readV1Steps } from './v1-steps.ts';
 import { toV1Workflow, type V1Workflow } from './v1-view.ts';
 import { withLayoutIdentifiers } from '../layouts/step-layouts.ts';
 
-// PUT through the v1 API, written like every change of a workflow: read, change, store
-// conditioned on the version read, again on a lost race. The fields sent change (`steps` replaces
-// every step; `identifier` the trigger identifier, 409 when another workflow has it); `active`
-// is not one of them: the status route (v1-status.ts) switches a workflow on or off.
+// PUT through the v1 API: the v1 fields sent, mapped onto the stored workflow and written by the
+// one change of a workflow (change.ts). `steps` replaces every step; `identifier` the trigger
+// identifier, 409 when another workflow has it; `active` is not one of them: the status route
+// (v1-status.ts) switches a workflow on or off.
 
 const UPDATABLE = [
   'name',
@@ -33,30 +30,25 @@ const UPDATABLE = [
 export async function updateV1Workflow(caller: Caller, templateId: string, input: UpdateV1WorkflowInput): Promise<V1Workflow> {
   if (!UPDATABLE.some((field) => input[field] !== undefined)) throw new BadRequestError('No properties found for update');
   if (input.notificationGroupId !== undefined) requireNotificationGroup(caller, input.notificationGroupId);
-  let renamed = false;
-  const saved = await retryOnStaleWrite(async () => {
-    const stored = await requireV1Workflow(caller, templateId);
-    const { version: _version, ...current } = stored;
-    const changed = updatedWorkflow(
-      current,
-      {
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.description !== undefined && { description: input.description }),
-        ...(input.tags !== undefined && { tags: input.tags }),
-        ...(input.steps !== undefined && { steps: await withLayoutIdentifiers(caller, readV1Steps(input.steps, current.steps)) }),
-      },
-      caller.userId,
-    );
-    const next: StoredWorkflow = {
-      ...changed,
+  const saved = await changeWorkflow(
+    caller,
+    templateId,
+    async (current) => ({
+      ...updatedWorkflow(
+        current,
+        {
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...(input.tags !== undefined && { tags: input.tags }),
+          ...(input.steps !== undefined && { steps: await withLayoutIdentifiers(caller, readV1Steps(input.steps, current.steps)) }),
+        },
+        caller.userId,
+      ),
       userPreferences: v1UserPreferences(current, input),
       ...(input.data !== undefined && { data: input.data }),
       workflowId: input.identifier ?? current.workflowId,
-    };
-    if (next.workflowId === current.workflowId) return saveWorkflow(next, stored);
-    renamed = true;
-    return saveRenamedWorkflow(next, stored);
-  });
-  if (renamed) await renameWorkflowTranslations(caller, saved);
+    }),
+    requireV1Workflow,
+  );
   return toV1Workflow(saved);
 }

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCallerByApiKey } from '#lib/auth/api-keys.ts';
 import { getOrganizationRateLimits } from '#lib/rate-limits/organization-limits.ts';
-import { listEnvironments } from '#lib/tenancy/environments.ts';
+import { listEnvironments } from '#lib/accounts/environments.ts';
 import { startFakeKms } from '../support/fake-kms.ts';
 
 // `npm run create-org` as an operator runs it against AWS, here against the emulators: explicit

@@ -9,7 +9,7 @@ import { bucketPolicy } from '#lib/rate-limits/policy.ts';
 import { takeTokens } from '#lib/rate-limits/take-tokens.ts';
 import { db } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
-import { provisionOrganization } from '#lib/tenancy/provision.ts';
+import { provisionOrganization } from '#lib/accounts/provision.ts';
 import { apiClient, createTestOrg, inboxClient, startTestApi, type ApiResponse, type TestOrg } from '../support/api.ts';
 
 // Per-environment API rate limits (issue 22, item 1), through the real handlers: the stage's

@@ -5,8 +5,8 @@ import type { EnvScope } from '#lib/scope.ts';
 import { issueApiKey } from '#lib/auth/api-keys.ts';
 import { newId } from '#lib/ids.ts';
 import { createIntegration } from '#lib/integrations/create.ts';
-import { newApplicationIdentifier, putEnvironment } from '#lib/tenancy/environments.ts';
-import { provisionOrganization, type ProvisionedOrganization } from '#lib/tenancy/provision.ts';
+import { newApplicationIdentifier, putEnvironment } from '#lib/accounts/environments.ts';
+import { provisionOrganization, type ProvisionedOrganization } from '#lib/accounts/provision.ts';
 
 // What integration tests use: the real handlers behind the local API Gateway (started in the
 // test worker, on a free port), a fresh organization per test file, and a small HTTP client.

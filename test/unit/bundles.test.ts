@@ -63,12 +63,12 @@ const OVER: Record<string, number> = {
   'functions/consumers/jobs.ts': 400 * 1024,
   'functions/consumers/events.ts': 310 * 1024,
   'functions/consumers/bulk.ts': 310 * 1024,
-  'functions/workflows/create.ts': 360 * 1024,
-  'functions/workflows/preview-step.ts': 345 * 1024,
+  'functions/workflows/create-workflow.ts': 360 * 1024,
+  'functions/workflows/preview-workflow-step.ts': 345 * 1024,
   'functions/workflows/preview-draft-step.ts': 325 * 1024,
-  'functions/workflows/v1-create.ts': 345 * 1024,
-  'functions/openapi/get.ts': 330 * 1024,
-  'functions/workflows/update.ts': 315 * 1024,
+  'functions/workflows/create-notification-template.ts': 345 * 1024,
+  'functions/openapi/get-open-api.ts': 330 * 1024,
+  'functions/workflows/update-workflow.ts': 315 * 1024,
 };
 
 const LIQUID = 'liquidjs';
@@ -77,29 +77,29 @@ const AJV = ['ajv', 'ajv-formats'];
 const POSTCSS = ['postcss', 'source-map-js'];
 
 const LEFT_OUT: [entry: string, packages: string[]][] = [
-  ['functions/workflows/get.ts', [LIQUID, ...AJV]],
-  ['functions/workflows/list.ts', [LIQUID, ...AJV]],
-  ['functions/workflows/delete.ts', [LIQUID, ...AJV]],
-  ['functions/workflows/sync.ts', [LIQUID, ...AJV]],
-  ['functions/workflows/patch.ts', [LIQUID]],
-  ['functions/workflows/v1-list.ts', [LIQUID, ...AJV]],
-  ['functions/workflows/v1-get.ts', [LIQUID, ...AJV]],
-  ['functions/workflows/v1-delete.ts', [LIQUID, ...AJV]],
-  ['functions/workflows/v1-status.ts', [LIQUID, ...AJV]],
-  ['functions/workflows/v1-list-groups.ts', [LIQUID, ...AJV]],
-  ['functions/workflows/v1-get-group.ts', [LIQUID, ...AJV]],
+  ['functions/workflows/get-workflow.ts', [LIQUID, ...AJV]],
+  ['functions/workflows/list-workflows.ts', [LIQUID, ...AJV]],
+  ['functions/workflows/delete-workflow.ts', [LIQUID, ...AJV]],
+  ['functions/workflows/sync-workflow.ts', [LIQUID, ...AJV]],
+  ['functions/workflows/patch-workflow.ts', [LIQUID]],
+  ['functions/workflows/list-notification-templates.ts', [LIQUID, ...AJV]],
+  ['functions/workflows/get-notification-template.ts', [LIQUID, ...AJV]],
+  ['functions/workflows/delete-notification-template.ts', [LIQUID, ...AJV]],
+  ['functions/workflows/update-notification-template-status.ts', [LIQUID, ...AJV]],
+  ['functions/workflows/list-notification-groups.ts', [LIQUID, ...AJV]],
+  ['functions/workflows/get-notification-group.ts', [LIQUID, ...AJV]],
   // v1 workflows have no payload schema to compile.
-  ['functions/workflows/v1-create.ts', AJV],
-  ['functions/workflows/v1-update.ts', AJV],
+  ['functions/workflows/create-notification-template.ts', AJV],
+  ['functions/workflows/update-notification-template.ts', AJV],
   // Only a layout's create and update check its Liquid.
-  ['functions/layouts/get.ts', [LIQUID, ...AJV]],
-  ['functions/layouts/list.ts', [LIQUID, ...AJV]],
-  ['functions/layouts/delete.ts', [LIQUID, ...AJV]],
-  ['functions/layouts/duplicate.ts', [LIQUID, ...AJV]],
-  ['functions/layouts/usage.ts', [LIQUID, ...AJV]],
-  ['functions/notifications/get.ts', [LIQUID, ...AJV]],
-  ['functions/notifications/list.ts', [LIQUID, ...AJV]],
-  ['functions/openapi/get.ts', [LIQUID, ...AJV]],
+  ['functions/layouts/get-layout.ts', [LIQUID, ...AJV]],
+  ['functions/layouts/list-layouts.ts', [LIQUID, ...AJV]],
+  ['functions/layouts/delete-layout.ts', [LIQUID, ...AJV]],
+  ['functions/layouts/duplicate-layout.ts', [LIQUID, ...AJV]],
+  ['functions/layouts/layout-usage.ts', [LIQUID, ...AJV]],
+  ['functions/notifications/get-notification.ts', [LIQUID, ...AJV]],
+  ['functions/notifications/list-notifications.ts', [LIQUID, ...AJV]],
+  ['functions/openapi/get-open-api.ts', [LIQUID, ...AJV]],
   ['functions/consumers/events.ts', POSTCSS],
   ['functions/consumers/jobs.ts', POSTCSS],
   // The webhook emitter shows workflows as the v2 API does, without rendering or compiling anything;
@@ -325,7 +325,7 @@ describe('Lambda bundles', () => {
     }));
 
   it('a function bundled as the stack bundles it is required and answers, as the Lambda runtime runs it', () =>
-    withBundle('functions/openapi/get.ts', (file) => {
+    withBundle('functions/openapi/get-open-api.ts', (file) => {
       const event = {
         version: '2.0',
         routeKey: 'GET /openapi.json',

@@ -12,7 +12,8 @@ import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 // socket routes, the queues' consumers or the fallback route. A file no table names is never
 // deployed; a file named twice would be two functions with one behaviour; and an HTTP handler
 // built with another entry than the one naming its file would validate and answer as that other
-// route. Each is checked here.
+// route. Each is checked here, with the naming rule that takes a reader from an operation to its
+// file: functions/<area>/<operationId in kebab case>.ts.
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -21,6 +22,13 @@ function functionFiles(dir = join(ROOT, 'functions')): string[] {
     entry.isDirectory() ? functionFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [relative(ROOT, join(dir, entry.name))] : [],
   );
 }
+
+/** `markMessageFlags` → `mark-message-flags`; `OAuth` is one word (`chatOAuthCallback` → `chat-oauth-callback`). */
+const kebab = (operationId: string) =>
+  operationId
+    .replace(/OAuth/g, 'Oauth')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
 
 const named = [
   ...routes.map((r) => r.handler),
@@ -45,4 +53,8 @@ describe('handler wiring', () => {
       expect(module.handler?.operationId).toBe(operationId);
     },
   );
+
+  it.each(routes.map((r) => [r.operationId, r.handler] as const))('%s: %s is named after its operation', (operationId, file) => {
+    expect(file.split('/').pop()).toBe(`${kebab(operationId)}.ts`);
+  });
 });

@@ -859,8 +859,10 @@ describe('NotifyStack', { timeout: 120_000 }, () => {
         paths: consoleRoute.paths,
         socketUrl: 'wss://example.com/dev',
         distDir: '/nonexistent/console/dist',
-        makeFunction: () => {
-          throw new Error('no function is made without the files');
+        functions: {
+          make: () => {
+            throw new Error('no function is made without the files');
+          },
         },
       });
     expect(make).toThrow(/console is not built .*npm run console:build.*-c console=false/);

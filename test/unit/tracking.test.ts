@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTrackable, linksOf, withPixel, withTrackedLinks } from '#lib/tracking/links.ts';
 import { isPrefetch } from '#lib/engagement/prefetch.ts';
-import { applyTracking, DEFAULT_TRACKING, trackingOf } from '#lib/tenancy/tracking-settings.ts';
+import { applyTracking, DEFAULT_TRACKING, trackingOf } from '#lib/accounts/tracking-settings.ts';
 import { eventTypesOf } from '#lib/webhooks/derive.ts';
 import { eventTime } from '#lib/webhooks/event-time.ts';
 

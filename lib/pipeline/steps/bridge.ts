@@ -2,7 +2,7 @@ import { BridgeCallError } from '../../bridge/call-result.ts';
 import { callBridge } from '../../bridge/client.ts';
 import { environmentType, signingKey } from '../../bridge/environment.ts';
 import { deepMerge, objectOr } from '../../providers/deep-merge.ts';
-import { getEnvironment } from '../../tenancy/environments.ts';
+import { getEnvironment } from '../../accounts/environments.ts';
 import { isChannelStep } from '../build-notification.ts';
 import { bridgeState } from '../bridge-state.ts';
 import { afterFailure, next, type Decision, type JobContext } from '../decision.ts';

@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 
 // The API keys of the caller's environment (/v1/environments/api-keys), in the reference's shape
-// (`ApiKeyDto`: key, _userId, hash), the key masked (lib/tenancy/api-keys.ts says why).
+// (`ApiKeyDto`: key, _userId, hash), the key masked (lib/accounts/api-keys.ts says why).
 
 export const apiKeySchema = z
   .object({

@@ -1,6 +1,6 @@
 import { route } from '#infra/routes/environments.ts';
 import { idempotentHttpHandler } from '#lib/http/idempotent-handler.ts';
-import { regenerateApiKey } from '#lib/tenancy/api-keys.ts';
+import { regenerateApiKey } from '#lib/accounts/api-keys.ts';
 
 // With an idempotency key a retried call answers the same new key (the stored answer is sealed)
 // instead of replacing it again.

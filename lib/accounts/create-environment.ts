@@ -8,7 +8,7 @@ import { provisionEnvironment } from './provision.ts';
 import type { EnvironmentView } from './schemas.ts';
 
 // POST /v1/environments: a custom environment of the caller's organization, made as Development
-// and Production were (lib/tenancy/provision.ts): its application identifier, an API key, the
+// and Production were (lib/accounts/provision.ts): its application identifier, an API key, the
 // starter integrations and the default layout. The answer carries the new API key in clear: the
 // only time it is shown, and the only way to act in the new environment (an API key acts for
 // its own environment only). Calls with an idempotency key answer a retry with the same key.

@@ -1,5 +1,5 @@
 import { route } from '#infra/routes/environments.ts';
 import { httpHandler } from '#lib/http/handler.ts';
-import { listApiKeys } from '#lib/tenancy/api-keys.ts';
+import { listApiKeys } from '#lib/accounts/api-keys.ts';
 
 export const handler = httpHandler(route('listApiKeys'), ({ caller }) => listApiKeys(caller));

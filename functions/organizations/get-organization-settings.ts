@@ -1,5 +1,5 @@
 import { route } from '#infra/routes/organizations.ts';
 import { httpHandler } from '#lib/http/handler.ts';
-import { getOrganizationSettings } from '#lib/tenancy/organization-settings.ts';
+import { getOrganizationSettings } from '#lib/accounts/organization-settings.ts';
 
 export const handler = httpHandler(route('getOrganizationSettings'), ({ caller }) => getOrganizationSettings(caller));

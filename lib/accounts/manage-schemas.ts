@@ -3,7 +3,7 @@ import { trackingPatchSchema } from './tracking-settings.ts';
 
 // Requests that make, change and delete an environment (the reference's `/v1/environments`
 // create, `PUT`/`DELETE /v1/environments/{environmentId}`). Their answers are the list's
-// `Environment` (lib/tenancy/schemas.ts).
+// `Environment` (lib/accounts/schemas.ts).
 
 const name = z
   .string({ error: 'name is required' })

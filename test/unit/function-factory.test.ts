@@ -1,0 +1,77 @@
+import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { Duration } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { TABLE_WRITE_ACTIONS } from '#infra/constructs/access.ts';
+import { DataStore } from '#infra/constructs/data-store.ts';
+import { FunctionFactory, type FunctionSpec } from '#infra/constructs/function-factory.ts';
+import { ServiceQueues } from '#infra/constructs/service-queues.ts';
+import { queue } from '#infra/queues.ts';
+
+// The function factory on a stack of its own, with the data and the queues but none of the
+// routes, sockets or consumers: what a spec gets (its role's grants, its environment) is
+// checked here without synthesizing the whole stage (test/unit/stack.test.ts does that).
+
+interface Statement {
+  Action: string | string[];
+}
+
+function factoryStack() {
+  const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Factory');
+  const removalPolicy = RemovalPolicy.DESTROY;
+  const data = new DataStore(stack, { stage: 'test', keepData: false, removalPolicy });
+  const queues = new ServiceQueues(stack, { stage: 'test' });
+  const functions = new FunctionFactory(stack, { data, queues, environment: { LOG_LEVEL: 'INFO' }, removalPolicy });
+  return { stack, functions };
+}
+
+const spec = (over: Partial<FunctionSpec>): FunctionSpec => ({
+  entry: 'functions/http/not-found.ts',
+  timeout: Duration.seconds(10),
+  access: 'read',
+  sends: [],
+  ...over,
+});
+
+/** The actions a role's policies allow, by the role's construct id (its logical id less CDK's hash). */
+function actionsByRole(template: Template): Map<string, string[]> {
+  const byRole = new Map<string, string[]>();
+  const constructId = (logicalId: string) => logicalId.replace(/[0-9A-F]{8}$/, '');
+  for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
+    const props = policy.Properties as { Roles: { Ref: string }[]; PolicyDocument: { Statement: Statement[] } };
+    for (const { Ref } of props.Roles) {
+      const actions = props.PolicyDocument.Statement.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+      byRole.set(constructId(Ref), [...(byRole.get(constructId(Ref)) ?? []), ...actions]);
+    }
+  }
+  return byRole;
+}
+
+// The first synth of a file loads aws-cdk-lib's modules: seconds on a busy machine.
+describe('the function factory', { timeout: 60_000 }, () => {
+  it('gives functions with the same grants one role, and functions with other grants another', () => {
+    const { stack, functions } = factoryStack();
+    functions.make(stack, 'ReaderA', spec({}));
+    functions.make(stack, 'ReaderB', spec({}));
+    functions.make(stack, 'Writer', spec({ access: 'write', sends: ['live'] }));
+    const template = Template.fromStack(stack);
+    const actions = actionsByRole(template);
+    expect([...actions.keys()].filter((id) => id.endsWith('FunctionRole')).sort()).toEqual(['ReadFunctionRole', 'WriteLiveFunctionRole']);
+    expect(actions.get('ReadFunctionRole')).not.toContain('sqs:SendMessage');
+    expect(actions.get('ReadFunctionRole')).not.toEqual(expect.arrayContaining([...TABLE_WRITE_ACTIONS]));
+    expect(actions.get('WriteLiveFunctionRole')).toEqual(expect.arrayContaining(['sqs:SendMessage', ...TABLE_WRITE_ACTIONS]));
+  });
+
+  it('gives a function the URLs of the queues it sends to, and the wake schedules of one woken later', () => {
+    const { stack, functions } = factoryStack();
+    functions.make(stack, 'Scheduler', spec({ access: 'write', sends: ['jobs'] }));
+    const template = Template.fromStack(stack);
+    const [fn] = Object.values(template.findResources('AWS::Lambda::Function'));
+    const variables = (fn!.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables;
+    expect(Object.keys(variables)).toEqual(expect.arrayContaining([queue('jobs').urlEnv, queue('jobs').wakeArnEnv!, 'LOG_LEVEL']));
+    expect(Object.keys(variables)).not.toContain(queue('live').urlEnv);
+    expect(actionsByRole(template).get('WriteJobsFunctionRole')).toEqual(
+      expect.arrayContaining(['sqs:SendMessage', 'scheduler:CreateSchedule', 'iam:PassRole']),
+    );
+  });
+});
