@@ -1,6 +1,6 @@
 import { BridgeCallError } from '../bridge/call-result.ts';
 import { storedBridgeUrl } from '../bridge/environment.ts';
-import { BadRequestError } from '../errors.ts';
+import { BadRequestError, ValidationError } from '../errors.ts';
 import { emailBody, loadEmailContent } from '../pipeline/steps/email-content.ts';
 import { loadSanitizer, safeHtml } from '../pipeline/steps/sanitize.ts';
 import type { EnvScope } from '../scope.ts';
@@ -10,7 +10,7 @@ import { requireWorkflow } from '../workflows/lookup.ts';
 import type { StoredStep } from '../workflows/model.ts';
 import { payloadExample, schemaExample } from '../workflows/payload-example.ts';
 import type { PreviewStepInput, StepPreview } from '../workflows/step-schemas.ts';
-import { renderTemplate } from '../workflows/templates.ts';
+import { renderTemplate, TemplateLimitError } from '../workflows/templates.ts';
 import { SUBSCRIBER } from '../workflows/variables.ts';
 
 // A step's content as it would be sent, for an editor, with the example payload and subscriber
@@ -18,7 +18,7 @@ import { SUBSCRIBER } from '../workflows/variables.ts';
 // (`POST ?action=preview`, signed, one attempt: the caller waits), asked through the outbound
 // consumer (lib/bridge/outbound-*.ts); a dashboard step's is rendered here with the pipeline's renderers
 // (Liquid, then the same sanitizers). Content that cannot be rendered answers the result without
-// a preview, as the reference does. An area of its own: it draws on the workflows, the
+// a preview, as the reference does; a template over a render limit, a 422. An area of its own: it draws on the workflows, the
 // pipeline's renderers and the bridge, none of which should know of it.
 
 export async function previewStep(scope: EnvScope, workflowRef: string, stepRef: string, input: PreviewStepInput): Promise<StepPreview> {
@@ -72,35 +72,49 @@ async function bridgePreview(
 }
 
 function renderPreview(step: StoredStep, values: Record<string, unknown>, variables: Record<string, unknown>) {
-  const text = (v: unknown) => (typeof v === 'string' ? renderTemplate(v, variables) : undefined);
+  // A template over a render limit (templates.ts) is the author's to fix: a 422 naming its
+  // control, where other content that cannot be rendered only leaves the preview out.
+  const field = <T>(name: string, render: () => T): T => {
+    try {
+      return render();
+    } catch (error) {
+      if (error instanceof TemplateLimitError) throw ValidationError.forField(`controlValues.${name}`, error.message, values[name]);
+      throw error;
+    }
+  };
+  const text = (name: string) => {
+    const v = values[name];
+    return typeof v === 'string' ? field(name, () => renderTemplate(v, variables)) : undefined;
+  };
   const sanitize = values.disableOutputSanitization !== true;
-  const inApp = (v: unknown) => {
-    const rendered = text(v);
+  const inApp = (name: string) => {
+    const rendered = text(name);
     return rendered === undefined || !sanitize ? rendered : safeHtml(rendered, 'in-app');
   };
   try {
     switch (step.type) {
       case 'email':
-        return { subject: text(values.subject) ?? '', body: emailBody(values, variables, { inLayout: false }) };
+        return { subject: text('subject') ?? '', body: field('body', () => emailBody(values, variables, { inLayout: false })) };
       case 'in_app':
         return {
-          ...(values.subject !== undefined && { subject: inApp(values.subject) }),
-          body: inApp(values.body) ?? '',
-          ...(values.avatar !== undefined && { avatar: text(values.avatar) }),
+          ...(values.subject !== undefined && { subject: inApp('subject') }),
+          body: inApp('body') ?? '',
+          ...(values.avatar !== undefined && { avatar: text('avatar') }),
           ...(values.primaryAction !== undefined && { primaryAction: values.primaryAction }),
           ...(values.secondaryAction !== undefined && { secondaryAction: values.secondaryAction }),
           ...(values.redirect !== undefined && { redirect: values.redirect }),
           ...(values.data !== undefined && { data: values.data }),
         };
       case 'push':
-        return { subject: text(values.subject) ?? '', body: text(values.body) ?? '' };
+        return { subject: text('subject') ?? '', body: text('body') ?? '' };
       case 'sms':
       case 'chat':
-        return { body: text(values.body) ?? '' };
+        return { body: text('body') ?? '' };
       default:
         return values;
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
     return undefined;
   }
 }
