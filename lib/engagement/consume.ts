@@ -2,7 +2,8 @@ import { mapConcurrently } from '../concurrency.ts';
 import { sendMessages, type OutgoingMessage } from '../queue/send.ts';
 import { scopeOfKey } from '../store/keys.ts';
 import { applyCounts, type ScopedCount } from './counters.ts';
-import { countsOf, engagementChanges, type StoredChange } from './transitions.ts';
+import type { StoredChange, StreamChange } from '../store/stream-change.ts';
+import { countsOf, engagementChanges } from './transitions.ts';
 import { wakesFor } from './wake.ts';
 
 // The engagement consumer's work on one batch of the table's stream (messages and triggers reach
@@ -10,9 +11,8 @@ import { wakesFor } from './wake.ts';
 // engagement woken (wake.ts). A batch that fails is handed over again whole; the counters' markers
 // make its counts land once, and a repeated wake is harmless.
 
-export interface KeyedChange extends StoredChange {
-  pk: string;
-}
+/** A stream change as the counts and wakes read it: its images and its item's key. */
+export type KeyedChange = StoredChange & Pick<StreamChange, 'pk'>;
 
 /** Wakes looked up at once (each reads a cached workflow, rarely a notification). */
 const WAKE_CONCURRENCY = 8;

@@ -2,6 +2,7 @@ import type { StoredMessage } from '../messages/model.ts';
 import { engagementOf, ENGAGEMENT_EVENTS, type EngagedMessage, type EngagementEvent } from '../pipeline/engagement.ts';
 import type { TriggerEvent } from '../pipeline/model.ts';
 import { ENGAGEMENT_SOURCE_SORT_KEYS } from '../store/keys.ts';
+import type { StoredChange } from '../store/stream-change.ts';
 
 // What one stored change counts, read from the item's images before and after (the table's
 // stream), as the webhook events are (lib/webhooks/derive.ts): a count is a fact that turned true
@@ -9,21 +10,13 @@ import { ENGAGEMENT_SOURCE_SORT_KEYS } from '../store/keys.ts';
 // `opened`, `clicked`, `read` when they first hold; a trigger counts `triggered` when stored. Each
 // count names the item and the event, which the counters store once (counters.ts): a record
 // handed over again, or a later change that makes a fact true a second time (read, unread, read),
-// counts nothing more. Pure: tested over images alone.
+// counts nothing more, nor does an item removed by DynamoDB's TTL. Pure: tested over images alone.
 
 export const STAT_EVENTS = ['triggered', 'sent', 'delivered', 'failed', 'opened', 'clicked', 'read'] as const;
 export type StatEvent = (typeof STAT_EVENTS)[number];
 /** The events counted per channel (all but `triggered`, counted per workflow). */
 export type ChannelStatEvent = Exclude<StatEvent, 'triggered'>;
 export const CHANNEL_STAT_EVENTS = STAT_EVENTS.filter((e): e is ChannelStatEvent => e !== 'triggered');
-
-export interface StoredChange {
-  sk: string;
-  before?: Record<string, unknown>;
-  after?: Record<string, unknown>;
-  /** Removed by DynamoDB's TTL: counts nothing. */
-  expired: boolean;
-}
 
 export interface Count {
   /** The message's id, or the trigger's time and transactionId: with `event`, what is counted once. */

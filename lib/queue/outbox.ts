@@ -1,14 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { RecordGatherer } from '../record-gatherer.ts';
 import { SEND_BATCH, sendBatch, unsentError, type OutgoingMessage, type QueueName } from './send-batch.ts';
 
-// The sends of one consumer invocation's records, gathered: a record that sends waits until every
-// other record of the batch is waiting to send too or has finished (or MAX_WAIT_MS, so a record
+// The sends of one consumer invocation's records, gathered (lib/record-gatherer.ts: until every
+// other record of the batch is waiting to send too or has finished, or a short wait, so a record
 // held up by a slow provider does not hold back the others' next jobs), then all of them go out
 // in SendMessageBatch requests of ten. The events consumer's ten records each queue one job: one
 // request instead of ten. Each record learns only its own outcome: it fails if one of its own
-// messages is not taken (or its request fails), never for another record's. One outbox per
-// invocation, so sends of two invocations (the local runtime runs several in one process) never
-// mix, and an invocation that dies sends nothing.
+// messages is not taken (or its request fails), never for another record's.
 
 interface Waiting {
   queue: QueueName;
@@ -18,53 +17,26 @@ interface Waiting {
 }
 
 const storage = new AsyncLocalStorage<Outbox>();
-const MAX_WAIT_MS = 25;
 
 /** The outbox of the record running in this async context, if any. */
 export const currentOutbox = (): Outbox | undefined => storage.getStore();
 
 export class Outbox {
-  private running = 0;
-  private waiting: Waiting[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private readonly gatherer = new RecordGatherer<Outbox, Waiting>(storage, this, (waiting) => {
+    for (const queue of new Set(waiting.map((w) => w.queue)))
+      void sendTogether(
+        queue,
+        waiting.filter((w) => w.queue === queue),
+      );
+  });
 
   /** Runs one record's work: the sends it makes go through this outbox. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    this.running++;
-    try {
-      return await storage.run(this, work);
-    } finally {
-      this.running--;
-      this.flushIfAllWait();
-    }
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.gatherer.run(work);
   }
 
   send(queue: QueueName, messages: readonly OutgoingMessage[]): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ queue, messages, resolve, reject });
-      this.timer ??= setTimeout(() => this.flush(), MAX_WAIT_MS);
-      this.flushIfAllWait();
-    });
-  }
-
-  /** Looked at after this turn of the event loop: records started in it have all registered. */
-  private flushIfAllWait(): void {
-    setImmediate(() => {
-      if (this.waiting.length > 0 && this.waiting.length >= this.running) this.flush();
-    });
-  }
-
-  private flush(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.waiting.length === 0) return;
-    const flushing = this.waiting;
-    this.waiting = [];
-    for (const queue of new Set(flushing.map((w) => w.queue)))
-      void sendTogether(
-        queue,
-        flushing.filter((w) => w.queue === queue),
-      );
+    return new Promise((resolve, reject) => this.gatherer.gather({ queue, messages, resolve, reject }));
   }
 }
 

@@ -15,7 +15,7 @@ import { previewExample, renderPreview } from './render.ts';
 // (`POST ?action=preview`, signed, one attempt: the caller waits), asked through the outbound
 // consumer (lib/bridge/outbound-*.ts); a dashboard step's is rendered with the pipeline's renderers
 // (render.ts: Liquid, then the same sanitizers). Content that cannot be rendered answers the result without
-// a preview, as the reference does. An area of its own: it draws on the workflows, the
+// a preview, as the reference does; a template over a render limit, a 422. An area of its own: it draws on the workflows, the
 // pipeline's renderers and the bridge, none of which should know of it.
 
 export async function previewStep(scope: EnvScope, workflowRef: string, stepRef: string, input: PreviewStepInput): Promise<StepPreview> {

@@ -1,13 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { BatchExecuteStatementCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
+import { RecordGatherer } from '../record-gatherer.ts';
 import { db } from './client.ts';
 import { writeIf } from './conditions.ts';
 
 // Writes of new items that must not overwrite (a Put with `attribute_not_exists(pk)`), gathered
-// over one consumer invocation's records: a record that inserts waits until every other record
-// of the batch is waiting to insert too or has finished (or MAX_WAIT_MS, so a record held up by
-// a slow endpoint does not hold back the others), then they go out as PartiQL INSERTs in one
+// over one consumer invocation's records (lib/record-gatherer.ts: until every other record of the
+// batch is waiting to insert too or has finished, or a short wait, so a record held up by a slow
+// endpoint does not hold back the others), then they go out as PartiQL INSERTs in one
 // BatchExecuteStatement per 25. An INSERT fails on an existing key, statement by statement, so
 // each item keeps its own condition (a batch write has none; a transaction would cancel all of
 // them for one and bill each item twice), at the write units of a Put. Each record learns only
@@ -24,26 +25,20 @@ interface Waiting {
 }
 
 const storage = new AsyncLocalStorage<InsertBatch>();
-const MAX_WAIT_MS = 25;
 /** BatchExecuteStatement's limit. */
 const STATEMENTS_PER_REQUEST = 25;
 
 export class InsertBatch {
-  private running = 0;
-  private waiting: Waiting[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  // Each key is in a flush once: insert() holds a second insert of a key back until the first settles.
+  private readonly gatherer = new RecordGatherer<InsertBatch, Waiting>(storage, this, (waiting) => {
+    for (let i = 0; i < waiting.length; i += STATEMENTS_PER_REQUEST) void insertTogether(waiting.slice(i, i + STATEMENTS_PER_REQUEST));
+  });
   /** The outcome of the insert under way for each key. */
   private underWay = new Map<string, Promise<boolean>>();
 
   /** Runs one record's work: the inserts it makes are gathered with the other records'. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    this.running++;
-    try {
-      return await storage.run(this, work);
-    } finally {
-      this.running--;
-      this.flushIfAllWait();
-    }
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.gatherer.run(work);
   }
 
   /**
@@ -68,27 +63,7 @@ export class InsertBatch {
   }
 
   private add(item: Item): Promise<boolean | undefined> {
-    return new Promise((settle) => {
-      this.waiting.push({ item, settle });
-      this.timer ??= setTimeout(() => this.flush(), MAX_WAIT_MS);
-      this.flushIfAllWait();
-    });
-  }
-
-  /** Looked at after this turn of the event loop: records started in it have all registered. */
-  private flushIfAllWait(): void {
-    setImmediate(() => {
-      if (this.waiting.length > 0 && this.waiting.length >= this.running) this.flush();
-    });
-  }
-
-  private flush(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const flushing = this.waiting;
-    this.waiting = [];
-    // Each key is here once: insert() holds a second insert of a key back until the first settles.
-    for (let i = 0; i < flushing.length; i += STATEMENTS_PER_REQUEST) void insertTogether(flushing.slice(i, i + STATEMENTS_PER_REQUEST));
+    return new Promise((settle) => this.gatherer.gather({ item, settle }));
   }
 }
 

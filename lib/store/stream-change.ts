@@ -18,6 +18,12 @@ export interface StreamChange {
   at: number;
 }
 
+/**
+ * What a reading of a change from its images alone needs (the webhook events it makes, the
+ * engagement it counts): pure functions, tested over images without a stream record.
+ */
+export type StoredChange = Pick<StreamChange, 'sk' | 'before' | 'after' | 'expired'>;
+
 type Image = Record<string, AttributeValue> | undefined;
 const item = (image: Image) => (image ? (unmarshall(image as Parameters<typeof unmarshall>[0]) as Record<string, unknown>) : undefined);
 

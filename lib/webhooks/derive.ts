@@ -1,18 +1,12 @@
 import type { StoredMessage } from '../messages/model.ts';
 import { WEBHOOK_SOURCE_SORT_KEYS } from '../store/keys.ts';
+import type { StoredChange } from '../store/stream-change.ts';
 import type { WebhookEventType } from './event-types.ts';
 
 // Which webhook events one stored change makes, read from the item's images before and after
 // (the table's stream): nothing here is told what happened, so an event exists exactly when its
-// change was stored. A change may make several events (a message marked read and seen at once).
-
-export interface StoredChange {
-  sk: string;
-  before?: Record<string, unknown>;
-  after?: Record<string, unknown>;
-  /** Removed by DynamoDB's TTL, not by the service: no event. */
-  expired: boolean;
-}
+// change was stored. A change may make several events (a message marked read and seen at once);
+// an item removed by DynamoDB's TTL, not by the service, makes none.
 
 type Source = 'message' | 'workflow' | 'preference';
 

@@ -3,13 +3,14 @@ import { logger } from '../logger.ts';
 import { delaySecondsUntil } from '../queue/delay.ts';
 import { sendMessages } from '../queue/send.ts';
 import { scopeOfKey, subscriberIdOfKey } from '../store/keys.ts';
+import type { StreamChange } from '../store/stream-change.ts';
 import type { EnvScope } from '../scope.ts';
 import { getSubscriber } from '../subscribers/repository.ts';
 import type { Subscriber } from '../subscribers/model.ts';
 import { getEnvironment } from '../accounts/environments.ts';
 import type { WebhookDelivery } from './delivery-message.ts';
 import { getWorkflowByDbId } from '../workflows/repository.ts';
-import { eventTypesOf, sourceOf, type StoredChange } from './derive.ts';
+import { eventTypesOf, sourceOf } from './derive.ts';
 import { eventData } from './event-data.ts';
 import { eventTime } from './event-time.ts';
 import { objectTypeOf, OPT_IN_EVENTS, type WebhookEventType } from './event-types.ts';
@@ -22,14 +23,6 @@ import type { Endpoint } from './schemas.ts';
 // per enabled endpoint of its environment that takes its type. The event's id comes from the
 // stream record (the same when the record is handed over again) and its body is fixed here, so
 // every delivery and retry of an event carries the same id and the same bytes.
-
-export interface ChangeRecord extends StoredChange {
-  /** The stream record's id: unique per stored change, the same on every redelivery. */
-  changeId: string;
-  pk: string;
-  /** When the stream says the change was stored (ms, approximate: event-time.ts reads the change's own). */
-  at: number;
-}
 
 /** What one batch of records reads once: per environment, and per subscriber (a change may make several events of one message). */
 export class EmitCache {
@@ -59,7 +52,7 @@ export class EmitCache {
 }
 
 /** A workflow removed under its old workflowId because it was stored under a new one (its database id is still there). */
-async function isMove(scope: EnvScope, record: ChangeRecord): Promise<boolean> {
+async function isMove(scope: EnvScope, record: StreamChange): Promise<boolean> {
   if (record.after || !record.before || sourceOf(record.sk) !== 'workflow') return false;
   return (await getWorkflowByDbId(scope, record.before._id as string)) !== undefined;
 }
@@ -67,7 +60,7 @@ async function isMove(scope: EnvScope, record: ChangeRecord): Promise<boolean> {
 const takes = (endpoint: Endpoint, type: WebhookEventType) =>
   endpoint.eventTypes.length === 0 ? !OPT_IN_EVENTS.includes(type) : endpoint.eventTypes.includes(type);
 
-export async function emitChange(record: ChangeRecord, cache: EmitCache): Promise<void> {
+export async function emitChange(record: StreamChange, cache: EmitCache): Promise<void> {
   const scope = scopeOfKey(record.pk);
   if (!scope) return;
   const types = eventTypesOf(record);

@@ -9,7 +9,8 @@ import { viewContext } from '../workflows/environment-channels.ts';
 import { getWorkflowByDbId, listWorkflows, workflowFromItem } from '../workflows/repository.ts';
 import { toWorkflowResponse } from '../workflows/view.ts';
 import type { WebhookEventType } from './event-types.ts';
-import { sourceOf, type StoredChange } from './derive.ts';
+import type { StoredChange } from '../store/stream-change.ts';
+import { sourceOf } from './derive.ts';
 
 // The `data` of an event, as the reference shapes it (its webhooks.const.ts): a message event's
 // `{object}` (the message's webhook fields, with its subscriber), `message.failed` adds `error`;

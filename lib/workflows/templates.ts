@@ -12,9 +12,25 @@ import type { StepInput } from './schemas.ts';
 // against a step's variables when it runs. Nothing else parses: views, sync and PATCH use the
 // stored readings (model.ts `templateReadings`), so their bundles hold no template engine.
 
+// What one template may cost. Authors' templates run in the API (step and layout previews) and in
+// the delivery consumers, and Liquid alone can loop without end (`{% for x in (1..100000000) %}`):
+// without limits one template holds its Lambda until the timeout and can exhaust its memory. Real
+// messages are far below each limit (mail clients clip an email at about 100 KB); a template over
+// one fails with TemplateLimitError.
+/** Characters of one template: more than a request body may carry (512 KB), so a guard only. */
+export const TEMPLATE_PARSE_LIMIT = 1_000_000;
+/** Milliseconds one render may take: a message renders in a few; room is left for a busy CPU. */
+export const TEMPLATE_RENDER_LIMIT_MS = 300;
+/**
+ * What one render may build, as liquidjs counts it: the characters of the strings and the items
+ * of the lists its filters, ranges and escaping make (about 8 MB of text at most).
+ */
+export const TEMPLATE_MEMORY_LIMIT = 4_000_000;
+const limits = { parseLimit: TEMPLATE_PARSE_LIMIT, renderLimit: TEMPLATE_RENDER_LIMIT_MS, memoryLimit: TEMPLATE_MEMORY_LIMIT };
+
 // Both engines have the reference's filters (liquid-filters.ts) and print an object or an array as
 // it does, as single-quoted JSON.
-const liquid = new Liquid({ strictFilters: true, outputEscape: printValue });
+const liquid = new Liquid({ strictFilters: true, outputEscape: printValue, ...limits });
 
 // Email HTML renders every output HTML-escaped, so a payload value is text in the mail unless the
 // author writes `{{ payload.html | raw }}`. escape_once rather than escape: an output the author
@@ -24,7 +40,7 @@ const escapeOnce = filters.escape_once as (this: unknown, value: string) => stri
 function printHtml(this: unknown, value: unknown): string {
   return escapeOnce.call(this, printValue(value));
 }
-const htmlLiquid = new Liquid({ strictFilters: true, outputEscape: printHtml });
+const htmlLiquid = new Liquid({ strictFilters: true, outputEscape: printHtml, ...limits });
 
 for (const [name, filter] of Object.entries(liquidFilters)) {
   liquid.registerFilter(name, filter);
@@ -47,7 +63,7 @@ function readTemplate(template: string): ParsedTemplate {
     });
     return { ok: true, variables };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = limitExceeded(error)?.message ?? (error instanceof Error ? error.message : String(error));
     return { ok: false, kind: /undefined filter/.test(message) ? 'filter' : 'syntax', message };
   }
 }
@@ -111,19 +127,54 @@ export function readSteps(steps: readonly StepInput[]): ReadStep[] {
   return steps.map((step) => ({ ...step, templateReadings: readTemplates(step.controlValues) }));
 }
 
+/** A template over one of the limits above: the author's to fix, so a 4xx or a failed job, never a fault. */
+export class TemplateLimitError extends Error {
+  constructor(readonly limit: 'length' | 'time' | 'memory') {
+    super(
+      limit === 'length'
+        ? `Template is too long: over ${TEMPLATE_PARSE_LIMIT} characters`
+        : limit === 'time'
+          ? `Template took too long to render: over ${TEMPLATE_RENDER_LIMIT_MS} ms`
+          : `Template builds too much to render: over ${TEMPLATE_MEMORY_LIMIT} characters or list items`,
+    );
+    this.name = 'TemplateLimitError';
+  }
+}
+
+// liquidjs reports a limit by an AssertionError named for it, wrapped in a RenderError
+// (`originalError`) when it happened inside a tag or an output.
+const LIMIT_MESSAGES = { 'parse length': 'length', 'template render': 'time', 'memory alloc': 'memory' } as const;
+const LIMIT_MESSAGE = /^(parse length|template render|memory alloc) limit exceeded/;
+
+function limitExceeded(error: unknown): TemplateLimitError | undefined {
+  for (let cause = error; cause instanceof Error; cause = (cause as { originalError?: unknown }).originalError) {
+    const match = cause.name === 'AssertionError' ? LIMIT_MESSAGE.exec(cause.message) : null;
+    if (match) return new TemplateLimitError(LIMIT_MESSAGES[match[1] as keyof typeof LIMIT_MESSAGES]);
+  }
+  return undefined;
+}
+
+function withinLimits<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw limitExceeded(error) ?? error;
+  }
+}
+
 /** Renders a template; text without Liquid is returned as it is, without parsing. */
 export function renderTemplate(template: string, variables: Record<string, unknown>): string {
-  return hasLiquid(template) ? liquid.parseAndRenderSync(template, variables) : template;
+  return hasLiquid(template) ? withinLimits(() => liquid.parseAndRenderSync(template, variables)) : template;
 }
 
 /** Renders an HTML template (an email body): what its outputs insert is HTML-escaped. */
 export function renderHtmlTemplate(template: string, variables: Record<string, unknown>): string {
-  return hasLiquid(template) ? htmlLiquid.parseAndRenderSync(template, variables) : template;
+  return hasLiquid(template) ? withinLimits(() => htmlLiquid.parseAndRenderSync(template, variables)) : template;
 }
 
 /** The value a Liquid expression names (`payload.items`, `steps.digest.events`), not rendered to text. */
 export function evaluateExpression(expression: string, variables: Record<string, unknown>): unknown {
-  return liquid.evalValueSync(expression, variables);
+  return withinLimits(() => liquid.evalValueSync(expression, variables));
 }
 
 /** Every string of a control object with its dotted path, leaving out the JSON-logic `skip`. */
