@@ -7,8 +7,9 @@ import { createTestOrg, type ApiClient } from './api.ts';
 import { startOwnStack } from './own-stack.ts';
 
 // A local stack of the test file's own, with the fault layer installed (infra/local/faults.ts):
-// the consumers must run where the switches are. The emulators are the global setup's; the table,
-// queues, pollers and API are this file's. Its queues' visibility timeout is shortened so that
+// the consumers must run where the switches are. The emulators too are this file's (own-stack.ts:
+// a load file must not leave a shared DynamoDB Local busy for the next), with the table, queues,
+// pollers and API. Its queues' visibility timeout is shortened so that
 // redeliveries come within a test's time (the poller stays Lambda's: only the queue attribute
 // differs), and the send lease with it, staying below the visibility timeout as deployed (60 s
 // lease, 180 s visibility), so a redelivery after a crash still finds the lease expired.
@@ -32,7 +33,7 @@ export interface DeadLetter {
 
 export async function startFaultStack({ visibilitySeconds, leaseMs }: { visibilitySeconds: number; leaseMs: number }): Promise<FaultStack> {
   process.env[ENV.sendLeaseMs] = String(leaseMs);
-  const own = await startOwnStack('faults', { faults: true, visibilityTimeoutSeconds: visibilitySeconds });
+  const own = await startOwnStack('faults', { faults: true, visibilityTimeoutSeconds: visibilitySeconds, ownEmulators: true });
   const { stack } = own;
   const { client, scope } = (await createTestOrg(stack.apiUrl!)).dev;
   return {
