@@ -1,6 +1,7 @@
 import { loadSanitizer, safeHtml } from '../pipeline/steps/sanitize.ts';
 import type { EnvScope } from '../scope.ts';
 import { schemaExample } from '../workflows/payload-example.ts';
+import { loadTemplates } from '../workflows/templates.ts';
 import { SUBSCRIBER } from '../workflows/variables.ts';
 import { requireLayout } from './lookup.ts';
 import { renderLayout } from './render.ts';
@@ -19,7 +20,7 @@ const CONTENT_PLACEHOLDER =
 
 export async function previewLayout(scope: EnvScope, ref: string, input: PreviewLayoutInput): Promise<LayoutPreview> {
   const layout = await requireLayout(scope, ref);
-  await loadSanitizer();
+  await Promise.all([loadSanitizer(), loadTemplates()]);
   const email = (input.controlValues ?? layout.controlValues)?.email;
   const subscriber = { ...(schemaExample(SUBSCRIBER, 'subscriber') as Record<string, unknown>), ...input.previewPayload?.subscriber };
   try {

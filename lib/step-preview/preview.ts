@@ -10,7 +10,7 @@ import { requireWorkflow } from '../workflows/lookup.ts';
 import type { StoredStep } from '../workflows/model.ts';
 import { payloadExample, schemaExample } from '../workflows/payload-example.ts';
 import type { PreviewStepInput, StepPreview } from '../workflows/step-schemas.ts';
-import { renderTemplate } from '../workflows/templates.ts';
+import { loadTemplates, renderTemplate } from '../workflows/templates.ts';
 import { SUBSCRIBER } from '../workflows/variables.ts';
 
 // A step's content as it would be sent, for an editor, with the example payload and subscriber
@@ -32,7 +32,7 @@ export async function previewStep(scope: EnvScope, workflowRef: string, stepRef:
     ...(sent.context && { context: sent.context }),
   };
   const controls = input.controlValues ?? step.controlValues;
-  if (workflow.origin !== 'external') await (step.type === 'email' ? loadEmailContent() : loadSanitizer());
+  if (workflow.origin !== 'external') await (step.type === 'email' ? loadEmailContent() : Promise.all([loadSanitizer(), loadTemplates()]));
   const preview =
     workflow.origin === 'external'
       ? await bridgePreview(scope, workflow.workflowId, step, controls, example, sent)
