@@ -17,6 +17,8 @@ export const LAZY_PACKAGES = [
   'ajv',
   'ajv-formats/dist/formats.js',
   '@aws-lambda-powertools/tracer',
+  'liquidjs',
+  'pluralize',
 ] as const;
 /** The packages themselves (an import path's first segment or two), left out of the bundles. */
 export const LAZY_EXTERNAL = [

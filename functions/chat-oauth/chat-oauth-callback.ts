@@ -1,7 +1,8 @@
 import { route } from '#infra/routes/chat-oauth.ts';
 import { completeOAuth } from '#lib/channels/oauth.ts';
-import { httpHandler, withHeaders } from '#lib/http/handler.ts';
+import { withHeaders } from '#lib/http/handler-chain.ts';
+import { publicHttpHandler } from '#lib/http/public-handler.ts';
 
-export const handler = httpHandler(route('chatOAuthCallback'), async ({ query, headers }) =>
+export const handler = publicHttpHandler(route('chatOAuthCallback'), async ({ query, headers }) =>
   withHeaders(undefined, { location: await completeOAuth(query, headers) }),
 );

@@ -1,5 +1,5 @@
 import { route } from '#infra/routes/inbox.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { publicHttpHandler } from '#lib/http/public-handler.ts';
 import { openSession } from '#lib/inbox/session.ts';
 
-export const handler = httpHandler(route('openInboxSession'), ({ body }) => openSession(body));
+export const handler = publicHttpHandler(route('openInboxSession'), ({ body }) => openSession(body));

@@ -1,5 +1,5 @@
 import { route } from '#infra/routes/widgets.ts';
-import { httpHandler } from '#lib/http/handler.ts';
+import { publicHttpHandler } from '#lib/http/public-handler.ts';
 import { initializeWidgetSession } from '#lib/widgets/session.ts';
 
-export const handler = httpHandler(route('initializeWidgetSession'), ({ body }) => initializeWidgetSession(body));
+export const handler = publicHttpHandler(route('initializeWidgetSession'), ({ body }) => initializeWidgetSession(body));

@@ -4,7 +4,7 @@ import { findNotificationById } from '../pipeline/notification-store.ts';
 import { jobMessage } from '../pipeline/queue-messages.ts';
 import { cachedWorkflow } from '../pipeline/read-cache.ts';
 import type { OutgoingMessage } from '../queue/send.ts';
-import type { EngagementEvent } from '../workflows/controls.ts';
+import type { EngagementEvent } from '../workflows/engagement-events.ts';
 
 // Waking a delay that waits for engagement as soon as it happens (lib/pipeline/steps/
 // engagement-delay.ts). A message change that makes it seen, read, opened or clicked costs

@@ -1,132 +1,31 @@
-import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import type { Context } from 'aws-lambda';
-import type { Caller } from '../auth/caller.ts';
-import { AppError } from '../errors.ts';
-import { logger } from '../logger.ts';
-import type { SubscriberSession } from '../auth/session-token.ts';
-import {
-  authenticate,
-  authenticateSubscriber,
-  bodyLimit,
-  jsonBody,
-  multipartBody,
-  rawBody,
-  requestUrl,
-  responses,
-  validate,
-  type HttpEvent,
-} from './middleware.ts';
+import { authenticate, authenticateSubscriber } from './authenticate.ts';
+import { buildHandler, type Action, type Around } from './handler-chain.ts';
+import type { Middleware } from './middleware.ts';
 import { rateLimit } from './rate-limit.ts';
-import { errorResponse, jsonResponse, type HttpResponse } from './responses.ts';
-import type { HttpMethod, IdempotentMethod, RouteAuth, RouteDef, RouteInput } from './route.ts';
+import type { HttpMethod, IdempotentMethod, RouteAuth, RouteDef } from './route.ts';
 
-// Builds the Lambda handler of one route: the shared middleware chain around an action that
-// takes validated input and returns the success body. Handlers in functions/ are one call to this
-// or, for POST and PATCH, to idempotentHttpHandler (idempotent-handler.ts), which adds the
-// `idempotency-key` header. The split keeps Powertools idempotency out of the bundles of the
-// routes that never use it.
+// The handler of a route that knows its caller: an API key (then its environment's rate limit)
+// or a subscriber's session token, checked before the input is validated (handler-chain.ts).
+// Routes without auth use publicHttpHandler (public-handler.ts), whose bundles hold none of this.
 
-export interface ActionRequest<R extends RouteDef> extends RouteInput<R> {
-  /** The API key's environment and organization (routes with `auth: 'apiKey'`). */
-  caller: R['auth'] extends 'apiKey' ? Caller : undefined;
-  /** The subscriber whose session token came with the request (routes with `auth: 'subscriber'`). */
-  session: R['auth'] extends 'subscriber' ? SubscriberSession : undefined;
-  headers: Record<string, string | undefined>;
-  /** Routes with `bodyFormat: 'raw'`: the body as sent (UTF-8), and the URL the sender called. */
-  rawBody: R['bodyFormat'] extends 'raw' ? string : undefined;
-  url: R['bodyFormat'] extends 'raw' ? string : undefined;
-}
+export { enveloped, PreparedResponse, withHeaders, withWarning, type Action, type ActionRequest, type Around } from './handler-chain.ts';
 
-export type Action<R extends RouteDef> = (request: ActionRequest<R>) => Promise<unknown>;
-
-/** A success body an action sends with headers of its own (withWarning). */
-class BodyWithHeaders {
-  constructor(
-    readonly body: unknown,
-    readonly headers: Record<string, string>,
-  ) {}
-}
-
-/** The body with response headers of the action's own (a redirect's `location`). */
-export function withHeaders(body: unknown, headers: Record<string, string>): unknown {
-  return new BodyWithHeaders(body, headers);
-}
-
-/** A whole response an action makes itself (a redirect, a page, an image: lib/http/pages.ts), sent as it is. */
-export class PreparedResponse {
-  constructor(readonly response: HttpResponse) {}
-}
+/** A route whose caller is authenticated. */
+export type AuthRoute = RouteDef & { auth: Exclude<RouteAuth, 'none'> };
 
 /**
- * The body, with a `Warning: 299` header (a persistent warning) when the request did something
- * less than it asked that is not an error: `check: true` for a provider that cannot be checked.
+ * An authenticated route without the idempotency key: its method has none, or it is not an
+ * API-key route (the key is scoped to the organization of an API key). API-key POST and PATCH
+ * routes go through idempotentHttpHandler.
  */
-export function withWarning(body: unknown, warning: string | undefined): unknown {
-  return warning ? new BodyWithHeaders(body, { warning: `299 - "${warning.replace(/["\\]/g, '\\$&')}"` }) : body;
+export type PlainRoute = AuthRoute & ({ method: Exclude<HttpMethod, IdempotentMethod> } | { auth: 'subscriber' });
+
+function guardsOf(route: AuthRoute): Middleware[] {
+  return route.auth === 'apiKey' ? [authenticate(), rateLimit(route)] : [authenticateSubscriber()];
 }
 
-/** Runs the action's part of a request, possibly around it (the idempotency key). */
-export type Around = (event: HttpEvent, context: Context, run: () => Promise<HttpResponse>) => Promise<HttpResponse>;
-
-/**
- * A route without the idempotency key: its method has none, or it is not an API-key route (the
- * key is scoped to the organization of an API key). API-key POST and PATCH routes go through
- * idempotentHttpHandler.
- */
-export type PlainRoute = RouteDef & ({ method: Exclude<HttpMethod, IdempotentMethod> } | { auth: Exclude<RouteAuth, 'apiKey'> });
-
-export function httpHandler<R extends PlainRoute>(route: R, action: Action<R>): ReturnType<typeof build>;
-export function httpHandler<R extends RouteDef>(route: R, action: Action<R>, around: Around): ReturnType<typeof build>;
-export function httpHandler<R extends RouteDef>(route: R, action: Action<R>, around?: Around) {
-  return build(route, action, around);
-}
-
-function build<R extends RouteDef>(route: R, action: Action<R>, around: Around = (_event, _context, run) => run()) {
-  const base = middy<HttpEvent, HttpResponse, Error, Context>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(responses())
-    .use(bodyLimit(route.maxBodyBytes))
-    .use(route.bodyFormat === 'multipart' ? multipartBody() : route.bodyFormat === 'raw' ? rawBody() : jsonBody());
-  if (route.auth === 'apiKey') base.use(authenticate()).use(rateLimit(route));
-  if (route.auth === 'subscriber') base.use(authenticateSubscriber());
-
-  const handler = base.use(validate(route)).handler(async (event, context) => {
-    const request = {
-      ...(event.input as RouteInput<R>),
-      caller: event.caller,
-      session: event.session,
-      headers: event.headers ?? {},
-      ...(route.bodyFormat === 'raw' && { rawBody: event.body ?? '', url: requestUrl(event) }),
-    } as ActionRequest<R>;
-    // Answers the domain refuses (4xx) become responses here, inside `around`, so a repeat of
-    // an idempotent request replays them; faults propagate and release the idempotency key.
-    return around(event, context, async () => {
-      try {
-        const result = await action(request);
-        if (result instanceof PreparedResponse) return result.response;
-        const withHeaders = result instanceof BodyWithHeaders;
-        const body = withHeaders ? result.body : result;
-        const response = jsonResponse(route.successStatus, route.envelope === 'data' ? enveloped(body) : body);
-        if (withHeaders) Object.assign(response.headers, result.headers);
-        return response;
-      } catch (error) {
-        if (error instanceof AppError && error.status < 500) return errorResponse(error, event);
-        throw error;
-      }
-    });
-  });
-  // Which entry of the route table this handler serves: test/unit/handler-wiring.test.ts checks
-  // it against the entry that names the handler's file.
-  return Object.assign(handler, { operationId: route.operationId });
-}
-
-/**
- * The reference's envelope: `{data: body}`, except a body that is already a page (it has `data`
- * and is not itself a record with an id), which goes out as it is.
- */
-export function enveloped(body: unknown): unknown {
-  if (body === undefined) return undefined;
-  const isPage = body !== null && typeof body === 'object' && !Array.isArray(body) && 'data' in body && !('_id' in body) && !('id' in body);
-  return isPage ? body : { data: body };
+export function httpHandler<R extends PlainRoute>(route: R, action: Action<R>): ReturnType<typeof buildHandler<R>>;
+export function httpHandler<R extends AuthRoute>(route: R, action: Action<R>, around: Around): ReturnType<typeof buildHandler<R>>;
+export function httpHandler<R extends AuthRoute>(route: R, action: Action<R>, around?: Around) {
+  return buildHandler(route, action, guardsOf(route), around);
 }

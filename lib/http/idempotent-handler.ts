@@ -1,9 +1,9 @@
-import { httpHandler, type Action, type Around } from './handler.ts';
+import { httpHandler, type Action, type Around, type AuthRoute } from './handler.ts';
 import { runIdempotently } from './idempotency.ts';
-import type { IdempotentMethod, RouteDef } from './route.ts';
+import type { IdempotentMethod } from './route.ts';
 
 // The handler of a POST or PATCH route: httpHandler plus the `idempotency-key` header. A request
-// without the header, or on a route without auth (no organization to scope the key), just runs.
+// without the header, or on a subscriber's route (no organization to scope the key), just runs.
 
 const aroundIdempotencyKey: Around = (event, context, run) => {
   const key = event.headers?.['idempotency-key'];
@@ -11,6 +11,6 @@ const aroundIdempotencyKey: Around = (event, context, run) => {
   return runIdempotently({ organizationId: event.caller.organizationId, key, body: event.input?.body ?? null }, context, run);
 };
 
-export function idempotentHttpHandler<R extends RouteDef & { method: IdempotentMethod }>(route: R, action: Action<R>) {
+export function idempotentHttpHandler<R extends AuthRoute & { method: IdempotentMethod }>(route: R, action: Action<R>) {
   return httpHandler(route, action, aroundIdempotencyKey);
 }

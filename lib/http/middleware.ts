@@ -1,10 +1,9 @@
 import type { MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { findCallerByApiKey } from '../auth/api-keys.ts';
 import type { Caller } from '../auth/caller.ts';
-import { verifySessionToken, type SubscriberSession } from '../auth/session-token.ts';
-import { BadRequestError, PayloadTooLargeError, UnauthorizedError } from '../errors.ts';
+import type { SubscriberSession } from '../auth/session-token.ts';
+import { BadRequestError, PayloadTooLargeError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { flushMetrics } from '../observability/metrics.ts';
 import { parseMultipart } from './multipart.ts';
@@ -23,7 +22,7 @@ export interface HttpEvent extends APIGatewayProxyEventV2 {
   responseHeaders?: Record<string, string>;
 }
 
-type Middleware = MiddlewareObj<HttpEvent, HttpResponse>;
+export type Middleware = MiddlewareObj<HttpEvent, HttpResponse>;
 
 /**
  * Outermost: one log line per request, the metrics it recorded written, every thrown error turned
@@ -115,39 +114,6 @@ export function requestUrl(event: HttpEvent): string {
   const proto = event.headers?.['x-forwarded-proto'] ?? 'http';
   const host = event.headers?.host ?? event.requestContext.domainName;
   return `${proto}://${host}${event.rawPath}${event.rawQueryString ? `?${event.rawQueryString}` : ''}`;
-}
-
-/** The credential of `Authorization: <scheme> <credential>`; 401 without the header or with another scheme. */
-function credentialOf(event: HttpEvent, scheme: 'ApiKey' | 'Bearer'): string | undefined {
-  const header = event.headers?.authorization;
-  if (!header) throw new UnauthorizedError('Missing authorization header');
-  const [sent, credential] = header.trim().split(/\s+/, 2);
-  if (sent !== scheme) throw new UnauthorizedError(`Invalid authentication scheme: "${sent}"`);
-  return credential;
-}
-
-/** `Authorization: ApiKey <key>`: the environment the key belongs to (the server-side API). */
-export function authenticate(): Middleware {
-  return {
-    before: async ({ event }) => {
-      const key = credentialOf(event, 'ApiKey');
-      const caller = key ? await findCallerByApiKey(key) : undefined;
-      if (!caller) throw new UnauthorizedError('API Key not found');
-      event.caller = caller;
-    },
-  };
-}
-
-/** `Authorization: Bearer <session token>`: the subscriber the token opens (inbox routes). */
-export function authenticateSubscriber(): Middleware {
-  return {
-    before: async ({ event }) => {
-      const token = credentialOf(event, 'Bearer');
-      const session = token ? await verifySessionToken(token) : undefined;
-      if (!session) throw new UnauthorizedError('Invalid or expired session token');
-      event.session = session;
-    },
-  };
 }
 
 export function validate(route: RouteDef): Middleware {

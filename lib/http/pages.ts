@@ -1,4 +1,4 @@
-import { PreparedResponse } from './handler.ts';
+import { PreparedResponse } from './handler-chain.ts';
 
 // Answers that are not JSON, for routes a browser or a mail client calls directly (the tracked
 // links and open pixels of lib/engagement): a redirect, a plain page, an image. None is cached

@@ -2,7 +2,7 @@ import { ValidationError } from '../errors.ts';
 import { loadSanitizer, safeHtml } from '../pipeline/steps/sanitize.ts';
 import type { EnvScope } from '../scope.ts';
 import { schemaExample } from '../workflows/payload-example.ts';
-import { TemplateLimitError } from '../workflows/templates.ts';
+import { loadTemplates, TemplateLimitError } from '../workflows/templates.ts';
 import { SUBSCRIBER } from '../workflows/variables.ts';
 import { requireLayout } from './lookup.ts';
 import { renderLayout } from './render.ts';
@@ -22,7 +22,7 @@ const CONTENT_PLACEHOLDER =
 
 export async function previewLayout(scope: EnvScope, ref: string, input: PreviewLayoutInput): Promise<LayoutPreview> {
   const layout = await requireLayout(scope, ref);
-  await loadSanitizer();
+  await Promise.all([loadSanitizer(), loadTemplates()]);
   const email = (input.controlValues ?? layout.controlValues)?.email;
   const subscriber = { ...(schemaExample(SUBSCRIBER, 'subscriber') as Record<string, unknown>), ...input.previewPayload?.subscriber };
   try {

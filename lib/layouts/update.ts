@@ -1,5 +1,6 @@
 import type { Caller } from '../auth/caller.ts';
 import { forgetLayoutTranslations } from '../translations/layout-translations.ts';
+import { loadTemplates } from '../workflows/templates.ts';
 import { assertLayoutContent } from './content.ts';
 import { layoutNotFound, requireLayout } from './lookup.ts';
 import { updateLayout } from './repository.ts';
@@ -12,6 +13,7 @@ import { toLayoutResponse } from './view.ts';
  * reference's "disable and delete").
  */
 export async function changeLayout(caller: Caller, ref: string, input: UpdateLayoutInput): Promise<LayoutResponse> {
+  await loadTemplates();
   assertLayoutContent(input.controlValues);
   const current = await requireLayout(caller, ref);
   const updated = await updateLayout(caller, current.layoutId, {

@@ -1,7 +1,7 @@
 import type { StoredMessage } from '../messages/model.ts';
 import { getMessage, getMessagesOfSubscriber } from '../messages/repository.ts';
 import type { EnvScope } from '../scope.ts';
-import { ENGAGEMENT_EVENTS, type EngagementEvent } from '../workflows/controls.ts';
+import { ENGAGEMENT_EVENTS, type EngagementEvent } from '../workflows/engagement-events.ts';
 import type { StoredJob, StoredNotification } from './model.ts';
 
 // What a subscriber did with the message of an earlier step, as later steps' conditions and the

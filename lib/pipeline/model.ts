@@ -1,6 +1,7 @@
 import type { Channel } from '../integrations/catalogue.ts';
 import type { SubscriberDefinition } from '../subscribers/model.ts';
-import type { EngagementEvent, TimeUnit } from '../workflows/controls.ts';
+import type { TimeUnit } from '../workflows/controls.ts';
+import type { EngagementEvent } from '../workflows/engagement-events.ts';
 import type { Severity, StepType } from '../workflows/model.ts';
 
 // What a trigger produces, as stored. A Notification is one event for one subscriber; its jobs

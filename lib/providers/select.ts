@@ -1,6 +1,6 @@
 import { CHANNELS_WITH_PRIMARY, type Channel } from '../integrations/catalogue.ts';
 import { getChannelOrder, getIntegration, listIntegrationsOfChannel, type StoredIntegration } from '../integrations/repository.ts';
-import { stepFiltersPass, type ConditionVariables } from '../workflows/step-conditions.ts';
+import { loadStepFilters, stepFiltersPass, type ConditionVariables } from '../workflows/step-conditions.ts';
 import type { EnvScope } from '../scope.ts';
 
 // Which integration delivers a channel step (the reference's order; docs/architecture.md, "Selection"):
@@ -24,6 +24,7 @@ export async function selectIntegration(scope: EnvScope, channel: Channel, optio
   const all = (await listIntegrationsOfChannel(scope, channel)).filter((i) => i.active).sort(newestFirst);
   if (options.identifier) return all.find((i) => i.identifier === options.identifier);
   if (options.tenant) {
+    await Promise.all(all.map((i) => loadStepFilters(i.conditions)));
     const conditional = all.find((i) => hasConditions(i) && passes(i, conditionVariables(options)));
     if (conditional) return conditional;
   }
@@ -48,6 +49,7 @@ export async function failoverOrder(
 ): Promise<StoredIntegration[]> {
   const [{ activeIds }, all] = await Promise.all([getChannelOrder(scope, channel), listIntegrationsOfChannel(scope, channel)]);
   const byId = new Map(all.map((i) => [i._id, i]));
+  if (options.tenant) await Promise.all(all.map((i) => loadStepFilters(i.conditions)));
   return activeIds
     .map((id) => byId.get(id))
     .filter((i): i is StoredIntegration => !!i && i.active && i._id !== chosen._id)

@@ -4,7 +4,7 @@ import type { StepType } from '../workflows/model.ts';
 import { schemaExample } from '../workflows/payload-example.ts';
 import type { PreviewStepInput } from '../workflows/step-schemas.ts';
 import { ValidationError } from '../errors.ts';
-import { renderTemplate, TemplateLimitError } from '../workflows/templates.ts';
+import { loadTemplates, renderTemplate, TemplateLimitError } from '../workflows/templates.ts';
 import { SUBSCRIBER } from '../workflows/variables.ts';
 
 // A dashboard step's preview as the pipeline would render it, shared by the saved step's preview
@@ -23,7 +23,7 @@ export function previewExample(payload: Record<string, unknown> | null, sent: No
 
 /** A dashboard step's content rendered with the pipeline's renderers; undefined when it cannot be. */
 export async function renderPreview(type: StepType, values: Record<string, unknown>, example: Record<string, unknown>) {
-  await (type === 'email' ? loadEmailContent() : loadSanitizer());
+  await (type === 'email' ? loadEmailContent() : Promise.all([loadSanitizer(), loadTemplates()]));
   const variables = { steps: {}, context: {}, ...example };
   // A template over a render limit (templates.ts) is the author's to fix: a 422 naming its
   // control, where other content that cannot be rendered only leaves the preview out.

@@ -1,6 +1,7 @@
 import { isCronExpression } from '../cron.ts';
 import { blockDocumentOf } from '../email/block/document.ts';
 import * as z from '../zod.ts';
+import { ENGAGEMENT_EVENTS } from './engagement-events.ts';
 import type { StepType } from './model.ts';
 
 // The control values of each step kind (the API's control objects). Shapes and formats are
@@ -100,10 +101,6 @@ const email = z
 const sms = z.object({ skip, body: z.optional(z.string()) });
 const chat = z.object({ skip, body: z.optional(z.string()) });
 const push = z.object({ skip, subject: z.optional(z.string()), body: z.optional(z.string()) });
-
-/** What a subscriber may do with a message that later steps can depend on (lib/pipeline/engagement.ts). */
-export const ENGAGEMENT_EVENTS = ['seen', 'read', 'opened', 'clicked'] as const;
-export type EngagementEvent = (typeof ENGAGEMENT_EVENTS)[number];
 
 const delay = z.object({
   skip,

@@ -1,9 +1,15 @@
-import englishPlural from 'pluralize';
+import { lazy } from '../lazy.ts';
 
 // The filters the reference's Liquid engine adds to Liquid's own (`json`, `digest`, `toSentence`,
 // `pluralize`), with its semantics, and how it prints an object or an array: JSON with single
 // quotes. Registered on both engines of templates.ts. Arguments are ordinary values: a translation
 // key argument (`'t.key'`) is resolved before rendering, not here.
+// English plurals come from pluralize, a lazy package (lib/lazy.ts) that templates.ts loads with
+// the engine: `loadFilters()` before calling a filter outside a render.
+
+const english = lazy('pluralize', async () => (await import('pluralize')).default);
+export const loadFilters = async (): Promise<void> => void (await english.load());
+const englishPlural = (word: string, count: number): string => english.get()(word, count);
 
 /** An object or an array as the reference prints it: JSON with `"` turned into `'`. */
 function singleQuotedJson(value: unknown, spaces: unknown = 0): string {

@@ -1,6 +1,6 @@
 import jsonLogic from 'json-logic-js';
 import type { StepFilter } from '../integrations/schemas.ts';
-import { renderTemplate } from './templates.ts';
+import { loadTemplates, renderTemplate } from './templates.ts';
 
 // Whether a step runs, from its conditions. Older workflows carry StepFilters: the step runs when
 // any filter passes; a filter combines its children with AND or OR, and `isNegated` inverts it.
@@ -16,6 +16,11 @@ export interface ConditionVariables {
 
 type Child = StepFilter['children'][number];
 type FieldChild = Exclude<Child, { on: 'previousStep' }>;
+
+/** What stepFiltersPass needs for `filters`, loaded: the template engine when a child's value is rendered. Await it first. */
+export async function loadStepFilters(filters: readonly StepFilter[] | undefined): Promise<void> {
+  if (filters?.some((filter) => filter.children.some((child) => child.on !== 'previousStep'))) await loadTemplates();
+}
 
 export function stepFiltersPass(filters: readonly StepFilter[] | undefined, variables: ConditionVariables): boolean {
   if (!filters || filters.length === 0) return true;

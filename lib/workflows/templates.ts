@@ -1,8 +1,9 @@
-import { Liquid, Output, TokenKind, filters, toValueSync, type NumberToken, type QuotedToken, type Template } from 'liquidjs';
+import type { NumberToken, Output, QuotedToken, Template } from 'liquidjs';
 import { blockDocumentOf } from '../email/block/document.ts';
 import { documentTemplates } from '../email/block/expressions.ts';
+import { lazy } from '../lazy.ts';
 import type { ReadStep } from './build.ts';
-import { liquidFilters, printValue, toSentenceArgsIssue, type FilterArgument } from './liquid-filters.ts';
+import { liquidFilters, loadFilters, printValue, toSentenceArgsIssue, type FilterArgument } from './liquid-filters.ts';
 import type { ParsedTemplate, TemplateReading, VariablePath } from './model.ts';
 import type { StepInput } from './schemas.ts';
 
@@ -11,6 +12,9 @@ import type { StepInput } from './schemas.ts';
 // parse, which is how a bad filter is found) when an author sends the step, and renders templates
 // against a step's variables when it runs. Nothing else parses: views, sync and PATCH use the
 // stored readings (model.ts `templateReadings`), so their bundles hold no template engine.
+// liquidjs is a lazy package (lib/lazy.ts, docs/performance.md "Small functions"): the use case
+// or step that reads or renders templates first does `await loadTemplates()`, then calls the
+// synchronous functions below. Text without Liquid never needs the engine.
 
 // What one template may cost. Authors' templates run in the API (step and layout previews) and in
 // the delivery consumers, and Liquid alone can loop without end (`{% for x in (1..100000000) %}`):
@@ -28,29 +32,37 @@ export const TEMPLATE_RENDER_LIMIT_MS = 300;
 export const TEMPLATE_MEMORY_LIMIT = 4_000_000;
 const limits = { parseLimit: TEMPLATE_PARSE_LIMIT, renderLimit: TEMPLATE_RENDER_LIMIT_MS, memoryLimit: TEMPLATE_MEMORY_LIMIT };
 
-// Both engines have the reference's filters (liquid-filters.ts) and print an object or an array as
-// it does, as single-quoted JSON.
-const liquid = new Liquid({ strictFilters: true, outputEscape: printValue, ...limits });
+const engines = lazy('liquidjs', async () => {
+  const [{ Liquid, Output, TokenKind, filters, toValueSync }] = await Promise.all([import('liquidjs'), loadFilters()]);
+  // Both engines have the reference's filters (liquid-filters.ts) and print an object or an array as
+  // it does, as single-quoted JSON.
+  const liquid = new Liquid({ strictFilters: true, outputEscape: printValue, ...limits });
 
-// Email HTML renders every output HTML-escaped, so a payload value is text in the mail unless the
-// author writes `{{ payload.html | raw }}`. escape_once rather than escape: an output the author
-// already escaped (`| escape`) is not escaped twice.
-// (escape_once reads the render's memory limit from `this`.)
-const escapeOnce = filters.escape_once as (this: unknown, value: string) => string;
-function printHtml(this: unknown, value: unknown): string {
-  return escapeOnce.call(this, printValue(value));
-}
-const htmlLiquid = new Liquid({ strictFilters: true, outputEscape: printHtml, ...limits });
+  // Email HTML renders every output HTML-escaped, so a payload value is text in the mail unless the
+  // author writes `{{ payload.html | raw }}`. escape_once rather than escape: an output the author
+  // already escaped (`| escape`) is not escaped twice.
+  // (escape_once reads the render's memory limit from `this`.)
+  const escapeOnce = filters.escape_once as (this: unknown, value: string) => string;
+  function printHtml(this: unknown, value: unknown): string {
+    return escapeOnce.call(this, printValue(value));
+  }
+  const htmlLiquid = new Liquid({ strictFilters: true, outputEscape: printHtml, ...limits });
 
-for (const [name, filter] of Object.entries(liquidFilters)) {
-  liquid.registerFilter(name, filter);
-  htmlLiquid.registerFilter(name, filter);
-}
+  for (const [name, filter] of Object.entries(liquidFilters)) {
+    liquid.registerFilter(name, filter);
+    htmlLiquid.registerFilter(name, filter);
+  }
+  return { liquid, htmlLiquid, Output, TokenKind, toValueSync };
+});
+
+/** Loads the template engine (once): before any other function of this module reads or renders Liquid. */
+export const loadTemplates = async (): Promise<void> => void (await engines.load());
 
 const hasLiquid = (template: string) => template.includes('{{') || template.includes('{%');
 
 function readTemplate(template: string): ParsedTemplate {
   if (!hasLiquid(template)) return { ok: true, variables: [] };
+  const { liquid } = engines.get();
   try {
     const parsed = liquid.parse(template);
     const argIssue = filterArgsIssue(parsed);
@@ -70,6 +82,7 @@ function readTemplate(template: string): ParsedTemplate {
 
 /** The first filter call with wrong arguments in parsed templates (only `toSentence` checks its own). */
 function filterArgsIssue(templates: Template[]): string | undefined {
+  const { Output, toValueSync } = engines.get();
   for (const template of templates) {
     // A tag's children: the branches of an if, the body of a for, ...
     const children = template instanceof Output ? undefined : template.children?.(false, true);
@@ -80,6 +93,7 @@ function filterArgsIssue(templates: Template[]): string | undefined {
 }
 
 function outputArgsIssue(output: Output): string | undefined {
+  const { TokenKind } = engines.get();
   const overDigestEvents = /^\s*steps\.[^.\s|]+\.events\s*(\||$)/.test(output.token.content);
   for (const filter of output.value.filters) {
     if (filter.name !== 'toSentence') continue;
@@ -164,17 +178,17 @@ function withinLimits<T>(run: () => T): T {
 
 /** Renders a template; text without Liquid is returned as it is, without parsing. */
 export function renderTemplate(template: string, variables: Record<string, unknown>): string {
-  return hasLiquid(template) ? withinLimits(() => liquid.parseAndRenderSync(template, variables)) : template;
+  return hasLiquid(template) ? withinLimits(() => engines.get().liquid.parseAndRenderSync(template, variables)) : template;
 }
 
 /** Renders an HTML template (an email body): what its outputs insert is HTML-escaped. */
 export function renderHtmlTemplate(template: string, variables: Record<string, unknown>): string {
-  return hasLiquid(template) ? withinLimits(() => htmlLiquid.parseAndRenderSync(template, variables)) : template;
+  return hasLiquid(template) ? withinLimits(() => engines.get().htmlLiquid.parseAndRenderSync(template, variables)) : template;
 }
 
 /** The value a Liquid expression names (`payload.items`, `steps.digest.events`), not rendered to text. */
 export function evaluateExpression(expression: string, variables: Record<string, unknown>): unknown {
-  return withinLimits(() => liquid.evalValueSync(expression, variables));
+  return withinLimits(() => engines.get().liquid.evalValueSync(expression, variables));
 }
 
 /** Every string of a control object with its dotted path, leaving out the JSON-logic `skip`. */

@@ -8,7 +8,7 @@ import { requireWorkflow } from './lookup.ts';
 import type { StepType, StoredWorkflow } from './model.ts';
 import { patchWorkflow } from './patch.ts';
 import { dashboardSteps, type SentStep, type UpdateWorkflowInput, type WorkflowResponse } from './schemas.ts';
-import { readSteps } from './templates.ts';
+import { loadTemplates, readSteps } from './templates.ts';
 
 // PUT: the steps sent replace the stored ones (matched by stepId), other fields sent replace
 // theirs. A dashboard workflow's steps are checked against their kinds' control schemas. A
@@ -19,9 +19,14 @@ import { readSteps } from './templates.ts';
 
 export async function updateWorkflow(caller: Caller, ref: string, input: UpdateWorkflowInput): Promise<WorkflowResponse> {
   const current = await requireWorkflow(caller, ref);
-  const steps =
-    current.origin === 'external' ? await codeSteps(current, input.steps) : readSteps(parseOrThrow(dashboardSteps, input, 'body').steps);
+  const steps = current.origin === 'external' ? await codeSteps(current, input.steps) : await dashboardStepsOf(input);
   return patchWorkflow(caller, ref, { ...input, steps: await withLayoutIdentifiers(caller, steps) });
+}
+
+async function dashboardStepsOf(input: UpdateWorkflowInput): Promise<ReadStep[]> {
+  const { steps } = parseOrThrow(dashboardSteps, input, 'body');
+  await loadTemplates();
+  return readSteps(steps);
 }
 
 async function codeSteps(workflow: StoredWorkflow, sent: readonly SentStep[]): Promise<ReadStep[]> {

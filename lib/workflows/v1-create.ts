@@ -8,6 +8,7 @@ import { saveWorkflow, type VersionedWorkflow } from './repository.ts';
 import { slugify } from './slug.ts';
 import type { CreateV1WorkflowInput } from './v1-schemas.ts';
 import { v1UserPreferences } from './v1-preferences.ts';
+import { loadTemplates } from './templates.ts';
 import { readV1Steps } from './v1-steps.ts';
 import { toV1Workflow, type V1Workflow } from './v1-view.ts';
 import { withLayoutIdentifiers } from '../layouts/step-layouts.ts';
@@ -22,6 +23,7 @@ const suffix = () => randomBytes(5).toString('hex').slice(0, 9);
 
 export async function createV1Workflow(caller: Caller, input: CreateV1WorkflowInput): Promise<V1Workflow> {
   requireNotificationGroup(caller, input.notificationGroupId);
+  await loadTemplates();
   const workflow: StoredWorkflow = {
     ...newWorkflow(
       caller,

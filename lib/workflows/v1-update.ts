@@ -6,6 +6,7 @@ import { requireNotificationGroup } from './notification-group.ts';
 import type { UpdateV1WorkflowInput } from './v1-schemas.ts';
 import { requireV1Workflow } from './v1-lookup.ts';
 import { v1UserPreferences } from './v1-preferences.ts';
+import { loadTemplates } from './templates.ts';
 import { readV1Steps } from './v1-steps.ts';
 import { toV1Workflow, type V1Workflow } from './v1-view.ts';
 import { withLayoutIdentifiers } from '../layouts/step-layouts.ts';
@@ -30,6 +31,7 @@ const UPDATABLE = [
 export async function updateV1Workflow(caller: Caller, templateId: string, input: UpdateV1WorkflowInput): Promise<V1Workflow> {
   if (!UPDATABLE.some((field) => input[field] !== undefined)) throw new BadRequestError('No properties found for update');
   if (input.notificationGroupId !== undefined) requireNotificationGroup(caller, input.notificationGroupId);
+  if (input.steps !== undefined) await loadTemplates();
   const saved = await changeWorkflow(
     caller,
     templateId,

@@ -2,11 +2,13 @@ import { newId } from '#lib/ids.ts';
 import type { EnvScope } from '#lib/scope.ts';
 import { DEFAULT_WORKFLOW_PREFERENCES, type StepType, type StoredStep, type StoredWorkflow } from '#lib/workflows/model.ts';
 import { saveWorkflow } from '#lib/workflows/repository.ts';
-import { readTemplates } from '#lib/workflows/templates.ts';
+import { loadTemplates, readTemplates } from '#lib/workflows/templates.ts';
 
 // Stored workflows: in memory for unit tests of the pure workflow logic, or saved directly for
 // tests of what reads workflows (preferences, the pipeline) that should not depend on the
-// workflow API's validation. Their templates are read as the API reads them when a step is saved.
+// workflow API's validation. Their templates are read as the API reads them when a step is saved,
+// with the template engine (a lazy package) loaded first.
+await loadTemplates();
 
 export function step(type: StepType, controlValues: Record<string, unknown> = {}, stepId: string = type): StoredStep {
   const _id = newId();

@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StepFilter } from '#lib/integrations/schemas.ts';
 import { countsOf, engagementChanges } from '#lib/engagement/transitions.ts';
 import { engagementOf, type EngagedMessage } from '#lib/pipeline/engagement.ts';
 import { stepIssues } from '#lib/workflows/issues.ts';
 import { skipRulePasses, stepFiltersPass, type ConditionVariables } from '#lib/workflows/step-conditions.ts';
 import { step, workflow } from '../support/workflow-builder.ts';
+import { loadTemplates } from '#lib/workflows/templates.ts';
+
+// The template engine is a lazy package (lib/workflows/templates.ts): loaded before the synchronous calls.
+beforeAll(() => loadTemplates());
 
 // Steps that depend on engagement, over message items alone: what an earlier step's message says
 // (seen, read, opened, clicked: the tracking attributes are absent until they happen), how the

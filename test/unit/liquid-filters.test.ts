@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { digest, pluralize, toSentence } from '#lib/workflows/liquid-filters.ts';
-import { readTemplates, renderHtmlTemplate, renderTemplate } from '#lib/workflows/templates.ts';
+import { loadTemplates, readTemplates, renderHtmlTemplate, renderTemplate } from '#lib/workflows/templates.ts';
+
+// The template engine is a lazy package (lib/workflows/templates.ts): loaded before the synchronous calls.
+beforeAll(() => loadTemplates());
 
 // The reference's custom Liquid filters, each with the edge cases of the reference's own tests,
 // then as a template author writes them, through both engines of the one Liquid module.

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StepFilter } from '#lib/integrations/schemas.ts';
 import { listOf, skipRulePasses, stepFiltersPass, type ConditionVariables } from '#lib/workflows/step-conditions.ts';
+import { loadTemplates } from '#lib/workflows/templates.ts';
+
+// The template engine is a lazy package (lib/workflows/templates.ts): loaded before the synchronous calls.
+beforeAll(() => loadTemplates());
 
 // Step conditions: every StepFilter operator as named, isNegated honoured, AND/OR, several
 // filters OR-ed, values rendered from variables; and the JSON-logic skip rule of v2 steps.

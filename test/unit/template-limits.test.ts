@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  loadTemplates,
   TEMPLATE_PARSE_LIMIT,
   TEMPLATE_RENDER_LIMIT_MS,
   TemplateLimitError,
@@ -25,6 +26,9 @@ const error = (run: () => unknown): unknown => {
 const items = Array.from({ length: 300 }, (_, i) => i);
 const CUBED_LOOP =
   '{% for a in payload.items %}{% for b in payload.items %}{% for c in payload.items %}x{% endfor %}{% endfor %}{% endfor %}';
+
+// The engine is a lazy package: loaded once, as every use case that renders does first.
+beforeAll(() => loadTemplates());
 
 describe('template limits', () => {
   it('stops a render that builds too much at once, in both engines and in an expression', () => {

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { renderTemplate } from '#lib/workflows/templates.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTemplates, renderTemplate } from '#lib/workflows/templates.ts';
 import { normalizeLocale, subscriberLocale } from '#lib/translations/locales.ts';
 import { chooseLocale } from '#lib/translations/resolve.ts';
 import { lookup, translateTemplate, translateValues } from '#lib/translations/translate.ts';
+
+// The template engine is a lazy package (lib/workflows/templates.ts): loaded before the synchronous calls.
+beforeAll(() => loadTemplates());
 
 // The pure parts of translations: locale normalisation, key lookup, template substitution and
 // the choice of locale. What a subscriber receives is tested through the pipeline

@@ -1,12 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#lib/ids.ts';
 import { buildSteps, buildUserPreferences } from '#lib/workflows/build.ts';
 import { DEFAULT_WORKFLOW_PREFERENCES } from '#lib/workflows/model.ts';
 import { payloadExample } from '#lib/workflows/payload-example.ts';
 import { decodeId, encodeId, slugify, workflowIdFromSlug, workflowSlug } from '#lib/workflows/slug.ts';
 import { syncedContent } from '#lib/workflows/sync.ts';
-import { readSteps } from '#lib/workflows/templates.ts';
+import { loadTemplates, readSteps } from '#lib/workflows/templates.ts';
 import { step, workflow } from '../support/workflow-builder.ts';
+
+// The template engine is a lazy package (lib/workflows/templates.ts): loaded before the synchronous calls.
+beforeAll(() => loadTemplates());
 
 // The pure parts of the stored model: slugs, step matching, sync content, payload examples.
 

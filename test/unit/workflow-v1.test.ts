@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '#lib/errors.ts';
 import { buildSteps } from '#lib/workflows/build.ts';
 import type { V1MetadataInput, V1StepInput } from '#lib/workflows/v1-schemas.ts';
@@ -8,6 +8,10 @@ import { toV1Workflow } from '#lib/workflows/v1-view.ts';
 import { stepVariables } from '#lib/workflows/variables.ts';
 import { isAllowedVariable } from '#lib/workflows/variables.ts';
 import { workflow } from '../support/workflow-builder.ts';
+import { loadTemplates } from '#lib/workflows/templates.ts';
+
+// The template engine is a lazy package (lib/workflows/templates.ts): loaded before the synchronous calls.
+beforeAll(() => loadTemplates());
 
 // v1 steps to the stored model and back (v1-steps.ts, v1-view.ts), and v1 timed digests as cron.
 

@@ -1,6 +1,7 @@
 import type { StepType } from '../../workflows/model.ts';
 import {
   filtersNameEarlierSteps,
+  loadStepFilters,
   ruleNamesSteps,
   skipRulePasses,
   stepFiltersPass,
@@ -25,7 +26,7 @@ export type DecideStep = (context: JobContext) => Promise<Decision>;
 export function stepDecider(deciders: StepDeciders): DecideStep {
   return async (context) => {
     const { step, job, now } = context;
-    const variables = await conditionVariables(context);
+    const [variables] = await Promise.all([conditionVariables(context), loadStepFilters(step.filters)]);
     const passes = stepFiltersPass(step.filters, variables) && skipRulePasses(step.controlValues.skip, variables);
     // A step resumed after its wait (delay, digest) was already checked when it started.
     if (!passes && job.status !== 'delayed') {

@@ -2,7 +2,7 @@ import { blockDocumentOf } from '../../email/block/document.ts';
 import { renderBlockEmail } from '../../email/block/render.ts';
 import { renderLayout } from '../../layouts/render.ts';
 import type { LayoutEmailControls } from '../../layouts/schemas.ts';
-import { renderHtmlTemplate } from '../../workflows/templates.ts';
+import { loadTemplates, renderHtmlTemplate } from '../../workflows/templates.ts';
 import { inlineCss, loadInliner } from './inline-css.ts';
 import { loadSanitizer, safeHtml } from './sanitize.ts';
 
@@ -12,7 +12,7 @@ import { loadSanitizer, safeHtml } from './sanitize.ts';
 // inlined); a body that is already a whole document is never wrapped.
 
 /** What emailBody and emailHtml use, loaded on first use (lib/lazy.ts): await it before them. */
-export const loadEmailContent = async (): Promise<void> => void (await Promise.all([loadSanitizer(), loadInliner()]));
+export const loadEmailContent = async (): Promise<void> => void (await Promise.all([loadSanitizer(), loadInliner(), loadTemplates()]));
 
 const isDocument = (html: string) => /^\s*(<!doctype\s|<html[\s>])/i.test(html);
 

@@ -1,4 +1,4 @@
-import type { EngagementEvent } from '../../workflows/controls.ts';
+import type { EngagementEvent } from '../../workflows/engagement-events.ts';
 import { next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { earlierJob, hasHappened } from '../engagement.ts';

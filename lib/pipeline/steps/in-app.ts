@@ -1,5 +1,5 @@
 import type { MessageButton, MessageCta } from '../../messages/model.ts';
-import { renderTemplate } from '../../workflows/templates.ts';
+import { loadTemplates, renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { providerSelected } from './provider-selected.ts';
@@ -32,7 +32,7 @@ export async function decideInApp(context: JobContext): Promise<Decision> {
   }
   const selected = providerSelected(integration, now);
 
-  await loadSanitizer();
+  await Promise.all([loadSanitizer(), loadTemplates()]);
   let content: ReturnType<typeof render>;
   try {
     content = render(step.controlValues, context.variables, context.verbatim === true);

@@ -6,7 +6,7 @@ import { deliveryProvider } from '../../providers/registry.ts';
 import { selectIntegration, type SelectOptions } from '../../providers/select.ts';
 import { failoverCandidates, sendWithFailover, type Attempt } from '../../providers/failover.ts';
 import type { ConditionVariables } from '../../workflows/step-conditions.ts';
-import { renderTemplate } from '../../workflows/templates.ts';
+import { loadTemplates, renderTemplate } from '../../workflows/templates.ts';
 import { afterFailure, next, type Decision, type JobContext } from '../decision.ts';
 import { DETAILS, detail } from '../details.ts';
 import { providerSelected } from './provider-selected.ts';
@@ -97,7 +97,7 @@ export async function decideSend(context: JobContext): Promise<Decision> {
     layoutDetails.push(...translated.details);
   }
 
-  if (channel === 'email') await loadEmailContent();
+  await (channel === 'email' ? loadEmailContent() : loadTemplates());
   let rendered: { subject?: string; content: string };
   // What the provider gets: for email the whole HTML document (layout, inlined CSS); the message
   // keeps the rendered body. The step's own sender comes before the integration's.
