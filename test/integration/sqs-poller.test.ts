@@ -77,7 +77,15 @@ describe('local SQS poller', () => {
       return { batchItemFailures: [] };
     };
     await sqs().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: [{ Id: '0', MessageBody: 'only' }] }));
-    const poller = startPoller({ client: sqs(), queueUrl, handler, name: 'test', batchSize: 10, timeoutMs: 30_000, onError: () => undefined });
+    const poller = startPoller({
+      client: sqs(),
+      queueUrl,
+      handler,
+      name: 'test',
+      batchSize: 10,
+      timeoutMs: 30_000,
+      onError: () => undefined,
+    });
     try {
       await waitFor(async () => (received.length > 0 ? true : undefined));
       expect(received).toEqual(['only']);
