@@ -39,6 +39,10 @@ function PreviewList({ item, workflowName }: { item: InboxItem; workflowName: st
   novu.notifications.list = (async () => ({
     data: { notifications: [notification], hasMore: false, filter: {} },
   })) as unknown as typeof novu.notifications.list;
+  // The inbox marks the items it shows as seen after a second in view, through its client's inbox
+  // service (not the notification's own `seen`); the preview has nothing to mark, and no session.
+  (novu.notifications as unknown as { _inboxService: { markAsSeen: () => Promise<void> } })._inboxService.markAsSeen = async () =>
+    undefined;
   return (
     // Remounted when the preview changes: the list is read once, when the item list mounts.
     <Inbox key={JSON.stringify(item)} applicationIdentifier="preview" subscriber={NO_SUBSCRIBER} appearance={APPEARANCE}>
