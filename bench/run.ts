@@ -61,7 +61,8 @@ const CONSUMER_CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 8)
 /** The load tests' smoke run (test/load/bench.test.ts): every section at the smallest sizes that exercise it. */
 const SIZES = SMOKE
   ? {
-      subscribers: 100,
+      // Sections take subscribers 0–99 (end to end, live), from 100 (digests) and 200–299 (the bulk endpoint's latency).
+      subscribers: 300,
       subscriptions: 1_100,
       notifications: 1_000,
       bulkRequests: 2,
@@ -74,7 +75,7 @@ const SIZES = SMOKE
       initRuns: 1,
       longWaits: 5,
       inboxLarge: 300,
-      addedCostEvents: 200,
+      addedCostEvents: 50,
     }
   : QUICK
     ? {
