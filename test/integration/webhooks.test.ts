@@ -393,9 +393,11 @@ describe('workflow and preference events', () => {
     expect(updated!.data.object).toMatchObject({ _id: dbId, workflowId: identifier });
     // The rename is one transaction (a Put and a Delete); DynamoDB Local's stream is one shard in
     // write order, so the old key's removal was handed to the emitter with or before the update.
-    expect(
-      (await client.get(`/v2/webhooks/endpoints/${hook.id}/attempts?limit=100`)).body.data.map((a: any) => a.eventType).sort(),
-    ).toEqual(['workflow.created', 'workflow.updated']);
+    // An attempt is stored once its POST is answered: the endpoint may see it first.
+    await vi.waitFor(async () => {
+      const attempts = (await client.get(`/v2/webhooks/endpoints/${hook.id}/attempts?limit=100`)).body.data;
+      expect(attempts.map((a: any) => a.eventType).sort()).toEqual(['workflow.created', 'workflow.updated']);
+    }, WAIT);
     expect(ofType(hook.received(), 'workflow.deleted')).toEqual([]);
   });
 
