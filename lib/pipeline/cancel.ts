@@ -4,7 +4,7 @@ import { retryOnStaleWrite } from '../store/stale-write.ts';
 import { DETAILS, detail } from './details.ts';
 import { closeWindow, digestSeries } from './digest-store.ts';
 import type { StoredJob } from './model.ts';
-import { getNotification, notificationsOfTransaction, saveNotification } from './notification-store.ts';
+import { getNotification, notificationsOfTransaction, saveNotification, type VersionedNotification } from './notification-store.ts';
 import { markTriggerCanceled } from './trigger-store.ts';
 
 // DELETE /v1/events/trigger/{transactionId}: stops what has not run yet. The trigger is marked
@@ -18,13 +18,16 @@ const CONCURRENCY = 16;
 export async function cancelTrigger(scope: EnvScope, transactionId: string): Promise<boolean> {
   const now = new Date();
   if (!(await markTriggerCanceled(scope, transactionId, now.toISOString()))) return false;
-  // The listing holds each notification whole: only those with a job still waiting are read
-  // again and written (a large fan-out's in-app notifications have none), several at a time.
+  // The listing (a consistent read) holds each notification whole, with its version: only those
+  // with a job still waiting are written (a large fan-out's in-app notifications have none),
+  // several at a time; one is read again only when another writer changed it first.
   const listed = await notificationsOfTransaction(scope, transactionId);
   const waitingIn = listed.filter(({ notification }) => notification.jobs.some((j) => WAITING.includes(j.status)));
-  const counts = await mapConcurrently(waitingIn, CONCURRENCY, ({ notification }) =>
-    retryOnStaleWrite(async () => {
-      const current = await getNotification(scope, notification);
+  const counts = await mapConcurrently(waitingIn, CONCURRENCY, (first) => {
+    let known: VersionedNotification | undefined = first;
+    return retryOnStaleWrite(async () => {
+      const current = known ?? (await getNotification(scope, first.notification));
+      known = undefined;
       if (!current) return 0;
       const waiting = current.notification.jobs.filter((j) => WAITING.includes(j.status));
       if (waiting.length === 0) return 0;
@@ -45,7 +48,7 @@ export async function cancelTrigger(scope: EnvScope, transactionId: string): Pro
         await closeWindow(digestSeries(scope, current.notification, job.stepId, job.digest?.digestValue), job._id);
       }
       return waiting.length;
-    }),
-  );
+    });
+  });
   return counts.some((n) => n > 0);
 }

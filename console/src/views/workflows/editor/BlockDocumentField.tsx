@@ -13,6 +13,7 @@ import {
   type BlockNode,
 } from './block-document.ts';
 import { VariableText } from './VariableText.tsx';
+import { ItemMoves } from './ItemMoves.tsx';
 
 // An email body in the block editor's format (`editorType: block`) edited as a form: its blocks
 // listed in order, each with its own fields (a heading's level and text, a paragraph's text, a
@@ -136,29 +137,7 @@ function BlockFields({ id, block, position, count, variables, onChange, onMove, 
     <fieldset className="block-fields" aria-label={title}>
       <div className="block-head">
         <strong>{title}</strong>
-        <div className="button-row step-moves">
-          <button
-            type="button"
-            className="secondary outline"
-            disabled={position === 1}
-            onClick={() => onMove(-1)}
-            aria-label={`Move block ${position} up`}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="secondary outline"
-            disabled={position === count}
-            onClick={() => onMove(1)}
-            aria-label={`Move block ${position} down`}
-          >
-            ↓
-          </button>
-          <button type="button" className="secondary outline" onClick={onRemove} aria-label={`Remove block ${position}`}>
-            Remove
-          </button>
-        </div>
+        <ItemMoves label={`block ${position}`} position={position} count={count} onMove={onMove} onRemove={onRemove} />
       </div>
       {block.type === 'heading' && (
         <label>

@@ -2,6 +2,7 @@ import { StepTypeName } from '../../../components/named.tsx';
 import { ControlFields } from './ControlFields.tsx';
 import type { DraftStep } from './draft.ts';
 import { hasPreview, StepPreview } from './StepPreview.tsx';
+import { ItemMoves } from './ItemMoves.tsx';
 
 // One step in the editor: its name, its controls as a form, where it sits (move up or down,
 // remove), and the preview of what it sends.
@@ -46,29 +47,7 @@ export function StepEditor(props: StepEditorProps) {
             </>
           )}
         </small>
-        <div className="button-row step-moves">
-          <button
-            type="button"
-            className="secondary outline"
-            disabled={position === 1}
-            onClick={() => onMove(-1)}
-            aria-label={`Move ${step.name} up`}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="secondary outline"
-            disabled={position === count}
-            onClick={() => onMove(1)}
-            aria-label={`Move ${step.name} down`}
-          >
-            ↓
-          </button>
-          <button type="button" className="secondary outline" onClick={onRemove} aria-label={`Remove ${step.name}`}>
-            Remove
-          </button>
-        </div>
+        <ItemMoves label={step.name} position={position} count={count} onMove={onMove} onRemove={onRemove} />
       </header>
       <label>
         Step name
