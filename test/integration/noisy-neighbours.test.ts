@@ -9,7 +9,9 @@ import { rand, WAIT } from '../support/pipeline.ts';
 // own consumers (infra/queues.ts, `bulk`), so the quiet environment's message reaches its
 // subscriber while the flood is still being delivered, and then the whole flood arrives too.
 // This file runs a local stack of its own with one consumer invocation at a time per queue, so
-// the flood takes long enough here to be seen unfinished.
+// the flood takes long enough here to be seen unfinished, and emulators of its own: on a loaded
+// machine a shared DynamoDB Local, serving three other files' writes beside the flood's, once
+// held one bulk request's writes past the function's 30 s (CI, a 500 from middy's timeout).
 
 const FLOOD_REQUESTS = 5;
 const EVENTS_PER_REQUEST = 100;
@@ -20,7 +22,7 @@ let noisy: ApiClient;
 let quiet: ApiClient;
 
 beforeAll(async () => {
-  own = await startOwnStack('neighbours', { consumerConcurrency: 1 });
+  own = await startOwnStack('neighbours', { consumerConcurrency: 1, ownEmulators: true });
   const org = await createTestOrg(own.stack.apiUrl!);
   // Two organizations' environments would do as well: what counts is that the scopes differ.
   noisy = org.dev.client;
