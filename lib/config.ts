@@ -17,6 +17,8 @@ export const ENV = {
   socketUrl: 'LIVE_SOCKET_URL',
   /** Where the console's built files are: the stack sets it to the folder in the function's asset, the local runtime to console/dist. */
   consoleDir: 'CONSOLE_DIR',
+  /** The file holding this API's OpenAPI document: written from the route table at synth (in the function's asset) or at local start. */
+  openApiDocument: 'OPENAPI_DOCUMENT',
   /**
    * Days triggers and notifications (with their jobs and execution details) are kept: how far back
    * the activity feed reads, and when DynamoDB deletes them by TTL (default 30; lib/store/retention.ts).
@@ -145,3 +147,6 @@ export const socketUrl = (): string | undefined => optional(ENV.socketUrl);
  * CommonJS bundle has no import.meta to find one from).
  */
 export const consoleDir = (): string => required(ENV.consoleDir);
+
+/** This API's OpenAPI document (infra/openapi-document.ts writes it where the function can read it). */
+export const openApiDocumentFile = (): string => required(ENV.openApiDocument);

@@ -8,7 +8,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { ENV } from '../../lib/config.ts';
 import { consoleRoute } from '../routes/console.ts';
-import type { FunctionFiles, FunctionMaker } from './function-factory.ts';
+import { LAMBDA_TASK_ROOT, type FunctionFiles, type FunctionMaker } from './function-factory.ts';
 import { acknowledgeNag } from './nag.ts';
 
 // The console (console/, docs/console.md) as routes of the HTTP API: `GET /` and
@@ -18,7 +18,6 @@ import { acknowledgeNag } from './nag.ts';
 
 /** Where the built files are in the function's asset (Lambda unpacks it in /var/task). */
 export const CONSOLE_ASSET_DIR = 'console';
-const LAMBDA_TASK_ROOT = '/var/task';
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** What the function's asset needs beyond its bundle: the built files and where they are. */

@@ -45,6 +45,9 @@ export interface FunctionSpec {
   files?: FunctionFiles;
 }
 
+/** Where Lambda unpacks a function's asset: files copied in by afterBundling are under it. */
+export const LAMBDA_TASK_ROOT = '/var/task';
+
 export interface FunctionFiles {
   environment: Record<string, string>;
   /** Shell commands NodejsFunction runs after esbuild, in the bundling environment (local or Docker). */

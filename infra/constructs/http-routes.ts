@@ -7,6 +7,7 @@ import { pascalCase } from '../names.ts';
 import type { Access } from './access.ts';
 import type { FunctionMaker } from './function-factory.ts';
 import { acknowledgeNag, UNAUTHORIZED_ROUTE_REASONS } from './nag.ts';
+import { routeFiles } from './route-files.ts';
 
 // One part of the HTTP route table (infra/routes/<part>.ts) in a nested stack: each route's
 // function, log group, integration, invoke permission and API Gateway route (five resources).
@@ -58,6 +59,7 @@ export class HttpRoutes extends NestedStack {
         timeout: Duration.seconds(routeTimeoutSeconds(route)),
         access: accessOf(route),
         sends: route.sends ?? [],
+        files: routeFiles(route),
       });
       // Scoped here, not `api.addRoutes` (which makes the route under the API, in the parent).
       const apiRoute = new HttpRoute(this, `${name}Route`, {

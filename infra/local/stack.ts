@@ -17,6 +17,7 @@ import { streamConsumers } from '../streams.ts';
 import { startWebSocketApi, type LocalSocketApi } from './websocket-api.ts';
 import { SDK_REQUEST_HANDLER } from '#lib/sdk-timeouts.ts';
 import { CONSOLE_DIST } from './console-build.ts';
+import { writeOpenApiDocument } from '../openapi-document.ts';
 
 const DEFAULT_CONSUMER_CONCURRENCY = 4;
 
@@ -184,6 +185,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     if (options.port !== undefined) {
+      // Written from the route table here, as the synth writes it into the function's asset.
+      env[ENV.openApiDocument] = writeOpenApiDocument(options.stateDir);
+      process.env[ENV.openApiDocument] = env[ENV.openApiDocument];
       api = await startApiGateway(routes, options.port, options.host);
       env[ENV.publicUrl] = api.url;
       process.env[ENV.publicUrl] = api.url;

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
@@ -11,6 +11,8 @@ import type { RouteDef } from '#lib/http/route.ts';
 import { consoleRoute } from '#infra/routes/console.ts';
 import { fallbackRoute } from '#infra/routes/fallback.ts';
 import { CONSOLE_ASSET_DIR } from '#infra/constructs/console-routes.ts';
+import { LAMBDA_TASK_ROOT } from '#infra/constructs/function-factory.ts';
+import { routeFiles } from '#infra/constructs/route-files.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 
 // What some Lambda bundles must leave out (docs/performance.md). Only a use case that reads what
@@ -90,7 +92,8 @@ const LEFT_OUT: [entry: string, packages: string[]][] = [
   ['functions/layouts/layout-usage.ts', [LIQUID, ...AJV]],
   ['functions/notifications/get-notification.ts', [LIQUID, ...AJV]],
   ['functions/notifications/list-notifications.ts', [LIQUID, ...AJV]],
-  ['functions/openapi/get-open-api.ts', [LIQUID, ...AJV]],
+  // The document is read from a file written at synth: no route table, so no schemas.
+  ['functions/openapi/get-open-api.ts', [LIQUID, ...AJV, 'zod']],
   ['functions/consumers/events.ts', POSTCSS],
   ['functions/consumers/jobs.ts', POSTCSS],
   // The webhook emitter shows workflows as the v2 API does, without rendering or compiling anything;
@@ -343,8 +346,13 @@ describe('Lambda bundles', () => {
       ]);
     }));
 
-  it('a function bundled as the stack bundles it is required and answers, as the Lambda runtime runs it', () =>
-    withBundle('functions/openapi/get-open-api.ts', (file) => {
+  it('a function bundled as the stack bundles it, with its files beside it, is required and answers, as the Lambda runtime runs it', () =>
+    withBundle('functions/openapi/get-open-api.ts', (file, dir) => {
+      // What the stack's afterBundling puts in the asset (the document written from the route
+      // table), with the asset's folder where Lambda's /var/task would be.
+      const files = routeFiles({ operationId: 'getOpenApi' })!;
+      for (const command of files.afterBundling(process.cwd(), dir)) execSync(command);
+      const assetEnv = Object.fromEntries(Object.entries(files.environment).map(([k, v]) => [k, v.replace(LAMBDA_TASK_ROOT, dir)]));
       const event = {
         version: '2.0',
         routeKey: 'GET /openapi.json',
@@ -364,6 +372,7 @@ describe('Lambda bundles', () => {
         AWS_REGION: 'us-east-1',
         POWERTOOLS_LOG_LEVEL: 'SILENT',
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        ...assetEnv,
       };
       // The document is near 1 MB, Node's default output buffer: allow it room to grow with the table.
       const answer = JSON.parse(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 }));
