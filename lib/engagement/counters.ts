@@ -11,8 +11,11 @@ import type { Count } from './transitions.ts';
 // and (b) one ADD per counter item (a workflow's day) with the batch's sums. A marker that exists
 // already (a record handed over again, a duplicate record, a fact that turned true twice) cancels
 // the transaction; its reasons name those markers, which are dropped with their increments and the
-// rest written again. Nothing is read first: a batch costs its markers and one write per counter
-// item it touches (docs/engagement.md, "Numbers over time").
+// rest written again. A fact that only its item's creation can count (`markedBy`: an in-app
+// message's delivery) has no marker of its own: its creation fact's marker stands for both, so an
+// in-app message costs one marker, not two (2 write units less: a marker is written in a
+// transaction). Nothing is read first: a batch costs its markers and one write per counter item
+// it touches (docs/engagement.md, "Numbers over time").
 
 /** Counter items are kept this long after their day (DynamoDB deletes them by TTL). */
 export const COUNTER_RETENTION_DAYS = 400;
@@ -34,19 +37,39 @@ const dayOf = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
 const markerKey = (c: ScopedCount) => keys.engagementCounted(c.scope, c.itemId, c.event);
 const identity = (c: ScopedCount) => JSON.stringify(markerKey(c));
 
+/** A marker and the counts it stands for (its own first). */
+interface Marked {
+  marker: ScopedCount;
+  counts: ScopedCount[];
+}
+
 /** Stores the counts of one batch: each (item, event) at most once, ever. */
 export async function applyCounts(counts: readonly ScopedCount[]): Promise<void> {
-  // Two records of one batch may count the same fact: one marker, one increment.
-  const unique = [...new Map(counts.map((c) => [identity(c), c])).values()];
-  for (let i = 0; i < unique.length; i += MARKERS_PER_TRANSACTION) {
-    await applyChunk(unique.slice(i, i + MARKERS_PER_TRANSACTION));
+  const marked = markedCounts(counts);
+  for (let i = 0; i < marked.length; i += MARKERS_PER_TRANSACTION) {
+    await applyChunk(marked.slice(i, i + MARKERS_PER_TRANSACTION));
   }
 }
 
-async function applyChunk(chunk: ScopedCount[]): Promise<void> {
+/** The batch's counts under their markers; two records of the same fact: one marker, one increment. */
+function markedCounts(counts: readonly ScopedCount[]): Marked[] {
+  const unique = [...new Map(counts.map((c) => [identity(c), c])).values()];
+  const marked = new Map<string, Marked>();
+  for (const c of unique) if (!c.markedBy) marked.set(identity(c), { marker: c, counts: [c] });
+  for (const c of unique) {
+    if (!c.markedBy) continue;
+    const by = marked.get(identity({ ...c, event: c.markedBy }));
+    // Its creation fact is of the same record, so in the same batch; were it not, it marks itself.
+    if (by) by.counts.push(c);
+    else marked.set(identity(c), { marker: c, counts: [c] });
+  }
+  return [...marked.values()];
+}
+
+async function applyChunk(chunk: Marked[]): Promise<void> {
   let pending = chunk;
   while (pending.length > 0) {
-    const refused = await transact([...pending.map(markerPut), ...counterUpdates(pending)], {
+    const refused = await transact([...pending.map((m) => markerPut(m.marker)), ...counterUpdates(pending.flatMap((m) => m.counts))], {
       answers: ['ConditionalCheckFailed'],
       attempts: ATTEMPTS,
     });

@@ -31,6 +31,13 @@ export interface Count {
   channel?: string;
   /** When it happened (ISO): its UTC day is the counter's. */
   at: string;
+  /**
+   * The fact of the same record whose marker stands for this one too (counters.ts): set on a fact
+   * that only the item's creation can make true and that stays true for the item's life (an
+   * in-app message is delivered when made, and its channel never changes), so that no later
+   * change can count it again; it is counted once with its creation fact (`sent` or `failed`).
+   */
+  markedBy?: StatEvent;
 }
 
 type Facts = Record<ChannelStatEvent, boolean>;
@@ -67,6 +74,8 @@ export function countsOf(change: StoredChange): Count[] {
   const before = factsOf(change.before as EngagedMessage | undefined);
   const message = change.after as unknown as EngagedMessage;
   const after = factsOf(message);
+  const made = !change.before;
+  const creationFact: ChannelStatEvent = after.failed ? 'failed' : 'sent';
   return CHANNEL_STAT_EVENTS.filter((event) => after[event] && !before[event]).map((event) => ({
     itemId: message._id,
     kind: 'message',
@@ -74,7 +83,8 @@ export function countsOf(change: StoredChange): Count[] {
     workflowId: message.templateIdentifier,
     channel: message.channel,
     createdAt: message.createdAt,
-    at: timeOf(message, event, !change.before),
+    at: timeOf(message, event, made),
+    ...(made && event === 'delivered' && message.channel === 'in_app' && { markedBy: creationFact }),
   }));
 }
 

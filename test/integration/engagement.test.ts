@@ -281,18 +281,24 @@ describe('numbers over time', () => {
     });
     const trig = { transactionId: 'tx-dup', workflowId: 'digest', createdAt: '2026-11-02T09:59:59.000Z' };
     const triggered: KeyedChange = { pk: keys.triggerEvent(scope, 'tx-dup').pk, sk: 'EVENT', after: trig, expired: false };
+    // An in-app message: sent and delivered when made, under one marker.
+    const inApp = { ...made, _id: newId(), channel: 'in_app' };
+    const inAppMade: KeyedChange = { pk, sk: `MSG#${inApp._id}`, after: inApp, expired: false };
     const batch = [triggered, record(undefined, made), record(made, delivered), record(delivered, opened), record(opened, clicked)];
     // Every record twice in the batch, then the whole batch handed over again, then a click more.
-    await consumeChanges([...batch, ...batch]);
-    await consumeChanges(batch);
-    await consumeChanges([record(clicked, { ...clicked, clickCount: 2 })]);
+    await consumeChanges([...batch, ...batch, inAppMade]);
+    await consumeChanges([...batch, inAppMade]);
+    await consumeChanges([record(clicked, { ...clicked, clickCount: 2 }), inAppMade]);
     const stats = await getStats(scope, { from: '2026-11-01', to: '2026-11-05' });
     expect(stats.days).toEqual([
       {
         date: '2026-11-02',
         workflowId: 'digest',
         triggered: 1,
-        channels: { email: { sent: 1, delivered: 1, failed: 0, opened: 1, clicked: 0, read: 0 } },
+        channels: {
+          email: { sent: 1, delivered: 1, failed: 0, opened: 1, clicked: 0, read: 0 },
+          in_app: { sent: 1, delivered: 1, failed: 0, opened: 0, clicked: 0, read: 0 },
+        },
       },
       {
         date: '2026-11-03',
@@ -305,8 +311,11 @@ describe('numbers over time', () => {
       {
         workflowId: 'digest',
         triggered: 1,
-        channels: { email: { sent: 1, delivered: 1, failed: 0, opened: 1, clicked: 1, read: 0 } },
-        rates: { email: { delivery: 1, open: 1, click: 1, read: 0 } },
+        channels: {
+          email: { sent: 1, delivered: 1, failed: 0, opened: 1, clicked: 1, read: 0 },
+          in_app: { sent: 1, delivered: 1, failed: 0, opened: 0, clicked: 0, read: 0 },
+        },
+        rates: { email: { delivery: 1, open: 1, click: 1, read: 0 }, in_app: { delivery: 1, open: 0, click: 0, read: 0 } },
       },
     ]);
   });

@@ -116,6 +116,14 @@ describe('what a stored change counts', () => {
     expect(events(change(undefined, message()))).toEqual(['sent']);
     expect(events(change(undefined, message({ channel: 'in_app' })))).toEqual(['sent', 'delivered']);
     expect(events(change(undefined, message({ status: 'error' })))).toEqual(['failed']);
+    // An in-app message's delivery is counted once, with its creation: the creation fact's marker stands for it.
+    expect(countsOf(change(undefined, message({ channel: 'in_app' })))[1]).toMatchObject({ event: 'delivered', markedBy: 'sent' });
+    expect(countsOf(change(undefined, message({ channel: 'in_app', status: 'error' }))).find((c) => c.event === 'delivered')).toMatchObject(
+      {
+        markedBy: 'failed',
+      },
+    );
+    expect(countsOf(change(undefined, message()))[0]?.markedBy).toBeUndefined();
     expect(countsOf(change(undefined, message()))[0]).toMatchObject({
       itemId: 'msg-1',
       workflowId: 'welcome',
