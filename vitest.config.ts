@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Five projects, by folder: `unit` (no emulators: seconds, `npm run test:unit`), `integration`
+// Four projects, by folder: `unit` (no emulators: seconds, `npm run test:unit`), `integration`
 // and `browser` (both against the one local stack, DynamoDB Local + fauxqs, that the global setup
-// starts for the run; `browser` also shares one Chromium), `load` and `load-bench`.
+// starts for the run; `browser` also shares one Chromium), and `load`.
 //
 // Files run four at a time. Each integration file seeds its own organization, so files do not see
 // one another's data; most of a file's time is spent waiting on queues and timers, not on the CPU,
@@ -10,16 +10,12 @@ import { defineConfig } from 'vitest/config';
 //
 // The load tests (thousands of deliveries through in-process consumers, with faults) measure
 // recovery, not speed, but on two cores they starve when other files run beside them: their
-// consumers fall behind their own redeliveries. `npm test` runs them after the rest, in a run of
-// their own (`vitest run --project 'load*'`); a plain `npx vitest run` runs them last
-// too (groupOrder). faults and large-audience each start emulators of their own
-// (test/support/own-stack.ts) and mostly wait on different things (faults on visibility
-// timeouts, large-audience on the CPU), so they run side by side: the `load` project, two workers.
+// consumers fall behind their own redeliveries. `npm test` runs them after the rest, one file at
+// a time, in a run of their own with its own emulators (`vitest run --project load`); a plain
+// `npx vitest run` runs them last too (groupOrder), against the same emulators as the rest.
 // test/load/bench.test.ts runs `npm run bench` at smoke sizes, each mode in a process of its own
-// with its own stack: it asserts only that every section completes. It runs alone, after them:
-// the `load-bench` project, one worker.
-const LOAD_TESTS = ['test/integration/large-audience.test.ts', 'test/integration/faults.test.ts'];
-const BENCH_TESTS = ['test/load/bench.test.ts'];
+// with its own stack: it asserts only that every section completes.
+export const LOAD_TESTS = ['test/integration/large-audience.test.ts', 'test/integration/faults.test.ts', 'test/load/bench.test.ts'];
 
 const WORKERS = 4;
 
@@ -60,11 +56,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'load', include: LOAD_TESTS, ...withStack, maxWorkers: 2, sequence: { groupOrder: 1 } },
-      },
-      {
-        extends: true,
-        test: { name: 'load-bench', include: BENCH_TESTS, ...withStack, maxWorkers: 1, sequence: { groupOrder: 2 } },
+        test: { name: 'load', include: LOAD_TESTS, ...withStack, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
     ],
   },
