@@ -20,6 +20,9 @@ import { HANDED_ON, type EventMessage } from './queue-messages.ts';
 // first copy's rest covers what that copy did not deliver); one finding it under lease waits for
 // the send or the lease's end; a lapsed lease (its sender died before marking) is taken over, so
 // nothing is lost, at worst a rest sent twice.
+// A trigger's first walk hands on two rests of different work: its first segment's members left
+// (that segment is delivered in the walk) and its next pages. Each has a claim of its own: under
+// one claim, the later of the two found it sent and was dropped, with the rest of the audience.
 
 /** Longer than a send takes, shorter than any queue's visibility timeout (a crashed sender's copy comes back after it). */
 const LEASE_MS = 3_000;
@@ -30,9 +33,9 @@ type Claim = { sentAt?: string; leaseUntil?: number } | undefined;
 
 /** Sends `rest`, the work `received` leaves, unless a copy of `received` has handed it on. */
 export async function handOn(scope: EnvScope, received: EventMessage, rest: EventMessage): Promise<void> {
-  const key = claimKey(scope, received);
+  const key = claimKey(scope, received, rest);
   // Its next receive would find this very claim sent and drop it: a fan-out step must progress.
-  if (claimKey(scope, rest).pk === key.pk) throw new Error('A fan-out message handed on unchanged');
+  if (JSON.stringify(rest) === JSON.stringify(received)) throw new Error('A fan-out message handed on unchanged');
   for (;;) {
     const now = Date.now();
     const claimed = await conditionalWrite(() =>
@@ -62,8 +65,12 @@ export async function handOn(scope: EnvScope, received: EventMessage, rest: Even
   );
 }
 
-/** The same for every copy of one message: the digest of its content. */
-export function claimKey(scope: EnvScope, message: EventMessage) {
-  const digest = createHash('sha256').update(JSON.stringify(message)).digest('base64url').slice(0, 22);
-  return keys.handOn(scope, message.transactionId, digest);
+/** The same for every copy of one message and kind of rest (members of a segment, or pages of the walk): the digest of both. */
+export function claimKey(scope: EnvScope, received: EventMessage, rest: EventMessage) {
+  const part = rest.segment ? 'segment' : 'walk';
+  const digest = createHash('sha256')
+    .update(`${part}:${JSON.stringify(received)}`)
+    .digest('base64url')
+    .slice(0, 22);
+  return keys.handOn(scope, received.transactionId, digest);
 }

@@ -210,7 +210,9 @@ describe('a redelivered job of a code-first step', () => {
   }, 60_000);
 });
 
-describe("a delay's and a digest's outputs set the wait", () => {
+// Each case triggers a workflow of its own for a subscriber of its own, and waits out a delay or
+// a digest's window: they run at once.
+describe.concurrent("a delay's and a digest's outputs set the wait", () => {
   it("waits the delay's amount and unit, and the resumed job does not ask the bridge again", async () => {
     const subscriberId = await subscriber('delay');
     const transactionId = await trigger('wait-flow', subscriberId, { seconds: 3 });

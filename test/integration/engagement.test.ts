@@ -58,7 +58,9 @@ const messageWith = (subscriberId: string, content: string) =>
 
 const detailsOf = (job: any): string[] => job.executionDetails.map((d: any) => d.detail);
 
-describe('a step condition on an earlier step', () => {
+// The cases of a describe have workflows and subscribers of their own and mostly wait on delays:
+// they run at once.
+describe.concurrent('a step condition on an earlier step', () => {
   it('sends the nudge when the inbox message was not read by the time the step runs', async () => {
     const workflowId = await createWorkflow(client, [INBOX, delay(2), NUDGE]);
     const subscriberId = `sub-${rand()}`;
@@ -117,7 +119,7 @@ describe('a previousStep filter of a v1 workflow', () => {
   });
 });
 
-describe('a delay that waits for engagement', () => {
+describe.concurrent('a delay that waits for engagement', () => {
   it('ends early when the message is read (woken by the change), and the nudge is not sent, even after the limit', async () => {
     const workflowId = await createWorkflow(client, [INBOX, waitFor('read', 25), NUDGE]);
     const subscriberId = `sub-${rand()}`;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableName } from '#lib/config.ts';
 import { newId } from '#lib/ids.ts';
 import { claimKey, handOn } from '#lib/pipeline/hand-on.ts';
-import { segmentMessage, type EventMessage } from '#lib/pipeline/queue-messages.ts';
+import { eventMessage, segmentMessage, type EventMessage } from '#lib/pipeline/queue-messages.ts';
 import { sqs } from '#lib/queue/client.ts';
 import type { EnvScope } from '#lib/scope.ts';
 import { db } from '#lib/store/client.ts';
@@ -70,9 +70,25 @@ describe('handing a fan-out message’s rest on', () => {
     expect(await handedOn()).toHaveLength(1);
     // Another message whose copy claimed and died: a lapsed lease, never marked sent.
     const other = segment(transactionId, ['p', 'q']);
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...claimKey(scope, other), leaseUntil: Date.now() - 1 } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...claimKey(scope, other, segment(transactionId, ['q'])), leaseUntil: Date.now() - 1 },
+      }),
+    );
     await handOn(scope, other, segment(transactionId, ['q']));
     expect((await handedOn()).map((m) => m.segment!.subscriberIds)).toEqual([['q']]);
+  });
+
+  it('hands on both rests of a first walk: its first segment’s members left and its next pages', async () => {
+    // The walk delivers its first segment itself; both can run out of time in one receive.
+    const transactionId = newId();
+    const walk = eventMessage(scope, transactionId);
+    await handOn(scope, walk, segment(transactionId, ['c', 'd']));
+    await handOn(scope, walk, eventMessage(scope, transactionId, 'page-2'));
+    const sent = await handedOn();
+    expect(sent.map((m) => m.segment?.subscriberIds ?? m.cursor)).toEqual(expect.arrayContaining([['c', 'd'], 'page-2']));
+    expect(sent).toHaveLength(2);
   });
 
   it('refuses a rest equal to the message, which its next receive would drop as a copy', async () => {
