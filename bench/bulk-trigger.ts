@@ -34,7 +34,8 @@ export async function bulkTrigger(
   for (let i = 0; i < (SMOKE ? 1 : 5); i++) await call('POST', '/v1/events/trigger/bulk', bulkBody(workflow.workflowId, ids, `warm${i}`));
   const send = async (tag: string) => {
     const r = await expectStatus(call('POST', '/v1/events/trigger/bulk', bulkBody(workflow.workflowId, ids, tag)), 201, 'bulk trigger');
-    if (r.body.some((e: { status: string }) => e.status !== 'processed')) throw new Error(`bulk trigger: ${JSON.stringify(r.body[0])}`);
+    const events = r.body as { status: string }[];
+    if (events.some((e) => e.status !== 'processed')) throw new Error(`bulk trigger: ${JSON.stringify(events[0])}`);
     return r.ms;
   };
   const times: number[] = [];

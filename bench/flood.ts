@@ -13,8 +13,9 @@ import { percentile, round } from './stats.ts';
 // bulk triggers against another environment's single triggers, one at a time. Measured: trigger
 // request → the quiet subscriber's inbox message stored, first with nothing else running, then
 // while the flood is being delivered; and whether the flood was still undelivered (its queue not
-// empty) when each quiet message arrived. BENCH_ONLY=flood runs it (bench/results-flood.json);
-// BENCH_FLOOD_EVENTS (50,000) and BENCH_FLOOD_QUIET (30 triggers each way) size it.
+// empty) when each quiet message arrived. BENCH_ONLY=flood runs it (bench/results-flood.json; the
+// smoke run, on its whole run's stack); BENCH_FLOOD_EVENTS (50,000) and BENCH_FLOOD_QUIET (30
+// triggers each way) size it.
 
 export interface FloodOptions {
   floodEvents: number;

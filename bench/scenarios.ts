@@ -80,8 +80,9 @@ export async function createInAppWorkflow(call: Call, workflowId: string, steps?
     201,
     'create workflow',
   );
-  const last = res.body.steps[res.body.steps.length - 1];
-  return { _id: res.body._id, workflowId, stepDbId: last._id, stepId: last.stepId };
+  const body = res.body as { _id: string; steps: { _id: string; stepId: string }[] };
+  const last = body.steps[body.steps.length - 1]!;
+  return { _id: body._id, workflowId, stepDbId: last._id, stepId: last.stepId };
 }
 
 export const bulkBody = (workflowId: string, subscriberIds: readonly string[], tag: string) => ({
