@@ -16,6 +16,7 @@ import { createInAppWorkflow, endToEnd, expectStatus, type Cost, type EndToEndRe
 import { benchOrganization, seedSubscribers } from './seed.ts';
 import { median } from './stats.ts';
 import { replayVariants, type ReplayVariants } from './write-variants.ts';
+import { SMOKE } from './results-path.ts';
 
 // A group of variants of the added-costs section (bench/added-costs.ts), in a process of its own:
 // metrics and traces are switched for the process, as a Lambda container reads its environment
@@ -73,6 +74,11 @@ export interface VariantResult {
   replay?: ReplayVariants;
 }
 
+/** Around each variant's timed run: its warm-up and counted runs, floor probes, rate-limit checks, replay. */
+const AROUND = SMOKE
+  ? { warmRequests: 1, countedRequests: 1, floorPuts: 100, rateLimitChecks: 10, replayDeliveries: 30 }
+  : { warmRequests: 2, countedRequests: 2, floorPuts: 500, rateLimitChecks: 100, replayDeliveries: 300 };
+
 async function receiver(): Promise<{ server: Server; url: string; posts: () => number }> {
   let posts = 0;
   const server = createServer((req, res) => {
@@ -121,8 +127,11 @@ async function run(group: Group): Promise<VariantResult[]> {
     const options = { parallel: 2, consumerConcurrency: group.consumerConcurrency };
     step('warm');
     // Warm: modules, caches, DynamoDB Local's paths for these items.
-    await endToEnd(bench, dev, workflow, withSockets, { ...options, requests: 2 });
-    await endToEnd(bench, dev, workflow, withoutSockets, { ...options, requests: 2 });
+    // The smoke run warms only the recipients its variants send to.
+    if (!SMOKE || group.variants.some((v) => v.sockets))
+      await endToEnd(bench, dev, workflow, withSockets, { ...options, requests: AROUND.warmRequests });
+    if (!SMOKE || group.variants.some((v) => !v.sockets))
+      await endToEnd(bench, dev, workflow, withoutSockets, { ...options, requests: AROUND.warmRequests });
 
     const results: VariantResult[] = [];
     let webhookOn = hook !== undefined;
@@ -138,8 +147,8 @@ async function run(group: Group): Promise<VariantResult[]> {
         await expectStatus(call('PATCH', `/v2/webhooks/endpoints/${endpointId}`, { enabled: webhookOn }), 200, 'endpoint switch');
       }
       const to = variant.sockets ? withSockets : withoutSockets;
-      const counted = await endToEnd(bench, dev, workflow, to, { ...options, requests: 2 });
-      const putsBefore = await putRateNow({ itemBytes: 700, puts: 500 });
+      const counted = await endToEnd(bench, dev, workflow, to, { ...options, requests: AROUND.countedRequests });
+      const putsBefore = await putRateNow({ itemBytes: 700, puts: AROUND.floorPuts });
       const postsBefore = hook?.posts() ?? 0;
       frames = 0;
       const cpuBefore = cpuNow();
@@ -150,10 +159,10 @@ async function run(group: Group): Promise<VariantResult[]> {
       while (variant.webhook && hook && hook.posts() - postsBefore < 2 * group.events && Date.now() < deadline) await sleep(20);
       const seconds = (performance.now() - started) / 1000;
       const cores = coresUsed(cpuBefore, cpuNow(), seconds);
-      const putsAfter = await putRateNow({ itemBytes: 700, puts: 500 });
+      const putsAfter = await putRateNow({ itemBytes: 700, puts: AROUND.floorPuts });
       const deliveredPerSec = group.events / seconds;
       const checks: number[] = [];
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; i < AROUND.rateLimitChecks; i++) {
         const t = performance.now();
         await checkRateLimit(dev.scope, 'trigger', 'bulk');
         checks.push(performance.now() - t);
@@ -174,7 +183,7 @@ async function run(group: Group): Promise<VariantResult[]> {
         rateLimitCheckMs: median(checks),
         cost: costPerMillionEvents(counted),
         countedPerDelivery: counted.perDelivery,
-        ...(variant.detailed && { replay: await replayVariants(dev, 300, group.subscribers) }),
+        ...(variant.detailed && { replay: await replayVariants(dev, AROUND.replayDeliveries, group.subscribers) }),
       });
     }
     return results;

@@ -4,6 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Group, VariantResult } from './added-costs-variant.ts';
+import { addedCostChecks, printAddedCosts } from './added-costs-report.ts';
+import { loadNow, machineOf, SMOKE, writeResults, type Machine } from './results-path.ts';
+import { CONSUMER_CONCURRENCY, log, SIZES } from './settings.ts';
+import { round } from './stats.ts';
+import type { Check } from './table.ts';
 
 // Where the time of a one-recipient in-app delivery goes (issue 35, item 2): the same many
 // one-recipient triggers (bulk requests of 100) with everything on, and with each thing added
@@ -91,4 +96,41 @@ export async function measureAddedCosts(options: {
     variants.push(...(await runGroup(group, metrics, traces)));
   }
   return { events: options.events, variants };
+}
+
+/** The section at the run's sizes: BENCH_ADDED_COST_EVENTS events per variant, in hundreds. */
+export function addedCostsSection(): Promise<AddedCostsResult> {
+  return measureAddedCosts({
+    // Per variant, in hundreds (bulk requests of 100).
+    events: Math.max(100, Math.round(Number(process.env.BENCH_ADDED_COST_EVENTS ?? SIZES.addedCostEvents) / 100) * 100),
+    // The smoke run: few recipients (a socket each), every one still sent to several times.
+    subscribers: SMOKE ? 20 : Math.min(SIZES.subscribers, 200),
+    consumerConcurrency: CONSUMER_CONCURRENCY,
+    log,
+  });
+}
+
+/** bench/results-costs.json. */
+export interface AddedCostsResults {
+  startedAt: string;
+  machine: Machine;
+  targets: Check[];
+  addedCosts: AddedCostsResult;
+}
+
+/** BENCH_ONLY=costs: where a one-recipient delivery's time goes, and the targets of issue 35 items 3 and 6. */
+export async function addedCostsOnly(): Promise<void> {
+  const startedAt = new Date();
+  const load = [loadNow()];
+  const addedCosts = await addedCostsSection();
+  load.push(loadNow());
+  const results: AddedCostsResults = {
+    startedAt: startedAt.toISOString(),
+    machine: machineOf(load),
+    targets: addedCostChecks(addedCosts).map((c) => ({ ...c, value: round(c.value) })),
+    addedCosts,
+  };
+  writeResults('results-costs.json', results);
+  console.log(`\nAdded costs ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`);
+  printAddedCosts(addedCosts);
 }

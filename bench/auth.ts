@@ -4,15 +4,20 @@ import { findCallerByApiKey, hashApiKey } from '#lib/auth/api-keys.ts';
 import { tableName } from '#lib/config.ts';
 import { db } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
-import type { Bench } from './harness.ts';
+import { startBench, type Bench } from './harness.ts';
+import { measureRateLimit, printRateLimit, type RateLimitResult } from './rate-limit.ts';
+import { loadNow, machineOf, SMOKE, writeResults, type Machine } from './results-path.ts';
+import { CONSUMER_CONCURRENCY } from './settings.ts';
 import { costOf, expectStatus, type Cost } from './scenarios.ts';
-import type { BenchEnv } from './seed.ts';
+import { benchOrganization, type BenchEnv } from './seed.ts';
 import { percentile } from './stats.ts';
+import { n, table } from './table.ts';
 
 // What authenticating a request costs today (issue 22, item 2): the API-key check every API-key
 // route runs before its own work, alone and as a share of the cheapest authenticated route. It
 // decides whether an API Gateway authorizer with a result cache is worth building
-// (docs/performance.md, "Authentication").
+// (docs/performance.md, "Authentication"). BENCH_ONLY=auth runs it with the rate-limit check
+// (bench/results-auth.json), BENCH_AUTH_CALLS times each (500); the smoke run, as a section of its whole run.
 
 export interface AuthResult {
   calls: number;
@@ -69,4 +74,74 @@ export async function measureAuth(bench: Bench, env: BenchEnv, calls: number): P
     refused: { p50Ms: percentile(t.unknown, 50), perCall: await counted(bench, sample, unknown) },
     rawGetMs: { p50: percentile(t.raw, 50), p99: percentile(t.raw, 99) },
   };
+}
+
+/** bench/results-auth.json. */
+export interface AuthResults {
+  startedAt: string;
+  machine: Machine;
+  auth: AuthResult;
+  rateLimit: RateLimitResult;
+}
+
+const AUTH_CALLS = Number(process.env.BENCH_AUTH_CALLS ?? (SMOKE ? 20 : 500));
+
+/**
+ * Authentication and the rate-limit check on `bench`, for an organization of their own; written
+ * and printed. `since`: when the run began and the load then (the mode's, before its stack started).
+ */
+export async function authSection(bench: Bench, since = { startedAt: new Date(), load: loadNow() }): Promise<AuthResults> {
+  const { startedAt } = since;
+  const load = [since.load];
+  const { dev } = await benchOrganization();
+  const auth = await measureAuth(bench, dev, AUTH_CALLS);
+  const rateLimit = await measureRateLimit(bench, dev, AUTH_CALLS);
+  load.push(loadNow());
+  const results: AuthResults = { startedAt: startedAt.toISOString(), machine: machineOf(load), auth, rateLimit };
+  writeResults('results-auth.json', results);
+  printAuth(results);
+  return results;
+}
+
+/** BENCH_ONLY=auth: the section on a stack of its own. */
+export async function authOnly(): Promise<void> {
+  const since = { startedAt: new Date(), load: loadNow() };
+  const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY });
+  try {
+    await authSection(bench, since);
+  } finally {
+    await bench.stop();
+  }
+}
+
+function printAuth(results: AuthResults): void {
+  const { auth, rateLimit } = results;
+  console.log(`\nAuthentication ${results.startedAt} · ${results.machine.cpus} CPUs · load ${results.machine.loadAverage1m.join(' → ')}`);
+  const ops = (c: { byOperation: Record<string, number> }) =>
+    Object.entries(c.byOperation)
+      .map(([k, v]) => `${k} ${n(v, 2)}`)
+      .join(', ');
+  table(
+    `API-key authentication (${auth.calls} calls each, one after another)`,
+    ['measure', 'p50 ms', 'p99 ms', 'DynamoDB requests / call', 'read units / call'],
+    [
+      [
+        'the key check alone (findCallerByApiKey)',
+        auth.check.p50Ms,
+        auth.check.p99Ms,
+        ops(auth.check.perCall),
+        auth.check.perCall.readUnits,
+      ],
+      ['an unknown key (refused)', auth.refused.p50Ms, '', ops(auth.refused.perCall), auth.refused.perCall.readUnits],
+      [
+        'GET /v1/environments/me (check + its own read)',
+        auth.route.p50Ms,
+        auth.route.p99Ms,
+        ops(auth.route.perCall),
+        auth.route.perCall.readUnits,
+      ],
+      ['floor: a consistent GetItem of the key item', auth.rawGetMs.p50, auth.rawGetMs.p99, 'GetItem 1', 1],
+    ],
+  );
+  printRateLimit(rateLimit);
 }

@@ -1,14 +1,18 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { build, type Metafile } from 'esbuild';
+import { mapConcurrently } from '#lib/concurrency.ts';
 import { buildLazyPackages, esbuildOptions, LAZY_PACKAGES, lazyPackageFile } from '#infra/bundling.ts';
 import { queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
 import { consoleRoute } from '#infra/routes/console.ts';
 import { fallbackRoute } from '#infra/routes/fallback.ts';
 import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
+import { TARGETS } from './settings.ts';
+import { n, table, type Check } from './table.ts';
 
 // Every Lambda's bundle as the CDK stack builds it (infra/bundling.ts: esbuild, CommonJS, minified,
 // node24, the AWS SDK external because the runtime ships it), its size, and its module-init time:
@@ -17,11 +21,14 @@ import { socketAuthorizer, socketRoutes } from '#infra/ws-routes.ts';
 // hello-world bundle built the same way. The lazy packages (infra/bundling.ts) are built beside
 // the bundles, as in their layer: no bundle loads one at init, and each one's size is reported.
 
+type Inputs = Metafile['outputs'][string]['inputs'];
+
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** Inside the repository, so the external @aws-sdk/* packages resolve from node_modules. */
 const OUT_DIR = join(ROOT, 'bench', '.bundles');
-/** The baselines run once every this many bundles. */
+/** The baselines run once every this many bundles (by default). */
 const BASELINE_EVERY = 5;
+const run = promisify(execFile);
 
 export interface BundleResult {
   name: string;
@@ -43,7 +50,7 @@ export interface BundlesResult {
   slowest: BundleResult;
 }
 
-async function bundle(entry: string, outfile: string): Promise<{ bytes: number; metafile: Metafile }> {
+async function bundle(entry: string, outfile: string): Promise<{ bytes: number; inputs: Inputs }> {
   const result = await build({
     entryPoints: [entry],
     outfile,
@@ -52,16 +59,33 @@ async function bundle(entry: string, outfile: string): Promise<{ bytes: number; 
     logLevel: 'error',
   });
   const output = Object.values(result.metafile.outputs)[0]!;
-  return { bytes: output.bytes, metafile: result.metafile };
+  return { bytes: output.bytes, inputs: output.inputs };
 }
 
-function largestPackages(metafile: Metafile, top = 6): Record<string, number> {
+/**
+ * Every entry in one esbuild call (each module parsed once for all of them, on every core): without
+ * code splitting each entry's output is what a build of its own writes. By output name.
+ */
+async function bundleAll(entries: readonly { name: string; entry: string }[]): Promise<Map<string, { bytes: number; inputs: Inputs }>> {
+  const result = await build({
+    entryPoints: Object.fromEntries(entries.map((e) => [e.name, join(ROOT, e.entry)])),
+    outdir: OUT_DIR,
+    outExtension: { '.js': '.cjs' },
+    ...esbuildOptions(),
+    metafile: true,
+    logLevel: 'error',
+  });
+  const byFile = new Map<string, { bytes: number; inputs: Inputs }>();
+  for (const [file, output] of Object.entries(result.metafile.outputs))
+    byFile.set(resolve(file), { bytes: output.bytes, inputs: output.inputs });
+  return byFile;
+}
+
+function largestPackages(inputs: Inputs, top = 6): Record<string, number> {
   const byPackage: Record<string, number> = {};
-  for (const output of Object.values(metafile.outputs)) {
-    for (const [file, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? file.split('/').slice(0, 2).join('/');
-      byPackage[pkg] = (byPackage[pkg] ?? 0) + bytesInOutput;
-    }
+  for (const [file, { bytesInOutput }] of Object.entries(inputs)) {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? file.split('/').slice(0, 2).join('/');
+    byPackage[pkg] = (byPackage[pkg] ?? 0) + bytesInOutput;
   }
   return Object.fromEntries(
     Object.entries(byPackage)
@@ -71,8 +95,8 @@ function largestPackages(metafile: Metafile, top = 6): Record<string, number> {
   );
 }
 
-/** The time from a fresh process's start until `file` is loaded. */
-function initMs(file: string): number {
+/** The time from a fresh process's start until `file` is loaded (measured inside that process). */
+async function initMs(file: string): Promise<number> {
   const script = `require(${JSON.stringify(file)}); process.stdout.write(String(performance.now()));`;
   const env = {
     ...process.env,
@@ -81,10 +105,19 @@ function initMs(file: string): number {
     POWERTOOLS_LOG_LEVEL: 'SILENT',
     NODE_OPTIONS: '',
   };
-  return Number(execFileSync(process.execPath, ['-e', script], { env, cwd: OUT_DIR, encoding: 'utf8' }));
+  return Number((await run(process.execPath, ['-e', script], { env, cwd: OUT_DIR, encoding: 'utf8' })).stdout);
 }
 
-export async function measureBundles(options: { runs: number }): Promise<BundlesResult> {
+export interface BundlesOptions {
+  /** Rounds of init timing over every bundle (each keeps its least). */
+  runs: number;
+  /** The baselines are timed before every this many bundles (default 5; the smoke run: once a round). */
+  baselineEvery?: number;
+  /** Fresh processes timed at once (default 1, one after another; the smoke run: one per core). */
+  concurrency?: number;
+}
+
+export async function measureBundles(options: BundlesOptions): Promise<BundlesResult> {
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
   buildLazyPackages(join(OUT_DIR, 'node_modules'));
@@ -110,20 +143,21 @@ export async function measureBundles(options: { runs: number }): Promise<Bundles
     ...queues.filter((q) => q.consumer).map((q) => ({ name: `${q.name}Consumer`, entry: q.consumer! })),
     ...[socketAuthorizer, ...socketRoutes].map((r) => ({ name: r.operationId, entry: r.handler })),
   ];
-  const outputs: { name: string; entry: string; outfile: string; bytes: number; metafile: Metafile }[] = [];
-  for (const { name, entry } of entries) {
+  const built = await bundleAll(entries);
+  const outputs = entries.map(({ name, entry }) => {
     const outfile = join(OUT_DIR, `${name}.cjs`);
-    outputs.push({ name, entry, outfile, ...(await bundle(join(ROOT, entry), outfile)) });
-  }
+    return { name, entry, outfile, ...built.get(outfile)! };
+  });
   // Round after round over every bundle, so a burst of load on the machine hits one run of many
   // bundles rather than every run of one; each keeps its least. The baselines run between every
   // few bundles: they divide every ratio, and a baseline slowed by noise would flatter them all.
   const least = new Map<string, number>();
-  const sample = (f: string) => least.set(f, Math.min(least.get(f) ?? Infinity, initMs(f)));
-  for (let round = 0; round < options.runs; round++) {
-    outputs.forEach((o, i) => {
-      if (i % BASELINE_EVERY === 0) [helloOut, sdkHelloOut].forEach(sample);
-      sample(o.outfile);
+  const baselineEvery = options.baselineEvery ?? BASELINE_EVERY;
+  const round = outputs.flatMap((o, i) => (i % baselineEvery === 0 ? [helloOut, sdkHelloOut, o.outfile] : [o.outfile]));
+  for (let r = 0; r < options.runs; r++) {
+    await mapConcurrently(round, options.concurrency ?? 1, async (f) => {
+      const ms = await initMs(f);
+      least.set(f, Math.min(least.get(f) ?? Infinity, ms));
     });
   }
   const functions: BundleResult[] = outputs.map((o) => ({
@@ -131,7 +165,7 @@ export async function measureBundles(options: { runs: number }): Promise<Bundles
     entry: o.entry,
     bytes: o.bytes,
     initMs: least.get(o.outfile)!,
-    largest: largestPackages(o.metafile),
+    largest: largestPackages(o.inputs),
   }));
   const helloInit = least.get(helloOut)!;
   const sdkHelloInit = least.get(sdkHelloOut)!;
@@ -145,4 +179,48 @@ export async function measureBundles(options: { runs: number }): Promise<Bundles
     largest,
     slowest,
   };
+}
+
+/** The largest bundle and the slowest init against their targets. */
+export function bundleChecks(bundles: BundlesResult): Check[] {
+  const helloInit = bundles.helloWorld.initMs;
+  const within = (ok: (f: BundleResult) => boolean) => `${bundles.functions.filter(ok).length} of ${bundles.functions.length} within`;
+  const bundlesWithin = within((f) => f.bytes / 1024 <= TARGETS.largestBundleKb);
+  const initsWithin = within((f) => f.initMs / helloInit <= TARGETS.initRatio);
+  return [
+    {
+      target: `largest bundle (KB): ${bundles.largest.name}; ${bundlesWithin}`,
+      value: bundles.largest.bytes / 1024,
+      limit: `≤ ${TARGETS.largestBundleKb}`,
+      ok: bundles.largest.bytes / 1024 <= TARGETS.largestBundleKb,
+    },
+    {
+      target: `slowest init ÷ hello world: ${bundles.slowest.name}; ${initsWithin}`,
+      value: bundles.slowest.initMs / helloInit,
+      limit: `≤ ${TARGETS.initRatio}`,
+      ok: bundles.slowest.initMs / helloInit <= TARGETS.initRatio,
+    },
+  ];
+}
+
+export function printBundles(b: BundlesResult): void {
+  const functions = [...b.functions].sort((x, y) => y.bytes - x.bytes);
+  const hello = b.helloWorld;
+  const sdkHello = b.sdkHelloWorld;
+  table(
+    `6. Bundles (minified; hello world ${n(hello.bytes / 1024)} KB, init ${n(hello.initMs)} ms; ` +
+      `hello world + DynamoDB document client ${n(sdkHello.bytes / 1024)} KB, init ${n(sdkHello.initMs)} ms)`,
+    ['function', 'KB', 'init ms', '÷ hello', '÷ SDK hello', 'largest parts (KB)'],
+    functions.map((f) => [
+      f.name,
+      f.bytes / 1024,
+      f.initMs,
+      f.initMs / hello.initMs,
+      f.initMs / sdkHello.initMs,
+      Object.entries(f.largest)
+        .slice(0, 4)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+    ]),
+  );
 }

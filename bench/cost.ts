@@ -1,4 +1,5 @@
 import type { EndToEndResult } from './scenarios.ts';
+import { table } from './table.ts';
 
 // The cost of one million triggered events (one subscriber each, a one-step in-app workflow,
 // bulk requests of 100), from the operations per event the end-to-end run counted and the
@@ -80,4 +81,12 @@ export function costPerMillionEvents(e2e: EndToEndResult, eventsPerRequest = 100
     rows,
     totalUsd: rows.reduce((sum, r) => sum + r.usd, 0),
   };
+}
+
+export function printCost(c: CostResult): void {
+  table(
+    'Cost per million triggered events (one subscriber, one in-app step)',
+    ['item', 'for 1 M events', 'USD'],
+    [...c.rows.map((r) => [r.item, r.perMillionEvents, `$${r.usd.toFixed(2)}`]), ['total', '', `$${c.totalUsd.toFixed(2)}`]],
+  );
 }

@@ -1,11 +1,10 @@
-import { writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mapConcurrently } from '#lib/concurrency.ts';
 import { hasMessage } from './fan-out.ts';
 import { startBench, type Bench } from './harness.ts';
-import { resultsPath, SMOKE } from './results-path.ts';
+import { loadNow, machineOf, SMOKE, writeResults, type Machine } from './results-path.ts';
+import { CONSUMER_CONCURRENCY } from './settings.ts';
 import { bulkBody, createInAppWorkflow, expectStatus, type WorkflowRef } from './scenarios.ts';
 import { benchOrganization, seedSubscribers, type BenchEnv } from './seed.ts';
 import { percentile, round } from './stats.ts';
@@ -14,8 +13,9 @@ import { percentile, round } from './stats.ts';
 // bulk triggers against another environment's single triggers, one at a time. Measured: trigger
 // request → the quiet subscriber's inbox message stored, first with nothing else running, then
 // while the flood is being delivered; and whether the flood was still undelivered (its queue not
-// empty) when each quiet message arrived. BENCH_ONLY=flood runs it (bench/results-flood.json);
-// BENCH_FLOOD_EVENTS (50,000) and BENCH_FLOOD_QUIET (30 triggers each way) size it.
+// empty) when each quiet message arrived. BENCH_ONLY=flood runs it (bench/results-flood.json; the
+// smoke run, on its whole run's stack); BENCH_FLOOD_EVENTS (50,000) and BENCH_FLOOD_QUIET (30
+// triggers each way) size it.
 
 export interface FloodOptions {
   floodEvents: number;
@@ -154,29 +154,48 @@ export async function measureFlood(bench: Bench, noisy: BenchEnv, quiet: BenchEn
   };
 }
 
-/** BENCH_ONLY=flood: the section alone, written to bench/results-flood.json. */
-export async function floodOnly(consumerConcurrency: number): Promise<void> {
-  const options: FloodOptions = {
-    floodEvents: Number(process.env.BENCH_FLOOD_EVENTS ?? (SMOKE ? 500 : 50_000)),
-    quietTriggers: Number(process.env.BENCH_FLOOD_QUIET ?? (SMOKE ? 5 : 30)),
-    floodParallel: 4,
+/** bench/results-flood.json. */
+export interface FloodResults {
+  startedAt: string;
+  machine: Machine;
+  consumerConcurrency: number;
+  target: { p99Ratio: number; ok: boolean };
+  flood: FloodResult;
+}
+
+const FLOOD_OPTIONS: FloodOptions = {
+  floodEvents: Number(process.env.BENCH_FLOOD_EVENTS ?? (SMOKE ? 500 : 50_000)),
+  quietTriggers: Number(process.env.BENCH_FLOOD_QUIET ?? (SMOKE ? 5 : 30)),
+  floodParallel: 4,
+};
+
+/**
+ * The flood on `bench`, for an organization of its own; written and printed. `since`: when the
+ * run began and the load then (the mode's, before its stack started).
+ */
+export async function floodSection(bench: Bench, since = { startedAt: new Date(), load: loadNow() }): Promise<FloodResults> {
+  const load = [since.load];
+  const { dev, prod } = await benchOrganization();
+  const flood = await measureFlood(bench, dev, prod, FLOOD_OPTIONS);
+  load.push(loadNow());
+  const results: FloodResults = {
+    startedAt: since.startedAt.toISOString(),
+    machine: machineOf(load),
+    consumerConcurrency: CONSUMER_CONCURRENCY,
+    target: { p99Ratio: 2, ok: flood.p99Ratio <= 2 },
+    flood,
   };
-  const startedAt = new Date();
-  const load = [loadavg()[0]!];
-  const bench = await startBench({ consumerConcurrency });
+  writeResults('results-flood.json', results, true);
+  console.log(JSON.stringify(results, null, 2));
+  return results;
+}
+
+/** BENCH_ONLY=flood: the section on a stack of its own. */
+export async function floodOnly(): Promise<void> {
+  const since = { startedAt: new Date(), load: loadNow() };
+  const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY });
   try {
-    const { dev, prod } = await benchOrganization();
-    const flood = await measureFlood(bench, dev, prod, options);
-    load.push(loadavg()[0]!);
-    const results = {
-      startedAt: startedAt.toISOString(),
-      machine: { cpus: cpus().length, node: process.version, loadAverage1m: load.map((l) => round(l)) },
-      consumerConcurrency,
-      target: { p99Ratio: 2, ok: flood.p99Ratio <= 2 },
-      flood,
-    };
-    writeFileSync(resultsPath('results-flood.json'), `${JSON.stringify(results, null, 2)}\n`);
-    console.log(JSON.stringify(results, null, 2));
+    await floodSection(bench, since);
   } finally {
     await bench.stop();
   }

@@ -4,7 +4,8 @@ import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/
 import { tableName } from '#lib/config.ts';
 import { newId } from '#lib/ids.ts';
 import { mapConcurrently } from '#lib/concurrency.ts';
-import { median } from './stats.ts';
+import { median, round } from './stats.ts';
+import { table } from './table.ts';
 
 // The floor: what DynamoDB Local itself sustains on this machine, with plain requests from a
 // client of their own (not counted with the service's). Items are the size of a trigger claim.
@@ -55,7 +56,14 @@ export async function putRateNow(options: { itemBytes: number; puts: number }): 
   return rate(options.puts, 32, put);
 }
 
-export async function measureFloor(options: { itemBytes: number; puts: number; concurrentPuts: number; batches: number }): Promise<Floor> {
+export async function measureFloor(options: {
+  itemBytes: number;
+  puts: number;
+  concurrentPuts: number;
+  batches: number;
+  /** Runs each `batchWriteMs` call takes the median of (default 30). */
+  batchWriteRuns?: number;
+}): Promise<Floor> {
   const { client, TableName, padding, put } = rawWriter(options.itemBytes);
   const batch = (n = BATCH) =>
     client.send(
@@ -77,7 +85,7 @@ export async function measureFloor(options: { itemBytes: number; puts: number; c
     const sizes = Array.from({ length: Math.ceil(n / BATCH) }, (_, i) => Math.min(BATCH, n - i * BATCH));
     const sequential: number[] = [];
     const concurrent: number[] = [];
-    for (let run = 0; run < 30; run++) {
+    for (let run = 0; run < (options.batchWriteRuns ?? 30); run++) {
       let started = performance.now();
       for (const size of sizes) await batch(size);
       sequential.push(performance.now() - started);
@@ -96,4 +104,31 @@ export async function measureFloor(options: { itemBytes: number; puts: number; c
     batchWriteConcurrent32ItemsPerSec,
     batchWriteMs,
   };
+}
+
+/** The floor as results.json holds it: rates rounded to whole items per second. */
+export interface FloorResult {
+  itemBytes: number;
+  putItemPerSec: { sequential: number; concurrent32: number };
+  batchWriteItemsPerSec: { sequential: number; concurrent32: number };
+}
+
+export const floorResult = (floor: Floor): FloorResult => ({
+  itemBytes: floor.itemBytes,
+  putItemPerSec: { sequential: round(floor.putSequentialPerSec, 0), concurrent32: round(floor.putConcurrent32PerSec, 0) },
+  batchWriteItemsPerSec: {
+    sequential: round(floor.batchWriteSequentialItemsPerSec, 0),
+    concurrent32: round(floor.batchWriteConcurrent32ItemsPerSec, 0),
+  },
+});
+
+export function printFloor(f: FloorResult): void {
+  table(
+    '1. Floor (DynamoDB Local, this machine)',
+    ['operation', 'sequential', '32 at once'],
+    [
+      ['PutItem / s', f.putItemPerSec.sequential, f.putItemPerSec.concurrent32],
+      ['BatchWriteItem items / s', f.batchWriteItemsPerSec.sequential, f.batchWriteItemsPerSec.concurrent32],
+    ],
+  );
 }

@@ -31,7 +31,8 @@ export type { SqsCounts } from './queue-ledger.ts';
 
 export interface ApiResult {
   status: number;
-  body: any;
+  /** The parsed JSON body (its text when not JSON); each caller says the shape it expects. */
+  body: unknown;
   ms: number;
 }
 

@@ -1,9 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_QUEUE_DELAY_SECONDS } from '#lib/queue/delay.ts';
 import { wakeScheduler } from '#lib/queue/wake-scheduler.ts';
-import type { Bench, Difference } from './harness.ts';
+import { startBench, type Bench, type Difference } from './harness.ts';
+import { writeResults } from './results-path.ts';
+import { CONSUMER_CONCURRENCY, log, SIZES } from './settings.ts';
 import { bulkBody, costOf, countMessages, createInAppWorkflow, expectStatus, type Cost } from './scenarios.ts';
-import type { BenchEnv } from './seed.ts';
+import { benchOrganization, seedSubscribers, type BenchEnv } from './seed.ts';
+import { n, table } from './table.ts';
 
 // What a long delay costs (issue 22 item 5): a 30-day delay is scheduled once and woken once.
 // Measured in two parts, since no run can wait 30 days: (a) 30-day delays triggered until each
@@ -117,4 +120,65 @@ export async function longWaits(bench: Bench, env: BenchEnv, subscriberIds: read
   } finally {
     scheduler.schedule = schedule;
   }
+}
+
+/** The section: SIZES.longWaits subscribers of their own, each a 30-day delay and a scheduled one. */
+export async function longWaitSection(bench: Bench, dev: BenchEnv): Promise<LongWaitResult> {
+  log(`long waits: ${SIZES.longWaits} 30-day delays, and as many scheduled delays through their wake`);
+  const waiting = await seedSubscribers(
+    dev.scope,
+    Array.from({ length: SIZES.longWaits }, (_, i) => `waiting-${i}`),
+  );
+  return longWaits(
+    bench,
+    dev,
+    waiting.map((s) => s.subscriberId),
+  );
+}
+
+/** BENCH_ONLY=waits: the cost of a 30-day delay alone (bench/results-waits.json). */
+export async function waitsOnly(): Promise<void> {
+  const startedAt = new Date();
+  const bench = await startBench({ consumerConcurrency: CONSUMER_CONCURRENCY, longWaitSeconds: BENCH_LONG_WAIT_SECONDS });
+  try {
+    const { dev } = await benchOrganization();
+    const waits = await longWaitSection(bench, dev);
+    writeResults('results-waits.json', { startedAt: startedAt.toISOString(), longWaits: waits });
+    printLongWaits(waits);
+  } finally {
+    await bench.stop();
+  }
+}
+
+export function printLongWaits(w: LongWaitResult): void {
+  const ops = (c: Cost) =>
+    Object.entries(c.byOperation)
+      .map(([k, v]) => `${k} ${n(v, 2)}`)
+      .join(', ');
+  const row = (what: string, p: PerDelay) => [
+    what,
+    p.jobsConsumerRuns,
+    p.schedulesCreated,
+    p.wakesFired,
+    p.sqsMessagesSent,
+    p.dynamo.requests,
+    ops(p.dynamo),
+  ];
+  table(
+    `A 30-day delay (${w.delays} delays, per delay)`,
+    ['part', 'jobs consumer runs', 'schedules created', 'wakes', 'SQS messages sent', 'DynamoDB requests', 'by operation'],
+    [
+      row('30-day delay → in-app, until its wake is scheduled', w.thirtyDaysUntilScheduled),
+      row('a scheduled delay → in-app, whole life (trigger → wake → in-app)', w.scheduledDelayWholeLife),
+      [
+        'before: the 30-day wait alone, re-queued every 15 min',
+        w.before.jobsConsumerRuns,
+        0,
+        '',
+        w.before.sqsMessagesSent,
+        w.before.consistentReads,
+        `GetItem ${n(w.before.consistentReads)}`,
+      ],
+    ],
+  );
 }

@@ -5,6 +5,7 @@ import type { Bench } from './harness.ts';
 import { costOf, type Cost } from './scenarios.ts';
 import type { BenchEnv } from './seed.ts';
 import { percentile } from './stats.ts';
+import { n, table } from './table.ts';
 
 // What the API rate-limit check adds to every API-key request (issue 22, item 1): the check
 // alone (the bucket's one conditional UpdateItem, the organization's limits from the container's
@@ -52,4 +53,34 @@ export async function measureRateLimit(bench: Bench, env: BenchEnv, calls: numbe
     check: { p50Ms: percentile(times.check, 50), p99Ms: percentile(times.check, 99), perCall: await counted(check) },
     uncached: { p50Ms: percentile(times.uncached, 50), perCall: await counted(uncached) },
   };
+}
+
+/** Its table: in BENCH_ONLY=auth and in the whole run. */
+export function printRateLimit(r: RateLimitResult): void {
+  const ops = (c: { byOperation: Record<string, number> }) =>
+    Object.entries(c.byOperation)
+      .map(([k, v]) => `${k} ${n(v, 2)}`)
+      .join(', ');
+  table(
+    `API rate-limit check, added to every API-key request (${r.calls} calls each)`,
+    ['measure', 'p50 ms', 'p99 ms', 'DynamoDB requests / call', 'write units / call', 'read units / call'],
+    [
+      [
+        'the check (organization limits cached)',
+        r.check.p50Ms,
+        r.check.p99Ms,
+        ops(r.check.perCall),
+        r.check.perCall.writeUnits,
+        r.check.perCall.readUnits,
+      ],
+      [
+        'the check, organization not cached (once per 30 s)',
+        r.uncached.p50Ms,
+        '',
+        ops(r.uncached.perCall),
+        r.uncached.perCall.writeUnits,
+        r.uncached.perCall.readUnits,
+      ],
+    ],
+  );
 }

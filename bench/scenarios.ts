@@ -80,8 +80,9 @@ export async function createInAppWorkflow(call: Call, workflowId: string, steps?
     201,
     'create workflow',
   );
-  const last = res.body.steps[res.body.steps.length - 1];
-  return { _id: res.body._id, workflowId, stepDbId: last._id, stepId: last.stepId };
+  const body = res.body as { _id: string; steps: { _id: string; stepId: string }[] };
+  const last = body.steps[body.steps.length - 1]!;
+  return { _id: body._id, workflowId, stepDbId: last._id, stepId: last.stepId };
 }
 
 export const bulkBody = (workflowId: string, subscriberIds: readonly string[], tag: string) => ({
@@ -116,56 +117,6 @@ export async function countMessages(env: BenchEnv): Promise<number> {
     }),
   );
   return counts.reduce((a, b) => a + b, 0);
-}
-
-// ---- 2. bulk trigger vs the raw batch write -----------------------------------------------------
-
-export interface BulkTriggerResult {
-  requests: number;
-  eventsPerRequest: number;
-  handlerMs: { p50: number; p99: number };
-  rawBatchWriteMs: { sequential: number; concurrent: number };
-  ratio: number;
-  perRequest: Cost;
-}
-
-export async function bulkTrigger(
-  bench: Bench,
-  env: BenchEnv,
-  workflow: WorkflowRef,
-  subscribers: readonly Subscriber[],
-  rawBatchWriteMs: (n: number) => Promise<{ sequential: number; concurrent: number }>,
-  requests: number,
-): Promise<BulkTriggerResult> {
-  const call = bench.api(env.apiKey);
-  const ids = subscribers.slice(0, 100).map((s) => s.subscriberId);
-  // The handler alone: consumers wait, so they take no CPU from it.
-  await bench.setConsumerConcurrency(0);
-  for (let i = 0; i < 5; i++) await call('POST', '/v1/events/trigger/bulk', bulkBody(workflow.workflowId, ids, `warm${i}`));
-  const send = async (tag: string) => {
-    const r = await expectStatus(call('POST', '/v1/events/trigger/bulk', bulkBody(workflow.workflowId, ids, tag)), 201, 'bulk trigger');
-    if (r.body.some((e: { status: string }) => e.status !== 'processed')) throw new Error(`bulk trigger: ${JSON.stringify(r.body[0])}`);
-    return r.ms;
-  };
-  const times: number[] = [];
-  await bench.timed(async () => {
-    for (let i = 0; i < requests; i++) times.push(await send(`bulk${i}`));
-  });
-  // What a request costs, counted on requests of their own (capacity asked for).
-  const counted = Math.min(5, requests);
-  const before = bench.snapshot();
-  for (let i = 0; i < counted; i++) await send(`bulk-counted${i}`);
-  const diff = bench.since(before);
-  const raw = await rawBatchWriteMs(100);
-  const p50 = median(times);
-  return {
-    requests,
-    eventsPerRequest: 100,
-    handlerMs: { p50, p99: percentile(times, 99) },
-    rawBatchWriteMs: raw,
-    ratio: p50 / raw.sequential,
-    perRequest: costOf(diff.dynamo, counted),
-  };
 }
 
 // ---- 3. end to end ------------------------------------------------------------------------------
