@@ -1,7 +1,5 @@
 import './env.ts';
 import { writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
@@ -17,6 +15,7 @@ import { benchOrganization, seedSubscribers } from './seed.ts';
 import { median } from './stats.ts';
 import { replayVariants, type ReplayVariants } from './write-variants.ts';
 import { SMOKE } from './results-path.ts';
+import { startWebhookReceiver } from './webhook-receiver.ts';
 
 // A group of variants of the added-costs section (bench/added-costs.ts), in a process of its own:
 // metrics and traces are switched for the process, as a Lambda container reads its environment
@@ -79,19 +78,6 @@ const AROUND = SMOKE
   ? { warmRequests: 1, countedRequests: 1, floorPuts: 100, rateLimitChecks: 10, replayDeliveries: 30 }
   : { warmRequests: 2, countedRequests: 2, floorPuts: 500, rateLimitChecks: 100, replayDeliveries: 300 };
 
-async function receiver(): Promise<{ server: Server; url: string; posts: () => number }> {
-  let posts = 0;
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      posts++;
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, posts: () => posts };
-}
-
 const step = (what: string) => {
   if (process.env.BENCH_VARIANT_VERBOSE === '1') console.error(`[variant ${new Date().toISOString().slice(11, 19)}] ${what}`);
 };
@@ -99,7 +85,7 @@ const step = (what: string) => {
 async function run(group: Group): Promise<VariantResult[]> {
   const streams = group.variants.some((v) => v.streams || v.webhook);
   const bench = await startBench({ consumerConcurrency: group.consumerConcurrency, streams });
-  const hook = group.variants.some((v) => v.webhook) ? await receiver() : undefined;
+  const hook = group.variants.some((v) => v.webhook) ? await startWebhookReceiver() : undefined;
   let sockets: WebSocket[] = [];
   try {
     const { dev } = await benchOrganization();

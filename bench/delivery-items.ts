@@ -1,6 +1,4 @@
 import './env.ts';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
 import { STAT_EVENTS } from '#lib/engagement/transitions.ts';
@@ -14,6 +12,7 @@ import { startBench } from './harness.ts';
 import { openSockets } from './live.ts';
 import { createInAppWorkflow, endToEnd, expectStatus } from './scenarios.ts';
 import { benchOrganization, seedSubscribers } from './seed.ts';
+import { startWebhookReceiver } from './webhook-receiver.ts';
 
 // What one-recipient in-app deliveries store with everything on (recipients with open sockets, an
 // endpoint subscribed to `message.*`, the table's stream consumers), item by item, and the write
@@ -73,15 +72,7 @@ function account(rows: Map<string, Row>, kind: string, item: Record<string, unkn
 
 async function main() {
   const bench = await startBench({ consumerConcurrency: 4, streams: true });
-  let posts = 0;
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      posts++;
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const hook = await startWebhookReceiver();
   const sockets: { close(): void }[] = [];
   try {
     const { dev } = await benchOrganization();
@@ -91,12 +82,15 @@ async function main() {
       dev.scope,
       Array.from({ length: 50 }, (_, i) => `sub-${i}`),
     );
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    const endpoint = await expectStatus(call('POST', '/v2/webhooks/endpoints', { url, eventTypes: [...MESSAGE_EVENTS] }), 201, 'endpoint');
+    const endpoint = await expectStatus(
+      call('POST', '/v2/webhooks/endpoints', { url: hook.url, eventTypes: [...MESSAGE_EVENTS] }),
+      201,
+      'endpoint',
+    );
     sockets.push(...(await openSockets(bench.stack.socketUrl!, dev, subscribers, () => {})));
     const e2e = await endToEnd(bench, dev, workflow, subscribers, { requests: DELIVERIES / 100, parallel: 1, consumerConcurrency: 4 });
     const deadline = Date.now() + 120_000;
-    while (posts < 2 * DELIVERIES && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (hook.posts() < 2 * DELIVERIES && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     await bench.idle();
 
     const rows = new Map<string, Row>();
@@ -167,7 +161,7 @@ async function main() {
     console.log(`billed WRU per delivery (these items; counter items, one per batch, left out): ${fmt(total)}`);
   } finally {
     for (const ws of sockets) ws.close();
-    server.close();
+    hook.server.close();
     await bench.stop();
   }
 }
