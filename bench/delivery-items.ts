@@ -4,13 +4,12 @@ import { tableName } from '#lib/config.ts';
 import { STAT_EVENTS } from '#lib/engagement/transitions.ts';
 import { db } from '#lib/store/client.ts';
 import { getItem } from '#lib/store/get-item.ts';
-import { onIndex } from '#lib/store/index-keys.ts';
-import { INDEXES, keys } from '#lib/store/keys.ts';
+import { keys } from '#lib/store/keys.ts';
 import { TABLE } from '#lib/store/table.ts';
 import { MESSAGE_EVENTS } from '#lib/webhooks/event-types.ts';
 import { startBench } from './harness.ts';
 import { openSockets } from './live.ts';
-import { createInAppWorkflow, endToEnd, expectStatus } from './scenarios.ts';
+import { createInAppWorkflow, endToEnd, expectStatus, messageShardQuery } from './scenarios.ts';
 import { benchOrganization, seedSubscribers } from './seed.ts';
 import { startWebhookReceiver } from './webhook-receiver.ts';
 
@@ -97,15 +96,7 @@ async function main() {
     const messageKeys = (
       await Promise.all(
         keys.messagesOfEnvironment(dev.scope).map(async ({ gsi5pk }) => {
-          const { Items } = await db().send(
-            new QueryCommand({
-              TableName: tableName(),
-              IndexName: INDEXES.message.ofEnvironment.name,
-              KeyConditionExpression: onIndex(INDEXES.message.ofEnvironment),
-              ExpressionAttributeValues: { ':pk': gsi5pk },
-              ProjectionExpression: 'pk, sk',
-            }),
-          );
+          const { Items } = await db().send(messageShardQuery(gsi5pk, { ProjectionExpression: 'pk, sk' }));
           return (Items ?? []) as { pk: string; sk: string }[];
         }),
       )

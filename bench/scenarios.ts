@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
 import { db } from '#lib/store/client.ts';
 import { INDEXES, keys } from '#lib/store/keys.ts';
@@ -93,6 +93,16 @@ export const bulkBody = (workflowId: string, subscriberIds: readonly string[], t
   })),
 });
 
+/** A Query of one shard (`gsi5pk`) of the environment's message index (`E#MSGS`), with the caller's options. */
+export const messageShardQuery = (gsi5pk: string, options: Omit<QueryCommandInput, 'TableName' | 'IndexName'> = {}) =>
+  new QueryCommand({
+    TableName: tableName(),
+    IndexName: INDEXES.message.ofEnvironment.name,
+    KeyConditionExpression: onIndex(INDEXES.message.ofEnvironment),
+    ExpressionAttributeValues: { ':pk': gsi5pk },
+    ...options,
+  });
+
 /** Messages of the environment (the `E#MSGS` index, every shard), counted. */
 export async function countMessages(env: BenchEnv): Promise<number> {
   const counts = await Promise.all(
@@ -100,16 +110,7 @@ export async function countMessages(env: BenchEnv): Promise<number> {
       let count = 0;
       let start: Record<string, unknown> | undefined;
       do {
-        const page = await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: INDEXES.message.ofEnvironment.name,
-            KeyConditionExpression: onIndex(INDEXES.message.ofEnvironment),
-            ExpressionAttributeValues: { ':pk': gsi5pk },
-            Select: 'COUNT',
-            ExclusiveStartKey: start,
-          }),
-        );
+        const page = await db().send(messageShardQuery(gsi5pk, { Select: 'COUNT', ExclusiveStartKey: start }));
         count += page.Count ?? 0;
         start = page.LastEvaluatedKey;
       } while (start);

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
 import { newId } from '#lib/ids.ts';
 import type { StoredMessage } from '#lib/messages/model.ts';
@@ -10,9 +10,9 @@ import { getTriggerEvent, triggerEventItem } from '#lib/pipeline/trigger-store.t
 import { db } from '#lib/store/client.ts';
 import { mapConcurrently } from '#lib/concurrency.ts';
 import { getItem } from '#lib/store/get-item.ts';
-import { INDEXES, keys } from '#lib/store/keys.ts';
-import { onIndex } from '#lib/store/index-keys.ts';
+import { keys } from '#lib/store/keys.ts';
 import { rawDocumentClient } from './floor.ts';
+import { messageShardQuery } from './scenarios.ts';
 import type { BenchEnv } from './seed.ts';
 
 // The writes of one-step in-app deliveries, replayed with nothing around them: what DynamoDB Local
@@ -38,16 +38,7 @@ export async function sampleDeliveryWrites(env: BenchEnv): Promise<DeliveryWrite
   // The newest entry of each shard of the message list; the newest of those.
   const newest = await Promise.all(
     keys.messagesOfEnvironment(env.scope).map(async ({ gsi5pk }) => {
-      const { Items } = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: INDEXES.message.ofEnvironment.name,
-          KeyConditionExpression: onIndex(INDEXES.message.ofEnvironment),
-          ExpressionAttributeValues: { ':pk': gsi5pk },
-          ScanIndexForward: false,
-          Limit: 1,
-        }),
-      );
+      const { Items } = await db().send(messageShardQuery(gsi5pk, { ScanIndexForward: false, Limit: 1 }));
       return Items?.[0] as { pk: string; sk: string; _id: string } | undefined;
     }),
   );

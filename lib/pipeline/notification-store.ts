@@ -117,13 +117,8 @@ function jobFromStored(job: StoredJob): StoredJob {
   return { ...job, executionDetails: (job.executionDetails as StoredDetail[]).map(detailFromStored) };
 }
 
-const detailFromStored = (d: StoredDetail): ExecutionDetail => ({
-  ...d,
-  isRetry: d.isRetry ?? DETAIL_DEFAULTS.isRetry,
-  isTest: d.isTest ?? DETAIL_DEFAULTS.isTest,
-  raw: d.raw === undefined ? DETAIL_DEFAULTS.raw : d.raw,
-  source: d.source ?? DETAIL_DEFAULTS.source,
-});
+// A stored item never holds an undefined attribute: what the detail has overrides its default.
+const detailFromStored = (d: StoredDetail): ExecutionDetail => ({ ...DETAIL_DEFAULTS, ...d });
 
 export async function getNotification(scope: EnvScope, at: NotificationAddress): Promise<VersionedNotification | undefined> {
   const Item = await getItem(keys.notification(scope, at.transactionId, at.subscriberId, at.notificationShards ?? 1), { consistent: true });
