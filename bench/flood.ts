@@ -1,7 +1,8 @@
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mapConcurrently } from '#lib/concurrency.ts';
 import { hasMessage } from './fan-out.ts';
+import { putLatency } from './floor.ts';
 import { startBench, type Bench } from './harness.ts';
 import { loadNow, machineOf, SMOKE, writeResults, type Machine } from './results-path.ts';
 import { CONSUMER_CONCURRENCY } from './settings.ts';
@@ -13,7 +14,11 @@ import { percentile, round } from './stats.ts';
 // bulk triggers against another environment's single triggers, one at a time. Measured: trigger
 // request → the quiet subscriber's inbox message stored, first with nothing else running, then
 // while the flood is being delivered; and whether the flood was still undelivered (its queue not
-// empty) when each quiet message arrived. BENCH_ONLY=flood runs it (bench/results-flood.json; the
+// empty) when each quiet message arrived. Beside each quiet trigger the same two measures of
+// what lies outside the service's code are taken, alone and during the flood: a bare PutItem from
+// a client of its own (DynamoDB Local's answer time at that moment) and this process's event-loop
+// delay (locally every handler and consumer shares one Node process; in AWS each has its own).
+// BENCH_ONLY=flood runs it (bench/results-flood.json; the
 // smoke run, on its whole run's stack); BENCH_FLOOD_EVENTS (50,000) and BENCH_FLOOD_QUIET (30
 // triggers each way) size it.
 
@@ -31,12 +36,25 @@ export interface Latency {
   maxMs: number;
 }
 
+/** What bounds any request here, whatever the service does: the emulator and the shared process. */
+export interface FloodBound {
+  /** A bare PutItem (700 bytes) from a client of its own, PROBES_PER_TRIGGER after each quiet trigger. */
+  putWithoutFlood: Latency;
+  putDuringFlood: Latency;
+  /** The bare PutItem's p99 during the flood ÷ without it. */
+  putP99Ratio: number;
+  /** This process's event-loop delay over each phase (ms). */
+  eventLoopDelayWithoutFlood: { p50Ms: number; p99Ms: number };
+  eventLoopDelayDuringFlood: { p50Ms: number; p99Ms: number };
+}
+
 export interface FloodResult {
   floodEvents: number;
   withoutFlood: Latency;
   duringFlood: Latency;
   /** p99 during the flood ÷ p99 without it (target ≤ 2). */
   p99Ratio: number;
+  bound: FloodBound;
   /** Quiet messages that arrived while flood messages were still queued. */
   deliveredWhileFloodQueued: number;
   /** Least flood messages left queued when a quiet message arrived. */
@@ -47,6 +65,7 @@ export interface FloodResult {
 }
 
 const EVENTS_PER_REQUEST = 100;
+const PROBES_PER_TRIGGER = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function latency(samples: readonly number[]): Latency {
@@ -90,10 +109,29 @@ export async function measureFlood(bench: Bench, noisy: BenchEnv, quiet: BenchEn
   ]);
   await bench.idle();
 
+  const probe = putLatency(700);
+  const probes = async (into: number[]) => {
+    for (let i = 0; i < PROBES_PER_TRIGGER; i++) into.push(await probe());
+  };
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  const loopPhase = () => {
+    const phase = { p50Ms: round(loopDelay.percentile(50) / 1e6), p99Ms: round(loopDelay.percentile(99) / 1e6) };
+    loopDelay.disable();
+    loopDelay.reset();
+    return phase;
+  };
+
   // The quiet environment alone (its first trigger warms the path up and is not counted).
   await quietDelivery(bench, quiet, quietWorkflow, `quiet-warm-${Date.now()}`);
+  await probes([]);
   const alone: number[] = [];
-  for (const s of before) alone.push(await quietDelivery(bench, quiet, quietWorkflow, s.subscriberId));
+  const putsAlone: number[] = [];
+  loopDelay.enable();
+  for (const s of before) {
+    alone.push(await quietDelivery(bench, quiet, quietWorkflow, s.subscriberId));
+    await probes(putsAlone);
+  }
+  const loopAlone = loopPhase();
 
   // The flood: every bulk request sent as fast as the API takes them; the quiet triggers start
   // once a tenth of it is accepted, one after another, while the rest is sent and delivered.
@@ -129,11 +167,15 @@ export async function measureFlood(bench: Bench, noisy: BenchEnv, quiet: BenchEn
   ).then(() => (floodAcceptedAt = performance.now()));
   while (accepted < requests / 10) await sleep(20);
   const meanwhile: number[] = [];
+  const putsDuring: number[] = [];
   const queuedAtDelivery: number[] = [];
+  loopDelay.enable();
   for (const s of during) {
     meanwhile.push(await quietDelivery(bench, quiet, quietWorkflow, s.subscriberId));
     queuedAtDelivery.push(await floodQueued());
+    await probes(putsDuring);
   }
+  const loopDuring = loopPhase();
   await flood;
   await bench.idle(3_600_000);
   const floodDoneAt = performance.now();
@@ -141,11 +183,20 @@ export async function measureFlood(bench: Bench, noisy: BenchEnv, quiet: BenchEn
 
   const withoutFlood = latency(alone);
   const duringFlood = latency(meanwhile);
+  const putWithoutFlood = latency(putsAlone);
+  const putDuringFlood = latency(putsDuring);
   return {
     floodEvents: requests * EVENTS_PER_REQUEST,
     withoutFlood,
     duringFlood,
     p99Ratio: round(duringFlood.p99Ms / withoutFlood.p99Ms),
+    bound: {
+      putWithoutFlood,
+      putDuringFlood,
+      putP99Ratio: round(putDuringFlood.p99Ms / putWithoutFlood.p99Ms),
+      eventLoopDelayWithoutFlood: loopAlone,
+      eventLoopDelayDuringFlood: loopDuring,
+    },
     deliveredWhileFloodQueued: queuedAtDelivery.filter((q) => q > 0).length,
     leastFloodQueued: Math.min(...queuedAtDelivery),
     floodAcceptedMs: round(floodAcceptedAt - floodStarted),

@@ -39,6 +39,19 @@ function rawWriter(itemBytes: number) {
   return { client, TableName, padding, put: () => client.send(new PutCommand({ TableName, Item: rawItem(padding) })) };
 }
 
+/**
+ * One PutItem of an item this size from a client of its own, timed (ms): what any request of the
+ * service waits for DynamoDB Local at that moment, whatever the service does.
+ */
+export function putLatency(itemBytes: number): () => Promise<number> {
+  const { put } = rawWriter(itemBytes);
+  return async () => {
+    const started = performance.now();
+    await put();
+    return performance.now() - started;
+  };
+}
+
 async function rate(count: number, concurrency: number, op: () => Promise<unknown>, perOp = 1): Promise<number> {
   const started = performance.now();
   await mapConcurrently(Array.from({ length: count }), concurrency, op);
