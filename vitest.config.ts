@@ -1,8 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-// Four projects, by folder: `unit` (no emulators: seconds, `npm run test:unit`), `integration`
-// and `browser` (both against the one local stack, DynamoDB Local + fauxqs, that the global setup
-// starts for the run; `browser` also shares one Chromium), and `load`.
+// Five projects: `unit` (no emulators: seconds, `npm run test:unit`), `integration`, `isolated`
+// (integration files that need fresh modules, below) and `browser` (all three against the one
+// local stack, DynamoDB Local + fauxqs, that the global setup starts for the run; `browser` also
+// shares one Chromium), and `load`.
 //
 // Files run four at a time. Each integration file seeds its own organization, so files do not see
 // one another's data; most of a file's time is spent waiting on queues and timers, not on the CPU,
@@ -18,6 +20,23 @@ import { defineConfig } from 'vitest/config';
 export const LOAD_TESTS = ['test/integration/large-audience.test.ts', 'test/integration/faults.test.ts', 'test/load/bench.test.ts'];
 
 const WORKERS = 4;
+
+// Integration files share their workers' loaded modules (`isolate: false`): the route table's
+// handlers, the SDK and the test support are imported once per worker instead of once per file
+// (vitest counted 227–272 s of import time summed over a main pass, 172 s with this). What a file
+// sets in `process.env` is undone after it (test/support/worker-env.ts), which is enough for what
+// the service reads at each call; but a file that writes `process.env` may be configuring what a
+// module reads once at load (a rate limit, the KMS key), and a file that starts a local stack of
+// its own (test/support/own-stack.ts) points the worker's SDK clients at its table, queues or
+// emulators. Those files run in fresh workers, as every file did before: found from their source,
+// so a new file is placed by what it does.
+const WRITES_ENV_OR_STARTS_A_STACK =
+  /process\.env(\.\w+|\[[^\]]+\])\s*(=[^=]|\?\?=)|delete process\.env|Object\.assign\(process\.env|startOwnStack|startFaultStack/;
+const INTEGRATION = new URL('test/integration/', import.meta.url);
+export const ISOLATED_TESTS = readdirSync(INTEGRATION)
+  .filter((name) => name.endsWith('.test.ts') && !LOAD_TESTS.includes(`test/integration/${name}`))
+  .filter((name) => WRITES_ENV_OR_STARTS_A_STACK.test(readFileSync(new URL(name, INTEGRATION), 'utf8')))
+  .map((name) => `test/integration/${name}`);
 
 const withStack = {
   pool: 'forks' as const,
@@ -40,7 +59,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], exclude: LOAD_TESTS, ...withStack },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          exclude: [...LOAD_TESTS, ...ISOLATED_TESTS],
+          ...withStack,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: ISOLATED_TESTS, ...withStack },
       },
       {
         extends: true,

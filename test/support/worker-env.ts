@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { captureOutput, isServiceLogLine } from './log-capture.ts';
 
 // Every test worker talks to the emulators the global setup started, and its output joins the
@@ -12,3 +12,11 @@ Object.assign(process.env, inject('stackEnv'));
 delete process.env.PUBLIC_URL;
 process.env.POWERTOOLS_LOG_LEVEL ??= 'DEBUG';
 captureOutput(join(dir, `worker-${process.pid}.log`), (chunk) => levelChosen || !isServiceLogLine(chunk));
+
+// Files share a worker's modules (vitest.config.ts: `isolate: false`), and so its process.env: what
+// a file sets (a provider timeout, a lease) is undone once it is done, for the next file.
+const before = { ...process.env };
+afterAll(() => {
+  for (const key of Object.keys(process.env)) if (!(key in before)) delete process.env[key];
+  Object.assign(process.env, before);
+});
