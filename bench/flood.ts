@@ -18,9 +18,8 @@ import { percentile, round } from './stats.ts';
 // what lies outside the service's code are taken, alone and during the flood: a bare PutItem from
 // a client of its own (DynamoDB Local's answer time at that moment) and this process's event-loop
 // delay (locally every handler and consumer shares one Node process; in AWS each has its own).
-// BENCH_ONLY=flood runs it (bench/results-flood.json; the
-// smoke run, on its whole run's stack); BENCH_FLOOD_EVENTS (50,000) and BENCH_FLOOD_QUIET (30
-// triggers each way) size it.
+// BENCH_ONLY=flood runs it (bench/results-flood.json; the smoke run, on its whole run's stack);
+// BENCH_FLOOD_EVENTS (50,000) and BENCH_FLOOD_QUIET (30 triggers each way) size it.
 
 export interface FloodOptions {
   floodEvents: number;
@@ -44,8 +43,8 @@ export interface FloodBound {
   /** The bare PutItem's p99 during the flood ÷ without it. */
   putP99Ratio: number;
   /** This process's event-loop delay over each phase (ms). */
-  eventLoopDelayWithoutFlood: { p50Ms: number; p99Ms: number };
-  eventLoopDelayDuringFlood: { p50Ms: number; p99Ms: number };
+  eventLoopDelayWithoutFlood: Pick<Latency, 'p50Ms' | 'p99Ms'>;
+  eventLoopDelayDuringFlood: Pick<Latency, 'p50Ms' | 'p99Ms'>;
 }
 
 export interface FloodResult {
@@ -114,7 +113,7 @@ export async function measureFlood(bench: Bench, noisy: BenchEnv, quiet: BenchEn
     for (let i = 0; i < PROBES_PER_TRIGGER; i++) into.push(await probe());
   };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  const loopPhase = () => {
+  const loopPhase = (): Pick<Latency, 'p50Ms' | 'p99Ms'> => {
     const phase = { p50Ms: round(loopDelay.percentile(50) / 1e6), p99Ms: round(loopDelay.percentile(99) / 1e6) };
     loopDelay.disable();
     loopDelay.reset();
