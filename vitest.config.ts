@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { loadSequencer } from './test/support/load-sequencer.ts';
 
 // Five projects: `unit` (no emulators: seconds, `npm run test:unit`), `integration`, `isolated`
 // (integration files that need fresh modules, below) and `browser` (all three against the one
@@ -11,13 +12,14 @@ import { defineConfig } from 'vitest/config';
 // so on two cores four workers keep the machine busy where one left it two-thirds idle.
 //
 // The load tests (thousands of deliveries through in-process consumers, with faults) measure
-// recovery, not speed, but on two cores they starve when other files run beside them: their
-// consumers fall behind their own redeliveries. `npm test` runs them after the rest, one file at
-// a time, in a run of their own with its own emulators (`vitest run --project load`); a plain
-// `npx vitest run` runs them last too (groupOrder), against the same emulators as the rest.
-// test/load/bench.test.ts runs `npm run bench` at smoke sizes, each mode in a process of its own
-// with its own stack: it asserts only that every section completes.
-export const LOAD_TESTS = ['test/integration/large-audience.test.ts', 'test/integration/faults.test.ts', 'test/load/bench.test.ts'];
+// recovery, not speed, but on two cores they starve when the rest of the suite runs beside them:
+// their consumers fall behind their own redeliveries. `npm test` runs them after the rest, in a
+// run of their own (`vitest run --project load`); a plain `npx vitest run` runs them last too
+// (groupOrder). Two at a time, in this order (loadSequencer): test/load/bench.test.ts (`npm run
+// bench` at smoke sizes in a process and stack of its own, asserting only that every section
+// completes) beside the fault file, then the large audience; the two files with fault stacks
+// (short visibility timeouts, consumers on short budgets) never run side by side.
+export const LOAD_TESTS = ['test/load/bench.test.ts', 'test/integration/faults.test.ts', 'test/integration/large-audience.test.ts'];
 
 const WORKERS = 4;
 
@@ -47,6 +49,7 @@ const withStack = {
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    sequence: { sequencer: loadSequencer(LOAD_TESTS) },
     // A bound on a hang, not on speed: on two loaded cores (CI runs four files at once) a
     // request-heavy case can take tens of seconds.
     testTimeout: 60_000,
@@ -85,7 +88,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'load', include: LOAD_TESTS, ...withStack, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: { name: 'load', include: LOAD_TESTS, ...withStack, maxWorkers: 2, sequence: { groupOrder: 1 } },
       },
     ],
   },

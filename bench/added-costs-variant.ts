@@ -8,7 +8,7 @@ import { checkRateLimit } from '#lib/rate-limits/check.ts';
 import { costPerMillionEvents, type CostResult } from './cost.ts';
 import { coresUsed, cpuMsPerDelivery, cpuNow } from './cpu.ts';
 import { putRateNow } from './floor.ts';
-import { startBench } from './harness.ts';
+import { startBench, type SharedEmulators } from './harness.ts';
 import { openSockets } from './live.ts';
 import { createInAppWorkflow, endToEnd, expectStatus, type Cost, type EndToEndResult } from './scenarios.ts';
 import { benchOrganization, seedSubscribers } from './seed.ts';
@@ -49,6 +49,8 @@ export interface Group {
   events: number;
   subscribers: number;
   consumerConcurrency: number;
+  /** The smoke run's: the parent's emulators, not a DynamoDB Local and fauxqs of this process's own. */
+  emulators?: SharedEmulators;
 }
 
 export interface VariantResult {
@@ -84,7 +86,11 @@ const step = (what: string) => {
 
 async function run(group: Group): Promise<VariantResult[]> {
   const streams = group.variants.some((v) => v.streams || v.webhook);
-  const bench = await startBench({ consumerConcurrency: group.consumerConcurrency, streams });
+  const bench = await startBench({
+    consumerConcurrency: group.consumerConcurrency,
+    streams,
+    ...(group.emulators && { emulators: group.emulators }),
+  });
   const hook = group.variants.some((v) => v.webhook) ? await startWebhookReceiver() : undefined;
   let sockets: WebSocket[] = [];
   try {

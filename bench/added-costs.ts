@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mapConcurrently } from '#lib/concurrency.ts';
 import type { Group, VariantResult } from './added-costs-variant.ts';
+import { startDynamoDbLocal, startSqsEmulator } from '#infra/local/emulators.ts';
 import { addedCostChecks, printAddedCosts } from './added-costs-report.ts';
 import { loadNow, machineOf, SMOKE, writeResults, type Machine } from './results-path.ts';
 import { CONSUMER_CONCURRENCY, log, SIZES } from './settings.ts';
@@ -91,15 +92,29 @@ export async function measureAddedCosts(options: {
     { group: { ...base, variants: [{ ...on, name: 'no traces' }] }, metrics: true, traces: false },
     { group: { ...base, variants: [{ ...off, name: 'all of them off (as 2026-11-24)' }] }, metrics: false, traces: false },
   ];
-  const runPlanned = ({ group, metrics, traces }: (typeof plan)[number]) => {
-    options.log(`added costs: ${group.variants.map((v) => v.name).join('; ')} (${group.events} one-recipient events each)`);
-    return runGroup(group, metrics, traces);
-  };
   // The smoke run times nothing it reports on, only that each process completes: its processes
-  // run side by side (each with a stack of its own): 148 → 122 s for the section here.
-  // A measured run keeps them one after another, each with the machine to itself.
-  const groups = await mapConcurrently(plan, SMOKE ? plan.length : 1, runPlanned);
-  return { events: options.events, variants: groups.flat() };
+  // run side by side, on one DynamoDB Local and one fauxqs started here, each with a table and
+  // queues of its own (148 → 122 → … s for the section here). A measured run keeps them one after
+  // another, each with the machine and emulators of its own.
+  const shared = SMOKE ? await Promise.all([startDynamoDbLocal(), startSqsEmulator()]) : undefined;
+  try {
+    const runPlanned = (planned: (typeof plan)[number]) => {
+      const { group, metrics, traces } = planned;
+      options.log(`added costs: ${group.variants.map((v) => v.name).join('; ')} (${group.events} one-recipient events each)`);
+      if (!shared) return runGroup(group, metrics, traces);
+      const [dynamo, sqs] = shared;
+      const emulators = {
+        dynamoEndpoint: dynamo.endpoint,
+        sqsEndpoint: sqs.endpoint,
+        tableName: `notify-bench-costs-${plan.indexOf(planned)}`,
+      };
+      return runGroup({ ...group, emulators }, metrics, traces);
+    };
+    const groups = await mapConcurrently(plan, shared ? plan.length : 1, runPlanned);
+    return { events: options.events, variants: groups.flat() };
+  } finally {
+    await Promise.all((shared ?? []).map((emulator) => emulator.stop()));
+  }
 }
 
 /** The section at the run's sizes: BENCH_ADDED_COST_EVENTS events per variant, in hundreds. */

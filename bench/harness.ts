@@ -93,13 +93,23 @@ export interface BenchOptions {
    * Locally their reading of the stream costs DynamoDB Local CPU that AWS does not bill per event.
    */
   streams?: boolean;
+  /** Another bench process's emulators, with a table (and so queues) of this one's own; default: start its own. */
+  emulators?: SharedEmulators;
+}
+
+export interface SharedEmulators {
+  dynamoEndpoint: string;
+  sqsEndpoint: string;
+  tableName: string;
 }
 
 export async function startBench(options: BenchOptions): Promise<Bench> {
   const stateDir = mkdtempSync(join(tmpdir(), 'notify-bench-'));
+  const { emulators } = options;
   const stack = await startLocalStack({
     stateDir,
-    tableName: 'notify-bench',
+    tableName: emulators?.tableName ?? 'notify-bench',
+    ...(emulators && { dynamoEndpoint: emulators.dynamoEndpoint, sqsEndpoint: emulators.sqsEndpoint }),
     consumers: false,
     socketPort: 0,
     ...(options.longWaitSeconds !== undefined && { longWaitSeconds: options.longWaitSeconds }),
