@@ -17,8 +17,9 @@ import { loadSequencer } from './test/support/load-sequencer.ts';
 // run of their own (`vitest run --project load`); a plain `npx vitest run` runs them last too
 // (groupOrder). Two at a time, in this order (loadSequencer): test/load/bench.test.ts (`npm run
 // bench` at smoke sizes in a process and stack of its own, asserting only that every section
-// completes) beside the fault file, then the large audience; the two files with fault stacks
-// (short visibility timeouts, consumers on short budgets) never run side by side.
+// completes) beside the fault file, then the large audience in the worker that frees first, which
+// is the fault file's (it ends two minutes before the smoke run here). The two files with fault
+// stacks (short visibility timeouts, consumers on short budgets) starved each other side by side.
 export const LOAD_TESTS = ['test/load/bench.test.ts', 'test/integration/faults.test.ts', 'test/integration/large-audience.test.ts'];
 
 const WORKERS = 4;

@@ -2,11 +2,12 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Vitest's order, except that the `load` project's files start in the order given. Its two
- * workers then run the bench smoke beside the fault file, and the large audience after it: the
- * two fault-stack files never run at once (both hold their consumers to short budgets, and one
- * starved the other when they did). Vitest's own order would put them side by side on a clean
- * clone (largest file first) and vary with the results cache elsewhere.
+ * Vitest's order, except that the `load` project's files start in the order given. With two
+ * workers the bench smoke run and the fault file start together, and the large audience takes the
+ * worker that frees first: the fault file's, which ends about two minutes before the smoke run
+ * here. The two fault-stack files starved each other side by side (both hold their consumers to
+ * short budgets). Vitest's own order would start them together on a clean clone (largest file
+ * first) and vary with the results cache elsewhere.
  */
 export function loadSequencer(loadOrder: readonly string[]) {
   return class LoadSequencer extends BaseSequencer {
