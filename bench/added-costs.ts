@@ -94,7 +94,7 @@ export async function measureAddedCosts(options: {
   ];
   // The smoke run times nothing it reports on, only that each process completes: its processes
   // run side by side, on one DynamoDB Local and one fauxqs started here, each with a table and
-  // queues of its own (148 → 122 → … s for the section here). A measured run keeps them one after
+  // queues of its own (148 → 122 → 107 s for the section here). A measured run keeps them one after
   // another, each with the machine and emulators of its own.
   const shared = SMOKE ? await Promise.all([startDynamoDbLocal(), startSqsEmulator()]) : undefined;
   try {
