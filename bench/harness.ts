@@ -17,6 +17,7 @@ import { ENV } from '#lib/config.ts';
 import { consumerTimeoutMs, queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
 import { sqs } from '#lib/queue/client.ts';
+import { withoutSdkLogging } from '#lib/sdk-logging.ts';
 import { dynamo } from '#lib/store/client.ts';
 import { countsBetween, meterRequests, type RequestCounts, type RequestMeter } from './request-meter.ts';
 import { QueueLedger, type SqsCounts } from './queue-ledger.ts';
@@ -120,7 +121,7 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
   const sqsCounts = ledger.counts;
   ledger.meter(sqs());
   // Against an emulator the queue URLs name hosts that do not resolve (as in infra/local/stack.ts).
-  const pollClient = new SQSClient({ useQueueUrlAsEndpoint: false });
+  const pollClient = withoutSdkLogging(new SQSClient({ useQueueUrlAsEndpoint: false }));
   ledger.meter(pollClient);
 
   const consumerStats: Record<string, ConsumerStats> = {};

@@ -8,6 +8,7 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { withoutSdkLogging } from '#lib/sdk-logging.ts';
 import { SDK_REQUEST_HANDLER } from '#lib/sdk-timeouts.ts';
 import { passesFilter, type StreamConsumerDef } from '../streams.ts';
 import type { AnyHandler } from './handlers.ts';
@@ -44,10 +45,12 @@ export async function startStreamPoller(options: {
   const { Table } = await options.dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
   const streamArn = Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
-  const client = new DynamoDBStreamsClient({
-    requestHandler: SDK_REQUEST_HANDLER,
-    ...(options.endpoint && { endpoint: options.endpoint }),
-  });
+  const client = withoutSdkLogging(
+    new DynamoDBStreamsClient({
+      requestHandler: SDK_REQUEST_HANDLER,
+      ...(options.endpoint && { endpoint: options.endpoint }),
+    }),
+  );
   let running = true;
   const started = new Set<string>();
   const readers: Promise<void>[] = [];

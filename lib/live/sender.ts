@@ -1,5 +1,6 @@
 import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { ENV, required } from '../config.ts';
+import { withoutSdkLogging } from '../sdk-logging.ts';
 
 // Frames go to a socket through API Gateway's management API (PostToConnection on the WebSocket
 // API's callback URL). The same client talks to the local runtime's socket server, which serves
@@ -9,9 +10,7 @@ let client: ApiGatewayManagementApiClient | undefined;
 
 function managementApi(): ApiGatewayManagementApiClient {
   if (!client) {
-    client = new ApiGatewayManagementApiClient({ endpoint: required(ENV.liveCallbackUrl) });
-    // Nothing logs SDK calls; its logger middleware would still filter a copy of each (lib/queue/client.ts).
-    client.middlewareStack.remove('loggerMiddleware');
+    client = withoutSdkLogging(new ApiGatewayManagementApiClient({ endpoint: required(ENV.liveCallbackUrl) }));
   }
   return client;
 }
