@@ -49,6 +49,9 @@ export const streamConsumers: readonly StreamConsumerDef[] = [
   },
 ];
 
+/** Retries of a failing stream record before it is given up (to the consumer's dead-letter queue in AWS). */
+export const STREAM_RETRY_ATTEMPTS = 10;
+
 /** Whether a record of the item with this sort key passes the consumer's filter. */
 export const passesFilter = (def: StreamConsumerDef, sk: string): boolean =>
   def.filters.some((f) => (f.equals !== undefined && sk === f.equals) || (f.prefix !== undefined && sk.startsWith(f.prefix)));

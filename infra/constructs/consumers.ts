@@ -7,7 +7,7 @@ import type { Construct } from 'constructs';
 import { ENV } from '../../lib/config.ts';
 import { pascalCase } from '../names.ts';
 import { VISIBILITY_PER_CONSUMER_TIMEOUT, type QueueDef } from '../queues.ts';
-import { streamConsumers, type StreamConsumerDef } from '../streams.ts';
+import { STREAM_RETRY_ATTEMPTS, streamConsumers, type StreamConsumerDef } from '../streams.ts';
 import type { DataStore } from './data-store.ts';
 import type { FunctionMaker } from './function-factory.ts';
 import type { LiveSockets } from './live-sockets.ts';
@@ -21,8 +21,7 @@ import type { ServiceQueues } from './service-queues.ts';
 /** SQS retry rule: the visibility timeout is at least this many times the consumer's timeout (checked at synth). */
 export { VISIBILITY_PER_CONSUMER_TIMEOUT };
 const MIN_CONSUMER_TIMEOUT_SECONDS = 5;
-/** Retries of a failing batch of stream records before its place goes to the stream's dead-letter queue. */
-export const STREAM_RETRY_ATTEMPTS = 10;
+export { STREAM_RETRY_ATTEMPTS };
 
 /** The consumer's timeout: a sixth of the visibility timeout, so SQS never redelivers a running batch. */
 export function consumerTimeoutSeconds(def: QueueDef): number {

@@ -10,21 +10,22 @@ import {
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { withoutSdkLogging } from '#lib/sdk-logging.ts';
 import { SDK_REQUEST_HANDLER } from '#lib/sdk-timeouts.ts';
-import { passesFilter, type StreamConsumerDef } from '../streams.ts';
+import { passesFilter, STREAM_RETRY_ATTEMPTS, type StreamConsumerDef } from '../streams.ts';
 import type { AnyHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { asTtlDeletion } from './ttl.ts';
 
 // Drives a stream consumer from the table's stream as Lambda's DynamoDB event source mapping
 // does: each shard read in order, only records passing the consumer's filter handed over, in
-// batches; `batchItemFailures` (or a throw) retry the batch from the first failed record, up to
-// MAX_RETRIES times (the stack's retryAttempts), then it is logged and skipped as Lambda would
-// after its retries. Shards open at start are read from their end (a table the stack is pointed
+// batches; `batchItemFailures` (or a throw) retry the batch from the first failed record. As the
+// stack's mapping (bisectBatchOnError), a batch of several records that fails is split in two and
+// each half handed over in turn, so a record that keeps failing holds back only itself; a single
+// record is retried up to STREAM_RETRY_ATTEMPTS times (the stack's retryAttempts), then logged and
+// skipped as Lambda would after its retries. Shards open at start are read from their end (a table the stack is pointed
 // at again does not replay its day of history); shards that appear later (a split, a rotation)
 // from their start. Deletions of expired items (DynamoDB Local has no TTL: ./ttl.ts emulates it)
 // reach consumers as DynamoDB's own: a REMOVE record with the service principal.
 
-const MAX_STREAM_RETRIES = 10;
 const IDLE_MS = 100;
 const DESCRIBE_EVERY_MS = 2000;
 const RETRY_READ_MS = 500;
@@ -40,8 +41,11 @@ export async function startStreamPoller(options: {
   def: StreamConsumerDef;
   handler: AnyHandler;
   onError?: (error: unknown) => void;
+  /** Retries of a failing record (default: the deployed mapping's). */
+  retryAttempts?: number;
 }): Promise<StreamPoller> {
   const { def, handler } = options;
+  const retryAttempts = options.retryAttempts ?? STREAM_RETRY_ATTEMPTS;
   const { Table } = await options.dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
   const streamArn = Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
@@ -69,14 +73,20 @@ export async function startStreamPoller(options: {
     }
   };
 
-  const deliver = async (records: DynamoDBRecord[]) => {
+  const deliver = async (records: DynamoDBRecord[]): Promise<void> => {
     let rest = records;
     for (let attempt = 0; rest.length > 0 && running; attempt++) {
       const done = await invoke(rest);
       rest = rest.slice(done);
       if (rest.length === 0) return;
-      if (attempt >= MAX_STREAM_RETRIES) {
-        options.onError?.(new Error(`${def.name}: skipped ${rest.length} stream record(s) after ${MAX_STREAM_RETRIES} retries`));
+      if (rest.length > 1) {
+        const half = Math.ceil(rest.length / 2);
+        await deliver(rest.slice(0, half));
+        await deliver(rest.slice(half));
+        return;
+      }
+      if (attempt >= retryAttempts) {
+        options.onError?.(new Error(`${def.name}: skipped ${rest.length} stream record(s) after ${retryAttempts} retries`));
         return;
       }
       await sleep(Math.min(2000, 50 * 2 ** attempt));

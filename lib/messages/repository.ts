@@ -6,7 +6,7 @@ import { db } from '../store/client.ts';
 import { writeIf } from '../store/conditions.ts';
 import { getItem } from '../store/get-item.ts';
 import { ExpressionBuilder, type Filter } from '../store/expression.ts';
-import { INDEXES, keys, type Key } from '../store/keys.ts';
+import { INDEXES, keys, MESSAGE_ITEM_TYPE, type Key } from '../store/keys.ts';
 import { onIndex, withoutKeys } from '../store/index-keys.ts';
 import type { EnvScope } from '../scope.ts';
 import { queryPages, type QueryInput } from '../store/query-pages.ts';
@@ -58,7 +58,7 @@ export function messageItem(m: StoredMessage): Record<string, unknown> {
     ...keys.messageListIndex(scope, m._id),
     ...stateIndexes(m),
     ...providerIdIndex(m),
-    type: 'Message',
+    type: MESSAGE_ITEM_TYPE,
     ...m,
     // Flat, for the inbox's unseen count to filter on (the exact-set form, lib/context-keys.ts).
     contextKey: contextKeyOf(m.contextKeys ?? []),

@@ -153,6 +153,9 @@ export const WEBHOOK_SOURCE_SORT_KEYS = { messagePrefix: 'MSG#', workflow: 'WORK
 /** The sort keys (exact, or prefixes) of the items whose stored changes the engagement counters count: messages, triggers. */
 export const ENGAGEMENT_SOURCE_SORT_KEYS = { messagePrefix: 'MSG#', trigger: 'EVENT' } as const;
 
+/** A message item's `type`: what a stored change under a message's sort key must carry to be read as one. */
+export const MESSAGE_ITEM_TYPE = 'Message';
+
 export const keys = {
   organization: (organizationId: string): Key => ({ pk: org(organizationId), sk: 'ORG' }),
 

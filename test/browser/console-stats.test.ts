@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { consumeChanges } from '#lib/engagement/consume.ts';
 import { newId } from '#lib/ids.ts';
-import { keys } from '#lib/store/keys.ts';
+import { keys, MESSAGE_ITEM_TYPE } from '#lib/store/keys.ts';
 import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { inboxClient } from '../support/api.ts';
 import { createWorkflow, messagesOf, rand, settledOne, trigger, WAIT } from '../support/pipeline.ts';
@@ -30,6 +30,7 @@ beforeAll(async () => {
   const scope = stack.org.dev.scope;
   const at = `${threeDaysAgo}T09:00:00.000Z`;
   const email = (id: string, extra: Record<string, unknown> = {}) => ({
+    type: MESSAGE_ITEM_TYPE,
     _id: id,
     channel: 'email',
     templateIdentifier: 'weekly-digest',

@@ -3,7 +3,7 @@ import type { LocalApi } from '#infra/local/api-gateway.ts';
 import { consumeChanges, type KeyedChange } from '#lib/engagement/consume.ts';
 import { getStats } from '#lib/engagement/stats.ts';
 import { newId } from '#lib/ids.ts';
-import { keys } from '#lib/store/keys.ts';
+import { keys, MESSAGE_ITEM_TYPE } from '#lib/store/keys.ts';
 import { createTestOrg, inboxClient, startTestApi, type ApiClient, type TestOrg } from '../support/api.ts';
 import { activity, createWorkflow, messagesOf, rand, settledOne, trigger } from '../support/pipeline.ts';
 
@@ -262,6 +262,7 @@ describe('numbers over time', () => {
     const scope = { organizationId: newId(), environmentId: newId() };
     const pk = keys.message(scope, 'ada', 'x').pk;
     const made = {
+      type: MESSAGE_ITEM_TYPE,
       _id: newId(),
       channel: 'email',
       templateIdentifier: 'digest',

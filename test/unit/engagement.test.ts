@@ -103,10 +103,11 @@ describe('a step condition on an earlier step', () => {
   });
 });
 
+/** A stored change of a message item, its images as the stream gives them (with the item's `type`). */
 const change = (before: EngagedMessage | undefined, after: EngagedMessage | undefined, expired = false) => ({
   sk: 'MSG#msg-1',
-  ...(before && { before: before as unknown as Record<string, unknown> }),
-  ...(after && { after: after as unknown as Record<string, unknown> }),
+  ...(before && { before: { type: 'Message', ...before } as Record<string, unknown> }),
+  ...(after && { after: { type: 'Message', ...after } as Record<string, unknown> }),
   expired,
 });
 const events = (c: ReturnType<typeof change>) => countsOf(c).map((count) => count.event);
@@ -154,6 +155,12 @@ describe('what a stored change counts', () => {
     const read = message({ channel: 'in_app', read: true, seen: true });
     expect(events(change(read, { ...read, read: false }))).toEqual([]);
     expect(countsOf({ sk: 'PREF#GLOBAL', after: {}, expired: false })).toEqual([]);
+  });
+
+  it('counts nothing, and wakes nothing, for an item under a message sort key that is not a message', () => {
+    const other = { sk: 'MSG#1', before: { type: 'Test' }, after: { type: 'Test', seen: true }, expired: false };
+    expect(countsOf({ ...other, before: undefined })).toEqual([]);
+    expect(engagementChanges(other)).toBeUndefined();
   });
 
   it('counts a trigger when it is stored, once per transaction and time', () => {
