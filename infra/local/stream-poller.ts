@@ -21,9 +21,9 @@ import { asTtlDeletion } from './ttl.ts';
 // stack's mapping (bisectBatchOnError), a batch of several records that fails is split in two and
 // each half handed over in turn, so a record that keeps failing holds back only itself; a single
 // record is retried up to STREAM_RETRY_ATTEMPTS times (the stack's retryAttempts), then logged and
-// skipped as Lambda would after its retries. Shards open at start are read from their end (a table the stack is pointed
-// at again does not replay its day of history); shards that appear later (a split, a rotation)
-// from their start. Deletions of expired items (DynamoDB Local has no TTL: ./ttl.ts emulates it)
+// skipped as Lambda would after its retries. Shards open at start are read from their end (a
+// table the stack is pointed at again does not replay its day of history); shards that appear
+// later (a split, a rotation) from their start. Deletions of expired items (DynamoDB Local has no TTL: ./ttl.ts emulates it)
 // reach consumers as DynamoDB's own: a REMOVE record with the service principal.
 
 const IDLE_MS = 100;
