@@ -36,6 +36,9 @@ export interface Latency {
 }
 
 /** What bounds any request here, whatever the service does: the emulator and the shared process. */
+/** This process's event-loop delay over a phase (ms). */
+type LoopDelay = Pick<Latency, 'p50Ms' | 'p99Ms'>;
+
 export interface FloodBound {
   /** A bare PutItem (700 bytes) from a client of its own, PROBES_PER_TRIGGER after each quiet trigger. */
   putWithoutFlood: Latency;
@@ -43,8 +46,8 @@ export interface FloodBound {
   /** The bare PutItem's p99 during the flood ÷ without it. */
   putP99Ratio: number;
   /** This process's event-loop delay over each phase (ms). */
-  eventLoopDelayWithoutFlood: Pick<Latency, 'p50Ms' | 'p99Ms'>;
-  eventLoopDelayDuringFlood: Pick<Latency, 'p50Ms' | 'p99Ms'>;
+  eventLoopDelayWithoutFlood: LoopDelay;
+  eventLoopDelayDuringFlood: LoopDelay;
 }
 
 export interface FloodResult {
@@ -113,7 +116,7 @@ export async function measureFlood(bench: Bench, noisy: BenchEnv, quiet: BenchEn
     for (let i = 0; i < PROBES_PER_TRIGGER; i++) into.push(await probe());
   };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  const loopPhase = (): Pick<Latency, 'p50Ms' | 'p99Ms'> => {
+  const loopPhase = (): LoopDelay => {
     const phase = { p50Ms: round(loopDelay.percentile(50) / 1e6), p99Ms: round(loopDelay.percentile(99) / 1e6) };
     loopDelay.disable();
     loopDelay.reset();

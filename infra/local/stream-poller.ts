@@ -94,8 +94,9 @@ export async function startStreamPoller(options: {
   };
 
   // A failed read (the emulator busy, a connection dropped) resumes after the last record read,
-  // so one error never stops a shard's records for the rest of the run.
-  const readShard = async (shardId: string, from: 'LATEST' | 'TRIM_HORIZON') => {
+  // so one error never stops a shard's records for the rest of the run. `positioned` is called
+  // once the shard's first iterator is held: from then on no record of it is missed.
+  const readShard = async (shardId: string, from: 'LATEST' | 'TRIM_HORIZON', positioned?: () => void) => {
     let after: string | undefined;
     while (running) {
       try {
@@ -105,6 +106,7 @@ export async function startStreamPoller(options: {
         let { ShardIterator: iterator } = await client.send(
           new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ...position }),
         );
+        positioned?.();
         while (running && iterator) {
           const { Records = [], NextShardIterator } = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
           const wanted = Records.filter((r) => passesFilter(def, r.dynamodb?.Keys?.sk?.S ?? ''))
@@ -126,15 +128,24 @@ export async function startStreamPoller(options: {
 
   const discover = async (initial: boolean) => {
     const { StreamDescription } = await client.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    const positions: Promise<void>[] = [];
     for (const shard of StreamDescription?.Shards ?? []) {
       const id = shard.ShardId!;
       if (started.has(id)) continue;
       started.add(id);
       // At start only the open shards matter (closed ones hold history); later, a new shard is read whole.
       if (initial && shard.SequenceNumberRange?.EndingSequenceNumber) continue;
-      readers.push(readShard(id, initial ? 'LATEST' : 'TRIM_HORIZON'));
+      positions.push(
+        new Promise((resolve) => {
+          // Resolved when positioned, or when the reader ends first (the poller stopped).
+          readers.push(readShard(id, initial ? 'LATEST' : 'TRIM_HORIZON', resolve).finally(resolve));
+        }),
+      );
     }
+    return Promise.all(positions);
   };
+  // Started means positioned: a change stored once this returns reaches the consumer (read from
+  // `LATEST`, a shard whose iterator came after a write would skip it).
   await discover(true);
   const watcher = (async () => {
     while (running) {

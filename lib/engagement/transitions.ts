@@ -1,8 +1,8 @@
 import type { StoredMessage } from '../messages/model.ts';
 import { engagementOf, ENGAGEMENT_EVENTS, type EngagedMessage, type EngagementEvent } from '../pipeline/engagement.ts';
 import type { TriggerEvent } from '../pipeline/model.ts';
-import { ENGAGEMENT_SOURCE_SORT_KEYS, MESSAGE_ITEM_TYPE } from '../store/keys.ts';
-import type { StoredChange } from '../store/stream-change.ts';
+import { ENGAGEMENT_SOURCE_SORT_KEYS } from '../store/keys.ts';
+import { isMessageChange, type StoredChange } from '../store/stream-change.ts';
 
 // What one stored change counts, read from the item's images before and after (the table's
 // stream), as the webhook events are (lib/webhooks/derive.ts): a count is a fact that turned true
@@ -67,18 +67,10 @@ function timeOf(message: EngagedMessage, event: ChannelStatEvent, created: boole
   return own[event] ?? (created ? message.createdAt : message.updatedAt);
 }
 
-/**
- * A change of a message item: under a message's sort key, and stored as one. Anything else there
- * (the service writes none) counts nothing: read as a message, a test's raw item without dates
- * failed its whole batch of the stream.
- */
-const isMessage = (change: StoredChange): boolean =>
-  change.sk.startsWith(ENGAGEMENT_SOURCE_SORT_KEYS.messagePrefix) && change.after?.type === MESSAGE_ITEM_TYPE;
-
 export function countsOf(change: StoredChange): Count[] {
   if (change.expired || !change.after) return [];
   if (change.sk === ENGAGEMENT_SOURCE_SORT_KEYS.trigger) return change.before ? [] : triggerCounts(change.after as unknown as TriggerEvent);
-  if (!isMessage(change)) return [];
+  if (!isMessageChange(change)) return [];
   const before = factsOf(change.before as EngagedMessage | undefined);
   const message = change.after as unknown as EngagedMessage;
   const after = factsOf(message);
@@ -106,7 +98,7 @@ function triggerCounts(trigger: TriggerEvent): Count[] {
 
 /** The engagement events a message change makes true (what a delay waiting for engagement wakes on). */
 export function engagementChanges(change: StoredChange): { message: StoredMessage; events: EngagementEvent[] } | undefined {
-  if (change.expired || !change.after || !change.before || !isMessage(change)) return undefined;
+  if (change.expired || !change.after || !change.before || !isMessageChange(change)) return undefined;
   const before = engagementOf(change.before as unknown as EngagedMessage);
   const message = change.after as unknown as EngagedMessage;
   const after = engagementOf(message);

@@ -1,5 +1,6 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
+import { ENGAGEMENT_SOURCE_SORT_KEYS, MESSAGE_ITEM_TYPE } from './keys.ts';
 import { TTL_DELETION_IDENTITY } from './retention.ts';
 
 // One reading of a table stream record, for every consumer of the stream (webhook events,
@@ -23,6 +24,14 @@ export interface StreamChange {
  * engagement it counts): pure functions, tested over images without a stream record.
  */
 export type StoredChange = Pick<StreamChange, 'sk' | 'before' | 'after' | 'expired'>;
+
+/**
+ * A change of a message item: under a message's sort key, and stored as one (its `type`, in the
+ * image after, or before for a removal). Anything else there (the service writes none) is no
+ * message to its consumers: read as one, a test's raw item without dates failed its whole batch.
+ */
+export const isMessageChange = (change: StoredChange): boolean =>
+  change.sk.startsWith(ENGAGEMENT_SOURCE_SORT_KEYS.messagePrefix) && (change.after ?? change.before)?.type === MESSAGE_ITEM_TYPE;
 
 type Image = Record<string, AttributeValue> | undefined;
 const item = (image: Image) => (image ? (unmarshall(image as Parameters<typeof unmarshall>[0]) as Record<string, unknown>) : undefined);

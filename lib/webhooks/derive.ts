@@ -1,6 +1,6 @@
 import type { StoredMessage } from '../messages/model.ts';
 import { WEBHOOK_SOURCE_SORT_KEYS } from '../store/keys.ts';
-import type { StoredChange } from '../store/stream-change.ts';
+import { isMessageChange, type StoredChange } from '../store/stream-change.ts';
 import type { WebhookEventType } from './event-types.ts';
 
 // Which webhook events one stored change makes, read from the item's images before and after
@@ -21,6 +21,7 @@ export function eventTypesOf(change: StoredChange): WebhookEventType[] {
   if (change.expired) return [];
   switch (sourceOf(change.sk)) {
     case 'message':
+      if (!isMessageChange(change)) return [];
       return messageEvents(change.before as StoredMessage | undefined, change.after as StoredMessage | undefined);
     case 'workflow':
       return workflowEvents(change.before, change.after);

@@ -85,7 +85,15 @@ describe('tracking settings', () => {
 });
 
 describe('engagement webhook events and their times', () => {
-  const base = { _id: 'm1', channel: 'email', status: 'sent', seen: false, read: false, updatedAt: '2026-01-01T00:00:00.000Z' };
+  const base = {
+    type: 'Message',
+    _id: 'm1',
+    channel: 'email',
+    status: 'sent',
+    seen: false,
+    read: false,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
   const change = (before: Record<string, unknown>, after: Record<string, unknown>) => ({
     sk: 'MSG#m1',
     before: { ...base, ...before },
