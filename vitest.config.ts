@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { loadSequencer } from './test/support/load-sequencer.ts';
 
-// Five projects: `unit` (no emulators: seconds, `npm run test:unit`), `integration`, `isolated`
-// (integration files that need fresh modules, below) and `browser` (all three against the one
-// local stack, DynamoDB Local + fauxqs, that the global setup starts for the run; `browser` also
-// shares one Chromium), and `load`.
+// Six projects: `unit` (no emulators: seconds, `npm run test:unit`); `integration` and `isolated`
+// (integration files that need fresh modules, below); `browser` and `browser-isolated` (the same
+// split of the browser files, which share one Chromium) — all four against the one local stack,
+// DynamoDB Local + fauxqs, that the global setup starts for the run; and `load`.
 //
 // Files run four at a time. Each integration file seeds its own organization, so files do not see
 // one another's data; most of a file's time is spent waiting on queues and timers, not on the CPU,
@@ -24,27 +24,39 @@ export const LOAD_TESTS = ['test/load/bench.test.ts', 'test/integration/faults.t
 
 const WORKERS = 4;
 
-// Integration files share their workers' loaded modules (`isolate: false`): the route table's
-// handlers, the SDK and the test support are imported once per worker instead of once per file
-// (vitest counted 227–272 s of import time summed over a main pass, 172 s with this). What a file
-// sets in `process.env` is undone after it (test/support/worker-env.ts), which is enough for what
-// the service reads at each call; but a file that writes `process.env` may be configuring what a
-// module reads once at load (a rate limit, the KMS key), and a file that starts a local stack of
-// its own (test/support/own-stack.ts) points the worker's SDK clients at its table, queues or
-// emulators. Those files run in fresh workers, as every file did before: found from their source,
-// so a new file is placed by what it does.
+// Integration and browser files share their workers' loaded modules (`isolate: false`): the route
+// table's handlers, the SDK and the test support are imported once per worker instead of once per
+// file (vitest counted 227–272 s of import time summed over a main pass, 172 s with this; the
+// browser files alone 70 → 19 s). What a file sets in `process.env` is undone after it
+// (test/support/worker-env.ts), which is enough for what the service reads at each call; but a
+// file that writes `process.env` may be configuring what a module reads once at load (a rate limit,
+// the KMS key), and a file that starts a local stack of its own (test/support/own-stack.ts) points
+// the worker's SDK clients at its table, queues or emulators. Those files run in fresh workers, as
+// every file did before: found from their source, so a new file is placed by what it does.
 const WRITES_ENV_OR_STARTS_A_STACK =
   /process\.env(\.\w+|\[[^\]]+\])\s*(=[^=]|\?\?=)|delete process\.env|Object\.assign\(process\.env|startOwnStack|startFaultStack/;
-const INTEGRATION = new URL('test/integration/', import.meta.url);
-export const ISOLATED_TESTS = readdirSync(INTEGRATION)
-  .filter((name) => name.endsWith('.test.ts') && !LOAD_TESTS.includes(`test/integration/${name}`))
-  .filter((name) => WRITES_ENV_OR_STARTS_A_STACK.test(readFileSync(new URL(name, INTEGRATION), 'utf8')))
-  .map((name) => `test/integration/${name}`);
+function needFreshWorkers(dir: string): string[] {
+  const folder = new URL(`${dir}/`, import.meta.url);
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.test.ts') && !LOAD_TESTS.includes(`${dir}/${name}`))
+    .filter((name) => WRITES_ENV_OR_STARTS_A_STACK.test(readFileSync(new URL(name, folder), 'utf8')))
+    .map((name) => `${dir}/${name}`);
+}
+export const ISOLATED_TESTS = needFreshWorkers('test/integration');
+const ISOLATED_BROWSER_TESTS = needFreshWorkers('test/browser');
 
 const withStack = {
   pool: 'forks' as const,
   globalSetup: ['test/support/global-setup.ts'],
   setupFiles: ['test/support/worker-env.ts'],
+};
+
+const withBrowser = {
+  ...withStack,
+  globalSetup: [...withStack.globalSetup, 'test/support/chromium-setup.ts'],
+  // A page answers a click in milliseconds alone, in seconds beside three other files on two
+  // cores: expect.poll waits up to 10 s (vitest's default is 1 s) unless a call says.
+  expect: { poll: { timeout: 10_000 } },
 };
 
 export default defineConfig({
@@ -77,15 +89,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: 'browser',
-          include: ['test/browser/**/*.test.ts'],
-          ...withStack,
-          globalSetup: [...withStack.globalSetup, 'test/support/chromium-setup.ts'],
-          // A page answers a click in milliseconds alone, in seconds beside three other files on
-          // two cores: expect.poll waits up to 10 s (vitest's default is 1 s) unless a call says.
-          expect: { poll: { timeout: 10_000 } },
-        },
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], exclude: ISOLATED_BROWSER_TESTS, ...withBrowser, isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'browser-isolated', include: ISOLATED_BROWSER_TESTS, ...withBrowser },
       },
       {
         extends: true,
