@@ -15,7 +15,13 @@ import { lambdaContext } from './lambda-context.ts';
 // Drives a consumer handler from a queue as Lambda's SQS event source mapping does: batches of
 // up to ten, `batchItemFailures` left on the queue, a thrown error failing the whole batch.
 // Failed messages come back after the visibility timeout; the queue's redrive policy moves
-// them to the dead-letter queue after maxReceiveCount receives.
+// them to the dead-letter queue after maxReceiveCount receives. Receives wait up to
+// RECEIVE_WAIT_SECONDS (long polling, as Lambda's pollers do): a message sent, or one whose
+// visibility ends, answers a waiting receive at once, so a long wait costs no latency, and an idle
+// queue costs a request every ten seconds per poller rather than every second. It stays under the
+// SDK's request timeout (lib/sdk-timeouts.ts).
+
+const RECEIVE_WAIT_SECONDS = 10;
 
 export interface Poller {
   stop(): Promise<void>;
@@ -54,7 +60,7 @@ export function startPoller(options: {
           new ReceiveMessageCommand({
             QueueUrl: queueUrl,
             MaxNumberOfMessages: Math.min(options.batchSize, 10),
-            WaitTimeSeconds: 1,
+            WaitTimeSeconds: RECEIVE_WAIT_SECONDS,
             MessageSystemAttributeNames: ['All'],
             MessageAttributeNames: ['All'],
           }),

@@ -24,9 +24,11 @@ import { asTtlDeletion } from './ttl.ts';
 // skipped as Lambda would after its retries. Shards open at start are read from their end (a
 // table the stack is pointed at again does not replay its day of history); shards that appear
 // later (a split, a rotation) from their start. Deletions of expired items (DynamoDB Local has no TTL: ./ttl.ts emulates it)
-// reach consumers as DynamoDB's own: a REMOVE record with the service principal.
+// reach consumers as DynamoDB's own: a REMOVE record with the service principal. An idle shard is
+// read four times a second, as Lambda polls a stream's shards (each read costs the one emulator's
+// CPU, for every consumer).
 
-const IDLE_MS = 100;
+const IDLE_MS = 250;
 const DESCRIBE_EVERY_MS = 2000;
 const RETRY_READ_MS = 500;
 
