@@ -60,6 +60,18 @@ async function isMove(scope: EnvScope, record: StreamChange): Promise<boolean> {
 const takes = (endpoint: Endpoint, type: WebhookEventType) =>
   endpoint.eventTypes.length === 0 ? !OPT_IN_EVENTS.includes(type) : endpoint.eventTypes.includes(type);
 
+// The stream hands a change over moments after it was stored: an endpoint created in between was
+// not there when it happened, and gets none of its events. A change is placed by the latest time
+// its item carries, the event's own or the write's (`updatedAt`): a provider's receipt reports an
+// earlier delivery time than its store. A deletion carries no time of its own (the stream's is
+// rounded, ./event-time.ts) and goes to every endpoint there is.
+function createdAfter(endpoint: Endpoint, record: StreamChange, timestamp: string): boolean {
+  if (!record.after) return false;
+  const stored = Date.parse(String(record.after.updatedAt));
+  const changedAt = Math.max(Date.parse(timestamp), Number.isNaN(stored) ? 0 : stored);
+  return Date.parse(endpoint.createdAt) > changedAt;
+}
+
 export async function emitChange(record: StreamChange, cache: EmitCache): Promise<void> {
   const scope = scopeOfKey(record.pk);
   if (!scope) return;
@@ -68,7 +80,8 @@ export async function emitChange(record: StreamChange, cache: EmitCache): Promis
   const endpoints = await cache.endpointsOf(scope);
   const deliveries: WebhookDelivery[] = [];
   for (const type of types) {
-    const to = endpoints.filter((endpoint) => takes(endpoint, type));
+    const timestamp = eventTime(type, record);
+    const to = endpoints.filter((endpoint) => takes(endpoint, type) && !createdAfter(endpoint, record, timestamp));
     if (to.length === 0) continue;
     const eventId = `evt_${idOf(`${record.changeId}#${type}`, record.at)}`;
     const payload = JSON.stringify({
@@ -76,7 +89,7 @@ export async function emitChange(record: StreamChange, cache: EmitCache): Promis
       type,
       object: objectTypeOf(type),
       data: await eventData(scope, type, record, subscriberIdOfKey(record.pk), (subscriberId) => cache.subscriberOf(scope, subscriberId)),
-      timestamp: eventTime(type, record),
+      timestamp,
       environmentId: await cache.identifierOf(scope),
     });
     for (const endpoint of to) {

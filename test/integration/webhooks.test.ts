@@ -6,6 +6,7 @@ import { recordAttempt } from '#lib/webhooks/attempt-store.ts';
 import { deliverWebhook } from '#lib/webhooks/deliver.ts';
 import { handler as webhooksConsumer } from '#functions/consumers/webhooks.ts';
 import { createTestOrg, inboxClient, startTestApi, type ApiClient, type TestOrg } from '../support/api.ts';
+import { buildMessage, seedMessages } from '../support/message-builder.ts';
 import { createWorkflow, messagesOf, rand, settledOne, trigger } from '../support/pipeline.ts';
 import { startFakeApi, type FakeApi, type RecordedRequest } from '../support/provider-servers.ts';
 
@@ -51,6 +52,7 @@ async function endpoint(body: Record<string, unknown> = {}, as: ApiClient = clie
   let secret = res.body.secret as string;
   return {
     id: res.body._id as string,
+    createdAt: res.body.createdAt as string,
     path,
     setSecret: (s: string) => (secret = s),
     requests: () => receiver.requests.filter((r) => r.path === path),
@@ -230,6 +232,24 @@ describe('message events', () => {
     expect(ofType(everything.received(), 'message.read')[0]!.id).toBe(readOnly.received()[0]!.id);
     expect(disabled.requests()).toHaveLength(0);
     expect(production.requests()).toHaveLength(0);
+  });
+});
+
+describe('an endpoint created between a change and its event', () => {
+  it('gets no event of a change made before it existed, though the stream hands the change over after', async () => {
+    const subscriberId = `sub-${rand()}`;
+    const created = await client.post('/v2/subscribers', { subscriberId });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const recipient = { subscriberId, _id: created.body._id as string };
+    const hook = await endpoint();
+    // A change stored after the endpoint but made before it (its own time says so), as one
+    // handed over late by the stream; then one made after it.
+    const before = new Date(Date.parse(hook.createdAt) - 60_000).toISOString();
+    const made = { createdAt: before, updatedAt: before, deliveredAt: [before] };
+    const [early] = await seedMessages([buildMessage(org.dev.scope, recipient, made)]);
+    const [late] = await seedMessages([buildMessage(org.dev.scope, recipient)]);
+    await vi.waitFor(() => expect(hook.received().some((e) => e.data.object._id === late!._id)).toBe(true), WAIT);
+    expect(hook.received().filter((e) => e.data.object._id === early!._id)).toEqual([]);
   });
 });
 
