@@ -1,4 +1,4 @@
-import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Duration } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { DataStore } from '#infra/constructs/data-store.ts';
 import { FunctionFactory, type FunctionSpec } from '#infra/constructs/function-factory.ts';
 import { ServiceQueues } from '#infra/constructs/service-queues.ts';
 import { queue } from '#infra/queues.ts';
+import { synthApp } from '../support/synth-app.ts';
 
 // The function factory on a stack of its own, with the data and the queues but none of the
 // routes, sockets or consumers: what a spec gets (its role's grants, its environment) is
@@ -17,7 +18,7 @@ interface Statement {
 }
 
 function factoryStack() {
-  const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Factory');
+  const stack = new Stack(synthApp(), 'Factory');
   const removalPolicy = RemovalPolicy.DESTROY;
   const data = new DataStore(stack, { stage: 'test', keepData: false, removalPolicy });
   const queues = new ServiceQueues(stack, { stage: 'test' });

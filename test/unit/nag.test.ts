@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { Stack, Validations } from 'aws-cdk-lib';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { IConstruct } from 'constructs';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -10,6 +9,7 @@ import { NotifyStack, type NotifyStackProps } from '#infra/stack.ts';
 import { NAG_PACK, UNAUTHORIZED_ROUTE_REASONS } from '#infra/constructs/nag.ts';
 import { pascalCase } from '#infra/names.ts';
 import { socketRoutes } from '#infra/ws-routes.ts';
+import { synthApp } from '../support/synth-app.ts';
 
 // cdk-nag's AwsSolutions rule pack on the whole app (the stack and its nested stacks), for each
 // kind of stage infra/app.ts makes: `dev`, whose data goes with the stack, and any other stage,
@@ -26,17 +26,9 @@ interface ValidationReport {
   pluginReports: { pluginName: string; conclusion: string; violations: Violation[] }[];
 }
 
-const outdirs: string[] = [];
-afterAll(() => {
-  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
-});
-
 /** The findings of the rule pack on a stage's app, one line each: `rule (severity) at path: description`. */
 function nagFindings(stage: string, props: Partial<NotifyStackProps>, extend?: (stack: NotifyStack) => void): string[] {
-  const outdir = mkdtempSync(path.join(tmpdir(), 'nag-'));
-  outdirs.push(outdir);
-  // As stack.test.ts: an empty bundling-stacks list skips esbuild.
-  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = synthApp();
   const stack = new NotifyStack(app, `Notify-${stage}`, { stage, ...props });
   extend?.(stack);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
@@ -47,7 +39,7 @@ function nagFindings(stage: string, props: Partial<NotifyStackProps>, extend?: (
     if ((error as Error).name !== 'ValidationFailed') throw error;
   }
   // The report lists a plugin only when it found something (errors and warnings alike).
-  const report = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as ValidationReport;
+  const report = JSON.parse(readFileSync(path.join(app.outdir, 'validation-report.json'), 'utf8')) as ValidationReport;
   const violations = report.pluginReports.filter((r) => r.pluginName === 'AwsSolutions').flatMap((r) => r.violations);
   return violations.flatMap((v) =>
     v.violatingConstructs.map((c) => `${v.ruleName} (${v.severity}) at ${c.constructPath}: ${v.description}`),
@@ -85,7 +77,7 @@ describe('cdk-nag AwsSolutions', { timeout: 120_000 }, () => {
   });
 
   it('acknowledges each finding on its own construct, with a reason, and each route by its kind of caller', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = synthApp();
     const stack = new NotifyStack(app, 'Notify-dev', { stage: 'dev' });
     /** Qualified rule id → reason, acknowledged on this very construct. */
     const acknowledgedOn = (construct: IConstruct): Record<string, string> =>

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { App, type NestedStack } from 'aws-cdk-lib';
+import type { NestedStack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import {
   accessOf,
@@ -29,13 +29,11 @@ import type { RouteDef } from '#lib/http/route.ts';
 import { TABLE } from '#lib/store/table.ts';
 import { answerWaitMs } from '#lib/bridge/outbound-ask.ts';
 import { pascalCase } from '#infra/names.ts';
+import { synthApp } from '../support/synth-app.ts';
 
-// One app per synth (an app synthesizes once); the empty bundling-stacks list skips esbuild, so
-// this stays fast.
-const synthStack = (stage: string, props: Partial<NotifyStackProps> = {}) => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  return new NotifyStack(app, `Notify-${stage}`, { stage, ...props });
-};
+// One app per synth (an app synthesizes once).
+const synthStack = (stage: string, props: Partial<NotifyStackProps> = {}) =>
+  new NotifyStack(synthApp(), `Notify-${stage}`, { stage, ...props });
 const synth = (stage: string, props: Partial<NotifyStackProps> = {}) => Template.fromStack(synthStack(stage, props));
 
 /**
@@ -852,7 +850,7 @@ describe('NotifyStack', { timeout: 120_000 }, () => {
   });
 
   it('refuses to synth a bundling stage without the built console, saying how to build it or leave it out', () => {
-    const bundling = new Stack(new App(), 'Bundling');
+    const bundling = new Stack(synthApp({ bundling: true }), 'Bundling');
     const make = () =>
       new ConsoleRoutes(bundling, 'ServeConsole', {
         api: new HttpApi(bundling, 'Api'),
