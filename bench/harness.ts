@@ -11,7 +11,7 @@ import { localDispatcher } from '#infra/local/api-gateway.ts';
 import { startPoller, type Poller } from '#infra/local/sqs-poller.ts';
 import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
 import { startWakePoller } from '#infra/local/wake-poller.ts';
-import { startStreamPoller, type StreamPoller } from '#infra/local/stream-poller.ts';
+import { STREAM_IDLE_MS, startStreamPoller, type StreamPoller } from '#infra/local/stream-poller.ts';
 import { streamConsumers } from '#infra/streams.ts';
 import { ENV } from '#lib/config.ts';
 import { consumerTimeoutMs, queues } from '#infra/queues.ts';
@@ -29,6 +29,11 @@ export type { SqsCounts } from './queue-ledger.ts';
 // duration is known, as Lambda would bill it), every DynamoDB and SQS request counted, and the
 // route table called through the local API Gateway's dispatcher (the handler's own time, no socket).
 // The local WebSocket API serves the inbox sockets the live scenario opens.
+
+// Sections pause the consumers and go on sending (to time handlers alone): their receives wait a
+// second, not the local runtime's ten, so a paused queue's next message is not handed to a
+// stopped poller's receive (infra/local/sqs-poller.ts). Earlier runs of the bench polled so too.
+const PAUSABLE_RECEIVE_WAIT_SECONDS = 1;
 
 export interface ApiResult {
   status: number;
@@ -166,6 +171,7 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
         batchSize: def.batchSize,
         timeoutMs: consumerTimeoutMs(def.visibilityTimeoutSeconds),
         concurrency,
+        receiveWaitSeconds: PAUSABLE_RECEIVE_WAIT_SECONDS,
         onError: (error) => console.error(`${def.name} consumer:`, error),
       }),
     );
@@ -276,8 +282,8 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
   };
   const waitQuiet = async (deadline: number, what: string) => {
     // Twice in a row: a consumer may be between receiving a batch and running it. With stream
-    // consumers, for longer than their poller's idle wait (100 ms), so the last writes' records are read.
-    const needed = streamPollers.length > 0 ? 8 : 2;
+    // consumers, for four of their poller's idle waits, so the last writes' records are read.
+    const needed = streamPollers.length > 0 ? Math.ceil((4 * STREAM_IDLE_MS) / 50) : 2;
     let quiet = 0;
     while (quiet < needed) {
       if (Date.now() > deadline)
@@ -304,8 +310,8 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
     pollers = [];
     // A stopped poller aborts its long poll on the client side only: fauxqs still hands the
     // next message to that dead request (in flight, then lost for the visibility timeout) until
-    // the poll's WaitTimeSeconds (1 s) is over. So nothing is sent before then.
-    await sleep(1_200);
+    // the poll's wait is over. So nothing is sent before then.
+    await sleep(PAUSABLE_RECEIVE_WAIT_SECONDS * 1000 + 200);
   };
 
   return {

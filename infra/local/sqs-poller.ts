@@ -19,9 +19,12 @@ import { lambdaContext } from './lambda-context.ts';
 // RECEIVE_WAIT_SECONDS (long polling, as Lambda's pollers do): a message sent, or one whose
 // visibility ends, answers a waiting receive at once, so a long wait costs no latency, and an idle
 // queue costs a request every ten seconds per poller rather than every second. It stays under the
-// SDK's request timeout (lib/sdk-timeouts.ts).
+// SDK's request timeout (lib/sdk-timeouts.ts). But a stopped poller aborts its receive on the
+// client side only: fauxqs hands the next message to that dead request until its wait is over (the
+// message is then lost for its visibility timeout), so whoever stops pollers and goes on sending to
+// their queues (the bench pauses its consumers) asks for a short wait.
 
-const RECEIVE_WAIT_SECONDS = 10;
+export const RECEIVE_WAIT_SECONDS = 10;
 
 export interface Poller {
   stop(): Promise<void>;
@@ -41,6 +44,8 @@ export function startPoller(options: {
   /** Batches handled at once, as Lambda runs several instances of a consumer (default 1). */
   concurrency?: number;
   onError?: (error: unknown) => void;
+  /** How long a receive waits for a message (default RECEIVE_WAIT_SECONDS). */
+  receiveWaitSeconds?: number;
   /** Hands batches over through the fault layer (infra/local/faults.ts); only tests set it. */
   faults?: typeof invokeWithFaults;
 }): Poller {
@@ -60,7 +65,7 @@ export function startPoller(options: {
           new ReceiveMessageCommand({
             QueueUrl: queueUrl,
             MaxNumberOfMessages: Math.min(options.batchSize, 10),
-            WaitTimeSeconds: RECEIVE_WAIT_SECONDS,
+            WaitTimeSeconds: options.receiveWaitSeconds ?? RECEIVE_WAIT_SECONDS,
             MessageSystemAttributeNames: ['All'],
             MessageAttributeNames: ['All'],
           }),

@@ -28,7 +28,7 @@ import { asTtlDeletion } from './ttl.ts';
 // read four times a second, as Lambda polls a stream's shards (each read costs the one emulator's
 // CPU, for every consumer).
 
-const IDLE_MS = 250;
+export const STREAM_IDLE_MS = 250;
 const DESCRIBE_EVERY_MS = 2000;
 const RETRY_READ_MS = 500;
 
@@ -117,7 +117,7 @@ export async function startStreamPoller(options: {
           for (let i = 0; i < wanted.length && running; i += def.batchSize) await deliver(wanted.slice(i, i + def.batchSize));
           after = Records.at(-1)?.dynamodb?.SequenceNumber ?? after;
           iterator = NextShardIterator;
-          if (Records.length === 0) await sleep(IDLE_MS);
+          if (Records.length === 0) await sleep(STREAM_IDLE_MS);
         }
         return; // the shard is closed and read to its end
       } catch (error) {
