@@ -27,7 +27,7 @@ const WORKERS = 4;
 // Integration and browser files share their workers' loaded modules (`isolate: false`): the route
 // table's handlers, the SDK and the test support are imported once per worker instead of once per
 // file (vitest counted 227–272 s of import time summed over a main pass, 172 s with this; the
-// browser files alone 70 → 19 s). What a file sets in `process.env` is undone after it
+// browser files alone 70 → 13–19 s). What a file sets in `process.env` is undone after it
 // (test/support/worker-env.ts), which is enough for what the service reads at each call; but a
 // file that writes `process.env` may be configuring what a module reads once at load (a rate limit,
 // the KMS key), and a file that starts a local stack of its own (test/support/own-stack.ts) points

@@ -35,10 +35,10 @@ export interface Latency {
   maxMs: number;
 }
 
-/** What bounds any request here, whatever the service does: the emulator and the shared process. */
 /** This process's event-loop delay over a phase (ms). */
 type LoopDelay = Pick<Latency, 'p50Ms' | 'p99Ms'>;
 
+/** What bounds any request here, whatever the service does: the emulator and the shared process. */
 export interface FloodBound {
   /** A bare PutItem (700 bytes) from a client of its own, PROBES_PER_TRIGGER after each quiet trigger. */
   putWithoutFlood: Latency;

@@ -34,6 +34,8 @@ export type { SqsCounts } from './queue-ledger.ts';
 // second, not the local runtime's ten, so a paused queue's next message is not handed to a
 // stopped poller's receive (infra/local/sqs-poller.ts). Earlier runs of the bench polled so too.
 const PAUSABLE_RECEIVE_WAIT_SECONDS = 1;
+/** How often `idle` looks at the queues and the consumers running. */
+const QUIET_CHECK_MS = 50;
 
 export interface ApiResult {
   status: number;
@@ -283,12 +285,12 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
   const waitQuiet = async (deadline: number, what: string) => {
     // Twice in a row: a consumer may be between receiving a batch and running it. With stream
     // consumers, for four of their poller's idle waits, so the last writes' records are read.
-    const needed = streamPollers.length > 0 ? Math.ceil((4 * STREAM_IDLE_MS) / 50) : 2;
+    const needed = streamPollers.length > 0 ? Math.ceil((4 * STREAM_IDLE_MS) / QUIET_CHECK_MS) : 2;
     let quiet = 0;
     while (quiet < needed) {
       if (Date.now() > deadline)
         throw new Error(`The pipeline did not settle (${what}): ${JSON.stringify({ consumersRunning: inFlight, queues: await stuck() })}`);
-      await sleep(50);
+      await sleep(QUIET_CHECK_MS);
       quiet = inFlight === 0 && (await queueDepth()) === 0 ? quiet + 1 : 0;
     }
   };

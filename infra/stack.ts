@@ -26,7 +26,8 @@ import { pascalCase } from './names.ts';
 
 export { LAMBDA_RUNTIME } from './constructs/function-factory.ts';
 export { accessOf, routeTimeoutSeconds } from './constructs/http-routes.ts';
-export { consumerTimeoutSeconds, STREAM_RETRY_ATTEMPTS, VISIBILITY_PER_CONSUMER_TIMEOUT } from './constructs/consumers.ts';
+export { consumerTimeoutSeconds, VISIBILITY_PER_CONSUMER_TIMEOUT } from './constructs/consumers.ts';
+export { STREAM_RETRY_ATTEMPTS } from './streams.ts';
 export { MIN_MAX_RECEIVE_COUNT } from './constructs/service-queues.ts';
 
 /** The only stage whose data is thrown away with its stack; every other stage keeps it. */

@@ -21,7 +21,6 @@ import type { ServiceQueues } from './service-queues.ts';
 /** SQS retry rule: the visibility timeout is at least this many times the consumer's timeout (checked at synth). */
 export { VISIBILITY_PER_CONSUMER_TIMEOUT };
 const MIN_CONSUMER_TIMEOUT_SECONDS = 5;
-export { STREAM_RETRY_ATTEMPTS };
 
 /** The consumer's timeout: a sixth of the visibility timeout, so SQS never redelivers a running batch. */
 export function consumerTimeoutSeconds(def: QueueDef): number {

@@ -10,24 +10,22 @@ import { ENV } from '#lib/config.ts';
 import { readCapture } from './log-capture.ts';
 import { leaksInCapture } from './log-leaks.ts';
 import { loggedErrors } from './logged-errors.ts';
+import { runResource } from './run-resource.ts';
 
 // Starts the emulators, table and queues once per run and hands their settings to the workers.
 // The WebSocket API runs here too, next to the live consumer that pushes to its sockets; workers
 // find its URL in LIVE_SOCKET_URL (startTestApi's `socketUrl`).
 // At the end, before the table goes, the whole run's log capture is searched for secrets.
 //
-// Several projects (integration, browser) name this setup: vitest loads it once per project, in
-// the same process. The first starts the stack, the others use it, and the last to finish stops it.
+// Several projects (integration, browser, ...) name this setup: the first starts the stack, the
+// others use it, and the last to finish stops it (./run-resource.ts).
 
 interface RunStack {
-  users: number;
   started: Promise<LocalStack>;
   stateDir: string;
 }
-const RUN_STACK = Symbol.for('notify.testStack');
-const shared = globalThis as { [RUN_STACK]?: RunStack };
 
-function startRunStack(): RunStack {
+const runStack = runResource('testStack', (): RunStack => {
   const stateDir = mkdtempSync(join(tmpdir(), 'notify-test-'));
   // The webhook sender runs here: retries a second apart (not hours) and POSTs that give up after
   // 2 s, so the tests see a fifth attempt and a dead letter in seconds.
@@ -38,13 +36,11 @@ function startRunStack(): RunStack {
   const started = Promise.all([startLocalStack({ stateDir, tableName: 'notify-test', socketPort: 0, port: 0 }), ensureConsoleBuilt()]).then(
     ([stack]) => stack,
   );
-  return { users: 0, started, stateDir };
-}
+  return { started, stateDir };
+});
 
 export async function setup(project: TestProject) {
-  const run = (shared[RUN_STACK] ??= startRunStack());
-  run.users++;
-  const stack = await run.started;
+  const stack = await runStack.acquire().started;
   // The stack's own gateway (port 0) is where the consumers' tracked links and open pixels lead
   // (lib/tracking); each worker serves the API on a gateway of its own, so its URL stays theirs.
   const { [ENV.publicUrl]: _stackUrl, ...workerEnv } = stack.env;
@@ -53,9 +49,8 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
-  const run = shared[RUN_STACK];
-  if (!run || --run.users > 0) return;
-  delete shared[RUN_STACK];
+  const run = runStack.release();
+  if (!run) return;
   const stack = await run.started.catch(() => undefined);
   let keepCapture = false;
   try {
