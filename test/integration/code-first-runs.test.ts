@@ -14,12 +14,12 @@ import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 // How code-first steps run, beyond what code-first.test.ts shows: a job delivered twice while its
 // first delivery waits on the bridge sends once; the outputs of every channel are what is
 // delivered (sms, chat and push bodies at their providers, every in-app field, email HTML
-// sanitized unless the step opts out, then CSS-inlined); a delay's and a digest's outputs
-// (amount/unit, cron, digestKey, lookBackWindow) set the waits; a skipped in-app step still has
-// its state; a channel step's `providers` outputs reach the provider as its overrides; the
-// severity and preferences the code declares are stored and honoured. The bridge is an
-// @novu/framework 2.13.2 app with strict authentication, synced as `npx novu sync` does (POST
-// /v1/bridge/sync).
+// sanitized unless the step opts out, sent in the layout with its CSS inlined); a delay's and a
+// digest's outputs (amount/unit, cron, digestKey, lookBackWindow) set the waits; a skipped in-app
+// step still has its state; a channel step's `providers` outputs reach the provider as its
+// overrides; the severity and preferences the code declares are stored and honoured. The bridge
+// is an @novu/framework 2.13.2 app with strict authentication, synced as `npx novu sync` does
+// (POST /v1/bridge/sync).
 
 let api: TestApi;
 let env: TestEnv;
@@ -349,7 +349,7 @@ describe('the outputs are what is delivered', () => {
     ]);
   });
 
-  it('keeps an email as written when the step disables sanitization, sanitizes it otherwise, and inlines its CSS', async () => {
+  it('keeps an email as written when the step disables sanitization, else sanitizes it; sent in the layout, CSS inlined', async () => {
     const subscriberId = await subscriber('styled');
     const notification = await settledOne(env.client, await trigger('styled-mail', subscriberId, {}));
     expect(notification.jobs.map((j: any) => j.status)).toEqual(['completed', 'completed']);
@@ -370,6 +370,12 @@ describe('the outputs are what is delivered', () => {
     expect(sent.Raw).toContain('<script>track()</script>');
     expect(sent.Clean).not.toContain('onclick');
     expect(sent.Clean).not.toContain('<script');
+    // Both went out in the environment's default layout, a whole document; the messages keep the body.
+    for (const job of notification.jobs) expect(details(job)).toContain('Layout selected');
+    for (const subject of ['Raw', 'Clean']) {
+      expect(sent[subject]).toMatch(/<html[\s>]/i);
+      expect(stored[subject]).not.toMatch(/<html[\s>]/i);
+    }
   });
 });
 
