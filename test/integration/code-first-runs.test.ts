@@ -1,24 +1,32 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { z as z4 } from 'zod';
 import { z } from 'zod/v3';
+import { SeverityLevelEnum } from '@novu/framework';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as jobsConsumer } from '#functions/consumers/jobs.ts';
 import { jobMessage } from '#lib/pipeline/queue-messages.ts';
 import { createTestOrg, startTestApi, type TestApi, type TestEnv } from '../support/api.ts';
 import { startBridgeApp, workflow, type BridgeApp } from '../support/bridge-app.ts';
+import { sinkRecords } from '../support/fault-run.ts';
 import { messagesOf, rand, settledOne, WAIT } from '../support/pipeline.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 
 // How code-first steps run, beyond what code-first.test.ts shows: a job delivered twice while its
-// first delivery waits on the bridge sends once; a delay's and a digest's outputs (amount/unit,
-// digestKey, lookBackWindow) set the waits; a channel step's `providers` outputs reach the
-// provider as its overrides. The bridge is an @novu/framework 2.13.2 app with strict
-// authentication, synced as `npx novu sync` does (POST /v1/bridge/sync).
+// first delivery waits on the bridge sends once; the outputs of every channel are what is
+// delivered (sms, chat and push bodies at their providers, every in-app field, email HTML
+// sanitized unless the step opts out, sent in the layout with its CSS inlined); a delay's and a
+// digest's outputs (amount/unit, cron, digestKey, lookBackWindow) set the waits; a skipped in-app
+// step still has its state; a channel step's `providers` outputs reach the provider as its
+// overrides; the severity and preferences the code declares are stored and honoured. The bridge
+// is an @novu/framework 2.13.2 app with strict authentication, synced as `npx novu sync` does
+// (POST /v1/bridge/sync).
 
 let api: TestApi;
 let env: TestEnv;
 let bridge: BridgeApp;
 let sendgrid: FakeApi;
+/** The chat (Slack webhooks) and push (push webhook) providers' stand-in. */
+let channels: FakeApi;
 
 const onceFlow = workflow(
   'once-flow',
@@ -97,6 +105,63 @@ const zod4JsonFlow = workflow(
   { payloadSchema: jsonSchemaOf(namePayload) },
 );
 
+const channelsFlow = workflow(
+  'channels-flow',
+  async ({ step, payload }) => {
+    await step.sms('text', async () => ({ body: `SMS for ${payload.who}` }));
+    await step.chat('chat', async () => ({ body: `Chat for ${payload.who}` }));
+    await step.push('push', async () => ({ subject: 'Push title', body: `Push for ${payload.who}` }));
+  },
+  { payloadSchema: z.object({ who: z.string() }) },
+);
+
+const richInApp = workflow('rich-in-app', async ({ step }) => {
+  await step.inApp('card', async () => ({
+    subject: 'Your <b>report</b>',
+    body: 'Ready <img src="x" onerror="alert(1)">',
+    avatar: 'https://cdn.acme.test/avatar.png',
+    primaryAction: { label: 'Open', redirect: { url: 'https://acme.test/reports/1', target: '_self' } },
+    secondaryAction: { label: 'Later' },
+    redirect: { url: '/reports/1' },
+    data: { reportId: 1 },
+  }));
+});
+
+// The same HTML twice: once as the code wrote it (the step opts out of sanitization), once sanitized.
+const MAIL_BODY = '<style>.note { color: #cc0000; }</style><p class="note" onclick="track()">Hi</p><script>track()</script>';
+const styledMail = workflow('styled-mail', async ({ step }) => {
+  await step.email('raw', async () => ({ subject: 'Raw', body: MAIL_BODY }), { disableOutputSanitization: true });
+  await step.email('clean', async () => ({ subject: 'Clean', body: MAIL_BODY }));
+});
+
+const cronDelay = workflow('cron-delay', async ({ step }) => {
+  const { duration } = await step.delay('pause', async () => ({ type: 'timed', cron: '*/3 * * * * *' }));
+  await step.inApp('after', async () => ({ body: `Waited ${duration} ms` }));
+});
+
+const cronDigest = workflow(
+  'cron-digest',
+  async ({ step }) => {
+    const { events } = await step.digest('batch', async () => ({ cron: '*/10 * * * * *' }));
+    await step.inApp('summary', async () => ({ body: `${events.length}: ${events.map((e) => String(e.payload.text)).join(', ')}` }));
+  },
+  { payloadSchema: z.object({ text: z.string() }) },
+);
+
+const skippedInApp = workflow('skipped-in-app', async ({ step }) => {
+  await step.inApp('maybe', async () => ({ body: 'Never shown' }), { skip: () => true });
+  await step.inApp('after', async () => ({ body: 'After the skipped one' }));
+});
+
+const quietFlow = workflow(
+  'quiet-flow',
+  async ({ step }) => {
+    await step.inApp('note', async () => ({ body: 'Quiet note' }));
+    await step.email('mail', async () => ({ subject: 'Quiet', body: '<p>Quiet</p>' }));
+  },
+  { severity: SeverityLevelEnum.HIGH, preferences: { all: { readOnly: true }, channels: { email: { enabled: false } } } },
+);
+
 const jobsContext = { getRemainingTimeInMillis: () => 30_000, functionName: 'test', awsRequestId: 'r' } as unknown as Context;
 const sqsEvent = (body: unknown): SQSEvent => ({
   Records: [
@@ -150,13 +215,38 @@ beforeAll(async () => {
   expect(integration.status, JSON.stringify(integration.body)).toBe(201);
   const primary = await env.client.post(`/v1/integrations/${integration.body.data._id}/set-primary`, {});
   expect(primary.status).toBeLessThan(300);
-  bridge = await startBridgeApp(env.apiKey, [onceFlow, waitFlow, keyedDigest, lookBackDigest, providerFlow, zod4Flow, zod4JsonFlow]);
+  channels = await startFakeApi();
+  channels.reply = (request) => (request.path === '/push' ? { status: 200, body: { id: `push-${rand()}` } } : { status: 200, body: 'ok' });
+  for (const body of [
+    { providerId: 'slack', channel: 'chat', credentials: { applicationId: 'A1', clientId: 'C1', secretKey: 'S1' } },
+    { providerId: 'push-webhook', channel: 'push', credentials: { webhookUrl: `${channels.url}/push`, secretKey: 'whsec' } },
+  ]) {
+    const res = await env.client.post('/v1/integrations', { active: true, identifier: `${body.providerId}-${rand()}`, ...body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
+  bridge = await startBridgeApp(env.apiKey, [
+    onceFlow,
+    waitFlow,
+    keyedDigest,
+    lookBackDigest,
+    providerFlow,
+    zod4Flow,
+    zod4JsonFlow,
+    channelsFlow,
+    richInApp,
+    styledMail,
+    cronDelay,
+    cronDigest,
+    skippedInApp,
+    quietFlow,
+  ]);
   const synced = await env.client.post('/v1/bridge/sync?source=cli', { bridgeUrl: bridge.url });
   expect(synced.status, JSON.stringify(synced.body)).toBe(201);
 }, 90_000);
 afterAll(async () => {
   await bridge?.close();
   await sendgrid?.close();
+  await channels?.close();
   await api?.close();
 });
 
@@ -208,6 +298,85 @@ describe('a redelivered job of a code-first step', () => {
       bridge.setFault(undefined);
     }
   }, 60_000);
+});
+
+describe('the outputs are what is delivered', () => {
+  it('sends the sms, chat and push bodies (and the push subject) to their providers', async () => {
+    const subscriberId = `channels-${rand()}`;
+    const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const token = `tok-${subscriberId}`;
+    const res = await env.client.post('/v1/events/trigger', {
+      name: 'channels-flow',
+      to: {
+        subscriberId,
+        phone,
+        channels: [
+          { providerId: 'slack', credentials: { webhookUrl: `${channels.url}/slack/${subscriberId}` } },
+          { providerId: 'push-webhook', credentials: { deviceTokens: [token] } },
+        ],
+      },
+      payload: { who: 'Ada' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const notification = await settledOne(env.client, res.body.data.transactionId);
+    expect(notification.jobs.map((j: any) => [j.step.name, j.status])).toEqual([
+      ['text', 'completed'],
+      ['chat', 'completed'],
+      ['push', 'completed'],
+    ]);
+    const sms = (await sinkRecords('sms')).filter((r) => r.to === phone) as unknown as { content: string }[];
+    expect(sms.map((r) => r.content)).toEqual(['SMS for Ada']);
+    const chat = channels.requests.filter((r) => r.path === `/slack/${subscriberId}`).map((r) => r.json);
+    expect(chat).toEqual([{ text: 'Chat for Ada' }]);
+    const push = channels.requests.filter((r) => r.path === '/push' && r.json?.target?.[0] === token).map((r) => r.json);
+    expect(push).toHaveLength(1);
+    expect(push[0]).toMatchObject({ title: 'Push title', content: 'Push for Ada' });
+  });
+
+  it('writes every in-app field the bridge returns: subject, body, avatar, both actions, redirect, data (sanitized)', async () => {
+    const subscriberId = await subscriber('rich');
+    const notification = await settledOne(env.client, await trigger('rich-in-app', subscriberId, {}));
+    expect(notification.jobs[0].status).toBe('completed');
+    const [message] = await messagesOf(env.client, subscriberId);
+    expect(message.subject).toBe('Your <b>report</b>');
+    expect(message.content).toBe('Ready <img src="x" />');
+    expect(message.avatar).toBe('https://cdn.acme.test/avatar.png');
+    expect(message.data).toEqual({ reportId: 1 });
+    expect(message.cta).toMatchObject({ type: 'redirect', data: { url: '/reports/1' } });
+    expect(message.cta.action.buttons).toEqual([
+      { type: 'primary', content: 'Open', url: 'https://acme.test/reports/1', target: '_self' },
+      { type: 'secondary', content: 'Later' },
+    ]);
+  });
+
+  it('keeps an email as written when the step disables sanitization, else sanitizes it; sent in the layout, CSS inlined', async () => {
+    const subscriberId = await subscriber('styled');
+    const notification = await settledOne(env.client, await trigger('styled-mail', subscriberId, {}));
+    expect(notification.jobs.map((j: any) => j.status)).toEqual(['completed', 'completed']);
+    const stored = Object.fromEntries((await messagesOf(env.client, subscriberId, 'email')).map((m: any) => [m.subject, m.content]));
+    expect(stored.Raw).toContain('onclick="track()"');
+    expect(stored.Raw).toContain('<script>track()</script>');
+    expect(stored.Clean).toContain('Hi</p>');
+    expect(stored.Clean).not.toContain('onclick');
+    expect(stored.Clean).not.toContain('<script');
+
+    const sent = Object.fromEntries(
+      sendgrid.requests
+        .filter((r) => r.json?.personalizations?.[0]?.to?.[0]?.email === `${subscriberId}@example.test`)
+        .map((r) => [r.json.subject, r.json.content.find((c: any) => c.type === 'text/html').value as string]),
+    );
+    // What the provider got: the <style> rule inlined into the paragraph it styles.
+    expect(sent.Raw).toMatch(/<p class="note" onclick="track\(\)" style="color: ?#cc0000;?">Hi<\/p>/);
+    expect(sent.Raw).toContain('<script>track()</script>');
+    expect(sent.Clean).not.toContain('onclick');
+    expect(sent.Clean).not.toContain('<script');
+    // Both went out in the environment's default layout, a whole document; the messages keep the body.
+    for (const job of notification.jobs) expect(details(job)).toContain('Layout selected');
+    for (const subject of ['Raw', 'Clean']) {
+      expect(sent[subject]).toMatch(/<html[\s>]/i);
+      expect(stored[subject]).not.toMatch(/<html[\s>]/i);
+    }
+  });
 });
 
 // Each case triggers a workflow of its own for a subscriber of its own, and waits out a delay or
@@ -266,6 +435,78 @@ describe.concurrent("a delay's and a digest's outputs set the wait", () => {
     }, WAIT);
     expect(messages[0].content).toMatch(/^2: (second, third|third, second)$/);
   }, 60_000);
+
+  it("waits until its cron's next time, and the next step gets the wait as the delay's duration", async () => {
+    const subscriberId = await subscriber('cron-delay');
+    const notification = await settledOne(env.client, await trigger('cron-delay', subscriberId, {}));
+    expect(notification.jobs.map((j: any) => j.status)).toEqual(['completed', 'completed']);
+    const delayed = notification.jobs[0].executionDetails.find((d: any) => d.detail === 'Step delayed');
+    const { delay, untilDate } = JSON.parse(delayed.raw);
+    // Every third second: a wait of at most three seconds, ending on a multiple of three.
+    expect(delay).toBeGreaterThan(0);
+    expect(delay).toBeLessThanOrEqual(3_000);
+    expect(new Date(untilDate).getUTCSeconds() % 3).toBe(0);
+    const [message] = await messagesOf(env.client, subscriberId);
+    expect(message.content).toBe(`Waited ${delay} ms`);
+    const after = executes('cron-delay', 'after').find((c) => c.body?.subscriber?.subscriberId === subscriberId);
+    expect(after?.body.state).toEqual([{ stepId: 'pause', outputs: { duration: delay }, state: { status: 'completed' } }]);
+  }, 60_000);
+
+  it("digests the events until its cron's next time, and the step after gets them all", async () => {
+    const subscriberId = await subscriber('cron-digest');
+    // Start early in a ten-second period, so the three triggers are surely in one window.
+    await vi.waitFor(() => expect(Date.now() % 10_000).toBeLessThan(3_000), { timeout: 12_000, interval: 50 });
+    const ids: string[] = [];
+    for (const text of ['a', 'b', 'c']) ids.push(await trigger('cron-digest', subscriberId, { text }));
+    const [message] = await vi.waitFor(async () => {
+      const found = await messagesOf(env.client, subscriberId);
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(message.content).toMatch(/^3: /);
+    expect(message.content.slice(3).split(', ').sort()).toEqual(['a', 'b', 'c']);
+    const master = (await Promise.all(ids.map((id) => settledOne(env.client, id)))).find((n: any) => n.jobs[1].status === 'completed');
+    expect(master.jobs[0].digest).toMatchObject({ type: 'timed', timed: { cronExpression: '*/10 * * * * *' } });
+  }, 60_000);
+});
+
+describe('the state of a skipped in-app step', () => {
+  it('is sent to the next step as unseen and unread', async () => {
+    const subscriberId = await subscriber('skipped');
+    const notification = await settledOne(env.client, await trigger('skipped-in-app', subscriberId, {}));
+    expect(notification.jobs.map((j: any) => j.status)).toEqual(['skipped', 'completed']);
+    expect((await messagesOf(env.client, subscriberId)).map((m: any) => m.content)).toEqual(['After the skipped one']);
+    const after = executes('skipped-in-app', 'after').find((c) => c.body?.subscriber?.subscriberId === subscriberId);
+    expect(after?.status).toBe(200);
+    expect(after?.body.state).toEqual([
+      {
+        stepId: 'maybe',
+        outputs: { seen: false, read: false, lastSeenDate: null, lastReadDate: null },
+        state: { status: 'skipped' },
+      },
+    ]);
+  });
+});
+
+describe('severity and preferences the code declares', () => {
+  it('are stored on the workflow, and a channel its preferences turn off is not sent', async () => {
+    const stored = (await env.client.get('/v2/workflows/quiet-flow')).body;
+    expect(stored.severity).toBe('high');
+    expect(stored.preferences.default).toMatchObject({
+      all: { enabled: true, readOnly: true },
+      channels: { email: { enabled: false }, in_app: { enabled: true } },
+    });
+
+    const subscriberId = await subscriber('quiet');
+    const notification = await settledOne(env.client, await trigger('quiet-flow', subscriberId, {}));
+    expect(notification.jobs.map((j: any) => [j.step.name, j.status])).toEqual([
+      ['note', 'completed'],
+      ['mail', 'canceled'],
+    ]);
+    expect(details(notification.jobs[1])).toContain('Step filtered by workflow preferences');
+    expect((await messagesOf(env.client, subscriberId)).map((m: any) => m.content)).toEqual(['Quiet note']);
+    expect(await messagesOf(env.client, subscriberId, 'email')).toEqual([]);
+  });
 });
 
 describe("a channel step's providers outputs", () => {

@@ -205,8 +205,14 @@ describe('executing code-first workflows', () => {
     const executed = notification.jobs[0].executionDetails.find((d: any) => d.detail === 'Step executed by the bridge');
     expect(executed.source).toBe('Internal');
     expect(JSON.parse(executed.raw)).toMatchObject({ status: 200 });
-    // Every call to the bridge was signed.
+    // Every call to the bridge was signed; strict authentication refuses one that is not.
     expect(bridge.calls.filter((c) => c.action === 'execute').every((c) => c.signed && c.status === 200)).toBe(true);
+    const unsigned = await fetch(`${bridge.url}?action=execute&workflowId=comment-flow&stepId=notify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payload: { postTitle: 'x', author: 'y' }, controls: {}, state: [], subscriber: { subscriberId } }),
+    });
+    expect(unsigned.status).toBe(401);
   });
 
   it('digests three events for five seconds and the email after lists all three', async () => {
@@ -235,16 +241,19 @@ describe('executing code-first workflows', () => {
     expect(notification.jobs[0].status).toBe('failed');
     const failed = notification.jobs[0].executionDetails.find((d: any) => d.status === 'Failed');
     expect(failed.detail).toMatch(/^Bridge execution failed: Workflow with id: `comment-flow` has invalid `payload`/);
-    expect(JSON.parse(failed.raw)).toMatchObject({ status: 400, code: 'ExecutionEventPayloadInvalidError' });
+    // A 4xx is the bridge's word: not tried again (each step of the event asked once, each refused).
+    expect(JSON.parse(failed.raw)).toMatchObject({ status: 400, code: 'ExecutionEventPayloadInvalidError', attempts: 1 });
+    const asked = bridge.calls.filter((c) => c.action === 'execute' && c.body?.subscriber?.subscriberId === subscriberId);
+    expect(asked.map((c) => [c.stepId, c.status])).toEqual(notification.jobs.map((j: any) => [j.step.name, 400]));
     expect(await messagesOf(env.client, subscriberId)).toEqual([]);
   });
 
-  it('retries a bridge answering 500, then delivers', async () => {
+  it.each([500, 408, 429])('retries a bridge answering %i, then delivers', async (status) => {
     let failures = 1;
     bridge.setFault(async (req, res) => {
       if (req.query.action !== 'execute' || failures === 0) return false;
       failures--;
-      res.status(500).json({ message: 'temporarily broken', code: 'BridgeError' });
+      res.status(status).json({ message: 'temporarily unavailable', code: 'BridgeError' });
       return true;
     });
     try {

@@ -10,8 +10,8 @@ import { serve } from '@novu/framework/express';
 
 export interface BridgeApp {
   url: string;
-  /** Every request the bridge got: its action, step and answer status. */
-  calls: { action: string; workflowId?: string; stepId?: string; status: number; signed: boolean }[];
+  /** Every request the bridge got: its action, step, answer status and (a POST's) JSON body. */
+  calls: { action: string; workflowId?: string; stepId?: string; status: number; signed: boolean; body?: any }[];
   /** Replaces the served workflows (a later sync then sees the change). */
   setWorkflows(workflows: Workflow[]): void;
   /** Runs before the framework on every call: a test's fault (a status to answer, a delay). */
@@ -35,6 +35,7 @@ export async function startBridgeApp(secretKey: string, workflows: Workflow[]): 
         ...(req.query.stepId !== undefined && { stepId: String(req.query.stepId) }),
         status: res.statusCode,
         signed: typeof req.headers['novu-signature'] === 'string',
+        ...(req.method === 'POST' && { body: req.body }),
       }),
     );
     if (fault && (await fault(req, res))) return;
