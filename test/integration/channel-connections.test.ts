@@ -253,6 +253,83 @@ describe('channel endpoints and delivery through a connection', () => {
     expect(fake.requests.map((r) => r.path)).toEqual([`/slack/${hooked}`]);
   });
 
+  it('a trigger reaches the endpoints of its own context only, and a context-free trigger the context-free ones', async () => {
+    const subscriberId = await subscriber();
+    const team = `team:a-${rand()}`;
+    const context = { team: team.slice('team:'.length) };
+    const plainToken = `xoxb-${rand()}-plain`;
+    const teamToken = `xoxb-${rand()}-team`;
+    // The subscriber's own connection without context, and one for context A (one per resource).
+    await connect(subscriberId, plainToken);
+    const teamConnection = (
+      await novu.channelConnections.create({
+        subscriberId,
+        context,
+        integrationIdentifier: slackIntegration,
+        workspace: { id: 'T123' },
+        auth: { accessToken: teamToken },
+      })
+    ).result;
+    expect(teamConnection.contextKeys).toEqual([team]);
+    const endpoint = (channelId: string, extra: Record<string, unknown> = {}) =>
+      novu.channelEndpoints.create({
+        subscriberId,
+        integrationIdentifier: slackIntegration,
+        type: 'slack_channel',
+        endpoint: { channelId },
+        ...extra,
+      });
+    expect((await endpoint('CPLAIN')).result.contextKeys).toEqual([]);
+    const ofTeam = (await endpoint('CTEAM', { context })).result;
+    expect(ofTeam).toMatchObject({ contextKeys: [team], connectionIdentifier: teamConnection.identifier });
+
+    fake.reply = (r) => ({ status: 200, body: { ok: true, ts: `ts-${r.json?.channel}` } });
+    const wf = await createWorkflow(client, [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body: 'Hello' } }]);
+    const posted = () =>
+      fake.requests.filter((r) => r.path === '/api/chat.postMessage').map((r) => [r.json.channel, r.headers.authorization]);
+
+    const withContext = await settledOne(client, await triggerWith(client, { name: wf, to: subscriberId, context }));
+    expect(withContext.jobs[0].status).toBe('completed');
+    expect(posted()).toEqual([['CTEAM', `Bearer ${teamToken}`]]);
+
+    fake.reset();
+    fake.reply = (r) => ({ status: 200, body: { ok: true, ts: `ts-${r.json?.channel}` } });
+    const without = await settledOne(client, await triggerWith(client, { name: wf, to: subscriberId }));
+    expect(without.jobs[0].status).toBe('completed');
+    expect(posted()).toEqual([['CPLAIN', `Bearer ${plainToken}`]]);
+
+    // Another context has no endpoint of its own: nothing is posted.
+    fake.reset();
+    const other = await settledOne(client, await triggerWith(client, { name: wf, to: subscriberId, context: { team: `b-${rand()}` } }));
+    expect(other.jobs[0].status).toBe('canceled');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('a webhook endpoint’s channel is sent with the message', async () => {
+    const mattermost = `mattermost-${rand()}`;
+    const created = await client.post('/v1/integrations', {
+      providerId: 'mattermost',
+      channel: 'chat',
+      identifier: mattermost,
+      active: true,
+      credentials: {},
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const subscriberId = await subscriber();
+    await novu.channelEndpoints.create({
+      subscriberId,
+      integrationIdentifier: mattermost,
+      type: 'webhook',
+      endpoint: { url: `${fake.url}/mattermost/${subscriberId}`, channel: 'town-square' },
+    });
+    const wf = await createWorkflow(client, [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body: 'Deploy done' } }]);
+    const done = await settledOne(client, await triggerWith(client, { name: wf, to: subscriberId }));
+    expect(done.jobs[0].status).toBe('completed');
+    expect(fake.requests.map((r) => [r.path, r.json])).toEqual([
+      [`/mattermost/${subscriberId}`, { text: 'Deploy done', channel: 'town-square' }],
+    ]);
+  });
+
   it('refuses endpoints without a connection, of an unsupported type, or of another environment', async () => {
     const subscriberId = await subscriber();
     const none = await client.post('/v1/channel-endpoints', {
