@@ -5,7 +5,7 @@ import { db } from '#lib/store/client.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
 import { keys } from '#lib/store/keys.ts';
-import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
+import { createTestOrg, startTestApi, type ApiClient, type TestEnv, type TestOrg } from '../support/api.ts';
 import { fakeApiForFile } from '../support/provider-servers.ts';
 import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 
@@ -21,6 +21,7 @@ vi.setConfig({ testTimeout: 180_000 });
 const fake = fakeApiForFile();
 
 let api: LocalApi;
+let org: TestOrg;
 let env: TestEnv;
 let client: ApiClient;
 let novu: Novu;
@@ -28,7 +29,8 @@ const slackIntegration = `slack-${rand()}`;
 
 beforeAll(async () => {
   api = await startTestApi();
-  env = (await createTestOrg(api.url)).dev;
+  org = await createTestOrg(api.url);
+  env = org.dev;
   client = env.client;
   novu = new Novu({ secretKey: env.apiKey, serverURL: api.url });
   const res = await client.post('/v1/integrations', {
@@ -348,8 +350,9 @@ describe('channel endpoints and delivery through a connection', () => {
     });
     expect(phone.status).toBe(422);
 
-    // The production environment does not see the development one's integration or connections.
-    const prod = (await createTestOrg(api.url)).prod;
+    // The same organization's production environment does not see the development one's
+    // integration or connections.
+    const prod = org.prod;
     const prodNovu = new Novu({ secretKey: prod.apiKey, serverURL: api.url });
     expect((await prodNovu.channelConnections.list({})).result.data).toEqual([]);
     const foreign = await prod.client.post('/v1/channel-connections', {

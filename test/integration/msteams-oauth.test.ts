@@ -6,7 +6,7 @@ import { tableName } from '#lib/config.ts';
 import { db } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
 import { contextHashValid } from '#lib/inbox/hmac.ts';
-import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
+import { createTestOrg, startTestApi, type ApiClient, type TestEnv, type TestOrg } from '../support/api.ts';
 import { fakeApiForFile, type RecordedRequest, type Reply } from '../support/provider-servers.ts';
 import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 
@@ -22,6 +22,7 @@ vi.setConfig({ testTimeout: 180_000 });
 const fake = fakeApiForFile();
 
 let api: LocalApi;
+let org: TestOrg;
 let env: TestEnv;
 let client: ApiClient;
 let novu: Novu;
@@ -31,7 +32,8 @@ const callbackPath = '/v1/integrations/chat/oauth/callback';
 
 beforeAll(async () => {
   api = await startTestApi();
-  env = (await createTestOrg(api.url)).dev;
+  org = await createTestOrg(api.url);
+  env = org.dev;
   client = env.client;
   novu = new Novu({ secretKey: env.apiKey, serverURL: api.url });
   const res = await novu.integrations.create({
@@ -322,7 +324,7 @@ describe('Microsoft Teams admin consent flow', () => {
     expect((await novu.channelConnections.list({ subscriberId })).result.data).toEqual([]);
 
     // Another environment of the same organization sees none of it.
-    const prod = (await createTestOrg(api.url)).prod;
+    const prod = org.prod;
     const prodNovu = new Novu({ secretKey: prod.apiKey, serverURL: api.url });
     expect((await prod.client.post('/v1/integrations/channel-connections/oauth', { integrationIdentifier, subscriberId })).status).toBe(
       404,
