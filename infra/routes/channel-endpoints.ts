@@ -10,7 +10,8 @@ import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
 // Channel endpoints (/v1/channel-endpoints): where a chat step to a subscriber posts, a Slack or
-// Teams channel or user through a channel connection, or a webhook (docs/chat.md). Part of the route table (infra/routes.ts); handlers in functions/channel-endpoints/.
+// Teams channel or user through a channel connection, or a webhook (docs/chat.md). Part of the
+// route table (infra/routes.ts); handlers in functions/channel-endpoints/.
 
 export const channelEndpointRoutes = inRateLimitCategory('configuration', [
   {

@@ -64,7 +64,8 @@ export function adminConsentReturn(redirectUri: string, state: string, tenant = 
 function consentPage(r: RecordedRequest): Reply {
   const back = adminConsentReturn(r.query.get('redirect_uri')!, r.query.get('state')!);
   // No favicon asked of the stand-in (it answers unknown paths 404, which the browser reports).
-  const html = `<!doctype html><title>Permissions requested</title><link rel="icon" href="data:,"><h1>Acme bot asks for your organization's consent</h1>
+  const html = `<!doctype html><title>Permissions requested</title><link rel="icon" href="data:,">
+    <h1>Acme bot asks for your organization's consent</h1>
     <p>Scope: ${r.query.get('scope')}</p><a href="${back.replace(/&/g, '&amp;')}">Accept</a>`;
   return { status: 200, headers: { 'content-type': 'text/html' }, body: html };
 }

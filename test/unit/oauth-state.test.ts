@@ -80,7 +80,7 @@ describe('chat OAuth state', () => {
 
     // Signed with the stage's key but for another audience (a subscriber session token), or
     // without what a state must say.
-    const session = await new SignJWT(state)
+    const session = await new SignJWT({ ...state })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti('j-2')
       .setAudience('widget_user')
