@@ -9,8 +9,9 @@ import {
 import { inRateLimitCategory, routeLookup, type RouteDef } from '#lib/http/route.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 
-// Channel connections (/v1/channel-endpoints): a workspace's token for a chat integration
-// (docs/chat.md). Part of the route table (infra/routes.ts); handlers in functions/channel-endpoints/.
+// Channel endpoints (/v1/channel-endpoints): where a chat step to a subscriber posts, a Slack or
+// Teams channel or user through a channel connection, or a webhook (docs/chat.md). Part of the
+// route table (infra/routes.ts); handlers in functions/channel-endpoints/.
 
 export const channelEndpointRoutes = inRateLimitCategory('configuration', [
   {
@@ -31,7 +32,7 @@ export const channelEndpointRoutes = inRateLimitCategory('configuration', [
     method: 'GET',
     path: '/v1/channel-endpoints',
     handler: 'functions/channel-endpoints/list-channel-endpoints.ts',
-    summary: 'List the channel connections of the environment (cursor pages, creation order)',
+    summary: 'List the channel endpoints of the environment (cursor pages, creation order)',
     tag: 'Channel Endpoints',
     auth: 'apiKey',
     successStatus: 200,
@@ -44,7 +45,7 @@ export const channelEndpointRoutes = inRateLimitCategory('configuration', [
     method: 'GET',
     path: '/v1/channel-endpoints/{identifier}',
     handler: 'functions/channel-endpoints/get-channel-endpoint.ts',
-    summary: 'Get a channel connection (tokens masked)',
+    summary: 'Get a channel endpoint',
     tag: 'Channel Endpoints',
     auth: 'apiKey',
     successStatus: 200,
@@ -57,7 +58,7 @@ export const channelEndpointRoutes = inRateLimitCategory('configuration', [
     method: 'PATCH',
     path: '/v1/channel-endpoints/{identifier}',
     handler: 'functions/channel-endpoints/update-channel-endpoint.ts',
-    summary: 'Replace the workspace and tokens of a channel connection',
+    summary: 'Replace the endpoint data of a channel endpoint (of the same type)',
     tag: 'Channel Endpoints',
     auth: 'apiKey',
     successStatus: 200,
@@ -70,7 +71,7 @@ export const channelEndpointRoutes = inRateLimitCategory('configuration', [
     method: 'DELETE',
     path: '/v1/channel-endpoints/{identifier}',
     handler: 'functions/channel-endpoints/delete-channel-endpoint.ts',
-    summary: 'Delete a channel connection',
+    summary: 'Delete a channel endpoint',
     tag: 'Channel Endpoints',
     auth: 'apiKey',
     successStatus: 204,

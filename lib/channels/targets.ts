@@ -1,3 +1,4 @@
+import { contextKeyOf } from '../context-keys.ts';
 import { getIntegration, type StoredIntegration } from '../integrations/repository.ts';
 import type { ConnectionDestination } from '../providers/provider.ts';
 import type { EnvScope } from '../scope.ts';
@@ -5,14 +6,20 @@ import { getConnection } from './connection-repository.ts';
 import { endpointsOfSubscriber, type StoredEndpoint } from './endpoint-repository.ts';
 
 // Where a chat step posts beyond the subscriber's channel credentials: each of its channel
-// endpoints. A Slack or Teams channel or user goes through its connection (the workspace's
-// token; the tenant); a webhook endpoint to its URL. An endpoint whose integration is inactive or gone, or whose connection is gone
-// or revoked, is skipped with the reason (the step records it like a missing webhook URL).
+// endpoints of the trigger's context. As in the reference, contexts match as exact sets: a
+// trigger with context A reaches the endpoints created with exactly A, a trigger without context
+// only the endpoints without one; a connection is used only for the same context too. A Slack or
+// Teams channel or user goes through its connection (the workspace's token; the tenant); a
+// webhook endpoint to its URL, with its `channel` for the providers that name one. An endpoint
+// whose integration is inactive or gone, or whose connection is gone, revoked or of another
+// context, is skipped with the reason (the step records it like a missing webhook URL).
 
 export interface EndpointTarget {
   integration: StoredIntegration;
   /** The provider's channel or user id, or the webhook URL. */
   to: string;
+  /** A webhook endpoint's channel (Mattermost, Rocket.Chat, chat webhook read it). */
+  channel?: string;
   endpoint: StoredEndpoint;
   connection?: ConnectionDestination;
 }
@@ -26,8 +33,11 @@ export interface SkippedEndpoint {
 export async function endpointTargets(
   scope: EnvScope,
   subscriberId: string,
+  contextKeys: readonly string[],
 ): Promise<{ targets: EndpointTarget[]; skipped: SkippedEndpoint[]; configured: boolean }> {
-  const endpoints = await endpointsOfSubscriber(scope, subscriberId);
+  const context = contextKeyOf(contextKeys);
+  const ofContext = (keys: readonly string[]) => contextKeyOf(keys) === context;
+  const endpoints = (await endpointsOfSubscriber(scope, subscriberId)).filter((e) => ofContext(e.contextKeys));
   const targets: EndpointTarget[] = [];
   const skipped: SkippedEndpoint[] = [];
   for (const endpoint of endpoints) {
@@ -39,11 +49,17 @@ export async function endpointTargets(
     }
     const data = endpoint.endpoint;
     if ('url' in data) {
-      targets.push({ integration, to: data.url, endpoint });
+      targets.push({ integration, to: data.url, endpoint, ...(data.channel && { channel: data.channel }) });
       continue;
     }
     const connection = endpoint.connectionIdentifier ? await getConnection(scope, endpoint.connectionIdentifier) : undefined;
     if (!connection) skipped.push({ integration, endpoint, reason: `Channel connection ${endpoint.connectionIdentifier} was not found` });
+    else if (!ofContext(connection.contextKeys))
+      skipped.push({
+        integration,
+        endpoint,
+        reason: `Channel connection ${connection.identifier} is not of the trigger's context (${context || 'none'})`,
+      });
     else if (connection.status === 'revoked')
       skipped.push({
         integration,

@@ -5,7 +5,7 @@ import { db } from '#lib/store/client.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
 import { keys } from '#lib/store/keys.ts';
-import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
+import { createTestOrg, startTestApi, type ApiClient, type TestEnv, type TestOrg } from '../support/api.ts';
 import { fakeApiForFile } from '../support/provider-servers.ts';
 import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 
@@ -21,6 +21,7 @@ vi.setConfig({ testTimeout: 180_000 });
 const fake = fakeApiForFile();
 
 let api: LocalApi;
+let org: TestOrg;
 let env: TestEnv;
 let client: ApiClient;
 let novu: Novu;
@@ -28,7 +29,8 @@ const slackIntegration = `slack-${rand()}`;
 
 beforeAll(async () => {
   api = await startTestApi();
-  env = (await createTestOrg(api.url)).dev;
+  org = await createTestOrg(api.url);
+  env = org.dev;
   client = env.client;
   novu = new Novu({ secretKey: env.apiKey, serverURL: api.url });
   const res = await client.post('/v1/integrations', {
@@ -253,6 +255,83 @@ describe('channel endpoints and delivery through a connection', () => {
     expect(fake.requests.map((r) => r.path)).toEqual([`/slack/${hooked}`]);
   });
 
+  it('a trigger reaches the endpoints of its own context only, and a context-free trigger the context-free ones', async () => {
+    const subscriberId = await subscriber();
+    const team = `team:a-${rand()}`;
+    const context = { team: team.slice('team:'.length) };
+    const plainToken = `xoxb-${rand()}-plain`;
+    const teamToken = `xoxb-${rand()}-team`;
+    // The subscriber's own connection without context, and one for context A (one per resource).
+    await connect(subscriberId, plainToken);
+    const teamConnection = (
+      await novu.channelConnections.create({
+        subscriberId,
+        context,
+        integrationIdentifier: slackIntegration,
+        workspace: { id: 'T123' },
+        auth: { accessToken: teamToken },
+      })
+    ).result;
+    expect(teamConnection.contextKeys).toEqual([team]);
+    const endpoint = (channelId: string, extra: Record<string, unknown> = {}) =>
+      novu.channelEndpoints.create({
+        subscriberId,
+        integrationIdentifier: slackIntegration,
+        type: 'slack_channel',
+        endpoint: { channelId },
+        ...extra,
+      });
+    expect((await endpoint('CPLAIN')).result.contextKeys).toEqual([]);
+    const ofTeam = (await endpoint('CTEAM', { context })).result;
+    expect(ofTeam).toMatchObject({ contextKeys: [team], connectionIdentifier: teamConnection.identifier });
+
+    fake.reply = (r) => ({ status: 200, body: { ok: true, ts: `ts-${r.json?.channel}` } });
+    const wf = await createWorkflow(client, [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body: 'Hello' } }]);
+    const posted = () =>
+      fake.requests.filter((r) => r.path === '/api/chat.postMessage').map((r) => [r.json.channel, r.headers.authorization]);
+
+    const withContext = await settledOne(client, await triggerWith(client, { name: wf, to: subscriberId, context }));
+    expect(withContext.jobs[0].status).toBe('completed');
+    expect(posted()).toEqual([['CTEAM', `Bearer ${teamToken}`]]);
+
+    fake.reset();
+    fake.reply = (r) => ({ status: 200, body: { ok: true, ts: `ts-${r.json?.channel}` } });
+    const without = await settledOne(client, await triggerWith(client, { name: wf, to: subscriberId }));
+    expect(without.jobs[0].status).toBe('completed');
+    expect(posted()).toEqual([['CPLAIN', `Bearer ${plainToken}`]]);
+
+    // Another context has no endpoint of its own: nothing is posted.
+    fake.reset();
+    const other = await settledOne(client, await triggerWith(client, { name: wf, to: subscriberId, context: { team: `b-${rand()}` } }));
+    expect(other.jobs[0].status).toBe('canceled');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('a webhook endpoint’s channel is sent with the message', async () => {
+    const mattermost = `mattermost-${rand()}`;
+    const created = await client.post('/v1/integrations', {
+      providerId: 'mattermost',
+      channel: 'chat',
+      identifier: mattermost,
+      active: true,
+      credentials: {},
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const subscriberId = await subscriber();
+    await novu.channelEndpoints.create({
+      subscriberId,
+      integrationIdentifier: mattermost,
+      type: 'webhook',
+      endpoint: { url: `${fake.url}/mattermost/${subscriberId}`, channel: 'town-square' },
+    });
+    const wf = await createWorkflow(client, [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body: 'Deploy done' } }]);
+    const done = await settledOne(client, await triggerWith(client, { name: wf, to: subscriberId }));
+    expect(done.jobs[0].status).toBe('completed');
+    expect(fake.requests.map((r) => [r.path, r.json])).toEqual([
+      [`/mattermost/${subscriberId}`, { text: 'Deploy done', channel: 'town-square' }],
+    ]);
+  });
+
   it('refuses endpoints without a connection, of an unsupported type, or of another environment', async () => {
     const subscriberId = await subscriber();
     const none = await client.post('/v1/channel-endpoints', {
@@ -271,8 +350,9 @@ describe('channel endpoints and delivery through a connection', () => {
     });
     expect(phone.status).toBe(422);
 
-    // The production environment does not see the development one's integration or connections.
-    const prod = (await createTestOrg(api.url)).prod;
+    // The same organization's production environment does not see the development one's
+    // integration or connections.
+    const prod = org.prod;
     const prodNovu = new Novu({ secretKey: prod.apiKey, serverURL: api.url });
     expect((await prodNovu.channelConnections.list({})).result.data).toEqual([]);
     const foreign = await prod.client.post('/v1/channel-connections', {

@@ -1,7 +1,7 @@
 import { Novu } from '@novu/api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalApi } from '#infra/local/api-gateway.ts';
-import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
+import { createTestOrg, startTestApi, type ApiClient, type TestEnv, type TestOrg } from '../support/api.ts';
 import { fakeApiForFile } from '../support/provider-servers.ts';
 import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 
@@ -16,6 +16,7 @@ vi.setConfig({ testTimeout: 180_000 });
 const fake = fakeApiForFile();
 
 let api: LocalApi;
+let org: TestOrg;
 let env: TestEnv;
 let client: ApiClient;
 let novu: Novu;
@@ -23,7 +24,8 @@ const integrationIdentifier = `slack-oauth-${rand()}`;
 
 beforeAll(async () => {
   api = await startTestApi();
-  env = (await createTestOrg(api.url)).dev;
+  org = await createTestOrg(api.url);
+  env = org.dev;
   client = env.client;
   novu = new Novu({ secretKey: env.apiKey, serverURL: api.url });
   const res = await client.post('/v1/integrations', {
@@ -106,6 +108,52 @@ describe('Slack OAuth connect flow', () => {
     expect(post.json).toMatchObject({ channel: 'C55', text: 'Deployed' });
   });
 
+  it('a shared install for a context: the connection belongs to the context, and a trigger with it posts through it', async () => {
+    const team = `acme-${rand()}`;
+    const { url } = (await novu.integrations.generateChatOAuthUrl({ integrationIdentifier, connectionMode: 'shared', context: { team } }))
+      .result;
+    fake.reply = (r) =>
+      r.path === '/api/oauth.v2.access'
+        ? { status: 200, body: { ok: true, access_token: 'xoxb-shared-install', bot_user_id: 'B2', team: { id: 'T88', name: 'Shared' } } }
+        : { status: 200, body: { ok: true, ts: '3.3' } };
+    const answer = await callback(consent(url));
+    expect(answer.status).toBe(302);
+    const done = new URL(answer.headers.get('location')!);
+    expect(done.searchParams.get('status')).toBe('success');
+    const connectionIdentifier = done.searchParams.get('connectionIdentifier')!;
+    const connection = (await novu.channelConnections.retrieve(connectionIdentifier)).result;
+    expect(connection).toMatchObject({
+      subscriberId: null,
+      contextKeys: [`team:${team}`],
+      workspace: { id: 'T88', name: 'Shared' },
+      auth: { accessToken: '****tall' },
+    });
+
+    // A subscriber's endpoint in that context goes through the shared connection; a trigger
+    // naming the context reaches it with the workspace's token.
+    const subscriberId = `sub-${rand()}`;
+    const endpoint = (
+      await novu.channelEndpoints.create({
+        subscriberId,
+        createSubscriberIfMissing: true,
+        context: { team },
+        integrationIdentifier,
+        type: 'slack_channel',
+        endpoint: { channelId: 'C88' },
+      })
+    ).result;
+    expect(endpoint.connectionIdentifier).toBe(connectionIdentifier);
+    fake.reset();
+    fake.reply = () => ({ status: 200, body: { ok: true, ts: '4.4' } });
+    const wf = await createWorkflow(client, [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body: 'For the team' } }]);
+    const sent = await settledOne(client, await triggerWith(client, { name: wf, to: subscriberId, context: { team } }));
+    expect(sent.jobs[0].status).toBe('completed');
+    const posts = fake.requests.filter((r) => r.path === '/api/chat.postMessage');
+    expect(posts.map((r) => [r.headers.authorization, r.json.channel, r.json.text])).toEqual([
+      ['Bearer xoxb-shared-install', 'C88', 'For the team'],
+    ]);
+  });
+
   it('refuses forged and other environments’ states, and reports a denied consent to the Redirect URL', async () => {
     const subscriberId = `sub-${rand()}`;
     expect((await client.post('/v2/subscribers', { subscriberId })).status).toBe(201);
@@ -113,10 +161,10 @@ describe('Slack OAuth connect flow', () => {
     const state = new URL(url).searchParams.get('state')!;
     const callbackUrl = `${api.url}/v1/integrations/chat/oauth/callback`;
 
-    // Forged: the payload changed (another environment), the signature kept.
+    // Forged: the payload changed to name the organization's other environment, the signature kept.
     const [header, payload, signature] = state.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
-    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, environmentId: 'other-env' })).toString('base64url');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, environmentId: org.prod.id })).toString('base64url');
     const forged = await callback(`${callbackUrl}?code=c&state=${header}.${forgedPayload}.${signature}`);
     expect(forged.status).toBe(400);
     expect(((await forged.json()) as { message: string }).message).toBe('The OAuth state is invalid');
@@ -130,8 +178,9 @@ describe('Slack OAuth connect flow', () => {
     expect(Object.fromEntries(location.searchParams)).toEqual({ status: 'error', reason: 'access_denied' });
     expect((await novu.channelConnections.list({ subscriberId })).result.data).toEqual([]);
 
-    // The production environment cannot start a flow on the development environment's integration.
-    const prod = (await createTestOrg(api.url)).prod;
+    // The same organization's production environment cannot start a flow on the development
+    // environment's integration.
+    const prod = org.prod;
     const other = await prod.client.post('/v1/integrations/chat/oauth', { integrationIdentifier, subscriberId });
     expect(other.status).toBe(404);
   });

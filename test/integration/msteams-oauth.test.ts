@@ -6,8 +6,15 @@ import { tableName } from '#lib/config.ts';
 import { db } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
 import { contextHashValid } from '#lib/inbox/hmac.ts';
-import { createTestOrg, startTestApi, type ApiClient, type TestEnv } from '../support/api.ts';
-import { fakeApiForFile, type RecordedRequest, type Reply } from '../support/provider-servers.ts';
+import { createTestOrg, startTestApi, type ApiClient, type TestEnv, type TestOrg } from '../support/api.ts';
+import { fakeApiForFile } from '../support/provider-servers.ts';
+import {
+  adminConsentReturn,
+  BOT_HOME_TENANT,
+  CUSTOMER_TENANT,
+  microsoftReplies,
+  type MicrosoftOptions,
+} from '../support/microsoft-stand-in.ts';
 import { createWorkflow, rand, settledOne, triggerWith } from '../support/pipeline.ts';
 
 // Microsoft Teams connected by admin consent (issue 36) through `@novu/api`, against a local
@@ -22,16 +29,17 @@ vi.setConfig({ testTimeout: 180_000 });
 const fake = fakeApiForFile();
 
 let api: LocalApi;
+let org: TestOrg;
 let env: TestEnv;
 let client: ApiClient;
 let novu: Novu;
 const integrationIdentifier = `teams-${rand()}`;
-const CUSTOMER_TENANT = 'cust-tenant-0001';
 const callbackPath = '/v1/integrations/chat/oauth/callback';
 
 beforeAll(async () => {
   api = await startTestApi();
-  env = (await createTestOrg(api.url)).dev;
+  org = await createTestOrg(api.url);
+  env = org.dev;
   client = env.client;
   novu = new Novu({ secretKey: env.apiKey, serverURL: api.url });
   const res = await novu.integrations.create({
@@ -42,7 +50,7 @@ beforeAll(async () => {
     credentials: {
       clientId: 'bot-app-id',
       secretKey: 'bot-client-secret',
-      tenantId: 'bot-home-tenant',
+      tenantId: BOT_HOME_TENANT,
       redirectUrl: `${fake.url}/done`,
       baseUrl: fake.url,
     },
@@ -51,49 +59,15 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const idToken = (claims: Record<string, unknown>) =>
-  `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
-
-/**
- * Microsoft as the stand-in plays it: the customer's tenant consented (its token endpoint gives
- * the app a token; any other tenant refuses), the bot's home tenant gives Bot Framework tokens,
- * a user sign-in's code gives an id token, and the Bot Framework takes conversations and activities.
- */
-function microsoft(overrides: { user?: Record<string, unknown>; bot?: (r: RecordedRequest) => Reply | undefined } = {}) {
-  fake.reply = (r) => {
-    const token = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(r.path);
-    if (token) {
-      const tenant = decodeURIComponent(token[1]!);
-      if (r.form.get('grant_type') === 'authorization_code') {
-        return {
-          status: 200,
-          body: { access_token: 'user-graph-token', id_token: idToken(overrides.user ?? { oid: 'aad-user-7', tid: CUSTOMER_TENANT }) },
-        };
-      }
-      const scope = r.form.get('scope');
-      if (tenant === 'bot-home-tenant' && scope === 'https://api.botframework.com/.default')
-        return { status: 200, body: { token_type: 'Bearer', expires_in: 3599, access_token: 'bot-framework-token' } };
-      if (tenant === CUSTOMER_TENANT && scope === 'https://graph.microsoft.com/.default')
-        return { status: 200, body: { token_type: 'Bearer', expires_in: 3599, access_token: 'customer-graph-token' } };
-      return { status: 400, body: { error: 'invalid_client', error_description: `AADSTS700016: app not found in ${tenant}` } };
-    }
-    const own = overrides.bot?.(r);
-    if (own) return own;
-    if (r.path === '/teams/v3/conversations') return { status: 201, body: { id: `a:1on1-${r.json.members[0].id}` } };
-    if (r.path.endsWith('/activities')) return { status: 201, body: { id: `activity-${rand()}` } };
-    return { status: 404, body: {} };
-  };
+/** Microsoft as the stand-in plays it (test/support/microsoft-stand-in.ts). */
+function microsoft(options: MicrosoftOptions = {}) {
+  fake.reply = microsoftReplies(options);
 }
 
 /** The tenant administrator consents on Microsoft's page: the browser comes back with the tenant. */
 function adminConsents(consentUrl: string, tenant = CUSTOMER_TENANT): string {
   const url = new URL(consentUrl);
-  const back = new URL(url.searchParams.get('redirect_uri')!);
-  back.searchParams.set('admin_consent', 'True');
-  back.searchParams.set('tenant', tenant);
-  back.searchParams.set('state', url.searchParams.get('state')!);
-  back.searchParams.set('scope', 'https://graph.microsoft.com/.default');
-  return back.toString();
+  return adminConsentReturn(url.searchParams.get('redirect_uri')!, url.searchParams.get('state')!, tenant);
 }
 
 /** A user signs in on Microsoft's page: the browser comes back with a code. */
@@ -188,7 +162,7 @@ describe('Microsoft Teams admin consent flow', () => {
     expect(sent.jobs[0].status).toBe('completed');
     expect(sent.jobs[0].executionDetails.filter((d: any) => d.detail === 'Message sent')).toHaveLength(2);
 
-    const botToken = fake.requests.find((r) => r.path === '/bot-home-tenant/oauth2/v2.0/token');
+    const botToken = fake.requests.find((r) => r.path === `/${BOT_HOME_TENANT}/oauth2/v2.0/token`);
     // The bot's token may still be cached from an earlier send in this process; when asked for, it is the bot's own.
     if (botToken) expect(Object.fromEntries(botToken.form)).toMatchObject({ grant_type: 'client_credentials', client_id: 'bot-app-id' });
     const toChannel = fake.requests.find(
@@ -322,7 +296,7 @@ describe('Microsoft Teams admin consent flow', () => {
     expect((await novu.channelConnections.list({ subscriberId })).result.data).toEqual([]);
 
     // Another environment of the same organization sees none of it.
-    const prod = (await createTestOrg(api.url)).prod;
+    const prod = org.prod;
     const prodNovu = new Novu({ secretKey: prod.apiKey, serverURL: api.url });
     expect((await prod.client.post('/v1/integrations/channel-connections/oauth', { integrationIdentifier, subscriberId })).status).toBe(
       404,
@@ -392,7 +366,7 @@ describe('Microsoft Teams admin consent flow', () => {
       credentials: {
         clientId: 'b',
         secretKey: 's',
-        tenantId: 'bot-home-tenant',
+        tenantId: BOT_HOME_TENANT,
         redirectUrl: `${fake.url}/done`,
         baseUrl: fake.url,
         hmac: true,

@@ -14,7 +14,8 @@ import { DETAILS } from '../details.ts';
 // own), Slack with a bot token and Telegram to the entry's `channel`, WhatsApp to the
 // subscriber's phone; push to every device token of the entry. An entry that lacks what it needs is skipped with
 // the reference's reason. Chat also goes to each of the subscriber's channel endpoints
-// (lib/channels/targets.ts: a Slack channel or user through its connection's token, a webhook).
+// of the trigger's context (lib/channels/targets.ts: a Slack channel or user through its
+// connection's token, a webhook).
 
 export interface ChannelTarget {
   integration: StoredIntegration;
@@ -24,6 +25,8 @@ export interface ChannelTarget {
   settings?: ChannelSettings;
   /** A channel endpoint's connection: the workspace token the provider posts with. */
   connection?: ConnectionDestination;
+  /** A webhook endpoint's channel, given to the provider as a channel entry's `channel` is. */
+  channel?: string;
 }
 
 export interface SkippedEntry {
@@ -82,10 +85,10 @@ export async function chatPushTargets(
     }
   }
   if (channel === 'chat' && subscriber) {
-    const endpoints = await endpointTargets(scope, subscriber.subscriberId);
+    const endpoints = await endpointTargets(scope, subscriber.subscriberId, notification.contextKeys);
     result.configured ||= endpoints.configured;
-    for (const { integration, to, connection } of endpoints.targets)
-      result.targets.push({ integration, to, ...(connection && { connection }) });
+    for (const { integration, to, connection, channel: room } of endpoints.targets)
+      result.targets.push({ integration, to, ...(connection && { connection }), ...(room && { channel: room }) });
     for (const { integration, endpoint, reason } of endpoints.skipped)
       result.skipped.push({
         ...(integration && { integration }),
@@ -99,18 +102,26 @@ export async function chatPushTargets(
 }
 
 /**
+ * The destination's own fields a chat or push provider reads: the subscriber's channel entry's
+ * credentials, or a webhook endpoint's `channel`.
+ */
+export function destinationCredentials(target: Pick<ChannelTarget, 'settings' | 'channel'>): ChannelSettings['credentials'] | undefined {
+  return target.settings?.credentials ?? (target.channel ? { channel: target.channel } : undefined);
+}
+
+/**
  * What a chat message records of where it went: the phone (WhatsApp), the webhook URL, or
  * nothing for a Slack channel reached with a bot or connection token, or a Telegram chat.
  */
-export function chatDestination(target: Pick<ChannelTarget, 'integration' | 'to' | 'settings' | 'connection'>): {
+export function chatDestination(target: Pick<ChannelTarget, 'integration' | 'to' | 'settings' | 'connection' | 'channel'>): {
   phone?: string;
   directWebhookUrl?: string;
 } {
   const { providerId, credentials } = target.integration;
   if (target.connection) return {};
   if (PHONE_CHAT_PROVIDERS.has(providerId)) return { phone: target.to };
-  const byId =
-    slackBotChannel(providerId, credentials, target.settings?.credentials) ?? telegramChatId(providerId, target.settings?.credentials);
+  const own = destinationCredentials(target);
+  const byId = slackBotChannel(providerId, credentials, own) ?? telegramChatId(providerId, own);
   return byId ? {} : { directWebhookUrl: target.to };
 }
 

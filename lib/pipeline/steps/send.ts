@@ -16,7 +16,7 @@ import { emailBody, emailHtml, loadEmailContent } from './email-content.ts';
 import { newMessage } from './message.ts';
 import { mapConcurrently } from '../../concurrency.ts';
 import type { ChannelSettings } from '../../subscribers/model.ts';
-import { chatDestination, chatPushTargets, type SkippedEntry } from './channel-targets.ts';
+import { chatDestination, chatPushTargets, destinationCredentials, type SkippedEntry } from './channel-targets.ts';
 import { markRevokedConnections, noDestination, removeDeadTokens, skipDetails } from './chat-push-outcome.ts';
 import { providerOverrides } from './provider-overrides.ts';
 import { failoverDetails } from './failover-details.ts';
@@ -45,6 +45,8 @@ interface Target {
   settings?: ChannelSettings;
   /** Chat to a channel endpoint: its connection's token. */
   connection?: ConnectionDestination;
+  /** Chat to a webhook endpoint: its channel. */
+  channel?: string;
   /** Email and sms: the integrations to fail over to (lib/providers/failover.ts), read when due. */
   failover?: () => Promise<StoredIntegration[]>;
 }
@@ -150,7 +152,8 @@ export async function decideSend(context: JobContext): Promise<Decision> {
         if (!provider) throw new ProviderError(`Provider ${integration.providerId} cannot deliver yet`);
         // Overrides and sender resolution per provider: lib/providers/email|sms/message.ts.
         const merged = providerOverrides(notification.overrides, channel, integration.providerId, step.stepId);
-        const channelCredentials = target.settings && { channelCredentials: target.settings.credentials };
+        const own = destinationCredentials(target);
+        const channelCredentials = own && { channelCredentials: own };
         const connection = target.connection && { connection: target.connection };
         return {
           integration,
