@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENV } from '#lib/config.ts';
 import { createTestOrg, startTestApi, type TestApi, type TestEnv } from '../support/api.ts';
 import { launchChromium, newTestPage } from '../support/browser.ts';
+import { CONSOLE_WAIT_MS, openConsole } from '../support/console.ts';
 import { createWorkflow, messagesOf, rand, settledOne, trigger, WAIT } from '../support/pipeline.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 
@@ -14,7 +15,8 @@ import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 // its link is clicked and the browser lands on exactly the page the customer linked to. The
 // message shows `opened` and `clicked`, and the customer's endpoint receives `message.opened` and
 // `message.link_clicked`, verified with `standardwebhooks` and stamped with the open's and
-// click's own time.
+// click's own time; the day's counters of the workflow's emails count the open and the click,
+// and the console's timeline of the notification shows them with the link's original URL.
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -42,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('an email opened and its link clicked in a browser', () => {
-  it('records the open and the click, lands on the original page, and sends both webhooks', async () => {
+  it('records the open and the click, lands on the original page, sends both webhooks, counts them, shows them', async () => {
     const hookPath = `/hook-${rand()}`;
     const created = await env.client.post('/v2/webhooks/endpoints', {
       url: `${site.url}${hookPath}`,
@@ -63,7 +65,7 @@ describe('an email opened and its link clicked in a browser', () => {
     const subscriberId = `sub-${rand()}`;
     const email = `${subscriberId}@example.test`;
     const transactionId = await trigger(env.client, workflowId, { subscriberId, email });
-    await settledOne(env.client, transactionId);
+    const notification = await settledOne(env.client, transactionId);
 
     // The mail as the recipient's client gets it: the local outbox of the demo provider.
     const content = await vi.waitFor(async () => {
@@ -114,5 +116,32 @@ describe('an email opened and its link clicked in a browser', () => {
       timestamp: clicked,
       data: { object: { _id: message._id, clicked, clickCount: 1 }, link: { url: landing } },
     });
+
+    // The counter: today's emails of the workflow, one sent, opened and clicked.
+    const stats = await vi.waitFor(async () => {
+      const res = await env.client.get(`/v1/engagement/stats?workflowId=${workflowId}`);
+      expect(res.status).toBe(200);
+      expect(res.body.workflows[0]?.channels.email).toMatchObject({ sent: 1, opened: 1, clicked: 1 });
+      return res.body;
+    }, WAIT);
+    expect(stats.workflows[0]).toMatchObject({ workflowId, triggered: 1 });
+    // Counted on the day of the click itself (the day's row of the workflow).
+    const clickDay = stats.days.find((d: { date: string }) => d.date === clicked.slice(0, 10));
+    expect(clickDay?.channels.email.clicked).toBe(1);
+
+    // The console's timeline: the open, the click and the link's original URL beside the message.
+    const { page: consolePage, problems } = await openConsole(
+      browser,
+      api.url,
+      env.apiKey,
+      `/console/env/${env.id}/activity/${notification._id}`,
+    );
+    const engagement = consolePage.getByLabel('Engagement');
+    await expect.poll(() => engagement.textContent(), { timeout: CONSOLE_WAIT_MS }).toContain('1 click');
+    expect(await engagement.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')))).toEqual([opened, clicked]);
+    await engagement.getByText('Tracked links (1)').click();
+    expect(await engagement.getByRole('link').getAttribute('href')).toBe(landing);
+    expect(await engagement.getByRole('link').textContent()).toBe(landing);
+    expect(problems.errors).toEqual([]);
   });
 });

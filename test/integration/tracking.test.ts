@@ -10,7 +10,7 @@ import { db } from '#lib/store/client.ts';
 import { keys } from '#lib/store/keys.ts';
 import { openToken } from '#lib/tracking/token.ts';
 import { createTestOrg, startTestApi, type ApiClient, type TestOrg } from '../support/api.ts';
-import { createWorkflow, messagesOf, rand, settledOne, trigger, WAIT } from '../support/pipeline.ts';
+import { activity, createWorkflow, messagesOf, rand, settledOne, trigger, WAIT } from '../support/pipeline.ts';
 import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 
 // Link and open tracking end to end (docs/engagement.md): an email sent through the pipeline to
@@ -18,6 +18,8 @@ import { startFakeApi, type FakeApi } from '../support/provider-servers.ts';
 // click on the message and redirects to exactly the original URL; the pixel records the first
 // open; each emits its webhook once, verified with `standardwebhooks` and stamped with the
 // click's or open's own time. Forged, replayed and expired clicks; the settings per environment.
+// The headline scenario, both ways: "send an SMS if the email was not opened within the limit",
+// a delay waiting for the email's open and an SMS step conditioned on it.
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -360,5 +362,81 @@ describe('engagement in the numbers over time', () => {
     }, WAIT);
     expect(stats.days).toHaveLength(1);
     expect(stats.days[0]).toMatchObject({ date: new Date().toISOString().slice(0, 10), workflowId });
+  });
+});
+
+/** A phone number of its own for each case (the outbox is shared by every test of the run). */
+const newPhone = () =>
+  `+1555${Math.floor(Math.random() * 1e7)
+    .toString()
+    .padStart(7, '0')}`;
+
+/** Email, then wait up to `seconds` for its open, then an SMS that is sent only when it was not opened. */
+async function unopenedNudgeFlow(seconds: number) {
+  const workflowId = await createWorkflow(client, [
+    { name: 'Mail', stepId: 'mail', type: 'email', controlValues: { subject: 'Your invoice', body: '<p>Your invoice is ready</p>' } },
+    {
+      name: 'Wait for the open',
+      stepId: 'wait',
+      type: 'delay',
+      controlValues: { type: 'regular', amount: seconds, unit: 'seconds', waitFor: { stepId: 'mail', event: 'opened' } },
+    },
+    // The step runs when its rule is true: when the email was not opened.
+    {
+      name: 'Text',
+      stepId: 'text',
+      type: 'sms',
+      controlValues: { body: 'Your invoice is ready', skip: { '!': { var: 'steps.mail.opened' } } },
+    },
+  ]);
+  const subscriberId = `sub-${rand()}`;
+  const email = `${subscriberId}@example.test`;
+  const phone = newPhone();
+  const transactionId = await trigger(client, workflowId, { subscriberId, email, phone });
+  return { subscriberId, email, phone, transactionId };
+}
+
+const detailsOf = (job: any): string[] => job.executionDetails.map((d: any) => d.detail);
+
+describe.concurrent('an SMS when the email was not opened in time', () => {
+  it('the email opened through its pixel wakes the delay early and the SMS is skipped, even after the limit', async () => {
+    const LIMIT_S = 25;
+    const started = Date.now();
+    const { email, phone, transactionId } = await unopenedNudgeFlow(LIMIT_S);
+    const [sent] = await vi.waitFor(async () => {
+      const found = await outbox('email', email);
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    await vi.waitFor(async () => expect((await activity(client, transactionId))[0].jobs[1].status).toBe('delayed'), WAIT);
+    const [pixel] = trackedIn(sent!.content, '/o/');
+    expect((await follow(onOurGateway(pixel!))).status).toBe(200);
+
+    const notification = await settledOne(client, transactionId);
+    // Well before the limit: the stream's record of the open woke the delay.
+    expect(Date.now() - started).toBeLessThan((LIMIT_S - 5) * 1000);
+    expect(notification.jobs.map((j: any) => j.status)).toEqual(['completed', 'completed', 'canceled']);
+    expect(detailsOf(notification.jobs[1])).toContain('Delay ended: the subscriber opened the message');
+    expect(detailsOf(notification.jobs[2])).toContain('Step was skipped based on steps conditions');
+    // The delay's timed message comes at the limit too: it finds the job done, and no SMS goes out.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + (LIMIT_S + 2) * 1000 - Date.now())));
+    expect((await activity(client, transactionId))[0].jobs.map((j: any) => j.status)).toEqual(['completed', 'completed', 'canceled']);
+    expect(await outbox('sms', phone)).toEqual([]);
+  });
+
+  it('the email not opened: the delay waits out its limit, then the SMS is sent once', async () => {
+    const LIMIT_S = 3;
+    const started = Date.now();
+    const { phone, transactionId } = await unopenedNudgeFlow(LIMIT_S);
+    const notification = await settledOne(client, transactionId);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LIMIT_S * 1000);
+    expect(notification.jobs.map((j: any) => j.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(detailsOf(notification.jobs[1]).some((d) => d.startsWith('Delay ended'))).toBe(false);
+    const sms = await vi.waitFor(async () => {
+      const found = await outbox('sms', phone);
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(sms[0]!.content).toBe('Your invoice is ready');
   });
 });

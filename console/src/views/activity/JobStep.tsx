@@ -112,7 +112,62 @@ function MessageView({ message }: { message: Message }) {
       {heading && <p className="timeline-excerpt">{heading}</p>}
       {message.channel !== 'email' && <p className="timeline-excerpt">{message.content}</p>}
       {message.errorText && <p className="timeline-error">{message.errorText}</p>}
+      <EngagementView message={message} />
       <RawJson value={message} summary="Message" />
+    </div>
+  );
+}
+
+/**
+ * What the recipient did with the message, as the service tracked it: the first open, the first
+ * and latest click and how many, and the original URLs its tracked links lead to. Nothing when
+ * nothing was tracked.
+ */
+function EngagementView({ message }: { message: Message }) {
+  const { opened, clicked, clickCount = 0, lastClickedAt, links = [] } = message;
+  if (!opened && !clicked && links.length === 0) return null;
+  // An open is only known where open tracking is on: its absence says nothing, so it is not shown.
+  return (
+    <div className="timeline-engagement" aria-label="Engagement">
+      <p>
+        {opened && (
+          <>
+            Opened <LocalDateTime iso={opened} />
+            {(clicked || links.length > 0) && ' · '}
+          </>
+        )}
+        {clicked ? (
+          <>
+            Clicked <LocalDateTime iso={clicked} /> · {clickCount} {clickCount === 1 ? 'click' : 'clicks'}
+            {clickCount > 1 && lastClickedAt && (
+              <>
+                , the latest <LocalDateTime iso={lastClickedAt} />
+              </>
+            )}
+          </>
+        ) : (
+          links.length > 0 && 'No link clicked yet'
+        )}
+      </p>
+      {links.length > 0 && (
+        <details>
+          <summary>Tracked links ({links.length})</summary>
+          <ul className="timeline-links">
+            {links.map((url, i) => (
+              <li key={i}>
+                {/* Tracked links are http(s) URLs only; anything else is shown as text, never followed. */}
+                {/^https?:\/\//i.test(url) ? (
+                  <a href={url} target="_blank" rel="noopener noreferrer">
+                    {url}
+                  </a>
+                ) : (
+                  url
+                )}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }

@@ -74,6 +74,14 @@ export interface Message {
   deliveryStatus?: string;
   errorText?: string;
   createdAt: string;
+  /** Engagement the service tracks (docs/engagement.md): first open and click, clicks, the latest one. */
+  opened?: string;
+  clicked?: string;
+  clickCount?: number;
+  lastClickedAt?: string;
+  lastClickedUrl?: string;
+  /** The original URLs of the message's tracked links. */
+  links?: string[];
 }
 
 export interface MessagePage {

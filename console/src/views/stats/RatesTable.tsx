@@ -1,8 +1,10 @@
+import { StepTypeName } from '../../components/named.tsx';
 import { ScrollTable } from '../../components/scroll-table.tsx';
 import type { Rates, StatsWorkflow } from './types.ts';
 
 // Delivery and engagement rates per workflow and channel, each with a small bar (SVG) beside its
-// percentage; a rate of nothing (no message sent or delivered) shows as a dash.
+// percentage; a rate of nothing (no message sent or delivered) shows as a dash. Workflows and
+// channels by the names a person reads, their ids on hover.
 
 const RATES: readonly [keyof Rates, string][] = [
   ['delivery', 'Delivered'],
@@ -25,8 +27,20 @@ function Rate({ value, label }: { value: number | null; label: string }) {
   );
 }
 
-export function RatesTable({ workflows }: { workflows: StatsWorkflow[] }) {
-  const rows = workflows.flatMap((w) => Object.keys(w.channels).map((channel) => ({ w, channel })));
+interface RatesTableProps {
+  workflows: StatsWorkflow[];
+  /** Only this channel's rows, when one is picked. */
+  channel?: string;
+  /** Workflow names by workflowId; a workflow not in it (deleted, or past the first 100) shows its id. */
+  workflowNames: ReadonlyMap<string, string>;
+}
+
+export function RatesTable({ workflows, channel: picked, workflowNames }: RatesTableProps) {
+  const rows = workflows.flatMap((w) =>
+    Object.keys(w.channels)
+      .filter((channel) => !picked || channel === picked)
+      .map((channel) => ({ w, channel })),
+  );
   return (
     <ScrollTable
       columns={['Workflow', 'Channel', 'Triggered', 'Sent', 'Failed', ...RATES.map(([, label]) => label)]}
@@ -37,8 +51,12 @@ export function RatesTable({ workflows }: { workflows: StatsWorkflow[] }) {
         const rates = w.rates[channel]!;
         return (
           <tr key={`${w.workflowId}/${channel}`} data-workflow={w.workflowId} data-channel={channel}>
-            <td>{w.workflowId}</td>
-            <td>{channel}</td>
+            <td>
+              <span title={w.workflowId}>{workflowNames.get(w.workflowId) ?? w.workflowId}</span>
+            </td>
+            <td>
+              <StepTypeName type={channel} />
+            </td>
             <td>{w.triggered}</td>
             <td>{counts.sent}</td>
             <td>{counts.failed}</td>

@@ -4,14 +4,19 @@ import type { FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { fieldMessage, fieldProblem } from '../../components/api-field-error.tsx';
+import { StepTypeName } from '../../components/named.tsx';
+import { stepTypeLabel } from '../../components/names.ts';
 import { ScrollTable } from '../../components/scroll-table.tsx';
 import { Empty, QueryState } from '../../components/states.tsx';
 import { RatesTable } from './RatesTable.tsx';
-import { dayTotals, type Stats } from './types.ts';
-import { engagedOf, VolumeChart } from './VolumeChart.tsx';
+import { useWorkflowOptions } from '../activity/queries.ts';
+import { channelsOf, countedAny, dayTotals, type Stats } from './types.ts';
+import { VolumeChart } from './VolumeChart.tsx';
 
 // Numbers over time: the environment's messages per day and each workflow's delivery and
 // engagement rates, from GET /v1/engagement/stats (the last 30 days unless the URL says which).
+// The channel picked (in the URL too) is chosen here, not by the API: its answer has every
+// channel's counts, so emails can be told from in-app messages without asking again.
 
 export function StatsView() {
   const { environmentId = '' } = useParams();
@@ -21,6 +26,9 @@ export function StatsView() {
     to: params.get('to') ?? undefined,
     workflowId: params.get('workflowId') ?? undefined,
   };
+  const channel = params.get('channel') ?? undefined;
+  const workflows = useWorkflowOptions(environmentId);
+  const workflowNames = new Map(workflows.data?.workflows.map((w) => [w.workflowId, w.name]));
   const stats = useQuery({
     queryKey: ['stats', environmentId, filters],
     queryFn: ({ signal }) => api<Stats>(environmentId, '/v1/engagement/stats', { query: filters, signal }),
@@ -35,7 +43,7 @@ export function StatsView() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const next = new URLSearchParams();
-    for (const name of ['from', 'to', 'workflowId']) {
+    for (const name of ['from', 'to', 'workflowId', 'channel']) {
       const value = String(form.get(name) ?? '').trim();
       if (value) next.set(name, value);
     }
@@ -75,39 +83,67 @@ export function StatsView() {
           </label>
           {workflow.note}
         </div>
+        <div>
+          <label>
+            Channel
+            <select name="channel" defaultValue={channel ?? ''}>
+              <option value="">All channels</option>
+              {/* The channel the URL names stays chosen on a range that counted nothing on it. */}
+              {[...new Set([...(stats.data ? channelsOf(stats.data) : []), ...(channel ? [channel] : [])])].map((c) => (
+                <option key={c} value={c}>
+                  {stepTypeLabel(c)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
         <button type="submit">Show</button>
       </form>
       <QueryState query={stats} what="stats">
         {(data) => {
-          const days = dayTotals(data);
+          const days = dayTotals(data, channel);
+          const shown = channel ? data.workflows.filter((w) => w.channels[channel]) : data.workflows;
           return (
             <>
               <h2>Volume per day</h2>
               <p>
                 {data.from} to {data.to}
+                {channel ? (
+                  <>
+                    {', '}
+                    <StepTypeName type={channel} /> only
+                  </>
+                ) : (
+                  ', all channels'
+                )}
               </p>
               <VolumeChart days={days} />
               <details>
                 <summary>Numbers by day</summary>
-                <ScrollTable columns={['Day', 'Triggered', 'Sent', 'Delivered', 'Failed', 'Opened', 'Clicked', 'Read']}>
-                  {days
-                    .filter((d) => d.triggered + d.sent + d.failed + engagedOf(d) > 0)
-                    .map((d) => (
-                      <tr key={d.date}>
-                        <td>{d.date}</td>
-                        <td>{d.triggered}</td>
-                        <td>{d.sent}</td>
-                        <td>{d.delivered}</td>
-                        <td>{d.failed}</td>
-                        <td>{d.opened}</td>
-                        <td>{d.clicked}</td>
-                        <td>{d.read}</td>
-                      </tr>
-                    ))}
+                {/* Triggers are counted per workflow, not per channel: shown for all channels only. */}
+                <ScrollTable
+                  columns={['Day', ...(channel ? [] : ['Triggered']), 'Sent', 'Delivered', 'Failed', 'Opened', 'Clicked', 'Read']}
+                >
+                  {days.filter(countedAny).map((d) => (
+                    <tr key={d.date}>
+                      <td>{d.date}</td>
+                      {!channel && <td>{d.triggered}</td>}
+                      <td>{d.sent}</td>
+                      <td>{d.delivered}</td>
+                      <td>{d.failed}</td>
+                      <td>{d.opened}</td>
+                      <td>{d.clicked}</td>
+                      <td>{d.read}</td>
+                    </tr>
+                  ))}
                 </ScrollTable>
               </details>
               <h2 id="rates-heading">Delivery and engagement per workflow</h2>
-              {data.workflows.length === 0 ? <Empty>Nothing was sent in these days.</Empty> : <RatesTable workflows={data.workflows} />}
+              {shown.length === 0 ? (
+                <Empty>Nothing was sent in these days.</Empty>
+              ) : (
+                <RatesTable workflows={shown} channel={channel} workflowNames={workflowNames} />
+              )}
             </>
           );
         }}

@@ -1,6 +1,6 @@
 import type { DayTotals } from './types.ts';
 
-// Volume per day as grouped bars drawn in SVG (no chart library: three series of rectangles need
+// Volume per day as grouped bars drawn in SVG (no chart library: four series of rectangles need
 // none, and the console's bundle stays as it was). Each bar names its number in a tooltip; the
 // same numbers are in the table below the chart for screen readers and copying.
 
@@ -8,7 +8,9 @@ const SERIES = [
   { key: 'sent', label: 'Sent', className: 'bar-sent' },
   { key: 'delivered', label: 'Delivered', className: 'bar-delivered' },
   { key: 'engaged', label: 'Opened or read', className: 'bar-engaged' },
+  { key: 'clicked', label: 'Clicked', className: 'bar-clicked' },
 ] as const;
+type SeriesKey = (typeof SERIES)[number]['key'];
 
 const WIDTH = 900;
 const HEIGHT = 220;
@@ -27,19 +29,25 @@ function niceTop(max: number): number {
 }
 
 export function VolumeChart({ days }: { days: DayTotals[] }) {
-  const values = (day: DayTotals) => ({ sent: day.sent, delivered: day.delivered, engaged: engagedOf(day) });
-  const top = niceTop(Math.max(0, ...days.map((d) => d.sent), ...days.map(engagedOf)));
+  const values = (day: DayTotals): Record<SeriesKey, number> => ({
+    sent: day.sent,
+    delivered: day.delivered,
+    engaged: engagedOf(day),
+    clicked: day.clicked,
+  });
+  const top = niceTop(Math.max(0, ...days.flatMap((d) => Object.values(values(d)))));
   const plot = HEIGHT - AXIS - TOP;
   const slot = (WIDTH - AXIS) / Math.max(1, days.length);
   const bar = Math.max(1, (slot * 0.8) / SERIES.length);
   const y = (n: number) => TOP + plot - (n / top) * plot;
-  const total = days.reduce((sum, d) => sum + d.sent, 0);
+  const total = (key: 'sent' | 'clicked') => days.reduce((sum, d) => sum + d[key], 0);
+  const range = `${days[0]?.date ?? ''} to ${days.at(-1)?.date ?? ''}`;
   return (
     <figure className="volume-chart">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`Messages per day from ${days[0]?.date ?? ''} to ${days.at(-1)?.date ?? ''}: ${total} sent`}
+        aria-label={`Messages per day from ${range}: ${total('sent')} sent, ${total('clicked')} clicked`}
       >
         {[0, 0.5, 1].map((f) => (
           <g key={f} className="grid">

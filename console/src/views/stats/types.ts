@@ -26,16 +26,20 @@ export interface Stats {
   workflows: StatsWorkflow[];
 }
 
-/** One day of the chart: the range's days, each summed over the workflows shown and their channels. */
+/** One day of the chart: the range's days, each summed over the workflows shown and their channels (or one of them). */
 export interface DayTotals extends Counts {
   date: string;
+  /** Runs of the workflows shown; counted per workflow, not per channel (0 when one channel is picked). */
   triggered: number;
 }
 
 const DAY_MS = 86_400_000;
 
-/** Every day from `from` to `to`, days without counts as zeros. */
-export function dayTotals(stats: Stats): DayTotals[] {
+/**
+ * Every day from `from` to `to`, days without counts as zeros; with `channel`, only that
+ * channel's counts (emails apart from in-app messages), without the workflows' triggers.
+ */
+export function dayTotals(stats: Stats, channel?: string): DayTotals[] {
   const byDate = new Map<string, DayTotals>();
   for (let t = Date.parse(`${stats.from}T00:00:00Z`); t <= Date.parse(`${stats.to}T00:00:00Z`); t += DAY_MS) {
     const date = new Date(t).toISOString().slice(0, 10);
@@ -44,8 +48,17 @@ export function dayTotals(stats: Stats): DayTotals[] {
   for (const row of stats.days) {
     const total = byDate.get(row.date);
     if (!total) continue;
-    total.triggered += row.triggered;
-    for (const counts of Object.values(row.channels)) for (const event of EVENTS) total[event] += counts[event];
+    if (!channel) total.triggered += row.triggered;
+    for (const [name, counts] of Object.entries(row.channels)) {
+      if (channel && name !== channel) continue;
+      for (const event of EVENTS) total[event] += counts[event];
+    }
   }
   return [...byDate.values()];
 }
+
+/** Whether a day counted anything at all (a day of clicks alone too). */
+export const countedAny = (day: DayTotals): boolean => day.triggered > 0 || EVENTS.some((event) => day[event] > 0);
+
+/** The channels the range counted anything on, in a stable order. */
+export const channelsOf = (stats: Stats): string[] => [...new Set(stats.workflows.flatMap((w) => Object.keys(w.channels)))].sort();
