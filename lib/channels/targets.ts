@@ -1,5 +1,6 @@
 import { contextKeyOf } from '../context-keys.ts';
 import { getIntegration, type StoredIntegration } from '../integrations/repository.ts';
+import { isSlackProvider } from '../providers/chat/slack-target.ts';
 import type { ConnectionDestination } from '../providers/provider.ts';
 import type { EnvScope } from '../scope.ts';
 import { getConnection } from './connection-repository.ts';
@@ -49,7 +50,11 @@ export async function endpointTargets(
     }
     const data = endpoint.endpoint;
     if ('url' in data) {
-      targets.push({ integration, to: data.url, endpoint, ...(data.channel && { channel: data.channel }) });
+      // A Slack incoming webhook posts where it was created for, and a `channel` beside it would
+      // switch the send to the integration's bot token: a webhook endpoint goes to its URL, as the
+      // reference's Slack provider sends a webhook endpoint.
+      const channel = !isSlackProvider(integration.providerId) && data.channel;
+      targets.push({ integration, to: data.url, endpoint, ...(channel && { channel }) });
       continue;
     }
     const connection = endpoint.connectionIdentifier ? await getConnection(scope, endpoint.connectionIdentifier) : undefined;

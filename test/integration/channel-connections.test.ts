@@ -332,6 +332,31 @@ describe('channel endpoints and delivery through a connection', () => {
     ]);
   });
 
+  it('a Slack webhook endpoint posts to its URL even when the integration holds a bot token', async () => {
+    const slackWithBot = `slack-bot-${rand()}`;
+    const created = await client.post('/v1/integrations', {
+      providerId: 'slack',
+      channel: 'chat',
+      identifier: slackWithBot,
+      active: true,
+      credentials: { applicationId: 'A2', clientId: 'client-2', secretKey: 'client-secret', apiToken: `xoxb-${rand()}`, baseUrl: fake.url },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const subscriberId = await subscriber();
+    await novu.channelEndpoints.create({
+      subscriberId,
+      integrationIdentifier: slackWithBot,
+      type: 'webhook',
+      endpoint: { url: `${fake.url}/hooks/${subscriberId}`, channel: 'C-ELSEWHERE' },
+    });
+    fake.reset();
+    fake.reply = () => ({ status: 200, body: 'ok' });
+    const wf = await createWorkflow(client, [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body: 'Deploy done' } }]);
+    const done = await settledOne(client, await triggerWith(client, { name: wf, to: subscriberId }));
+    expect(done.jobs[0].status).toBe('completed');
+    expect(fake.requests.map((r) => r.path)).toEqual([`/hooks/${subscriberId}`]);
+  });
+
   it('refuses endpoints without a connection, of an unsupported type, or of another environment', async () => {
     const subscriberId = await subscriber();
     const none = await client.post('/v1/channel-endpoints', {

@@ -7,6 +7,10 @@ import type { ChannelSettings } from '../../subscribers/model.ts';
 
 const SLACK_PROVIDERS = new Set(['slack', 'svc-slack']);
 
+export function isSlackProvider(providerId: string): boolean {
+  return SLACK_PROVIDERS.has(providerId);
+}
+
 export function slackBotToken(credentials: Record<string, unknown>): string | undefined {
   const token = credentials.apiToken;
   return typeof token === 'string' && token.trim() ? token.trim() : undefined;
@@ -18,7 +22,7 @@ export function slackBotChannel(
   integrationCredentials: Record<string, unknown>,
   subscriberCredentials: ChannelSettings['credentials'] | undefined,
 ): string | undefined {
-  if (!SLACK_PROVIDERS.has(providerId) || !slackBotToken(integrationCredentials)) return undefined;
+  if (!isSlackProvider(providerId) || !slackBotToken(integrationCredentials)) return undefined;
   const channel = subscriberCredentials?.channel?.trim();
   return channel || undefined;
 }
