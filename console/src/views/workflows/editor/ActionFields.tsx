@@ -70,7 +70,7 @@ function RedirectInputs({
       <label>
         Opens in
         <select value={value.target ?? ''} onChange={(event) => onChange(pruned({ ...value, target: event.target.value }))}>
-          <option value="">(default: the same window)</option>
+          <option value="">(default)</option>
           {targets.map((target) => (
             <option key={String(target)} value={String(target)}>
               {TARGET_LABELS[String(target)] ?? String(target)}
