@@ -346,7 +346,19 @@ describe('console: building a workflow', { timeout: 150_000 }, () => {
         POLL,
       )
       .toBe(1);
-    expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    const overflow = () => page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(await stepCard(page, 1).getByRole('group', { name: 'Primary action' }).isVisible()).toBe(true);
+    expect(await overflow()).toBe(0);
+
+    // The deactivation's question fits too, and Escape answers it as Cancel.
+    await page.getByRole('switch', { name: /^Active/ }).uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Deactivate / });
+    await dialog.waitFor();
+    expect(await overflow()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible(), POLL).toBe(false);
+    expect((await apiWorkflow(workflowId)).active).toBe(true);
     expect(problems.errors).toEqual([]);
   });
 });
