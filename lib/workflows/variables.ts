@@ -48,7 +48,7 @@ const DIGEST_EVENTS: Schema = {
 };
 
 /** What a step of each kind leaves for later steps. */
-function outputOf(step: StoredStep): Schema {
+function outputOf(step: Pick<StoredStep, 'type'>): Schema {
   switch (step.type) {
     case 'digest':
       return { type: 'object', properties: { events: DIGEST_EVENTS, eventCount: { type: 'number' } }, additionalProperties: false };
@@ -63,10 +63,12 @@ function outputOf(step: StoredStep): Schema {
   }
 }
 
-export function stepVariables(
-  workflow: Pick<StoredWorkflow, 'steps' | 'payloadSchema'> & Partial<Pick<StoredWorkflow, 'origin'>>,
-  stepIndex: number,
-): Schema {
+/** What a step's variables depend on (a stored workflow, or the console editor's draft of one). */
+export interface VariableSource extends Pick<StoredWorkflow, 'payloadSchema'>, Partial<Pick<StoredWorkflow, 'origin'>> {
+  steps: Pick<StoredStep, 'stepId' | 'type'>[];
+}
+
+export function stepVariables(workflow: VariableSource, stepIndex: number): Schema {
   const earlier = workflow.steps.slice(0, stepIndex);
   const properties: Record<string, Schema> = {
     subscriber: SUBSCRIBER,

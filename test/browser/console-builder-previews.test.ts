@@ -8,7 +8,9 @@ import { messagesOf, rand, trigger, WAIT } from '../support/pipeline.ts';
 // POST /v2/workflows/steps/preview), the in-app one drawn by @novu/react's own <Inbox /> item with
 // the payload example, without the inbox client asking the API anything; an email body is built
 // as blocks by form (added by keyboard, moved, removed), previewed, saved as the block editor's
-// document and delivered; and both fit a phone's width.
+// document and delivered; a payload field added after a step is offered in its text and condition
+// at once, and a saved step is previewed with the schema being edited; an in-app step's actions
+// and an email's layout are set by form; and both fit a phone's width.
 
 const stack = useConsoleTestStack();
 const POLL = { timeout: CONSOLE_WAIT_MS, interval: 250 };
@@ -16,6 +18,8 @@ const base = () => `/console/env/${stack.org.dev.id}`;
 const stepCard = (page: Page, position: number) =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`^${position}\\. `) }) });
 const preview = (card: Locator) => card.getByRole('region', { name: /^Preview of/ });
+/** The variables the open completion list offers (hidden lists are no listbox to the page). */
+const suggested = (card: Locator) => card.getByRole('listbox', { name: 'Variables' }).getByRole('option').allTextContents();
 const PAYLOAD_SCHEMA = { type: 'object', properties: { orderId: { type: 'string', default: 'A-1' } }, required: ['orderId'] };
 
 /** A new workflow's form with its payload schema, and the requests the page makes from now on. */
@@ -52,8 +56,9 @@ describe('console: previews and the block email form', { timeout: 150_000 }, () 
     // An avatar the page may load (same origin, as the console's policy allows): the console's icon.
     const avatar = `${stack.api.url}/console/favicon.svg`;
     await inApp.getByRole('combobox', { name: /^Avatar URL/ }).fill(avatar);
-    await inApp.locator('summary', { hasText: 'Primary action' }).click();
-    await inApp.getByLabel('Primary action').fill(JSON.stringify({ label: 'Track it', redirect: { url: '/orders' } }));
+    const primary = inApp.getByRole('group', { name: 'Primary action' });
+    await primary.getByRole('combobox', { name: 'Button label' }).fill('Track it');
+    await primary.getByRole('combobox', { name: 'URL' }).fill('/orders');
 
     // The real inbox item (@novu/react's classes), drawn from the preview's subject, body, avatar, action.
     const item = preview(inApp).locator('.nv-notification');
@@ -147,6 +152,114 @@ describe('console: previews and the block email form', { timeout: 150_000 }, () 
     expect(sent.content).toContain('Order B-2');
     expect(sent.content).toContain('Thanks Ada');
     expect(sent.content).toContain('href="https://example.com/track"');
+    expect(problems.errors).toEqual([]);
+  });
+
+  it('offers a payload field added after the step, in its text and its condition, and previews with the schema being edited', async () => {
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${base()}/workflows`);
+    const workflowId = `late-field-${rand()}`;
+    await page.goto(`${stack.api.url}${base()}/workflows/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Late field');
+    await page.getByLabel('Identifier').fill(workflowId);
+    // The step first, the payload field after it.
+    await addStep(page, 'In-app');
+    const inApp = stepCard(page, 1);
+    await page
+      .getByLabel('Payload schema (JSON Schema)')
+      .fill(JSON.stringify({ type: 'object', properties: { coupon: { type: 'string', default: 'SAVE10' } } }));
+    const subject = inApp.getByRole('combobox', { name: /^Subject/ });
+    await subject.click();
+    await subject.pressSequentially('Use {{payload.c');
+    await expect.poll(() => suggested(inApp), POLL).toEqual(['payload.coupon']);
+    await page.keyboard.press('Enter');
+    expect(await subject.inputValue()).toBe('Use {{payload.coupon}}');
+    await inApp.getByRole('combobox', { name: /^Body/ }).fill('Today only');
+    const conditions = inApp.getByRole('group', { name: 'Conditions: send only when' });
+    await conditions.getByRole('button', { name: 'Add condition' }).click();
+    const offered = () => conditions.locator('datalist option').evaluateAll((options) => options.map((o) => o.getAttribute('value')));
+    await expect.poll(offered, POLL).toContain('payload.coupon');
+    await conditions.getByLabel('Variable').fill('payload.coupon');
+    await conditions.getByLabel('Operator').selectOption({ label: 'is set' });
+    await expect.poll(() => preview(inApp).locator('.nv-notificationSubject').textContent(), POLL).toBe('Use SAVE10');
+
+    await page.getByRole('button', { name: 'Create workflow' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(`${base()}/workflows/${workflowId}/edit`);
+    const saved = (await stack.org.dev.client.get(`/v2/workflows/${workflowId}`)).body;
+    expect(saved.steps[0].controls.values.skip).toEqual({ '!!': [{ var: 'payload.coupon' }] });
+
+    // A saved step, its schema changed and not saved: the new field is offered, the preview uses the new example.
+    const requests: { path: string; body: unknown }[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') requests.push({ path: new URL(request.url()).pathname, body: request.postDataJSON() });
+    });
+    await page
+      .getByLabel('Payload schema (JSON Schema)')
+      .fill(JSON.stringify({ type: 'object', properties: { coupon: { type: 'string', default: 'SAVE20' }, shop: { type: 'string' } } }));
+    await expect.poll(() => preview(stepCard(page, 1)).locator('.nv-notificationSubject').textContent(), POLL).toBe('Use SAVE20');
+    const stepPreview = requests.filter((r) => r.path.endsWith(`/step/${saved.steps[0].stepId}/preview`)).at(-1);
+    expect(stepPreview?.body).toMatchObject({ previewPayload: { payload: { coupon: 'SAVE20' } } });
+    const body = stepCard(page, 1).getByRole('combobox', { name: /^Body/ });
+    await body.fill('');
+    await body.pressSequentially('At {{payload.s');
+    await expect.poll(() => suggested(stepCard(page, 1)), POLL).toEqual(['payload.shop']);
+    await page.keyboard.press('Escape');
+    await expect.poll(offered, POLL).toContain('payload.shop');
+    expect(problems.errors).toEqual([]);
+  });
+
+  it('sets an in-app step’s actions and an email’s layout by form, saved and shown in the preview', async () => {
+    const layoutId = `brand-${rand()}`;
+    const created = await stack.org.dev.client.post('/v2/layouts', { layoutId, name: 'Brand frame' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${base()}/workflows`);
+    const workflowId = `actions-${rand()}`;
+    await newWorkflow(page, 'Actions and layout');
+    await page.getByLabel('Identifier').fill(workflowId);
+    await addStep(page, 'In-app');
+    const inApp = stepCard(page, 1);
+    await inApp.getByRole('combobox', { name: /^Body/ }).fill('Order {{payload.orderId}} shipped');
+    // The primary action by keyboard: its label, Tab to its URL, Tab to where it opens.
+    const primary = inApp.getByRole('group', { name: 'Primary action' });
+    await primary.getByRole('combobox', { name: 'Button label' }).focus();
+    await page.keyboard.type('Track it');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('/orders/{{payload.orderId}}');
+    await page.keyboard.press('Tab');
+    expect(await primary.getByLabel('Opens in').evaluate((select) => select === select.ownerDocument.activeElement)).toBe(true);
+    await primary.getByLabel('Opens in').selectOption({ label: 'a new tab' });
+    await inApp.getByRole('group', { name: 'Redirect' }).getByRole('combobox', { name: 'URL' }).fill('/inbox');
+    await expect.poll(() => preview(inApp).getByRole('button', { name: 'Track it' }).isVisible(), POLL).toBe(true);
+
+    await addStep(page, 'Email');
+    const email = stepCard(page, 2);
+    await email.getByRole('combobox', { name: /^Subject/ }).fill('Shipped');
+    await email.getByRole('combobox', { name: 'Body (HTML)' }).fill('<p>Order {{payload.orderId}}</p>');
+    await expect.poll(() => email.getByLabel('Layout').locator('option').allTextContents(), POLL).toContain('Brand frame');
+    await email.getByLabel('Layout').selectOption({ label: 'Brand frame' });
+
+    await page.getByRole('button', { name: 'Create workflow' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(`${base()}/workflows/${workflowId}/edit`);
+    const saved = (await stack.org.dev.client.get(`/v2/workflows/${workflowId}`)).body;
+    expect(saved.steps[0].controls.values).toMatchObject({
+      primaryAction: { label: 'Track it', redirect: { url: '/orders/{{payload.orderId}}', target: '_blank' } },
+      redirect: { url: '/inbox' },
+    });
+    expect(saved.steps[0].controls.values.secondaryAction).toBeUndefined();
+    expect(saved.steps[1].controls.values.layoutId).toBe(layoutId);
+
+    // Read back after a reload, the saved step's preview drawing the action.
+    await page.reload();
+    const reloaded = stepCard(page, 1).getByRole('group', { name: 'Primary action' });
+    await expect.poll(() => reloaded.getByRole('combobox', { name: 'URL' }).inputValue(), POLL).toBe('/orders/{{payload.orderId}}');
+    expect(await reloaded.getByLabel('Opens in').inputValue()).toBe('_blank');
+    await expect.poll(() => preview(stepCard(page, 1)).getByRole('button', { name: 'Track it' }).isVisible(), POLL).toBe(true);
+    await expect.poll(() => stepCard(page, 2).getByLabel('Layout').inputValue(), POLL).toBe(layoutId);
+
+    // No layout: stored as null, the body sent alone.
+    await stepCard(page, 2).getByLabel('Layout').selectOption({ label: 'No layout' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await stack.org.dev.client.get(`/v2/workflows/${workflowId}`)).body.steps[1].controls.values.layoutId).toBeNull();
     expect(problems.errors).toEqual([]);
   });
 

@@ -1,13 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
-import { messagesOf, rand, settled, trigger, WAIT } from '../support/pipeline.ts';
+import { createWorkflow, messagesOf, rand, settled, trigger, WAIT } from '../support/pipeline.ts';
 
 // The workflow editor (issue 39, items 1, 2 and 4) in a real browser: a product person builds an
 // in-app + digest + email workflow from nothing, with variables completed as they type, sees
 // each channel step's preview, sends a test to a subscriber and sees it delivered; then edits a
 // control and the next delivery carries it; the API's refusals and issues show at their fields;
-// steps move and go; leaving with unsaved changes asks first; it works at a phone's width.
+// steps move and go; leaving with unsaved changes asks first; a save that switches the workflow
+// off asks first; steps of every other kind are added, previewed and read back; it works at a
+// phone's width. The test sent is followed to delivery in Activity.
 
 const stack = useConsoleTestStack();
 const POLL = { timeout: CONSOLE_WAIT_MS, interval: 250 };
@@ -84,7 +86,20 @@ describe('console: building a workflow', { timeout: 150_000 }, () => {
     await page.getByLabel('Subscriber ID').fill(subscriberId);
     await expect.poll(() => page.getByLabel('Email').inputValue(), POLL).toBe(`${subscriberId}@example.com`);
     await page.getByRole('button', { name: 'Send test event' }).click();
-    await page.getByRole('link', { name: 'See it in Activity' }).waitFor();
+    await page.getByRole('link', { name: 'See it in Activity' }).click();
+    // Followed in Activity: listed once made (Refresh until then), and completed once its digest ends.
+    const listed = page.getByRole('table').getByRole('link', { name: 'Order updates' });
+    await expect
+      .poll(async () => {
+        if ((await listed.count()) === 0) await page.getByRole('button', { name: 'Refresh' }).click();
+        return listed.count();
+      }, POLL)
+      .toBe(1);
+    await listed.click();
+    await expect.poll(() => page.getByLabel('Notification status').textContent(), POLL).toBe('completed');
+    const job = (name: string) => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: name });
+    expect(await job('In-app message').textContent()).toMatch(/completed/);
+    await expect.poll(() => job('Email').textContent(), POLL).toContain(`to ${subscriberId}@example.com`);
     const [inbox] = await vi.waitFor(async () => {
       const messages = await messagesOf(stack.org.dev.client, subscriberId);
       expect(messages).toHaveLength(1);
@@ -219,6 +234,106 @@ describe('console: building a workflow', { timeout: 150_000 }, () => {
     expect(problems.errors).toEqual([]);
   });
 
+  it('asks before a save switches the workflow off: Cancel keeps it active, confirming deactivates it', async () => {
+    const switchedOff = await createWorkflow(stack.org.dev.client, [{ name: 'Note', type: 'in_app', controlValues: { body: 'Hi' } }]);
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${base()}/workflows/${switchedOff}/edit`);
+    const active = page.getByRole('switch', { name: /^Active/ });
+    await active.uncheck();
+    await page.getByLabel('Description').fill('Paused for the holidays');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const dialog = page.getByRole('dialog', { name: `Deactivate ${switchedOff}?` });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible(), POLL).toBe(false);
+    // Nothing saved; the form keeps what was typed.
+    const unchanged = await apiWorkflow(switchedOff);
+    expect([unchanged.active, unchanged.description ?? '']).toEqual([true, '']);
+    expect(await page.getByText('Unsaved changes').isVisible()).toBe(true);
+    expect(await active.isChecked()).toBe(false);
+
+    // Asked again, confirmed by keyboard: the dialog opens on Cancel, Tab reaches the confirmation.
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Tab');
+    expect(
+      await dialog.getByRole('button', { name: 'Save and deactivate' }).evaluate((button) => button === button.ownerDocument.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await apiWorkflow(switchedOff)).toMatchObject({ active: false, description: 'Paused for the holidays' });
+
+    // Switching on again is not asked.
+    await active.check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await dialog.isVisible()).toBe(false);
+    expect((await apiWorkflow(switchedOff)).active).toBe(true);
+    expect(problems.errors).toEqual([]);
+  });
+
+  it('adds delay, throttle, chat, push and custom steps, previews chat and push as text, and reads them back', async () => {
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, `${base()}/workflows/new`);
+    const kinds = `every-kind-${rand()}`;
+    await page.getByLabel('Name', { exact: true }).fill('Every kind');
+    await page.getByLabel('Identifier').fill(kinds);
+    await page
+      .getByLabel('Payload schema (JSON Schema)')
+      .fill(JSON.stringify({ type: 'object', properties: { orderId: { type: 'string', default: 'A-1' } } }));
+    const add = async (kind: string) => {
+      await page.getByLabel('Kind of step').selectOption({ label: kind });
+      await page.getByRole('button', { name: 'Add step' }).click();
+    };
+    await add('Delay');
+    await stepCard(page, 1).getByLabel('Amount').fill('2');
+    await stepCard(page, 1).getByLabel('Unit').selectOption('hours');
+    await add('Throttle');
+    await stepCard(page, 2).getByLabel('Threshold (messages per window)').fill('3');
+    await add('Chat');
+    await stepCard(page, 3).getByRole('combobox', { name: /^Body/ }).fill('Order {{payload.orderId}} is packed');
+    await add('Push');
+    await stepCard(page, 4)
+      .getByRole('combobox', { name: /^Subject/ })
+      .fill('Order {{payload.orderId}}');
+    await stepCard(page, 4).getByRole('combobox', { name: /^Body/ }).fill('On its way to {{subscriber.firstName}}');
+    await add('Custom');
+    await stepCard(page, 5).locator('summary', { hasText: 'Custom values' }).click();
+    await stepCard(page, 5).getByLabel('Custom values').fill('{ "team": "shipping" }');
+
+    // Chat and push previewed as text, with the payload example.
+    const preview = (position: number) => stepCard(page, position).getByRole('region', { name: /^Preview of/ });
+    await expect.poll(() => preview(3).locator('.preview-body').textContent(), POLL).toBe('Order A-1 is packed');
+    await expect.poll(() => preview(4).locator('.preview-subject').textContent(), POLL).toBe('Order A-1');
+    expect(await preview(4).locator('.preview-body').textContent()).toMatch(/^On its way to /);
+    expect(
+      await stepCard(page, 1)
+        .getByRole('region', { name: /^Preview of/ })
+        .count(),
+    ).toBe(0);
+
+    await page.getByRole('button', { name: 'Create workflow' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(`${base()}/workflows/${kinds}/edit`);
+    const saved = await apiWorkflow(kinds);
+    expect(saved.steps.map((step: { type: string }) => step.type)).toEqual(['delay', 'throttle', 'chat', 'push', 'custom']);
+    expect(saved.steps[0].controls.values).toMatchObject({ type: 'regular', amount: 2, unit: 'hours' });
+    expect(saved.steps[1].controls.values).toMatchObject({ threshold: 3 });
+    expect(saved.steps[4].controls.values).toMatchObject({ custom: { team: 'shipping' } });
+
+    // Read back after a reload, and the channels no integration serves say so at their step.
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 3 }).allTextContents(), POLL)
+      .toEqual(['1. Delay', '2. Throttle', '3. Chat message', '4. Push notification', '5. Custom step']);
+    expect(await stepCard(page, 1).getByLabel('Unit').inputValue()).toBe('hours');
+    expect(await stepCard(page, 2).getByLabel('Threshold (messages per window)').inputValue()).toBe('3');
+    expect(await stepCard(page, 3).getByRole('combobox', { name: /^Body/ }).inputValue()).toBe('Order {{payload.orderId}} is packed');
+    expect(JSON.parse(await stepCard(page, 5).getByLabel('Custom values').inputValue())).toEqual({ team: 'shipping' });
+    const chatIssues = stepCard(page, 3).getByRole('list', { name: 'Delivery issues of Chat message' });
+    expect(await chatIssues.textContent()).toContain('No active chat integration');
+    expect(await chatIssues.getByRole('link', { name: 'set one up in Integrations' }).getAttribute('href')).toBe(`${base()}/integrations`);
+    await expect.poll(() => preview(4).locator('.preview-subject').textContent(), POLL).toBe('Order A-1');
+    expect(problems.errors).toEqual([]);
+  });
+
   it('is usable at a phone’s width: nothing wider than the screen', async () => {
     const { page, problems } = await stack.open(stack.org.dev.apiKey, `${base()}/workflows/${workflowId}/edit`, { width: 390 });
     await page.getByRole('heading', { level: 3 }).first().waitFor();
@@ -231,7 +346,19 @@ describe('console: building a workflow', { timeout: 150_000 }, () => {
         POLL,
       )
       .toBe(1);
-    expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    const overflow = () => page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(await stepCard(page, 1).getByRole('group', { name: 'Primary action' }).isVisible()).toBe(true);
+    expect(await overflow()).toBe(0);
+
+    // The deactivation's question fits too, and Escape answers it as Cancel.
+    await page.getByRole('switch', { name: /^Active/ }).uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Deactivate / });
+    await dialog.waitFor();
+    expect(await overflow()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible(), POLL).toBe(false);
+    expect((await apiWorkflow(workflowId)).active).toBe(true);
     expect(problems.errors).toEqual([]);
   });
 });

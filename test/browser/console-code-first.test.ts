@@ -70,7 +70,8 @@ describe('console: code-first workflows', () => {
     await expect.poll(() => page.locator('.code-first-note').textContent(), POLL).toContain('synced with npx novu sync');
     await expect.poll(() => page.getByRole('heading', { level: 3 }).allTextContents(), POLL).toEqual(['1. announce', '2. mail']);
     const announce = stepCard(page, '1. announce');
-    expect(await announce.textContent()).toContain('in_app');
+    // The kind by its human name, the API's id on hover.
+    expect(await announce.locator('header [title="in_app"]').textContent()).toBe('In-app');
     const announceControls = announce.getByRole('definition').first();
     expect(await announceControls.textContent()).toContain('Version {{payload.version}} is out');
     const mailControls = page.getByLabel('Controls of mail');

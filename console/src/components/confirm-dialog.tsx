@@ -2,9 +2,50 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorNote } from './states.tsx';
 
-// A button that asks, in a modal `<dialog>`, before something that cannot be undone (a delete, a
-// secret rotated). The browser gives the dialog focus trapping and Escape; the API's refusal is
-// shown inside it, so a person reads why (a layout in use) where they asked.
+// Asking, in a modal `<dialog>`, before something that cannot be undone (a delete, a secret
+// rotated, a workflow switched off). The browser gives the dialog focus trapping and Escape; the
+// API's refusal is shown inside it, so a person reads why (a layout in use) where they asked.
+// ConfirmButton is the usual shape (a button that asks); ConfirmDialog alone serves a form whose
+// submit asks only sometimes (the workflow editor's save that deactivates).
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** Cancel, Escape or the dialog closed otherwise. */
+  onCancel: () => void;
+  pending?: boolean;
+  error?: unknown;
+  children: ReactNode;
+}
+
+export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onCancel, pending = false, error, children }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} aria-label={title} onClose={() => open && onCancel()}>
+      <article>
+        <h2>{title}</h2>
+        {children}
+        {error ? <ErrorNote error={error} title="Refused" /> : null}
+        <footer>
+          <button type="button" className="secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </button>
+          <button type="button" className="contrast" onClick={onConfirm} disabled={pending} aria-busy={pending}>
+            {confirmLabel}
+          </button>
+        </footer>
+      </article>
+    </dialog>
+  );
+}
 
 export interface ConfirmButtonProps<T> {
   label: string;
@@ -38,13 +79,6 @@ export function ConfirmButton<T>({
       await onDone?.(result);
     },
   });
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (asking && !dialog.open) dialog.showModal();
-    if (!asking && dialog.open) dialog.close();
-  }, [asking]);
   const cancel = () => {
     setAsking(false);
     action.reset();
@@ -55,27 +89,17 @@ export function ConfirmButton<T>({
       <button type="button" className={className} disabled={disabled} onClick={() => setAsking(true)}>
         {label}
       </button>
-      <dialog ref={ref} aria-label={title} onClose={cancel}>
-        <article>
-          <h2>{title}</h2>
-          {children}
-          {action.error ? <ErrorNote error={action.error} title="Refused" /> : null}
-          <footer>
-            <button type="button" className="secondary" onClick={cancel} disabled={action.isPending}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="contrast"
-              onClick={() => action.mutate()}
-              disabled={action.isPending}
-              aria-busy={action.isPending}
-            >
-              {confirmLabel}
-            </button>
-          </footer>
-        </article>
-      </dialog>
+      <ConfirmDialog
+        open={asking}
+        title={title}
+        confirmLabel={confirmLabel}
+        onConfirm={() => action.mutate()}
+        onCancel={cancel}
+        pending={action.isPending}
+        error={action.error}
+      >
+        {children}
+      </ConfirmDialog>
     </>
   );
 }

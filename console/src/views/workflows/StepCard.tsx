@@ -79,7 +79,7 @@ function CodeFirstStep({ environmentId, step, position }: { environmentId: strin
           {position}. {step.stepId}
         </h3>
         <small>
-          {step.type} · <span className="code-first-mark">code-first</span>
+          <StepTypeName type={step.type} /> · <span className="code-first-mark">code-first</span>
         </small>
       </header>
       <h4>Controls (from the code)</h4>

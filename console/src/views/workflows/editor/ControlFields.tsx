@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import { ActionField, RedirectField } from './ActionFields.tsx';
 import { BlockDocumentField } from './BlockDocumentField.tsx';
 import { ConditionField } from './ConditionField.tsx';
 import type { DraftStep, JsonSchema, UiProperty } from './draft.ts';
+import { LayoutSelect } from './LayoutSelect.tsx';
 import { VariableText } from './VariableText.tsx';
 
 // A step's controls as a form, driven by the step's `controls.dataSchema` (the type, the allowed
 // values, what is required) and `uiSchema` (which component edits each control, as the
-// interface names them). Each field shows what the API reports about it: its 422 message on
+// interface names them: an action or redirect as its own small form, the layout chosen from the
+// environment's). Text offers the step's variables as it is typed. Each field shows what the API reports about it: its 422 message on
 // save, else the saved step's issues.
 
 const LABELS: Record<string, string> = {
@@ -20,7 +23,7 @@ const LABELS: Record<string, string> = {
   data: 'Data',
   skip: 'Conditions (JSON Logic): send only when it holds',
   editorType: 'Editor',
-  layoutId: 'Layout ID',
+  layoutId: 'Layout',
   from: 'From',
   type: 'Type',
   amount: 'Amount',
@@ -51,13 +54,16 @@ const typeOf = (schema: JsonSchema): string =>
   Array.isArray(schema.type) ? (schema.type.find((t) => t !== 'null') ?? 'string') : (schema.type ?? 'object');
 
 export interface ControlFieldsProps {
+  environmentId: string;
   step: DraftStep;
+  /** What the step's text may name. */
+  variables: string[];
   onChange: (values: Record<string, unknown>) => void;
   /** The API's 422 messages about this step's controls, by control name. */
   errors: Record<string, string>;
 }
 
-export function ControlFields({ step, onChange, errors }: ControlFieldsProps) {
+export function ControlFields({ environmentId, step, variables, onChange, errors }: ControlFieldsProps) {
   const properties = step.dataSchema.properties ?? {};
   const ui = step.uiSchema.properties ?? {};
   // The uiSchema's order first (the editor's layout), then any control it does not place.
@@ -74,7 +80,9 @@ export function ControlFields({ step, onChange, errors }: ControlFieldsProps) {
         .map((name) => (
           <ControlField
             key={name}
+            environmentId={environmentId}
             step={step}
+            variables={variables}
             name={name}
             schema={properties[name]!}
             ui={ui[name]}
@@ -89,7 +97,9 @@ export function ControlFields({ step, onChange, errors }: ControlFieldsProps) {
 }
 
 interface ControlFieldProps {
+  environmentId: string;
   step: DraftStep;
+  variables: string[];
   name: string;
   schema: JsonSchema;
   ui: UiProperty | undefined;
@@ -99,7 +109,7 @@ interface ControlFieldProps {
   problem: string | undefined;
 }
 
-function ControlField({ step, name, schema, ui, required, value, onChange, problem }: ControlFieldProps) {
+function ControlField({ environmentId, step, variables, name, schema, ui, required, value, onChange, problem }: ControlFieldProps) {
   const id = `${step.key}-${name}`;
   const type = typeOf(schema);
   const emailBody = ui?.component === 'EMAIL_BODY';
@@ -113,8 +123,13 @@ function ControlField({ step, name, schema, ui, required, value, onChange, probl
   const placeholder = typeof ui?.placeholder === 'string' && ui.placeholder ? ui.placeholder : undefined;
 
   if (ui?.component === 'QUERY_EDITOR') {
-    return <ConditionField id={id} value={value} variables={step.variables} onChange={onChange} problem={problem} />;
+    return <ConditionField id={id} value={value} variables={variables} onChange={onChange} problem={problem} />;
   }
+  const form = { id, label, schema, value, variables, onChange, problem };
+  if (ui?.component === 'IN_APP_BUTTON_DROPDOWN') return <ActionField {...form} />;
+  if (ui?.component === 'URL_TEXT_BOX') return <RedirectField {...form} />;
+  if (ui?.component === 'LAYOUT_SELECT')
+    return <LayoutSelect environmentId={environmentId} id={id} value={value} onChange={onChange} problem={problem} />;
   if (type === 'boolean') {
     return (
       <label>
@@ -175,7 +190,7 @@ function ControlField({ step, name, schema, ui, required, value, onChange, probl
         id={id}
         value={typeof value === 'string' ? value : ''}
         onChange={onChange}
-        variables={step.variables}
+        variables={variables}
         problem={problem}
         note={note}
       />
@@ -192,7 +207,7 @@ function ControlField({ step, name, schema, ui, required, value, onChange, probl
           id={id}
           value={typeof value === 'string' ? value : ''}
           onChange={onChange}
-          variables={step.variables}
+          variables={variables}
           multiline={MULTILINE.has(ui?.component ?? '')}
           code={emailBody}
           {...(placeholder && { placeholder })}
@@ -206,7 +221,7 @@ function ControlField({ step, name, schema, ui, required, value, onChange, probl
   return <JsonField id={id} label={label} value={value} onChange={onChange} problem={problem} note={note} />;
 }
 
-/** An object control (an action, a condition, data) as JSON, kept as typed until it parses. */
+/** An object control no form is made for (an in-app message's data, a custom step's values) as JSON, kept as typed until it parses. */
 function JsonField({
   id,
   label,

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { consolePath } from '../../../components/console-path.ts';
 import { StepTypeName } from '../../../components/named.tsx';
 import { ControlFields } from './ControlFields.tsx';
 import type { DraftStep } from './draft.ts';
@@ -12,8 +14,10 @@ export interface StepEditorProps {
   /** The saved workflow's id; undefined while it is being created. */
   workflowId: string | undefined;
   workflowName: string;
-  /** The payload schema being edited, parsed; undefined while it is not JSON. */
+  /** The payload schema being edited (the last one typed that is JSON); null without one. */
   payloadSchema: Record<string, unknown> | null | undefined;
+  /** What this step's text may name, from the draft as it is now (draft.ts stepVariablePaths). */
+  variables: string[];
   step: DraftStep;
   position: number;
   count: number;
@@ -24,14 +28,17 @@ export interface StepEditorProps {
 }
 
 export function StepEditor(props: StepEditorProps) {
-  const { environmentId, workflowId, workflowName, payloadSchema, step, position, count, errors, onChange, onMove, onRemove } = props;
+  const { environmentId, workflowId, workflowName, payloadSchema, variables, step, position, count, errors, onChange, onMove, onRemove } =
+    props;
   const headingId = `${step.key}-heading`;
   const controlErrors = Object.fromEntries(
     Object.entries(errors)
       .filter(([field]) => field.startsWith('controlValues.'))
       .map(([field, message]) => [field.slice('controlValues.'.length).split('.')[0]!, message]),
   );
-  const issueCount = Object.values(step.issues?.controls ?? {}).flat().length;
+  // Control issues are shown at their fields; the others (no active integration for the channel) here.
+  const otherIssues = Object.values(step.issues?.integration ?? {}).flat();
+  const issueCount = Object.values(step.issues?.controls ?? {}).flat().length + otherIssues.length;
   return (
     <article aria-labelledby={headingId} className={issueCount > 0 ? 'workflow-step has-issues' : 'workflow-step'}>
       <header className="step-editor-head">
@@ -59,8 +66,23 @@ export function StepEditor(props: StepEditorProps) {
         />
         {errors.name && <small className="field-error">{errors.name}</small>}
       </label>
+      {otherIssues.length > 0 && (
+        <ul aria-label={`Delivery issues of ${step.name}`} className="step-issues">
+          {otherIssues.map((issue, i) => (
+            <li key={i}>
+              {issue.message}: <Link to={consolePath(environmentId, 'integrations')}>set one up in Integrations</Link>.
+            </li>
+          ))}
+        </ul>
+      )}
       <div className={hasPreview(step) ? 'step-editor-body with-preview' : 'step-editor-body'}>
-        <ControlFields step={step} errors={controlErrors} onChange={(values) => onChange({ ...step, values })} />
+        <ControlFields
+          environmentId={environmentId}
+          step={step}
+          variables={variables}
+          errors={controlErrors}
+          onChange={(values) => onChange({ ...step, values })}
+        />
         {hasPreview(step) && (
           <div>
             <h4>Preview</h4>

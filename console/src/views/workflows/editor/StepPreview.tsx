@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { schemaExample } from '../../../../../lib/workflows/payload-example.ts';
 import { api } from '../../../api/client.ts';
 import { ErrorNote } from '../../../components/states.tsx';
 import type { DraftStep } from './draft.ts';
@@ -7,7 +8,8 @@ import type { InboxItem } from './InboxItemPreview.tsx';
 
 // A channel step as it would be sent, rendered by the API with the values being edited (not yet
 // saved) over the workflow's payload example: a saved step by the step preview operation
-// (POST /v2/workflows/{id}/step/{stepId}/preview), a step not saved yet (a new workflow's, or one
+// (POST /v2/workflows/{id}/step/{stepId}/preview, sent the example of the payload schema being
+// edited, so the preview follows the schema before it is saved), a step not saved yet (a new workflow's, or one
 // just added) by the draft step preview (POST /v2/workflows/steps/preview) from its kind, values
 // and the payload schema being edited. In-app is drawn by @novu/react's own <Inbox /> item, email
 // as its HTML in a frame with no permissions (no script runs, nothing of the console is
@@ -29,7 +31,7 @@ export interface StepPreviewProps {
   /** The saved workflow's id; undefined while it is being created. */
   workflowId: string | undefined;
   workflowName: string;
-  /** The payload schema being edited (what a step not saved yet is previewed with); undefined while it is not JSON. */
+  /** The payload schema being edited (the last one typed that is JSON); null without one. */
   payloadSchema: Record<string, unknown> | null | undefined;
   step: DraftStep;
 }
@@ -39,9 +41,19 @@ function previewRequest({ workflowId, payloadSchema, step }: StepPreviewProps, v
   if (workflowId && step.stepId)
     return {
       path: `/v2/workflows/${encodeURIComponent(workflowId)}/step/${encodeURIComponent(step.stepId)}/preview`,
-      body: { controlValues: values },
+      body: {
+        controlValues: values,
+        // Without a schema being edited, the API's own example (from the variables the saved steps use).
+        ...(payloadSchema && { previewPayload: { payload: payloadExampleOf(payloadSchema) } }),
+      },
     };
   return { path: '/v2/workflows/steps/preview', body: { type: step.type, controlValues: values, payloadSchema: payloadSchema ?? null } };
+}
+
+/** The example the API would make of this schema (lib/workflows/payload-example.ts), as an object. */
+function payloadExampleOf(schema: Record<string, unknown>): Record<string, unknown> {
+  const example = schemaExample(schema, 'payload');
+  return example && typeof example === 'object' && !Array.isArray(example) ? (example as Record<string, unknown>) : {};
 }
 
 export function StepPreview(props: StepPreviewProps) {

@@ -4,6 +4,7 @@ import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { api } from '../../../api/client.ts';
 import { fieldMessages } from '../../../components/api-field-error.tsx';
 import { Breadcrumb } from '../../../components/breadcrumb.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { consolePath } from '../../../components/console-path.ts';
 import { stepTypeLabel } from '../../../components/names.ts';
 import { ErrorNote, QueryState } from '../../../components/states.tsx';
@@ -16,8 +17,8 @@ import {
   emptyDraft,
   newStep,
   parsedSchema,
-  schemaPaths,
   STEP_TYPES,
+  stepVariablePaths,
   type Draft,
   type DraftStep,
   type StepType,
@@ -128,29 +129,30 @@ function WorkflowForm({ environmentId, workflow, initial }: { environmentId: str
     setDraft((current) => ({ ...current, steps: update(current.steps) }));
     setDirty(true);
   };
-  // What a new step's text may name before the API tells: the subscriber, the payload schema's fields.
-  const variables = () => {
-    const known = new Set(draft.steps.flatMap((step) => step.variables));
-    if (known.size === 0)
-      for (const path of ['subscriber.subscriberId', 'subscriber.firstName', 'subscriber.lastName', 'subscriber.email']) known.add(path);
-    try {
-      for (const path of schemaPaths(draft.payloadSchema.trim() ? JSON.parse(draft.payloadSchema) : undefined))
-        known.add(`payload.${path}`);
-    } catch {
-      // The schema being typed is not JSON yet.
-    }
-    return [...known].sort();
-  };
+  // The payload schema being typed, once it is JSON: what steps are previewed with, and what
+  // their text may name. While it is not JSON, the last one that was.
+  const typedSchema = useMemo(() => parsedSchema(draft.payloadSchema), [draft.payloadSchema]);
+  const lastSchema = useRef(typedSchema);
+  if (typedSchema !== undefined) lastSchema.current = typedSchema;
+  const payloadSchema = typedSchema === undefined ? lastSchema.current : typedSchema;
+  // Each step's variables as the API will report them once saved, from this draft: the schema being
+  // typed, the steps above it. Derived on every change, so a field added to the schema is offered at once.
+  const variables = useMemo(
+    () => draft.steps.map((_, index) => stepVariablePaths(draft.steps, index, payloadSchema ?? null, workflow?.origin)),
+    [draft.steps, payloadSchema, workflow?.origin],
+  );
 
-  // What steps not saved yet are previewed with: the schema being typed, once it is JSON.
-  const payloadSchema = useMemo(() => parsedSchema(draft.payloadSchema), [draft.payloadSchema]);
+  // Switching a saved workflow off stops every trigger of it: a save that does so asks first.
+  const [confirming, setConfirming] = useState<Record<string, unknown>>();
+  const deactivates = !creating && workflow.active && !draft.active;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     try {
       const body = bodyOf(draft, creating);
       setLocalError(undefined);
-      save.mutate(body);
+      if (deactivates) setConfirming(body);
+      else save.mutate(body);
     } catch (error) {
       if (error instanceof DraftError) setLocalError(error);
       else throw error;
@@ -246,6 +248,7 @@ function WorkflowForm({ environmentId, workflow, initial }: { environmentId: str
               workflowId={workflow?.workflowId}
               workflowName={draft.name}
               payloadSchema={payloadSchema}
+              variables={variables[index] ?? []}
               step={step}
               position={index + 1}
               count={draft.steps.length}
@@ -272,7 +275,7 @@ function WorkflowForm({ environmentId, workflow, initial }: { environmentId: str
             </option>
           ))}
         </select>
-        <button type="button" className="secondary" onClick={() => changeSteps((steps) => [...steps, newStep(kind, variables())])}>
+        <button type="button" className="secondary" onClick={() => changeSteps((steps) => [...steps, newStep(kind)])}>
           Add step
         </button>
       </fieldset>
@@ -304,6 +307,18 @@ function WorkflowForm({ environmentId, workflow, initial }: { environmentId: str
         {dirty && <span className="unsaved-note">Unsaved changes</span>}
       </div>
       <LeaveDialog blocker={blocker} />
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={`Deactivate ${workflow?.name ?? draft.name}?`}
+        confirmLabel="Save and deactivate"
+        onConfirm={() => {
+          if (confirming) save.mutate(confirming);
+          setConfirming(undefined);
+        }}
+        onCancel={() => setConfirming(undefined)}
+      >
+        <p>Its triggers are accepted but nothing is sent until it is activated again. The other changes are saved with it.</p>
+      </ConfirmDialog>
     </form>
   );
 }

@@ -1,10 +1,11 @@
 import { controlsDataSchema } from '../../../../../lib/workflows/controls.ts';
-import { STEP_TYPES, type StepType } from '../../../../../lib/workflows/model.ts';
+import { STEP_TYPES, type Origin, type StepType } from '../../../../../lib/workflows/model.ts';
 import { uiSchemaOf } from '../../../../../lib/workflows/ui-schema.ts';
+import { stepVariables } from '../../../../../lib/workflows/variables.ts';
 import type { StepIssues, Workflow, WorkflowStep } from '../types.ts';
 
 /** The parts of a step's body the editor reads beyond what the workflow page does. */
-type ApiStep = WorkflowStep & { controls: { uiSchema?: Record<string, unknown> }; variables?: unknown };
+type ApiStep = WorkflowStep & { controls: { uiSchema?: Record<string, unknown> } };
 
 // The workflow being edited, as the form holds it, and the v2 body it is saved as. A step already
 // saved keeps its `_id` and `stepId`, so a PUT changes it in place (its issues, its activity); a
@@ -39,8 +40,6 @@ export interface DraftStep {
   uiSchema: { properties?: Record<string, UiProperty> };
   /** The API's issues of the saved step, by control. */
   issues?: StepIssues;
-  /** Paths a template of this step may name (from the API's `variables` of the saved step). */
-  variables: string[];
 }
 
 export interface Draft {
@@ -81,7 +80,7 @@ export const STEP_NAMES: Record<StepType, string> = {
   custom: 'Custom step',
 };
 
-export function newStep(type: StepType, variables: string[]): DraftStep {
+export function newStep(type: StepType): DraftStep {
   return {
     key: newKey(),
     name: STEP_NAMES[type],
@@ -89,7 +88,6 @@ export function newStep(type: StepType, variables: string[]): DraftStep {
     values: { ...STARTING_VALUES[type] },
     dataSchema: controlsDataSchema(type) as JsonSchema,
     uiSchema: uiSchemaOf(type) as DraftStep['uiSchema'],
-    variables,
   };
 }
 
@@ -101,6 +99,24 @@ export function schemaPaths(schema: unknown, prefix = ''): string[] {
     const path = prefix ? `${prefix}.${name}` : name;
     return [path, ...schemaPaths(child, path)];
   });
+}
+
+/**
+ * The paths the text of the step at `index` may name, as the API's `variables` of it will say once
+ * saved (lib/workflows/variables.ts, the one statement of them): the subscriber, the payload
+ * schema being edited, the outputs of the saved steps above it (a new step has no stepId to be
+ * named by until it is saved) and the environment's variables.
+ */
+export function stepVariablePaths(
+  steps: DraftStep[],
+  index: number,
+  payloadSchema: Record<string, unknown> | null,
+  origin: string | undefined,
+): string[] {
+  const named = steps.slice(0, index).flatMap((step) => (step.stepId ? [{ stepId: step.stepId, type: step.type }] : []));
+  const paths = schemaPaths(stepVariables({ steps: named, payloadSchema, origin: origin as Origin | undefined }, named.length));
+  // An object whose fields are listed is offered by its fields (`payload.orderId`, not `payload`).
+  return paths.filter((path) => !paths.some((other) => other.startsWith(`${path}.`)));
 }
 
 /** The payload schema as typed: null when empty, undefined while it is not a JSON object. */
@@ -142,7 +158,6 @@ export function draftOf(workflow: Workflow): Draft {
       dataSchema: (step.controls.dataSchema ?? controlsDataSchema(step.type as StepType)) as JsonSchema,
       uiSchema: (step.controls.uiSchema ?? uiSchemaOf(step.type as StepType)) as DraftStep['uiSchema'],
       ...(step.issues && { issues: step.issues }),
-      variables: schemaPaths(step.variables),
     })),
   };
 }
