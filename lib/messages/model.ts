@@ -24,7 +24,23 @@ export interface MessageCta {
   };
 }
 
-export interface StoredMessage {
+/**
+ * Engagement the service tracks itself (lib/engagement, docs/engagement.md): when the message was
+ * first opened (email's pixel) and first clicked, each set once and never changed; how many
+ * clicks, and when the latest was. Absent until they happen.
+ */
+export interface MessageEngagement {
+  opened?: string;
+  clicked?: string;
+  clickCount?: number;
+  lastClickedAt?: string;
+  /** The original URL of the latest click's link. */
+  lastClickedUrl?: string;
+  /** The original URLs of the links that were tracked (a click's token names one by its index). */
+  links?: string[];
+}
+
+export interface StoredMessage extends MessageEngagement {
   _id: string;
   _organizationId: string;
   _environmentId: string;
@@ -84,19 +100,6 @@ export interface StoredMessage {
    */
   deliveryStatus?: string;
   deliveryStatusAt?: string;
-  /**
-   * Engagement the service tracks itself (lib/engagement, docs/engagement.md): when the message
-   * was first opened (email's pixel) and first clicked, each set once and never changed; how
-   * many clicks, and when the latest was. Absent until they happen.
-   */
-  opened?: string;
-  clicked?: string;
-  clickCount?: number;
-  lastClickedAt?: string;
-  /** The original URL of the latest click's link. */
-  lastClickedUrl?: string;
-  /** The original URLs of the links that were tracked (a click's token names one by its index). */
-  links?: string[];
   _feedId: string | null;
   actor?: { type: 'user' | 'none'; data?: string | null };
   _actorId?: string;

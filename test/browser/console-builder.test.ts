@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
+import { CONSOLE_WAIT_MS, openListedNotification, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { createWorkflow, messagesOf, rand, settled, trigger, WAIT } from '../support/pipeline.ts';
 
 // The workflow editor (issue 39, items 1, 2 and 4) in a real browser: a product person builds an
@@ -87,15 +87,8 @@ describe('console: building a workflow', { timeout: 150_000 }, () => {
     await expect.poll(() => page.getByLabel('Email').inputValue(), POLL).toBe(`${subscriberId}@example.com`);
     await page.getByRole('button', { name: 'Send test event' }).click();
     await page.getByRole('link', { name: 'See it in Activity' }).click();
-    // Followed in Activity: listed once made (Refresh until then), and completed once its digest ends.
-    const listed = page.getByRole('table').getByRole('link', { name: 'Order updates' });
-    await expect
-      .poll(async () => {
-        if ((await listed.count()) === 0) await page.getByRole('button', { name: 'Refresh' }).click();
-        return listed.count();
-      }, POLL)
-      .toBe(1);
-    await listed.click();
+    // Followed in Activity, completed once its digest ends.
+    await openListedNotification(page, 'Order updates', POLL);
     await expect.poll(() => page.getByLabel('Notification status').textContent(), POLL).toBe('completed');
     const job = (name: string) => page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: name });
     expect(await job('In-app message').textContent()).toMatch(/completed/);

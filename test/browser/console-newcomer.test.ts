@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_WORKFLOW } from '#lib/workflows/demo.ts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
+import { CONSOLE_WAIT_MS, openListedNotification, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { createWorkflow, rand, WAIT } from '../support/pipeline.ts';
 
 // A newcomer's path through the console (issue 39, item 3): the empty Activity page offers the
@@ -42,15 +42,7 @@ describe('console: a newcomer finds their way', { timeout: 120_000 }, () => {
     expect(await page.locator('#email-help').textContent()).toContain('Comments email');
     await page.getByRole('button', { name: 'Send test event' }).click();
     await page.getByRole('link', { name: 'See it in Activity' }).click();
-    // The notification is made just after the trigger is accepted: Refresh until it is listed.
-    const listed = page.getByRole('table').getByRole('link', { name: DEMO_WORKFLOW.name });
-    await expect
-      .poll(async () => {
-        if ((await listed.count()) === 0) await page.getByRole('button', { name: 'Refresh' }).click();
-        return listed.count();
-      }, POLL)
-      .toBe(1);
-    await listed.click();
+    await openListedNotification(page, DEMO_WORKFLOW.name, POLL);
 
     // While the digest collects, the in-app message is already sent, and the status says both.
     await expect.poll(() => page.getByLabel('Notification status').textContent(), POLL).toBe('In-app sent, digest waiting');

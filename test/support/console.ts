@@ -42,6 +42,25 @@ export async function openConsole(
   return { page, problems };
 }
 
+/**
+ * On the Activity page: opens the notification of the workflow named `workflowName`. It is made
+ * just after its trigger is accepted, so the page is refreshed until it is listed.
+ */
+export async function openListedNotification(
+  page: Page,
+  workflowName: string,
+  poll: { timeout: number; interval?: number },
+): Promise<void> {
+  const listed = page.getByRole('table').getByRole('link', { name: workflowName });
+  await expect
+    .poll(async () => {
+      if ((await listed.count()) === 0) await page.getByRole('button', { name: 'Refresh' }).click();
+      return listed.count();
+    }, poll)
+    .toBe(1);
+  await listed.click();
+}
+
 /** A full-page screenshot of the view into <SCREENSHOTS>/<name>.png, for the README and docs, when asked. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   if (!SCREENSHOTS_ASKED) return;

@@ -1,5 +1,7 @@
 // The fields of the API's bodies the activity views read (GET /v1/notifications, /v1/messages).
 
+import type { MessageEngagement } from '../../../../lib/messages/model.ts';
+
 export interface ExecutionDetail {
   _id: string;
   createdAt?: string;
@@ -58,7 +60,8 @@ export interface ActivityPage {
   data: ActivityNotification[];
 }
 
-export interface Message {
+/** A message as the activity feed shows it, with the engagement the service tracks. */
+export interface Message extends MessageEngagement {
   _id: string;
   _jobId: string;
   channel: string;
@@ -74,14 +77,6 @@ export interface Message {
   deliveryStatus?: string;
   errorText?: string;
   createdAt: string;
-  /** Engagement the service tracks (docs/engagement.md): first open and click, clicks, the latest one. */
-  opened?: string;
-  clicked?: string;
-  clickCount?: number;
-  lastClickedAt?: string;
-  lastClickedUrl?: string;
-  /** The original URLs of the message's tracked links. */
-  links?: string[];
 }
 
 export interface MessagePage {
