@@ -307,53 +307,47 @@ describe('channel endpoints and delivery through a connection', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('a webhook endpoint’s channel is sent with the message', async () => {
-    const mattermost = `mattermost-${rand()}`;
-    const created = await client.post('/v1/integrations', {
-      providerId: 'mattermost',
-      channel: 'chat',
-      identifier: mattermost,
-      active: true,
-      credentials: {},
-    });
+  /** A chat integration of `providerId` and a new subscriber with a webhook endpoint on it. */
+  async function webhookEndpointOn(providerId: string, credentials: Record<string, string>, path: string, channel: string) {
+    const identifier = `${providerId}-${rand()}`;
+    const created = await client.post('/v1/integrations', { providerId, channel: 'chat', identifier, active: true, credentials });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const subscriberId = await subscriber();
     await novu.channelEndpoints.create({
       subscriberId,
-      integrationIdentifier: mattermost,
+      integrationIdentifier: identifier,
       type: 'webhook',
-      endpoint: { url: `${fake.url}/mattermost/${subscriberId}`, channel: 'town-square' },
+      endpoint: { url: `${fake.url}${path}/${subscriberId}`, channel },
     });
+    return subscriberId;
+  }
+
+  const chatDone = async (subscriberId: string) => {
     const wf = await createWorkflow(client, [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body: 'Deploy done' } }]);
     const done = await settledOne(client, await triggerWith(client, { name: wf, to: subscriberId }));
     expect(done.jobs[0].status).toBe('completed');
+  };
+
+  it('a webhook endpoint’s channel is sent with the message', async () => {
+    const subscriberId = await webhookEndpointOn('mattermost', {}, '/mattermost', 'town-square');
+    await chatDone(subscriberId);
     expect(fake.requests.map((r) => [r.path, r.json])).toEqual([
       [`/mattermost/${subscriberId}`, { text: 'Deploy done', channel: 'town-square' }],
     ]);
   });
 
   it('a Slack webhook endpoint posts to its URL even when the integration holds a bot token', async () => {
-    const slackWithBot = `slack-bot-${rand()}`;
-    const created = await client.post('/v1/integrations', {
-      providerId: 'slack',
-      channel: 'chat',
-      identifier: slackWithBot,
-      active: true,
-      credentials: { applicationId: 'A2', clientId: 'client-2', secretKey: 'client-secret', apiToken: `xoxb-${rand()}`, baseUrl: fake.url },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const subscriberId = await subscriber();
-    await novu.channelEndpoints.create({
-      subscriberId,
-      integrationIdentifier: slackWithBot,
-      type: 'webhook',
-      endpoint: { url: `${fake.url}/hooks/${subscriberId}`, channel: 'C-ELSEWHERE' },
-    });
+    const credentials = {
+      applicationId: 'A2',
+      clientId: 'client-2',
+      secretKey: 'client-secret',
+      apiToken: `xoxb-${rand()}`,
+      baseUrl: fake.url,
+    };
+    const subscriberId = await webhookEndpointOn('slack', credentials, '/hooks', 'C-ELSEWHERE');
     fake.reset();
     fake.reply = () => ({ status: 200, body: 'ok' });
-    const wf = await createWorkflow(client, [{ name: 'Chat', stepId: 'chat', type: 'chat', controlValues: { body: 'Deploy done' } }]);
-    const done = await settledOne(client, await triggerWith(client, { name: wf, to: subscriberId }));
-    expect(done.jobs[0].status).toBe('completed');
+    await chatDone(subscriberId);
     expect(fake.requests.map((r) => r.path)).toEqual([`/hooks/${subscriberId}`]);
   });
 
