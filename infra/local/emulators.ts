@@ -38,34 +38,10 @@ export function assertJava(): void {
   if (major > 0 && major < 17) throw new Error(`DynamoDB Local needs Java 17 or newer; found Java ${major}.`);
 }
 
-// The JVM's options for DynamoDB Local. Its JVMs live for one run (seconds to minutes), so the
-// optimizing compiler (C2) mostly costs CPU that never pays back: with the quick compiler alone
-// and the serial collector (two cores at most here), a JVM is ready in 2.7–3.8 s instead of
-// 4.6–6.9 s on 2.0 instead of 3.7 CPU-s, a short delivery run costs its JVM 22 instead of 33 CPU-s,
-// and a long one (2,000 deliveries) 68 instead of 71 (docs/performance.md). Options the user gives
-// in JDK_JAVA_OPTIONS come after these, so they win.
-const DYNAMODB_LOCAL_JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
-
-/**
- * The package spawns `java` with this process's environment and takes no options for the JVM, so
- * the `java` launcher's own variable carries them: set for the synchronous spawn call (which
- * copies the environment) and put back right after it.
- */
-function withJvmOptions<T>(spawnJvm: () => T): T {
-  const given = process.env.JDK_JAVA_OPTIONS;
-  process.env.JDK_JAVA_OPTIONS = [DYNAMODB_LOCAL_JVM_OPTIONS, given].filter(Boolean).join(' ');
-  try {
-    return spawnJvm();
-  } finally {
-    if (given === undefined) delete process.env.JDK_JAVA_OPTIONS;
-    else process.env.JDK_JAVA_OPTIONS = given;
-  }
-}
-
 export async function startDynamoDbLocal(port?: number): Promise<Emulator> {
   assertJava();
   const listenPort = port ?? (await freePort());
-  const child = withJvmOptions(() => spawnDynamoDbLocal({ port: listenPort, sharedDb: true, stdio: 'ignore' }));
+  const child = spawnDynamoDbLocal({ port: listenPort, sharedDb: true, stdio: 'ignore' });
   const killChild = () => child.kill('SIGKILL');
   // Never leave an orphaned JVM behind, however this process ends.
   process.once('exit', killChild);
