@@ -73,6 +73,11 @@ export interface FaultCounts {
   /** Invocations that died before their fatal write reached DynamoDB / after it did. */
   crashesBeforeWrite: number;
   crashesAfterWrite: number;
+  /**
+   * DynamoDB writes of consumer invocations that the crash switch looked at: a run with random
+   * crashes and none of them says whether the writes went past the layer or the draws spared them.
+   */
+  writesSeen: number;
   /** DynamoDB requests refused as throttled (the SDK retries them, as in AWS). */
   throttles: number;
   providerErrors: number;
@@ -104,6 +109,7 @@ function zeroCounts(): FaultCounts {
     laterDuplicates: 0,
     crashesBeforeWrite: 0,
     crashesAfterWrite: 0,
+    writesSeen: 0,
     throttles: 0,
     providerErrors: 0,
     providerTimeouts: 0,
@@ -171,6 +177,7 @@ export function installFaults(): void {
       if (!current) return next(args);
       stopIfCrashedOrRefused(current, 'dynamodb', context.commandName, args.input);
       if (!WRITE_COMMANDS.has(context.commandName ?? '')) return next(args);
+      faultCounts.writesSeen++;
       const { probability, atWrite, when } = faults.crash;
       if (atWrite !== undefined) {
         // Deterministic: the invocation dies right after its Nth write that lands (a conditional

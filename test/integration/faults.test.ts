@@ -154,7 +154,9 @@ describe('each fault alone', () => {
     const { result, events } = await run(40);
     expect(result.problems).toEqual([]);
     expect(result.inApp.delivered + result.inApp.failed).toBe(40);
-    expect(faultCounts.crashesBeforeWrite + faultCounts.crashesAfterWrite).toBeGreaterThan(0);
+    // One run of the suite (2026-11-30) saw no crash here at all, in 3 s (a run with crashes takes
+    // 8–23 s; ~240 writes at 3 % leave none once in 1,500): the count of writes says why, next time.
+    expect(faultCounts.crashesBeforeWrite + faultCounts.crashesAfterWrite, `${faultCounts.writesSeen} writes seen`).toBeGreaterThan(0);
     expect(await deadLetters(events)).toEqual([]);
   }, 240_000);
 
