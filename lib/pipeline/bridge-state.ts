@@ -1,7 +1,5 @@
 import { getMessage } from '../messages/repository.ts';
 import type { EnvScope } from '../scope.ts';
-import { objectOr } from '../providers/deep-merge.ts';
-import { DETAILS } from './details.ts';
 import { digestSeries, joinedEvents } from './digest-store.ts';
 import type { StoredJob, StoredNotification } from './model.ts';
 
@@ -43,38 +41,13 @@ async function outputsOf(scope: EnvScope, notification: StoredNotification, job:
       return { events, eventCount: events.length };
     }
     case 'delay':
-      return { duration: waitedMs(job) };
+      // As the framework's delay result has it (the reference: the time since the job began).
+      return { duration: job.waitedMs ?? 0 };
     case 'custom':
     case 'throttle':
       return job.stepOutput ?? {};
     default:
       return {};
-  }
-}
-
-/**
- * How long a delay waited, in milliseconds, as the framework's delay result has it (the reference
- * sends the time since the delay's job began): the waits the job recorded when it was put off
- * (its amount and unit, the next time of its cron, or a time the payload gave) and any extension
- * to the subscriber's schedule; a wait already over when the step ran is 0.
- */
-function waitedMs(job: StoredJob): number {
-  let total = 0;
-  for (const d of job.executionDetails) {
-    if (d.detail !== DETAILS.delayed && d.detail !== DETAILS.extendedToSchedule) continue;
-    const raw = parseRaw(d.raw);
-    const wait = d.detail === DETAILS.delayed ? raw.delay : raw.delayMs;
-    if (typeof wait === 'number' && wait > 0) total += wait;
-  }
-  return total;
-}
-
-function parseRaw(raw: string | null | undefined): Record<string, unknown> {
-  if (!raw) return {};
-  try {
-    return objectOr(JSON.parse(raw));
-  } catch {
-    return {};
   }
 }
 

@@ -87,6 +87,11 @@ export interface StoredJob {
   /** A send in progress: until then a redelivered message waits; after, the outcome is unknown. */
   leaseUntil?: string;
   scheduleExtensionsCount?: number;
+  /**
+   * Delays: how long the job has been put off, its own wait and any extension to the subscriber's
+   * schedule summed (the `duration` a code-first delay's next steps read, bridge-state.ts).
+   */
+  waitedMs?: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -33,7 +33,7 @@ export function decideDelay(context: JobContext): Decision {
   return {
     status: 'delayed',
     details: [detail(DETAILS.delayed, 'Pending', { raw: { delay, untilDate: until.toISOString() } }, now)],
-    job: { delayUntil: until.toISOString() },
+    job: { delayUntil: until.toISOString(), waitedMs: (job.waitedMs ?? 0) + delay },
     after: { kind: 'wait', until },
   };
 }

@@ -42,7 +42,7 @@ export function scheduleExtension(context: JobContext): Extension {
     decision: {
       status: 'delayed',
       details: [detail(DETAILS.extendedToSchedule, 'Pending', { raw }, now)],
-      job: { delayUntil: until.toISOString(), scheduleExtensionsCount: count + 1 },
+      job: { delayUntil: until.toISOString(), scheduleExtensionsCount: count + 1, waitedMs: (job.waitedMs ?? 0) + delayMs },
       after: { kind: 'wait', until },
     },
   };
