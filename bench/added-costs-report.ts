@@ -64,7 +64,7 @@ export function printAddedCosts(r: AddedCostsResult): void {
   const sqsRequests = (v: VariantResult) =>
     v.sqsPerDelivery.sendRequests + v.sqsPerDelivery.receiveRequests + v.sqsPerDelivery.deleteRequests;
   table(
-    `3f. Where a one-recipient in-app delivery's time goes (${r.events} events per variant, bulk requests of 100; ` +
+    `3f. Where a one-recipient in-app delivery's time goes (${r.events} events per variant, bulk requests of ${r.eventsPerRequest}; ` +
       'metrics and traces switched per process)',
     [
       'variant',
@@ -88,7 +88,7 @@ export function printAddedCosts(r: AddedCostsResult): void {
     ]),
   );
   table(
-    '3f. Per delivery by operation, and capacity units (counted on 200 events of their own, capacity asked for)',
+    `3f. Per delivery by operation, and capacity units (counted on ${on.countedEvents} events of their own, capacity asked for)`,
     ['variant', 'DynamoDB by operation', 'WRU (billed)', 'RRU', 'cost / M (USD), of it Lambda duration'],
     r.variants.map((v) => [
       v.name,
@@ -109,13 +109,13 @@ export function printAddedCosts(r: AddedCostsResult): void {
         ['  with every key on shard 0 (before sharding)', n(replay.deliveriesPerSec.unsharded, 0)],
         ['bytes of event + notification + message, with / without ttl', `${replay.itemBytes.asStored} / ${replay.itemBytes.withoutTtl}`],
         ['one shardOf call, µs', n(replay.shardOfMicros, 3)],
-        ['API rate-limit check alone, p50 ms (one per request of 100 events)', n(on.rateLimitCheckMs, 2)],
+        [`API rate-limit check alone, p50 ms (one per request of ${r.eventsPerRequest} events)`, n(on.rateLimitCheckMs, 2)],
       ],
     );
   }
   {
     table(
-      'Cost per million one-recipient in-app deliveries, everything on (bulk requests of 100)',
+      `Cost per million one-recipient in-app deliveries, everything on (bulk requests of ${r.eventsPerRequest})`,
       ['item', 'for 1 M events', 'USD'],
       [...on.cost.rows.map((c) => [c.item, c.perMillionEvents, `$${c.usd.toFixed(2)}`]), ['total', '', `$${on.cost.totalUsd.toFixed(2)}`]],
     );

@@ -46,7 +46,9 @@ export interface Variant {
 /** Variants run one after another in one process: those that differ only in what the bench switches. */
 export interface Group {
   variants: Variant[];
+  /** Per variant: whole bulk requests of `eventsPerRequest`. */
   events: number;
+  eventsPerRequest: number;
   subscribers: number;
   consumerConcurrency: number;
   /** The smoke run's: the parent's emulators, not a DynamoDB Local and fauxqs of this process's own. */
@@ -70,8 +72,10 @@ export interface VariantResult {
   /** The API rate-limit check alone (one per API request; a bulk request carries 100 events). */
   rateLimitCheckMs: number;
   cost: CostResult;
-  /** Requests and capacity units per delivery, counted on a run of their own (capacity asked for). */
+  /** Requests and capacity units per delivery, counted on a run of their own (capacity asked for)... */
   countedPerDelivery: Cost;
+  /** ...of this many events. */
+  countedEvents: number;
   replay?: ReplayVariants;
 }
 
@@ -116,7 +120,7 @@ async function run(group: Group): Promise<VariantResult[]> {
     const endpointId = (endpoint?.body as { _id?: string } | undefined)?._id;
     let frames = 0;
     if (group.variants.some((v) => v.sockets)) sockets = await openSockets(bench.stack.socketUrl!, dev, withSockets, () => frames++);
-    const options = { parallel: 2, consumerConcurrency: group.consumerConcurrency };
+    const options = { parallel: 2, consumerConcurrency: group.consumerConcurrency, eventsPerRequest: group.eventsPerRequest };
     step('warm');
     // Warm: modules, caches, DynamoDB Local's paths for these items.
     // The smoke run warms only the recipients its variants send to.
@@ -145,7 +149,7 @@ async function run(group: Group): Promise<VariantResult[]> {
       frames = 0;
       const cpuBefore = cpuNow();
       const started = performance.now();
-      const e2e = await bench.timed(() => endToEnd(bench, dev, workflow, to, { ...options, requests: group.events / 100 }));
+      const e2e = await bench.timed(() => endToEnd(bench, dev, workflow, to, { ...options, requests: group.events / group.eventsPerRequest }));
       // Every webhook delivered too (two events per in-app message: sent and delivered), with a bound.
       const deadline = Date.now() + 120_000;
       while (variant.webhook && hook && hook.posts() - postsBefore < 2 * group.events && Date.now() < deadline) await sleep(20);
@@ -173,8 +177,9 @@ async function run(group: Group): Promise<VariantResult[]> {
         webhookPostsPerDelivery: ((hook?.posts() ?? 0) - postsBefore) / group.events,
         framesPerDelivery: frames / group.events,
         rateLimitCheckMs: median(checks),
-        cost: costPerMillionEvents(counted),
+        cost: costPerMillionEvents(counted, group.eventsPerRequest),
         countedPerDelivery: counted.perDelivery,
+        countedEvents: counted.events,
         ...(variant.detailed && { replay: await replayVariants(dev, AROUND.replayDeliveries, group.subscribers) }),
       });
     }

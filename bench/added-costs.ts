@@ -9,6 +9,7 @@ import type { Group, VariantResult } from './added-costs-variant.ts';
 import { addedCostChecks, printAddedCosts } from './added-costs-report.ts';
 import { loadNow, machineOf, SMOKE, writeResults, type Machine } from './results-path.ts';
 import { CONSUMER_CONCURRENCY, log, SIZES } from './settings.ts';
+import { BULK_EVENTS } from './scenarios.ts';
 import { round } from './stats.ts';
 import type { Check } from './table.ts';
 
@@ -22,6 +23,7 @@ import type { Check } from './table.ts';
 
 export interface AddedCostsResult {
   events: number;
+  eventsPerRequest: number;
   variants: VariantResult[];
 }
 
@@ -66,11 +68,17 @@ async function runGroup(group: Group, metrics: boolean, traces: boolean): Promis
 
 export async function measureAddedCosts(options: {
   events: number;
+  eventsPerRequest: number;
   subscribers: number;
   consumerConcurrency: number;
   log: (message: string) => void;
 }): Promise<AddedCostsResult> {
-  const base = { events: options.events, subscribers: options.subscribers, consumerConcurrency: options.consumerConcurrency };
+  const base = {
+    events: options.events,
+    eventsPerRequest: options.eventsPerRequest,
+    subscribers: options.subscribers,
+    consumerConcurrency: options.consumerConcurrency,
+  };
   const on = { sockets: true, webhook: true, streams: true, detailed: false };
   const off = { sockets: false, webhook: false, streams: false, detailed: false };
   const plan: { group: Group; metrics: boolean; traces: boolean }[] = [
@@ -111,17 +119,20 @@ export async function measureAddedCosts(options: {
       return runGroup({ ...group, emulators }, metrics, traces);
     };
     const groups = await mapConcurrently(plan, shared ? plan.length : 1, runPlanned);
-    return { events: options.events, variants: groups.flat() };
+    return { events: options.events, eventsPerRequest: options.eventsPerRequest, variants: groups.flat() };
   } finally {
     await Promise.all((shared ?? []).map((emulator) => emulator.stop()));
   }
 }
 
-/** The section at the run's sizes: BENCH_ADDED_COST_EVENTS events per variant, in hundreds. */
+/** The section at the run's sizes: BENCH_ADDED_COST_EVENTS events per variant, in whole bulk requests. */
 export function addedCostsSection(): Promise<AddedCostsResult> {
+  // Bulk requests of 100, as measured since 2026-11-29; the smoke run, which only has to go
+  // through every variant, sends requests of 20 (a fifth of the events at every step).
+  const perRequest = SMOKE ? 20 : BULK_EVENTS;
   return measureAddedCosts({
-    // Per variant, in hundreds (bulk requests of 100).
-    events: Math.max(100, Math.round(Number(process.env.BENCH_ADDED_COST_EVENTS ?? SIZES.addedCostEvents) / 100) * 100),
+    events: Math.max(perRequest, Math.round(Number(process.env.BENCH_ADDED_COST_EVENTS ?? SIZES.addedCostEvents) / perRequest) * perRequest),
+    eventsPerRequest: perRequest,
     // The smoke run: few recipients (a socket each), every one still sent to several times.
     subscribers: SMOKE ? 20 : Math.min(SIZES.subscribers, 200),
     consumerConcurrency: CONSUMER_CONCURRENCY,

@@ -134,14 +134,18 @@ export interface EndToEndResult {
   apiMsPerRequest: number;
 }
 
-/** `requests` bulk requests of 100 events (sent `parallel` at a time) until every message exists. */
+/** Events in each bulk request of `endToEnd` unless it is told otherwise. */
+export const BULK_EVENTS = 100;
+
+/** `requests` bulk requests of `eventsPerRequest` events (sent `parallel` at a time) until every message exists. */
 export async function endToEnd(
   bench: Bench,
   env: BenchEnv,
   workflow: WorkflowRef,
   subscribers: readonly Subscriber[],
-  options: { requests: number; parallel: number; consumerConcurrency: number },
+  options: { requests: number; parallel: number; consumerConcurrency: number; eventsPerRequest?: number },
 ): Promise<EndToEndResult> {
+  const perRequest = options.eventsPerRequest ?? BULK_EVENTS;
   const call = bench.api(env.apiKey);
   await bench.idle();
   await bench.setConsumerConcurrency(options.consumerConcurrency);
@@ -153,7 +157,7 @@ export async function endToEnd(
   const sender = async () => {
     while (next < options.requests) {
       const i = next++;
-      const ids = Array.from({ length: 100 }, (_, j) => subscribers[(i * 100 + j) % subscribers.length]!.subscriberId);
+      const ids = Array.from({ length: perRequest }, (_, j) => subscribers[(i * perRequest + j) % subscribers.length]!.subscriberId);
       const r = await expectStatus(
         call('POST', '/v1/events/trigger/bulk', bulkBody(workflow.workflowId, ids, `e2e${i}`)),
         201,
@@ -167,7 +171,7 @@ export async function endToEnd(
   await bench.idle(600_000);
   const doneAt = performance.now();
   const diff: Difference = bench.since(before);
-  const events = options.requests * 100;
+  const events = options.requests * perRequest;
   const delivered = (await countMessages(env)) - messagesBefore;
   if (delivered !== events) throw new Error(`end to end: ${delivered} messages for ${events} events`);
   const consumers: EndToEndResult['consumers'] = {};

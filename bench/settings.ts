@@ -41,7 +41,7 @@ export const SIZES: Sizes = SMOKE
       initRuns: 1,
       longWaits: 5,
       inboxLarge: 300,
-      addedCostEvents: 50,
+      addedCostEvents: 20,
     }
   : QUICK
     ? {
