@@ -5,7 +5,8 @@ import { loadSequencer } from './test/support/load-sequencer.ts';
 // Six projects: `unit` (no emulators: seconds, `npm run test:unit`); `integration` and `isolated`
 // (integration files that need fresh modules, below); `browser` and `browser-isolated` (the same
 // split of the browser files, which share one Chromium) — all four against the one local stack,
-// DynamoDB Local + fauxqs, that the global setup starts for the run; and `load`.
+// DynamoDB Local + fauxqs, that the global setup starts for the run; and `load`, whose files start
+// stacks of their own (the global setup gives it the log capture and no stack).
 //
 // Files run four at a time. Each integration file seeds its own organization, so files do not see
 // one another's data; most of a file's time is spent waiting on queues and timers, not on the CPU,
@@ -97,7 +98,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'load', include: LOAD_TESTS, ...withStack, maxWorkers: 2, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'load',
+          include: LOAD_TESTS,
+          ...withStack,
+          maxWorkers: 2,
+          // The fault file's seven cases that keep failing until the last receive, all at once: each
+          // refuses only its own transaction's requests but waits for every queue to drain, so in
+          // vitest's groups of five the last two waited through a second round of five receives.
+          maxConcurrency: 8,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

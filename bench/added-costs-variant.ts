@@ -149,7 +149,9 @@ async function run(group: Group): Promise<VariantResult[]> {
       frames = 0;
       const cpuBefore = cpuNow();
       const started = performance.now();
-      const e2e = await bench.timed(() => endToEnd(bench, dev, workflow, to, { ...options, requests: group.events / group.eventsPerRequest }));
+      const e2e = await bench.timed(() =>
+        endToEnd(bench, dev, workflow, to, { ...options, requests: group.events / group.eventsPerRequest }),
+      );
       // Every webhook delivered too (two events per in-app message: sent and delivered), with a bound.
       const deadline = Date.now() + 120_000;
       while (variant.webhook && hook && hook.posts() - postsBefore < 2 * group.events && Date.now() < deadline) await sleep(20);

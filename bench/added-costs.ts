@@ -131,7 +131,10 @@ export function addedCostsSection(): Promise<AddedCostsResult> {
   // through every variant, sends requests of 20 (a fifth of the events at every step).
   const perRequest = SMOKE ? 20 : BULK_EVENTS;
   return measureAddedCosts({
-    events: Math.max(perRequest, Math.round(Number(process.env.BENCH_ADDED_COST_EVENTS ?? SIZES.addedCostEvents) / perRequest) * perRequest),
+    events: Math.max(
+      perRequest,
+      Math.round(Number(process.env.BENCH_ADDED_COST_EVENTS ?? SIZES.addedCostEvents) / perRequest) * perRequest,
+    ),
     eventsPerRequest: perRequest,
     // The smoke run: few recipients (a socket each), every one still sent to several times.
     subscribers: SMOKE ? 20 : Math.min(SIZES.subscribers, 200),
