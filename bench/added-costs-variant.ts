@@ -69,7 +69,7 @@ export interface VariantResult {
   consumers: EndToEndResult['consumers'];
   webhookPostsPerDelivery: number;
   framesPerDelivery: number;
-  /** The API rate-limit check alone (one per API request; a bulk request carries 100 events). */
+  /** The API rate-limit check alone (one per API request; a bulk request carries `eventsPerRequest` events). */
   rateLimitCheckMs: number;
   cost: CostResult;
   /** Requests and capacity units per delivery, counted on a run of their own (capacity asked for)... */
