@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { loadSequencer } from './test/support/load-sequencer.ts';
+import { LOAD_PROJECT, loadSequencer } from './test/support/load-sequencer.ts';
 
 // Six projects: `unit` (no emulators: seconds, `npm run test:unit`); `integration` and `isolated`
 // (integration files that need fresh modules, below); `browser` and `browser-isolated` (the same
@@ -99,7 +99,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'load',
+          name: LOAD_PROJECT,
           include: LOAD_TESTS,
           ...withStack,
           maxWorkers: 2,

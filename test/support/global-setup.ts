@@ -9,6 +9,7 @@ import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
 import { ENV } from '#lib/config.ts';
 import { readCapture } from './log-capture.ts';
 import { leaksInCapture } from './log-leaks.ts';
+import { LOAD_PROJECT } from './load-sequencer.ts';
 import { loggedErrors } from './logged-errors.ts';
 import { runResource } from './run-resource.ts';
 
@@ -22,9 +23,6 @@ import { runResource } from './run-resource.ts';
 // start stacks of their own, on emulators of their own (fault-stack.ts, the bench's process), so
 // it gets the log capture but not the run's stack: an idle stack there cost a JVM's start and its
 // pollers' CPU beside files that are short of it.
-
-/** Projects whose files use no table or queue of the run's stack. */
-const WITHOUT_RUN_STACK = new Set(['load']);
 
 interface RunStack {
   started: Promise<LocalStack>;
@@ -60,7 +58,7 @@ const runCapture = runResource('testLogCapture', (): CaptureState => ({ keep: fa
 export async function setup(project: TestProject) {
   const capture = runCapture.acquire();
   project.provide('logCapture', { dir: logCaptureDir, levelChosen: logLevelChosen });
-  if (WITHOUT_RUN_STACK.has(project.name)) {
+  if (project.name === LOAD_PROJECT) {
     project.provide('stackEnv', {});
     return () => releaseCapture();
   }

@@ -9,13 +9,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * short budgets). Vitest's own order would start them together on a clean clone (largest file
  * first) and vary with the results cache elsewhere.
  */
+/** The vitest project of the load tests (vitest.config.ts), run last and without the run's stack. */
+export const LOAD_PROJECT = 'load';
+
 export function loadSequencer(loadOrder: readonly string[]) {
   return class LoadSequencer extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
       const sorted = await super.sort(files);
       const rank = (spec: TestSpecification) => loadOrder.indexOf(relative(this.ctx.config.root, spec.moduleId));
-      const load = sorted.filter((spec) => spec.project.name === 'load').sort((a, b) => rank(a) - rank(b));
-      return [...sorted.filter((spec) => spec.project.name !== 'load'), ...load];
+      const load = sorted.filter((spec) => spec.project.name === LOAD_PROJECT).sort((a, b) => rank(a) - rank(b));
+      return [...sorted.filter((spec) => spec.project.name !== LOAD_PROJECT), ...load];
     }
   };
 }

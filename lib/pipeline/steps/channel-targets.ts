@@ -113,7 +113,7 @@ export function destinationCredentials(target: Pick<ChannelTarget, 'settings' | 
  * What a chat message records of where it went: the phone (WhatsApp), the webhook URL, or
  * nothing for a Slack channel reached with a bot or connection token, or a Telegram chat.
  */
-export function chatDestination(target: Pick<ChannelTarget, 'integration' | 'to' | 'settings' | 'connection' | 'channel'>): {
+export function chatDestination(target: ChannelTarget): {
   phone?: string;
   directWebhookUrl?: string;
 } {

@@ -1,7 +1,7 @@
 import type { Channel } from '../../integrations/catalogue.ts';
 import type { StoredIntegration } from '../../integrations/repository.ts';
 import type { StoredMessage } from '../../messages/model.ts';
-import { ProviderError, type ConnectionDestination } from '../../providers/provider.ts';
+import { ProviderError } from '../../providers/provider.ts';
 import { deliveryProvider } from '../../providers/registry.ts';
 import { selectIntegration, type SelectOptions } from '../../providers/select.ts';
 import { failoverCandidates, sendWithFailover, type Attempt } from '../../providers/failover.ts';
@@ -15,8 +15,7 @@ import { translateLayout } from '../translate-step.ts';
 import { emailBody, emailHtml, loadEmailContent } from './email-content.ts';
 import { newMessage } from './message.ts';
 import { mapConcurrently } from '../../concurrency.ts';
-import type { ChannelSettings } from '../../subscribers/model.ts';
-import { chatDestination, chatPushTargets, destinationCredentials, type SkippedEntry } from './channel-targets.ts';
+import { chatDestination, chatPushTargets, destinationCredentials, type ChannelTarget, type SkippedEntry } from './channel-targets.ts';
 import { markRevokedConnections, noDestination, removeDeadTokens, skipDetails } from './chat-push-outcome.ts';
 import { providerOverrides } from './provider-overrides.ts';
 import { failoverDetails } from './failover-details.ts';
@@ -38,15 +37,8 @@ const ERROR_IDS: Record<string, string> = {
 /** Push to many devices: sends run side by side, so all of them end within the send lease. */
 const SEND_CONCURRENCY = 10;
 
-interface Target {
-  integration: StoredIntegration;
-  to: string;
-  /** Chat and push: the subscriber's channel entry the target comes from. */
-  settings?: ChannelSettings;
-  /** Chat to a channel endpoint: its connection's token. */
-  connection?: ConnectionDestination;
-  /** Chat to a webhook endpoint: its channel. */
-  channel?: string;
+/** Where one send goes: for chat and push, a channel target as found (channel-targets.ts). */
+interface Target extends ChannelTarget {
   /** Email and sms: the integrations to fail over to (lib/providers/failover.ts), read when due. */
   failover?: () => Promise<StoredIntegration[]>;
 }
