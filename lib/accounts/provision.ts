@@ -32,13 +32,14 @@ export interface ProvisionedOrganization {
 
 /**
  * `apiRateLimits`: the organization's own API rate limits (requests per second by category), in
- * place of the stage's for every environment (lib/rate-limits).
+ * place of the stage's for every environment (lib/rate-limits). `createdAt`: when it is made, now
+ * unless told (tests make organizations that existed before the records they seed).
  */
 export async function provisionOrganization(
   name: string,
-  options: Pick<Organization, 'apiRateLimits'> = {},
+  options: Pick<Organization, 'apiRateLimits'> & { createdAt?: Date } = {},
 ): Promise<ProvisionedOrganization> {
-  const now = new Date().toISOString();
+  const now = (options.createdAt ?? new Date()).toISOString();
   const organization: Organization = {
     _id: newId(Date.parse(now)),
     name,
@@ -52,7 +53,7 @@ export async function provisionOrganization(
   for (const envName of DEFAULT_ENVIRONMENTS) {
     // Each after the first is made beside the first (Production's parent is Development).
     const parentId = environments[0]?.environment._id;
-    environments.push(await provisionEnvironment(organization._id, ownerId, envName, parentId));
+    environments.push(await provisionEnvironment(organization._id, ownerId, envName, parentId, { createdAt: now }));
   }
   return { organization, ownerId, environments };
 }
@@ -62,9 +63,9 @@ export async function provisionEnvironment(
   ownerId: string,
   name: string,
   parentId?: string,
-  extra: Pick<Environment, 'color'> = {},
+  extra: Partial<Pick<Environment, 'color' | 'createdAt'>> = {},
 ): Promise<ProvisionedEnvironment> {
-  const now = new Date().toISOString();
+  const now = extra.createdAt ?? new Date().toISOString();
   const environment: Environment = {
     _id: newId(Date.parse(now)),
     _organizationId: organizationId,

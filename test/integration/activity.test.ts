@@ -27,7 +27,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const ago = (ms: number) => Date.now() - ms;
 
-const newTestEnv = async (): Promise<TestEnv> => (await createTestOrg(api.url)).dev;
+// Made before anything its tests seed (up to 40 days back): the feed reads nothing older than the environment.
+const newTestEnv = async (): Promise<TestEnv> => (await createTestOrg(api.url, { createdAt: new Date(ago(60 * DAY)) })).dev;
 
 type Query = Record<string, string | number | (string | number)[]>;
 /** Repeated parameters for arrays, as clients send them. */
@@ -287,6 +288,29 @@ describe('activity feed: paging', () => {
     const days = dayReads();
     expect(days.at(-1)).toBe(new Date(ago(5 * DAY + 2000)).toISOString().slice(0, 10));
     expect(new Set(days).size).toBeLessThanOrEqual(7);
+  });
+
+  it('reads no day before the environment was made', async () => {
+    const env = (await createTestOrg(api.url)).dev;
+    const made = await seed(env, { at: ago(0) });
+    const send = vi.spyOn(db(), 'send');
+    const partitions = () =>
+      send.mock.calls
+        .map(([command]) => command as unknown)
+        .filter((c): c is QueryCommand => c instanceof QueryCommand)
+        .map((c) => String(c.input.ExpressionAttributeValues?.[':pk'] ?? ''))
+        .filter((pk) => pk.includes('#ACT#'));
+
+    // A page it cannot fill: without the bound, every day of the 30-day retention (8 partitions each).
+    expect(await ids(env, { limit: 10 })).toEqual([made._id]);
+    const days = new Set(partitions().map((pk) => /#ACT#(\d{4}-\d{2}-\d{2})/.exec(pk)![1]!));
+    // Today's, and yesterday's when the environment was made in today's first minute.
+    expect([...days].every((day) => day >= new Date(ago(DAY)).toISOString().slice(0, 10))).toBe(true);
+    expect(partitions().length).toBeLessThanOrEqual(16);
+
+    send.mockClear();
+    expect(await ids(env, { before: new Date(ago(2 * DAY)).toISOString() })).toEqual([]);
+    expect(partitions()).toEqual([]);
   });
 
   it('validates page and limit', async () => {

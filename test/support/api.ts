@@ -22,8 +22,9 @@ export async function startTestApi(): Promise<TestApi> {
   return { ...api, socketUrl: process.env[ENV.socketUrl] ?? '' };
 }
 
-export function newOrganization(name = 'Test Organization'): Promise<ProvisionedOrganization> {
-  return provisionOrganization(name);
+/** `createdAt`: for an organization that existed before the records a test seeds (now unless told). */
+export function newOrganization(name = 'Test Organization', options: { createdAt?: Date } = {}): Promise<ProvisionedOrganization> {
+  return provisionOrganization(name, options);
 }
 
 export interface ApiResponse<T = any> {
@@ -96,8 +97,8 @@ export interface TestOrg {
 }
 
 /** A new organization with a client for each of its environments, against the API at `baseUrl`. */
-export async function createTestOrg(baseUrl: string): Promise<TestOrg> {
-  const org = await newOrganization();
+export async function createTestOrg(baseUrl: string, options: { createdAt?: Date } = {}): Promise<TestOrg> {
+  const org = await newOrganization(undefined, options);
   const env = (name: string): TestEnv => {
     const found = org.environments.find((e) => e.environment.name === name);
     if (!found) throw new Error(`No ${name} environment`);
