@@ -27,8 +27,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const ago = (ms: number) => Date.now() - ms;
 
-// Made before anything its tests seed (up to 40 days back): the feed reads nothing older than the environment.
-const newTestEnv = async (): Promise<TestEnv> => (await createTestOrg(api.url, { createdAt: new Date(ago(60 * DAY)) })).dev;
+/** An environment made `days` ago, before what its test seeds: the feed reads nothing older than the environment. */
+const newTestEnv = async (days = 1): Promise<TestEnv> => (await createTestOrg(api.url, { createdAt: new Date(ago(days * DAY)) })).dev;
 
 type Query = Record<string, string | number | (string | number)[]>;
 /** Repeated parameters for arrays, as clients send them. */
@@ -233,7 +233,7 @@ describe('activity feed: item shape and GET by id', () => {
 
 describe('activity feed: paging', () => {
   it('pages newest first over several days, with hasMore exact on a full last page', async () => {
-    const env = await newTestEnv();
+    const env = await newTestEnv(10);
     const seeded = [];
     for (const at of [ago(HOUR), ago(2 * HOUR), ago(DAY + HOUR), ago(3 * DAY), ago(3 * DAY + 1000), ago(9 * DAY)])
       seeded.push(await seed(env, { at }));
@@ -261,7 +261,7 @@ describe('activity feed: paging', () => {
   });
 
   it('reads only the days a page needs', async () => {
-    const env = await newTestEnv();
+    const env = await newTestEnv(6);
     for (let i = 0; i < 4; i++) await seed(env, { at: ago(i * 1000) });
     for (let i = 0; i < 3; i++) await seed(env, { at: ago(5 * DAY + i * 1000) });
 
@@ -404,7 +404,7 @@ describe('activity feed: filters', () => {
   });
 
   it('OR-s subscriberIds and emails, AND-s them with the rest, and answers page 0 when they name nobody', async () => {
-    const env = await newTestEnv();
+    const env = await newTestEnv(7);
     const ann = await createSubscriber(env, 'ann', { email: 'Ann@Example.com' });
     const bob = await createSubscriber(env, 'bob', { email: 'bob@example.com' });
     const cat = await createSubscriber(env, 'cat', { email: 'shared@example.com' });
@@ -465,7 +465,7 @@ describe('activity feed: filters', () => {
 
 describe('activity feed: dates', () => {
   it('lists between after and before, to the millisecond', async () => {
-    const env = await newTestEnv();
+    const env = await newTestEnv(3);
     const base = Math.floor(ago(2 * DAY) / 1000) * 1000;
     const early = await seed(env, { at: base + 100 });
     const late = await seed(env, { at: base + 900 });
@@ -506,7 +506,7 @@ describe('activity feed: dates', () => {
   });
 
   it('reaches back as far as the retention: 30 days unless configured', async () => {
-    const env = await newTestEnv();
+    const env = await newTestEnv(60);
     const recent = await seed(env, { at: ago(29 * DAY) });
     const old = await seed(env, { at: ago(40 * DAY) });
 
