@@ -53,7 +53,9 @@ export async function provisionOrganization(
   for (const envName of DEFAULT_ENVIRONMENTS) {
     // Each after the first is made beside the first (Production's parent is Development).
     const parentId = environments[0]?.environment._id;
-    environments.push(await provisionEnvironment(organization._id, ownerId, envName, parentId, { createdAt: now }));
+    environments.push(
+      await provisionEnvironment(organization._id, ownerId, envName, parentId, options.createdAt ? { createdAt: now } : {}),
+    );
   }
   return { organization, ownerId, environments };
 }
