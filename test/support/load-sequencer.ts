@@ -1,6 +1,9 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
+/** The vitest project of the load tests (vitest.config.ts), run last and without the run's stack. */
+export const LOAD_PROJECT = 'load';
+
 /**
  * Vitest's order, except that the `load` project's files start in the order given. With two
  * workers the bench smoke run and the fault file start together, and the large audience takes the
@@ -9,9 +12,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * short budgets). Vitest's own order would start them together on a clean clone (largest file
  * first) and vary with the results cache elsewhere.
  */
-/** The vitest project of the load tests (vitest.config.ts), run last and without the run's stack. */
-export const LOAD_PROJECT = 'load';
-
 export function loadSequencer(loadOrder: readonly string[]) {
   return class LoadSequencer extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
