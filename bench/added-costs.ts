@@ -127,9 +127,7 @@ export async function measureAddedCosts(options: {
 
 /** The section at the run's sizes: BENCH_ADDED_COST_EVENTS events per variant, in whole bulk requests. */
 export function addedCostsSection(): Promise<AddedCostsResult> {
-  // Bulk requests of 100, as measured since 2026-11-29; the smoke run, which only has to go
-  // through every variant, sends requests of 20 (a fifth of the events at every step).
-  const perRequest = SMOKE ? 20 : BULK_EVENTS;
+  const perRequest = SIZES.addedCostRequestEvents ?? BULK_EVENTS;
   return measureAddedCosts({
     events: Math.max(
       perRequest,

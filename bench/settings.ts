@@ -22,6 +22,8 @@ export interface Sizes {
   longWaits: number;
   inboxLarge: number;
   addedCostEvents: number;
+  /** The added-costs section's events per bulk request, where not `endToEnd`'s own (BULK_EVENTS, scenarios.ts). */
+  addedCostRequestEvents?: number;
 }
 
 /** The load tests' smoke run (test/load/bench.test.ts): every section at the smallest sizes that exercise it. */
@@ -42,6 +44,8 @@ export const SIZES: Sizes = SMOKE
       longWaits: 5,
       inboxLarge: 300,
       addedCostEvents: 20,
+      // The smoke run only has to go through every step of every variant: a fifth of the events each.
+      addedCostRequestEvents: 20,
     }
   : QUICK
     ? {
