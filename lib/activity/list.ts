@@ -20,7 +20,7 @@ import { timeWindow, type TimeWindow } from './window.ts';
 
 export async function listNotifications(scope: EnvScope, query: ListNotificationsQuery): Promise<ActivityList> {
   const { page, limit } = query;
-  const window = timeWindow(query.after, query.before, new Date());
+  const window = timeWindow(query.after, query.before, new Date(), scope.environmentId);
   const subscriberIds = await subscribersOf(scope, query);
   // As the reference: subscriber filters that name nobody give the first, empty page.
   if (subscriberIds?.length === 0) return { page: 0, hasMore: false, pageSize: limit, data: [] };

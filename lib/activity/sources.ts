@@ -6,7 +6,7 @@ import { queryPages } from '../store/query-pages.ts';
 import { merged, QuerySource, type Ref, type RefQueryInput, type RefSource } from '../store/ref-source.ts';
 import { notificationShardsOf } from '../pipeline/trigger-store.ts';
 import type { Filter } from './filters.ts';
-import { daysOf, highestIdAt, lowestIdAt, withinLifeOf, type TimeWindow } from './window.ts';
+import { daysOf, highestIdAt, lowestIdAt, type TimeWindow } from './window.ts';
 
 // The notifications that match a query, newest first, read lazily (lib/store/ref-source.ts): the
 // feed asks for exactly as many as it needs (the skipped ones, the page and one more), so no day,
@@ -38,16 +38,11 @@ const toRef = (item: Record<string, unknown>): NotificationRef => ({
   _id: item._id as string,
 });
 
-/**
- * The environment's activity day by day (gsi3), from the window's last day back to its first or
- * to the day the environment was made.
- */
+/** The environment's activity day by day (gsi3), from the window's last day back to its first. */
 export function dayByDay(scope: EnvScope, window: TimeWindow, filter: Filter): RefSource {
-  const lived = withinLifeOf(scope.environmentId, window);
-  if (!lived) return { next: async () => undefined };
-  const days = daysOf(lived);
+  const days = daysOf(window);
   let current: RefSource | undefined;
-  const bounds = { ':lo': lowestIdAt(lived.from), ':hi': highestIdAt(lived.to) };
+  const bounds = { ':lo': lowestIdAt(window.from), ':hi': highestIdAt(window.to) };
   return {
     async next(wanted) {
       for (;;) {

@@ -26,16 +26,22 @@ function parseDate(parameter: 'after' | 'before', value: string): Date {
  * The window to read, or undefined when nothing can fall in it. Bad dates and a reversed range
  * are 400s (as the reference answers). Then the window is cut to what the feed holds: nothing is
  * listed from before the retention start (where the reference answers 402, we simply show what
- * is kept) or from the future, which also bounds how many day partitions a query may walk.
+ * is kept), from before the environment was made, or from the future, which also bounds how many
+ * day partitions a query may walk.
  */
-export function timeWindow(after: string | undefined, before: string | undefined, now: Date): TimeWindow | undefined {
+export function timeWindow(
+  after: string | undefined,
+  before: string | undefined,
+  now: Date,
+  environmentId: string,
+): TimeWindow | undefined {
   const kept = retentionStart('activity', now);
   const start = after === undefined ? kept : parseDate('after', after);
   const end = before === undefined ? now : parseDate('before', before);
   if (start.getTime() > end.getTime()) {
     throw new BadRequestError('Invalid date range: start date (after) must be earlier than end date (before)');
   }
-  const from = new Date(Math.max(start.getTime(), kept.getTime(), 0));
+  const from = new Date(Math.max(start.getTime(), kept.getTime(), madeAt(environmentId), 0));
   const to = new Date(Math.min(end.getTime(), now.getTime()));
   return from.getTime() <= to.getTime() ? { from, to } : undefined;
 }
@@ -65,15 +71,12 @@ export function daysOf({ from, to }: TimeWindow): string[] {
 const CLOCK_MARGIN_MS = 60_000;
 
 /**
- * The window cut to the environment's life. Nothing of an environment is older than the
- * environment, and its id says when it was made (ids start with their creation time, the
- * reference's ObjectIds too). Read day by day, a young or quiet environment's feed would otherwise
- * walk every day of the retention for a page with nothing more to find: eight index partitions a
+ * The earliest time a record of the environment can carry (epoch ms). Nothing of an environment is
+ * older than the environment, and its id says when it was made (ids start with their creation
+ * time, the reference's ObjectIds too). Without this bound a young or quiet environment's feed
+ * walked every day of the retention for a page with nothing more to find: eight index partitions a
  * day, 248 Queries over the default 30 days, a century's worth where retention is set so.
  */
-export function withinLifeOf(environmentId: string, window: TimeWindow): TimeWindow | undefined {
-  if (!isId(environmentId)) return window;
-  const born = timeOfId(environmentId).getTime() - CLOCK_MARGIN_MS;
-  if (born <= window.from.getTime()) return window;
-  return born <= window.to.getTime() ? { from: new Date(born), to: window.to } : undefined;
+function madeAt(environmentId: string): number {
+  return isId(environmentId) ? timeOfId(environmentId).getTime() - CLOCK_MARGIN_MS : 0;
 }
