@@ -182,18 +182,20 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
   const streamDynamo = new DynamoDBClient({});
   let streamPollers: StreamPoller[] = [];
   const startStreams = async () => {
-    streamPollers = await Promise.all(
-      streamConsumers.map(async (def) =>
-        startStreamPoller({
-          dynamo: streamDynamo,
-          ...(stack.env.AWS_ENDPOINT_URL_DYNAMODB && { endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB }),
-          tableName: stack.env[ENV.tableName]!,
-          def,
-          handler: await timed(def.name, def.consumer, def.sends),
-          onError: (error) => console.error(`${def.name} stream consumer:`, error),
-        }),
-      ),
-    );
+    streamPollers = [
+      await startStreamPoller({
+        dynamo: streamDynamo,
+        ...(stack.env.AWS_ENDPOINT_URL_DYNAMODB && { endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB }),
+        tableName: stack.env[ENV.tableName]!,
+        consumers: await Promise.all(
+          streamConsumers.map(async (def) => ({
+            def,
+            handler: await timed(def.name, def.consumer, def.sends),
+            onError: (error: unknown) => console.error(`${def.name} stream consumer:`, error),
+          })),
+        ),
+      }),
+    ];
   };
   if (options.streams !== false) await startStreams();
   // Long waits' wakes (the local EventBridge Scheduler): its sends go through the metered client.

@@ -173,18 +173,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         );
       }
       pollers.push(startWakePoller({ ...(options.onConsumerError && { onError: options.onConsumerError }) }));
-      for (const def of streamConsumers) {
-        pollers.push(
-          await startStreamPoller({
-            dynamo: dynamoClient,
-            ...(env.AWS_ENDPOINT_URL_DYNAMODB && { endpoint: env.AWS_ENDPOINT_URL_DYNAMODB }),
-            tableName: env[ENV.tableName]!,
-            def,
-            handler: await loadHandler(def.consumer, def.sends),
-            ...(options.onConsumerError && { onError: options.onConsumerError }),
-          }),
-        );
-      }
+      pollers.push(
+        await startStreamPoller({
+          dynamo: dynamoClient,
+          ...(env.AWS_ENDPOINT_URL_DYNAMODB && { endpoint: env.AWS_ENDPOINT_URL_DYNAMODB }),
+          tableName: env[ENV.tableName]!,
+          consumers: await Promise.all(
+            streamConsumers.map(async (def) => ({
+              def,
+              handler: await loadHandler(def.consumer, def.sends),
+              ...(options.onConsumerError && { onError: options.onConsumerError }),
+            })),
+          ),
+        }),
+      );
     }
 
     if (options.port !== undefined) {

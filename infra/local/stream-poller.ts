@@ -15,39 +15,59 @@ import type { AnyHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { asTtlDeletion } from './ttl.ts';
 
-// Drives a stream consumer from the table's stream as Lambda's DynamoDB event source mapping
-// does: each shard read in order, only records passing the consumer's filter handed over, in
-// batches; `batchItemFailures` (or a throw) retry the batch from the first failed record. As the
-// stack's mapping (bisectBatchOnError), a batch of several records that fails is split in two and
-// each half handed over in turn, so a record that keeps failing holds back only itself; a single
-// record is retried up to STREAM_RETRY_ATTEMPTS times (the stack's retryAttempts), then logged and
+// Drives the consumers of a table's stream as Lambda's DynamoDB event source mappings do: each
+// shard read in order, only records passing a consumer's filter handed to it, in batches;
+// `batchItemFailures` (or a throw) retry the batch from the first failed record. As the stack's
+// mapping (bisectBatchOnError), a batch of several records that fails is split in two and each
+// half handed over in turn, so a record that keeps failing holds back only itself; a single record
+// is retried up to STREAM_RETRY_ATTEMPTS times (the stack's retryAttempts), then logged and
 // skipped as Lambda would after its retries. Shards open at start are read from their end (a
 // table the stack is pointed at again does not replay its day of history); shards that appear
 // later (a split, a rotation) from their start. Deletions of expired items (DynamoDB Local has no TTL: ./ttl.ts emulates it)
-// reach consumers as DynamoDB's own: a REMOVE record with the service principal. An idle shard is
-// read four times a second, as Lambda polls a stream's shards (each read costs the one emulator's
-// CPU, for every consumer).
+// reach consumers as DynamoDB's own: a REMOVE record with the service principal.
+//
+// In AWS each mapping reads the shard itself. Here one reader per shard serves every consumer:
+// the one emulator pays for a read by the records it returns (about a quarter of its CPU in the
+// integration tests went to stream reads, each record read once per consumer), so each record is
+// read once and queued to each consumer whose filter it passes. Each consumer drains its own
+// queue, so one that retries or runs slowly holds back only itself (the reader pauses while any
+// queue is long). An idle shard is read four times a second, as Lambda polls a stream's shards.
 
 export const STREAM_IDLE_MS = 250;
 const DESCRIBE_EVERY_MS = 2000;
 const RETRY_READ_MS = 500;
+/** Records a consumer may have waiting before the shard's reader pauses for it. */
+const MAX_QUEUED_RECORDS = 5000;
+const QUEUE_FULL_WAIT_MS = 50;
 
 export interface StreamPoller {
   stop(): Promise<void>;
+}
+
+export interface StreamConsumer {
+  def: StreamConsumerDef;
+  handler: AnyHandler;
+  onError?: (error: unknown) => void;
+  /** Retries of a failing record (default: the deployed mapping's). */
+  retryAttempts?: number;
+}
+
+/** One consumer's records of one shard, waiting to be handed over in order. */
+interface Lane {
+  consumer: StreamConsumer;
+  queued: DynamoDBRecord[];
+  /** Its shard is closed and read to its end: the lane ends once its queue is handed over. */
+  closed: boolean;
+  wake?: () => void;
 }
 
 export async function startStreamPoller(options: {
   dynamo: DynamoDBClient;
   endpoint?: string;
   tableName: string;
-  def: StreamConsumerDef;
-  handler: AnyHandler;
-  onError?: (error: unknown) => void;
-  /** Retries of a failing record (default: the deployed mapping's). */
-  retryAttempts?: number;
+  consumers: readonly StreamConsumer[];
 }): Promise<StreamPoller> {
-  const { def, handler } = options;
-  const retryAttempts = options.retryAttempts ?? STREAM_RETRY_ATTEMPTS;
+  const { consumers } = options;
   const { Table } = await options.dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
   const streamArn = Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
@@ -57,11 +77,17 @@ export async function startStreamPoller(options: {
       ...(options.endpoint && { endpoint: options.endpoint }),
     }),
   );
+  // Errors of reading the shard itself, not of one consumer: each consumer hears of them.
+  const readError = (error: unknown) => consumers.forEach((c) => c.onError?.(error));
   let running = true;
   const started = new Set<string>();
   const readers: Promise<void>[] = [];
+  const wake = (lane: Lane) => {
+    lane.wake?.();
+    lane.wake = undefined;
+  };
 
-  const invoke = async (records: DynamoDBRecord[]): Promise<number> => {
+  const invoke = async ({ def, handler, onError }: StreamConsumer, records: DynamoDBRecord[]): Promise<number> => {
     // The index of the first record that failed, or records.length when all went through.
     try {
       const result = (await handler({ Records: records } satisfies DynamoDBStreamEvent, lambdaContext(`${def.name}-consumer`))) as
@@ -70,28 +96,37 @@ export async function startStreamPoller(options: {
       const first = records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
       return first === -1 ? records.length : first;
     } catch (error) {
-      options.onError?.(error);
+      onError?.(error);
       return 0;
     }
   };
 
-  const deliver = async (records: DynamoDBRecord[]): Promise<void> => {
+  const deliver = async (consumer: StreamConsumer, records: DynamoDBRecord[]): Promise<void> => {
+    const retryAttempts = consumer.retryAttempts ?? STREAM_RETRY_ATTEMPTS;
     let rest = records;
     for (let attempt = 0; rest.length > 0 && running; attempt++) {
-      const done = await invoke(rest);
+      const done = await invoke(consumer, rest);
       rest = rest.slice(done);
       if (rest.length === 0) return;
       if (rest.length > 1) {
         const half = Math.ceil(rest.length / 2);
-        await deliver(rest.slice(0, half));
-        await deliver(rest.slice(half));
+        await deliver(consumer, rest.slice(0, half));
+        await deliver(consumer, rest.slice(half));
         return;
       }
       if (attempt >= retryAttempts) {
-        options.onError?.(new Error(`${def.name}: skipped ${rest.length} stream record(s) after ${retryAttempts} retries`));
+        consumer.onError?.(new Error(`${consumer.def.name}: skipped ${rest.length} stream record(s) after ${retryAttempts} retries`));
         return;
       }
       await sleep(Math.min(2000, 50 * 2 ** attempt));
+    }
+  };
+
+  const drain = async (lane: Lane): Promise<void> => {
+    while (running) {
+      if (lane.queued.length > 0) await deliver(lane.consumer, lane.queued.splice(0, lane.consumer.def.batchSize));
+      else if (lane.closed) break;
+      else await new Promise<void>((resolve) => (lane.wake = resolve));
     }
   };
 
@@ -99,6 +134,8 @@ export async function startStreamPoller(options: {
   // so one error never stops a shard's records for the rest of the run. `positioned` is called
   // once the shard's first iterator is held: from then on no record of it is missed.
   const readShard = async (shardId: string, from: 'LATEST' | 'TRIM_HORIZON', positioned?: () => void) => {
+    const shardLanes: Lane[] = consumers.map((consumer) => ({ consumer, queued: [], closed: false }));
+    const drains = shardLanes.map(drain);
     let after: string | undefined;
     while (running) {
       try {
@@ -111,21 +148,32 @@ export async function startStreamPoller(options: {
         positioned?.();
         while (running && iterator) {
           const { Records = [], NextShardIterator } = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
-          const wanted = Records.filter((r) => passesFilter(def, r.dynamodb?.Keys?.sk?.S ?? ''))
-            .map(lambdaRecord)
-            .flatMap((r) => asTtlDeletion(r) ?? []);
-          for (let i = 0; i < wanted.length && running; i += def.batchSize) await deliver(wanted.slice(i, i + def.batchSize));
+          for (const raw of Records) {
+            const sk = raw.dynamodb?.Keys?.sk?.S ?? '';
+            const takers = shardLanes.filter((lane) => passesFilter(lane.consumer.def, sk));
+            // Built once and handed to each consumer that takes it: consumers read records, never change them.
+            const record = takers.length > 0 ? asTtlDeletion(lambdaRecord(raw)) : undefined;
+            if (record) for (const lane of takers) lane.queued.push(record);
+          }
+          shardLanes.filter((lane) => lane.queued.length > 0).forEach(wake);
           after = Records.at(-1)?.dynamodb?.SequenceNumber ?? after;
           iterator = NextShardIterator;
           if (Records.length === 0) await sleep(STREAM_IDLE_MS);
+          while (running && shardLanes.some((lane) => lane.queued.length > MAX_QUEUED_RECORDS)) await sleep(QUEUE_FULL_WAIT_MS);
         }
-        return; // the shard is closed and read to its end
+        break; // the shard is closed and read to its end (or the poller stopped)
       } catch (error) {
-        if (!running) return;
-        options.onError?.(error);
+        if (!running) break;
+        readError(error);
         await sleep(RETRY_READ_MS);
       }
     }
+    // A closed shard's queued records are still handed over; on stop the drains end at once.
+    for (const lane of shardLanes) {
+      lane.closed = true;
+      wake(lane);
+    }
+    await Promise.all(drains);
   };
 
   const discover = async (initial: boolean) => {
@@ -152,7 +200,7 @@ export async function startStreamPoller(options: {
   const watcher = (async () => {
     while (running) {
       await sleep(DESCRIBE_EVERY_MS);
-      if (running) await discover(false).catch((error: unknown) => options.onError?.(error));
+      if (running) await discover(false).catch(readError);
     }
   })();
 
