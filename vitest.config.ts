@@ -14,9 +14,9 @@ import { LOAD_PROJECT, loadSequencer } from './test/support/load-sequencer.ts';
 //
 // The load tests (thousands of deliveries through in-process consumers, with faults) measure
 // recovery, not speed, but on two cores they starve when the rest of the suite runs beside them:
-// their consumers fall behind their own redeliveries. `npm test` runs them after the rest, in a
-// run of their own (`vitest run --project load`); a plain `npx vitest run` runs them last too
-// (groupOrder). Two at a time, in this order (loadSequencer): test/load/bench.test.ts (`npm run
+// their consumers fall behind their own redeliveries. `npm test` (test/run-suite.ts) runs them
+// after the rest, in a run of their own, with only the unit files beside them at a lower
+// priority; a plain `npx vitest run` runs them last too (groupOrder). Two at a time, in this order (loadSequencer): test/load/bench.test.ts (`npm run
 // bench` at smoke sizes in a process and stack of its own, asserting only that every section
 // completes) beside the fault file, then the large audience in the worker that frees first, which
 // is the fault file's (it ends two minutes before the smoke run here). The two files with fault
