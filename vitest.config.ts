@@ -16,11 +16,12 @@ import { LOAD_PROJECT, loadSequencer } from './test/support/load-sequencer.ts';
 // recovery, not speed, but on two cores they starve when the rest of the suite runs beside them:
 // their consumers fall behind their own redeliveries. `npm test` (test/run-suite.ts) runs them
 // after the rest, in a run of their own, with only the unit files beside them at a lower
-// priority; a plain `npx vitest run` runs them last too (groupOrder). Two at a time, in this order (loadSequencer): test/load/bench.test.ts (`npm run
-// bench` at smoke sizes in a process and stack of its own, asserting only that every section
-// completes) beside the fault file, then the large audience in the worker that frees first, which
-// is the fault file's (it ends two minutes before the smoke run here). The two files with fault
-// stacks (short visibility timeouts, consumers on short budgets) starved each other side by side.
+// priority; a plain `npx vitest run` runs them last too (groupOrder). Two at a time, in this
+// order (loadSequencer): test/load/bench.test.ts (`npm run bench` at smoke sizes in a process
+// and stack of its own, asserting only that every section completes) beside the fault file, then
+// the large audience in the worker that frees first, which is the fault file's (it ends two
+// minutes before the smoke run here). The two files with fault stacks (short visibility
+// timeouts, consumers on short budgets) starved each other side by side.
 export const LOAD_TESTS = ['test/load/bench.test.ts', 'test/integration/faults.test.ts', 'test/integration/large-audience.test.ts'];
 
 const WORKERS = 4;
