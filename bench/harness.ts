@@ -180,22 +180,20 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
   };
   startPollers(options.consumerConcurrency);
   const streamDynamo = new DynamoDBClient({});
-  let streamPollers: StreamPoller[] = [];
+  let streamPoller: StreamPoller | undefined;
   const startStreams = async () => {
-    streamPollers = [
-      await startStreamPoller({
-        dynamo: streamDynamo,
-        ...(stack.env.AWS_ENDPOINT_URL_DYNAMODB && { endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB }),
-        tableName: stack.env[ENV.tableName]!,
-        consumers: await Promise.all(
-          streamConsumers.map(async (def) => ({
-            def,
-            handler: await timed(def.name, def.consumer, def.sends),
-            onError: (error: unknown) => console.error(`${def.name} stream consumer:`, error),
-          })),
-        ),
-      }),
-    ];
+    streamPoller = await startStreamPoller({
+      dynamo: streamDynamo,
+      ...(stack.env.AWS_ENDPOINT_URL_DYNAMODB && { endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB }),
+      tableName: stack.env[ENV.tableName]!,
+      consumers: await Promise.all(
+        streamConsumers.map(async (def) => ({
+          def,
+          handler: await timed(def.name, def.consumer, def.sends),
+          onError: (error: unknown) => console.error(`${def.name} stream consumer:`, error),
+        })),
+      ),
+    });
   };
   if (options.streams !== false) await startStreams();
   // Long waits' wakes (the local EventBridge Scheduler): its sends go through the metered client.
@@ -287,7 +285,7 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
   const waitQuiet = async (deadline: number, what: string) => {
     // Twice in a row: a consumer may be between receiving a batch and running it. With stream
     // consumers, for four of their poller's idle waits, so the last writes' records are read.
-    const needed = streamPollers.length > 0 ? Math.ceil((4 * STREAM_IDLE_MS) / QUIET_CHECK_MS) : 2;
+    const needed = streamPoller ? Math.ceil((4 * STREAM_IDLE_MS) / QUIET_CHECK_MS) : 2;
     let quiet = 0;
     while (quiet < needed) {
       if (Date.now() > deadline)
@@ -337,12 +335,12 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
       startPollers(concurrency);
     },
     setStreamConsumers: async (on) => {
-      await Promise.all(streamPollers.map((p) => p.stop()));
-      streamPollers = [];
+      await streamPoller?.stop();
+      streamPoller = undefined;
       if (on) await startStreams();
     },
     stop: async () => {
-      await Promise.all([...pollers, ...streamPollers, wakes].map((p) => p.stop()));
+      await Promise.all([...pollers, ...(streamPoller ? [streamPoller] : []), wakes].map((p) => p.stop()));
       streamDynamo.destroy();
       pollClient.destroy();
       await stack.stop();
