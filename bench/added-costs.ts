@@ -104,7 +104,7 @@ export async function measureAddedCosts(options: {
   // run side by side, on one DynamoDB Local and one fauxqs started here, each with a table and
   // queues of its own (148 → 122 → 107 s for the section here). A measured run keeps them one after
   // another, each with the machine and emulators of its own.
-  const shared = SMOKE ? await Promise.all([startDynamoDbLocal(), startSqsEmulator()]) : undefined;
+  const shared = SMOKE ? await Promise.all([startDynamoDbLocal({ shortLived: true }), startSqsEmulator()]) : undefined;
   try {
     const runPlanned = (planned: (typeof plan)[number]) => {
       const { group, metrics, traces } = planned;

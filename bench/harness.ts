@@ -21,6 +21,7 @@ import { withoutSdkLogging } from '#lib/sdk-logging.ts';
 import { dynamo } from '#lib/store/client.ts';
 import { countsBetween, meterRequests, type RequestCounts, type RequestMeter } from './request-meter.ts';
 import { QueueLedger, type SqsCounts } from './queue-ledger.ts';
+import { SMOKE } from './results-path.ts';
 
 export type { SqsCounts } from './queue-ledger.ts';
 
@@ -118,6 +119,8 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
     stateDir,
     tableName: emulators?.tableName ?? 'notify-bench',
     ...(emulators && { dynamoEndpoint: emulators.dynamoEndpoint, sqsEndpoint: emulators.sqsEndpoint }),
+    // The smoke run measures nothing: its emulator need not reach peak speed.
+    shortLivedEmulator: SMOKE,
     consumers: false,
     socketPort: 0,
     ...(options.longWaitSeconds !== undefined && { longWaitSeconds: options.longWaitSeconds }),

@@ -84,6 +84,7 @@ async function main() {
   log('bundles: building every function and timing its module init');
   const bundles: BundlesResult = await measureBundles({
     runs: SIZES.initRuns,
+    timed: SIZES.timedInits,
     // The smoke run times each bundle's init once, the baselines once, a process per core at once.
     ...(SMOKE && { baselineEvery: Infinity, concurrency: cpus().length }),
   });

@@ -38,10 +38,40 @@ export function assertJava(): void {
   if (major > 0 && major < 17) throw new Error(`DynamoDB Local needs Java 17 or newer; found Java ${major}.`);
 }
 
-export async function startDynamoDbLocal(port?: number): Promise<Emulator> {
+/**
+ * JVM options for an emulator that lives minutes (a test file's, the bench's smoke run): C1 only.
+ * C2 compiles for peak speed, and in the load files' emulators its threads took 123 of 432 CPU-s
+ * (docs/performance.md, "The emulators' compiler"); with C1 alone its threads took 7, and the
+ * threads that serve requests no more than before.
+ */
+const SHORT_LIVED_JVM = '-XX:TieredStopAtLevel=1';
+
+export interface DynamoDbLocalOptions {
+  port?: number;
+  /** Minutes of life, not hours: compile for a quick start, not for peak speed (SHORT_LIVED_JVM). */
+  shortLived?: boolean;
+}
+
+function withJvmOptions<T>(options: string | undefined, spawn: () => T): T {
+  if (options === undefined) return spawn();
+  const before = process.env.JDK_JAVA_OPTIONS;
+  process.env.JDK_JAVA_OPTIONS = [before, options].filter(Boolean).join(' ');
+  try {
+    return spawn();
+  } finally {
+    if (before === undefined) delete process.env.JDK_JAVA_OPTIONS;
+    else process.env.JDK_JAVA_OPTIONS = before;
+  }
+}
+
+export async function startDynamoDbLocal({ port, shortLived = false }: DynamoDbLocalOptions = {}): Promise<Emulator> {
   assertJava();
   const listenPort = port ?? (await freePort());
-  const child = spawnDynamoDbLocal({ port: listenPort, sharedDb: true, stdio: 'ignore' });
+  // The package starts `java` itself with the environment of this process, so the launcher's own
+  // variable carries the option, set only for the (synchronous) spawn.
+  const child = withJvmOptions(shortLived ? SHORT_LIVED_JVM : undefined, () =>
+    spawnDynamoDbLocal({ port: listenPort, sharedDb: true, stdio: 'ignore' }),
+  );
   const killChild = () => child.kill('SIGKILL');
   // Never leave an orphaned JVM behind, however this process ends.
   process.once('exit', killChild);

@@ -40,6 +40,8 @@ export interface LocalStackOptions {
   host?: string;
   /** Use this DynamoDB instead of starting DynamoDB Local; `aws` = the SDK's default (real AWS). */
   dynamoEndpoint?: string;
+  /** A DynamoDB Local started here lives minutes, not hours (a test file's): see `DynamoDbLocalOptions`. */
+  shortLivedEmulator?: boolean;
   /** Use this SQS instead of starting fauxqs; `aws` = the SDK's default (real AWS). */
   sqsEndpoint?: string;
   /** Poll the queues into their consumer handlers (default true). */
@@ -118,7 +120,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       return emulator.endpoint;
     };
     if (options.dynamoEndpoint !== 'aws') {
-      env.AWS_ENDPOINT_URL_DYNAMODB = await endpointOf(options.dynamoEndpoint, () => startDynamoDbLocal());
+      env.AWS_ENDPOINT_URL_DYNAMODB = await endpointOf(options.dynamoEndpoint, () =>
+        startDynamoDbLocal({ shortLived: options.shortLivedEmulator ?? false }),
+      );
     }
     if (options.sqsEndpoint !== 'aws') {
       env.AWS_ENDPOINT_URL_SQS = await endpointOf(options.sqsEndpoint, () => startSqsEmulator());

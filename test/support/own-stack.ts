@@ -25,7 +25,9 @@ export async function startOwnStack(
   const stack = await startLocalStack({
     stateDir,
     tableName: `notify-${name}-${newId().slice(-8)}`,
-    ...(!ownEmulators && { dynamoEndpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!, sqsEndpoint: process.env.AWS_ENDPOINT_URL_SQS! }),
+    ...(ownEmulators
+      ? { shortLivedEmulator: true }
+      : { dynamoEndpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!, sqsEndpoint: process.env.AWS_ENDPOINT_URL_SQS! }),
     port: 0,
     onConsumerError: () => undefined,
     ...options,
