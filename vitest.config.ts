@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { LOAD_PROJECT } from './test/support/projects.ts';
+import { LOAD_PROJECT, loadSequencer } from './test/support/load-sequencer.ts';
 
 // Six projects: `unit` (no emulators: seconds, `npm run test:unit`); `integration` and `isolated`
 // (integration files that need fresh modules, below); `browser` and `browser-isolated` (the same
@@ -16,14 +16,14 @@ import { LOAD_PROJECT } from './test/support/projects.ts';
 // recovery, not speed, but on two cores they starve when the rest of the suite runs beside them:
 // their consumers fall behind their own redeliveries. `npm test` (test/run-suite.ts) runs them
 // after the rest, in a run of their own, with only the unit files beside them at a lower
-// priority; a plain `npx vitest run` runs them last too (groupOrder). All three at once:
-// test/load/bench.test.ts (`npm run bench` at smoke sizes in a process and stack of its own,
-// asserting only that every section completes), the fault file and the large audience, each
-// with emulators of its own. Two at a time, the fault file then the large audience beside the
-// smoke run, the pair was the longer chain and left the CPU idle while the fault file waited out
-// its visibility timeouts. The two fault stacks had starved each other side by side; with their
-// emulators compiling for a quick start they no longer do (docs/performance.md, "The emulators'
-// compiler").
+// priority; a plain `npx vitest run` runs them last too (groupOrder). Two at a time, in this
+// order (loadSequencer): test/load/bench.test.ts (`npm run bench` at smoke sizes in a process
+// and stack of its own, asserting only that every section completes) beside the fault file, then
+// the large audience in the worker that frees first, which is the fault file's (it ends two
+// minutes before the smoke run here). The two files with fault stacks (short visibility
+// timeouts, consumers on short budgets) starved each other side by side. All three at once kept
+// both cores busy from the start and starved the unit files beside them at nice 10: two of them
+// timed out (docs/performance.md, "The emulators' compiler").
 export const LOAD_TESTS = ['test/load/bench.test.ts', 'test/integration/faults.test.ts', 'test/integration/large-audience.test.ts'];
 
 const WORKERS = 4;
@@ -66,6 +66,7 @@ const withBrowser = {
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    sequence: { sequencer: loadSequencer(LOAD_TESTS) },
     // A bound on a hang, not on speed: on two loaded cores (CI runs four files at once) a
     // request-heavy case can take tens of seconds.
     testTimeout: 60_000,
@@ -104,7 +105,7 @@ export default defineConfig({
           name: LOAD_PROJECT,
           include: LOAD_TESTS,
           ...withStack,
-          maxWorkers: LOAD_TESTS.length,
+          maxWorkers: 2,
           // The fault file's seven cases that keep failing until the last receive, all at once: each
           // refuses only its own transaction's requests but waits for every queue to drain, so in
           // vitest's groups of five the last two waited through a second round of five receives.

@@ -80,10 +80,6 @@ async function main() {
   if (process.env.BENCH_ONLY === 'costs') return addedCostsOnly();
   const startedAt = new Date();
   const load = [loadNow()];
-  // The smoke run measures nothing, so the added-costs section (processes and emulators of its own)
-  // runs beside the other sections instead of after them; its failure still fails the run below.
-  const addedCostsBeside = SMOKE ? addedCostsSection() : undefined;
-  addedCostsBeside?.catch(() => undefined);
 
   log('bundles: building every function and timing its module init');
   const bundles: BundlesResult = await measureBundles({
@@ -232,8 +228,8 @@ async function main() {
   } finally {
     await bench.stop();
   }
-  // A measured run starts its variants' stacks after this one has stopped, so they do not share the CPU with it.
-  const addedCosts = await (addedCostsBeside ?? addedCostsSection());
+  // Its variants start stacks of their own: after this one has stopped, so they do not share the CPU with it.
+  const addedCosts = await addedCostsSection();
   const checks = [...measured.checks, ...addedCostChecks(addedCosts)];
   const results: Results = { ...measured.results, targets: checks.map((c) => ({ ...c, value: round(c.value) })), addedCosts };
   writeResults('results.json', results);

@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import config from '../vitest.config.ts';
-import { LOAD_PROJECT } from './support/projects.ts';
+import { LOAD_PROJECT } from './support/load-sequencer.ts';
 
 // `npm test`: the whole suite in two phases, on the two cores it is timed on.
 //
 // First every file that runs against the run's stack or a browser (bound by CPU: about 1.9 cores
 // busy throughout). Then the load files (faults, the large audience, the bench's smoke run), which
-// wait out visibility timeouts by design and leave part of the CPU idle, with the unit files beside
+// wait out visibility timeouts by design and keep about 1.2 cores busy, with the unit files beside
 // them at a lower priority: those take what the load files leave, and the load files, whose fault
 // cases run on consumer budgets of a second or less, keep the CPU they ask for. Only the unit
 // files go there: they bound no latency, whereas integration files that do (a read must wake a

@@ -9,7 +9,7 @@ import { startLocalStack, type LocalStack } from '#infra/local/stack.ts';
 import { ENV } from '#lib/config.ts';
 import { readCapture } from './log-capture.ts';
 import { leaksInCapture } from './log-leaks.ts';
-import { LOAD_PROJECT } from './projects.ts';
+import { LOAD_PROJECT } from './load-sequencer.ts';
 import { loggedErrors } from './logged-errors.ts';
 import { runResource } from './run-resource.ts';
 
