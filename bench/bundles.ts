@@ -40,6 +40,10 @@ export interface BundleResult {
   largest: Record<string, number>;
 }
 
+/** A bundle whose init was timed. */
+export type TimedBundle = BundleResult & { initMs: number };
+const isTimed = (f: BundleResult): f is TimedBundle => f.initMs !== undefined;
+
 export interface BundlesResult {
   helloWorld: { bytes: number; initMs: number };
   /** A hello world that loads the DynamoDB document client (which every function does). */
@@ -49,7 +53,7 @@ export interface BundlesResult {
   lazyPackages: Record<string, number>;
   largest: BundleResult;
   /** The slowest of the bundles timed. */
-  slowest: BundleResult & { initMs: number };
+  slowest: TimedBundle;
 }
 
 async function bundle(entry: string, outfile: string): Promise<{ bytes: number; inputs: Inputs }> {
@@ -181,9 +185,7 @@ export async function measureBundles(options: BundlesOptions): Promise<BundlesRe
   const helloInit = least.get(helloOut)!;
   const sdkHelloInit = least.get(sdkHelloOut)!;
   const largest = functions.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-  const slowest = functions
-    .filter((f): f is BundleResult & { initMs: number } => f.initMs !== undefined)
-    .reduce((a, b) => (b.initMs > a.initMs ? b : a));
+  const slowest = functions.filter(isTimed).reduce((a, b) => (b.initMs > a.initMs ? b : a));
   return {
     helloWorld: { bytes: helloBuilt.bytes, initMs: helloInit },
     sdkHelloWorld: { bytes: sdkHelloBuilt.bytes, initMs: sdkHelloInit },
@@ -199,8 +201,7 @@ export function bundleChecks(bundles: BundlesResult): Check[] {
   const helloInit = bundles.helloWorld.initMs;
   const within = <F extends BundleResult>(list: F[], ok: (f: F) => boolean) => `${list.filter(ok).length} of ${list.length} within`;
   const bundlesWithin = within(bundles.functions, (f) => f.bytes / 1024 <= TARGETS.largestBundleKb);
-  const timed = bundles.functions.filter((f): f is BundleResult & { initMs: number } => f.initMs !== undefined);
-  const initsWithin = within(timed, (f) => f.initMs / helloInit <= TARGETS.initRatio);
+  const initsWithin = within(bundles.functions.filter(isTimed), (f) => f.initMs / helloInit <= TARGETS.initRatio);
   return [
     {
       target: `largest bundle (KB): ${bundles.largest.name}; ${bundlesWithin}`,

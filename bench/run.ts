@@ -85,7 +85,7 @@ async function main() {
   const bundles: BundlesResult = await measureBundles({
     runs: SIZES.initRuns,
     timed: SIZES.timedInits,
-    // The smoke run times each bundle's init once, the baselines once, a process per core at once.
+    // The smoke run times each init once (of a dozen bundles), the baselines once, a process per core at once.
     ...(SMOKE && { baselineEvery: Infinity, concurrency: cpus().length }),
   });
 
