@@ -343,7 +343,7 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
       if (on) await startStreams();
     },
     stop: async () => {
-      await Promise.all([...pollers, ...(streamPoller ? [streamPoller] : []), wakes].map((p) => p.stop()));
+      await Promise.all([...pollers.map((p) => p.stop()), streamPoller?.stop(), wakes.stop()]);
       streamDynamo.destroy();
       pollClient.destroy();
       await stack.stop();

@@ -40,7 +40,7 @@ export function assertJava(): void {
 
 /**
  * JVM options for an emulator that lives minutes (a test file's, the bench's smoke run): C1 only.
- * C2 compiles for peak speed, and in the load files' emulators its threads took 123 of 432 CPU-s
+ * C2 compiles for peak speed, and in the load files' emulators its threads took 123 of 439 CPU-s
  * (docs/performance.md, "The emulators' compiler"); with C1 alone its threads took 7, and the
  * threads that serve requests no more than before.
  */
