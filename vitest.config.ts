@@ -2,11 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { LOAD_PROJECT, loadSequencer } from './test/support/load-sequencer.ts';
 
-// Six projects: `unit` (no emulators: seconds, `npm run test:unit`); `integration` and `isolated`
-// (integration files that need fresh modules, below); `browser` and `browser-isolated` (the same
-// split of the browser files, which share one Chromium) — all four against the one local stack,
-// DynamoDB Local + fauxqs, that the global setup starts for the run; and `load`, whose files start
-// stacks of their own (the global setup gives it the log capture and no stack).
+// Seven projects: `unit` (no emulators: seconds, `npm run test:unit`); `integration` and `isolated`
+// (integration files that need fresh modules, below); `route-walks` (the two integration files that
+// walk every route, below); `browser` and `browser-isolated` (the same split of the browser files,
+// which share one Chromium) — all five against the one local stack, DynamoDB Local + fauxqs, that
+// the global setup starts for the run; and `load`, whose files start stacks of their own (the
+// global setup gives it the log capture and no stack).
 //
 // Files run four at a time. Each integration file seeds its own organization, so files do not see
 // one another's data; most of a file's time is spent waiting on queues and timers, not on the CPU,
@@ -15,8 +16,8 @@ import { LOAD_PROJECT, loadSequencer } from './test/support/load-sequencer.ts';
 // The load tests (thousands of deliveries through in-process consumers, with faults) measure
 // recovery, not speed, but on two cores they starve when the rest of the suite runs beside them:
 // their consumers fall behind their own redeliveries. `npm test` (test/run-suite.ts) runs them
-// after the rest, in a run of their own, with only the unit files beside them at a lower
-// priority; a plain `npx vitest run` runs them last too (groupOrder). Two at a time, in this
+// after the rest, in a run of their own, with only the unit files and the route walks (below)
+// beside them at a lower priority; a plain `npx vitest run` runs them last too (groupOrder). Two at a time, in this
 // order (loadSequencer): test/load/bench.test.ts (`npm run bench` at smoke sizes in a process
 // and stack of its own, asserting only that every section completes) beside the fault file, then
 // the large audience in the worker that frees first, which is the fault file's (it ends two
@@ -25,6 +26,12 @@ import { LOAD_PROJECT, loadSequencer } from './test/support/load-sequencer.ts';
 // both cores busy from the start and starved the unit files beside them at nice 10: two of them
 // timed out (docs/performance.md, "The emulators' compiler").
 export const LOAD_TESTS = ['test/load/bench.test.ts', 'test/integration/faults.test.ts', 'test/integration/large-audience.test.ts'];
+
+// The two files that walk every route of the route table (another scope's ids; bad input): about
+// 2,000 and 2,000–10,000 requests, each answer checked, none waited for against a clock. Their own
+// project (`route-walks`), so that `npm test` can run them beside the load files with the unit
+// files, in the CPU those leave while they wait out visibility timeouts (test/run-suite.ts).
+export const ROUTE_WALKS = ['test/integration/tenant-isolation.test.ts', 'test/integration/bad-input.property.test.ts'];
 
 const WORKERS = 4;
 
@@ -42,7 +49,7 @@ const WRITES_ENV_OR_STARTS_A_STACK =
 function needFreshWorkers(dir: string): string[] {
   const folder = new URL(`${dir}/`, import.meta.url);
   return readdirSync(folder)
-    .filter((name) => name.endsWith('.test.ts') && !LOAD_TESTS.includes(`${dir}/${name}`))
+    .filter((name) => name.endsWith('.test.ts') && ![...LOAD_TESTS, ...ROUTE_WALKS].includes(`${dir}/${name}`))
     .filter((name) => WRITES_ENV_OR_STARTS_A_STACK.test(readFileSync(new URL(name, folder), 'utf8')))
     .map((name) => `${dir}/${name}`);
 }
@@ -82,10 +89,14 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          exclude: [...LOAD_TESTS, ...ISOLATED_TESTS],
+          exclude: [...LOAD_TESTS, ...ISOLATED_TESTS, ...ROUTE_WALKS],
           ...withStack,
           isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'route-walks', include: ROUTE_WALKS, ...withStack, isolate: false },
       },
       {
         extends: true,

@@ -6,13 +6,14 @@ import { LOAD_PROJECT } from './support/load-sequencer.ts';
 
 // `npm test`: the whole suite in two phases, on the two cores it is timed on.
 //
-// First every file that runs against the run's stack or a browser (bound by CPU: about 1.9 cores
-// busy throughout). Then the load files (faults, the large audience, the bench's smoke run), which
-// wait out visibility timeouts by design and keep about 1.2 cores busy, with the unit files beside
-// them at a lower priority: those take what the load files leave, and the load files, whose fault
-// cases run on consumer budgets of a second or less, keep the CPU they ask for. Only the unit
-// files go there: they bound no latency, whereas integration files that do (a read must wake a
-// delay within 20 s) failed at that priority (docs/performance.md, "One read of the stream").
+// First every file that runs against the run's stack or a browser (bound by CPU: about 1.8 cores
+// busy). Then the load files (faults, the large audience, the bench's smoke run), which wait out
+// visibility timeouts by design and leave about a quarter of the two cores idle, with the unit
+// files and the two route walks beside them at a lower priority: those take what the load files
+// leave, and the load files, whose fault cases run on consumer budgets of a second or less, keep
+// the CPU they ask for. Only files that bound no latency go there (the unit files; the walks,
+// which check answers and wait for nothing): integration files that do (a read must wake a delay
+// within 20 s) failed at that priority (docs/performance.md, "One read of the stream").
 //
 // Each phase stops the run when it fails, as `a && b` would. The two runs of the second phase print
 // whole lines in turn (each names its project), uncoloured unless this terminal takes colours.
@@ -21,14 +22,14 @@ const VITEST = new URL('../node_modules/vitest/vitest.mjs', import.meta.url).pat
 /** The unit files' nice value beside the load files: a tenth of the CPU when both want all of it. */
 const BESIDE_LOAD_NICENESS = 10;
 
-/** The files that run beside the load files (they bound no latency and need no stack). */
-const BESIDE_LOAD = 'unit';
+/** The projects that run beside the load files (their files bound no latency). */
+const BESIDE_LOAD = ['unit', 'route-walks'];
 
 // The first phase is every other project of the config, so a project added there runs here too.
 const configured = (config.test?.projects ?? []).map((project) => (project as { test: { name: string } }).test.name);
 const PHASES: readonly (readonly { projects: readonly string[]; niceness?: number }[])[] = [
-  [{ projects: configured.filter((name) => name !== LOAD_PROJECT && name !== BESIDE_LOAD) }],
-  [{ projects: [LOAD_PROJECT] }, { projects: [BESIDE_LOAD], niceness: BESIDE_LOAD_NICENESS }],
+  [{ projects: configured.filter((name) => name !== LOAD_PROJECT && !BESIDE_LOAD.includes(name)) }],
+  [{ projects: [LOAD_PROJECT] }, { projects: BESIDE_LOAD, niceness: BESIDE_LOAD_NICENESS }],
 ];
 
 function run(projects: readonly string[], niceness = 0): Promise<number> {
