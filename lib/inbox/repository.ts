@@ -51,32 +51,33 @@ export async function countUnreadBySeverity(
   const inKeyOrder = [...severities].sort((a, b) => (keys.unreadSeverityPrefix(a) < keys.unreadSeverityPrefix(b) ? -1 : 1));
   const counts: Record<string, number> = Object.fromEntries(severities.map((s) => [s, 0]));
   const to = `${keys.unreadSeverityPrefix(inKeyOrder[inKeyOrder.length - 1]!)}~`;
+  const unread = INDEXES.message.unread;
   let next = 0;
   let startKey: Record<string, unknown> | undefined;
   while (next < inKeyOrder.length) {
     const result = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: 'gsi8',
-        KeyConditionExpression: 'gsi8pk = :pk AND gsi8sk BETWEEN :from AND :to',
+        IndexName: unread.name,
+        KeyConditionExpression: onIndex(unread, 'BETWEEN :from AND :to'),
         ExpressionAttributeValues: {
           ':pk': keys.unreadInbox(scope, subscriberId, ctx).gsi8pk,
           ':from': `${keys.unreadSeverityPrefix(inKeyOrder[next]!)}${kept}`,
           ':to': to,
         },
-        ProjectionExpression: 'gsi8sk',
+        ProjectionExpression: unread.sortKey,
         Limit: max,
         ExclusiveStartKey: startKey,
       }),
     );
     const items = result.Items ?? [];
     for (const item of items) {
-      const [severity, id] = splitUnreadKey(item.gsi8sk as string);
+      const [severity, id] = splitUnreadKey(item[unread.sortKey] as string);
       if (Object.hasOwn(counts, severity) && id >= kept && counts[severity]! < max) counts[severity]!++;
     }
     if (!result.LastEvaluatedKey) break;
     // The page stopped inside a severity already counted to `max`: on from the next one's start.
-    const [last] = splitUnreadKey(items[items.length - 1]?.gsi8sk as string);
+    const [last] = splitUnreadKey(items[items.length - 1]?.[unread.sortKey] as string);
     const full = Object.hasOwn(counts, last) && counts[last]! >= max;
     next = full ? inKeyOrder.indexOf(last) + 1 : next;
     startKey = full ? undefined : result.LastEvaluatedKey;

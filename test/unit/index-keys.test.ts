@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { messageFromItem, messageItem } from '#lib/messages/repository.ts';
 import type { StoredMessage } from '#lib/messages/model.ts';
@@ -42,5 +45,38 @@ describe('index keys per kind of item', () => {
     }
     const read = messageFromItem(item) as unknown as Record<string, unknown>;
     for (const attribute of ['pk', 'sk', ...keyAttributes(INDEXES.message)]) expect(read, attribute).not.toHaveProperty(attribute);
+  });
+});
+
+// The stored names of the indexes (`gsiN`, `gsiNpk`, `gsiNsk`) are written once, where the table is
+// defined; every Query names its index and key attributes from there (table.ts `INDEX`, keys.ts
+// `INDEXES`, index-keys.ts `onIndex`), so an index is renamed or added in one place. Comments may
+// mention them; code may not spell them.
+const ROOT = join(import.meta.dirname, '../..');
+const DEFINITION = 'lib/store/table.ts';
+const CODE = ['lib', 'functions', 'infra', 'bench'];
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
+
+/** The string and template literals of a source that spell an index's name, as `file: text`. */
+function indexNamesSpelled(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) && /\bgsi\d/.test(node.text)) found.push(`${file}: ${node.text}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('index names', () => {
+  it('are spelled only where the table is defined', () => {
+    const files = CODE.flatMap(sourceFiles).filter((file) => file !== DEFINITION);
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.flatMap(indexNamesSpelled)).toEqual([]);
   });
 });
