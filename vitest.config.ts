@@ -17,11 +17,11 @@ import { LOAD_PROJECT, loadSequencer } from './test/support/load-sequencer.ts';
 // recovery, not speed, but on two cores they starve when the rest of the suite runs beside them:
 // their consumers fall behind their own redeliveries. `npm test` (test/run-suite.ts) runs them
 // after the rest, in a run of their own, with only the unit files and the route walks (below)
-// beside them at a lower priority; a plain `npx vitest run` runs them last too (groupOrder). Two at a time, in this
-// order (loadSequencer): test/load/bench.test.ts (`npm run bench` at smoke sizes in a process
-// and stack of its own, asserting only that every section completes) beside the fault file, then
-// the large audience in the worker that frees first, which is the fault file's (it ends two
-// minutes before the smoke run here). The two files with fault stacks (short visibility
+// beside them at a lower priority; a plain `npx vitest run` runs them last too (groupOrder). Two
+// at a time, in this order (loadSequencer): test/load/bench.test.ts (`npm run bench` at smoke
+// sizes in a process and stack of its own, asserting only that every section completes) beside
+// the fault file, then the large audience in the worker that frees first, which is the fault
+// file's (it ends two minutes before the smoke run here). The two files with fault stacks (short visibility
 // timeouts, consumers on short budgets) starved each other side by side. All three at once kept
 // both cores busy from the start and starved the unit files beside them at nice 10: two of them
 // timed out (docs/performance.md, "The emulators' compiler").
@@ -32,6 +32,7 @@ export const LOAD_TESTS = ['test/load/bench.test.ts', 'test/integration/faults.t
 // project (`route-walks`), so that `npm test` can run them beside the load files with the unit
 // files, in the CPU those leave while they wait out visibility timeouts (test/run-suite.ts).
 export const ROUTE_WALKS = ['test/integration/tenant-isolation.test.ts', 'test/integration/bad-input.property.test.ts'];
+export const ROUTE_WALKS_PROJECT = 'route-walks';
 
 const WORKERS = 4;
 
@@ -96,7 +97,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'route-walks', include: ROUTE_WALKS, ...withStack, isolate: false },
+        test: { name: ROUTE_WALKS_PROJECT, include: ROUTE_WALKS, ...withStack, isolate: false },
       },
       {
         extends: true,

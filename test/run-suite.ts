@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
-import config from '../vitest.config.ts';
+import config, { ROUTE_WALKS_PROJECT } from '../vitest.config.ts';
 import { LOAD_PROJECT } from './support/load-sequencer.ts';
 
 // `npm test`: the whole suite in two phases, on the two cores it is timed on.
@@ -19,11 +19,11 @@ import { LOAD_PROJECT } from './support/load-sequencer.ts';
 // whole lines in turn (each names its project), uncoloured unless this terminal takes colours.
 
 const VITEST = new URL('../node_modules/vitest/vitest.mjs', import.meta.url).pathname;
-/** The unit files' nice value beside the load files: a tenth of the CPU when both want all of it. */
+/** The nice value of the files beside the load files: a tenth of the CPU when both want all of it. */
 const BESIDE_LOAD_NICENESS = 10;
 
 /** The projects that run beside the load files (their files bound no latency). */
-const BESIDE_LOAD = ['unit', 'route-walks'];
+const BESIDE_LOAD = ['unit', ROUTE_WALKS_PROJECT];
 
 // The first phase is every other project of the config, so a project added there runs here too.
 const configured = (config.test?.projects ?? []).map((project) => (project as { test: { name: string } }).test.name);
