@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // Scan reads every item of every tenant: no access pattern may use it.
@@ -59,6 +60,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The console's components: React's own rules of hooks and of what a render may do (no refs read
+    // or written, no hook value changed, no state set in an effect), which the React Compiler checks.
+    files: ['console/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
   },
   // Prettier formats (npm run format; npm run lint checks it), so no rule here argues layout.
   prettier,

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { CONSOLE_WAIT_MS, openListedNotification, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { createWorkflow, messagesOf, rand, settled, trigger, WAIT } from '../support/pipeline.ts';
@@ -16,6 +16,13 @@ const POLL = { timeout: CONSOLE_WAIT_MS, interval: 250 };
 const base = () => `/console/env/${stack.org.dev.id}`;
 const stepCard = (page: Page, position: number) =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`^${position}\\. `) }) });
+/** How many lines an element's text takes, as drawn. */
+const linesOf = (element: Locator) =>
+  element.evaluate((node) => {
+    const range = node.ownerDocument.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
 const apiWorkflow = async (workflowId: string) => (await stack.org.dev.client.get(`/v2/workflows/${workflowId}`)).body;
 
 const workflowId = `order-updates-${rand()}`;
@@ -342,6 +349,7 @@ describe('console: building a workflow', { timeout: 150_000 }, () => {
     const overflow = () => page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(await stepCard(page, 1).getByRole('group', { name: 'Primary action' }).isVisible()).toBe(true);
     expect(await overflow()).toBe(0);
+    expect(await linesOf(page.getByRole('button', { name: 'Add step' }))).toBe(1);
 
     // The deactivation's question fits too, and Escape answers it as Cancel.
     await page.getByRole('switch', { name: /^Active/ }).uncheck();

@@ -1,5 +1,5 @@
 import { Inbox, Notifications, NovuProvider, useNovu, type Notification, type Subscriber } from '@novu/react';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 
 // An in-app step's preview as the subscriber's <Inbox /> draws it: @novu/react's own
 // notification item (avatar, subject, body, actions), fed the one notification the step preview
@@ -35,7 +35,20 @@ export default function InboxItemPreview({ item, workflowName }: { item: InboxIt
 function PreviewList({ item, workflowName }: { item: InboxItem; workflowName: string }) {
   const novu = useNovu();
   const notification = useMemo(() => notificationOf(item, workflowName), [item, workflowName]);
-  // Set before <Notifications /> mounts (its effect asks for the list): the feed is the preview.
+  // The client answered from the preview. A layout effect: it runs after this render is committed
+  // and before any passive effect, so before <Inbox /> mounts its item list (a passive effect of
+  // @novu/react's), which then asks for the list once.
+  useLayoutEffect(() => answerWith(novu, notification), [novu, notification]);
+  return (
+    // Remounted when the preview changes: the list is read once, when the item list mounts.
+    <Inbox key={JSON.stringify(item)} applicationIdentifier="preview" subscriber={NO_SUBSCRIBER} appearance={APPEARANCE}>
+      <Notifications />
+    </Inbox>
+  );
+}
+
+/** Makes the client's feed the one notification, with nothing to mark as seen. */
+function answerWith(novu: ReturnType<typeof useNovu>, notification: Notification): void {
   novu.notifications.list = (async () => ({
     data: { notifications: [notification], hasMore: false, filter: {} },
   })) as unknown as typeof novu.notifications.list;
@@ -43,12 +56,6 @@ function PreviewList({ item, workflowName }: { item: InboxItem; workflowName: st
   // service (not the notification's own `seen`); the preview has nothing to mark, and no session.
   (novu.notifications as unknown as { _inboxService: { markAsSeen: () => Promise<void> } })._inboxService.markAsSeen = async () =>
     undefined;
-  return (
-    // Remounted when the preview changes: the list is read once, when the item list mounts.
-    <Inbox key={JSON.stringify(item)} applicationIdentifier="preview" subscriber={NO_SUBSCRIBER} appearance={APPEARANCE}>
-      <Notifications />
-    </Inbox>
-  );
 }
 
 /** The preview as the inbox's notification; its actions do nothing (a preview has no message to mark). */

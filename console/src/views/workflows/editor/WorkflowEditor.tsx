@@ -87,15 +87,19 @@ function splitErrors(messages: Record<string, string>) {
 function WorkflowForm({ environmentId, workflow, initial }: { environmentId: string; workflow?: Workflow; initial: Draft }) {
   const creating = !workflow;
   const [draft, setDraft] = useState(initial);
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirtyState] = useState(false);
   const [localError, setLocalError] = useState<DraftError>();
   const [kind, setKind] = useState<StepType>('in_app');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  // Read by the blocker at the moment of a navigation (a save navigates right after clearing it).
+  // Read by the blocker at the moment of a navigation (a save navigates right after clearing it,
+  // before React has rendered the cleared state): kept beside the state by the one setter.
   const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
+  const setDirty = (value: boolean) => {
+    dirtyRef.current = value;
+    setDirtyState(value);
+  };
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!dirty) return;
@@ -110,7 +114,6 @@ function WorkflowForm({ environmentId, workflow, initial }: { environmentId: str
         ? api<Workflow>(environmentId, '/v2/workflows', { method: 'POST', body })
         : api<Workflow>(environmentId, `/v2/workflows/${encodeURIComponent(workflow.workflowId)}`, { method: 'PUT', body }),
     onSuccess: async (saved) => {
-      dirtyRef.current = false;
       setDirty(false);
       queryClient.setQueryData([...workflowsKey(environmentId), 'detail', saved.workflowId], saved);
       await queryClient.invalidateQueries({ queryKey: [...workflowsKey(environmentId), 'list'] });
@@ -132,9 +135,10 @@ function WorkflowForm({ environmentId, workflow, initial }: { environmentId: str
   // The payload schema being typed, once it is JSON: what steps are previewed with, and what
   // their text may name. While it is not JSON, the last one that was.
   const typedSchema = useMemo(() => parsedSchema(draft.payloadSchema), [draft.payloadSchema]);
-  const lastSchema = useRef(typedSchema);
-  if (typedSchema !== undefined) lastSchema.current = typedSchema;
-  const payloadSchema = typedSchema === undefined ? lastSchema.current : typedSchema;
+  // Kept in state, adjusted while rendering (React's pattern for state that follows a value).
+  const [lastSchema, setLastSchema] = useState(typedSchema);
+  if (typedSchema !== undefined && typedSchema !== lastSchema) setLastSchema(typedSchema);
+  const payloadSchema = typedSchema === undefined ? lastSchema : typedSchema;
   // Each step's variables as the API will report them once saved, from this draft: the schema being
   // typed, the steps above it. Derived on every change, so a field added to the schema is offered at once.
   const variables = useMemo(
