@@ -5,6 +5,8 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, LayerVersion, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
+import { ENV } from '#lib/config.ts';
+import { sdkAttemptTimeoutMs } from '#lib/sdk-timeouts.ts';
 import { BUNDLING, buildLazyPackages } from '../bundling.ts';
 import { pascalCase } from '../names.ts';
 import { grantTracing, type Access } from './access.ts';
@@ -106,7 +108,13 @@ export class FunctionFactory implements FunctionMaker {
 
   make(scope: Construct, id: string, spec: FunctionSpec): NodejsFunction {
     const { files } = spec;
-    const environment = { ...this.environment, ...files?.environment, ...this.props.queues.environmentFor(spec.sends) };
+    const environment = {
+      ...this.environment,
+      ...files?.environment,
+      ...this.props.queues.environmentFor(spec.sends),
+      // Its SDK calls' attempts fit in its own timeout (lib/sdk-timeouts.ts).
+      [ENV.sdkAttemptTimeoutMs]: String(sdkAttemptTimeoutMs(spec.timeout.toSeconds())),
+    };
     return new NodejsFunction(scope, id, {
       entry: path.join(REPO_ROOT, spec.entry),
       handler: 'handler',

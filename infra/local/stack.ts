@@ -16,7 +16,7 @@ import { startStreamPoller } from './stream-poller.ts';
 import { streamConsumers } from '../streams.ts';
 import { startWebSocketApi, type LocalSocketApi } from './websocket-api.ts';
 import { withoutSdkLogging } from '#lib/sdk-logging.ts';
-import { SDK_REQUEST_HANDLER } from '#lib/sdk-timeouts.ts';
+import { sdkCallBounds } from '#lib/sdk-timeouts.ts';
 import { CONSOLE_DIST } from './console-build.ts';
 import { writeOpenApiDocument } from '../openapi-document.ts';
 
@@ -129,12 +129,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     Object.assign(process.env, env);
 
-    dynamoClient = withoutSdkLogging(new DynamoDBClient({ requestHandler: SDK_REQUEST_HANDLER }));
+    dynamoClient = withoutSdkLogging(new DynamoDBClient(sdkCallBounds()));
     await ensureTable(dynamoClient, env[ENV.tableName]!);
 
-    const sqsClient = withoutSdkLogging(
-      new SQSClient({ useQueueUrlAsEndpoint: options.sqsEndpoint === 'aws', requestHandler: SDK_REQUEST_HANDLER }),
-    );
+    const sqsClient = withoutSdkLogging(new SQSClient({ useQueueUrlAsEndpoint: options.sqsEndpoint === 'aws', ...sdkCallBounds() }));
     const visibility = options.visibilityTimeoutSeconds;
     const queueDefs = visibility === undefined ? queues : queues.map((q) => ({ ...q, visibilityTimeoutSeconds: visibility }));
     const queueUrls = await ensureQueues(sqsClient, env[ENV.tableName]!, queueDefs);

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { withoutSdkLogging } from '#lib/sdk-logging.ts';
-import { SDK_REQUEST_HANDLER } from '#lib/sdk-timeouts.ts';
+import { sdkCallBounds } from '#lib/sdk-timeouts.ts';
 import { passesFilter, STREAM_RETRY_ATTEMPTS, type StreamConsumerDef } from '../streams.ts';
 import type { AnyHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
@@ -73,7 +73,7 @@ export async function startStreamPoller(options: {
   if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
   const client = withoutSdkLogging(
     new DynamoDBStreamsClient({
-      requestHandler: SDK_REQUEST_HANDLER,
+      ...sdkCallBounds(),
       ...(options.endpoint && { endpoint: options.endpoint }),
     }),
   );

@@ -1,6 +1,7 @@
 import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { ENV, required } from '../config.ts';
 import { withoutSdkLogging } from '../sdk-logging.ts';
+import { sdkCallBounds } from '../sdk-timeouts.ts';
 
 // Frames go to a socket through API Gateway's management API (PostToConnection on the WebSocket
 // API's callback URL). The same client talks to the local runtime's socket server, which serves
@@ -10,7 +11,7 @@ let client: ApiGatewayManagementApiClient | undefined;
 
 function managementApi(): ApiGatewayManagementApiClient {
   if (!client) {
-    client = withoutSdkLogging(new ApiGatewayManagementApiClient({ endpoint: required(ENV.liveCallbackUrl) }));
+    client = withoutSdkLogging(new ApiGatewayManagementApiClient({ endpoint: required(ENV.liveCallbackUrl), ...sdkCallBounds() }));
   }
   return client;
 }

@@ -15,7 +15,13 @@ export interface AwsClientConfig {
   credentials: { accessKeyId: string; secretAccessKey: string };
   endpoint?: string;
   maxAttempts: number;
-  requestHandler: { requestTimeout: number; connectionTimeout: number; httpAgent?: HttpAgent; httpsAgent?: HttpsAgent };
+  requestHandler: {
+    requestTimeout: number;
+    throwOnRequestTimeout: boolean;
+    connectionTimeout: number;
+    httpAgent?: HttpAgent;
+    httpsAgent?: HttpsAgent;
+  };
 }
 
 /**
@@ -33,6 +39,8 @@ export function awsClientConfig(providerId: string, credentials: Record<string, 
     maxAttempts: 1,
     requestHandler: {
       requestTimeout: timeoutMs,
+      // Without it the SDK only logs a request that outlasts requestTimeout (lib/sdk-timeouts.ts).
+      throwOnRequestTimeout: true,
       connectionTimeout: timeoutMs,
       ...(endpoint && { httpAgent: new HttpAgent({ lookup: guardedLookup }), httpsAgent: new HttpsAgent({ lookup: guardedLookup }) }),
     },

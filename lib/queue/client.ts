@@ -1,7 +1,7 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { ENV, optional } from '../config.ts';
 import { withoutSdkLogging } from '../sdk-logging.ts';
-import { SDK_REQUEST_HANDLER } from '../sdk-timeouts.ts';
+import { sdkCallBounds } from '../sdk-timeouts.ts';
 
 // One SQS client per process, created on first use (the local runtime sets the endpoint first).
 // Against an emulator the queue URLs name hosts that do not resolve, so calls must go to the
@@ -10,7 +10,7 @@ let client: SQSClient | undefined;
 
 export function sqs(): SQSClient {
   if (!client) {
-    client = withoutSdkLogging(new SQSClient({ useQueueUrlAsEndpoint: !optional(ENV.sqsEndpoint), requestHandler: SDK_REQUEST_HANDLER }));
+    client = withoutSdkLogging(new SQSClient({ useQueueUrlAsEndpoint: !optional(ENV.sqsEndpoint), ...sdkCallBounds() }));
   }
   return client;
 }

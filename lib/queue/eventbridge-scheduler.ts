@@ -1,6 +1,7 @@
 import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { ENV, required } from '../config.ts';
 import { withoutSdkLogging } from '../sdk-logging.ts';
+import { sdkCallBounds } from '../sdk-timeouts.ts';
 import { WAKE_QUEUE_ARN_ENV } from './send-batch.ts';
 import type { Wake, WakeScheduler } from './wake.ts';
 
@@ -9,7 +10,7 @@ import type { Wake, WakeScheduler } from './wake.ts';
 // made for it and deleted by Scheduler once it has fired. Loaded only when a wait is scheduled.
 
 export class EventBridgeWakeScheduler implements WakeScheduler {
-  private readonly client = withoutSdkLogging(new SchedulerClient({}));
+  private readonly client = withoutSdkLogging(new SchedulerClient(sdkCallBounds()));
 
   constructor(private readonly group: string) {}
 

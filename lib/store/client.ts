@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../errors.ts';
 import { withoutSdkLogging } from '../sdk-logging.ts';
-import { SDK_REQUEST_HANDLER } from '../sdk-timeouts.ts';
+import { sdkCallBounds } from '../sdk-timeouts.ts';
 
 // One client per process, created on first use so that the local runtime and tests can set the
 // endpoint (AWS_ENDPOINT_URL_DYNAMODB, read by the SDK itself) before anything connects.
@@ -37,7 +37,7 @@ function isItemTooLarge(error: unknown): boolean {
 
 export function dynamo(): DynamoDBClient {
   if (!rawClient) {
-    rawClient = withoutSdkLogging(new DynamoDBClient({ requestHandler: SDK_REQUEST_HANDLER }));
+    rawClient = withoutSdkLogging(new DynamoDBClient(sdkCallBounds()));
     // On the shared middleware stack, so the document client and Powertools' writes see it too.
     rawClient.middlewareStack.add(
       (next) => async (args) => {

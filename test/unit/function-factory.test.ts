@@ -7,6 +7,8 @@ import { DataStore } from '#infra/constructs/data-store.ts';
 import { FunctionFactory, type FunctionSpec } from '#infra/constructs/function-factory.ts';
 import { ServiceQueues } from '#infra/constructs/service-queues.ts';
 import { queue } from '#infra/queues.ts';
+import { ENV } from '#lib/config.ts';
+import { SDK_ATTEMPTS } from '#lib/sdk-timeouts.ts';
 import { synthApp } from '../support/synth-app.ts';
 
 // The function factory on a stack of its own, with the data and the queues but none of the
@@ -74,5 +76,22 @@ describe('the function factory', { timeout: 60_000 }, () => {
     expect(actionsByRole(template).get('WriteJobsFunctionRole')).toEqual(
       expect.arrayContaining(['sqs:SendMessage', 'scheduler:CreateSchedule', 'iam:PassRole']),
     );
+  });
+
+  it("bounds each attempt of a function's SDK calls so that all of them fit in its timeout", () => {
+    const { stack, functions } = factoryStack();
+    for (const seconds of [10, 25, 30, 900]) functions.make(stack, `Runs${seconds}`, spec({ timeout: Duration.seconds(seconds) }));
+    const template = Template.fromStack(stack);
+    const bounds = Object.values(template.findResources('AWS::Lambda::Function')).map((fn) => {
+      const props = fn.Properties as { Timeout: number; Environment: { Variables: Record<string, string> } };
+      return [props.Timeout, Number(props.Environment.Variables[ENV.sdkAttemptTimeoutMs])];
+    });
+    expect(bounds.sort(([a], [b]) => a! - b!)).toEqual([
+      [10, 2_250],
+      [25, 6_000],
+      [30, 7_250],
+      [900, 20_000],
+    ]);
+    for (const [timeout, attempt] of bounds) expect(SDK_ATTEMPTS * attempt! + 1_000).toBeLessThanOrEqual(timeout! * 1_000);
   });
 });
