@@ -103,8 +103,8 @@ export const ENV = {
   /** Powertools: the service name on every log line (the stack sets the metrics' service name). */
   serviceName: 'POWERTOOLS_SERVICE_NAME',
   /**
-   * AWS SDK: the bound on one attempt of a call to the table or the queues (ms; lib/sdk-timeouts.ts). The stack
-   * sets it per function from the function's timeout; unset, 20000.
+   * AWS SDK: the bound on one attempt of a call to the service's own AWS dependencies (ms; lib/sdk-timeouts.ts).
+   * The stack sets it per function from the function's timeout; unset, 20000.
    */
   sdkAttemptTimeoutMs: 'SDK_ATTEMPT_TIMEOUT_MS',
   /** AWS SDK: an SQS endpoint of its own (the local runtime's emulator); set, calls go there rather than to a queue URL's host. */
