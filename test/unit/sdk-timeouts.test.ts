@@ -1,9 +1,10 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { createServer, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
 import { ENV } from '#lib/config.ts';
 import { SDK_ATTEMPTS } from '#lib/sdk-timeouts.ts';
 import { dynamo } from '#lib/store/client.ts';
+import { listenOnLoopback } from '../support/fake-server.ts';
 
 // A table endpoint that takes requests and never answers (a half-open connection, a stuck
 // emulator): the service's own client gives each attempt its bound, then tries again on another
@@ -13,17 +14,15 @@ import { dynamo } from '#lib/store/client.ts';
 afterEach(() => vi.unstubAllEnvs());
 
 it('gives up on an attempt that gets no answer, tries again, and fails within its attempts’ bounds', async () => {
-  const sockets: Socket[] = [];
   let requests = 0;
-  const silent = createServer((socket) => {
-    sockets.push(socket);
-    socket.on('data', (chunk) => {
-      if (chunk.toString('latin1').startsWith('POST ')) requests++;
-    });
-  });
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  const { port } = silent.address() as { port: number };
-  vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', `http://127.0.0.1:${port}`);
+  const silent = await listenOnLoopback(
+    createServer((socket) => {
+      socket.on('data', (chunk) => {
+        if (chunk.toString('latin1').startsWith('POST ')) requests++;
+      });
+    }),
+  );
+  vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', silent.url);
   vi.stubEnv('AWS_REGION', 'us-east-1');
   vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
@@ -41,7 +40,6 @@ it('gives up on an attempt that gets no answer, tries again, and fails within it
     // Its attempts of 300 ms each and the retries' backoff: within the second the reserve allows.
     expect(Date.now() - started).toBeLessThan(SDK_ATTEMPTS * 300 + 1_000);
   } finally {
-    for (const socket of sockets) socket.destroy();
-    silent.close();
+    await silent.close();
   }
 }, 30_000);
