@@ -21,10 +21,10 @@ import { LOAD_PROJECT, loadSequencer } from './test/support/load-sequencer.ts';
 // at a time, in this order (loadSequencer): test/load/bench.test.ts (`npm run bench` at smoke
 // sizes in a process and stack of its own, asserting only that every section completes) beside
 // the fault file, then the large audience in the worker that frees first, which is the fault
-// file's (it ends two minutes before the smoke run here). The two files with fault stacks (short visibility
-// timeouts, consumers on short budgets) starved each other side by side. All three at once kept
-// both cores busy from the start and starved the unit files beside them at nice 10: two of them
-// timed out (docs/performance.md, "The emulators' compiler").
+// file's (it ends two minutes before the smoke run here). The two files with fault stacks (short
+// visibility timeouts, consumers on short budgets) starved each other side by side. All three at
+// once kept both cores busy from the start and starved the unit files beside them at nice 10: two
+// of them timed out (docs/performance.md, "The emulators' compiler").
 export const LOAD_TESTS = ['test/load/bench.test.ts', 'test/integration/faults.test.ts', 'test/integration/large-audience.test.ts'];
 
 // The two files that walk every route of the route table (another scope's ids; bad input): about
@@ -33,6 +33,9 @@ export const LOAD_TESTS = ['test/load/bench.test.ts', 'test/integration/faults.t
 // files, in the CPU those leave while they wait out visibility timeouts (test/run-suite.ts).
 export const ROUTE_WALKS = ['test/integration/tenant-isolation.test.ts', 'test/integration/bad-input.property.test.ts'];
 export const ROUTE_WALKS_PROJECT = 'route-walks';
+
+/** The files that need no emulators (package.json's `test:unit` names it too). */
+export const UNIT_PROJECT = 'unit';
 
 const WORKERS = 4;
 
@@ -83,7 +86,7 @@ export default defineConfig({
       {
         extends: true,
         // Threads start faster than processes, and no unit file needs a process of its own.
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], pool: 'threads', globalSetup: ['test/support/unit-setup.ts'] },
+        test: { name: UNIT_PROJECT, include: ['test/unit/**/*.test.ts'], pool: 'threads', globalSetup: ['test/support/unit-setup.ts'] },
       },
       {
         extends: true,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
-import config, { ROUTE_WALKS_PROJECT } from '../vitest.config.ts';
+import config, { ROUTE_WALKS_PROJECT, UNIT_PROJECT } from '../vitest.config.ts';
 import { LOAD_PROJECT } from './support/load-sequencer.ts';
 
 // `npm test`: the whole suite in two phases, on the two cores it is timed on.
@@ -23,7 +23,7 @@ const VITEST = new URL('../node_modules/vitest/vitest.mjs', import.meta.url).pat
 const BESIDE_LOAD_NICENESS = 10;
 
 /** The projects that run beside the load files (their files bound no latency). */
-const BESIDE_LOAD = ['unit', ROUTE_WALKS_PROJECT];
+const BESIDE_LOAD = [UNIT_PROJECT, ROUTE_WALKS_PROJECT];
 
 // The first phase is every other project of the config, so a project added there runs here too.
 const configured = (config.test?.projects ?? []).map((project) => (project as { test: { name: string } }).test.name);
