@@ -67,6 +67,21 @@ export default tseslint.config(
     files: ['console/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],
   },
+  {
+    // A change's queries are read again through one helper: invalidating alone keeps a first load
+    // that began before the change (console/src/api/read-again.ts).
+    files: ['console/src/**/*.{ts,tsx}'],
+    ignores: ['console/src/api/read-again.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'invalidateQueries',
+          message: 'Use readAgain (console/src/api/read-again.ts): it drops a first load begun before the change.',
+        },
+      ],
+    },
+  },
   // Prettier formats (npm run format; npm run lint checks it), so no rule here argues layout.
   prettier,
   {

@@ -295,6 +295,36 @@ describe('console: webhooks', () => {
     },
   );
 
+  it('lists an endpoint created while the list was still loading', async () => {
+    const { page, problems } = await stack.open(stack.org.dev.apiKey, envPath('layouts'));
+    const isList = (url: URL) => url.pathname.endsWith('/v2/webhooks/endpoints');
+    const created = page.waitForResponse((response) => response.request().method() === 'POST' && isList(new URL(response.url())));
+    // The list's first answer is read before the create and arrives after it, as on a slow
+    // network: the page has to read the list again rather than keep that answer.
+    let held = false;
+    await page.route(isList, async (route) => {
+      if (route.request().method() !== 'GET' || held) return route.fallback();
+      held = true;
+      const early = await route.fetch();
+      await created;
+      // The page may have dropped the request by now; then there is nothing to answer.
+      await route.fulfill({ response: early }).catch(() => undefined);
+    });
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Webhooks' }).click();
+    await expect.poll(() => held, POLL).toBe(true);
+
+    const description = `Created during the first load ${rand()}`;
+    await page.getByText('New endpoint').click();
+    await page.getByLabel('URL').fill(`${receiver.url}/hook-${rand()}`);
+    await page.getByLabel('Description').fill(description);
+    await page.getByRole('button', { name: 'Create endpoint' }).click();
+    const endpoint = (await (await created).json()) as { _id: string };
+    await expect.poll(() => page.getByRole('row').filter({ hasText: description }).count(), POLL).toBe(1);
+
+    expect((await stack.org.dev.client.delete(`/v2/webhooks/endpoints/${endpoint._id}`)).status).toBe(204);
+    expect(unexpectedErrors(problems)).toEqual([]);
+  });
+
   it('shows the API’s validation message next to the URL field and creates nothing', async () => {
     const { page, problems } = await stack.open(stack.org.dev.apiKey, envPath('webhooks'));
     const before = (await stack.org.dev.client.get('/v2/webhooks/endpoints?limit=100')).body.data.length;

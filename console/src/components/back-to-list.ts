@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { consolePath } from './console-path.ts';
+import { readAgain } from '../api/read-again.ts';
 
 /**
  * After a record is deleted: back to its area's list, and that list read again. Only the list
@@ -13,6 +14,6 @@ export function useBackToList(area: string): () => Promise<void> {
   const queryClient = useQueryClient();
   return async () => {
     await navigate(consolePath(environmentId, area));
-    await queryClient.invalidateQueries({ queryKey: [area, environmentId, 'list'] });
+    await readAgain(queryClient, [area, environmentId, 'list']);
   };
 }

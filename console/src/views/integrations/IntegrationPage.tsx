@@ -16,6 +16,7 @@ import { withWarning } from './warning.ts';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
 import { consolePath } from '../../components/console-path.ts';
 import { ChatConnections } from './ChatConnections.tsx';
+import { readAgain } from '../../api/read-again.ts';
 
 /** One integration: its settings, actions (activate, primary, delete), conditions and edit form. */
 export function IntegrationPage() {
@@ -72,7 +73,7 @@ function IntegrationDetail({ environmentId, integration }: { environmentId: stri
   // otherwise say "not found" in between.
   const removed = async () => {
     await navigate(consolePath(environmentId, 'integrations'));
-    await queryClient.invalidateQueries({ queryKey: integrationsKey(environmentId) });
+    await readAgain(queryClient, integrationsKey(environmentId));
   };
 
   return (

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { Integration } from './types.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 // One list query per environment: the API has no GET of a single integration, so the
 // integration's page reads it from the list too, and every change invalidates that one query.
@@ -22,6 +23,6 @@ export function useIntegrationChange<Input, Output>(environmentId: string, chang
   const client = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSuccess: () => client.invalidateQueries({ queryKey: integrationsKey(environmentId) }),
+    onSuccess: () => readAgain(client, integrationsKey(environmentId)),
   });
 }

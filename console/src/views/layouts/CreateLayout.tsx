@@ -6,6 +6,7 @@ import { ErrorNote } from '../../components/states.tsx';
 import { layoutPath, type Layout } from './types.ts';
 import { FormDisclosure } from '../../components/form-disclosure.tsx';
 import { onSubmitted } from '../../components/submitted-form.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 interface NewLayout {
   name: string;
@@ -24,7 +25,7 @@ export function CreateLayout({ environmentId }: { environmentId: string }) {
         body: { name, ...(layoutId && { layoutId }), ...(html && { controlValues: { email: { body: html, editorType: 'html' } } }) },
       }),
     onSuccess: async (layout) => {
-      await queryClient.invalidateQueries({ queryKey: ['layouts', environmentId] });
+      await readAgain(queryClient, ['layouts', environmentId]);
       await navigate(layoutPath(environmentId, layout.layoutId));
     },
   });

@@ -6,6 +6,7 @@ import { ErrorNote } from '../../components/states.tsx';
 import { layoutPath, type Layout } from './types.ts';
 import { FormDisclosure } from '../../components/form-disclosure.tsx';
 import { onSubmitted } from '../../components/submitted-form.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 /** A copy of the layout's content under a new name (never the default), then opens it. */
 export function DuplicateLayout({ environmentId, layout }: { environmentId: string; layout: Layout }) {
@@ -18,7 +19,7 @@ export function DuplicateLayout({ environmentId, layout }: { environmentId: stri
         body: { name, ...(layoutId && { layoutId }), isTranslationEnabled: layout.isTranslationEnabled },
       }),
     onSuccess: async (copy) => {
-      await queryClient.invalidateQueries({ queryKey: ['layouts', environmentId] });
+      await readAgain(queryClient, ['layouts', environmentId]);
       await navigate(layoutPath(environmentId, copy.layoutId));
     },
   });

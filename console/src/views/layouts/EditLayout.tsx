@@ -6,6 +6,7 @@ import { FormDisclosure } from '../../components/form-disclosure.tsx';
 import { ErrorNote } from '../../components/states.tsx';
 import { onSubmitted } from '../../components/submitted-form.ts';
 import type { Layout } from './types.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 /**
  * Name, translations switch and content, written whole with PUT (the identifier never changes).
@@ -17,7 +18,7 @@ export function EditLayout({ environmentId, layout }: { environmentId: string; l
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
       api<Layout>(environmentId, `/v2/layouts/${encodeURIComponent(layout.layoutId)}`, { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['layouts', environmentId] }),
+    onSuccess: () => readAgain(queryClient, ['layouts', environmentId]),
   });
   const name = fieldProblem('edit-layout-name', fieldMessage(save.error, 'name'));
   const body = fieldProblem('edit-layout-body', fieldMessage(save.error, 'controlValues.email.body'));

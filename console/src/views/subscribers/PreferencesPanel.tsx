@@ -3,6 +3,7 @@ import { api } from '../../api/client.ts';
 import { Empty, ErrorNote, QueryState } from '../../components/states.tsx';
 import { preferencesQueryKey } from './query-keys.ts';
 import { CHANNELS, type Channel, type ChannelFlags, type Preferences } from './types.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 // GET /v2/subscribers/{id}/preferences as one table: the global row, then a row per workflow
 // with a switch for each channel it has; a switch calls PATCH with that one channel.
@@ -28,7 +29,7 @@ export function PreferencesPanel({ environmentId, subscriberId }: { environmentI
         body: { ...(workflowId && { workflowId }), channels: { [channel]: enabled } },
       }),
     onSuccess: (saved) => queryClient.setQueryData(key, saved),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => readAgain(queryClient, key),
   });
 
   const row = (name: string, channels: ChannelFlags, workflowId?: string) => (

@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components/states.tsx';
 import { fieldMessages, fieldProblem } from '../../components/api-field-error.tsx';
 import { subscriberQueryKey, subscribersListKey } from './query-keys.ts';
 import type { Subscriber } from './types.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 // PATCH /v2/subscribers/{id}: the profile fields; an emptied field is sent as null, which clears
 // it. A 422 shows each message next to its field.
@@ -38,7 +39,7 @@ export function ProfileForm({ environmentId, subscriber }: { environmentId: stri
     onSuccess: (saved) => {
       queryClient.setQueryData(subscriberQueryKey(environmentId, subscriber.subscriberId), saved);
       setDraft(draftOf(saved));
-      void queryClient.invalidateQueries({ queryKey: subscribersListKey(environmentId) });
+      void readAgain(queryClient, subscribersListKey(environmentId));
     },
   });
   const errors = fieldMessages(save.error);

@@ -8,6 +8,7 @@ import { ConfirmButton } from '../../components/confirm-dialog.tsx';
 import { LocalDateTime } from '../../components/local-date-time.tsx';
 import { ErrorNote, QueryState } from '../../components/states.tsx';
 import { groupPath, resourceUrl, type Translation } from './types.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 interface EditorProps {
   environmentId: string;
@@ -56,7 +57,7 @@ function EditorForm({ environmentId, resourceType, resourceId, locale, saved }: 
   const navigate = useNavigate();
   const [text, setText] = useState(() => JSON.stringify(saved?.content ?? {}, null, 2));
   const [problem, setProblem] = useState<string>();
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: ['translations', environmentId] });
+  const invalidate = () => readAgain(queryClient, ['translations', environmentId]);
 
   const save = useMutation({
     mutationFn: (content: Record<string, unknown>) =>

@@ -16,6 +16,7 @@ import { DeadLettersTable } from './DeadLettersTable.tsx';
 import { EndpointForm } from './EndpointForm.tsx';
 import { SecretReveal } from './SecretReveal.tsx';
 import { endpointUrl, webhooksPath, type Endpoint, type EndpointInput, type EndpointWithSecret } from './types.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 const TABS = [
   ['attempts', 'Attempts'],
@@ -46,7 +47,7 @@ function EndpointView({ environmentId, endpoint }: { environmentId: string; endp
   const queryClient = useQueryClient();
   const [secret, setSecret] = useState<string>();
   const tab = TABS.find(([name]) => name === params.get('tab'))?.[0] ?? 'attempts';
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: ['webhooks', environmentId] });
+  const invalidate = () => readAgain(queryClient, ['webhooks', environmentId]);
   const update = useMutation({
     mutationFn: (patch: Partial<EndpointInput>) =>
       api<Endpoint>(environmentId, endpointUrl(endpoint._id), { method: 'PATCH', body: patch }),

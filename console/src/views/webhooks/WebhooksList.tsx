@@ -12,6 +12,7 @@ import { EndpointForm } from './EndpointForm.tsx';
 import { SecretReveal } from './SecretReveal.tsx';
 import { endpointPath, type Endpoint, type EndpointInput, type EndpointWithSecret } from './types.ts';
 import { FormDisclosure } from '../../components/form-disclosure.tsx';
+import { readAgain } from '../../api/read-again.ts';
 
 /** The environment's webhook endpoints, paged by cursor in the URL; a new one shows its secret once. */
 export function WebhooksList() {
@@ -28,7 +29,7 @@ export function WebhooksList() {
   });
   const create = useMutation({
     mutationFn: (input: EndpointInput) => api<EndpointWithSecret>(environmentId, '/v2/webhooks/endpoints', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhooks', environmentId] }),
+    onSuccess: () => readAgain(queryClient, ['webhooks', environmentId]),
   });
 
   return (

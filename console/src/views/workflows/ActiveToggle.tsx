@@ -4,6 +4,7 @@ import { ConfirmButton } from '../../components/confirm-dialog.tsx';
 import { ErrorNote } from '../../components/states.tsx';
 import { workflowsKey } from './queries.ts';
 import type { Workflow } from './types.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 /**
  * Switches the workflow on or off (PATCH `active`); the list and this view read the new state.
@@ -13,7 +14,7 @@ export function ActiveToggle({ environmentId, workflow }: { environmentId: strin
   const queryClient = useQueryClient();
   const setActive = (active: boolean) =>
     api<Workflow>(environmentId, `/v2/workflows/${encodeURIComponent(workflow.workflowId)}`, { method: 'PATCH', body: { active } });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: workflowsKey(environmentId) });
+  const refresh = () => readAgain(queryClient, workflowsKey(environmentId));
   const activate = useMutation({ mutationFn: () => setActive(true), onSuccess: refresh });
 
   if (workflow.active) {

@@ -5,6 +5,7 @@ import { fieldMessages, fieldProblem } from '../../components/api-field-error.ts
 import { ErrorNote } from '../../components/states.tsx';
 import { workflowsKey } from './queries.ts';
 import type { WorkflowStep } from './types.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 // The control values of a code-first step, as JSON: PUT /v1/bridge/controls/{workflowId}/{stepId}
 // checks them against the step's control schema and stores them; the next run of the step sends
@@ -20,7 +21,7 @@ export function ControlValuesForm({ environmentId, step }: { environmentId: stri
         method: 'PUT',
         body: { variables },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workflowsKey(environmentId) }),
+    onSuccess: () => readAgain(queryClient, workflowsKey(environmentId)),
   });
   const id = `controls-${step._id}`;
   // A 422 names each refused control as `variables.<path>`: shown under the editor, by control.

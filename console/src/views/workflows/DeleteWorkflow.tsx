@@ -5,6 +5,7 @@ import { ConfirmButton } from '../../components/confirm-dialog.tsx';
 import { consolePath } from '../../components/console-path.ts';
 import { workflowsKey } from './queries.ts';
 import type { Workflow } from './types.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 /** DELETE /v2/workflows/{id}, asked first; back to the list once it is gone. */
 export function DeleteWorkflow({ environmentId, workflow }: { environmentId: string; workflow: Workflow }) {
@@ -19,7 +20,7 @@ export function DeleteWorkflow({ environmentId, workflow }: { environmentId: str
       run={() => api(environmentId, `/v2/workflows/${encodeURIComponent(workflow.workflowId)}`, { method: 'DELETE' })}
       onDone={async () => {
         queryClient.removeQueries({ queryKey: [...workflowsKey(environmentId), 'detail', workflow.workflowId] });
-        await queryClient.invalidateQueries({ queryKey: workflowsKey(environmentId) });
+        await readAgain(queryClient, workflowsKey(environmentId));
         await navigate(consolePath(environmentId, 'workflows'));
       }}
     >

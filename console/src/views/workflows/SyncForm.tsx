@@ -6,6 +6,7 @@ import { ConfirmButton } from '../../components/confirm-dialog.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { workflowPath, workflowsKey } from './queries.ts';
 import type { Workflow } from './types.ts';
+import { readAgain } from '../../api/read-again.ts';
 
 // PUT /v2/workflows/{id}/sync with the caller's own key: the API copies the workflow into
 // another environment of the organization, so the console needs no key of the target.
@@ -23,9 +24,9 @@ export function SyncForm({ environmentId, workflow }: { environmentId: string; w
       }).then(() => targetEnvironmentId),
     onSuccess: (targetEnvironmentId) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: workflowsKey(targetEnvironmentId) }),
+        readAgain(queryClient, workflowsKey(targetEnvironmentId)),
         // The source's lastPublishedAt changes too.
-        queryClient.invalidateQueries({ queryKey: workflowsKey(environmentId) }),
+        readAgain(queryClient, workflowsKey(environmentId)),
       ]),
   });
   if (targets.length === 0) return null;

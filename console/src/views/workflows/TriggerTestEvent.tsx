@@ -11,6 +11,7 @@ import { testPayload } from './test-payload.ts';
 import type { TriggerResult, Workflow } from './types.ts';
 import { consolePath } from '../../components/console-path.ts';
 import './workflows.css';
+import { readAgain } from '../../api/read-again.ts';
 
 // POST /v1/events/trigger for one subscriber, with a payload generated from the workflow's
 // payload schema (else the example the API reads from its templates), edited as JSON.
@@ -65,7 +66,7 @@ function TriggerForm({ environmentId, workflow }: { environmentId: string; workf
   const send = useMutation({
     mutationFn: (body: Record<string, unknown>) => api<TriggerResult>(environmentId, '/v1/events/trigger', { method: 'POST', body }),
     // The workflow's lastTriggeredAt moves.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workflowsKey(environmentId) }),
+    onSuccess: () => readAgain(queryClient, workflowsKey(environmentId)),
     onError: (error) => {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) setFieldErrors(fieldErrorsOf(error));
     },

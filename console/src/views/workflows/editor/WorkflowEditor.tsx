@@ -27,6 +27,7 @@ import { LeaveDialog } from './LeaveDialog.tsx';
 import { StepEditor } from './StepEditor.tsx';
 import '../workflows.css';
 import './editor.css';
+import { readAgain } from '../../../api/read-again.ts';
 
 // Creating (`workflows/new`) and editing (`workflows/:workflowId/edit`) a workflow: its facts,
 // its steps (added, removed, reordered) and their controls, saved with the v2 workflow API only
@@ -116,7 +117,7 @@ function WorkflowForm({ environmentId, workflow, initial }: { environmentId: str
     onSuccess: async (saved) => {
       setDirty(false);
       queryClient.setQueryData([...workflowsKey(environmentId), 'detail', saved.workflowId], saved);
-      await queryClient.invalidateQueries({ queryKey: [...workflowsKey(environmentId), 'list'] });
+      await readAgain(queryClient, [...workflowsKey(environmentId), 'list']);
       if (creating) await navigate(`${workflowPath(environmentId, saved.workflowId)}/edit`, { replace: true });
       else setDraft(draftOf(saved));
     },
