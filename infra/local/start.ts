@@ -5,7 +5,7 @@ import { ensureDemo, writeDemo } from './demo.ts';
 import { startLocalStack } from './stack.ts';
 
 // `npm start`: the whole service on this machine, with a demo organization to try it on.
-// PORT picks the API's port (3000), SOCKET_PORT the inbox sockets' (PORT + 1: 3001);
+// PORT picks the API's port (3000; 0: any free port), SOCKET_PORT the inbox sockets' (PORT + 1: 3001);
 // DYNAMODB_ENDPOINT / SQS_ENDPOINT point at an external DynamoDB or
 // SQS (a URL, or `aws` for real AWS with the usual credentials) instead of the emulators;
 // LOCAL_STATE_DIR moves the local state (demo.json, secrets key) out of .local/.
@@ -13,7 +13,8 @@ import { startLocalStack } from './stack.ts';
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? join(root, '.local'));
 const port = Number(process.env.PORT ?? 3000);
-const socketPort = Number(process.env.SOCKET_PORT ?? port + 1);
+// With PORT=0 (any free port) the sockets take any free port too: PORT + 1 would be port 1.
+const socketPort = Number(process.env.SOCKET_PORT ?? (port === 0 ? 0 : port + 1));
 const startedAt = Date.now();
 
 async function main() {
