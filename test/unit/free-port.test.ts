@@ -14,11 +14,12 @@ const listen = (port: number) =>
   });
 
 describe('freePort', () => {
-  it('draws free ports below the ephemeral range', async () => {
+  it('draws free ports below the ephemeral range (or takes the kernel’s choice where the range leaves no room)', async () => {
+    const roomBelow = ephemeralRangeStart() > 20_000;
     const ports = await Promise.all(Array.from({ length: 10 }, () => freePort()));
     for (const port of ports) {
-      expect(port).toBeGreaterThanOrEqual(20_000);
-      expect(port).toBeLessThan(ephemeralRangeStart());
+      if (roomBelow) expect(port).toBeGreaterThanOrEqual(20_000);
+      if (roomBelow) expect(port).toBeLessThan(ephemeralRangeStart());
       await listen(port);
     }
   });
