@@ -17,6 +17,9 @@ const zodFromLib = [
   { name: 'zod/mini', message: ZOD_MESSAGE },
 ];
 
+// The console's sources, which two blocks below check.
+const CONSOLE_SOURCES = ['console/src/**/*.{ts,tsx}'];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '.local/', 'coverage/', 'bench/.bundles/', 'console/dist/'] },
   js.configs.recommended,
@@ -64,13 +67,13 @@ export default tseslint.config(
   {
     // The console's components: React's own rules of hooks and of what a render may do (no refs read
     // or written, no hook value changed, no state set in an effect), which the React Compiler checks.
-    files: ['console/src/**/*.{ts,tsx}'],
+    files: CONSOLE_SOURCES,
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {
     // A change's queries are read again through one helper: invalidating alone keeps a first load
     // that began before the change (console/src/api/read-again.ts).
-    files: ['console/src/**/*.{ts,tsx}'],
+    files: CONSOLE_SOURCES,
     ignores: ['console/src/api/read-again.ts'],
     rules: {
       'no-restricted-properties': [
