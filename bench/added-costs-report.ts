@@ -59,6 +59,9 @@ const ops = (byOperation: Record<string, number>) =>
     .map(([k, v]) => `${k.replace('Command', '')} ${n(v, 2)}`)
     .join(', ');
 
+/** CPU ms per delivery, both sides together and each: "total (this process + DynamoDB Local)". */
+const cpuSplit = (node: number, dynamoDbLocal: number) => `${n(node + dynamoDbLocal, 1)} (${n(node, 1)} + ${n(dynamoDbLocal, 1)})`;
+
 export function printAddedCosts(r: AddedCostsResult): void {
   const on = named(r, 'everything on');
   const sqsRequests = (v: VariantResult) =>
@@ -70,7 +73,7 @@ export function printAddedCosts(r: AddedCostsResult): void {
       'variant',
       'deliveries / s',
       '÷ everything on',
-      'CPU ms / delivery',
+      'CPU ms / delivery (this process + DynamoDB Local)',
       'DynamoDB requests (writes) / delivery',
       'SQS requests / delivery',
       'webhook POSTs, frames / delivery',
@@ -80,7 +83,9 @@ export function printAddedCosts(r: AddedCostsResult): void {
       v.name,
       v.deliveredPerSec,
       v.deliveredPerSec / on.deliveredPerSec,
-      v.cpuMsPerDelivery === undefined ? 'n/a' : n(v.cpuMsPerDelivery, 1),
+      v.cpuMsPerDelivery === undefined || v.coresUsed.dynamoDbLocal === undefined
+        ? 'n/a'
+        : cpuSplit((v.coresUsed.node * 1000) / v.deliveredPerSec, (v.coresUsed.dynamoDbLocal * 1000) / v.deliveredPerSec),
       `${n(v.perDelivery.requests, 2)} (${n(v.perDelivery.writeRequests, 2)})`,
       n(sqsRequests(v), 2),
       `${n(v.webhookPostsPerDelivery, 2)}, ${n(v.framesPerDelivery, 2)}`,
@@ -100,13 +105,27 @@ export function printAddedCosts(r: AddedCostsResult): void {
   );
   const replay = on.replay;
   if (replay) {
+    const floorDeliveries = replay.floorPutsPerSec / on.perDelivery.writeRequests;
     table(
       "3f. What cannot be switched off: a delivery's items replayed (writes alone, 32 in flight; median of 3 rounds)",
       ['measure', 'value'],
       [
         ['deliveries / s: items as stored', n(replay.deliveriesPerSec.asStored, 0)],
+        [
+          '  their CPU ms per delivery (this process + DynamoDB Local)',
+          replay.asStoredCpuMs ? cpuSplit(replay.asStoredCpuMs.node, replay.asStoredCpuMs.dynamoDbLocal) : 'n/a',
+        ],
         ['  without the TTL attribute', n(replay.deliveriesPerSec.withoutTtl, 0)],
         ['  with every key on shard 0 (before sharding)', n(replay.deliveriesPerSec.unsharded, 0)],
+        ['  with the index keys renamed (same bytes, no index entries)', n(replay.deliveriesPerSec.withoutIndexEntries, 0)],
+        ['  with every key kept and the rest in one string (same bytes, flat)', n(replay.deliveriesPerSec.flat, 0)],
+        [
+          'as stored / without index entries / flat, ÷ the floor deliveries ' +
+            `(the rounds' floor, ${n(replay.floorPutsPerSec, 0)} PutItem/s, ÷ the pipeline's write requests per delivery)`,
+          [replay.deliveriesPerSec.asStored, replay.deliveriesPerSec.withoutIndexEntries, replay.deliveriesPerSec.flat]
+            .map((d) => n(d / floorDeliveries, 2))
+            .join(' / '),
+        ],
         ['bytes of event + notification + message, with / without ttl', `${replay.itemBytes.asStored} / ${replay.itemBytes.withoutTtl}`],
         ['one shardOf call, µs', n(replay.shardOfMicros, 3)],
         [`API rate-limit check alone, p50 ms (one per request of ${r.eventsPerRequest} events)`, n(on.rateLimitCheckMs, 2)],

@@ -89,6 +89,11 @@ export interface Bench {
   timed<T>(section: () => Promise<T>): Promise<T>;
   /** Starts (again) or stops the table's stream consumers. */
   setStreamConsumers(on: boolean): Promise<void>;
+  /**
+   * Runs `section` with the stream consumers stopped, then starts them again where the stream is
+   * then: what it writes is never read by them (a replay of writes timed alone).
+   */
+  withoutStreamConsumers<T>(section: () => Promise<T>): Promise<T>;
   /** Restarts the pollers with `concurrency` batches per consumer at once (0: stops them). */
   setConsumerConcurrency(concurrency: number): Promise<void>;
   stop(): Promise<void>;
@@ -341,6 +346,17 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
       await streamPoller?.stop();
       streamPoller = undefined;
       if (on) await startStreams();
+    },
+    withoutStreamConsumers: async (section) => {
+      if (!streamPoller) return section();
+      await streamPoller.stop();
+      streamPoller = undefined;
+      try {
+        return await section();
+      } finally {
+        // A new poller starts at the stream's end (LATEST): the section's records are passed over.
+        await startStreams();
+      }
     },
     stop: async () => {
       await Promise.all([...pollers.map((p) => p.stop()), streamPoller?.stop(), wakes.stop()]);

@@ -21,7 +21,7 @@ import { measureRateLimit, printRateLimit, type RateLimitResult } from './rate-l
 import { loadNow, machineOf, resultsPath, SMOKE, writeResults, type Machine } from './results-path.ts';
 import { createInAppWorkflow, digestOfTen, expectStatus } from './scenarios.ts';
 import { benchOrganization, seedNotifications, seedSubscribers, seedSubscriptions } from './seed.ts';
-import { CONSUMER_CONCURRENCY, log, QUICK, SIZES, SMALL_ENVIRONMENT, TARGETS, type Sizes } from './settings.ts';
+import { CONSUMER_CONCURRENCY, log, QUICK, SEEDED_ACTIVITY_DAYS, SIZES, SMALL_ENVIRONMENT, TARGETS, type Sizes } from './settings.ts';
 import { round } from './stats.ts';
 import { table, type Check } from './table.ts';
 
@@ -101,7 +101,8 @@ async function main() {
     );
 
     log('seeding: organization, subscribers, workflow, subscriptions, notifications');
-    const { dev, prod } = await benchOrganization();
+    // Older than the days of notifications seeded below: the feed lists nothing from before its environment was made.
+    const { dev, prod } = await benchOrganization({ madeDaysAgo: SEEDED_ACTIVITY_DAYS + 1 });
     const devCall = bench.api(dev.apiKey);
     const subscribers = await seedSubscribers(
       dev.scope,
@@ -125,8 +126,13 @@ async function main() {
       stepId: syncedBody.steps[0]!.stepId,
     };
     await seedSubscriptions(dev.scope, subscribers[0]!, SIZES.subscriptions);
-    await seedNotifications(dev.scope, { count: SIZES.notifications, days: 10, subscribers, workflow });
-    await seedNotifications(prod.scope, { count: SMALL_ENVIRONMENT, days: 10, subscribers: prodSubscribers, workflow: prodWorkflow });
+    await seedNotifications(dev.scope, { count: SIZES.notifications, days: SEEDED_ACTIVITY_DAYS, subscribers, workflow });
+    await seedNotifications(prod.scope, {
+      count: SMALL_ENVIRONMENT,
+      days: SEEDED_ACTIVITY_DAYS,
+      subscribers: prodSubscribers,
+      workflow: prodWorkflow,
+    });
 
     log('bulk trigger: handler time vs raw BatchWriteItem');
     const bulk = await bulkTrigger(bench, dev, workflow, subscribers, floor.batchWriteMs, SIZES.bulkRequests);

@@ -1,5 +1,6 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
+import { DAY_MS } from '#lib/time.ts';
 import { newId } from '#lib/ids.ts';
 import type { StoredNotification } from '#lib/pipeline/model.ts';
 import { notificationItem } from '#lib/pipeline/notification-store.ts';
@@ -23,8 +24,16 @@ export interface BenchEnv {
   applicationIdentifier: string;
 }
 
-export async function benchOrganization(): Promise<{ dev: BenchEnv; prod: BenchEnv }> {
-  const org = await provisionOrganization('Benchmark');
+/**
+ * A new organization with its two environments. `madeDaysAgo` backdates them: a feed seeded with
+ * days of notifications needs an environment at least that old, since nothing of an environment
+ * is listed from before it was made (lib/activity/window.ts).
+ */
+export async function benchOrganization(options: { madeDaysAgo?: number } = {}): Promise<{ dev: BenchEnv; prod: BenchEnv }> {
+  const org = await provisionOrganization(
+    'Benchmark',
+    options.madeDaysAgo === undefined ? {} : { createdAt: new Date(Date.now() - options.madeDaysAgo * DAY_MS) },
+  );
   const env = (name: string): BenchEnv => {
     const found = org.environments.find((e) => e.environment.name === name)!;
     return {

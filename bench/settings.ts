@@ -85,6 +85,8 @@ export const SIZES: Sizes = SMOKE
         addedCostEvents: 3_000,
       };
 
+/** The days the seeded notifications of the activity feed's depth comparison are spread over. */
+export const SEEDED_ACTIVITY_DAYS = 10;
 /** Notifications of the production environment, the activity feed's shallow side. */
 export const SMALL_ENVIRONMENT = SMOKE ? 100 : 1_000;
 

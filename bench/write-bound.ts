@@ -11,6 +11,7 @@ import { db } from '#lib/store/client.ts';
 import { mapConcurrently } from '#lib/concurrency.ts';
 import { getItem } from '#lib/store/get-item.ts';
 import { keys } from '#lib/store/keys.ts';
+import { coresUsed, cpuNow } from './cpu.ts';
 import { rawDocumentClient } from './floor.ts';
 import { messageShardQuery } from './scenarios.ts';
 import type { BenchEnv } from './seed.ts';
@@ -22,7 +23,9 @@ import type { BenchEnv } from './seed.ts';
 // conditions. Its deliveries per second bound any pipeline that writes these items, so
 // end to end ÷ this says how much the pipeline adds around its writes, and this ÷ the floor
 // deliveries says how much of the floor ratio the items leave. The items are built by the
-// repositories' own item builders, so they follow the data model.
+// repositories' own item builders, so they follow the data model. The caller stops the stream
+// consumers meanwhile (Bench.withoutStreamConsumers): they would read and count every replayed
+// item while the writes are timed, and the rate would be theirs as much as the writes'.
 
 const BATCH = 25;
 const IN_FLIGHT = 32;
@@ -64,6 +67,12 @@ export function replayItems(sample: DeliveryWrites, scope: { _organizationId: st
   };
 }
 
+export interface ReplayRate {
+  deliveriesPerSec: number;
+  /** CPU of this process and of the emulator per delivery over the timed writes (ms; Linux). */
+  cpuMsPerDelivery?: { node: number; dynamoDbLocal: number };
+}
+
 /**
  * Deliveries per second when only their writes run: `deliveries` of them, 32 requests in flight,
  * from a client of its own (not counted with the service's requests).
@@ -71,7 +80,7 @@ export function replayItems(sample: DeliveryWrites, scope: { _organizationId: st
 export async function replayDeliveryWrites(
   sample: DeliveryWrites,
   options: { deliveries: number; subscribers: number; transform?: (item: Record<string, unknown>) => Record<string, unknown> },
-): Promise<number> {
+): Promise<ReplayRate> {
   const as = options.transform ?? ((item: Record<string, unknown>) => item);
   const client = rawDocumentClient();
   const TableName = tableName();
@@ -99,7 +108,16 @@ export async function replayDeliveryWrites(
   // Warm the JVM's paths for these items first.
   await mapConcurrently(writesOf(0, 200), IN_FLIGHT, (write) => write());
   const writes = writesOf(200, options.deliveries);
+  const cpuBefore = cpuNow();
   const started = performance.now();
   await mapConcurrently(writes, IN_FLIGHT, (write) => write());
-  return options.deliveries / ((performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const cores = coresUsed(cpuBefore, cpuNow(), seconds);
+  const perSec = options.deliveries / seconds;
+  return {
+    deliveriesPerSec: perSec,
+    ...(cores.dynamoDbLocal !== undefined && {
+      cpuMsPerDelivery: { node: (cores.node * 1000) / perSec, dynamoDbLocal: (cores.dynamoDbLocal * 1000) / perSec },
+    }),
+  };
 }

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { shardOf } from '#lib/store/keys.ts';
 import { TABLE } from '#lib/store/table.ts';
+import { putRateNow } from './floor.ts';
 import type { BenchEnv } from './seed.ts';
 import { replayDeliveryWrites, replayItems, sampleDeliveryWrites } from './write-bound.ts';
 
@@ -8,12 +9,20 @@ import { replayDeliveryWrites, replayItems, sampleDeliveryWrites } from './write
 // the pipeline (they are in its items): the TTL attribute (retention) and the sharded index keys.
 // A delivery's real items are replayed as stored, without `ttl`, and with every key on shard 0
 // (the keys from before sharding), interleaved; their sizes are compared; and `shardOf`, the only
-// work sharding adds to the writer, is timed alone.
+// work sharding adds to the writer, is timed alone. A fourth replay writes the same items with
+// their index key attributes renamed (same bytes, no index entries): what the emulator's
+// synchronous upkeep of the indexes takes from the writes, which DynamoDB does apart from them;
+// a fifth keeps every key and puts the rest of each item in one string of the same length: what
+// the items' many nested attributes cost to marshal, send and parse.
 
 export interface ReplayVariants {
   deliveries: number;
+  /** CPU ms per delivery of the items as stored, each side (median of the rounds; Linux). */
+  asStoredCpuMs?: { node: number; dynamoDbLocal: number };
+  /** The floor's PutItem rate measured at the start of each round (median of the three). */
+  floorPutsPerSec: number;
   /** Deliveries per second of the replayed writes, each variant the median of three rounds. */
-  deliveriesPerSec: { asStored: number; withoutTtl: number; unsharded: number };
+  deliveriesPerSec: { asStored: number; withoutTtl: number; unsharded: number; withoutIndexEntries: number; flat: number };
   /** Bytes of the three items (event, notification, message) as stored and without `ttl`. */
   itemBytes: { asStored: number; withoutTtl: number };
   /** Microseconds of one `shardOf` call (FNV-1a + murmur3 finalizer over an id). */
@@ -38,16 +47,45 @@ const unsharded = (item: Record<string, unknown>) => {
   return out;
 };
 
+/** The index key attributes under other names of the same length: the item's bytes unchanged, no index entry written. */
+const INDEX_KEY = /^gsi(\d+)(pk|sk)$/;
+const withoutIndexEntries = (item: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(item).map(([k, v]) => [k.replace(INDEX_KEY, 'idx$1$2'), v]));
+
+/** Every key attribute kept (table and index), the rest in one string as long as their JSON. */
+const KEY = /^(pk|sk|gsi\d+(pk|sk))$/;
+const flat = (item: Record<string, unknown>) => {
+  const keysOnly = Object.fromEntries(Object.entries(item).filter(([k]) => KEY.test(k)));
+  const rest = Object.fromEntries(Object.entries(item).filter(([k]) => !KEY.test(k)));
+  return { ...keysOnly, body: 'x'.repeat(Buffer.byteLength(JSON.stringify(rest))) };
+};
+
 /** Rough DynamoDB item size: attribute names and values as JSON (enough to compare two variants). */
 const bytesOf = (item: Record<string, unknown>) => Buffer.byteLength(JSON.stringify(item));
 
 export async function replayVariants(env: BenchEnv, deliveries: number, subscribers: number): Promise<ReplayVariants> {
   const sample = await sampleDeliveryWrites(env);
-  const runs = { asStored: [] as number[], withoutTtl: [] as number[], unsharded: [] as number[] };
+  const runs = {
+    asStored: [] as number[],
+    withoutTtl: [] as number[],
+    unsharded: [] as number[],
+    withoutIndexEntries: [] as number[],
+    flat: [] as number[],
+  };
+  const floor: number[] = [];
+  const asStoredCpu: { node: number; dynamoDbLocal: number }[] = [];
+  const rate = async (transform?: (item: Record<string, unknown>) => Record<string, unknown>) =>
+    (await replayDeliveryWrites(sample, { deliveries, subscribers, ...(transform && { transform }) })).deliveriesPerSec;
   for (let round = 0; round < 3; round++) {
-    runs.asStored.push(await replayDeliveryWrites(sample, { deliveries, subscribers }));
-    runs.withoutTtl.push(await replayDeliveryWrites(sample, { deliveries, subscribers, transform: withoutTtl }));
-    runs.unsharded.push(await replayDeliveryWrites(sample, { deliveries, subscribers, transform: unsharded }));
+    // The floor in the same round: the emulator's speed drifts over minutes (GC, compilation, what else runs).
+    floor.push(await putRateNow({ itemBytes: 700, puts: Math.max(200, deliveries * 2) }));
+    const asStored = await replayDeliveryWrites(sample, { deliveries, subscribers });
+    runs.asStored.push(asStored.deliveriesPerSec);
+    if (asStored.cpuMsPerDelivery) asStoredCpu.push(asStored.cpuMsPerDelivery);
+    runs.withoutTtl.push(await rate(withoutTtl));
+    runs.unsharded.push(await rate(unsharded));
+    runs.withoutIndexEntries.push(await rate(withoutIndexEntries));
+    runs.flat.push(await rate(flat));
   }
   const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
   const items = replayItems(sample, { _organizationId: 'o', _environmentId: 'e' }, 'sub');
@@ -60,7 +98,17 @@ export async function replayVariants(env: BenchEnv, deliveries: number, subscrib
   const shardOfMicros = ((performance.now() - started) * 1000) / calls + (sink < 0 ? 1 : 0);
   return {
     deliveries,
-    deliveriesPerSec: { asStored: mid(runs.asStored), withoutTtl: mid(runs.withoutTtl), unsharded: mid(runs.unsharded) },
+    floorPutsPerSec: mid(floor),
+    ...(asStoredCpu.length === 3 && {
+      asStoredCpuMs: { node: mid(asStoredCpu.map((c) => c.node)), dynamoDbLocal: mid(asStoredCpu.map((c) => c.dynamoDbLocal)) },
+    }),
+    deliveriesPerSec: {
+      asStored: mid(runs.asStored),
+      withoutTtl: mid(runs.withoutTtl),
+      unsharded: mid(runs.unsharded),
+      withoutIndexEntries: mid(runs.withoutIndexEntries),
+      flat: mid(runs.flat),
+    },
     itemBytes: { asStored: all.reduce((s, i) => s + bytesOf(i), 0), withoutTtl: all.reduce((s, i) => s + bytesOf(withoutTtl(i)), 0) },
     shardOfMicros,
   };
