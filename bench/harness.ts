@@ -314,6 +314,11 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
       await stopPollers();
     }
   };
+  const setStreamConsumers: Bench['setStreamConsumers'] = async (on) => {
+    await streamPoller?.stop();
+    streamPoller = undefined;
+    if (on) await startStreams();
+  };
   const stopPollers = async () => {
     if (pollers.length === 0) return;
     await Promise.all(pollers.map((p) => p.stop()));
@@ -342,20 +347,15 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
       await stopPollers();
       startPollers(concurrency);
     },
-    setStreamConsumers: async (on) => {
-      await streamPoller?.stop();
-      streamPoller = undefined;
-      if (on) await startStreams();
-    },
+    setStreamConsumers,
     withoutStreamConsumers: async (section) => {
       if (!streamPoller) return section();
-      await streamPoller.stop();
-      streamPoller = undefined;
+      await setStreamConsumers(false);
       try {
         return await section();
       } finally {
         // A new poller starts at the stream's end (LATEST): the section's records are passed over.
-        await startStreams();
+        await setStreamConsumers(true);
       }
     },
     stop: async () => {
