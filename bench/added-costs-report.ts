@@ -1,5 +1,6 @@
 import type { AddedCostsResult } from './added-costs.ts';
 import type { VariantResult } from './added-costs-variant.ts';
+import { cpuMsPerDeliveryBySide } from './cpu.ts';
 import { n, table, type Check } from './table.ts';
 
 // The added-costs section's targets (issue 35, items 3 and 6) and its tables.
@@ -60,7 +61,8 @@ const ops = (byOperation: Record<string, number>) =>
     .join(', ');
 
 /** CPU ms per delivery, both sides together and each: "total (this process + DynamoDB Local)". */
-const cpuSplit = (node: number, dynamoDbLocal: number) => `${n(node + dynamoDbLocal, 1)} (${n(node, 1)} + ${n(dynamoDbLocal, 1)})`;
+const cpuSplit = (cpu: { node: number; dynamoDbLocal: number } | undefined) =>
+  cpu ? `${n(cpu.node + cpu.dynamoDbLocal, 1)} (${n(cpu.node, 1)} + ${n(cpu.dynamoDbLocal, 1)})` : 'n/a';
 
 export function printAddedCosts(r: AddedCostsResult): void {
   const on = named(r, 'everything on');
@@ -83,9 +85,7 @@ export function printAddedCosts(r: AddedCostsResult): void {
       v.name,
       v.deliveredPerSec,
       v.deliveredPerSec / on.deliveredPerSec,
-      v.cpuMsPerDelivery === undefined || v.coresUsed.dynamoDbLocal === undefined
-        ? 'n/a'
-        : cpuSplit((v.coresUsed.node * 1000) / v.deliveredPerSec, (v.coresUsed.dynamoDbLocal * 1000) / v.deliveredPerSec),
+      cpuSplit(cpuMsPerDeliveryBySide(v.coresUsed, v.deliveredPerSec)),
       `${n(v.perDelivery.requests, 2)} (${n(v.perDelivery.writeRequests, 2)})`,
       n(sqsRequests(v), 2),
       `${n(v.webhookPostsPerDelivery, 2)}, ${n(v.framesPerDelivery, 2)}`,
@@ -111,10 +111,7 @@ export function printAddedCosts(r: AddedCostsResult): void {
       ['measure', 'value'],
       [
         ['deliveries / s: items as stored', n(replay.deliveriesPerSec.asStored, 0)],
-        [
-          '  their CPU ms per delivery (this process + DynamoDB Local)',
-          replay.asStoredCpuMs ? cpuSplit(replay.asStoredCpuMs.node, replay.asStoredCpuMs.dynamoDbLocal) : 'n/a',
-        ],
+        ['  their CPU ms per delivery (this process + DynamoDB Local)', cpuSplit(replay.asStoredCpuMs)],
         ['  without the TTL attribute', n(replay.deliveriesPerSec.withoutTtl, 0)],
         ['  with every key on shard 0 (before sharding)', n(replay.deliveriesPerSec.unsharded, 0)],
         ['  with the index keys renamed (same bytes, no index entries)', n(replay.deliveriesPerSec.withoutIndexEntries, 0)],

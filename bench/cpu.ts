@@ -52,8 +52,17 @@ export function coresUsed(before: CpuSample, after: CpuSample, seconds: number) 
   };
 }
 
+/** CPU time of each side per delivery (ms), from the cores they used at a delivery rate. */
+export function cpuMsPerDeliveryBySide(
+  cores: ReturnType<typeof coresUsed>,
+  deliveriesPerSec: number,
+): { node: number; dynamoDbLocal: number } | undefined {
+  if (cores.dynamoDbLocal === undefined || deliveriesPerSec <= 0) return undefined;
+  return { node: (cores.node * 1000) / deliveriesPerSec, dynamoDbLocal: (cores.dynamoDbLocal * 1000) / deliveriesPerSec };
+}
+
 /** CPU time of both sides per delivery (ms), from the cores they used at a delivery rate. */
 export function cpuMsPerDelivery(cores: ReturnType<typeof coresUsed>, deliveriesPerSec: number): number | undefined {
-  if (cores.dynamoDbLocal === undefined || deliveriesPerSec <= 0) return undefined;
-  return ((cores.node + cores.dynamoDbLocal) * 1000) / deliveriesPerSec;
+  const bySide = cpuMsPerDeliveryBySide(cores, deliveriesPerSec);
+  return bySide && bySide.node + bySide.dynamoDbLocal;
 }

@@ -11,7 +11,7 @@ import { db } from '#lib/store/client.ts';
 import { mapConcurrently } from '#lib/concurrency.ts';
 import { getItem } from '#lib/store/get-item.ts';
 import { keys } from '#lib/store/keys.ts';
-import { coresUsed, cpuNow } from './cpu.ts';
+import { coresUsed, cpuMsPerDeliveryBySide, cpuNow } from './cpu.ts';
 import { rawDocumentClient } from './floor.ts';
 import { messageShardQuery } from './scenarios.ts';
 import type { BenchEnv } from './seed.ts';
@@ -112,12 +112,7 @@ export async function replayDeliveryWrites(
   const started = performance.now();
   await mapConcurrently(writes, IN_FLIGHT, (write) => write());
   const seconds = (performance.now() - started) / 1000;
-  const cores = coresUsed(cpuBefore, cpuNow(), seconds);
-  const perSec = options.deliveries / seconds;
-  return {
-    deliveriesPerSec: perSec,
-    ...(cores.dynamoDbLocal !== undefined && {
-      cpuMsPerDelivery: { node: (cores.node * 1000) / perSec, dynamoDbLocal: (cores.dynamoDbLocal * 1000) / perSec },
-    }),
-  };
+  const deliveriesPerSec = options.deliveries / seconds;
+  const cpu = cpuMsPerDeliveryBySide(coresUsed(cpuBefore, cpuNow(), seconds), deliveriesPerSec);
+  return { deliveriesPerSec, ...(cpu && { cpuMsPerDelivery: cpu }) };
 }

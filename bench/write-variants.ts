@@ -47,16 +47,18 @@ const unsharded = (item: Record<string, unknown>) => {
   return out;
 };
 
-/** The index key attributes under other names of the same length: the item's bytes unchanged, no index entry written. */
-const INDEX_KEY = /^gsi(\d+)(pk|sk)$/;
+/** The table's index key attributes, and with the table's own keys every key attribute an item may hold. */
+const INDEX_KEYS = new Set<string>(TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]));
+const KEYS = new Set<string>([TABLE.partitionKey, TABLE.sortKey, ...INDEX_KEYS]);
+
+/** The index key attributes under other names of the same length (`_` first): the item's bytes unchanged, no index entry written. */
 const withoutIndexEntries = (item: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(item).map(([k, v]) => [k.replace(INDEX_KEY, 'idx$1$2'), v]));
+  Object.fromEntries(Object.entries(item).map(([k, v]) => [INDEX_KEYS.has(k) ? `_${k.slice(1)}` : k, v]));
 
 /** Every key attribute kept (table and index), the rest in one string as long as their JSON. */
-const KEY = /^(pk|sk|gsi\d+(pk|sk))$/;
 const flat = (item: Record<string, unknown>) => {
-  const keysOnly = Object.fromEntries(Object.entries(item).filter(([k]) => KEY.test(k)));
-  const rest = Object.fromEntries(Object.entries(item).filter(([k]) => !KEY.test(k)));
+  const keysOnly = Object.fromEntries(Object.entries(item).filter(([k]) => KEYS.has(k)));
+  const rest = Object.fromEntries(Object.entries(item).filter(([k]) => !KEYS.has(k)));
   return { ...keysOnly, body: 'x'.repeat(Buffer.byteLength(JSON.stringify(rest))) };
 };
 
