@@ -17,6 +17,7 @@ import { ENV } from '#lib/config.ts';
 import { consumerTimeoutMs, queues } from '#infra/queues.ts';
 import { routes } from '#infra/routes.ts';
 import { sqs } from '#lib/queue/client.ts';
+import { CACHED_MIDDLEWARE } from '#lib/sdk-middleware-cache.ts';
 import { withoutSdkLogging } from '#lib/sdk-logging.ts';
 import { dynamo } from '#lib/store/client.ts';
 import { countsBetween, meterRequests, type RequestCounts, type RequestMeter } from './request-meter.ts';
@@ -136,7 +137,8 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
   const sqsCounts = ledger.counts;
   ledger.meter(sqs());
   // Against an emulator the queue URLs name hosts that do not resolve (as in infra/local/stack.ts).
-  const pollClient = withoutSdkLogging(new SQSClient({ useQueueUrlAsEndpoint: false }));
+  // Its middleware resolved once, as the stack's pollers' (the ledger's is added before its first send).
+  const pollClient = withoutSdkLogging(new SQSClient({ useQueueUrlAsEndpoint: false, ...CACHED_MIDDLEWARE }));
   ledger.meter(pollClient);
 
   const consumerStats: Record<string, ConsumerStats> = {};

@@ -17,6 +17,7 @@ import { streamConsumers } from '../streams.ts';
 import { startWebSocketApi, type LocalSocketApi } from './websocket-api.ts';
 import { withoutSdkLogging } from '#lib/sdk-logging.ts';
 import { sdkCallBounds } from '#lib/sdk-timeouts.ts';
+import { CACHED_MIDDLEWARE } from '#lib/sdk-middleware-cache.ts';
 import { CONSOLE_DIST } from './console-build.ts';
 import { writeOpenApiDocument } from '../openapi-document.ts';
 
@@ -132,7 +133,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     dynamoClient = withoutSdkLogging(new DynamoDBClient(sdkCallBounds()));
     await ensureTable(dynamoClient, env[ENV.tableName]!);
 
-    const sqsClient = withoutSdkLogging(new SQSClient({ useQueueUrlAsEndpoint: options.sqsEndpoint === 'aws', ...sdkCallBounds() }));
+    // The pollers' own client (the event source mappings' receives and deletes), not the service's.
+    const sqsClient = withoutSdkLogging(
+      new SQSClient({ useQueueUrlAsEndpoint: options.sqsEndpoint === 'aws', ...sdkCallBounds(), ...CACHED_MIDDLEWARE }),
+    );
     const visibility = options.visibilityTimeoutSeconds;
     const queueDefs = visibility === undefined ? queues : queues.map((q) => ({ ...q, visibilityTimeoutSeconds: visibility }));
     const queueUrls = await ensureQueues(sqsClient, env[ENV.tableName]!, queueDefs);

@@ -10,6 +10,7 @@ import {
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { withoutSdkLogging } from '#lib/sdk-logging.ts';
 import { sdkCallBounds } from '#lib/sdk-timeouts.ts';
+import { CACHED_MIDDLEWARE } from '#lib/sdk-middleware-cache.ts';
 import { passesFilter, STREAM_RETRY_ATTEMPTS, type StreamConsumerDef } from '../streams.ts';
 import type { AnyHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
@@ -74,6 +75,7 @@ export async function startStreamPoller(options: {
   const client = withoutSdkLogging(
     new DynamoDBStreamsClient({
       ...sdkCallBounds(),
+      ...CACHED_MIDDLEWARE,
       ...(options.endpoint && { endpoint: options.endpoint }),
     }),
   );

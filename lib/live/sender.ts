@@ -1,6 +1,7 @@
 import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { ENV, required } from '../config.ts';
 import { withoutSdkLogging } from '../sdk-logging.ts';
+import { CACHED_MIDDLEWARE } from '../sdk-middleware-cache.ts';
 import { sdkCallBounds } from '../sdk-timeouts.ts';
 
 // Frames go to a socket through API Gateway's management API (PostToConnection on the WebSocket
@@ -11,7 +12,14 @@ let client: ApiGatewayManagementApiClient | undefined;
 
 function managementApi(): ApiGatewayManagementApiClient {
   if (!client) {
-    client = withoutSdkLogging(new ApiGatewayManagementApiClient({ endpoint: required(ENV.liveCallbackUrl), ...sdkCallBounds() }));
+    client = withoutSdkLogging(
+      new ApiGatewayManagementApiClient({
+        endpoint: required(ENV.liveCallbackUrl),
+        ...sdkCallBounds(),
+        // Every frame is one PostToConnection.
+        ...CACHED_MIDDLEWARE,
+      }),
+    );
   }
   return client;
 }
