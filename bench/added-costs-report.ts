@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { AddedCostsResult } from './added-costs.ts';
 import type { VariantResult } from './added-costs-variant.ts';
 import { cpuMsPerDeliveryBySide } from './cpu.ts';
@@ -129,6 +130,7 @@ export function printAddedCosts(r: AddedCostsResult): void {
       ],
     );
   }
+  printSideWork(r);
   {
     table(
       `Cost per million one-recipient in-app deliveries, everything on (bulk requests of ${r.eventsPerRequest})`,
@@ -140,5 +142,94 @@ export function printAddedCosts(r: AddedCostsResult): void {
     'Targets (added costs)',
     ['target', 'measured', 'target', ''],
     addedCostChecks(r).map((c) => [c.target, c.value, c.limit, c.ok ? 'ok' : 'MISSED']),
+  );
+}
+
+const total = (cpu: { node: number; dynamoDbLocal: number } | undefined) => (cpu ? cpu.node + cpu.dynamoDbLocal : undefined);
+
+/** Deliveries/s that `ms` of CPU per delivery allows on `cores`, ÷ the floor deliveries: a bound on the floor ratio. */
+interface RatioBound {
+  ms: number;
+  busyCores: number;
+  atBusyCores: number;
+  cores: number;
+  atAllCores: number;
+}
+
+/**
+ * What the features' own calls cost a delivery on this machine, from the parts timed alone. The
+ * least: its items (written), the three frames the inbox client expects, the signed POST of each
+ * webhook event, and nothing else (no read, no queue, no code of ours). With the push's reads: also
+ * where the subscriber's sockets are and the two counts the frames carry. Each bounds the floor
+ * ratio at the cores the run kept busy and, more generously, at all of the machine's; the push's
+ * least, beside the pipeline without sockets, bounds the sockets ratio while the two share cores.
+ */
+export function sideWorkBounds(r: AddedCostsResult) {
+  const on = named(r, 'everything on');
+  const noSockets = named(r, 'no open sockets');
+  const items = total(on.replay?.asStoredCpuMs);
+  const frames = total(on.pushAlone?.frames.cpuMs);
+  const sockets = total(on.pushAlone?.sockets.cpuMs);
+  const counts = total(on.pushAlone?.counts.cpuMs);
+  const pushReads = sockets === undefined || counts === undefined ? undefined : sockets + counts;
+  const post = total(on.webhookAlone?.post.cpuMs);
+  const quiet = cpuMsPerDeliveryBySide(noSockets.coresUsed, noSockets.deliveredPerSec);
+  if (items === undefined || frames === undefined || pushReads === undefined || post === undefined || !quiet) return undefined;
+  const busyCores = on.coresUsed.node + (on.coresUsed.dynamoDbLocal ?? 0);
+  const floorDeliveries = on.floorPutsPerSec / on.perDelivery.writeRequests;
+  const bound = (ms: number): RatioBound => ({
+    ms,
+    busyCores,
+    atBusyCores: (busyCores * 1000) / ms / floorDeliveries,
+    cores: availableParallelism(),
+    atAllCores: (availableParallelism() * 1000) / ms / floorDeliveries,
+  });
+  const least = items + frames + on.webhookPostsPerDelivery * post;
+  const quietMs = quiet.node + quiet.dynamoDbLocal;
+  return {
+    least: bound(least),
+    withPushReads: bound(least + pushReads),
+    pushLeastMs: frames + pushReads,
+    socketsRatio: quietMs / (quietMs + frames + pushReads),
+  };
+}
+
+const boundText = (b: RatioBound) =>
+  `${n(b.ms, 1)} → floor ratio ≤ ${n(b.atBusyCores, 2)} at the run's ${n(b.busyCores, 2)} busy cores, ` +
+  `≤ ${n(b.atAllCores, 2)} at all ${b.cores}`;
+
+function printSideWork(r: AddedCostsResult): void {
+  const on = named(r, 'everything on');
+  const push = on.pushAlone;
+  const hook = on.webhookAlone;
+  if (!push || !hook) return;
+  const rate = (x: { perSec: number; cpuMs?: { node: number; dynamoDbLocal: number } }) => `${n(x.perSec, 0)} / s, ${cpuSplit(x.cpuMs)}`;
+  const bounds = sideWorkBounds(r);
+  table(
+    '3h. The socket push and a webhook event with nothing around them (called directly, 32 in flight; median of 3 rounds): ' +
+      'per second, CPU ms each (this process + DynamoDB Local)',
+    ['measure', 'value'],
+    [
+      [`the push of an arrival, whole (${push.arrivals} arrivals)`, rate(push.push)],
+      ['  its three frames (PostToConnection, local socket API, `ws` clients)', rate(push.frames)],
+      ["  where the subscriber's sockets are (1 Query)", rate(push.sockets)],
+      ['  the unread and unseen counts (2 Queries, each reading up to 100 index entries)', rate(push.counts)],
+      ['  the message and profile the first frame shows (2 GetItem)', rate(push.messageAndProfile)],
+      [
+        `a webhook event's delivery, whole (${hook.events} events: endpoint and attempt read, signed POST, attempt written)`,
+        rate(hook.delivery),
+      ],
+      ['  the signed POST alone', rate(hook.post)],
+      ...(bounds
+        ? [
+            ['the least of a delivery: its items, frames and POSTs, CPU ms', boundText(bounds.least)],
+            ["  with the push's reads of sockets and counts", boundText(bounds.withPushReads)],
+            [
+              'the least a push does (frames, sockets and counts), CPU ms per arrival',
+              `${n(bounds.pushLeastMs, 1)} → sockets ratio ≤ ${n(bounds.socketsRatio, 2)} while it shares the cores with the pipeline`,
+            ],
+          ]
+        : []),
+    ],
   );
 }

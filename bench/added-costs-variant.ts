@@ -14,6 +14,8 @@ import { createInAppWorkflow, endToEnd, expectStatus, type Cost, type EndToEndRe
 import { benchOrganization, seedSubscribers } from './seed.ts';
 import { median } from './stats.ts';
 import { replayVariants, type ReplayVariants } from './write-variants.ts';
+import { measurePushAlone, type PushAlone } from './push-alone.ts';
+import { measureWebhookAlone, type WebhookAlone } from './webhook-alone.ts';
 import { SMOKE } from './results-path.ts';
 import { startWebhookReceiver } from './webhook-receiver.ts';
 
@@ -77,12 +79,24 @@ export interface VariantResult {
   /** ...of this many events. */
   countedEvents: number;
   replay?: ReplayVariants;
+  /** The socket push with nothing around it (bench/push-alone.ts): variants with sockets and `detailed`. */
+  pushAlone?: PushAlone;
+  /** A webhook event's delivery with nothing around it (bench/webhook-alone.ts): variants with the endpoint and `detailed`. */
+  webhookAlone?: WebhookAlone;
 }
 
 /** Around each variant's timed run: its warm-up and counted runs, floor probes, rate-limit checks, replay. */
 const AROUND = SMOKE
-  ? { warmRequests: 1, countedRequests: 1, floorPuts: 100, rateLimitChecks: 10, replayDeliveries: 30 }
-  : { warmRequests: 2, countedRequests: 2, floorPuts: 500, rateLimitChecks: 100, replayDeliveries: 300 };
+  ? { warmRequests: 1, countedRequests: 1, floorPuts: 100, rateLimitChecks: 10, replayDeliveries: 30, pushArrivals: 30, webhookEvents: 30 }
+  : {
+      warmRequests: 2,
+      countedRequests: 2,
+      floorPuts: 500,
+      rateLimitChecks: 100,
+      replayDeliveries: 300,
+      pushArrivals: 1000,
+      webhookEvents: 1000,
+    };
 
 const step = (what: string) => {
   if (process.env.BENCH_VARIANT_VERBOSE === '1') console.error(`[variant ${new Date().toISOString().slice(11, 19)}] ${what}`);
@@ -185,6 +199,24 @@ async function run(group: Group): Promise<VariantResult[]> {
         ...(variant.detailed && {
           replay: await bench.withoutStreamConsumers(() => replayVariants(dev, AROUND.replayDeliveries, group.subscribers)),
         }),
+        ...(variant.detailed &&
+          variant.sockets && {
+            pushAlone: await bench.withoutStreamConsumers(() =>
+              measurePushAlone(
+                dev,
+                withSockets.map((s) => s.subscriberId),
+                AROUND.pushArrivals,
+              ),
+            ),
+          }),
+        ...(variant.detailed &&
+          variant.webhook &&
+          endpointId &&
+          hook?.firstBody() !== undefined && {
+            webhookAlone: await bench.withoutStreamConsumers(() =>
+              measureWebhookAlone(dev, endpointId, hook.firstBody()!, AROUND.webhookEvents),
+            ),
+          }),
       });
     }
     return results;
