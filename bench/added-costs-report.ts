@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { AddedCostsResult } from './added-costs.ts';
 import type { VariantResult } from './added-costs-variant.ts';
-import { cpuMsPerDeliveryBySide } from './cpu.ts';
+import type { AloneRate } from './alone.ts';
+import { cpuMsPerDeliveryBySide, type CpuBySide } from './cpu.ts';
 import { n, table, type Check } from './table.ts';
 
 // The added-costs section's targets (issue 35, items 3 and 6) and its tables.
@@ -62,7 +63,7 @@ const ops = (byOperation: Record<string, number>) =>
     .join(', ');
 
 /** CPU ms per delivery, both sides together and each: "total (this process + DynamoDB Local)". */
-const cpuSplit = (cpu: { node: number; dynamoDbLocal: number } | undefined) =>
+const cpuSplit = (cpu: CpuBySide | undefined) =>
   cpu ? `${n(cpu.node + cpu.dynamoDbLocal, 1)} (${n(cpu.node, 1)} + ${n(cpu.dynamoDbLocal, 1)})` : 'n/a';
 
 export function printAddedCosts(r: AddedCostsResult): void {
@@ -145,7 +146,7 @@ export function printAddedCosts(r: AddedCostsResult): void {
   );
 }
 
-const total = (cpu: { node: number; dynamoDbLocal: number } | undefined) => (cpu ? cpu.node + cpu.dynamoDbLocal : undefined);
+const total = (cpu: CpuBySide | undefined) => (cpu ? cpu.node + cpu.dynamoDbLocal : undefined);
 
 /** Deliveries/s that `ms` of CPU per delivery allows on `cores`, ÷ the floor deliveries: a bound on the floor ratio. */
 interface RatioBound {
@@ -164,7 +165,7 @@ interface RatioBound {
  * ratio at the cores the run kept busy and, more generously, at all of the machine's; the push's
  * least, beside the pipeline without sockets, bounds the sockets ratio while the two share cores.
  */
-export function sideWorkBounds(r: AddedCostsResult) {
+function sideWorkBounds(r: AddedCostsResult) {
   const on = named(r, 'everything on');
   const noSockets = named(r, 'no open sockets');
   const items = total(on.replay?.asStoredCpuMs);
@@ -203,7 +204,7 @@ function printSideWork(r: AddedCostsResult): void {
   const push = on.pushAlone;
   const hook = on.webhookAlone;
   if (!push || !hook) return;
-  const rate = (x: { perSec: number; cpuMs?: { node: number; dynamoDbLocal: number } }) => `${n(x.perSec, 0)} / s, ${cpuSplit(x.cpuMs)}`;
+  const rate = (x: AloneRate) => `${n(x.perSec, 0)} / s, ${cpuSplit(x.cpuMs)}`;
   const bounds = sideWorkBounds(r);
   table(
     '3h. The socket push and a webhook event with nothing around them (called directly, 32 in flight; median of 3 rounds): ' +

@@ -52,11 +52,14 @@ export function coresUsed(before: CpuSample, after: CpuSample, seconds: number) 
   };
 }
 
+/** CPU ms of this process and of DynamoDB Local, for one unit of work. */
+export interface CpuBySide {
+  node: number;
+  dynamoDbLocal: number;
+}
+
 /** CPU time of each side per delivery (ms), from the cores they used at a delivery rate. */
-export function cpuMsPerDeliveryBySide(
-  cores: ReturnType<typeof coresUsed>,
-  deliveriesPerSec: number,
-): { node: number; dynamoDbLocal: number } | undefined {
+export function cpuMsPerDeliveryBySide(cores: ReturnType<typeof coresUsed>, deliveriesPerSec: number): CpuBySide | undefined {
   if (cores.dynamoDbLocal === undefined || deliveriesPerSec <= 0) return undefined;
   return { node: (cores.node * 1000) / deliveriesPerSec, dynamoDbLocal: (cores.dynamoDbLocal * 1000) / deliveriesPerSec };
 }

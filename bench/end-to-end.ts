@@ -57,7 +57,7 @@ export async function endToEndSection(
   // Not a target: the same writes with nothing around them, to split the ratio's shortfall
   // between what the items cost DynamoDB Local and what the pipeline adds.
   const sample = await sampleDeliveryWrites(dev);
-  const { deliveriesPerSec: writesAlonePerSec } = await bench.withoutStreamConsumers(() =>
+  const { perSec: writesAlonePerSec } = await bench.withoutStreamConsumers(() =>
     replayDeliveryWrites(sample, { deliveries: SIZES.replayDeliveries, subscribers: SIZES.subscribers }),
   );
   return {

@@ -1,15 +1,12 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '#lib/config.ts';
 import { mapConcurrently } from '#lib/concurrency.ts';
 import { unreadCounts, unseenCount } from '#lib/inbox/counts.ts';
 import { rawMessage } from '#lib/inbox/message-views.ts';
+import { inboxPage } from '#lib/inbox/repository.ts';
 import { connectionsOf } from '#lib/live/connections.ts';
 import { receivedFrame, unreadFrame, unseenFrame } from '#lib/live/frames.ts';
 import { pushToSubscriber, PushReads } from '#lib/live/push.ts';
 import { postFrame } from '#lib/live/sender.ts';
 import { getMessage } from '#lib/messages/repository.ts';
-import { db } from '#lib/store/client.ts';
-import { keys } from '#lib/store/keys.ts';
 import { getSubscriber } from '#lib/subscribers/repository.ts';
 import { medianRounds, type AloneRate } from './alone.ts';
 import type { BenchEnv } from './seed.ts';
@@ -40,27 +37,18 @@ interface Arrival {
   frames: string[];
 }
 
-/** Per subscriber with a socket: its newest message, its first socket, and the frames an arrival sends. */
+/** Per subscriber with a socket: its first socket, the newest message of that socket's inbox, and the frames an arrival sends. */
 async function sampleArrivals(env: BenchEnv, subscriberIds: readonly string[]): Promise<Arrival[]> {
   const found = await mapConcurrently(subscriberIds, 8, async (subscriberId): Promise<Arrival | undefined> => {
-    const { pk, skPrefix } = keys.messagesOfSubscriber(env.scope, subscriberId);
-    const { Items } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ScanIndexForward: false,
-        Limit: 1,
-        ProjectionExpression: '#id',
-        ExpressionAttributeNames: { '#id': '_id' },
-      }),
-    );
-    const messageId = Items?.[0]?._id as string | undefined;
     const [connection] = await connectionsOf(env.scope, subscriberId, new Date());
-    if (!messageId || !connection) return undefined;
-    const [message, subscriber] = await messageAndProfile(env, subscriberId, messageId);
+    if (!connection) return undefined;
+    const [page, subscriber] = await Promise.all([
+      inboxPage(env.scope, subscriberId, connection.contextKey, { filter: {}, offset: 0, limit: 1 }),
+      getSubscriber(env.scope, subscriberId),
+    ]);
+    const [message] = page.messages;
     if (!message) return undefined;
-    const arrival = { subscriberId, messageId, connectionId: connection.connectionId, contextKeys: connection.contextKeys };
+    const arrival = { subscriberId, messageId: message._id, connectionId: connection.connectionId, contextKeys: connection.contextKeys };
     const [unread, unseen] = await counts(env, arrival);
     return { ...arrival, frames: [receivedFrame(rawMessage(message, subscriber)), unreadFrame(unread), unseenFrame(unseen)] };
   });
@@ -68,9 +56,6 @@ async function sampleArrivals(env: BenchEnv, subscriberIds: readonly string[]): 
   if (arrivals.length === 0) throw new Error('push alone: no subscriber with a socket and a message');
   return arrivals;
 }
-
-const messageAndProfile = (env: BenchEnv, subscriberId: string, messageId: string) =>
-  Promise.all([getMessage(env.scope, subscriberId, messageId), getSubscriber(env.scope, subscriberId)]);
 
 /** The unread and unseen counts of the inbox the arrival's socket shows. */
 const counts = (env: BenchEnv, a: Pick<Arrival, 'subscriberId' | 'contextKeys'>) => {
@@ -94,7 +79,8 @@ export async function measurePushAlone(env: BenchEnv, subscriberIds: readonly st
       },
       sockets: (i) => connectionsOf(env.scope, at(i).subscriberId, new Date()),
       counts: (i) => counts(env, at(i)),
-      messageAndProfile: (i) => messageAndProfile(env, at(i).subscriberId, at(i).messageId),
+      messageAndProfile: (i) =>
+        Promise.all([getMessage(env.scope, at(i).subscriberId, at(i).messageId), getSubscriber(env.scope, at(i).subscriberId)]),
     },
     count,
   );

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
 import { newId } from '#lib/ids.ts';
@@ -8,10 +7,9 @@ import type { StoredNotification, TriggerEvent } from '#lib/pipeline/model.ts';
 import { getNotification, notificationItem } from '#lib/pipeline/notification-store.ts';
 import { getTriggerEvent, triggerEventItem } from '#lib/pipeline/trigger-store.ts';
 import { db } from '#lib/store/client.ts';
-import { mapConcurrently } from '#lib/concurrency.ts';
 import { getItem } from '#lib/store/get-item.ts';
 import { keys } from '#lib/store/keys.ts';
-import { coresUsed, cpuMsPerDeliveryBySide, cpuNow } from './cpu.ts';
+import { timedAlone, type AloneRate } from './alone.ts';
 import { rawDocumentClient } from './floor.ts';
 import { messageShardQuery } from './scenarios.ts';
 import type { BenchEnv } from './seed.ts';
@@ -28,7 +26,6 @@ import type { BenchEnv } from './seed.ts';
 // item while the writes are timed, and the rate would be theirs as much as the writes'.
 
 const BATCH = 25;
-const IN_FLIGHT = 32;
 
 export interface DeliveryWrites {
   event: TriggerEvent;
@@ -67,12 +64,6 @@ export function replayItems(sample: DeliveryWrites, scope: { _organizationId: st
   };
 }
 
-export interface ReplayRate {
-  deliveriesPerSec: number;
-  /** CPU of this process and of the emulator per delivery over the timed writes (ms; Linux). */
-  cpuMsPerDelivery?: { node: number; dynamoDbLocal: number };
-}
-
 /**
  * Deliveries per second when only their writes run: `deliveries` of them, 32 requests in flight,
  * from a client of its own (not counted with the service's requests).
@@ -80,7 +71,7 @@ export interface ReplayRate {
 export async function replayDeliveryWrites(
   sample: DeliveryWrites,
   options: { deliveries: number; subscribers: number; transform?: (item: Record<string, unknown>) => Record<string, unknown> },
-): Promise<ReplayRate> {
+): Promise<AloneRate> {
   const as = options.transform ?? ((item: Record<string, unknown>) => item);
   const client = rawDocumentClient();
   const TableName = tableName();
@@ -106,13 +97,6 @@ export async function replayDeliveryWrites(
     return writes;
   };
   // Warm the JVM's paths for these items first.
-  await mapConcurrently(writesOf(0, 200), IN_FLIGHT, (write) => write());
-  const writes = writesOf(200, options.deliveries);
-  const cpuBefore = cpuNow();
-  const started = performance.now();
-  await mapConcurrently(writes, IN_FLIGHT, (write) => write());
-  const seconds = (performance.now() - started) / 1000;
-  const deliveriesPerSec = options.deliveries / seconds;
-  const cpu = cpuMsPerDeliveryBySide(coresUsed(cpuBefore, cpuNow(), seconds), deliveriesPerSec);
-  return { deliveriesPerSec, ...(cpu && { cpuMsPerDelivery: cpu }) };
+  await timedAlone(writesOf(0, 200));
+  return timedAlone(writesOf(200, options.deliveries), options.deliveries);
 }

@@ -1,7 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { shardOf } from '#lib/store/keys.ts';
 import { TABLE } from '#lib/store/table.ts';
+import type { CpuBySide } from './cpu.ts';
 import { putRateNow } from './floor.ts';
+import { median } from './stats.ts';
 import type { BenchEnv } from './seed.ts';
 import { replayDeliveryWrites, replayItems, sampleDeliveryWrites } from './write-bound.ts';
 
@@ -18,7 +20,7 @@ import { replayDeliveryWrites, replayItems, sampleDeliveryWrites } from './write
 export interface ReplayVariants {
   deliveries: number;
   /** CPU ms per delivery of the items as stored, each side (median of the rounds; Linux). */
-  asStoredCpuMs?: { node: number; dynamoDbLocal: number };
+  asStoredCpuMs?: CpuBySide;
   /** The floor's PutItem rate measured at the start of each round (median of the three). */
   floorPutsPerSec: number;
   /** Deliveries per second of the replayed writes, each variant the median of three rounds. */
@@ -75,21 +77,20 @@ export async function replayVariants(env: BenchEnv, deliveries: number, subscrib
     flat: [] as number[],
   };
   const floor: number[] = [];
-  const asStoredCpu: { node: number; dynamoDbLocal: number }[] = [];
+  const asStoredCpu: CpuBySide[] = [];
   const rate = async (transform?: (item: Record<string, unknown>) => Record<string, unknown>) =>
-    (await replayDeliveryWrites(sample, { deliveries, subscribers, ...(transform && { transform }) })).deliveriesPerSec;
+    (await replayDeliveryWrites(sample, { deliveries, subscribers, ...(transform && { transform }) })).perSec;
   for (let round = 0; round < 3; round++) {
     // The floor in the same round: the emulator's speed drifts over minutes (GC, compilation, what else runs).
     floor.push(await putRateNow({ itemBytes: 700, puts: Math.max(200, deliveries * 2) }));
     const asStored = await replayDeliveryWrites(sample, { deliveries, subscribers });
-    runs.asStored.push(asStored.deliveriesPerSec);
-    if (asStored.cpuMsPerDelivery) asStoredCpu.push(asStored.cpuMsPerDelivery);
+    runs.asStored.push(asStored.perSec);
+    if (asStored.cpuMs) asStoredCpu.push(asStored.cpuMs);
     runs.withoutTtl.push(await rate(withoutTtl));
     runs.unsharded.push(await rate(unsharded));
     runs.withoutIndexEntries.push(await rate(withoutIndexEntries));
     runs.flat.push(await rate(flat));
   }
-  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
   const items = replayItems(sample, { _organizationId: 'o', _environmentId: 'e' }, 'sub');
   const all = [items.event, items.notification, items.message] as Record<string, unknown>[];
   const calls = 200_000;
@@ -100,16 +101,16 @@ export async function replayVariants(env: BenchEnv, deliveries: number, subscrib
   const shardOfMicros = ((performance.now() - started) * 1000) / calls + (sink < 0 ? 1 : 0);
   return {
     deliveries,
-    floorPutsPerSec: mid(floor),
+    floorPutsPerSec: median(floor),
     ...(asStoredCpu.length === 3 && {
-      asStoredCpuMs: { node: mid(asStoredCpu.map((c) => c.node)), dynamoDbLocal: mid(asStoredCpu.map((c) => c.dynamoDbLocal)) },
+      asStoredCpuMs: { node: median(asStoredCpu.map((c) => c.node)), dynamoDbLocal: median(asStoredCpu.map((c) => c.dynamoDbLocal)) },
     }),
     deliveriesPerSec: {
-      asStored: mid(runs.asStored),
-      withoutTtl: mid(runs.withoutTtl),
-      unsharded: mid(runs.unsharded),
-      withoutIndexEntries: mid(runs.withoutIndexEntries),
-      flat: mid(runs.flat),
+      asStored: median(runs.asStored),
+      withoutTtl: median(runs.withoutTtl),
+      unsharded: median(runs.unsharded),
+      withoutIndexEntries: median(runs.withoutIndexEntries),
+      flat: median(runs.flat),
     },
     itemBytes: { asStored: all.reduce((s, i) => s + bytesOf(i), 0), withoutTtl: all.reduce((s, i) => s + bytesOf(withoutTtl(i)), 0) },
     shardOfMicros,
