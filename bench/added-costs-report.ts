@@ -161,7 +161,9 @@ interface RatioBound {
  * What the features' own calls cost a delivery on this machine, from the parts timed alone. The
  * least: its items (written), the three frames the inbox client expects, the signed POST of each
  * webhook event, and nothing else (no read, no queue, no code of ours). With the push's reads: also
- * where the subscriber's sockets are and the two counts the frames carry. Each bounds the floor
+ * where the subscriber's sockets are and the two counts the frames carry. With the webhook
+ * deliveries: also each event's reads (its endpoint, and its attempt, which keeps a redelivered
+ * message from sending again) and its attempt written (the attempts list). Each bounds the floor
  * ratio at the cores the run kept busy and, more generously, at all of the machine's; the push's
  * least, beside the pipeline without sockets, bounds the sockets ratio while the two share cores.
  */
@@ -172,10 +174,12 @@ function sideWorkBounds(r: AddedCostsResult) {
   const frames = total(on.pushAlone?.frames.cpuMs);
   const sockets = total(on.pushAlone?.sockets.cpuMs);
   const counts = total(on.pushAlone?.counts.cpuMs);
-  const pushReads = sockets === undefined || counts === undefined ? undefined : sockets + counts;
   const post = total(on.webhookAlone?.post.cpuMs);
+  const delivery = total(on.webhookAlone?.delivery.cpuMs);
   const quiet = cpuMsPerDeliveryBySide(noSockets.coresUsed, noSockets.deliveredPerSec);
-  if (items === undefined || frames === undefined || pushReads === undefined || post === undefined || !quiet) return undefined;
+  if (items === undefined || frames === undefined || sockets === undefined || counts === undefined) return undefined;
+  if (post === undefined || delivery === undefined || !quiet) return undefined;
+  const pushReads = sockets + counts;
   const busyCores = on.coresUsed.node + (on.coresUsed.dynamoDbLocal ?? 0);
   const floorDeliveries = on.floorPutsPerSec / on.perDelivery.writeRequests;
   const bound = (ms: number): RatioBound => ({
@@ -187,11 +191,16 @@ function sideWorkBounds(r: AddedCostsResult) {
   });
   const least = items + frames + on.webhookPostsPerDelivery * post;
   const quietMs = quiet.node + quiet.dynamoDbLocal;
+  const socketsRatio = (pushMs: number) => quietMs / (quietMs + pushMs);
   return {
     least: bound(least),
     withPushReads: bound(least + pushReads),
+    withWebhookDeliveries: bound(least + pushReads + on.webhookPostsPerDelivery * (delivery - post)),
     pushLeastMs: frames + pushReads,
-    socketsRatio: quietMs / (quietMs + frames + pushReads),
+    socketsRatio: socketsRatio(frames + pushReads),
+    // The same cap for a push that read less: its frames and where the sockets are; its frames alone.
+    socketsRatioWithoutCounts: socketsRatio(frames + sockets),
+    socketsRatioFramesOnly: socketsRatio(frames),
   };
 }
 
@@ -225,9 +234,14 @@ function printSideWork(r: AddedCostsResult): void {
         ? [
             ['the least of a delivery: its items, frames and POSTs, CPU ms', boundText(bounds.least)],
             ["  with the push's reads of sockets and counts", boundText(bounds.withPushReads)],
+            ["  and each webhook event's reads and attempt written (its delivery whole)", boundText(bounds.withWebhookDeliveries)],
             [
               'the least a push does (frames, sockets and counts), CPU ms per arrival',
               `${n(bounds.pushLeastMs, 1)} → sockets ratio ≤ ${n(bounds.socketsRatio, 2)} while it shares the cores with the pipeline`,
+            ],
+            [
+              '  a push that read no counts; one that read nothing (its frames alone)',
+              `sockets ratio ≤ ${n(bounds.socketsRatioWithoutCounts, 2)}; ≤ ${n(bounds.socketsRatioFramesOnly, 2)}`,
             ],
           ]
         : []),

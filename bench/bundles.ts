@@ -197,12 +197,24 @@ export async function measureBundles(options: BundlesOptions): Promise<BundlesRe
   };
 }
 
-/** The largest bundle and the slowest init against their targets. */
+/**
+ * The largest bundle and the slowest init against their targets. Init is held against two
+ * baselines: the bare hello world (the first target, which the SDK's own load alone comes near)
+ * and the hello world with the DynamoDB document client (issue 35, item 4: what a function adds
+ * to the SDK every function needs).
+ */
 export function bundleChecks(bundles: BundlesResult): Check[] {
-  const helloInit = bundles.helloWorld.initMs;
   const within = <F extends BundleResult>(list: F[], ok: (f: F) => boolean) => `${list.filter(ok).length} of ${list.length} within`;
   const bundlesWithin = within(bundles.functions, (f) => f.bytes / 1024 <= TARGETS.largestBundleKb);
-  const initsWithin = within(bundles.functions.filter(isTimed), (f) => f.initMs / helloInit <= TARGETS.initRatio);
+  const initCheck = (baseline: string, baselineMs: number): Check => {
+    const initsWithin = within(bundles.functions.filter(isTimed), (f) => f.initMs / baselineMs <= TARGETS.initRatio);
+    return {
+      target: `slowest init ÷ ${baseline}: ${bundles.slowest.name}; ${initsWithin}`,
+      value: bundles.slowest.initMs / baselineMs,
+      limit: `≤ ${TARGETS.initRatio}`,
+      ok: bundles.slowest.initMs / baselineMs <= TARGETS.initRatio,
+    };
+  };
   return [
     {
       target: `largest bundle (KB): ${bundles.largest.name}; ${bundlesWithin}`,
@@ -210,12 +222,8 @@ export function bundleChecks(bundles: BundlesResult): Check[] {
       limit: `≤ ${TARGETS.largestBundleKb}`,
       ok: bundles.largest.bytes / 1024 <= TARGETS.largestBundleKb,
     },
-    {
-      target: `slowest init ÷ hello world: ${bundles.slowest.name}; ${initsWithin}`,
-      value: bundles.slowest.initMs / helloInit,
-      limit: `≤ ${TARGETS.initRatio}`,
-      ok: bundles.slowest.initMs / helloInit <= TARGETS.initRatio,
-    },
+    initCheck('hello world', bundles.helloWorld.initMs),
+    initCheck('the SDK hello world', bundles.sdkHelloWorld.initMs),
   ];
 }
 
