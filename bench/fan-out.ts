@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
-import { db } from '#lib/store/client.ts';
+import { probeDb } from './probe-db.ts';
 import { keys } from '#lib/store/keys.ts';
 import type { EnvScope } from '#lib/scope.ts';
 import type { Bench } from './harness.ts';
@@ -30,7 +30,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Whether the subscriber has an inbox message yet (one Query of its partition). */
 export async function hasMessage(scope: EnvScope, subscriberId: string): Promise<boolean> {
   const { pk, skPrefix } = keys.messagesOfSubscriber(scope, subscriberId);
-  const page = await db().send(
+  const page = await probeDb().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
-import { db } from '#lib/store/client.ts';
+import { probeDb } from './probe-db.ts';
 import { INDEXES, keys } from '#lib/store/keys.ts';
 import { onIndex } from '#lib/store/index-keys.ts';
 import { WRITE_OPERATIONS, type RequestCounts } from './request-meter.ts';
@@ -110,7 +110,7 @@ export async function countMessages(env: BenchEnv): Promise<number> {
       let count = 0;
       let start: Record<string, unknown> | undefined;
       do {
-        const page = await db().send(messageShardQuery(gsi5pk, { Select: 'COUNT', ExclusiveStartKey: start }));
+        const page = await probeDb().send(messageShardQuery(gsi5pk, { Select: 'COUNT', ExclusiveStartKey: start }));
         count += page.Count ?? 0;
         start = page.LastEvaluatedKey;
       } while (start);
