@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
-import { probeDb } from './probe-db.ts';
+import { probeDb } from './own-client.ts';
 import { keys } from '#lib/store/keys.ts';
 import type { EnvScope } from '#lib/scope.ts';
 import type { Bench } from './harness.ts';

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
 import { newId } from '#lib/ids.ts';
 import { mapConcurrently } from '#lib/concurrency.ts';
+import { rawDocumentClient } from './own-client.ts';
 import { median, round } from './stats.ts';
 import { table } from './table.ts';
 
@@ -25,11 +25,6 @@ const BATCH = 25;
 export function rawItem(padding: string) {
   const id = newId();
   return { pk: `BENCH#RAW#${id}`, sk: 'EVENT', type: 'Raw', transactionId: id, payload: padding, createdAt: new Date().toISOString() };
-}
-
-/** A document client of its own: its requests are not counted with the service's. */
-export function rawDocumentClient(): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({}));
 }
 
 function rawWriter(itemBytes: number) {

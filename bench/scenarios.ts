@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '#lib/config.ts';
-import { probeDb } from './probe-db.ts';
+import { probeDb } from './own-client.ts';
 import { INDEXES, keys } from '#lib/store/keys.ts';
 import { onIndex } from '#lib/store/index-keys.ts';
 import { WRITE_OPERATIONS, type RequestCounts } from './request-meter.ts';

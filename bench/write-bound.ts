@@ -10,7 +10,7 @@ import { db } from '#lib/store/client.ts';
 import { getItem } from '#lib/store/get-item.ts';
 import { keys } from '#lib/store/keys.ts';
 import { timedAlone, type AloneRate } from './alone.ts';
-import { rawDocumentClient } from './floor.ts';
+import { rawDocumentClient } from './own-client.ts';
 import { messageShardQuery } from './scenarios.ts';
 import type { BenchEnv } from './seed.ts';
 
