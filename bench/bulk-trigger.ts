@@ -39,14 +39,20 @@ export async function bulkTrigger(
     return r.ms;
   };
   const times: number[] = [];
-  await bench.timed(async () => {
-    for (let i = 0; i < requests; i++) times.push(await send(`bulk${i}`));
+  // Nor do the table's stream consumers run: they would count each stored trigger (the engagement
+  // consumer's `triggered` markers, in transactions) while the handler is timed, as much as their
+  // pace lands in the window (3.6 and 5.8 transactions a request in two runs). Their restart
+  // passes over these triggers; only their counts are lost, the messages come later.
+  const { diff, counted } = await bench.withoutStreamConsumers(async () => {
+    await bench.timed(async () => {
+      for (let i = 0; i < requests; i++) times.push(await send(`bulk${i}`));
+    });
+    // What a request costs, counted on requests of their own (capacity asked for).
+    const counted = Math.min(5, requests);
+    const before = bench.snapshot();
+    for (let i = 0; i < counted; i++) await send(`bulk-counted${i}`);
+    return { diff: bench.since(before), counted };
   });
-  // What a request costs, counted on requests of their own (capacity asked for).
-  const counted = Math.min(5, requests);
-  const before = bench.snapshot();
-  for (let i = 0; i < counted; i++) await send(`bulk-counted${i}`);
-  const diff = bench.since(before);
   const raw = await rawBatchWriteMs(100);
   const p50 = median(times);
   return {

@@ -1,6 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { round } from './stats.ts';
 
@@ -35,5 +35,7 @@ export function roundNumbers(_key: string, value: unknown): unknown {
 /** Writes `results` to `name` (resultsPath), fractions rounded unless `exact`. */
 export function writeResults(name: string, results: unknown, exact = false): void {
   const text = exact ? JSON.stringify(results, null, 2) : JSON.stringify(results, roundNumbers, 2);
+  // BENCH_RESULTS_DIR may name a folder not made yet (a run kept out of the tree).
+  mkdirSync(dirname(resultsPath(name)), { recursive: true });
   writeFileSync(resultsPath(name), `${text}\n`);
 }
