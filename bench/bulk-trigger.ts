@@ -39,10 +39,9 @@ export async function bulkTrigger(
     return r.ms;
   };
   const times: number[] = [];
-  // Nor do the table's stream consumers run: they would count each stored trigger (the engagement
-  // consumer's `triggered` markers, in transactions) while the handler is timed, as much as their
-  // pace lands in the window (3.6 and 5.8 transactions a request in two runs). Their restart
-  // passes over these triggers; only their counts are lost, the messages come later.
+  // Nor do the table's stream consumers run: the engagement consumer would count each stored
+  // trigger (markers, in transactions) inside the timed window, as much as its pace lands there.
+  // Their restart passes over these triggers: only their counts are lost, the messages come later.
   const { diff, counted } = await bench.withoutStreamConsumers(async () => {
     await bench.timed(async () => {
       for (let i = 0; i < requests; i++) times.push(await send(`bulk${i}`));

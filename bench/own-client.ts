@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { withoutSdkLogging } from '#lib/sdk-logging.ts';
 
 // DynamoDB clients of the bench's own, which the request meter on the service's client
 // (request-meter.ts) does not see: the raw writes the service is compared with (floor.ts,
@@ -7,9 +8,12 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 // there?), which a section metered meanwhile would otherwise bill to the work it measures. Made
 // once the stack has set the emulator's endpoint.
 
-/** A new client of its own (a measurement with a connection pool of its own). */
+/**
+ * A new client of its own (a measurement with a connection pool of its own), made as the
+ * service's clients are (without the SDK's logger middleware), so it pays no CPU they do not.
+ */
 export function rawDocumentClient(): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  return DynamoDBDocumentClient.from(withoutSdkLogging(new DynamoDBClient({})));
 }
 
 let probes: DynamoDBDocumentClient | undefined;
