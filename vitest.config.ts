@@ -86,7 +86,18 @@ export default defineConfig({
       {
         extends: true,
         // Threads start faster than processes, and no unit file needs a process of its own.
-        test: { name: UNIT_PROJECT, include: ['test/unit/**/*.test.ts'], pool: 'threads', globalSetup: ['test/support/unit-setup.ts'] },
+        test: {
+          name: UNIT_PROJECT,
+          include: ['test/unit/**/*.test.ts'],
+          pool: 'threads',
+          globalSetup: ['test/support/unit-setup.ts'],
+          // Still a bound on a hang: `npm test` runs these files beside the load files at a lower
+          // priority (test/run-suite.ts), where a case gets a twentieth of a core or less. Two
+          // cases of 2–3 s alone (two stacks synthesized; the providers' imports) outran 60 and
+          // 120 s there in CI.
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+        },
       },
       {
         extends: true,

@@ -159,7 +159,7 @@ describe('Lambda bundles', () => {
     });
     built = result.metafile;
     for (const output of Object.values(built.outputs)) if (output.entryPoint) sizes.set(output.entryPoint, output.bytes);
-  }, 180_000);
+  });
 
   it('every function is at most 300 KB', () => {
     const over = ENTRIES.filter((entry) => sizes.get(entry)! > MAX_BYTES).map((entry) => [entry, sizes.get(entry)!] as const);

@@ -50,8 +50,7 @@ function actionsByRole(template: Template): Map<string, string[]> {
   return byRole;
 }
 
-// The first synth of a file loads aws-cdk-lib's modules: seconds on a busy machine.
-describe('the function factory', { timeout: 60_000 }, () => {
+describe('the function factory', () => {
   it('gives functions with the same grants one role, and functions with other grants another', () => {
     const { stack, functions } = factoryStack();
     functions.make(stack, 'ReaderA', spec({}));

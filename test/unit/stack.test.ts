@@ -173,8 +173,7 @@ function consumerFunction(queueName: string): string {
   return refId(mapping.Properties.FunctionName);
 }
 
-// Many cases synthesize the whole app: seconds alone, but tens of seconds beside other files on two cores.
-describe('NotifyStack', { timeout: 120_000 }, () => {
+describe('NotifyStack', () => {
   it('has one table with the keys, indexes and TTL of TABLE, on demand, with PITR', () => {
     template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
@@ -888,7 +887,7 @@ describe('NotifyStack', { timeout: 120_000 }, () => {
   });
 });
 
-describe('stages', { timeout: 120_000 }, () => {
+describe('stages', () => {
   /** The stack of a stage with all its nested stacks. */
   const synthAll = (stage: string, props: Partial<NotifyStackProps> = {}) => stackTemplates(synthStack(stage, props));
   const kept = (stage: string, s: ReturnType<typeof synthAll>) => {
