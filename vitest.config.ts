@@ -60,6 +60,12 @@ function needFreshWorkers(dir: string): string[] {
 export const ISOLATED_TESTS = needFreshWorkers('test/integration');
 const ISOLATED_BROWSER_TESTS = needFreshWorkers('test/browser');
 
+// The projects `npm test` runs beside the load files at a lower priority (test/run-suite.ts), where
+// a case or hook gets a twentieth of a core or less while the load files want both: still a bound
+// on a hang, but one that fits that. Cases of 2–3 s alone (two stacks synthesized, the providers'
+// imports) outran 60 and 120 s there in CI, and so did the route walks' setup hook (60 s).
+const besideLoad = { testTimeout: 600_000, hookTimeout: 600_000 };
+
 const withStack = {
   pool: 'forks' as const,
   globalSetup: ['test/support/global-setup.ts'],
@@ -91,12 +97,7 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           pool: 'threads',
           globalSetup: ['test/support/unit-setup.ts'],
-          // Still a bound on a hang: `npm test` runs these files beside the load files at a lower
-          // priority (test/run-suite.ts), where a case gets a twentieth of a core or less. Two
-          // cases of 2–3 s alone (two stacks synthesized; the providers' imports) outran 60 and
-          // 120 s there in CI.
-          testTimeout: 600_000,
-          hookTimeout: 600_000,
+          ...besideLoad,
         },
       },
       {
@@ -111,7 +112,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: ROUTE_WALKS_PROJECT, include: ROUTE_WALKS, ...withStack, isolate: false },
+        test: { name: ROUTE_WALKS_PROJECT, include: ROUTE_WALKS, ...withStack, isolate: false, ...besideLoad },
       },
       {
         extends: true,

@@ -791,7 +791,7 @@ beforeAll(async () => {
     channelConnection: 'conn-1',
     channelEndpoint: 'ep-1',
   };
-}, 60_000);
+});
 
 afterAll(() => api?.close());
 
@@ -806,7 +806,7 @@ describe('bad input never gets a 5xx, gets the error body, and writes nothing', 
         fc.asyncProperty(caseFor(route, true), (c) => runCase(c, true)),
         params(perRoute),
       );
-    }, 120_000);
+    });
   });
 
   it(`answers ${HTTP_CASES} random requests over HTTP, to any route and method`, async () => {
@@ -817,7 +817,7 @@ describe('bad input never gets a 5xx, gets the error body, and writes nothing', 
       ),
       params(HTTP_CASES),
     );
-  }, 300_000);
+  });
 
   it('stores free-form data that holds a `constructor` key (found by this test: a 500)', async () => {
     const client = apiClient(api.url, validKey);
