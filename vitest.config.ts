@@ -63,7 +63,7 @@ const ISOLATED_BROWSER_TESTS = needFreshWorkers('test/browser');
 // The projects `npm test` runs beside the load files at a lower priority (test/run-suite.ts), where
 // a case or hook gets a twentieth of a core or less while the load files want both: still a bound
 // on a hang, but one that fits that. Cases of 2–3 s alone (two stacks synthesized, the providers'
-// imports) outran 60 and 120 s there in CI, and so did the route walks' setup hook (60 s).
+// imports) outran 60 and 120 s there in CI, and the route walks' setup hook 60 s on this machine.
 const besideLoad = { testTimeout: 600_000, hookTimeout: 600_000 };
 
 const withStack = {
