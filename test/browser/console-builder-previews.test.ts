@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { CONSOLE_WAIT_MS, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
+import { CONSOLE_WAIT_MS, saveNewWorkflow, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { messagesOf, rand, trigger, WAIT } from '../support/pipeline.ts';
 
 // The workflow editor's previews and its block email form (issue 39, items 1, 2 and 4) in a real
@@ -128,8 +128,7 @@ describe('console: previews and the block email form', { timeout: 150_000 }, () 
     await body.getByRole('switch', { name: 'Edit the document as JSON' }).uncheck();
     await saveScreenshot(page, 'workflow-editor-blocks');
 
-    await page.getByRole('button', { name: 'Create workflow' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(`${base()}/workflows/${workflowId}/edit`);
+    await saveNewWorkflow(page, `${base()}/workflows/${workflowId}/edit`);
     const saved = (await stack.org.dev.client.get(`/v2/workflows/${workflowId}`)).body;
     expect(saved.steps[0].controls.values.editorType).toBe('block');
     expect(JSON.parse(saved.steps[0].controls.values.body)).toEqual(json);
@@ -182,8 +181,7 @@ describe('console: previews and the block email form', { timeout: 150_000 }, () 
     await conditions.getByLabel('Operator').selectOption({ label: 'is set' });
     await expect.poll(() => preview(inApp).locator('.nv-notificationSubject').textContent(), POLL).toBe('Use SAVE10');
 
-    await page.getByRole('button', { name: 'Create workflow' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(`${base()}/workflows/${workflowId}/edit`);
+    await saveNewWorkflow(page, `${base()}/workflows/${workflowId}/edit`);
     const saved = (await stack.org.dev.client.get(`/v2/workflows/${workflowId}`)).body;
     expect(saved.steps[0].controls.values.skip).toEqual({ '!!': [{ var: 'payload.coupon' }] });
 
@@ -237,8 +235,7 @@ describe('console: previews and the block email form', { timeout: 150_000 }, () 
     await expect.poll(() => email.getByLabel('Layout').locator('option').allTextContents(), POLL).toContain('Brand frame');
     await email.getByLabel('Layout').selectOption({ label: 'Brand frame' });
 
-    await page.getByRole('button', { name: 'Create workflow' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(`${base()}/workflows/${workflowId}/edit`);
+    await saveNewWorkflow(page, `${base()}/workflows/${workflowId}/edit`);
     const saved = (await stack.org.dev.client.get(`/v2/workflows/${workflowId}`)).body;
     expect(saved.steps[0].controls.values).toMatchObject({
       primaryAction: { label: 'Track it', redirect: { url: '/orders/{{payload.orderId}}', target: '_blank' } },

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { CONSOLE_WAIT_MS, openListedNotification, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
+import { CONSOLE_WAIT_MS, openListedNotification, saveNewWorkflow, saveScreenshot, useConsoleTestStack } from '../support/console.ts';
 import { createWorkflow, messagesOf, rand, settled, trigger, WAIT } from '../support/pipeline.ts';
 
 // The workflow editor (issue 39, items 1, 2 and 4) in a real browser: a product person builds an
@@ -63,8 +63,7 @@ describe('console: building a workflow', { timeout: 150_000 }, () => {
     await email.getByRole('combobox', { name: /^Subject/ }).fill('Your order {{payload.orderId}}');
     await email.getByRole('combobox', { name: 'Body (HTML)' }).fill('<p>Order {{payload.orderId}} is on its way</p>');
 
-    await page.getByRole('button', { name: 'Create workflow' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(`${base()}/workflows/${workflowId}/edit`);
+    await saveNewWorkflow(page, `${base()}/workflows/${workflowId}/edit`);
     const saved = await apiWorkflow(workflowId);
     expect(saved).toMatchObject({ name: 'Order updates', tags: ['orders', 'builder'] });
     expect(saved.steps.map((step: { type: string }) => step.type)).toEqual(['in_app', 'digest', 'email']);
@@ -310,8 +309,7 @@ describe('console: building a workflow', { timeout: 150_000 }, () => {
         .count(),
     ).toBe(0);
 
-    await page.getByRole('button', { name: 'Create workflow' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(`${base()}/workflows/${kinds}/edit`);
+    await saveNewWorkflow(page, `${base()}/workflows/${kinds}/edit`);
     const saved = await apiWorkflow(kinds);
     expect(saved.steps.map((step: { type: string }) => step.type)).toEqual(['delay', 'throttle', 'chat', 'push', 'custom']);
     expect(saved.steps[0].controls.values).toMatchObject({ type: 'regular', amount: 2, unit: 'hours' });

@@ -61,6 +61,17 @@ export async function openListedNotification(
   await listed.click();
 }
 
+/**
+ * Clicks "Create workflow" on the new-workflow form and waits for the saved workflow's editor at
+ * `editPath`. The address changes before the edit form replaces the new one (the router renders
+ * in a transition), so a field filled in between would go to the form about to be replaced.
+ */
+export async function saveNewWorkflow(page: Page, editPath: string): Promise<void> {
+  await page.getByRole('button', { name: 'Create workflow' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: CONSOLE_WAIT_MS }).toBe(editPath);
+  await page.getByRole('button', { name: 'Save changes' }).waitFor();
+}
+
 /** A full-page screenshot of the view into <SCREENSHOTS>/<name>.png, for the README and docs, when asked. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   if (!SCREENSHOTS_ASKED) return;
