@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { LOAD_PROJECT, loadSequencer } from './test/support/load-sequencer.ts';
 
 // Seven projects: `unit` (no emulators: seconds, `npm run test:unit`); `integration` and `isolated`
@@ -60,11 +60,17 @@ function needFreshWorkers(dir: string): string[] {
 export const ISOLATED_TESTS = needFreshWorkers('test/integration');
 const ISOLATED_BROWSER_TESTS = needFreshWorkers('test/browser');
 
-// The projects `npm test` runs beside the load files at a lower priority (test/run-suite.ts), where
-// a case or hook gets a twentieth of a core or less while the load files want both: still a bound
-// on a hang, but one that fits that. Cases of 2–3 s alone (two stacks synthesized, the providers'
-// imports) outran 60 and 120 s there in CI, and the route walks' setup hook 60 s on this machine.
-const besideLoad = { testTimeout: 600_000, hookTimeout: 600_000 };
+/** The projects `npm test` runs beside the load files, at a lower priority (test/run-suite.ts). */
+export const BESIDE_LOAD_PROJECTS: readonly string[] = [UNIT_PROJECT, ROUTE_WALKS_PROJECT];
+// There a case or hook gets a twentieth of a core or less while the load files want both: still a
+// bound on a hang, but one that fits that. Cases of 2–3 s alone (two stacks synthesized, the
+// providers' imports) outran 60 and 120 s there in CI, and the route walks' setup hook 60 s on
+// this machine.
+const BESIDE_LOAD_BOUND = { testTimeout: 600_000, hookTimeout: 600_000 };
+const boundedBesideLoad = (project: TestProjectInlineConfiguration): TestProjectInlineConfiguration =>
+  typeof project.test?.name === 'string' && BESIDE_LOAD_PROJECTS.includes(project.test.name)
+    ? { ...project, test: { ...project.test, ...BESIDE_LOAD_BOUND } }
+    : project;
 
 const withStack = {
   pool: 'forks' as const,
@@ -88,58 +94,65 @@ export default defineConfig({
     // request-heavy case can take tens of seconds.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    projects: [
-      {
-        extends: true,
-        // Threads start faster than processes, and no unit file needs a process of its own.
-        test: {
-          name: UNIT_PROJECT,
-          include: ['test/unit/**/*.test.ts'],
-          pool: 'threads',
-          globalSetup: ['test/support/unit-setup.ts'],
-          ...besideLoad,
+    projects: (
+      [
+        {
+          extends: true,
+          // Threads start faster than processes, and no unit file needs a process of its own.
+          test: {
+            name: UNIT_PROJECT,
+            include: ['test/unit/**/*.test.ts'],
+            pool: 'threads',
+            globalSetup: ['test/support/unit-setup.ts'],
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
-          exclude: [...LOAD_TESTS, ...ISOLATED_TESTS, ...ROUTE_WALKS],
-          ...withStack,
-          isolate: false,
+        {
+          extends: true,
+          test: {
+            name: 'integration',
+            include: ['test/integration/**/*.test.ts'],
+            exclude: [...LOAD_TESTS, ...ISOLATED_TESTS, ...ROUTE_WALKS],
+            ...withStack,
+            isolate: false,
+          },
         },
-      },
-      {
-        extends: true,
-        test: { name: ROUTE_WALKS_PROJECT, include: ROUTE_WALKS, ...withStack, isolate: false, ...besideLoad },
-      },
-      {
-        extends: true,
-        test: { name: 'isolated', include: ISOLATED_TESTS, ...withStack },
-      },
-      {
-        extends: true,
-        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], exclude: ISOLATED_BROWSER_TESTS, ...withBrowser, isolate: false },
-      },
-      {
-        extends: true,
-        test: { name: 'browser-isolated', include: ISOLATED_BROWSER_TESTS, ...withBrowser },
-      },
-      {
-        extends: true,
-        test: {
-          name: LOAD_PROJECT,
-          include: LOAD_TESTS,
-          ...withStack,
-          maxWorkers: 2,
-          // The fault file's seven cases that keep failing until the last receive, all at once: each
-          // refuses only its own transaction's requests but waits for every queue to drain, so in
-          // vitest's groups of five the last two waited through a second round of five receives.
-          maxConcurrency: 8,
-          sequence: { groupOrder: 1 },
+        {
+          extends: true,
+          test: { name: ROUTE_WALKS_PROJECT, include: ROUTE_WALKS, ...withStack, isolate: false },
         },
-      },
-    ],
+        {
+          extends: true,
+          test: { name: 'isolated', include: ISOLATED_TESTS, ...withStack },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'browser',
+            include: ['test/browser/**/*.test.ts'],
+            exclude: ISOLATED_BROWSER_TESTS,
+            ...withBrowser,
+            isolate: false,
+          },
+        },
+        {
+          extends: true,
+          test: { name: 'browser-isolated', include: ISOLATED_BROWSER_TESTS, ...withBrowser },
+        },
+        {
+          extends: true,
+          test: {
+            name: LOAD_PROJECT,
+            include: LOAD_TESTS,
+            ...withStack,
+            maxWorkers: 2,
+            // The fault file's seven cases that keep failing until the last receive, all at once: each
+            // refuses only its own transaction's requests but waits for every queue to drain, so in
+            // vitest's groups of five the last two waited through a second round of five receives.
+            maxConcurrency: 8,
+            sequence: { groupOrder: 1 },
+          },
+        },
+      ] satisfies TestProjectInlineConfiguration[]
+    ).map(boundedBesideLoad),
   },
 });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
-import config, { ROUTE_WALKS_PROJECT, UNIT_PROJECT } from '../vitest.config.ts';
+import config, { BESIDE_LOAD_PROJECTS } from '../vitest.config.ts';
 import { LOAD_PROJECT } from './support/load-sequencer.ts';
 
 // `npm test`: the whole suite in two phases, on the two cores it is timed on.
@@ -22,14 +22,11 @@ const VITEST = new URL('../node_modules/vitest/vitest.mjs', import.meta.url).pat
 /** The nice value of the files beside the load files: a tenth of the CPU when both want all of it. */
 const BESIDE_LOAD_NICENESS = 10;
 
-/** The projects that run beside the load files (their files bound no latency). */
-const BESIDE_LOAD = [UNIT_PROJECT, ROUTE_WALKS_PROJECT];
-
 // The first phase is every other project of the config, so a project added there runs here too.
 const configured = (config.test?.projects ?? []).map((project) => (project as { test: { name: string } }).test.name);
 const PHASES: readonly (readonly { projects: readonly string[]; niceness?: number }[])[] = [
-  [{ projects: configured.filter((name) => name !== LOAD_PROJECT && !BESIDE_LOAD.includes(name)) }],
-  [{ projects: [LOAD_PROJECT] }, { projects: BESIDE_LOAD, niceness: BESIDE_LOAD_NICENESS }],
+  [{ projects: configured.filter((name) => name !== LOAD_PROJECT && !BESIDE_LOAD_PROJECTS.includes(name)) }],
+  [{ projects: [LOAD_PROJECT] }, { projects: BESIDE_LOAD_PROJECTS, niceness: BESIDE_LOAD_NICENESS }],
 ];
 
 function run(projects: readonly string[], niceness = 0): Promise<number> {
